@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { originatorSchema } from './originators';
+import { isPermission, WILDCARD } from './permissions';
+import { nonEmptyPatch, optionalText, requiredText } from './schema-helpers';
+
+export const SYSTEM_NAME_MAX_LENGTH = 100;
+export const WEBHOOK_URL_MAX_LENGTH = 2000;
+export const API_KEY_NAME_MAX_LENGTH = 100;
+
+/**
+ * An http(s) URL. The server also refuses private, loopback and link-local targets (unless the
+ * operator allows them); that check needs DNS, so it lives on the server only.
+ */
+export const webhookUrlSchema = z
+  .string()
+  .trim()
+  .max(WEBHOOK_URL_MAX_LENGTH, `Webhook URL is too long (at most ${WEBHOOK_URL_MAX_LENGTH} characters)`)
+  .pipe(z.url({ protocol: /^https?$/, message: 'Webhook URL must be an http:// or https:// URL' }));
+
+const automationFields = {
+  systemName: requiredText('System name', SYSTEM_NAME_MAX_LENGTH).describe('Unique, case-insensitively'),
+  description: optionalText('Description'),
+  /** Where the automation is notified; null clears it. */
+  webhookUrl: webhookUrlSchema.nullable(),
+  active: z.boolean().describe('Inactive automations cannot use their API keys'),
+};
+
+export const createAutomationBodySchema = z.object({
+  systemName: automationFields.systemName,
+  description: automationFields.description.default(''),
+  webhookUrl: automationFields.webhookUrl.optional(),
+  active: automationFields.active.default(true),
+});
+export type CreateAutomationBody = z.infer<typeof createAutomationBodySchema>;
+
+export const updateAutomationBodySchema = nonEmptyPatch(automationFields);
+export type UpdateAutomationBody = z.infer<typeof updateAutomationBodySchema>;
+
+export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
+
+/** An API key as listed: never the secret or its hash. */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  automationId: z.string(),
+  name: z.string(),
+  /** The first characters of the key, to tell keys apart. */
+  prefix: z.string().describe('First characters of the key, to tell keys apart'),
+  scopes: z.array(z.string()),
+  status: z.enum(API_KEY_STATUSES),
+  createdAt: z.string(),
+  /** The user who created the key, when a user did. */
+  createdBy: z.string().nullable().describe('User id of the creator, when a user created it'),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** A scope is one permission name; the wildcard cannot be delegated to a key. */
+export const apiKeyScopeSchema = z
+  .string()
+  .refine(
+    (s) => s !== WILDCARD,
+    "The wildcard '*' cannot be given to an API key; list the permissions it needs",
+  )
+  .refine((s) => s === WILDCARD || isPermission(s), 'Unknown permission');
+
+export const createApiKeyBodySchema = z.object({
+  name: requiredText('Name', API_KEY_NAME_MAX_LENGTH),
+  scopes: z
+    .array(apiKeyScopeSchema, { message: 'scopes must be a list of permissions' })
+    .min(1, 'Choose at least one scope')
+    .max(100)
+    .describe('Permissions the key holds; each must also be held by whoever creates the key'),
+  expiresAt: z.iso
+    .datetime({ offset: true, message: 'expiresAt must be an ISO 8601 date-time' })
+    .refine((v) => Date.parse(v) > Date.now(), 'expiresAt must be in the future')
+    .nullable()
+    .optional()
+    .describe('Optional expiry; the key stops working at this time'),
+});
+export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
+
+/** The answer to key creation: the only time the secret is shown. */
+export const createdApiKeySchema = z.object({
+  key: z.string().describe('The secret; shown only now. Send it as `Authorization: Bearer <key>`'),
+  apiKey: apiKeySchema,
+});
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+export const automationDetailSchema = originatorSchema.extend({
+  apiKeys: z.array(apiKeySchema),
+});
+export type AutomationDetail = z.infer<typeof automationDetailSchema>;
+
+/** Status of a key at a given time. */
+export function apiKeyStatus(
+  key: { revokedAt: Date | string | null; expiresAt: Date | string | null },
+  now = new Date(),
+): ApiKeyStatus {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && new Date(key.expiresAt).getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}

@@ -1,0 +1,42 @@
+/**
+ * Error codes shared by the server (which answers them) and the web app (which reacts to them).
+ * Every error answer has the shape `{ error: { code, message, details? } }`.
+ */
+export const ERROR_CODES = {
+  /** The request body, query or params failed validation; `details` names the fields. */
+  VALIDATION_FAILED: 400,
+  /** The request is well-formed but not acceptable (e.g. refused by a rule). */
+  BAD_REQUEST: 400,
+  /** No valid session or API key. */
+  UNAUTHENTICATED: 401,
+  /** Authenticated but lacking the permission. */
+  FORBIDDEN: 403,
+  /** A state-changing request came from another origin. */
+  CROSS_ORIGIN: 403,
+  NOT_FOUND: 404,
+  /** The record already exists (e.g. a duplicate identifier); `details.existingId` names it. */
+  CONFLICT: 409,
+  /** The record is in use and cannot be removed. */
+  IN_USE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface FieldError {
+  /** Dotted path of the field, e.g. `data.address`. */
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: { fields?: FieldError[] } & Record<string, unknown>;
+  };
+}

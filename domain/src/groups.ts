@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { roleSchema } from './auth';
+import { teamMemberStatusSchema } from './originators';
+import { pageQuery } from './pagination';
+import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema, uuidSchema } from './schema-helpers';
+
+export const GROUP_NAME_MAX_LENGTH = 100;
+export const GROUP_MEMBERS_MAX = 1000;
+
+/**
+ * A named set of team members. Cases assigned to a group are visible only to its members (and to
+ * administrators); cases with no group are visible to everyone who may view cases.
+ */
+export const groupSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  memberCount: z.number().int(),
+  /** Cases assigned to the group. */
+  caseCount: z.number().int().describe('Cases assigned to the group'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Group = z.infer<typeof groupSchema>;
+
+export const groupMemberSchema = z.object({
+  userId: z.string(),
+  originatorId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: teamMemberStatusSchema,
+  addedAt: z.string(),
+});
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+export const groupDetailSchema = groupSchema.extend({ members: z.array(groupMemberSchema) });
+export type GroupDetail = z.infer<typeof groupDetailSchema>;
+
+export const groupListQuerySchema = z.object({ ...pageQuery(), search: searchQuerySchema });
+
+const userIdsSchema = z
+  .array(uuidSchema('Each user id'))
+  .max(GROUP_MEMBERS_MAX, `At most ${GROUP_MEMBERS_MAX} members`)
+  .describe('User ids of the members');
+
+export const createGroupBodySchema = z.object({
+  name: requiredText('Name', GROUP_NAME_MAX_LENGTH).describe('Unique, case-insensitively'),
+  description: optionalText('Description').default(''),
+  /** Initial members; a non-administrator creating a group is added to it automatically. */
+  userIds: userIdsSchema.default([]),
+});
+export type CreateGroupBody = z.infer<typeof createGroupBodySchema>;
+
+export const updateGroupBodySchema = nonEmptyPatch({
+  name: requiredText('Name', GROUP_NAME_MAX_LENGTH),
+  description: optionalText('Description'),
+});
+export type UpdateGroupBody = z.infer<typeof updateGroupBodySchema>;
+
+/** Replaces the whole member list. */
+export const setGroupMembersBodySchema = z.object({ userIds: userIdsSchema });
+export type SetGroupMembersBody = z.infer<typeof setGroupMembersBodySchema>;
+
+export const addGroupMemberBodySchema = z.object({ userId: uuidSchema('userId') });

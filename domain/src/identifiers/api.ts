@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { IDENTIFIER_TYPES } from './types';
+import { identifierInputSchemaWith } from './schema';
+import { DISPLAY_VALUE_MAX_LENGTH } from './limits';
+import { VALIDATOR_NAMES } from './validators/types';
+import { originatorSummarySchema } from '../originators';
+import { pageQuery, paginationSchema } from '../pagination';
+import { searchQuerySchema, uuidSchema } from '../schema-helpers';
+import { tagRefSchema } from '../tags';
+
+/** Request and response shapes of `/api/identifiers`. */
+
+export const identifierTypeSchema = z.enum(IDENTIFIER_TYPES, {
+  message: `type must be one of ${IDENTIFIER_TYPES.join(', ')}`,
+});
+
+export const identifierListQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  type: identifierTypeSchema.optional().describe('Only identifiers of this type'),
+  search: searchQuerySchema.describe('Case-insensitive substring of the display value'),
+});
+export type IdentifierListQuery = z.infer<typeof identifierListQuerySchema>;
+
+/**
+ * The originator a report came from when the caller enters it for them (typically a community member
+ * reporting by phone or e-mail). The record is then originated by them, and the caller is recorded as
+ * its proxy originator: "entered by {proxy} on behalf of {originator}".
+ */
+const onBehalfOfOriginatorIdField = uuidSchema('onBehalfOfOriginatorId')
+  .optional()
+  .describe(
+    'The originator the report came from when the caller enters it on their behalf; the caller becomes the proxy originator',
+  );
+
+export const createIdentifierBodySchema = identifierInputSchemaWith({
+  displayValue: z
+    .string()
+    .max(DISPLAY_VALUE_MAX_LENGTH, `displayValue must be at most ${DISPLAY_VALUE_MAX_LENGTH} characters`)
+    .optional()
+    .describe('Ignored: the server computes the display value'),
+  onBehalfOfOriginatorId: onBehalfOfOriginatorIdField,
+});
+export type CreateIdentifierBody = z.infer<typeof createIdentifierBodySchema>;
+
+/** PUT: `type` defaults to the stored one, so the domain schema runs in the service. */
+export const updateIdentifierBodySchema = z.object({
+  // Checked by the domain schema in the service, so a bad type gets the form's message.
+  type: z.unknown().optional().describe('The new type; the current one when omitted'),
+  data: z.unknown().describe('The full replacement of the type-specific fields'),
+  displayValue: z.string().max(DISPLAY_VALUE_MAX_LENGTH).optional().describe('Ignored'),
+});
+export type UpdateIdentifierBody = z.infer<typeof updateIdentifierBodySchema>;
+
+export const confidenceSchema = z.object({ score: z.number() }).nullable();
+
+export const originatorWithProxySchema = originatorSummarySchema.extend({
+  proxy: originatorSummarySchema.nullable().describe('Who the originator recorded it on behalf of'),
+});
+
+export const identifierSchema = z.object({
+  id: z.string(),
+  type: identifierTypeSchema,
+  typeLabel: z.string().describe('"Email", "Bank Account", ...'),
+  data: z.record(z.string(), z.unknown()),
+  displayValue: z.string(),
+  confidence: confidenceSchema.describe('Null until validated'),
+  evidenceCount: z.number().int(),
+  originator: originatorWithProxySchema.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type IdentifierItem = z.infer<typeof identifierSchema>;
+
+export const identifierListSchema = z.object({
+  data: z.array(identifierSchema),
+  pagination: paginationSchema,
+  totalIsEstimate: z
+    .boolean()
+    .describe('True when more than 10,000 match: totalItems is then an estimate (show "10,000+")'),
+});
+
+export const validatorResultSchema = z.object({
+  name: z.enum(VALIDATOR_NAMES),
+  label: z.string(),
+  outcome: z.enum(['pass', 'fail', 'not_applicable']),
+  detail: z.string(),
+});
+
+export const identifierDetailSchema = identifierSchema.extend({
+  evidence: z.array(z.object({ id: z.string(), title: z.string(), kind: z.string(), createdAt: z.string() })),
+  media: z.array(
+    z.object({
+      id: z.string(),
+      fileName: z.string(),
+      contentType: z.string().nullable(),
+      sizeBytes: z.number().nullable(),
+      sha256: z.string().nullable(),
+    }),
+  ),
+  journalEntries: z.array(
+    z.object({
+      id: z.string(),
+      type: z.string(),
+      description: z.string(),
+      performedAt: z.string(),
+      createdAt: z.string(),
+      mediaIds: z.array(z.string()),
+    }),
+  ),
+  validation: z.array(validatorResultSchema).describe('Results of the last validation; empty before one'),
+  confidenceReasons: z.array(z.string()),
+  validatedAt: z.string().nullable(),
+  tags: z.array(tagRefSchema),
+  cases: z
+    .array(z.object({ id: z.string(), title: z.string(), status: z.string() }))
+    .describe(
+      'Cases the identifier appears in (through journal entries or evidence) that the caller may see',
+    ),
+});
+export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;
+
+export const confidenceReportSchema = z.object({
+  id: z.string(),
+  score: z.number().nullable(),
+  formatted: z.string().describe('Two decimals, or "?" when never validated'),
+  reasons: z.array(z.string()),
+  validatedAt: z.string().nullable(),
+});
+export type ConfidenceReport = z.infer<typeof confidenceReportSchema>;
+
+export const validationReportSchema = confidenceReportSchema.extend({
+  results: z.array(validatorResultSchema),
+});
+
+export const BULK_CONFIDENCE_MAX_IDS = 100;
+
+export const bulkConfidenceQuerySchema = z.object({
+  ids: z
+    .preprocess(
+      (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+      z
+        .array(uuidSchema('ids'))
+        .min(1, 'ids is required')
+        .max(BULK_CONFIDENCE_MAX_IDS, `ids: at most ${BULK_CONFIDENCE_MAX_IDS}`),
+    )
+    .describe('Repeat the parameter: ?ids=a&ids=b'),
+});
+
+export const bulkConfidenceSchema = z.object({
+  data: z.array(confidenceReportSchema),
+  missing: z.array(z.string()).describe('Requested ids with no identifier'),
+});
+
+export { onBehalfOfOriginatorIdField };

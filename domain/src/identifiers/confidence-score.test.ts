@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { computeConfidence } from './confidence-score';
+import { validatorResult } from './validators/types';
+
+const pass = validatorResult('phone_validity', 'pass', '+44 7911 123456 is a valid number for GB');
+const typePass = validatorResult('phone_type', 'pass', 'Mobile');
+const fail = validatorResult('evm_eip55_checksum', 'fail', 'Checksum does not match');
+const skipped = validatorResult('aba_routing_checksum', 'not_applicable', 'No routing number');
+
+describe('computeConfidence', () => {
+  it('starts from the originator trust', () => {
+    expect(computeConfidence([], { type: 'team_member' }).score).toBe(0.8);
+    expect(computeConfidence([], { type: 'automation' }).score).toBe(0.7);
+    expect(computeConfidence([], null).score).toBe(0.3);
+  });
+
+  it('trusts community members by reputation tier', () => {
+    const score = (reputation: number | null) =>
+      computeConfidence([], { type: 'community_member', reputation }).score;
+    expect([score(150), score(100), score(99), score(50), score(0), score(null), score(-1)]).toEqual([
+      0.6, 0.6, 0.5, 0.5, 0.4, 0.4, 0.2,
+    ]);
+  });
+
+  it('halves the distance to 1 for each pass', () => {
+    expect(computeConfidence([pass], { type: 'team_member' }).score).toBe(0.9);
+    expect(computeConfidence([pass, typePass], { type: 'team_member' }).score).toBe(0.95);
+  });
+
+  it('lets a failure outweigh passes', () => {
+    expect(computeConfidence([pass, typePass, fail], { type: 'team_member' }).score).toBe(0.38);
+    expect(computeConfidence([fail], { type: 'community_member', reputation: -5 }).score).toBe(0.08);
+  });
+
+  it('ignores checks that do not apply', () => {
+    expect(computeConfidence([skipped], { type: 'automation' }).score).toBe(0.7);
+  });
+
+  it('explains the score', () => {
+    expect(
+      computeConfidence([pass, fail, skipped], { type: 'community_member', reputation: 42 }).reasons,
+    ).toEqual([
+      'Recorded by a community member with reputation 42 (base 0.40)',
+      'Passed: Phone number validity: +44 7911 123456 is a valid number for GB',
+      'Failed: EIP-55 checksum: Checksum does not match',
+    ]);
+    expect(computeConfidence([skipped], null).reasons).toEqual([
+      'Originator unknown (base 0.30)',
+      'No automated check applies to this identifier',
+    ]);
+  });
+});

@@ -1,0 +1,65 @@
+import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
+import { DEFAULT_COUNTRY_CODE } from './limits';
+import { digitsOf } from './read-data';
+
+/**
+ * Spec 5: "the plus is added if absent". Trims, and prefixes a plus when the value is not blank and
+ * lacks one; otherwise returns the value unchanged so validation can still reject it.
+ */
+export function normaliseCountryCode(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed.startsWith('+')) return trimmed;
+  return `+${trimmed}`;
+}
+
+/**
+ * The E.164 form ("+15551234567") of a number written as a country code and a national number.
+ * libphonenumber-js strips national prefixes (e.g. the UK's leading 0, the US's leading 1). It parses
+ * numbers it considers invalid, such as +1 555 ones, but gives up on unknown calling codes; then the
+ * key falls back to "+" + code digits + number digits so that equal input still gives equal keys.
+ * A blank country code means the default +1.
+ */
+export function toE164(countryCode: string, number: string): string {
+  const code = digitsOf(countryCode) || digitsOf(DEFAULT_COUNTRY_CODE);
+  const trimmed = number.trim();
+  // A number written in full international form wins over the separate country code field.
+  const parsed = trimmed.startsWith('+')
+    ? parsePhoneNumberFromString(trimmed)
+    : parseNational(digitsOf(trimmed), code);
+  if (parsed) return parsed.number;
+  return `+${trimmed.startsWith('+') ? '' : code}${digitsOf(trimmed)}`;
+}
+
+/** Parses a national number under a calling code; libphonenumber-js throws for unknown codes. */
+function parseNational(digits: string, callingCode: string): PhoneNumber | undefined {
+  try {
+    return parsePhoneNumberFromString(digits, { defaultCallingCode: callingCode });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A phone number split into country code ("+44") and national number ("7911123456"). */
+export interface SplitPhone {
+  countryCode: string;
+  number: string;
+}
+
+/**
+ * Splits a free-text phone number (spec 5 detection rules). With an explicit "+CC" prefix the calling
+ * code comes from libphonenumber-js; a prefix no country uses gives undefined. Without a prefix the
+ * default +1 applies: 10 digits are a US number, 11 digits starting with 1 drop that 1.
+ */
+export function splitPhoneNumber(text: string): SplitPhone | undefined {
+  const trimmed = text.trim();
+  const digits = digitsOf(trimmed);
+  if (trimmed.startsWith('+')) {
+    const parsed = parsePhoneNumberFromString(trimmed);
+    if (!parsed) return undefined;
+    return { countryCode: `+${parsed.countryCallingCode}`, number: parsed.nationalNumber };
+  }
+  if (digits.length === 11 && digits.startsWith('1')) {
+    return { countryCode: DEFAULT_COUNTRY_CODE, number: digits.slice(1) };
+  }
+  return { countryCode: DEFAULT_COUNTRY_CODE, number: digits };
+}

@@ -1,0 +1,63 @@
+// The full ('max') metadata is needed for line types; it is large, so only validators import it.
+import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
+import { digitsOf } from '../read-data';
+import { validatorResult, type ValidatorResult } from './types';
+
+const LINE_TYPES: Readonly<Record<string, string>> = {
+  MOBILE: 'Mobile',
+  FIXED_LINE: 'Fixed line',
+  FIXED_LINE_OR_MOBILE: 'Fixed line or mobile',
+  TOLL_FREE: 'Toll-free',
+  PREMIUM_RATE: 'Premium rate',
+  SHARED_COST: 'Shared cost',
+  VOIP: 'VoIP',
+  PERSONAL_NUMBER: 'Personal number',
+  PAGER: 'Pager',
+  UAN: 'Universal access number',
+  VOICEMAIL: 'Voicemail',
+};
+
+function parse(countryCode: string, number: string): PhoneNumber | undefined {
+  const trimmed = number.trim();
+  try {
+    return trimmed.startsWith('+')
+      ? parsePhoneNumberFromString(trimmed)
+      : parsePhoneNumberFromString(digitsOf(trimmed), { defaultCallingCode: digitsOf(countryCode) });
+  } catch {
+    // libphonenumber-js throws for calling codes no country uses.
+    return undefined;
+  }
+}
+
+/**
+ * Phone checks with libphonenumber-js's full metadata: whether the number is valid for its country,
+ * and its line type (mobile, VoIP, premium rate...). The type cannot be known for an invalid number.
+ */
+export function validatePhoneNumber(countryCode: string, number: string): ValidatorResult[] {
+  const phone = parse(countryCode, number);
+  if (!phone) {
+    return [
+      validatorResult(
+        'phone_validity',
+        'fail',
+        `Not a phone number under country code +${digitsOf(countryCode)}`,
+      ),
+      validatorResult('phone_type', 'not_applicable', 'The number could not be parsed'),
+    ];
+  }
+  const formatted = phone.formatInternational();
+  if (!phone.isValid()) {
+    return [
+      validatorResult('phone_validity', 'fail', `${formatted} is not a valid number for its country`),
+      validatorResult('phone_type', 'not_applicable', 'The line type of an invalid number is unknown'),
+    ];
+  }
+  const where = phone.country ?? `calling code +${phone.countryCallingCode}`;
+  const type = phone.getType();
+  return [
+    validatorResult('phone_validity', 'pass', `${formatted} is a valid number for ${where}`),
+    type
+      ? validatorResult('phone_type', 'pass', LINE_TYPES[type] ?? type)
+      : validatorResult('phone_type', 'not_applicable', 'The line type is not known for this number'),
+  ];
+}

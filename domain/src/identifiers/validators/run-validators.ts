@@ -1,0 +1,57 @@
+import { splitPhoneNumber } from '../phone';
+import { readText } from '../read-data';
+import { EVM_NETWORKS } from '../types';
+import { validateIban, validateRoutingNumber } from './bank';
+import { validateBitcoinAddress } from './bitcoin';
+import { validateEmailSyntax } from './email';
+import { validateEvmAddress } from './evm';
+import { validatePhoneNumber } from './phone';
+import { validateProfileUrl } from './social';
+import { validateSolanaAddress, validateTronAddress } from './tron-solana';
+import type { ValidatorResult } from './types';
+
+function validateWallet(network: string, address: string): ValidatorResult[] {
+  if ((EVM_NETWORKS as readonly string[]).includes(network)) return validateEvmAddress(address);
+  if (network === 'bitcoin') return validateBitcoinAddress(address);
+  if (network === 'tron') return [validateTronAddress(address)];
+  if (network === 'solana') return [validateSolanaAddress(address)];
+  return [];
+}
+
+function validateZelle(kind: string, identifier: string): ValidatorResult[] {
+  if (kind === 'email' || (kind !== 'phone' && identifier.includes('@'))) {
+    return [validateEmailSyntax(identifier)];
+  }
+  const phone = splitPhoneNumber(identifier);
+  return validatePhoneNumber(phone?.countryCode ?? '', phone?.number ?? identifier);
+}
+
+/**
+ * Runs every validator that applies to an identifier, for `POST /api/identifiers/{id}/validate`:
+ * - email: e-mail syntax; zelle: e-mail syntax or the phone checks, by what it points to;
+ * - phone: validity and line type;
+ * - bank_account: ABA routing checksum and IBAN mod-97 (either may be not applicable);
+ * - crypto_wallet: bitcoin base58check + bech32; EVM format + EIP-55 (ethereum, binance, polygon);
+ *   tron base58check; solana 32-byte key; nothing for "other";
+ * - social_media: profile URL host; other: nothing.
+ * An empty list means no automated check exists for this identifier.
+ */
+export function runIdentifierValidators(type: unknown, data: unknown): ValidatorResult[] {
+  const text = (name: string) => readText(data, name);
+  switch (type) {
+    case 'email':
+      return [validateEmailSyntax(text('address'))];
+    case 'phone':
+      return validatePhoneNumber(text('countryCode'), text('number'));
+    case 'bank_account':
+      return [validateRoutingNumber(text('routingNumber')), validateIban(text('accountNumber'))];
+    case 'zelle':
+      return validateZelle(text('identifierType'), text('identifier'));
+    case 'crypto_wallet':
+      return validateWallet(text('network'), text('address'));
+    case 'social_media':
+      return [validateProfileUrl(text('platform'), text('profileUrl'))];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { emailSchema, roleSchema } from './auth';
+import { pageQuery } from './pagination';
+import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema } from './schema-helpers';
+
+/** Who or what originated a record. */
+export const ORIGINATOR_TYPES = ['team_member', 'community_member', 'automation'] as const;
+export type OriginatorType = (typeof ORIGINATOR_TYPES)[number];
+export const originatorTypeSchema = z.enum(ORIGINATOR_TYPES, {
+  message: 'type must be one of team_member, community_member, automation',
+});
+
+export const ORIGINATOR_TYPE_LABELS: Record<OriginatorType, string> = {
+  team_member: 'Team Member',
+  community_member: 'Community Member',
+  automation: 'Automation',
+};
+
+const DISPLAY_SUFFIXES: Record<OriginatorType, string> = {
+  team_member: 'Team',
+  community_member: 'Community',
+  automation: 'Automation',
+};
+
+/** "{name} (Team)", "{name} (Community)", "{systemName} (Automation)". */
+export function originatorDisplayName(type: OriginatorType, name: string): string {
+  return `${name} (${DISPLAY_SUFFIXES[type]})`;
+}
+
+export function originatorTypeLabel(type: OriginatorType): string {
+  return ORIGINATOR_TYPE_LABELS[type];
+}
+
+export type ReputationColor = 'green' | 'blue' | 'gray' | 'red';
+
+/** Reputation tag colour: 100 or more green, 50 or more blue, 0 or more gray, below 0 red. */
+export function reputationTagColor(reputation: number): ReputationColor {
+  if (Number.isNaN(reputation)) return 'gray';
+  if (reputation >= 100) return 'green';
+  if (reputation >= 50) return 'blue';
+  if (reputation >= 0) return 'gray';
+  return 'red';
+}
+
+/** The short form other records embed (identifier and journal-entry originators and proxies). */
+export const originatorSummarySchema = z.object({
+  id: z.string(),
+  type: originatorTypeSchema,
+  /** "First Last" for team members, the username for community members, the systemName for automations. */
+  name: z
+    .string()
+    .describe('First Last (team member), username (community member) or systemName (automation)'),
+  /** The name with its type suffix, e.g. "Ada Lovelace (Team)". */
+  displayName: z.string().describe('Name with its type suffix, e.g. "Ada Lovelace (Team)"'),
+});
+export type OriginatorSummary = z.infer<typeof originatorSummarySchema>;
+
+export const TEAM_MEMBER_STATUSES = ['active', 'disabled'] as const;
+export const teamMemberStatusSchema = z.enum(TEAM_MEMBER_STATUSES, {
+  message: 'status must be active or disabled',
+});
+export type TeamMemberStatus = z.infer<typeof teamMemberStatusSchema>;
+
+export const ACTIVE_STATUSES = ['active', 'inactive'] as const;
+export const activeStatusSchema = z.enum(ACTIVE_STATUSES, { message: 'status must be active or inactive' });
+
+export const teamMemberInfoSchema = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: teamMemberStatusSchema,
+});
+
+export const communityMemberInfoSchema = z.object({
+  username: z.string(),
+  email: z.string().nullable(),
+  reputation: z.number().int(),
+  notes: z.string().nullable(),
+});
+
+/**
+ * One originator in full (spec 3). `teamMember` is set for team members, `communityMember` for
+ * community members; the automation fields (systemName, description, webhookUrl, lastTriggered) are
+ * null for the other kinds.
+ */
+export const originatorSchema = originatorSummarySchema.extend({
+  /** False for disabled team members and deactivated community members and automations. */
+  active: z.boolean().describe('False once disabled (team member) or deactivated'),
+  teamMember: teamMemberInfoSchema.nullable(),
+  communityMember: communityMemberInfoSchema.nullable(),
+  systemName: z.string().nullable(),
+  description: z.string().nullable(),
+  webhookUrl: z.string().nullable(),
+  /** When one of the automation's API keys was last used. */
+  lastTriggered: z.string().nullable().describe("Last use of one of the automation's API keys"),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Originator = z.infer<typeof originatorSchema>;
+
+/** GET /api/originators: search across the kinds the caller may see. */
+export const originatorSearchQuerySchema = z.object({
+  ...pageQuery(),
+  search: searchQuerySchema,
+  type: originatorTypeSchema.optional().describe('Only originators of this type'),
+});
+
+export const originatorLookupQuerySchema = z.object({
+  type: originatorTypeSchema
+    .optional()
+    .describe('When given, the originator must be of this type (else 404)'),
+});
+
+export const teamMemberListQuerySchema = z.object({
+  ...pageQuery(),
+  search: searchQuerySchema,
+  role: roleSchema.optional(),
+  status: teamMemberStatusSchema.optional(),
+});
+
+export const originatorListQuerySchema = z.object({
+  ...pageQuery(),
+  search: searchQuerySchema,
+  status: activeStatusSchema.optional(),
+});
+
+export const USERNAME_MAX_LENGTH = 100;
+export const NOTES_MAX_LENGTH = 2000;
+export const REPUTATION_LIMIT = 1_000_000;
+export const REPUTATION_DELTA_LIMIT = 1000;
+
+const reputationSchema = z
+  .number({ message: 'reputation must be a whole number' })
+  .int('reputation must be a whole number')
+  .min(-REPUTATION_LIMIT)
+  .max(REPUTATION_LIMIT);
+
+const communityFields = {
+  username: requiredText('Username', USERNAME_MAX_LENGTH).describe('Unique, case-insensitively'),
+  /** Optional; null clears it. */
+  email: emailSchema.nullable(),
+  notes: optionalText('Notes', NOTES_MAX_LENGTH).nullable(),
+};
+
+export const createCommunityMemberBodySchema = z.object({
+  username: communityFields.username,
+  email: communityFields.email.optional(),
+  notes: communityFields.notes.optional(),
+  reputation: reputationSchema.default(0),
+});
+export type CreateCommunityMemberBody = z.infer<typeof createCommunityMemberBodySchema>;
+
+/** Reputation is changed only through the adjust endpoint, so every change has a reason on record. */
+export const updateCommunityMemberBodySchema = nonEmptyPatch({
+  ...communityFields,
+  active: z.boolean().describe('false deactivates, true reactivates'),
+});
+export type UpdateCommunityMemberBody = z.infer<typeof updateCommunityMemberBodySchema>;
+
+export const adjustReputationBodySchema = z.object({
+  delta: z
+    .number({ message: 'delta must be a whole number' })
+    .int('delta must be a whole number')
+    .min(-REPUTATION_DELTA_LIMIT)
+    .max(REPUTATION_DELTA_LIMIT)
+    .refine((d) => d !== 0, 'delta must not be 0')
+    .describe('Added to the reputation; negative to lower it'),
+  reason: requiredText('Reason', 500),
+});
+export type AdjustReputationBody = z.infer<typeof adjustReputationBodySchema>;

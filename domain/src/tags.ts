@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { pageQuery } from './pagination';
+import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema } from './schema-helpers';
+
+/** Carbon's tag types. */
+export const TAG_COLORS = [
+  'red',
+  'magenta',
+  'purple',
+  'blue',
+  'cyan',
+  'teal',
+  'green',
+  'gray',
+  'cool-gray',
+  'warm-gray',
+  'high-contrast',
+  'outline',
+] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
+export const tagColorSchema = z.enum(TAG_COLORS, {
+  message: `color must be one of ${TAG_COLORS.join(', ')}`,
+});
+
+export const TAG_NAME_MAX_LENGTH = 50;
+
+export const tagUsageSchema = z.object({
+  cases: z.number().int(),
+  evidence: z.number().int(),
+  identifiers: z.number().int(),
+  total: z.number().int(),
+});
+export type TagUsage = z.infer<typeof tagUsageSchema>;
+
+export const tagSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: tagColorSchema,
+  description: z.string(),
+  /** How many cases, evidence items and identifiers carry the tag. */
+  usage: tagUsageSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+/** The short form embedded in tagged records. */
+export const tagRefSchema = z.object({ id: z.string(), name: z.string(), color: tagColorSchema });
+export type TagRef = z.infer<typeof tagRefSchema>;
+
+export const tagListQuerySchema = z.object({ ...pageQuery(100, 500), search: searchQuerySchema });
+
+const tagFields = {
+  name: requiredText('Name', TAG_NAME_MAX_LENGTH).describe('Unique, case-insensitively'),
+  color: tagColorSchema,
+  description: optionalText('Description'),
+};
+
+export const createTagBodySchema = z.object({
+  name: tagFields.name,
+  color: tagFields.color.default('gray'),
+  description: tagFields.description.default(''),
+});
+export type CreateTagBody = z.infer<typeof createTagBodySchema>;
+
+export const updateTagBodySchema = nonEmptyPatch(tagFields);
+export type UpdateTagBody = z.infer<typeof updateTagBodySchema>;
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "2 identifiers and 1 case": what still carries a tag, for the refusal to delete it. */
+export function describeTagUsage(usage: Omit<TagUsage, 'total'>): string {
+  const parts = [
+    usage.identifiers ? plural(usage.identifiers, 'identifier', 'identifiers') : '',
+    usage.cases ? plural(usage.cases, 'case', 'cases') : '',
+    usage.evidence ? plural(usage.evidence, 'evidence item', 'evidence items') : '',
+  ].filter(Boolean);
+  if (parts.length <= 1) return parts[0] ?? 'nothing';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
+import { ADMIN, BASE_URL } from './env';
+
+export type Role = 'admin' | 'investigator' | 'viewer';
+export interface Account {
+  id: string;
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  originatorId: string;
+}
+
+/** An API context signed in as the given account (cookie + the app's Origin on every request). */
+export async function apiAs(email: string, password: string): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { origin: BASE_URL },
+  });
+  const res = await ctx.post('/api/auth/login', { data: { email, password } });
+  if (!res.ok()) throw new Error(`login as ${email} failed: ${res.status()} ${await res.text()}`);
+  return ctx;
+}
+
+/** Creates a fresh user through the admin API. */
+export async function createAccount(
+  role: Role,
+  names: Partial<Pick<Account, 'firstName' | 'lastName'>> = {},
+) {
+  const admin = await apiAs(ADMIN.email, ADMIN.password);
+  const password = 'e2e password 123';
+  const body = {
+    email: `${role}-${randomBytes(4).toString('hex')}@e2e.test`,
+    password,
+    firstName: names.firstName ?? 'Erin',
+    lastName: names.lastName ?? `${role[0].toUpperCase()}${role.slice(1)}`,
+    role,
+  };
+  const res = await admin.post('/api/users', { data: body });
+  if (res.status() !== 201) throw new Error(`creating a ${role} failed: ${res.status()} ${await res.text()}`);
+  const user = await res.json();
+  await admin.dispose();
+  return { ...body, id: user.id, originatorId: user.originatorId } as Account;
+}
+
+/** Signs the page's browser context in through the API (the session cookie lands in the context). */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
+  const res = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: BASE_URL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * Every test fails if any page request leaves localhost: fonts and assets are bundled, and the app
+ * calls no third party.
+ */
+export const test = base.extend<{ externalRequests: string[] }>({
+  externalRequests: [
+    async ({ context }, use) => {
+      const external: string[] = [];
+      context.on('request', (req) => {
+        const url = new URL(req.url());
+        if (
+          !['localhost', '127.0.0.1'].includes(url.hostname) &&
+          !['data:', 'blob:'].includes(url.protocol)
+        ) {
+          external.push(req.url());
+        }
+      });
+      await use(external);
+      expect(external, 'requests that left localhost').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,28 @@
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
+
+test.describe('profile', () => {
+  test('shows the account and changes the password, asking for the current one', async ({ page }) => {
+    const account = await createAccount('investigator', { firstName: 'Jake', lastName: 'Peralta' });
+    await signIn(page, account);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+    await expect(page.getByText('Jake Peralta')).toBeVisible();
+    await expect(page.getByText(account.email)).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByLabel('New password').fill('a brand new passphrase');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText('Current password is incorrect')).toBeVisible();
+
+    await form.getByLabel('Current password').fill(account.password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    // The new password signs in; the old one no longer does.
+    const api = await apiAs(account.email, 'a brand new passphrase');
+    expect((await api.get('/api/auth/me')).status()).toBe(200);
+    await expect(apiAs(account.email, account.password)).rejects.toThrow(/401/);
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, PUBLIC_URL, signedIn, type TestApp } from '../test/helpers';
+
+let t: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'scamtrail-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Scamtrail</title><div id="root"></div>');
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await buildTestApp({}, { webDistDir: dist });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health', () => {
+  it('answers /api/health and /api/ready', async () => {
+    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/api/ready')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers 503 on /api/ready when the database is unreachable, while /api/health stays up', async () => {
+    const other = await buildTestApp();
+    await other.database.close();
+    const ready = await other.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ error: { code: 'UNAVAILABLE', message: 'Database unreachable' } });
+    expect((await other.app.inject('/api/health')).statusCode).toBe(200);
+    await other.app.close();
+  });
+});
+
+describe('the SPA and unknown paths', () => {
+  it('serves index.html for any non-/api path (history fallback)', async () => {
+    for (const url of ['/', '/cases', '/identifiers?type=email', '/no/such/page']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves built assets with long caching', async () => {
+    const res = await t.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a JSON 404 for unknown /api paths', async () => {
+    const res = await t.app.inject('/api/no-such-thing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No route for GET /api/no-such-thing' },
+    });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff and frame denial', async () => {
+    const res = await t.app.inject('/cases');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
+describe('error answers', () => {
+  it('refuses a text/plain body with 415', async () => {
+    const { client } = await signedIn(t, 'admin');
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/users',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=x',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers 400 naming the body for malformed JSON', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/^body:/);
+  });
+
+  it('answers 413 for a body over the limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the routes at /api/openapi.json and serves the browser at /api/docs', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/users', '/api/users/{id}']),
+    );
+    const docs = await t.app.inject('/api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.body).toContain('swagger');
+  });
+});

@@ -1,0 +1,67 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { openapiPlugin } from './plugins/openapi';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { apiKeysRoutes } from './modules/automations/api-keys.routes';
+import { automationsRoutes } from './modules/automations/automations.routes';
+import { groupsRoutes } from './modules/groups/groups.routes';
+import { identifiersRoutes } from './modules/identifiers/identifiers.routes';
+import { communityMembersRoutes } from './modules/originators/community-members.routes';
+import { originatorsRoutes } from './modules/originators/originators.routes';
+import { tagsRoutes } from './modules/tags/tags.routes';
+import { teamMemberOriginatorsRoutes } from './modules/team-members/team-member-originators.routes';
+import { teamMembersRoutes } from './modules/team-members/team-members.routes';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Fastify logger option; tests pass false. */
+  logger?: boolean | object;
+}
+
+/** Builds the application: plugins, feature modules, error handling. Never listens. */
+export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 1_048_576,
+    trustProxy: false,
+    // Keep "a", "a/" distinct problems away from clients: both reach the same route.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { db } = database;
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(openapiPlugin);
+  await app.register(authPlugin, {
+    db,
+    sessionIdleMs: config.sessionIdleMs,
+    sessionMaxMs: config.sessionMaxMs,
+  });
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(authRoutes, { db, config });
+  await app.register(usersRoutes, { db });
+  await app.register(originatorsRoutes, { db });
+  await app.register(teamMemberOriginatorsRoutes, { db });
+  await app.register(communityMembersRoutes, { db });
+  await app.register(automationsRoutes, { db, policy: config });
+  await app.register(apiKeysRoutes, { db });
+  await app.register(teamMembersRoutes, { db });
+  await app.register(groupsRoutes, { db });
+  await app.register(tagsRoutes, { db });
+  await app.register(identifiersRoutes, { db });
+
+  await app.register(spaPlugin, { webDistDir: config.webDistDir });
+  return app;
+}

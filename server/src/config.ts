@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+/** Environment variables the server reads; validated once at start. */
+export const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalString.pipe(
+      z.url({ message: 'PUBLIC_URL must be an absolute http(s) URL' }).optional(),
+    ),
+    ADMIN_EMAIL: optionalString.pipe(
+      z.email({ message: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
+    ),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
+    ),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** Allow webhooks and export pushes to private, loopback and link-local addresses. */
+    ALLOW_PRIVATE_NETWORK_TARGETS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
+    SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(24 * 7),
+  })
+  .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
+    message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
+    path: ['ADMIN_EMAIL'],
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Origin users see, without a trailing slash; WebAuthn RP ID and expected origin derive from it. */
+  publicUrl: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  allowPrivateNetworkTargets: boolean;
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  /** Directory of the built SPA; when absent, only the API is served. */
+  webDistDir?: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError listing every bad variable. */
+export function loadConfig(env: Record<string, string | undefined>, webDistDir?: string): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    allowPrivateNetworkTargets: e.ALLOW_PRIVATE_NETWORK_TARGETS,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    webDistDir,
+  };
+}

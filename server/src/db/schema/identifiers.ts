@@ -1,0 +1,36 @@
+import { index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { originators } from './originators';
+
+/**
+ * A scam vector (e-mail, phone, bank account...). `normalizedKey` is unique per type: the same key
+ * seen on two cases is how cases link. Raw `data` and `displayValue` are kept beside it.
+ */
+export const identifiers = pgTable(
+  'identifiers',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    displayValue: text('display_value').notNull(),
+    normalizedKey: text('normalized_key').notNull(),
+    /** 0..1, null until validated. */
+    confidence: real('confidence'),
+    /** Validator outcomes and the reasons behind the confidence. */
+    validation: jsonb('validation').$type<Record<string, unknown>>(),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    originatorId: uuid('originator_id')
+      .notNull()
+      .references(() => originators.id),
+    proxyOriginatorId: uuid('proxy_originator_id').references(() => originators.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('identifiers_type_key_idx').on(t.type, t.normalizedKey),
+    index('identifiers_display_trgm_idx').using('gin', t.displayValue.op('gin_trgm_ops')),
+    index('identifiers_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('identifiers_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
+    index('identifiers_originator_idx').on(t.originatorId),
+  ],
+);

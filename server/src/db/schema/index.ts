@@ -1,0 +1,11 @@
+// The schema drizzle-kit reads and the query builder is typed with.
+export * from './originators';
+export * from './users';
+export * from './automations';
+export * from './groups';
+export * from './tags';
+export * from './cases';
+export * from './evidence';
+export * from './journal';
+export * from './identifiers';
+export * from './events';

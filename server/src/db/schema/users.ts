@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { originators } from './originators';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role', { enum: ['admin', 'investigator', 'viewer'] }).notNull(),
+    disabled: boolean('disabled').notNull().default(false),
+    originatorId: uuid('originator_id')
+      .notNull()
+      .references(() => originators.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_originator_idx').on(t.originatorId),
+  ],
+);
+
+/** Server-side sessions. Only the SHA-256 of the cookie token is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in attempts, counted per key (account or address) to throttle guessing. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: id(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_failures_key_time_idx').on(t.key, t.createdAt)],
+);

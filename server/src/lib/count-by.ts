@@ -1,0 +1,24 @@
+import { count, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db/client';
+
+/**
+ * How many rows of `table` carry each of `ids` in `column`, in one grouped query; ids with no rows
+ * count 0. (A correlated subquery in a select list would lose its table qualifiers in Drizzle.)
+ */
+export async function countByColumn(
+  db: DbOrTx,
+  table: PgTable,
+  column: PgColumn,
+  ids: readonly string[],
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>(ids.map((id) => [id, 0]));
+  if (ids.length === 0) return counts;
+  const rows = await db
+    .select({ key: column, n: count() })
+    .from(table)
+    .where(inArray(column, [...ids]))
+    .groupBy(column);
+  for (const row of rows) counts.set(String(row.key), row.n);
+  return counts;
+}

@@ -1,0 +1,34 @@
+import { ERROR_CODES, type ErrorCode, type FieldError } from '@scamtrail/domain/errors';
+
+/**
+ * The one error type services throw. The error handler maps `code` to the HTTP status and answers
+ * `{ error: { code, message, details? } }`; `message` is shown to users, so keep it plain.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.status = ERROR_CODES[code];
+  }
+
+  static validation(fields: FieldError[], message?: string): AppError {
+    const text = message ?? fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+    return new AppError('VALIDATION_FAILED', text || 'Invalid request', { fields });
+  }
+
+  static notFound(what: string): AppError {
+    return new AppError('NOT_FOUND', `${what} not found`);
+  }
+
+  static forbidden(message = 'You do not have permission to perform this action.'): AppError {
+    return new AppError('FORBIDDEN', message);
+  }
+
+  static unauthenticated(message = 'Authentication required'): AppError {
+    return new AppError('UNAUTHENTICATED', message);
+  }
+}

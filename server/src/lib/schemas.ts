@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '@scamtrail/domain/errors';
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+/** Response schemas for the error statuses a route can answer, for the OpenAPI document. */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorBodySchema])) as Record<S, typeof errorBodySchema>;
+}
+
+export const idParamsSchema = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
+
+/** ISO string for a Date column (null stays null). */
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}

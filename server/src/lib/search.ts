@@ -1,0 +1,16 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/** An ILIKE pattern that finds `term` anywhere, with `%`, `_` and `\` taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Case-insensitive substring match of `term` in any of the expressions. */
+export function matchesSearch(term: string, ...expressions: SQLWrapper[]): SQL {
+  const pattern = containsPattern(term);
+  // Parenthesised: callers combine it with and().
+  return sql`(${sql.join(
+    expressions.map((e) => sql`${e} ilike ${pattern}`),
+    sql` or `,
+  )})`;
+}

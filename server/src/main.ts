@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { ensureAdministrator } from './modules/users/bootstrap';
+
+const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env, webDistDir);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  await ensureAdministrator(database.db, config, app.log);
+
+  let stopping = false;
+  // Responses sent while stopping close their connection, so keep-alive sockets do not hold the exit.
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    // close() stops accepting connections and waits for in-flight requests.
+    await app.close();
+    await database.close();
+    app.log.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Scamtrail at ${config.publicUrl} on ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { changePasswordBodySchema, currentUserSchema, loginBodySchema } from '@scamtrail/domain/auth';
+import { permissionsForRole } from '@scamtrail/domain/permissions';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { errorResponses } from '../../lib/schemas';
+import { currentUser, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { login } from './login.service';
+import { changeOwnPassword } from './password.service';
+import { endSession } from './sessions.service';
+
+export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const { db, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const secure = config.publicUrl.startsWith('https:');
+
+  r.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password; sets the session cookie',
+        security: [],
+        body: loginBodySchema,
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await login(db, request.body, config, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent']?.slice(0, 500),
+      });
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        expires: result.expiresAt,
+      });
+      return result.user;
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: currentUserSchema, ...errorResponses(401, 403) },
+      },
+      preHandler: requireUser,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return {
+        id: user.userId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+        permissions: permissionsForRole(user.role),
+        originatorId: user.originatorId,
+      };
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes the session server-side and clears the cookie',
+        body: z.object({}).optional(),
+        response: { 204: z.null(), ...errorResponses(401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal;
+      if (p?.kind === 'user') await endSession(db, p.sessionId);
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    '/api/auth/password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Change your own password (the current one is required); your other sessions end',
+        body: changePasswordBodySchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403) },
+      },
+      preHandler: requireUser,
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await changeOwnPassword(db, user.userId, user.sessionId, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { ChangePasswordBody } from '@scamtrail/domain/auth';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema/index';
+import { AppError } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { findUserById, updateUser } from '../users/users.repository';
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+/**
+ * The signed-in user changes their own password. The current one must be given (a session left open
+ * on a shared computer is not enough), and every other session of the user ends; this one stays.
+ */
+export async function changeOwnPassword(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  body: ChangePasswordBody,
+): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (!user) throw AppError.unauthenticated();
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+    throw AppError.validation(
+      [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }],
+      WRONG_CURRENT_PASSWORD,
+    );
+  }
+  if (body.currentPassword === body.newPassword) {
+    const message = 'The new password must differ from the current one';
+    throw AppError.validation([{ field: 'newPassword', message }], message);
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, { passwordHash });
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  });
+}

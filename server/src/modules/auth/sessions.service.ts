@@ -1,0 +1,64 @@
+import { permissionsForRole } from '@scamtrail/domain/permissions';
+import type { Db } from '../../db/client';
+import { randomToken, sha256Hex } from '../../lib/tokens';
+import type { UserPrincipal } from '../../plugins/auth';
+import { findSessionWithUser, insertSession, revokeSession, touchSession } from './sessions.repository';
+
+/** lastSeenAt is written at most this often, so reads do not each cost a write. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionLimits {
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+}
+
+/** Starts a session: a fresh random token (returned once, for the cookie), stored as its hash. */
+export async function startSession(
+  db: Db,
+  userId: string,
+  limits: SessionLimits,
+  meta: { ip?: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(Date.now() + limits.sessionMaxMs);
+  await insertSession(db, { tokenHash: sha256Hex(token), userId, expiresAt, ...meta });
+  return { token, expiresAt };
+}
+
+/**
+ * The principal of a session token, or null when the session is unknown, revoked, past its absolute
+ * or idle expiry, or its user is disabled (so disabling a user stops their sessions at once).
+ */
+export async function resolveSession(
+  db: Db,
+  token: string,
+  limits: SessionLimits,
+): Promise<UserPrincipal | null> {
+  if (token.length > 100) return null;
+  const row = await findSessionWithUser(db, sha256Hex(token));
+  if (!row) return null;
+  const { session, user } = row;
+  const now = Date.now();
+  if (user.disabled) return null;
+  if (session.expiresAt.getTime() <= now || now - session.lastSeenAt.getTime() > limits.sessionIdleMs) {
+    await revokeSession(db, session.id);
+    return null;
+  }
+  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
+    await touchSession(db, session.id, new Date(now));
+  return {
+    kind: 'user',
+    userId: user.id,
+    sessionId: session.id,
+    originatorId: user.originatorId,
+    role: user.role,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    permissions: permissionsForRole(user.role),
+  };
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await revokeSession(db, sessionId);
+}

@@ -1,0 +1,54 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { apiKeys } from '../../db/schema/index';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+export async function insertApiKey(
+  db: DbOrTx,
+  values: Omit<typeof apiKeys.$inferInsert, 'id' | 'createdAt' | 'lastUsedAt' | 'revokedAt'>,
+): Promise<ApiKeyRow> {
+  const [row] = await db.insert(apiKeys).values(values).returning();
+  return row;
+}
+
+/** One page of an automation's keys, newest first, and their total. */
+export async function listApiKeyRows(
+  db: DbOrTx,
+  automationId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: ApiKeyRow[]; total: number }> {
+  const where = eq(apiKeys.automationId, automationId);
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(where)
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(apiKeys).where(where);
+  return { rows, total: n };
+}
+
+export async function findApiKeyRow(
+  db: DbOrTx,
+  automationId: string,
+  keyId: string,
+): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.automationId, automationId)))
+    .limit(1);
+  return row;
+}
+
+/** Marks the key revoked unless it already is; answers the row when this call revoked it. */
+export async function revokeApiKeyRow(db: DbOrTx, keyId: string, at: Date): Promise<ApiKeyRow | undefined> {
+  const [row] = await db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
+    .returning();
+  return row;
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from '@scamtrail/domain/automations';
+import { pageQuery, paginated } from '@scamtrail/domain/pagination';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+
+const keyParamsSchema = idParamsSchema.extend({ keyId: z.uuid({ message: 'keyId must be a UUID' }) });
+
+/** API keys of automations: `Authorization: Bearer <key>` acts as the automation with the key's scopes. */
+export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['automations'];
+  const base = '/api/automations/:id/api-keys';
+
+  r.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: "An automation's API keys, newest first (prefix and status; never the secret)",
+        params: idParamsSchema,
+        querystring: z.object(pageQuery()),
+        response: { 200: paginated(apiKeySchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('automation.view'),
+    },
+    async (request) => listApiKeys(db, request.params.id, request.query),
+  );
+
+  r.post(
+    base,
+    {
+      schema: {
+        tags,
+        summary: 'Create an API key; the answer carries the secret, shown only this once',
+        description:
+          'scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the ' +
+          "wildcard '*' is refused. expiresAt: optional, in the future.",
+        params: idParamsSchema,
+        body: createApiKeyBodySchema,
+        response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('automation.edit'),
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createApiKey(db, request.params.id, request.body, request.principal!)),
+  );
+
+  r.post(
+    `${base}/:keyId/revoke`,
+    {
+      schema: {
+        tags,
+        summary: 'Revoke an API key: it stops working at once (idempotent)',
+        params: keyParamsSchema,
+        response: { 200: apiKeySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('automation.edit'),
+    },
+    async (request) => revokeApiKey(db, request.params.id, request.params.keyId, request.principal!),
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  apiKeyStatus,
+  type ApiKey,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+} from '@scamtrail/domain/automations';
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
+import { generateApiKey, sha256Hex } from '../../lib/tokens';
+import type { Principal } from '../../plugins/auth';
+import { insertEvent } from '../events/events.repository';
+import { requireOriginatorRow } from '../originators/originators.service';
+import {
+  findApiKeyRow,
+  insertApiKey,
+  listApiKeyRows,
+  revokeApiKeyRow,
+  type ApiKeyRow,
+} from './api-keys.repository';
+
+/** The public shape of a key: never the secret or its hash. */
+export function toApiKey(row: ApiKeyRow, now = new Date()): ApiKey {
+  return {
+    id: row.id,
+    automationId: row.automationId,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes,
+    status: apiKeyStatus(row, now),
+    createdAt: iso(row.createdAt),
+    createdBy: row.createdBy,
+    lastUsedAt: iso(row.lastUsedAt),
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+  };
+}
+
+/**
+ * An API key manages only its own automation's keys: holding automation.edit must not let one
+ * automation mint keys that act as another.
+ */
+function assertOwnAutomation(principal: Principal, automationId: string): void {
+  if (principal.kind === 'api_key' && principal.originatorId !== automationId) {
+    throw AppError.forbidden("An API key can manage only its own automation's keys");
+  }
+}
+
+/**
+ * Creates a key for an active automation. Its scopes must all be held by the caller, so nobody
+ * (person or key) can mint a key stronger than themself. The secret is answered once.
+ */
+export async function createApiKey(
+  db: Db,
+  automationId: string,
+  body: CreateApiKeyBody,
+  principal: Principal,
+): Promise<CreatedApiKey> {
+  assertOwnAutomation(principal, automationId);
+  const automation = await requireOriginatorRow(db, automationId, 'automation');
+  if (!automation.originator.active) {
+    throw new AppError('BAD_REQUEST', 'This automation is deactivated; reactivate it before creating keys');
+  }
+  const scopes = [...new Set(body.scopes)];
+  const beyond = scopes.filter((s) => !hasPermission(principal.permissions, s));
+  if (beyond.length > 0) {
+    const message = `You cannot give a key permissions you do not hold: ${beyond.join(', ')}`;
+    throw new AppError('FORBIDDEN', message, { fields: [{ field: 'scopes', message }] });
+  }
+  const { key, prefix } = generateApiKey();
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertApiKey(tx, {
+      automationId,
+      name: body.name,
+      prefix,
+      secretHash: sha256Hex(key),
+      scopes,
+      expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+      createdBy: principal.kind === 'user' ? principal.userId : null,
+    });
+    await insertEvent(tx, {
+      type: 'api_key.created',
+      actorOriginatorId: principal.originatorId,
+      subjectType: 'api_key',
+      subjectId: inserted.id,
+      data: { automationId, name: body.name, prefix, scopes, expiresAt: body.expiresAt ?? null },
+    });
+    return inserted;
+  });
+  return { key, apiKey: toApiKey(row) };
+}
+
+export async function listApiKeys(
+  db: Db,
+  automationId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ data: ApiKey[]; pagination: Pagination }> {
+  await requireOriginatorRow(db, automationId, 'automation');
+  const { rows, total } = await listApiKeyRows(db, automationId, page);
+  const now = new Date();
+  return {
+    data: rows.map((row) => toApiKey(row, now)),
+    pagination: toPagination(page.page, page.pageSize, total),
+  };
+}
+
+/** Revokes a key at once; revoking a revoked key changes nothing and answers it as it is. */
+export async function revokeApiKey(
+  db: Db,
+  automationId: string,
+  keyId: string,
+  principal: Principal,
+): Promise<ApiKey> {
+  assertOwnAutomation(principal, automationId);
+  const existing = await findApiKeyRow(db, automationId, keyId);
+  if (!existing) throw AppError.notFound('API key');
+  const revoked = await db.transaction(async (tx) => {
+    const row = await revokeApiKeyRow(tx, keyId, new Date());
+    if (row) {
+      await insertEvent(tx, {
+        type: 'api_key.revoked',
+        actorOriginatorId: principal.originatorId,
+        subjectType: 'api_key',
+        subjectId: keyId,
+        data: { automationId, prefix: row.prefix },
+      });
+    }
+    return row;
+  });
+  return toApiKey(revoked ?? existing);
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  automationDetailSchema,
+  createAutomationBodySchema,
+  updateAutomationBodySchema,
+} from '@scamtrail/domain/automations';
+import { originatorListQuerySchema } from '@scamtrail/domain/originators';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
+import { activeFilter, listOriginators } from '../originators/originators.service';
+import {
+  createAutomation,
+  getAutomationDetail,
+  updateAutomation,
+  type OutboundPolicy,
+} from './automations.service';
+
+/**
+ * Automations: systems acting through API keys. The same operations answer at /api/automations and
+ * at /api/originators/automations (the originator family of spec 7).
+ */
+export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; policy: OutboundPolicy }) {
+  const { db, policy } = opts;
+  const tags = ['automations'];
+
+  for (const base of ['/api/automations', '/api/originators/automations']) {
+    registerOriginatorKindRoutes(app, {
+      base,
+      tags,
+      noun: 'automation',
+      permissions: { view: 'automation.view', create: 'automation.create', edit: 'automation.edit' },
+      listQuery: originatorListQuerySchema,
+      createBody: createAutomationBodySchema,
+      updateBody: updateAutomationBodySchema,
+      createSummary:
+        'Create an automation. webhookUrl must be http(s) and must not target a private, loopback or ' +
+        'link-local address',
+      list: ({ search, status, page, pageSize }) =>
+        listOriginators(
+          db,
+          { types: ['automation'], search, active: activeFilter(status) },
+          { page, pageSize },
+        ),
+      create: (body, principal) => createAutomation(db, policy, body, principal.originatorId),
+      update: (id, body, principal) => updateAutomation(db, policy, id, body, principal.originatorId),
+      deactivate: (id, principal) =>
+        updateAutomation(db, policy, id, { active: false }, principal.originatorId),
+    });
+
+    app.withTypeProvider<ZodTypeProvider>().get(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          summary: 'One automation with its API keys (latest 100; never the secrets)',
+          params: idParamsSchema,
+          response: { 200: automationDetailSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+        preHandler: requirePermission('automation.view'),
+      },
+      async (request) => getAutomationDetail(db, request.params.id),
+    );
+  }
+}

@@ -1,0 +1,70 @@
+import type {
+  AutomationDetail,
+  CreateAutomationBody,
+  UpdateAutomationBody,
+} from '@scamtrail/domain/automations';
+import type { Originator } from '@scamtrail/domain/originators';
+import type { Db } from '../../db/client';
+import {
+  changeOriginatorOfType,
+  createOriginatorOfType,
+  type UniqueName,
+} from '../originators/originator-writes.service';
+import { requireOriginatorRow, toOriginator } from '../originators/originators.service';
+import { listApiKeys } from './api-keys.service';
+import { assertPublicTarget } from './network-target';
+
+const UNIQUE_SYSTEM_NAME: UniqueName = {
+  constraint: 'originators_automation_name_idx',
+  field: 'systemName',
+  message: 'An automation with this system name already exists',
+};
+
+export interface OutboundPolicy {
+  allowPrivateNetworkTargets: boolean;
+}
+
+const WEBHOOK = { field: 'webhookUrl', label: 'Webhook URL' };
+
+/** Keys shown with an automation; the full list is paginated at .../api-keys. */
+const DETAIL_KEYS = 100;
+
+export async function createAutomation(
+  db: Db,
+  policy: OutboundPolicy,
+  body: CreateAutomationBody,
+  actorOriginatorId: string | null,
+): Promise<Originator> {
+  if (body.webhookUrl) await assertPublicTarget(body.webhookUrl, WEBHOOK, policy);
+  return createOriginatorOfType(
+    db,
+    {
+      type: 'automation',
+      systemName: body.systemName,
+      description: body.description,
+      webhookUrl: body.webhookUrl ?? null,
+      active: body.active,
+    },
+    actorOriginatorId,
+    UNIQUE_SYSTEM_NAME,
+  );
+}
+
+/** Deactivating (active=false) makes every key of the automation stop working at once. */
+export async function updateAutomation(
+  db: Db,
+  policy: OutboundPolicy,
+  id: string,
+  body: UpdateAutomationBody,
+  actorOriginatorId: string | null,
+): Promise<Originator> {
+  if (body.webhookUrl) await assertPublicTarget(body.webhookUrl, WEBHOOK, policy);
+  return changeOriginatorOfType(db, id, 'automation', body, actorOriginatorId, UNIQUE_SYSTEM_NAME);
+}
+
+/** The automation with its latest keys. */
+export async function getAutomationDetail(db: Db, id: string): Promise<AutomationDetail> {
+  const row = await requireOriginatorRow(db, id, 'automation');
+  const keys = await listApiKeys(db, id, { page: 1, pageSize: DETAIL_KEYS });
+  return { ...toOriginator(row), apiKeys: keys.data };
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { createAutomationVia, createKeyVia, unique } from '../../../test/originator-helpers';
+
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await signedIn(t, 'admin')).client;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('automations', () => {
+  it('creates, lists with search, shows with its keys, updates and deactivates', async () => {
+    const name = unique('Phish Feed');
+    const created = await admin.post('/api/automations', {
+      systemName: name,
+      description: 'Imports phishing reports',
+      webhookUrl: 'https://93.184.216.34/hooks/scamtrail',
+    });
+    expect(created.statusCode).toBe(201);
+    const automation = created.json();
+    expect(automation).toMatchObject({
+      type: 'automation',
+      name,
+      displayName: `${name} (Automation)`,
+      systemName: name,
+      description: 'Imports phishing reports',
+      webhookUrl: 'https://93.184.216.34/hooks/scamtrail',
+      active: true,
+      lastTriggered: null,
+      teamMember: null,
+      communityMember: null,
+    });
+    const list = (await admin.get(`/api/automations?search=${name.toLowerCase()}`)).json();
+    expect(list.data.map((a: { id: string }) => a.id)).toEqual([automation.id]);
+    const sameList = (await admin.get(`/api/originators/automations?search=${name}`)).json();
+    expect(sameList.data).toEqual(list.data);
+
+    await createKeyVia(admin, automation.id, ['tag.view']);
+    const detail = (await admin.get(`/api/automations/${automation.id}`)).json();
+    expect(detail.apiKeys).toHaveLength(1);
+    expect(detail.apiKeys[0]).not.toHaveProperty('secretHash');
+
+    const patched = await admin.patch(`/api/automations/${automation.id}`, {
+      description: 'v2',
+      webhookUrl: null,
+    });
+    expect(patched.json()).toMatchObject({ description: 'v2', webhookUrl: null });
+    const off = await admin.post(`/api/originators/automations/${automation.id}/deactivate`);
+    expect(off.json().active).toBe(false);
+    expect((await admin.get(`/api/automations?search=${name}&status=inactive`)).json().data).toHaveLength(1);
+  });
+
+  it('refuses a second automation with the same system name in another case', async () => {
+    const first = await createAutomationVia(admin);
+    const res = await admin.post('/api/automations', { systemName: first.systemName.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.details.fields[0].field).toBe('systemName');
+  });
+
+  it.each([
+    'http://localhost:9000/hook',
+    'http://127.0.0.1/hook',
+    'http://10.0.0.5/hook',
+    'http://172.20.1.1/hook',
+    'http://192.168.1.10/hook',
+    'http://169.254.169.254/latest',
+    'http://100.64.1.1/hook',
+    'http://0.0.0.0/hook',
+    'http://[::1]/hook',
+    'http://[fd00::1]/hook',
+    'http://[fe80::1]/hook',
+    'http://[::ffff:10.0.0.1]/hook',
+  ])('refuses the webhook URL %s naming webhookUrl, and saves nothing', async (webhookUrl) => {
+    const systemName = unique('Hooked');
+    const res = await admin.post('/api/automations', { systemName, webhookUrl });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields).toEqual([
+      { field: 'webhookUrl', message: expect.stringContaining('private, loopback or link-local') },
+    ]);
+    expect((await admin.get(`/api/automations?search=${systemName}`)).json().data).toEqual([]);
+  });
+
+  it('refuses a private webhook URL on update too', async () => {
+    const automation = await createAutomationVia(admin);
+    const res = await admin.patch(`/api/automations/${automation.id}`, {
+      webhookUrl: 'http://192.168.0.1/x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields[0].field).toBe('webhookUrl');
+  });
+
+  it.each([
+    [{ systemName: 'x', webhookUrl: 'ftp://93.184.216.34/x' }, 'webhookUrl'],
+    [{ systemName: 'x', webhookUrl: 'javascript:alert(1)' }, 'webhookUrl'],
+    [{ systemName: 'x', webhookUrl: 'not a url' }, 'webhookUrl'],
+    [{ systemName: '' }, 'systemName'],
+    [{ systemName: 'x', active: 'yes' }, 'active'],
+    [{ systemName: 'x', description: 'd'.repeat(2001) }, 'description'],
+  ])('refuses %j naming %s', async (body, field) => {
+    const res = await admin.post('/api/automations', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields[0].field).toBe(field);
+  });
+
+  it('allows private webhook targets when the operator allows them', async () => {
+    const open = await buildTestApp({ ALLOW_PRIVATE_NETWORK_TARGETS: 'true' });
+    try {
+      const { client } = await signedIn(open, 'admin');
+      const res = await client.post('/api/automations', {
+        systemName: 'Local',
+        webhookUrl: 'http://localhost:9000/h',
+      });
+      expect(res.statusCode).toBe(201);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('a viewer can list automations but cannot create one', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    expect((await client.get('/api/automations')).statusCode).toBe(200);
+    expect((await client.post('/api/automations', { systemName: unique('v') })).statusCode).toBe(403);
+  });
+
+  it('answers 404 for an unknown automation and for an originator of another kind', async () => {
+    const { user } = await signedIn(t, 'viewer');
+    expect((await admin.get(`/api/automations/${crypto.randomUUID()}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/automations/${user.originatorId}`)).statusCode).toBe(404);
+    expect(
+      (await admin.patch(`/api/automations/${user.originatorId}`, { description: 'x' })).statusCode,
+    ).toBe(404);
+  });
+});

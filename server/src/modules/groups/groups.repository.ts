@@ -1,0 +1,153 @@
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { cases, groupMembers, groups, users } from '../../db/schema/index';
+import { countByColumn } from '../../lib/count-by';
+import { matchesSearch } from '../../lib/search';
+
+type GroupBase = typeof groups.$inferSelect;
+export type GroupRow = GroupBase & { memberCount: number; caseCount: number };
+
+/** Adds member and case counts to the groups, two grouped queries for the whole page. */
+async function withCounts(db: DbOrTx, rows: GroupBase[]): Promise<GroupRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [members, caseCounts] = await Promise.all([
+    countByColumn(db, groupMembers, groupMembers.groupId, ids),
+    countByColumn(db, cases, cases.groupId, ids),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    memberCount: members.get(r.id) ?? 0,
+    caseCount: caseCounts.get(r.id) ?? 0,
+  }));
+}
+
+export async function listGroupRows(
+  db: DbOrTx,
+  search: string | undefined,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: GroupRow[]; total: number }> {
+  const where = search?.trim() ? matchesSearch(search.trim(), groups.name) : undefined;
+  const rows = await db
+    .select()
+    .from(groups)
+    .where(where)
+    .orderBy(asc(sql`lower(${groups.name})`), asc(groups.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(groups).where(where);
+  return { rows: await withCounts(db, rows), total: n };
+}
+
+export async function findGroupRow(db: DbOrTx, id: string): Promise<GroupRow | undefined> {
+  const rows = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
+  return (await withCounts(db, rows))[0];
+}
+
+/** Locks the group row for the rest of the transaction; false when there is none. */
+export async function lockGroup(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).for('update');
+  return rows.length > 0;
+}
+
+export async function countGroupCases(db: DbOrTx, id: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(cases).where(eq(cases.groupId, id));
+  return n;
+}
+
+export async function insertGroup(
+  db: DbOrTx,
+  values: { name: string; description: string },
+): Promise<string> {
+  const [row] = await db.insert(groups).values(values).returning({ id: groups.id });
+  return row.id;
+}
+
+export async function updateGroupRow(
+  db: DbOrTx,
+  id: string,
+  values: { name?: string; description?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(groups)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(groups.id, id))
+    .returning({ id: groups.id });
+  return rows.length > 0;
+}
+
+export async function deleteGroupRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(groups).where(eq(groups.id, id));
+}
+
+export async function findGroupMemberRows(db: DbOrTx, groupId: string) {
+  return db
+    .select({
+      userId: users.id,
+      originatorId: users.originatorId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+      disabled: users.disabled,
+      addedAt: groupMembers.createdAt,
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
+}
+
+export async function isGroupMember(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The ids among `ids` that name existing users. */
+export async function findExistingUserIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function addGroupMembers(
+  db: DbOrTx,
+  groupId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insert(groupMembers)
+    .values(userIds.map((userId) => ({ groupId, userId })))
+    .onConflictDoNothing();
+}
+
+/** Removes the members not in `keep` (all of them when `keep` is empty). */
+export async function removeGroupMembersExcept(
+  db: DbOrTx,
+  groupId: string,
+  keep: readonly string[],
+): Promise<void> {
+  await db
+    .delete(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        keep.length ? notInArray(groupMembers.userId, [...keep]) : undefined,
+      ),
+    );
+}
+
+export async function removeGroupMember(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .returning({ userId: groupMembers.userId });
+  return rows.length > 0;
+}

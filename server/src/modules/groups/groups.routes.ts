@@ -1,0 +1,144 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addGroupMemberBodySchema,
+  createGroupBodySchema,
+  groupDetailSchema,
+  groupListQuerySchema,
+  groupSchema,
+  setGroupMembersBodySchema,
+  updateGroupBodySchema,
+} from '@scamtrail/domain/groups';
+import { paginated } from '@scamtrail/domain/pagination';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { addGroupMember, deleteGroupMember, setGroupMembers } from './group-members.service';
+import { createGroup, deleteGroup, getGroupDetail, listGroups, updateGroup } from './groups.service';
+
+const memberParamsSchema = idParamsSchema.extend({ userId: z.uuid({ message: 'userId must be a UUID' }) });
+
+/**
+ * Groups of team members. A case assigned to a group is visible only to its members and to
+ * administrators. Changing a group (or its members) is for administrators and the group's members.
+ */
+export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['groups'];
+  const detail = { 200: groupDetailSchema, ...errorResponses(400, 401, 403, 404) };
+
+  r.get(
+    '/api/groups',
+    {
+      schema: {
+        tags,
+        summary: 'List groups with member and case counts (search by name)',
+        querystring: groupListQuerySchema,
+        response: { 200: paginated(groupSchema), ...errorResponses(400, 401, 403) },
+      },
+      preHandler: requirePermission('group.view'),
+    },
+    async (request) => listGroups(db, request.query),
+  );
+
+  r.post(
+    '/api/groups',
+    {
+      schema: {
+        tags,
+        summary: 'Create a group; a non-administrator creator becomes a member',
+        body: createGroupBodySchema,
+        response: { 201: groupDetailSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: requirePermission('group.create'),
+    },
+    async (request, reply) => reply.status(201).send(await createGroup(db, request.body, request.principal!)),
+  );
+
+  r.get(
+    '/api/groups/:id',
+    {
+      schema: { tags, summary: 'One group with its members', params: idParamsSchema, response: detail },
+      preHandler: requirePermission('group.view'),
+    },
+    async (request) => getGroupDetail(db, request.params.id),
+  );
+
+  r.patch(
+    '/api/groups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename or describe a group',
+        params: idParamsSchema,
+        body: updateGroupBodySchema,
+        response: { ...detail, ...errorResponses(409) },
+      },
+      preHandler: requirePermission('group.edit'),
+    },
+    async (request) => updateGroup(db, request.params.id, request.body, request.principal!),
+  );
+
+  r.delete(
+    '/api/groups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a group; refused (409 IN_USE) while cases are assigned to it',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: requirePermission('group.delete'),
+    },
+    async (request, reply) => {
+      await deleteGroup(db, request.params.id, request.principal!);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    '/api/groups/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the members of a group',
+        params: idParamsSchema,
+        body: setGroupMembersBodySchema,
+        response: detail,
+      },
+      preHandler: requirePermission('group.edit'),
+    },
+    async (request) => setGroupMembers(db, request.params.id, request.body.userIds, request.principal!),
+  );
+
+  r.post(
+    '/api/groups/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Add one member to a group (no change if already a member)',
+        params: idParamsSchema,
+        body: addGroupMemberBodySchema,
+        response: detail,
+      },
+      preHandler: requirePermission('group.edit'),
+    },
+    async (request) => addGroupMember(db, request.params.id, request.body.userId, request.principal!),
+  );
+
+  r.delete(
+    '/api/groups/:id/members/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove one member from a group',
+        params: memberParamsSchema,
+        response: detail,
+      },
+      preHandler: requirePermission('group.edit'),
+    },
+    async (request) => deleteGroupMember(db, request.params.id, request.params.userId, request.principal!),
+  );
+}

@@ -1,0 +1,130 @@
+import { fullName } from '@scamtrail/domain/auth';
+import type { CreateGroupBody, Group, GroupDetail, UpdateGroupBody } from '@scamtrail/domain/groups';
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
+import type { Db, DbOrTx } from '../../db/client';
+import { withUniqueField } from '../../lib/conflicts';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
+import type { Principal } from '../../plugins/auth';
+import { insertEvent } from '../events/events.repository';
+import { canSeeAllCases } from './case-visibility';
+import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
+import {
+  addGroupMembers,
+  countGroupCases,
+  deleteGroupRow,
+  findGroupMemberRows,
+  findGroupRow,
+  insertGroup,
+  listGroupRows,
+  lockGroup,
+  updateGroupRow,
+  type GroupRow,
+} from './groups.repository';
+
+const UNIQUE_GROUP_NAME = {
+  constraint: 'groups_name_lower_idx',
+  field: 'name',
+  message: 'A group with this name already exists',
+};
+
+export function toGroup(row: GroupRow): Group {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    memberCount: row.memberCount,
+    caseCount: row.caseCount,
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+export async function listGroups(
+  db: Db,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<{ data: Group[]; pagination: Pagination }> {
+  const { rows, total } = await listGroupRows(db, query.search, query);
+  return { data: rows.map(toGroup), pagination: toPagination(query.page, query.pageSize, total) };
+}
+
+export async function getGroupDetail(db: DbOrTx, id: string): Promise<GroupDetail> {
+  const row = await findGroupRow(db, id);
+  if (!row) throw AppError.notFound('Group');
+  const members = await findGroupMemberRows(db, id);
+  return {
+    ...toGroup(row),
+    members: members.map((m) => ({
+      userId: m.userId,
+      originatorId: m.originatorId,
+      firstName: m.firstName,
+      lastName: m.lastName,
+      fullName: fullName(m),
+      email: m.email,
+      role: m.role,
+      status: m.disabled ? 'disabled' : 'active',
+      addedAt: iso(m.addedAt),
+    })),
+  };
+}
+
+/**
+ * Creates a group with its first members and the audit event. A non-administrator who creates a
+ * group becomes a member, so they can go on managing it.
+ */
+export async function createGroup(db: Db, body: CreateGroupBody, principal: Principal): Promise<GroupDetail> {
+  await assertUsersExist(db, body.userIds, 'userIds');
+  const userIds = new Set(body.userIds);
+  if (principal.kind === 'user' && !canSeeAllCases(principal)) userIds.add(principal.userId);
+  const id = await withUniqueField(
+    () =>
+      db.transaction(async (tx) => {
+        const groupId = await insertGroup(tx, { name: body.name, description: body.description });
+        await addGroupMembers(tx, groupId, [...userIds]);
+        const data = { name: body.name, userIds: [...userIds] };
+        await insertEvent(tx, groupEvent('group.created', groupId, principal, data));
+        return groupId;
+      }),
+    UNIQUE_GROUP_NAME,
+  );
+  return getGroupDetail(db, id);
+}
+
+export async function updateGroup(
+  db: Db,
+  id: string,
+  body: UpdateGroupBody,
+  principal: Principal,
+): Promise<GroupDetail> {
+  await assertCanManageGroup(db, id, principal);
+  await withUniqueField(
+    () =>
+      db.transaction(async (tx) => {
+        await updateGroupRow(tx, id, body);
+        await insertEvent(tx, groupEvent('group.updated', id, principal, { fields: Object.keys(body) }));
+      }),
+    UNIQUE_GROUP_NAME,
+  );
+  return getGroupDetail(db, id);
+}
+
+/**
+ * Deletes a group with no cases. A group that still has cases is refused: deleting it would leave
+ * them without a group, that is visible to everyone. The row lock keeps a case from being assigned
+ * between the count and the delete.
+ */
+export async function deleteGroup(db: Db, id: string, principal: Principal): Promise<void> {
+  await assertCanManageGroup(db, id, principal);
+  await db.transaction(async (tx) => {
+    if (!(await lockGroup(tx, id))) throw AppError.notFound('Group');
+    const caseCount = await countGroupCases(tx, id);
+    if (caseCount > 0) {
+      const cases = caseCount === 1 ? '1 case' : `${caseCount} cases`;
+      throw new AppError('IN_USE', `Group has ${cases}; move them to another group first`, { caseCount });
+    }
+    const before = await getGroupDetail(tx, id);
+    await deleteGroupRow(tx, id);
+    const snapshot = { name: before.name, userIds: before.members.map((m) => m.userId) };
+    await insertEvent(tx, groupEvent('group.deleted', id, principal, snapshot));
+  });
+}

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { IdentifierValues } from './identifiers.repository';
+
+/** A stored identifier's id with the type and key it is found by. */
+export interface KeyedId {
+  id: string;
+  type: string;
+  normalizedKey: string;
+}
+
+function readRows(result: unknown): { id: string; type: string; normalized_key: string }[] {
+  return (result as { rows: { id: string; type: string; normalized_key: string }[] }).rows;
+}
+
+const toKeyedIds = (result: unknown): KeyedId[] =>
+  readRows(result).map((row) => ({ id: row.id, type: row.type, normalizedKey: row.normalized_key }));
+
+/**
+ * Inserts many identifiers in one statement. The rows travel as one JSON parameter expanded by
+ * `jsonb_to_recordset` (one bind value whatever the row count, the same on pg and PGlite); rows whose
+ * type and key exist are skipped by the unique index. Answers the rows actually created.
+ */
+export async function insertIdentifierBatch(
+  db: DbOrTx,
+  rows: readonly IdentifierValues[],
+  originator: { originatorId: string; proxyOriginatorId: string | null },
+): Promise<KeyedId[]> {
+  if (rows.length === 0) return [];
+  const json = JSON.stringify(
+    rows.map((row) => ({
+      type: row.type,
+      data: row.data,
+      display_value: row.displayValue,
+      normalized_key: row.normalizedKey,
+    })),
+  );
+  const result = await db.execute(sql`
+    insert into identifiers (type, data, display_value, normalized_key, originator_id, proxy_originator_id)
+    select r.type, r.data, r.display_value, r.normalized_key, ${originator.originatorId}::uuid,
+      ${originator.proxyOriginatorId}::uuid
+    from jsonb_to_recordset(${json}::jsonb)
+      as r(type text, data jsonb, display_value text, normalized_key text)
+    on conflict (type, normalized_key) do nothing
+    returning id, type, normalized_key`);
+  return toKeyedIds(result);
+}
+
+/** The stored identifiers with these types and keys, in one query. */
+export async function findIdentifierIdsByKeys(
+  db: DbOrTx,
+  keys: readonly { type: string; normalizedKey: string }[],
+): Promise<KeyedId[]> {
+  if (keys.length === 0) return [];
+  const json = JSON.stringify(keys.map((key) => ({ type: key.type, normalized_key: key.normalizedKey })));
+  const result = await db.execute(sql`
+    select i.id, i.type, i.normalized_key
+    from jsonb_to_recordset(${json}::jsonb) as r(type text, normalized_key text)
+    join identifiers i on i.type = r.type and i.normalized_key = r.normalized_key`);
+  return toKeyedIds(result);
+}

@@ -1,0 +1,82 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { identifiers } from '../../db/schema/index';
+import { containsPattern } from '../../lib/search';
+import type { Principal } from '../../plugins/auth';
+import { evidenceCountSql, identifierColumns } from './identifiers.repository';
+
+/** The statements of the identifier list; `identifier-list.repository.ts` decides which to run. */
+
+export interface IdentifierListFilter {
+  type?: string;
+  search?: string;
+}
+
+/**
+ * Newest first, id breaking ties, in two spellings of the same order (both columns are NOT NULL):
+ * - `index`: NULLS LAST, matching the (created_at DESC NULLS LAST, id DESC NULLS LAST) indexes Drizzle
+ *   generates, so a page is read straight off an index (0.1 ms for 25 of a million rows). Right when
+ *   matches are plentiful: the walk meets 25 of them early.
+ * - `sort`: PostgreSQL's plain DESC (NULLS FIRST), which no index serves, so the planner collects the
+ *   matches through the trigram index and sorts them. Right for a rare search term, where the walk
+ *   would read most of the table when the few matches are old (2.4 s for "chen42" in a million rows).
+ */
+const ORDERS = {
+  index: [sql`${identifiers.createdAt} desc nulls last`, sql`${identifiers.id} desc nulls last`],
+  sort: [sql`${identifiers.createdAt} desc`, sql`${identifiers.id} desc`],
+} as const;
+export type ListOrder = keyof typeof ORDERS;
+
+export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
+  const search = filter.search?.trim();
+  return and(
+    filter.type ? eq(identifiers.type, filter.type) : undefined,
+    // ILIKE with a pattern is what the trigram GIN index serves; %, _ and \ in the text are literal.
+    search ? sql`${identifiers.displayValue} ilike ${containsPattern(search)}` : undefined,
+  );
+}
+
+/** One page with each row's evidence count as the caller may see it. */
+export function buildPageQuery(
+  db: DbOrTx,
+  filter: IdentifierListFilter,
+  page: { page: number; pageSize: number },
+  principal: Principal,
+  order: ListOrder,
+) {
+  return db
+    .select({ ...identifierColumns, evidenceCount: evidenceCountSql(principal) })
+    .from(identifiers)
+    .where(filterCondition(filter))
+    .orderBy(...ORDERS[order])
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+}
+
+/** The planner's estimate of the matches: a plan, no rows read. */
+export function buildEstimateQuery(db: DbOrTx, filter: IdentifierListFilter) {
+  return sql`explain (format json) ${db
+    .select({ one: sql`1` })
+    .from(identifiers)
+    .where(filterCondition(filter))}`;
+}
+
+/** How many match, counting no further than `cap + 1`. */
+export function buildCappedCountQuery(db: DbOrTx, filter: IdentifierListFilter, cap: number) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(identifiers)
+    .where(filterCondition(filter))
+    .limit(cap + 1)
+    .as('capped');
+  return db.select({ n: count() }).from(capped);
+}
+
+/** Reads the row estimate from `explain (format json)` output (pg parses the json, PGlite may not). */
+export function readPlanRows(result: unknown): number {
+  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+  const cell = rows[0] ? Object.values(rows[0])[0] : undefined;
+  const plan = typeof cell === 'string' ? JSON.parse(cell) : cell;
+  const estimate = Array.isArray(plan) ? Number(plan[0]?.Plan?.['Plan Rows']) : NaN;
+  return Number.isFinite(estimate) ? Math.round(estimate) : 0;
+}

@@ -1,0 +1,114 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  apiKeys,
+  cases,
+  evidence,
+  evidenceIdentifiers,
+  events,
+  groupMembers,
+  groups,
+  identifiers,
+  journalEntries,
+  journalEntryEvidence,
+  journalEntryIdentifiers,
+  originators,
+} from '../../db/schema/index';
+import { generateApiKey, sha256Hex } from '../../lib/tokens';
+
+/** Test-only helpers that write the records around identifiers straight to the database. */
+
+let serial = 0;
+const next = () => (serial += 1);
+
+export async function countIdentifiers(db: Db): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(identifiers);
+  return n;
+}
+
+export async function identifierEvents(db: Db, subjectId: string) {
+  return db.select().from(events).where(eq(events.subjectId, subjectId));
+}
+
+/** An automation originator and a live API key for it with the given scopes. */
+export async function insertAutomationKey(db: Db, scopes: string[]) {
+  const [automation] = await db
+    .insert(originators)
+    .values({ type: 'automation', systemName: `Scanner ${next()}` })
+    .returning({ id: originators.id });
+  const { key, prefix } = generateApiKey();
+  await db
+    .insert(apiKeys)
+    .values({ automationId: automation.id, name: 'test', prefix, secretHash: sha256Hex(key), scopes });
+  return { automationId: automation.id, key };
+}
+
+export async function insertCommunityMember(db: Db, reputation: number) {
+  const [row] = await db
+    .insert(originators)
+    .values({ type: 'community_member', username: `reporter${next()}`, reputation })
+    .returning({ id: originators.id });
+  return row.id;
+}
+
+export async function insertGroup(db: Db, memberUserIds: string[] = []) {
+  const [group] = await db
+    .insert(groups)
+    .values({ name: `Group ${next()}` })
+    .returning({ id: groups.id });
+  for (const userId of memberUserIds) await db.insert(groupMembers).values({ groupId: group.id, userId });
+  return group.id;
+}
+
+export async function insertCase(db: Db, originatorId: string, groupId: string | null = null) {
+  const [row] = await db
+    .insert(cases)
+    .values({ title: `Case ${next()}`, groupId, originatorId })
+    .returning({ id: cases.id, title: cases.title });
+  return row;
+}
+
+/** Evidence linked to the identifier; with `file` it is media. */
+export async function insertEvidence(
+  db: Db,
+  options: { identifierId: string; originatorId: string; caseId?: string | null; file?: boolean },
+) {
+  const n = next();
+  const [row] = await db
+    .insert(evidence)
+    .values({
+      title: `Evidence ${n}`,
+      kind: options.file ? 'file' : 'written',
+      caseId: options.caseId ?? null,
+      originatorId: options.originatorId,
+      ...(options.file
+        ? { fileName: `shot-${n}.png`, contentType: 'image/png', sizeBytes: 1234, sha256: 'ab'.repeat(32) }
+        : {}),
+    })
+    .returning({ id: evidence.id });
+  await db.insert(evidenceIdentifiers).values({ evidenceId: row.id, identifierId: options.identifierId });
+  return row.id;
+}
+
+/** A journal entry naming the identifier, with the given evidence attached. */
+export async function insertJournalEntry(
+  db: Db,
+  options: { identifierId: string; originatorId: string; caseId?: string | null; evidenceIds?: string[] },
+) {
+  const [row] = await db
+    .insert(journalEntries)
+    .values({
+      type: 'note',
+      description: `Entry ${next()}`,
+      caseId: options.caseId ?? null,
+      originatorId: options.originatorId,
+    })
+    .returning({ id: journalEntries.id });
+  await db
+    .insert(journalEntryIdentifiers)
+    .values({ journalEntryId: row.id, identifierId: options.identifierId });
+  for (const evidenceId of options.evidenceIds ?? []) {
+    await db.insert(journalEntryEvidence).values({ journalEntryId: row.id, evidenceId });
+  }
+  return row.id;
+}

@@ -1,0 +1,184 @@
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  cases,
+  evidence,
+  evidenceIdentifiers,
+  identifiers,
+  identifierTags,
+  journalEntryIdentifiers,
+  originators,
+} from '../../db/schema/index';
+import type { Principal } from '../../plugins/auth';
+import { visibleCaseCondition } from '../groups/case-visibility';
+
+/** The columns an identifier answer is built from (never `normalized_key`: it is internal). */
+export const identifierColumns = {
+  id: identifiers.id,
+  type: identifiers.type,
+  data: identifiers.data,
+  displayValue: identifiers.displayValue,
+  confidence: identifiers.confidence,
+  validation: identifiers.validation,
+  validatedAt: identifiers.validatedAt,
+  originatorId: identifiers.originatorId,
+  proxyOriginatorId: identifiers.proxyOriginatorId,
+  createdAt: identifiers.createdAt,
+  updatedAt: identifiers.updatedAt,
+};
+
+export type IdentifierRow = {
+  [K in keyof typeof identifierColumns]: (typeof identifiers.$inferSelect)[K];
+};
+
+/** What is written for one identifier; the server computes display value and key. */
+export interface IdentifierValues {
+  type: string;
+  data: Record<string, unknown>;
+  displayValue: string;
+  normalizedKey: string;
+}
+
+export async function findIdentifierRow(db: DbOrTx, id: string): Promise<IdentifierRow | undefined> {
+  const [row] = await db.select(identifierColumns).from(identifiers).where(eq(identifiers.id, id)).limit(1);
+  return row;
+}
+
+export async function findIdentifierRows(db: DbOrTx, ids: readonly string[]): Promise<IdentifierRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select(identifierColumns)
+    .from(identifiers)
+    .where(inArray(identifiers.id, [...ids]));
+}
+
+/** The id of the identifier holding this type and key, other than `exceptId`. */
+export async function findIdentifierIdByKey(
+  db: DbOrTx,
+  type: string,
+  normalizedKey: string,
+  exceptId?: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: identifiers.id })
+    .from(identifiers)
+    .where(
+      and(
+        eq(identifiers.type, type),
+        eq(identifiers.normalizedKey, normalizedKey),
+        exceptId ? ne(identifiers.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row?.id;
+}
+
+/** Inserts the identifier; undefined when one with the same type and key exists (nothing written). */
+export async function insertIdentifierRow(
+  db: DbOrTx,
+  values: IdentifierValues & { originatorId: string; proxyOriginatorId: string | null },
+): Promise<IdentifierRow | undefined> {
+  const [row] = await db
+    .insert(identifiers)
+    .values(values)
+    .onConflictDoNothing({ target: [identifiers.type, identifiers.normalizedKey] })
+    .returning(identifierColumns);
+  return row;
+}
+
+/** Replaces type and data; the old validation no longer describes the data, so it is cleared. */
+export async function updateIdentifierRow(
+  db: DbOrTx,
+  id: string,
+  values: IdentifierValues,
+): Promise<IdentifierRow | undefined> {
+  const [row] = await db
+    .update(identifiers)
+    .set({ ...values, confidence: null, validation: null, validatedAt: null, updatedAt: new Date() })
+    .where(eq(identifiers.id, id))
+    .returning(identifierColumns);
+  return row;
+}
+
+export async function saveIdentifierValidation(
+  db: DbOrTx,
+  id: string,
+  values: { confidence: number; validation: Record<string, unknown>; validatedAt: Date },
+): Promise<IdentifierRow | undefined> {
+  const [row] = await db
+    .update(identifiers)
+    .set(values)
+    .where(eq(identifiers.id, id))
+    .returning(identifierColumns);
+  return row;
+}
+
+/**
+ * Removes the identifier's journal-entry, evidence and tag links, then the identifier; answers the
+ * ids of what it was linked to, for the history snapshot. Call inside a transaction.
+ */
+export async function deleteIdentifierWithLinks(db: DbOrTx, id: string) {
+  const journalLinks = await db
+    .delete(journalEntryIdentifiers)
+    .where(eq(journalEntryIdentifiers.identifierId, id))
+    .returning({ id: journalEntryIdentifiers.journalEntryId });
+  const evidenceLinks = await db
+    .delete(evidenceIdentifiers)
+    .where(eq(evidenceIdentifiers.identifierId, id))
+    .returning({ id: evidenceIdentifiers.evidenceId });
+  const tagLinks = await db
+    .delete(identifierTags)
+    .where(eq(identifierTags.identifierId, id))
+    .returning({ id: identifierTags.tagId });
+  const deleted = await db
+    .delete(identifiers)
+    .where(eq(identifiers.id, id))
+    .returning({ id: identifiers.id });
+  return {
+    deleted: deleted.length > 0,
+    journalEntryIds: journalLinks.map((link) => link.id),
+    evidenceIds: evidenceLinks.map((link) => link.id),
+    tagIds: tagLinks.map((link) => link.id),
+  };
+}
+
+/** Evidence counts per identifier in one query, counting only evidence of cases the caller may see. */
+export async function countEvidenceByIdentifier(
+  db: DbOrTx,
+  ids: readonly string[],
+  principal: Principal,
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ identifierId: evidenceIdentifiers.identifierId, n: count() })
+    .from(evidenceIdentifiers)
+    .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
+    .leftJoin(cases, eq(cases.id, evidence.caseId))
+    .where(and(inArray(evidenceIdentifiers.identifierId, [...ids]), visibleCaseCondition(principal)))
+    .groupBy(evidenceIdentifiers.identifierId);
+  return new Map(rows.map((row) => [row.identifierId, row.n]));
+}
+
+/**
+ * An identifier's evidence count as a correlated subquery, counting only evidence of cases the caller
+ * may see. In a page query PostgreSQL evaluates it for the rows the page returns only (after the
+ * limit), so the list needs no second round trip for its counts.
+ */
+export function evidenceCountSql(principal: Principal) {
+  // Spelled out because Drizzle leaves columns unqualified in a single-table select, where "id" would
+  // be ambiguous; the visibility condition names "cases" columns, hence that table keeps its name.
+  return sql<number>`(select count(*)::int from evidence_identifiers ei
+    inner join evidence e on e.id = ei.evidence_id
+    left join cases on cases.id = e.case_id
+    where ei.identifier_id = identifiers.id and ${visibleCaseCondition(principal)})`.mapWith(Number);
+}
+
+/** The kind (and a community member's reputation) of an originator, for confidence. */
+export async function findOriginatorKind(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ type: originators.type, reputation: originators.reputation })
+    .from(originators)
+    .where(eq(originators.id, id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { identifierConfidenceRoutes } from './identifier-confidence.routes';
+import { getIdentifierDetail } from './identifier-detail.service';
+import { identifierImportRoutes } from './identifier-import.routes';
+import {
+  createIdentifierBodySchema,
+  identifierDetailSchema,
+  identifierListQuerySchema,
+  identifierListSchema,
+  identifierSchema,
+  updateIdentifierBodySchema,
+} from '@scamtrail/domain/identifiers/api';
+import { createIdentifier, deleteIdentifier, listIdentifiers, updateIdentifier } from './identifiers.service';
+
+/** Identifiers: the scam vectors (e-mail, phone, bank account, wallet...) that link cases. */
+export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['identifiers'];
+
+  r.get(
+    '/api/identifiers',
+    {
+      schema: {
+        tags,
+        summary: 'List identifiers, newest first, by type and display-value substring',
+        querystring: identifierListQuerySchema,
+        response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
+      },
+      preHandler: requirePermission('identifier.view'),
+    },
+    async (request) => listIdentifiers(db, request.query, request.principal!),
+  );
+
+  r.get(
+    '/api/identifiers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One identifier with its evidence, media, journal entries, validation, tags and cases',
+        params: idParamsSchema,
+        response: { 200: identifierDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('identifier.view'),
+    },
+    async (request) => getIdentifierDetail(db, request.params.id, request.principal!),
+  );
+
+  r.post(
+    '/api/identifiers',
+    {
+      schema: {
+        tags,
+        summary: 'Create an identifier (the server computes display value and normalised key)',
+        description: 'A value whose normalised key exists answers 409 with `details.existingId`.',
+        body: createIdentifierBodySchema,
+        response: { 201: identifierSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: requirePermission('identifier.create'),
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createIdentifier(db, request.body, request.principal!)),
+  );
+
+  r.put(
+    '/api/identifiers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Replace the data (and optionally the type) of an identifier',
+        description: 'Clears the previous validation. A collision with another identifier answers 409.',
+        params: idParamsSchema,
+        body: updateIdentifierBodySchema,
+        response: { 200: identifierSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: requirePermission('identifier.edit'),
+    },
+    async (request) => updateIdentifier(db, request.params.id, request.body, request.principal!),
+  );
+
+  r.delete(
+    '/api/identifiers/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an identifier; its journal-entry and evidence links are detached, history kept',
+        params: idParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('identifier.delete'),
+    },
+    async (request, reply) => {
+      await deleteIdentifier(db, request.params.id, request.principal!);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await app.register(identifierConfidenceRoutes, { db });
+  await app.register(identifierImportRoutes, { db });
+}

@@ -1,0 +1,181 @@
+import type { Db, DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../lib/conflicts';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { insertEvent } from '../events/events.repository';
+import { findOriginatorSummaries } from '../originators/originators.repository';
+import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
+import { listIdentifierRows } from './identifier-list.repository';
+import { toIdentifierItem } from './identifier-presenter';
+import {
+  countEvidenceByIdentifier,
+  deleteIdentifierWithLinks,
+  findIdentifierIdByKey,
+  findIdentifierRow,
+  findOriginatorKind,
+  insertIdentifierRow,
+  updateIdentifierRow,
+  type IdentifierRow,
+} from './identifiers.repository';
+import type {
+  CreateIdentifierBody,
+  IdentifierItem,
+  IdentifierListQuery,
+  UpdateIdentifierBody,
+} from '@scamtrail/domain/identifiers/api';
+
+const DUPLICATE_MESSAGE = 'An identifier with the same value already exists';
+
+/** 409 naming the identifier that already holds the value. */
+export function duplicateIdentifier(existingId: string | undefined): AppError {
+  return new AppError('CONFLICT', DUPLICATE_MESSAGE, {
+    ...(existingId ? { existingId } : {}),
+    fields: [{ field: 'data', message: DUPLICATE_MESSAGE }],
+  });
+}
+
+/**
+ * Who a new record is originated by: the caller, or (when the caller enters a report on someone's
+ * behalf) that originator, with the caller recorded as the proxy. 400 when that originator is unknown.
+ */
+export async function resolveRecordOriginators(
+  db: DbOrTx,
+  callerOriginatorId: string,
+  onBehalfOfOriginatorId: string | undefined | null,
+): Promise<{ originatorId: string; proxyOriginatorId: string | null }> {
+  if (!onBehalfOfOriginatorId || onBehalfOfOriginatorId === callerOriginatorId) {
+    return { originatorId: callerOriginatorId, proxyOriginatorId: null };
+  }
+  if (!(await findOriginatorKind(db, onBehalfOfOriginatorId))) {
+    throw AppError.validation([{ field: 'onBehalfOfOriginatorId', message: 'Originator not found' }]);
+  }
+  return { originatorId: onBehalfOfOriginatorId, proxyOriginatorId: callerOriginatorId };
+}
+
+/** Items for a few rows: evidence counts in one query, originators and proxies in another. */
+export async function presentIdentifiers(
+  db: DbOrTx,
+  rows: readonly IdentifierRow[],
+  principal: Principal,
+): Promise<IdentifierItem[]> {
+  const ids = rows.map((row) => row.id);
+  const originatorIds = rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]);
+  const [counts, originators] = await Promise.all([
+    countEvidenceByIdentifier(db, ids, principal),
+    findOriginatorSummaries(db, originatorIds),
+  ]);
+  return rows.map((row) => toIdentifierItem(row, counts.get(row.id) ?? 0, originators));
+}
+
+export async function listIdentifiers(db: Db, query: IdentifierListQuery, principal: Principal) {
+  const { page, pageSize } = query;
+  const { rows, total, totalIsEstimate } = await listIdentifierRows(db, query, { page, pageSize }, principal);
+  const originators = await findOriginatorSummaries(
+    db,
+    rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]),
+  );
+  return {
+    data: rows.map((row) => toIdentifierItem(row, row.evidenceCount, originators)),
+    pagination: { page, pageSize, totalItems: total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
+    totalIsEstimate,
+  };
+}
+
+export async function findIdentifierOrFail(db: DbOrTx, id: string): Promise<IdentifierRow> {
+  const row = await findIdentifierRow(db, id);
+  if (!row) throw AppError.notFound('Identifier');
+  return row;
+}
+
+/** Creates an identifier originated by the caller (an API key acts as its automation). */
+export async function createIdentifier(
+  db: Db,
+  body: CreateIdentifierBody,
+  principal: Principal,
+): Promise<IdentifierItem> {
+  const values = toIdentifierValues(body);
+  const originators = await resolveRecordOriginators(db, principal.originatorId, body.onBehalfOfOriginatorId);
+  const row = await db.transaction(async (tx) => {
+    const inserted = await insertIdentifierRow(tx, { ...values, ...originators });
+    if (!inserted) return undefined;
+    await insertEvent(tx, {
+      type: 'identifier.created',
+      actorOriginatorId: principal.originatorId,
+      subjectType: 'identifier',
+      subjectId: inserted.id,
+      data: { type: values.type, displayValue: values.displayValue, ...originators },
+    });
+    return inserted;
+  });
+  if (!row) throw duplicateIdentifier(await findIdentifierIdByKey(db, values.type, values.normalizedKey));
+  return (await presentIdentifiers(db, [row], principal))[0];
+}
+
+/** Replaces the data (and optionally the type) with the same rules as creation. */
+export async function updateIdentifier(
+  db: Db,
+  id: string,
+  body: UpdateIdentifierBody,
+  principal: Principal,
+): Promise<IdentifierItem> {
+  const existing = await findIdentifierOrFail(db, id);
+  const parsed = parseIdentifierInput({ type: body.type ?? existing.type, data: body.data });
+  if (parsed.errors) throw AppError.validation(parsed.errors);
+  const values = toIdentifierValues(parsed.input);
+  const collision = await findIdentifierIdByKey(db, values.type, values.normalizedKey, id);
+  if (collision) throw duplicateIdentifier(collision);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const updated = await updateIdentifierRow(tx, id, values);
+      if (!updated) throw AppError.notFound('Identifier');
+      await insertEvent(tx, {
+        type: 'identifier.updated',
+        actorOriginatorId: principal.originatorId,
+        subjectType: 'identifier',
+        subjectId: id,
+        data: {
+          before: { type: existing.type, data: existing.data, displayValue: existing.displayValue },
+          after: { type: values.type, data: values.data, displayValue: values.displayValue },
+        },
+      });
+      return updated;
+    });
+    return (await presentIdentifiers(db, [row], principal))[0];
+  } catch (err) {
+    // A concurrent write took the key between the check and the update: the index decides.
+    if (!isUniqueViolation(err)) throw err;
+    throw duplicateIdentifier(await findIdentifierIdByKey(db, values.type, values.normalizedKey, id));
+  }
+}
+
+/**
+ * Deletes an identifier. Its journal-entry, evidence and tag links are detached in the same
+ * transaction, and the history event keeps a snapshot with the ids it was linked to.
+ */
+export async function deleteIdentifier(db: Db, id: string, principal: Principal): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await findIdentifierOrFail(tx, id);
+    const { deleted, ...links } = await deleteIdentifierWithLinks(tx, id);
+    if (!deleted) throw AppError.notFound('Identifier');
+    await insertEvent(tx, {
+      type: 'identifier.deleted',
+      actorOriginatorId: principal.originatorId,
+      subjectType: 'identifier',
+      subjectId: id,
+      data: {
+        snapshot: {
+          type: row.type,
+          data: row.data,
+          displayValue: row.displayValue,
+          confidence: row.confidence,
+          validation: row.validation,
+          originatorId: row.originatorId,
+          proxyOriginatorId: row.proxyOriginatorId,
+          createdAt: row.createdAt.toISOString(),
+          updatedAt: row.updatedAt.toISOString(),
+        },
+        detached: links,
+      },
+    });
+  });
+}

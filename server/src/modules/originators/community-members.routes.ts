@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  adjustReputationBodySchema,
+  createCommunityMemberBodySchema,
+  originatorListQuerySchema,
+  originatorSchema,
+  updateCommunityMemberBodySchema,
+} from '@scamtrail/domain/originators';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { adjustReputation, createCommunityMember, updateCommunityMember } from './community-members.service';
+import { registerOriginatorKindRoutes } from './originator-kind.routes';
+import { activeFilter, listOriginators } from './originators.service';
+
+/** Community members: outside reporters without an account. */
+export async function communityMembersRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const base = '/api/originators/community-members';
+  const tags = ['community members'];
+
+  registerOriginatorKindRoutes(app, {
+    base,
+    tags,
+    noun: 'community member',
+    permissions: {
+      view: 'community_member.view',
+      create: 'community_member.create',
+      edit: 'community_member.edit',
+    },
+    listQuery: originatorListQuerySchema,
+    createBody: createCommunityMemberBodySchema,
+    updateBody: updateCommunityMemberBodySchema,
+    list: ({ search, status, page, pageSize }) =>
+      listOriginators(
+        db,
+        { types: ['community_member'], search, active: activeFilter(status) },
+        { page, pageSize },
+      ),
+    create: (body, principal) => createCommunityMember(db, body, principal.originatorId),
+    update: (id, body, principal) => updateCommunityMember(db, id, body, principal.originatorId),
+    deactivate: (id, principal) => updateCommunityMember(db, id, { active: false }, principal.originatorId),
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().post(
+    `${base}/:id/reputation`,
+    {
+      schema: {
+        tags,
+        summary: "Adjust a community member's reputation, with the reason on record",
+        params: idParamsSchema,
+        body: adjustReputationBodySchema,
+        response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('community_member.edit'),
+    },
+    async (request) => adjustReputation(db, request.params.id, request.body, request.principal!.originatorId),
+  );
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  originatorLookupQuerySchema,
+  originatorSchema,
+  originatorSearchQuerySchema,
+} from '@scamtrail/domain/originators';
+import { paginated } from '@scamtrail/domain/pagination';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { getOriginatorFor, listOriginators, viewableOriginatorTypes } from './originators.service';
+
+/**
+ * Originators of every kind. The kind-specific lists, creation and updates live beside this module
+ * (community members here; team members and automations in their own modules).
+ */
+export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['originators'];
+
+  r.get(
+    '/api/originators',
+    {
+      schema: {
+        tags,
+        summary: 'Search originators of every kind the caller may see',
+        description:
+          'Case-insensitive substring match on the name ("First Last" for team members, the username ' +
+          'for community members, the systemName for automations), optionally of one type. Kinds the ' +
+          'caller may not view (community_member.view, automation.view) are left out.',
+        querystring: originatorSearchQuerySchema,
+        response: { 200: paginated(originatorSchema), ...errorResponses(400, 401, 403) },
+      },
+      preHandler: requirePermission('originator.view'),
+    },
+    async (request) => {
+      const { type, search, page, pageSize } = request.query;
+      const viewable = viewableOriginatorTypes(request.principal!.permissions);
+      if (type && !viewable.includes(type)) throw AppError.forbidden();
+      return listOriginators(db, { types: type ? [type] : viewable, search }, { page, pageSize });
+    },
+  );
+
+  r.get(
+    '/api/originators/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One originator with the fields of its kind',
+        params: idParamsSchema,
+        querystring: originatorLookupQuerySchema,
+        response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('originator.view'),
+    },
+    async (request) =>
+      getOriginatorFor(db, request.principal!.permissions, request.params.id, request.query.type),
+  );
+}

@@ -1,0 +1,106 @@
+import type { Pagination } from '@scamtrail/domain/pagination';
+import { toPagination } from '@scamtrail/domain/pagination';
+import {
+  ORIGINATOR_TYPE_LABELS,
+  ORIGINATOR_TYPES,
+  type Originator,
+  type OriginatorType,
+} from '@scamtrail/domain/originators';
+import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
+import {
+  findOriginatorRow,
+  listOriginatorRows,
+  toOriginatorSummary,
+  type OriginatorFilter,
+  type OriginatorRow,
+} from './originators.repository';
+
+/** What a caller needs to see originators of each kind (team members: any staff member may). */
+export const ORIGINATOR_VIEW_PERMISSIONS: Record<OriginatorType, Permission> = {
+  team_member: 'originator.view',
+  community_member: 'community_member.view',
+  automation: 'automation.view',
+};
+
+/** The kinds of originator the permissions allow to see. */
+export function viewableOriginatorTypes(permissions: readonly string[]): OriginatorType[] {
+  return ORIGINATOR_TYPES.filter((type) => hasPermission(permissions, ORIGINATOR_VIEW_PERMISSIONS[type]));
+}
+
+/** The public shape of an originator (spec 3). */
+export function toOriginator(row: OriginatorRow): Originator {
+  const { originator: o, user } = row;
+  const isAutomation = o.type === 'automation';
+  return {
+    ...toOriginatorSummary(row),
+    active: o.type === 'team_member' ? !user?.disabled : o.active,
+    teamMember:
+      o.type === 'team_member' && user
+        ? {
+            userId: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            role: user.role,
+            status: user.disabled ? 'disabled' : 'active',
+          }
+        : null,
+    communityMember:
+      o.type === 'community_member'
+        ? { username: o.username ?? '', email: o.email, reputation: o.reputation ?? 0, notes: o.notes }
+        : null,
+    systemName: isAutomation ? o.systemName : null,
+    description: isAutomation ? o.description : null,
+    webhookUrl: isAutomation ? o.webhookUrl : null,
+    lastTriggered: isAutomation ? iso(o.lastTriggered) : null,
+    createdAt: iso(o.createdAt),
+    updatedAt: iso(o.updatedAt),
+  };
+}
+
+export async function listOriginators(
+  db: DbOrTx,
+  filter: OriginatorFilter,
+  page: { page: number; pageSize: number },
+): Promise<{ data: Originator[]; pagination: Pagination }> {
+  const { rows, total } = await listOriginatorRows(db, filter, page);
+  return { data: rows.map(toOriginator), pagination: toPagination(page.page, page.pageSize, total) };
+}
+
+/** The originator row, which must be of `type` when given; else 404 named after the kind. */
+export async function requireOriginatorRow(
+  db: DbOrTx,
+  id: string,
+  type?: OriginatorType,
+): Promise<OriginatorRow> {
+  const row = await findOriginatorRow(db, id);
+  if (!row || (type && row.originator.type !== type)) {
+    throw AppError.notFound(type ? ORIGINATOR_TYPE_LABELS[type] : 'Originator');
+  }
+  return row;
+}
+
+/**
+ * One originator for a caller: 404 when missing or not of the requested type, 403 when the caller
+ * may not see originators of its kind.
+ */
+export async function getOriginatorFor(
+  db: DbOrTx,
+  permissions: readonly string[],
+  id: string,
+  type?: OriginatorType,
+): Promise<Originator> {
+  const row = await requireOriginatorRow(db, id, type);
+  if (!hasPermission(permissions, ORIGINATOR_VIEW_PERMISSIONS[row.originator.type])) {
+    throw AppError.forbidden();
+  }
+  return toOriginator(row);
+}
+
+/** Active filter from the `status` query parameter. */
+export function activeFilter(status: 'active' | 'inactive' | 'disabled' | undefined): boolean | undefined {
+  return status === undefined ? undefined : status === 'active';
+}

@@ -1,0 +1,135 @@
+import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { TAG_COLORS, type TagColor, type TagRef } from '@scamtrail/domain/tags';
+import type { DbOrTx } from '../../db/client';
+import { caseTags, evidenceTags, identifierTags, tags } from '../../db/schema/index';
+import { countByColumn } from '../../lib/count-by';
+import { matchesSearch } from '../../lib/search';
+
+type TagBase = typeof tags.$inferSelect;
+export type TagRow = TagBase & { cases: number; evidence: number; identifiers: number };
+
+/** Adds usage counts to the tags: one grouped query per junction table for the whole page. */
+async function withUsage(db: DbOrTx, rows: TagBase[]): Promise<TagRow[]> {
+  const ids = rows.map((r) => r.id);
+  const [caseCounts, evidenceCounts, identifierCounts] = await Promise.all([
+    countByColumn(db, caseTags, caseTags.tagId, ids),
+    countByColumn(db, evidenceTags, evidenceTags.tagId, ids),
+    countByColumn(db, identifierTags, identifierTags.tagId, ids),
+  ]);
+  return rows.map((r) => ({
+    ...r,
+    cases: caseCounts.get(r.id) ?? 0,
+    evidence: evidenceCounts.get(r.id) ?? 0,
+    identifiers: identifierCounts.get(r.id) ?? 0,
+  }));
+}
+
+/** A stored colour, or gray if it is not (or no longer) one of Carbon's tag types. */
+export function toTagColor(color: string): TagColor {
+  return (TAG_COLORS as readonly string[]).includes(color) ? (color as TagColor) : 'gray';
+}
+
+export async function listTagRows(
+  db: DbOrTx,
+  search: string | undefined,
+  page: { page: number; pageSize: number },
+) {
+  const where = search?.trim() ? matchesSearch(search.trim(), tags.name) : undefined;
+  const rows = await db
+    .select()
+    .from(tags)
+    .where(where)
+    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [{ n }] = await db.select({ n: count() }).from(tags).where(where);
+  return { rows: await withUsage(db, rows), total: n };
+}
+
+export async function findTagRow(db: DbOrTx, id: string): Promise<TagRow | undefined> {
+  const rows = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
+  return (await withUsage(db, rows))[0];
+}
+
+/** Locks the tag row for the rest of the transaction, so nothing attaches it meanwhile. */
+export async function lockTag(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.select({ id: tags.id }).from(tags).where(eq(tags.id, id)).for('update');
+  return rows.length > 0;
+}
+
+export async function insertTag(db: DbOrTx, values: { name: string; color: string; description: string }) {
+  const [row] = await db.insert(tags).values(values).returning({ id: tags.id });
+  return row.id;
+}
+
+export async function updateTagRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<{ name: string; color: string; description: string }>,
+): Promise<boolean> {
+  const rows = await db
+    .update(tags)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(tags.id, id))
+    .returning({ id: tags.id });
+  return rows.length > 0;
+}
+
+export async function deleteTagRow(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(tags).where(eq(tags.id, id));
+}
+
+/** The ids among `ids` that are not tags. */
+export async function findMissingTagIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(inArray(tags.id, [...ids]));
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+/**
+ * Makes the identifier's tags exactly `tagIds` (call inside the transaction of the identifier's
+ * change; the ids must exist, see findMissingTagIds or replaceIdentifierTags in tags.service).
+ */
+export async function setIdentifierTags(
+  db: DbOrTx,
+  identifierId: string,
+  tagIds: readonly string[],
+): Promise<void> {
+  const unique = [...new Set(tagIds)];
+  await db
+    .delete(identifierTags)
+    .where(
+      and(
+        eq(identifierTags.identifierId, identifierId),
+        unique.length ? notInArray(identifierTags.tagId, unique) : undefined,
+      ),
+    );
+  if (unique.length === 0) return;
+  await db
+    .insert(identifierTags)
+    .values(unique.map((tagId) => ({ identifierId, tagId })))
+    .onConflictDoNothing();
+}
+
+/** The tags of each identifier, by name, in one query; identifiers without tags map to []. */
+export async function findTagsForIdentifiers(
+  db: DbOrTx,
+  identifierIds: readonly string[],
+): Promise<Map<string, TagRef[]>> {
+  const result = new Map<string, TagRef[]>(identifierIds.map((id) => [id, []]));
+  if (identifierIds.length === 0) return result;
+  const rows = await db
+    .select({ identifierId: identifierTags.identifierId, id: tags.id, name: tags.name, color: tags.color })
+    .from(identifierTags)
+    .innerJoin(tags, eq(tags.id, identifierTags.tagId))
+    .where(inArray(identifierTags.identifierId, [...new Set(identifierIds)]))
+    .orderBy(asc(sql`lower(${tags.name})`));
+  for (const { identifierId, id, name, color } of rows) {
+    result.get(identifierId)?.push({ id, name, color: toTagColor(color) });
+  }
+  return result;
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { paginated } from '@scamtrail/domain/pagination';
+import {
+  createTagBodySchema,
+  tagListQuerySchema,
+  tagSchema,
+  updateTagBodySchema,
+} from '@scamtrail/domain/tags';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { createTag, deleteTag, getTag, listTags, updateTag } from './tags.service';
+
+/** Tags for cases, evidence and identifiers. Names are unique, case-insensitively. */
+export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['tags'];
+
+  r.get(
+    '/api/tags',
+    {
+      schema: {
+        tags,
+        summary: 'List tags by name, with how many cases, evidence items and identifiers carry each',
+        querystring: tagListQuerySchema,
+        response: { 200: paginated(tagSchema), ...errorResponses(400, 401, 403) },
+      },
+      preHandler: requirePermission('tag.view'),
+    },
+    async (request) => listTags(db, request.query),
+  );
+
+  r.get(
+    '/api/tags/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One tag with its usage counts',
+        params: idParamsSchema,
+        response: { 200: tagSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('tag.view'),
+    },
+    async (request) => getTag(db, request.params.id),
+  );
+
+  r.post(
+    '/api/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Create a tag (colour: a Carbon tag type, default gray)',
+        body: createTagBodySchema,
+        response: { 201: tagSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: requirePermission('tag.create'),
+    },
+    async (request, reply) => reply.status(201).send(await createTag(db, request.body, request.principal!)),
+  );
+
+  r.patch(
+    '/api/tags/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a tag, change its colour or description',
+        params: idParamsSchema,
+        body: updateTagBodySchema,
+        response: { 200: tagSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: requirePermission('tag.edit'),
+    },
+    async (request) => updateTag(db, request.params.id, request.body, request.principal!),
+  );
+
+  r.delete(
+    '/api/tags/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a tag; refused (409 IN_USE) while any case, evidence or identifier carries it',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      preHandler: requirePermission('tag.delete'),
+    },
+    async (request, reply) => {
+      await deleteTag(db, request.params.id, request.principal!);
+      return reply.status(204).send(null);
+    },
+  );
+}

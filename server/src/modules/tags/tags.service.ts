@@ -1,0 +1,129 @@
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
+import { describeTagUsage, type CreateTagBody, type Tag, type UpdateTagBody } from '@scamtrail/domain/tags';
+import type { Db, DbOrTx } from '../../db/client';
+import { withUniqueField } from '../../lib/conflicts';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
+import type { Principal } from '../../plugins/auth';
+import { insertEvent, type NewEvent } from '../events/events.repository';
+import {
+  deleteTagRow,
+  findMissingTagIds,
+  findTagRow,
+  insertTag,
+  listTagRows,
+  lockTag,
+  setIdentifierTags,
+  toTagColor,
+  updateTagRow,
+  type TagRow,
+} from './tags.repository';
+
+const UNIQUE_TAG_NAME = {
+  constraint: 'tags_name_lower_idx',
+  field: 'name',
+  message: 'A tag with this name already exists',
+};
+
+export function toTag(row: TagRow): Tag {
+  const usage = { cases: row.cases, evidence: row.evidence, identifiers: row.identifiers };
+  return {
+    id: row.id,
+    name: row.name,
+    color: toTagColor(row.color),
+    description: row.description,
+    usage: { ...usage, total: usage.cases + usage.evidence + usage.identifiers },
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+function tagEvent(
+  type: string,
+  tagId: string,
+  principal: Principal,
+  data: Record<string, unknown>,
+): NewEvent {
+  return { type, actorOriginatorId: principal.originatorId, subjectType: 'tag', subjectId: tagId, data };
+}
+
+export async function listTags(
+  db: Db,
+  query: { search?: string; page: number; pageSize: number },
+): Promise<{ data: Tag[]; pagination: Pagination }> {
+  const { rows, total } = await listTagRows(db, query.search, query);
+  return { data: rows.map(toTag), pagination: toPagination(query.page, query.pageSize, total) };
+}
+
+export async function getTag(db: DbOrTx, id: string): Promise<Tag> {
+  const row = await findTagRow(db, id);
+  if (!row) throw AppError.notFound('Tag');
+  return toTag(row);
+}
+
+export async function createTag(db: Db, body: CreateTagBody, principal: Principal): Promise<Tag> {
+  const id = await withUniqueField(
+    () =>
+      db.transaction(async (tx) => {
+        const tagId = await insertTag(tx, body);
+        await insertEvent(
+          tx,
+          tagEvent('tag.created', tagId, principal, { name: body.name, color: body.color }),
+        );
+        return tagId;
+      }),
+    UNIQUE_TAG_NAME,
+  );
+  return getTag(db, id);
+}
+
+export async function updateTag(db: Db, id: string, body: UpdateTagBody, principal: Principal): Promise<Tag> {
+  const found = await withUniqueField(
+    () =>
+      db.transaction(async (tx) => {
+        if (!(await updateTagRow(tx, id, body))) return false;
+        await insertEvent(tx, tagEvent('tag.updated', id, principal, { ...body }));
+        return true;
+      }),
+    UNIQUE_TAG_NAME,
+  );
+  if (!found) throw AppError.notFound('Tag');
+  return getTag(db, id);
+}
+
+/** Deletes a tag nothing carries; while in use it is refused with 409 IN_USE saying where. */
+export async function deleteTag(db: Db, id: string, principal: Principal): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await lockTag(tx, id))) throw AppError.notFound('Tag');
+    const tag = await getTag(tx, id);
+    if (tag.usage.total > 0) {
+      throw new AppError(
+        'IN_USE',
+        `Tag is in use by ${describeTagUsage(tag.usage)}; remove it from them first`,
+        { usage: tag.usage },
+      );
+    }
+    await deleteTagRow(tx, id);
+    await insertEvent(tx, tagEvent('tag.deleted', id, principal, { name: tag.name, color: tag.color }));
+  });
+}
+
+/**
+ * Sets an identifier's tags after checking they exist (400 naming `tagIds.{index}`). For the
+ * identifiers module; pass the transaction of the identifier's change.
+ */
+export async function replaceIdentifierTags(
+  db: DbOrTx,
+  identifierId: string,
+  tagIds: readonly string[],
+): Promise<void> {
+  const missing = new Set(await findMissingTagIds(db, tagIds));
+  if (missing.size > 0) {
+    throw AppError.validation(
+      tagIds.flatMap((id, i) =>
+        missing.has(id) ? [{ field: `tagIds.${i}`, message: 'No tag with this id' }] : [],
+      ),
+    );
+  }
+  await setIdentifierTags(db, identifierId, tagIds);
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { createUserBodySchema } from '@scamtrail/domain/auth';
+import { teamMemberListQuerySchema } from '@scamtrail/domain/originators';
+import { toPagination } from '@scamtrail/domain/pagination';
+import { updateTeamMemberBodySchema } from '@scamtrail/domain/team-members';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal, UserPrincipal } from '../../plugins/auth';
+import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
+import { toOriginator } from '../originators/originators.service';
+import {
+  changeTeamMember,
+  inviteTeamMember,
+  listTeamMemberRows,
+  userIdOfOriginator,
+} from './team-members.service';
+
+function asUser(principal: Principal): UserPrincipal {
+  if (principal.kind !== 'user') throw AppError.forbidden('This action needs a signed-in user');
+  return principal;
+}
+
+/**
+ * Team members as originators (spec 7): `{id}` is the originator id. Listing needs only
+ * originator.view (badges and pickers); inviting and changing need team-member administration.
+ */
+export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  registerOriginatorKindRoutes(app, {
+    base: '/api/originators/team-members',
+    tags: ['team members'],
+    noun: 'team member',
+    permissions: { view: 'originator.view', create: 'team_member.create', edit: 'team_member.edit' },
+    usersOnly: true,
+    listQuery: teamMemberListQuerySchema,
+    createBody: createUserBodySchema,
+    updateBody: updateTeamMemberBodySchema,
+    createSummary: 'Invite a team member: creates the user account with its role and initial password',
+    list: async (query) => {
+      const { rows, total } = await listTeamMemberRows(db, query, false);
+      return { data: rows.map(toOriginator), pagination: toPagination(query.page, query.pageSize, total) };
+    },
+    create: async (body, principal) => toOriginator(await inviteTeamMember(db, body, asUser(principal))),
+    update: async (id, body, principal) =>
+      toOriginator(await changeTeamMember(db, await userIdOfOriginator(db, id), body, asUser(principal))),
+    deactivate: async (id, principal) =>
+      toOriginator(
+        await changeTeamMember(db, await userIdOfOriginator(db, id), { disabled: true }, asUser(principal)),
+      ),
+  });
+}

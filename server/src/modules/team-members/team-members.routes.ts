@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createUserBodySchema } from '@scamtrail/domain/auth';
+import { teamMemberListQuerySchema } from '@scamtrail/domain/originators';
+import { paginated } from '@scamtrail/domain/pagination';
+import {
+  teamMemberDetailSchema,
+  teamMemberSchema,
+  updateTeamMemberBodySchema,
+} from '@scamtrail/domain/team-members';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { currentUser, requirePermission, requireUser } from '../../plugins/auth';
+import {
+  changeTeamMember,
+  getTeamMemberDetail,
+  inviteTeamMember,
+  listTeamMembers,
+  toTeamMember,
+} from './team-members.service';
+
+/**
+ * Team-member administration (administrators: team_member.* is held only through '*'). `{id}` is
+ * the user id. Changes need a signed-in user, never an API key: they manage accounts.
+ */
+export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['team members'];
+  const edit = [requireUser, requirePermission('team_member.edit')];
+
+  r.get(
+    '/api/team-members',
+    {
+      schema: {
+        tags,
+        summary: 'List team members; search matches name or e-mail',
+        querystring: teamMemberListQuerySchema,
+        response: { 200: paginated(teamMemberSchema), ...errorResponses(400, 401, 403) },
+      },
+      preHandler: requirePermission('team_member.view'),
+    },
+    async (request) => listTeamMembers(db, request.query),
+  );
+
+  r.get(
+    '/api/team-members/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A team member: profile, role, status, groups, recent journal entries and identifiers',
+        params: idParamsSchema,
+        response: { 200: teamMemberDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('team_member.view'),
+    },
+    async (request) => getTeamMemberDetail(db, request.params.id, request.principal!),
+  );
+
+  r.post(
+    '/api/team-members',
+    {
+      schema: {
+        tags,
+        summary: 'Invite a team member: creates the user account with its role and initial password',
+        body: createUserBodySchema,
+        response: { 201: teamMemberSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: [requireUser, requirePermission('team_member.create')],
+    },
+    async (request, reply) =>
+      reply.status(201).send(toTeamMember(await inviteTeamMember(db, request.body, currentUser(request)))),
+  );
+
+  r.patch(
+    '/api/team-members/:id',
+    {
+      schema: {
+        tags,
+        summary: "Change a team member's names or role (a role change signs them out)",
+        params: idParamsSchema,
+        body: updateTeamMemberBodySchema,
+        response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: edit,
+    },
+    async (request) =>
+      toTeamMember(await changeTeamMember(db, request.params.id, request.body, currentUser(request))),
+  );
+
+  for (const [action, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    r.post(
+      `/api/team-members/:id/${action}`,
+      {
+        schema: {
+          tags,
+          summary: disabled
+            ? 'Disable a team member: signs them out and refuses their sign-in'
+            : 'Enable a disabled team member',
+          params: idParamsSchema,
+          response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+        preHandler: edit,
+      },
+      async (request) =>
+        toTeamMember(await changeTeamMember(db, request.params.id, { disabled }, currentUser(request))),
+    );
+  }
+}

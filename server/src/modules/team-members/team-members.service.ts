@@ -1,0 +1,158 @@
+import type { CreateUserBody, UpdateUserBody } from '@scamtrail/domain/auth';
+import { fullName } from '@scamtrail/domain/auth';
+import { originatorDisplayName } from '@scamtrail/domain/originators';
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
+import type { Role } from '@scamtrail/domain/permissions';
+import type { TeamMember, TeamMemberDetail } from '@scamtrail/domain/team-members';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
+import type { Principal, UserPrincipal } from '../../plugins/auth';
+import { insertEvent } from '../events/events.repository';
+import { visibleCaseCondition } from '../groups/case-visibility';
+import {
+  findOriginatorRowByUserId,
+  listOriginatorRows,
+  type OriginatorRow,
+} from '../originators/originators.repository';
+import { requireOriginatorRow } from '../originators/originators.service';
+import { changeUser, createUser } from '../users/users.service';
+import { findRecentIdentifiers, findRecentJournalEntries, findUserGroups } from './team-members.repository';
+
+const RECENT_LIMIT = 10;
+
+type TeamMemberRow = OriginatorRow & { user: NonNullable<OriginatorRow['user']> };
+
+function asTeamMemberRow(row: OriginatorRow | undefined): TeamMemberRow {
+  if (!row?.user || row.originator.type !== 'team_member') throw AppError.notFound('Team Member');
+  return row as TeamMemberRow;
+}
+
+export function toTeamMember(row: OriginatorRow): TeamMember {
+  const { originator, user } = asTeamMemberRow(row);
+  const name = fullName(user);
+  return {
+    id: user.id,
+    originatorId: originator.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: name,
+    displayName: originatorDisplayName('team_member', name),
+    role: user.role,
+    status: user.disabled ? 'disabled' : 'active',
+    createdAt: iso(user.createdAt),
+    updatedAt: iso(user.updatedAt),
+  };
+}
+
+export interface TeamMemberQuery {
+  search?: string;
+  role?: Role;
+  status?: 'active' | 'disabled';
+  page: number;
+  pageSize: number;
+}
+
+/** Team-member rows matching name or e-mail, role and status. */
+export async function listTeamMemberRows(db: Db, query: TeamMemberQuery, searchEmail: boolean) {
+  const { search, role, status, page, pageSize } = query;
+  const active = status === undefined ? undefined : status === 'active';
+  return listOriginatorRows(
+    db,
+    { types: ['team_member'], search, searchEmail, role, active },
+    { page, pageSize },
+  );
+}
+
+export async function listTeamMembers(
+  db: Db,
+  query: TeamMemberQuery,
+): Promise<{ data: TeamMember[]; pagination: Pagination }> {
+  const { rows, total } = await listTeamMemberRows(db, query, true);
+  return { data: rows.map(toTeamMember), pagination: toPagination(query.page, query.pageSize, total) };
+}
+
+export async function requireTeamMemberRow(db: Db, userId: string): Promise<OriginatorRow> {
+  return asTeamMemberRow(await findOriginatorRowByUserId(db, userId));
+}
+
+/** Profile, groups, and the latest journal entries (of cases the caller may see) and identifiers. */
+export async function getTeamMemberDetail(
+  db: Db,
+  userId: string,
+  principal: Principal,
+): Promise<TeamMemberDetail> {
+  const row = await requireTeamMemberRow(db, userId);
+  const originatorId = row.originator.id;
+  const [groups, entries, identifiers] = await Promise.all([
+    findUserGroups(db, userId),
+    findRecentJournalEntries(db, originatorId, visibleCaseCondition(principal), RECENT_LIMIT),
+    findRecentIdentifiers(db, originatorId, RECENT_LIMIT),
+  ]);
+  return {
+    ...toTeamMember(row),
+    groups,
+    recentJournalEntries: entries.map((e) => ({
+      ...e,
+      performedAt: iso(e.performedAt),
+      createdAt: iso(e.createdAt),
+    })),
+    recentIdentifiers: identifiers.map((i) => ({ ...i, createdAt: iso(i.createdAt) })),
+  };
+}
+
+/** Creates the user account (with its originator) and the audit event in one transaction. */
+export async function inviteTeamMember(
+  db: Db,
+  body: CreateUserBody,
+  actor: UserPrincipal,
+): Promise<OriginatorRow> {
+  const user = await db.transaction(async (tx) => {
+    const created = await createUser(tx, body);
+    await insertEvent(tx, {
+      type: 'team_member.invited',
+      actorOriginatorId: actor.originatorId,
+      subjectType: 'user',
+      subjectId: created.id,
+      data: { email: created.email, role: created.role },
+    });
+    return created;
+  });
+  return requireTeamMemberRow(db, user.id);
+}
+
+function changeEventType(changes: UpdateUserBody): string {
+  if (changes.disabled === true) return 'team_member.disabled';
+  if (changes.disabled === false) return 'team_member.enabled';
+  return 'team_member.updated';
+}
+
+/**
+ * Names, role or disabled flag, through the users service (which revokes the member's sessions on
+ * a role change or disabling, and refuses it on one's own account), with the audit event.
+ */
+export async function changeTeamMember(
+  db: Db,
+  userId: string,
+  changes: Pick<UpdateUserBody, 'firstName' | 'lastName' | 'role' | 'disabled'>,
+  actor: UserPrincipal,
+): Promise<OriginatorRow> {
+  await requireTeamMemberRow(db, userId);
+  await db.transaction(async (tx) => {
+    await changeUser(tx, userId, changes, actor.userId);
+    await insertEvent(tx, {
+      type: changeEventType(changes),
+      actorOriginatorId: actor.originatorId,
+      subjectType: 'user',
+      subjectId: userId,
+      data: { fields: Object.keys(changes), ...(changes.role ? { role: changes.role } : {}) },
+    });
+  });
+  return requireTeamMemberRow(db, userId);
+}
+
+/** The user id behind a team-member originator id. */
+export async function userIdOfOriginator(db: Db, originatorId: string): Promise<string> {
+  return asTeamMemberRow(await requireOriginatorRow(db, originatorId, 'team_member')).user.id;
+}

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createUserBodySchema, updateUserBodySchema, userSchema } from '@scamtrail/domain/auth';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { currentUser, requirePermission } from '../../plugins/auth';
+import { changeUser, createUser, getUser, getUsers } from './users.service';
+
+/** Administrator-only user management. */
+export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+
+  r.get(
+    '/api/users',
+    {
+      schema: {
+        tags,
+        summary: 'List user accounts',
+        response: { 200: z.object({ data: z.array(userSchema) }), ...errorResponses(401, 403) },
+      },
+      preHandler: requirePermission('user.view'),
+    },
+    async () => ({ data: await getUsers(db) }),
+  );
+
+  r.get(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One user account',
+        params: idParamsSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('user.view'),
+    },
+    async (request) => getUser(db, request.params.id),
+  );
+
+  r.post(
+    '/api/users',
+    {
+      schema: {
+        tags,
+        summary: 'Create a user account (and its team-member originator)',
+        body: createUserBodySchema,
+        response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      preHandler: requirePermission('user.create'),
+    },
+    async (request, reply) => reply.status(201).send(await createUser(db, request.body)),
+  );
+
+  r.patch(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change role, names, disabled flag, or reset the password',
+        params: idParamsSchema,
+        body: updateUserBodySchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('user.edit'),
+    },
+    async (request) => changeUser(db, request.params.id, request.body, currentUser(request).userId),
+  );
+}

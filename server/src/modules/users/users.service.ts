@@ -1,0 +1,99 @@
+import type { CreateUserBody, UpdateUserBody, User } from '@scamtrail/domain/auth';
+import { fullName } from '@scamtrail/domain/auth';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { hashPassword } from '../../lib/password';
+import { revokeUserSessions } from '../auth/sessions.repository';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUserWithOriginator,
+  listUsers,
+  updateUser,
+  type UserRow,
+} from './users.repository';
+
+/** The public shape of a user: never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    fullName: fullName(row),
+    role: row.role,
+    disabled: row.disabled,
+    originatorId: row.originatorId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getUsers(db: Db): Promise<User[]> {
+  return (await listUsers(db)).map(toUser);
+}
+
+export async function getUser(db: Db, id: string): Promise<User> {
+  const row = await findUserById(db, id);
+  if (!row) throw AppError.notFound('User');
+  return toUser(row);
+}
+
+function emailTaken(): AppError {
+  return new AppError('CONFLICT', 'A user with this email already exists', {
+    fields: [{ field: 'email', message: 'A user with this email already exists' }],
+  });
+}
+
+export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
+  if (await findUserByEmail(db, body.email)) throw emailTaken();
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const row = await db.transaction((tx) =>
+      insertUserWithOriginator(tx, {
+        email: body.email.trim(),
+        passwordHash,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role: body.role,
+      }),
+    );
+    return toUser(row);
+  } catch (err) {
+    // Two concurrent creates: the unique index decides.
+    if (await findUserByEmail(db, body.email)) throw emailTaken();
+    throw err;
+  }
+}
+
+/**
+ * Updates names, role, disabled flag or password. Disabling a user, changing their role or resetting
+ * their password revokes their sessions at once. An administrator cannot demote or disable themself,
+ * so the system cannot be left without one by accident.
+ */
+export async function changeUser(
+  db: Db,
+  id: string,
+  body: UpdateUserBody,
+  actingUserId: string,
+): Promise<User> {
+  const existing = await findUserById(db, id);
+  if (!existing) throw AppError.notFound('User');
+  if (id === actingUserId && (body.disabled === true || (body.role && body.role !== existing.role))) {
+    throw new AppError('BAD_REQUEST', 'You cannot disable yourself or change your own role', {
+      fields: [
+        { field: body.disabled === true ? 'disabled' : 'role', message: 'Not allowed on your own account' },
+      ],
+    });
+  }
+  const { password, ...rest } = body;
+  const values = { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
+  const row = await db.transaction(async (tx) => {
+    const updated = await updateUser(tx, id, values);
+    const roleChanged = body.role !== undefined && body.role !== existing.role;
+    if (body.disabled === true || roleChanged || password) await revokeUserSessions(tx, id);
+    return updated;
+  });
+  if (!row) throw AppError.notFound('User');
+  return toUser(row);
+}

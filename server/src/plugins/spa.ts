@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built SPA: its files, and index.html for every other non-/api path (history fallback)
+ * so deep links work. Unknown /api paths answer a JSON 404.
+ */
+export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: string }) => {
+  const root = opts.webDistDir;
+  const hasSpa = !!root && existsSync(join(root, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if (path === '/api' || path.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
+      return reply
+        .status(404)
+        .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+});

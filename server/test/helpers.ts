@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import type { Role } from '@scamtrail/domain/permissions';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/client';
+import { createUser } from '../src/modules/users/users.service';
+import { templateName, withDatabase } from './global-setup';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const TEST_PASSWORD = 'correct horse battery';
+
+/**
+ * A fresh database for one test file: in-memory PGlite with the real migrations, or (when the
+ * suite runs with TEST_DB=postgres) a throw-away clone of the migrated template database.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `scamtrail_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(base, name), maxConnections: 4 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+  return database;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** Creates a user with the given role directly through the service. */
+export async function createTestUser(
+  t: TestApp,
+  role: Role,
+  overrides: Partial<{ email: string; password: string }> = {},
+) {
+  counter += 1;
+  return createUser(t.database.db, {
+    email: overrides.email ?? `${role}${counter}-${randomBytes(3).toString('hex')}@example.com`,
+    password: overrides.password ?? TEST_PASSWORD,
+    firstName: role[0].toUpperCase() + role.slice(1),
+    lastName: `Tester${counter}`,
+    role,
+  });
+}
+
+/** A cookie-authenticated caller: every request carries the session cookie and the app's Origin. */
+export interface Client {
+  cookie: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  patch(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+export function clientWithHeaders(app: FastifyInstance, headers: Record<string, string>): Client {
+  const request = (options: InjectOptions) =>
+    app.inject({ ...options, headers: { origin: PUBLIC_URL, ...headers, ...(options.headers ?? {}) } });
+  const withBody = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, payload?: unknown) =>
+    request({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+    });
+  return {
+    cookie: headers.cookie ?? '',
+    request,
+    get: (url) => request({ method: 'GET', url }),
+    post: withBody('POST'),
+    put: withBody('PUT'),
+    patch: withBody('PATCH'),
+    delete: withBody('DELETE'),
+  };
+}
+
+/** Signs in through the real login route and returns a client carrying the session cookie. */
+export async function login(t: TestApp, email: string, password = TEST_PASSWORD): Promise<Client> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: PUBLIC_URL },
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.find((c) => c.name === 'scamtrail_session');
+  if (!cookie) throw new Error('login set no session cookie');
+  return clientWithHeaders(t.app, { cookie: `scamtrail_session=${cookie.value}` });
+}
+
+/** Creates a user of the role and signs them in. */
+export async function signedIn(t: TestApp, role: Role) {
+  const user = await createTestUser(t, role);
+  return { user, client: await login(t, user.email) };
+}

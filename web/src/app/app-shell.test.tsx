@@ -1,0 +1,153 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../lib/api-client';
+import { currentPath, json, makeUser, renderApp, UNAUTHENTICATED } from '../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function openUserPanel() {
+  await userEvent.click(await screen.findByRole('button', { name: 'User' }));
+}
+
+describe('shell', () => {
+  it('shows header, API Docs link, side navigation, skip link and footer to a signed-in user', async () => {
+    renderApp('/cases', { 'GET /api/auth/me': () => json(200, makeUser('admin')) });
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    // Once in the header, once in the side navigation for narrow screens (Carbon's CSS shows one of them).
+    for (const link of screen.getAllByRole('link', { name: 'API Docs' })) {
+      expect(link).toHaveAttribute('href', '/api/docs');
+    }
+    expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute(
+      'href',
+      '#main-content',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Side navigation' });
+    for (const label of [
+      'Cases',
+      'Evidence',
+      'Identifiers',
+      'Validation',
+      'Streams',
+      'Team Members',
+      'Tags',
+    ]) {
+      expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Streams' })).toHaveAttribute('href', '/export-streams');
+    const footer = screen.getByRole('contentinfo');
+    expect(footer).toHaveTextContent('all rights reserved');
+    expect(footer).toHaveTextContent(String(new Date().getFullYear()));
+  });
+
+  it('hides admin-only navigation entries from an investigator', async () => {
+    renderApp('/cases', { 'GET /api/auth/me': () => json(200, makeUser('investigator')) });
+    const nav = await screen.findByRole('navigation', { name: 'Side navigation' });
+    expect(within(nav).getByRole('link', { name: 'Groups' })).toBeInTheDocument();
+    for (const label of ['Tags', 'Team Members', 'Streams']) {
+      expect(within(nav).queryByRole('link', { name: label })).not.toBeInTheDocument();
+    }
+    expect(within(nav).queryByText('Export')).not.toBeInTheDocument();
+  });
+
+  it('shows no shell to a logged-out visitor of an unguarded page', async () => {
+    renderApp('/components', { 'GET /api/auth/me': () => json(401, UNAUTHENTICATED) });
+    expect(await screen.findByRole('heading', { name: 'Components Showcase', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+
+  it('shows the user panel with name, e-mail, Profile and Logout', async () => {
+    renderApp('/cases', { 'GET /api/auth/me': () => json(200, makeUser('admin')) });
+    await openUserPanel();
+    expect(screen.getByText('Ada Okafor')).toBeInTheDocument();
+    expect(screen.getByText('admin@example.org')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('falls back to "User" and "No email" in the user panel', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin', { firstName: '', lastName: '', email: '' })),
+    });
+    await openUserPanel();
+    expect(screen.getByText('User', { selector: 'p' })).toBeInTheDocument();
+    expect(screen.getByText('No email')).toBeInTheDocument();
+  });
+
+  it.each([
+    [204, 'succeeds'],
+    [500, 'fails'],
+  ])('signs out to /logout when the logout call %s', async (status) => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { router, fetchMock } = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'POST /api/auth/logout': () =>
+        json(status, status === 204 ? undefined : { error: { code: 'INTERNAL' } }),
+    });
+    await openUserPanel();
+    await userEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/logout');
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in again' })).toHaveAttribute('href', '/login');
+    const logoutCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/logout');
+    expect(logoutCall?.[1]).toMatchObject({ method: 'POST', body: '{}' });
+    expect(errors).toHaveBeenCalledTimes(status === 204 ? 0 : 1);
+  });
+
+  it('shows the "Access Denied" toast when a call answers 403', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'POST /api/tags': () =>
+        json(403, { error: { code: 'FORBIDDEN', message: 'Missing permission tag.create' } }),
+    });
+    await screen.findByRole('banner');
+    await act(() => api.post('/tags', { name: 'phishing' }).catch(() => undefined));
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to perform this action.')).toBeInTheDocument();
+  });
+
+  it('goes to sign-in with the current path when a call answers 401', async () => {
+    const { router } = renderApp('/groups?tab=mine', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/groups': () => json(401, UNAUTHENTICATED),
+    });
+    await screen.findByRole('banner');
+    await act(() => api.get('/groups').catch(() => undefined));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/login?redirect=%2Fgroups%3Ftab%3Dmine');
+  });
+
+  it('lists the session toasts in the notifications panel', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'POST /api/tags': () => json(403, { error: { code: 'FORBIDDEN', message: 'No' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('No notifications')).toBeInTheDocument();
+    await act(() => api.post('/tags', {}).catch(() => undefined));
+    const list = await screen.findByRole('list', { name: 'Recent notifications' });
+    expect(within(list).getByText('Access Denied')).toBeInTheDocument();
+  });
+
+  it('searches identifiers from the header search panel', async () => {
+    const { router } = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/identifiers': () =>
+        json(200, {
+          data: [],
+          pagination: { page: 1, pageSize: 25, totalItems: 0, totalPages: 1 },
+          totalIsEstimate: false,
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    await userEvent.type(screen.getByRole('searchbox'), 'scam@example.org{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Identifiers', level: 1 })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/identifiers?search=scam%40example.org');
+    expect(await screen.findByText('No identifier matches "scam@example.org".')).toBeInTheDocument();
+  });
+});

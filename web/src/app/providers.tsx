@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ToastProvider } from '../components/toasts/toast-provider';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Retry only what may be transient (no answer, 5xx): a 4xx answer will not change on retry.
+        retry: (failureCount, error) => {
+          const status = (error as { status?: number }).status;
+          return failureCount < 2 && (!status || status >= 500);
+        },
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>{children}</ToastProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  Header,
+  HeaderGlobalAction,
+  HeaderGlobalBar,
+  HeaderMenuButton,
+  HeaderMenuItem,
+  HeaderName,
+  HeaderNavigation,
+  SkipToContent,
+  Theme,
+} from '@carbon/react';
+import { Notification, Search, UserAvatar } from '@carbon/icons-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import type { CurrentUser } from '@scamtrail/domain/auth';
+import { API_BASE_PATH } from '../../lib/api-client';
+import { useLogout } from '../../lib/session';
+import { APP_TITLE } from '../routes';
+import { NotificationsPanel } from './notifications-panel';
+import { SearchPanel } from './search-panel';
+import { SideNavigation } from './side-navigation';
+import { usePanelDismiss } from './use-panel-dismiss';
+import { UserPanel } from './user-panel';
+
+type PanelId = 'search' | 'notifications' | 'user';
+
+/** The header of spec 2.2 with its side navigation and the three header panels. */
+export function AppHeader({ user }: { user: CurrentUser }) {
+  const [isSideNavExpanded, setSideNavExpanded] = useState(false);
+  const [openPanel, setOpenPanel] = useState<PanelId | null>(null);
+  const logout = useLogout();
+
+  const closePanel = useCallback(() => setOpenPanel(null), []);
+  const closeSideNav = useCallback(() => setSideNavExpanded(false), []);
+  usePanelDismiss(openPanel !== null, closePanel);
+
+  const togglePanel = (panel: PanelId) => setOpenPanel((current) => (current === panel ? null : panel));
+
+  return (
+    <>
+      <Theme theme="g100">
+        <Header aria-label={APP_TITLE}>
+          <SkipToContent />
+          <HeaderMenuButton
+            aria-label={isSideNavExpanded ? 'Close menu' : 'Open menu'}
+            onClick={() => setSideNavExpanded((expanded) => !expanded)}
+            isActive={isSideNavExpanded}
+            aria-expanded={isSideNavExpanded}
+          />
+          <HeaderName as={Link} to="/" prefix="">
+            {APP_TITLE}
+          </HeaderName>
+          <HeaderNavigation aria-label={APP_TITLE}>
+            <HeaderMenuItem href={`${API_BASE_PATH}/docs`}>API Docs</HeaderMenuItem>
+          </HeaderNavigation>
+          <HeaderGlobalBar>
+            <HeaderGlobalAction
+              aria-label="Search"
+              aria-expanded={openPanel === 'search'}
+              isActive={openPanel === 'search'}
+              onClick={() => togglePanel('search')}
+            >
+              <Search size={20} />
+            </HeaderGlobalAction>
+            <HeaderGlobalAction
+              aria-label="Notifications"
+              aria-expanded={openPanel === 'notifications'}
+              isActive={openPanel === 'notifications'}
+              onClick={() => togglePanel('notifications')}
+            >
+              <Notification size={20} />
+            </HeaderGlobalAction>
+            <HeaderGlobalAction
+              aria-label="User"
+              aria-expanded={openPanel === 'user'}
+              isActive={openPanel === 'user'}
+              tooltipAlignment="end"
+              onClick={() => togglePanel('user')}
+            >
+              <UserAvatar size={20} />
+            </HeaderGlobalAction>
+          </HeaderGlobalBar>
+          <SearchPanel expanded={openPanel === 'search'} onClose={closePanel} />
+          <NotificationsPanel expanded={openPanel === 'notifications'} />
+          <UserPanel
+            user={user}
+            expanded={openPanel === 'user'}
+            onClose={closePanel}
+            onLogout={() => {
+              closePanel();
+              void logout();
+            }}
+          />
+        </Header>
+      </Theme>
+      <SideNavigation user={user} expanded={isSideNavExpanded} onNavigate={closeSideNav} />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { Button, ComposedModal, InlineLoading, ModalBody, ModalFooter, ModalHeader } from '@carbon/react';
+import type { ReactNode } from 'react';
+import { keepFocusOnPress } from '../lib/modal-press';
+
+/** Modal defaults of spec 9. */
+export const MODAL_DEFAULTS = {
+  size: 'lg',
+  primaryButtonText: 'Confirm',
+  secondaryButtonText: 'Cancel',
+} as const;
+
+export interface AppModalProps {
+  open: boolean;
+  title: string;
+  /** Small text above the title. */
+  label?: string;
+  size?: 'xs' | 'sm' | 'md' | 'lg';
+  primaryButtonText?: string;
+  secondaryButtonText?: string;
+  /** While true, the primary action shows progress and cannot be triggered, and the modal stays open. */
+  loading?: boolean;
+  loadingDescription?: string;
+  primaryButtonDisabled?: boolean;
+  secondaryButtonDisabled?: boolean;
+  danger?: boolean;
+  /**
+   * Keep the modal open when the backdrop is clicked. On by default: Carbon's guidance is that modals
+   * with actions (transactional modals) are not dismissed by a click outside.
+   */
+  preventCloseOnClickOutside?: boolean;
+  onSubmit: () => void;
+  onClose: () => void;
+  children?: ReactNode;
+}
+
+/**
+ * Carbon's ComposedModal with the product's defaults, a loading state that blocks the primary action
+ * (no double submit, no closing mid-request), and separately disableable primary and secondary buttons.
+ */
+export function AppModal({
+  open,
+  title,
+  label,
+  size = MODAL_DEFAULTS.size,
+  primaryButtonText = MODAL_DEFAULTS.primaryButtonText,
+  secondaryButtonText = MODAL_DEFAULTS.secondaryButtonText,
+  loading = false,
+  loadingDescription = 'Working...',
+  primaryButtonDisabled = false,
+  secondaryButtonDisabled = false,
+  danger = false,
+  preventCloseOnClickOutside = true,
+  onSubmit,
+  onClose,
+  children,
+}: AppModalProps) {
+  return (
+    <ComposedModal
+      open={open}
+      // Carbon names the dialog after its small label; the title is what a person reads as its name.
+      aria-label={title}
+      size={size}
+      danger={danger}
+      preventCloseOnClickOutside={preventCloseOnClickOutside || loading}
+      onClose={() => {
+        if (loading) return false;
+        onClose();
+        return true;
+      }}
+    >
+      <ModalHeader label={label} title={title} />
+      <ModalBody onMouseDown={keepFocusOnPress}>{children}</ModalBody>
+      <ModalFooter>
+        <Button kind="secondary" disabled={secondaryButtonDisabled || loading} onClick={onClose}>
+          {secondaryButtonText}
+        </Button>
+        <Button
+          kind={danger ? 'danger' : 'primary'}
+          disabled={primaryButtonDisabled || loading}
+          aria-busy={loading}
+          onClick={onSubmit}
+        >
+          {loading ? <InlineLoading description={loadingDescription} /> : primaryButtonText}
+        </Button>
+      </ModalFooter>
+    </ComposedModal>
+  );
+}

@@ -1,0 +1,74 @@
+import { Tag } from '@carbon/react';
+import { Locked } from '@carbon/icons-react';
+import { useState, type MouseEvent } from 'react';
+import { useSession } from '../../lib/session';
+import './originator-badge.scss';
+import type { BadgeOriginator, EntrySignature, SignatureInfo } from './originator-badge-types';
+import { OriginatorDetailsModal } from './originator-details-modal';
+import { displayNameOf } from './originator-fields';
+import { ORIGINATOR_TYPE_COLORS, ORIGINATOR_TYPE_ICONS } from './originator-type-icons';
+
+export interface OriginatorBadgeProps {
+  originator: BadgeOriginator;
+  /**
+   * The record's signature, for signable records (journal entries). When given, the badge shows a lock
+   * if signed and the modal has a Digital Signature section; when absent, neither appears.
+   */
+  signature?: EntrySignature;
+  /** Verifies the signature; called each time the modal opens for a signed entry (spec 4). */
+  verify?: () => Promise<SignatureInfo | null | undefined>;
+  /** The viewer is the originator; defaults to comparing with the signed-in user's originator. */
+  isOwnEntry?: boolean;
+  size?: 'md' | 'lg';
+}
+
+/**
+ * The originator badge (spec 2.4): an icon by type, the name, a lock when the entry is signed. Clicking it
+ * opens "Originator Details".
+ */
+export function OriginatorBadge({
+  originator,
+  signature,
+  verify,
+  isOwnEntry,
+  size = 'md',
+}: OriginatorBadgeProps) {
+  const [open, setOpen] = useState(false);
+  const { user } = useSession();
+  const name = displayNameOf(originator);
+  const isSigned = Boolean(signature?.isSigned);
+  const own = isOwnEntry ?? (Boolean(user?.originatorId) && user?.originatorId === originator.id);
+
+  return (
+    <>
+      <Tag
+        type={ORIGINATOR_TYPE_COLORS[originator.type]}
+        size={size}
+        renderIcon={ORIGINATOR_TYPE_ICONS[originator.type]}
+        className="originator-badge"
+        aria-label={isSigned ? `${name}, signed` : name}
+        aria-haspopup="dialog"
+        title="Show originator details"
+        onClick={(event: MouseEvent) => {
+          event.stopPropagation();
+          setOpen(true);
+        }}
+      >
+        <span className="originator-badge__content">
+          <span className="originator-badge__name">{name}</span>
+          {isSigned && <Locked className="originator-badge__lock" aria-hidden />}
+        </span>
+      </Tag>
+      {open && (
+        <OriginatorDetailsModal
+          open={open}
+          onClose={() => setOpen(false)}
+          originator={originator}
+          signature={signature}
+          verify={verify}
+          isOwnEntry={own}
+        />
+      )}
+    </>
+  );
+}

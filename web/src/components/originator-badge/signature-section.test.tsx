@@ -1,0 +1,129 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../../app/providers';
+import { ApiError } from '../../lib/api-error';
+import { json } from '../../test/render-app';
+import { OriginatorBadge, type OriginatorBadgeProps } from './originator-badge';
+
+const originator = { id: 'o-1', type: 'team_member', name: 'Ada Lovelace' } as const;
+
+const validInfo = {
+  valid: true,
+  signerName: 'Ada Lovelace',
+  signerEmail: 'ada@example.org',
+  passkeyName: 'YubiKey 5C',
+  signedAt: '2025-03-01T10:00:00.000Z',
+  signatureAlgorithm: 'ES256',
+};
+
+function renderBadge(props: Omit<OriginatorBadgeProps, 'originator'>, me: object | null = null) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/api/auth/me') && me
+        ? json(200, me)
+        : json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } }),
+    ),
+  );
+  render(
+    <AppProviders queryClient={createQueryClient()}>
+      <OriginatorBadge originator={originator} {...props} />
+    </AppProviders>,
+  );
+}
+
+async function openSignatureSection(badgeName = /Ada Lovelace \(Team\)/) {
+  await userEvent.click(screen.getByRole('button', { name: badgeName }));
+  const dialog = await screen.findByRole('dialog');
+  return within(dialog).getByRole('region', { name: 'Digital Signature' });
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Digital Signature section', () => {
+  it('says an unsigned entry has not been signed', async () => {
+    renderBadge({ signature: { isSigned: false } });
+    const section = await openSignatureSection();
+    expect(section).toHaveTextContent('This entry has not been digitally signed');
+  });
+
+  it('speaks to the originator about their own unsigned entry', async () => {
+    renderBadge(
+      { signature: { isSigned: false } },
+      {
+        id: 'u-1',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: 'a@x.org',
+        role: 'investigator',
+        permissions: [],
+        originatorId: 'o-1',
+      },
+    );
+    const section = await openSignatureSection();
+    expect(await within(section).findByText('You have not signed this entry yet')).toBeVisible();
+  });
+
+  it('shows a verified signature with signer, passkey, time and algorithm', async () => {
+    renderBadge({ signature: { isSigned: true, info: validInfo } });
+    const section = await openSignatureSection();
+    expect(within(section).getByText('Signature verified')).toBeVisible();
+    for (const text of ['Ada Lovelace', 'ada@example.org', 'YubiKey 5C', 'ES256']) {
+      expect(within(section).getByText(text)).toBeVisible();
+    }
+    expect(within(section).getByText(/Mar 1, 2025/)).toBeVisible();
+    expect(section.querySelector('.cds--inline-notification--success')).not.toBeNull();
+  });
+
+  it('shows an invalid signature in red with its reason', async () => {
+    renderBadge({
+      signature: {
+        isSigned: true,
+        info: { valid: false, invalidReason: 'The entry was changed after signing' },
+      },
+    });
+    const section = await openSignatureSection();
+    expect(within(section).getByText('Signature invalid')).toBeVisible();
+    expect(within(section).getByText('The entry was changed after signing')).toBeVisible();
+    expect(section.querySelector('.cds--inline-notification--error')).not.toBeNull();
+  });
+
+  it('verifies when the modal opens, and again at the next opening', async () => {
+    const verify = vi.fn().mockResolvedValue(validInfo);
+    renderBadge({ signature: { isSigned: true }, verify });
+    expect(verify).not.toHaveBeenCalled();
+    const section = await openSignatureSection();
+    expect(await within(section).findByText('Signature verified')).toBeVisible();
+    expect(verify).toHaveBeenCalledOnce();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await openSignatureSection();
+    await vi.waitFor(() => expect(verify).toHaveBeenCalledTimes(2));
+  });
+
+  it.each([
+    [
+      'a failed verification',
+      () => Promise.reject(new ApiError(500, 'INTERNAL', 'boom')),
+      'Failed to verify signature',
+    ],
+    [
+      'no answer',
+      () => Promise.reject(new ApiError(0, 'NETWORK_ERROR', 'offline')),
+      'No response from server',
+    ],
+    ['an empty answer', () => Promise.resolve(undefined), 'No response from server'],
+  ])('marks the signature invalid after %s', async (_label, verify, reason) => {
+    renderBadge({ signature: { isSigned: true }, verify });
+    const section = await openSignatureSection();
+    expect(await within(section).findByText(reason)).toBeVisible();
+    expect(within(section).getByText('Signature invalid')).toBeVisible();
+  });
+});

@@ -1,0 +1,20 @@
+import { isApiError } from '../../../lib/api-error';
+
+export interface LoginErrorMessage {
+  title: string;
+  subtitle?: string;
+}
+
+/** What the sign-in form says about a failed attempt. */
+export function describeLoginError(error: unknown): LoginErrorMessage {
+  if (!isApiError(error)) return { title: 'Sign-in failed', subtitle: 'Please try again.' };
+  if (error.status === 401) return { title: error.message || 'Invalid email or password' };
+  if (error.status === 429) {
+    return {
+      title: 'Too many sign-in attempts',
+      subtitle: error.message || 'Please wait a few minutes before trying again.',
+    };
+  }
+  if (error.status === 0) return { title: 'Cannot reach the server', subtitle: error.message };
+  return { title: 'Sign-in failed', subtitle: error.message };
+}

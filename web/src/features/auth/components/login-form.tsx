@@ -1,0 +1,98 @@
+import {
+  Button,
+  Form,
+  InlineLoading,
+  InlineNotification,
+  PasswordInput,
+  Stack,
+  TextInput,
+} from '@carbon/react';
+import { ArrowRight } from '@carbon/icons-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { loginBodySchema } from '@scamtrail/domain/auth';
+import { useLogin } from '../api/login';
+import { describeLoginError } from './login-error';
+
+type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+/** Email and password form. On success the session query holds the user and the route redirects. */
+export function LoginForm() {
+  const loginMutation = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginBodySchema.safeParse({ email, password });
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as keyof FieldErrors;
+        errors[field] ??= issue.message;
+      }
+      setFieldErrors(errors);
+      (errors.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
+    setFieldErrors({});
+    loginMutation.mutate(parsed.data);
+  }
+
+  const failure = loginMutation.isError ? describeLoginError(loginMutation.error) : null;
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Sign in">
+      <Stack gap={6}>
+        {failure && (
+          <InlineNotification
+            kind="error"
+            title={failure.title}
+            subtitle={failure.subtitle}
+            lowContrast
+            hideCloseButton
+          />
+        )}
+        <TextInput
+          id="login-email"
+          ref={emailRef}
+          name="email"
+          type="email"
+          labelText="Email"
+          autoComplete="username"
+          value={email}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setFieldErrors((errors) => ({ ...errors, email: undefined }));
+          }}
+          invalid={Boolean(fieldErrors.email)}
+          invalidText={fieldErrors.email}
+        />
+        <PasswordInput
+          id="login-password"
+          ref={passwordRef}
+          name="password"
+          labelText="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setFieldErrors((errors) => ({ ...errors, password: undefined }));
+          }}
+          invalid={Boolean(fieldErrors.password)}
+          invalidText={fieldErrors.password}
+        />
+        <Button
+          type="submit"
+          className="login-form__submit"
+          renderIcon={loginMutation.isPending ? undefined : ArrowRight}
+          disabled={loginMutation.isPending}
+        >
+          {loginMutation.isPending ? <InlineLoading description="Signing in..." /> : 'Sign in'}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

@@ -1,0 +1,99 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AutomationDetail, CreatedApiKey } from '@scamtrail/domain/automations';
+import { json, makeUser, renderApp } from '../../../test/render-app';
+
+const AUTOMATION_ID = '22222222-2222-4222-8222-222222222222';
+const SECRET = 'stk_AbCdEf_0123456789abcdefghijklmnopqrstuv';
+
+const apiKey = {
+  id: '33333333-3333-4333-8333-333333333333',
+  automationId: AUTOMATION_ID,
+  name: 'ci',
+  prefix: 'stk_AbCdEf_0',
+  scopes: ['tag.view'],
+  status: 'active' as const,
+  createdAt: '2025-03-01T10:00:00.000Z',
+  createdBy: 'admin-1',
+  lastUsedAt: null,
+  expiresAt: null,
+  revokedAt: null,
+};
+
+const automation: AutomationDetail = {
+  id: AUTOMATION_ID,
+  type: 'automation',
+  name: 'Inbox Scanner',
+  displayName: 'Inbox Scanner (Automation)',
+  active: true,
+  teamMember: null,
+  communityMember: null,
+  systemName: 'Inbox Scanner',
+  description: 'Scans the abuse inbox',
+  webhookUrl: null,
+  lastTriggered: null,
+  createdAt: '2025-03-01T10:00:00.000Z',
+  updatedAt: '2025-03-01T10:00:00.000Z',
+  apiKeys: [],
+};
+
+function setup() {
+  let keys: AutomationDetail['apiKeys'] = [];
+  const created: CreatedApiKey = { key: SECRET, apiKey };
+  const posted: unknown[] = [];
+  const view = renderApp(`/automations/${AUTOMATION_ID}`, {
+    'GET /api/auth/me': () => json(200, makeUser('admin')),
+    [`GET /api/automations/${AUTOMATION_ID}`]: () => json(200, { ...automation, apiKeys: keys }),
+    [`POST /api/automations/${AUTOMATION_ID}/api-keys`]: (init) => {
+      posted.push(JSON.parse(String(init.body)));
+      keys = [apiKey];
+      return json(201, created);
+    },
+  });
+  return { ...view, posted };
+}
+
+/** The open modal titled `title` (Carbon's dialog is not named by its heading). */
+async function findModal(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { name: title });
+  return heading.closest<HTMLElement>('[role="dialog"]')!;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('API key creation and the secret dialog', () => {
+  it('shows the secret once, with a copy button and a warning, and never again after closing', async () => {
+    const user = userEvent.setup();
+    const { posted } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const form = await findModal('Create API key');
+    await user.type(within(form).getByLabelText('Name'), 'ci');
+    await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
+    await user.click(await screen.findByRole('option', { name: 'tag.view' }));
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+
+    const secretDialog = await findModal('API key created');
+    expect(posted).toEqual([{ name: 'ci', scopes: ['tag.view'], expiresAt: null }]);
+    expect(within(secretDialog).getByRole('textbox', { name: 'API key' })).toHaveTextContent(SECRET);
+    expect(within(secretDialog).getByRole('button', { name: 'Copy API key' })).toBeVisible();
+    expect(within(secretDialog).getByText(/It will not be shown again/)).toBeVisible();
+
+    await user.click(within(secretDialog).getByRole('button', { name: 'I have copied the key' }));
+    await vi.waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+    // The list shows the new key by its prefix only.
+    expect(await screen.findByText('stk_AbCdEf_0…')).toBeVisible();
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('refuses a key without a name or scopes before calling the server', async () => {
+    const user = userEvent.setup();
+    const { posted } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const form = await findModal('Create API key');
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    expect(await within(form).findByText('Name is required')).toBeVisible();
+    expect(within(form).getByText('Choose at least one scope')).toBeVisible();
+    expect(posted).toEqual([]);
+  });
+});

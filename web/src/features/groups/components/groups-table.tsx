@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Group } from '@scamtrail/domain/groups';
+import { AppDataTable } from '../../../components/data-table/app-data-table';
+import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { formatDate } from '../../../lib/format-date';
+
+const COLUMNS: TableColumn[] = [
+  { key: 'name', header: 'Name' },
+  { key: 'description', header: 'Description' },
+  { key: 'memberCount', header: 'Members' },
+  { key: 'caseCount', header: 'Cases' },
+  { key: 'createdAt', header: 'Created' },
+];
+
+interface GroupsTableProps {
+  groups: Group[];
+  loading: boolean;
+  emptyState: ReactNode;
+}
+
+export function GroupsTable({ groups, loading, emptyState }: GroupsTableProps) {
+  const rows = groups.map((group) => ({
+    id: group.id,
+    name: group.name,
+    description: group.description || '—',
+    memberCount: group.memberCount,
+    caseCount: group.caseCount,
+    createdAt: formatDate(group.createdAt),
+  }));
+  return (
+    <AppDataTable
+      title="Groups"
+      headers={COLUMNS}
+      rows={rows}
+      sortable={false}
+      paginate={false}
+      loading={loading}
+      emptyState={emptyState}
+      renderCell={{
+        name: (row) => (
+          <Link className="cds--link" to={`/groups/${row.id}`}>
+            {row.name}
+          </Link>
+        ),
+      }}
+    />
+  );
+}

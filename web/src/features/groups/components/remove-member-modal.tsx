@@ -1,0 +1,51 @@
+import { InlineNotification } from '@carbon/react';
+import type { GroupMember } from '@scamtrail/domain/groups';
+import { AppModal } from '../../../components/app-modal';
+import { useToast } from '../../../components/toasts/toast-context';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useRemoveGroupMember } from '../api/remove-group-member';
+
+interface RemoveMemberModalProps {
+  groupId: string;
+  groupName: string;
+  member: GroupMember;
+  onClose: () => void;
+}
+
+/** Confirms taking a member out of a group: they stop seeing its cases. */
+export function RemoveMemberModal({ groupId, groupName, member, onClose }: RemoveMemberModalProps) {
+  const remove = useRemoveGroupMember();
+  const { showToast } = useToast();
+  const failure =
+    remove.isError && !(isApiError(remove.error) && remove.error.status === 403)
+      ? errorMessage(remove.error, 'Failed to remove the member')
+      : null;
+  return (
+    <AppModal
+      open
+      size="sm"
+      danger
+      title={`Remove ${member.fullName}?`}
+      label={groupName}
+      primaryButtonText="Remove"
+      loading={remove.isPending}
+      onSubmit={() =>
+        remove.mutate(
+          { id: groupId, userId: member.userId },
+          {
+            onSuccess: () => {
+              showToast({ kind: 'success', title: 'Member removed', subtitle: member.fullName });
+              onClose();
+            },
+          },
+        )
+      }
+      onClose={onClose}
+    >
+      {failure && (
+        <InlineNotification kind="error" lowContrast hideCloseButton title="Not removed" subtitle={failure} />
+      )}
+      <p>They stop seeing the cases assigned to {groupName}.</p>
+    </AppModal>
+  );
+}

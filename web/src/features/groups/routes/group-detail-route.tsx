@@ -1,0 +1,104 @@
+import { Button } from '@carbon/react';
+import { Edit, Group, TrashCan } from '@carbon/icons-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import type { GroupMember } from '@scamtrail/domain/groups';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { DescriptionList } from '../../../components/description-list';
+import { DetailQueryState } from '../../../components/detail-query-state';
+import { PageLayout } from '../../../components/page-layout';
+import { formatDateTime } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
+import { useGroup } from '../api/get-group';
+import { DeleteGroupModal } from '../components/delete-group-modal';
+import { GroupFormModal } from '../components/group-form-modal';
+import { GroupMembersTable } from '../components/group-members-table';
+import { RemoveMemberModal } from '../components/remove-member-modal';
+
+type Dialog = { kind: 'edit' } | { kind: 'delete' } | { kind: 'remove'; member: GroupMember };
+
+const BREADCRUMBS = [{ label: 'Home', to: '/' }, { label: 'Users' }, { label: 'Groups', to: '/groups' }];
+
+/** Group Detail (/groups/{id}): the group, its members, edit and delete. */
+export function GroupDetailRoute() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const query = useGroup(id);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const canEdit = hasPermission(user?.permissions, 'group.edit');
+  const canDelete = hasPermission(user?.permissions, 'group.delete');
+  const close = () => setDialog(null);
+
+  if (!query.isSuccess) {
+    return (
+      <DetailQueryState
+        query={query}
+        breadcrumbs={BREADCRUMBS}
+        title="Group"
+        icon={Group}
+        noun="group"
+        notFoundDescription="It may have been deleted, or the link is wrong."
+        back={{ to: '/groups', label: 'Back to groups' }}
+      />
+    );
+  }
+
+  const group = query.data;
+  return (
+    <PageLayout
+      breadcrumbs={BREADCRUMBS}
+      title={group.name}
+      description={group.description || undefined}
+      actions={
+        <>
+          {canEdit && (
+            <Button kind="tertiary" renderIcon={Edit} onClick={() => setDialog({ kind: 'edit' })}>
+              Edit group
+            </Button>
+          )}
+          {canDelete && (
+            <Button
+              kind="danger--tertiary"
+              renderIcon={TrashCan}
+              onClick={() => setDialog({ kind: 'delete' })}
+            >
+              Delete group
+            </Button>
+          )}
+        </>
+      }
+    >
+      <section className="page-section" aria-labelledby="group-details">
+        <h2 id="group-details" className="page-section__title">
+          Details
+        </h2>
+        <DescriptionList
+          items={[
+            { label: 'Members', value: group.memberCount },
+            { label: 'Cases assigned', value: group.caseCount },
+            { label: 'Created', value: formatDateTime(group.createdAt) },
+            { label: 'Last updated', value: formatDateTime(group.updatedAt) },
+          ]}
+        />
+      </section>
+      <section className="page-section" aria-label="Members">
+        <GroupMembersTable
+          members={group.members}
+          onRemove={canEdit ? (member) => setDialog({ kind: 'remove', member }) : undefined}
+        />
+      </section>
+      {dialog?.kind === 'edit' && <GroupFormModal group={group} onClose={close} />}
+      {dialog?.kind === 'delete' && (
+        <DeleteGroupModal
+          group={group}
+          onClose={close}
+          onDeleted={() => void navigate('/groups', { replace: true })}
+        />
+      )}
+      {dialog?.kind === 'remove' && (
+        <RemoveMemberModal groupId={group.id} groupName={group.name} member={dialog.member} onClose={close} />
+      )}
+    </PageLayout>
+  );
+}

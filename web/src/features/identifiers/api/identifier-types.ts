@@ -1,0 +1,36 @@
+/**
+ * The identifiers API's request and response types, inferred from the server's OpenAPI zod schemas
+ * (the contract) rather than copied by hand. Type-only: nothing from the server reaches the bundle.
+ * When the schemas move to `domain/`, only this file changes.
+ */
+import type { z } from 'zod';
+import type {
+  identifierDetailSchema,
+  identifierListSchema,
+  identifierSchema,
+  validationReportSchema,
+  validatorResultSchema,
+} from '@scamtrail/domain/identifiers/api';
+import type { importResultSchema, importRowResultSchema } from '@scamtrail/domain/identifiers/import-api';
+
+/** One identifier as lists answer it. */
+export type IdentifierItem = z.output<typeof identifierSchema>;
+/** `GET /api/identifiers`: a page of identifiers. */
+export type IdentifierList = z.output<typeof identifierListSchema>;
+/** `GET /api/identifiers/{id}`: one identifier with everything around it. */
+export type IdentifierDetail = z.output<typeof identifierDetailSchema>;
+export type IdentifierJournalEntry = IdentifierDetail['journalEntries'][number];
+export type IdentifierMedia = IdentifierDetail['media'][number];
+export type IdentifierCase = IdentifierDetail['cases'][number];
+export type ValidatorResult = z.output<typeof validatorResultSchema>;
+/** `POST /api/identifiers/{id}/validate`. */
+export type ValidationReport = z.output<typeof validationReportSchema>;
+/** `POST /api/identifiers/import`. */
+export type ImportResult = z.output<typeof importResultSchema>;
+export type ImportRowResult = z.output<typeof importRowResultSchema>;
+
+/** What the create and edit forms send: the type and its data fields. */
+export interface IdentifierInputBody {
+  type: string;
+  data: Record<string, string>;
+}

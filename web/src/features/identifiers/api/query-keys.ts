@@ -1,0 +1,7 @@
+/** Query keys of the identifiers feature; `all` invalidates every list and detail at once. */
+export const identifierKeys = {
+  all: ['identifiers'] as const,
+  lists: () => [...identifierKeys.all, 'list'] as const,
+  list: (params: object) => [...identifierKeys.lists(), params] as const,
+  detail: (id: string) => [...identifierKeys.all, 'detail', id] as const,
+};

@@ -1,0 +1,60 @@
+import { Button, TextInput } from '@carbon/react';
+import { useState } from 'react';
+import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
+import { formatConfidence } from '@scamtrail/domain/identifiers/confidence';
+import { detectIdentifierType } from '@scamtrail/domain/identifiers/detection';
+
+interface DetectFromTextProps {
+  idPrefix: string;
+  disabled?: boolean;
+  /** Selects the detected type and fills its fields. */
+  onUse: (type: string, data: Record<string, string>) => void;
+}
+
+/**
+ * "Detect from text": paste an e-mail address, phone number or wallet address and the form offers
+ * the detected type (spec 5), with how sure the guess is.
+ */
+export function DetectFromText({ idPrefix, disabled, onUse }: DetectFromTextProps) {
+  const [text, setText] = useState('');
+  const detected = detectIdentifierType(text);
+  const hasText = text.trim() !== '';
+
+  return (
+    <div className="identifier-detect">
+      <TextInput
+        id={`${idPrefix}-detect`}
+        labelText="Detect from text"
+        placeholder="Paste an e-mail address, phone number or wallet address"
+        helperText={
+          hasText && !detected.type
+            ? 'No identifier type detected. Choose the type below.'
+            : 'Optional: the type and fields are filled in for you.'
+        }
+        value={text}
+        disabled={disabled}
+        autoComplete="off"
+        onChange={(event) => setText(event.target.value)}
+      />
+      {detected.type && (
+        <div className="identifier-detect__offer" role="status">
+          <span>
+            Detected: {getIdentifierTypeLabel(detected.type)} (confidence{' '}
+            {formatConfidence(detected.confidence)})
+          </span>
+          <Button
+            kind="tertiary"
+            size="sm"
+            disabled={disabled}
+            onClick={() => {
+              onUse(detected.type, { ...detected.data });
+              setText('');
+            }}
+          >
+            Use
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import {
+  Button,
+  ComposedModal,
+  InlineNotification,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+  SkeletonText,
+} from '@carbon/react';
+import { useEffect, useRef } from 'react';
+import { useToast } from '../../../components/toasts/toast-context';
+import { errorMessage } from '../../../lib/api-error';
+import { useIdentifier } from '../api/get-identifier';
+import type { IdentifierItem } from '../api/identifier-types';
+import { useValidateIdentifier } from '../api/validate-identifier';
+import { isHandledGlobally } from '../utils/global-errors';
+import { keepFocusOnPress } from '../../../lib/modal-press';
+import { DetailFields } from './detail-fields';
+import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related';
+import { DetailSection } from './detail-section';
+import { DetailValidation } from './detail-validation';
+import { OriginatorCell } from './originator-cell';
+
+export const DETAIL_LOAD_FAILED_MESSAGE = 'Failed to load identifier details';
+
+interface IdentifierDetailModalProps {
+  id: string;
+  /** The list's copy of the identifier: shown at once, and kept when the detail cannot load. */
+  fallback?: IdentifierItem;
+  canValidate: boolean;
+  onEdit?: (identifier: IdentifierItem) => void;
+  onClose: () => void;
+}
+
+/** "{type label} Details" (spec 2.3), with validation and the cases the identifier appears in. */
+export function IdentifierDetailModal({
+  id,
+  fallback,
+  canValidate,
+  onEdit,
+  onClose,
+}: IdentifierDetailModalProps) {
+  const { showToast } = useToast();
+  const query = useIdentifier(id);
+  const validate = useValidateIdentifier();
+  const detail = query.data;
+  const identifier: IdentifierItem | undefined = detail ?? fallback;
+  const { error, errorUpdatedAt } = query;
+  const title = identifier ? `${identifier.typeLabel} Details` : 'Identifier Details';
+
+  const hasFallback = !!fallback;
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+
+  // Once per failure (errorUpdatedAt), not on every render.
+  useEffect(() => {
+    if (!error) return;
+    if (!isHandledGlobally(error)) {
+      showToast({ kind: 'error', title: errorMessage(error, DETAIL_LOAD_FAILED_MESSAGE) });
+    }
+    // Without the list's copy there is nothing to show.
+    if (!hasFallback) onCloseRef.current();
+  }, [error, errorUpdatedAt, hasFallback, showToast]);
+
+  function runValidation() {
+    validate.mutate(id, {
+      onSuccess: (report) =>
+        showToast({
+          kind: 'success',
+          title: 'Validation finished',
+          subtitle: `Confidence ${report.formatted}`,
+        }),
+      onError: (cause) =>
+        showToast({
+          kind: 'error',
+          title: 'Failed to validate identifier',
+          subtitle: errorMessage(cause, ''),
+        }),
+    });
+  }
+
+  return (
+    <ComposedModal open size="lg" onClose={onClose} aria-label={title}>
+      <ModalHeader title={title} />
+      <ModalBody
+        className="identifier-detail"
+        hasScrollingContent
+        aria-label={title}
+        onMouseDown={keepFocusOnPress}
+      >
+        {!identifier ? (
+          <SkeletonText paragraph lineCount={6} />
+        ) : (
+          <>
+            <DetailFields identifier={identifier} />
+            {detail ? (
+              <>
+                <DetailValidation
+                  detail={detail}
+                  canValidate={canValidate}
+                  isValidating={validate.isPending}
+                  onValidate={runValidation}
+                />
+                <DetailMedia media={detail.media} />
+                <DetailJournalEntries entries={detail.journalEntries} />
+                <DetailCases cases={detail.cases} />
+              </>
+            ) : query.isError ? (
+              <InlineNotification
+                kind="warning"
+                lowContrast
+                hideCloseButton
+                title="Only part of this identifier could be loaded"
+                subtitle="Validation, media, journal entries and cases are missing. Close and open it again to retry."
+              />
+            ) : (
+              <SkeletonText paragraph lineCount={4} />
+            )}
+            <DetailSection id="created-by" title="Created By">
+              <OriginatorCell originator={identifier.originator} />
+            </DetailSection>
+          </>
+        )}
+      </ModalBody>
+      <ModalFooter>
+        {identifier && onEdit && (
+          <Button kind="secondary" onClick={() => onEdit(identifier)}>
+            Edit
+          </Button>
+        )}
+        <Button kind="primary" onClick={onClose}>
+          Close
+        </Button>
+      </ModalFooter>
+    </ComposedModal>
+  );
+}

@@ -1,0 +1,82 @@
+import { Button } from '@carbon/react';
+import { Add, FingerprintRecognition, Renew, WarningAlt } from '@carbon/icons-react';
+import { EmptyState } from '../../../components/empty-state';
+
+export const EMPTY_TITLE = 'No identifiers found';
+export const EMPTY_TEXT =
+  'Identifiers are the e-mail addresses, phone numbers, bank accounts, wallets and social media accounts seen in scams. Add one to start linking cases.';
+export const EMPTY_FILTERED_HINT = 'Try other words or another type, or clear the filters.';
+export const LOAD_FAILED_TITLE = 'Identifiers could not be loaded';
+
+/** "No identifier matches "scam@x"." or, for a type filter alone, "No identifier of this type.". */
+function filteredText(search: string) {
+  return search ? `No identifier matches "${search}".` : 'No identifier of this type.';
+}
+
+interface IdentifiersEmptyStateProps {
+  hasFilters: boolean;
+  search: string;
+  /** The list failed to load: it is empty because of the failure, not because nothing matches. */
+  hasFailed: boolean;
+  canCreate: boolean;
+  onAdd: () => void;
+  onClearFilters: () => void;
+  onRetry: () => void;
+}
+
+/**
+ * "No identifiers found" (spec 2.3), worded for a filtered list. An unfiltered empty list offers
+ * "Add your first identifier"; a filtered one offers Clear filters and Add Identifier (a search that
+ * finds nothing is often the moment to record the value), since "first" would be wrong there.
+ */
+export function IdentifiersEmptyState(props: IdentifiersEmptyStateProps) {
+  const { hasFilters, canCreate, onAdd } = props;
+  if (props.hasFailed) {
+    return (
+      <EmptyState
+        icon={WarningAlt}
+        title={LOAD_FAILED_TITLE}
+        description="The list is empty because the server did not answer. Your filters are kept."
+        action={
+          <Button kind="tertiary" renderIcon={Renew} onClick={props.onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  const action = hasFilters ? (
+    <div className="identifiers-empty__actions">
+      <Button kind="tertiary" onClick={props.onClearFilters}>
+        Clear filters
+      </Button>
+      {canCreate && (
+        <Button renderIcon={Add} onClick={onAdd}>
+          Add Identifier
+        </Button>
+      )}
+    </div>
+  ) : (
+    canCreate && (
+      <Button renderIcon={Add} onClick={onAdd}>
+        Add your first identifier
+      </Button>
+    )
+  );
+  return (
+    <EmptyState
+      icon={FingerprintRecognition}
+      title={EMPTY_TITLE}
+      description={
+        hasFilters ? (
+          <>
+            <span>{filteredText(props.search)}</span> {EMPTY_FILTERED_HINT}
+          </>
+        ) : (
+          EMPTY_TEXT
+        )
+      }
+      action={action || undefined}
+    />
+  );
+}

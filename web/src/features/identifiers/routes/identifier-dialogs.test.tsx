@@ -1,0 +1,104 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import type { IdentifierDetail } from '../api/identifier-types';
+import { findDialog, ITEM, openRowMenu, page, setUpRouteTests } from './identifiers-test-setup';
+
+setUpRouteTests();
+
+describe('identifier dialogs', { timeout: 20_000 }, () => {
+  it('asks before deleting and says when deleting failed', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+      'DELETE /api/identifiers/id-1': () =>
+        json(500, { error: { code: 'INTERNAL', message: 'Internal server error' } }),
+    });
+    expect(await openRowMenu('scam@example.org')).toEqual(['View details', 'Edit', 'Delete']);
+    await userEvent.click(
+      screen.getByText('Delete', { selector: '.cds--overflow-menu-options__option-content' }),
+    );
+    expect(screen.getByText('Are you sure you want to delete this identifier?')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete identifier')).toBeInTheDocument();
+  });
+
+  it('offers the existing identifier when the new one is a duplicate', async () => {
+    const { router } = renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+      'GET /api/identifiers/id-1': () =>
+        json(404, { error: { code: 'NOT_FOUND', message: 'Identifier not found' } }),
+      'POST /api/identifiers': () =>
+        json(409, {
+          error: {
+            code: 'CONFLICT',
+            message: 'An identifier with the same value already exists',
+            details: { existingId: 'id-1' },
+          },
+        }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Identifier' }));
+    const dialog = await findDialog('Create New Identifier');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type of identifier'), 'email');
+    await userEvent.type(within(dialog).getByLabelText('Email Address'), 'SCAM@example.org');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText('An identifier with the same value already exists'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Open the existing identifier' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers?open=id-1'));
+    // The detail cannot load: the toast says why and the list's copy is shown.
+    expect(await screen.findByText('Identifier not found')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Email Details' })).toBeInTheDocument();
+  });
+
+  it('opens the detail from the URL with every section', async () => {
+    const detail: IdentifierDetail = {
+      ...ITEM,
+      evidence: [],
+      media: [{ id: 'm1', fileName: 'receipt.png', contentType: 'image/png', sizeBytes: 2048, sha256: null }],
+      journalEntries: [
+        {
+          id: 'j1',
+          type: 'call',
+          description: '',
+          performedAt: '2026-11-20T12:00:00.000Z',
+          createdAt: '2026-11-20T12:00:00.000Z',
+          mediaIds: ['m1'],
+        },
+      ],
+      validation: [
+        { name: 'email_syntax', label: 'E-mail syntax', outcome: 'pass', detail: 'Well-formed address' },
+      ],
+      confidenceReasons: ['Recorded by a team member (base 0.80)'],
+      validatedAt: '2026-11-20T12:00:00.000Z',
+      tags: [],
+      cases: [{ id: 'c1', title: 'Romance scam', status: 'open' }],
+    };
+    renderApp('/identifiers?open=id-1', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+      'GET /api/identifiers/id-1': () => json(200, detail),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Email Details' });
+    await within(dialog).findByText('Last validated', { exact: false });
+    for (const section of [
+      'Basic Information',
+      'Email Information',
+      'Validation',
+      'Attached Media (1)',
+      'Related Journal Entries (1)',
+      'Cases (1)',
+      'Created By',
+    ]) {
+      expect(within(dialog).getByRole('heading', { name: section })).toBeInTheDocument();
+    }
+    expect(within(dialog).getByText('0.90')).toBeInTheDocument();
+    expect(within(dialog).getByText('Untitled Entry')).toBeInTheDocument();
+    expect(within(dialog).getByText('Pass')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Romance scam' })).toHaveAttribute('href', '/cases/c1');
+    expect(within(dialog).getByRole('button', { name: 'Validate again' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,110 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import { ITEM, listCalls, openRowMenu, page, SECOND, setUpRouteTests } from './identifiers-test-setup';
+
+setUpRouteTests();
+
+describe('identifiers list', { timeout: 20_000 }, () => {
+  it('shows each identifier with evidence, originator and date, dashes for what is missing', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM, SECOND]),
+    });
+    expect(await screen.findByRole('link', { name: 'scam@example.org' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Identifiers', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Manage and validate identifiers across the system')).toBeInTheDocument();
+    const [, first, second] = screen.getAllByRole('row');
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 4),
+    ).toEqual(['scam@example.org', '-', 'Ada Okafor (Team)', 'Nov 20, 2026']);
+    expect(
+      within(second)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 4),
+    ).toEqual(['Zelle: 5551234567', '4', '-', 'Nov 20, 2026']);
+    expect(screen.getByText('1–2 of 2 items')).toBeInTheDocument();
+  });
+
+  it('empties the list and says so when it cannot be loaded', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => json(400, { error: { code: 'BAD_REQUEST', message: 'nope' } }),
+    });
+    expect(await screen.findByText('Failed to fetch identifiers')).toBeInTheDocument();
+    expect(screen.getByText('Please try again')).toBeInTheDocument();
+    expect(screen.getByText('Identifiers could not be loaded')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'scam@example.org' })).not.toBeInTheDocument();
+  });
+
+  it('searches 300 ms after typing, back on page 1, and keeps it in the URL', async () => {
+    const { router, fetchMock } = renderApp('/identifiers?page=3', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () =>
+        page([ITEM], { pagination: { page: 3, pageSize: 25, totalItems: 200, totalPages: 8 } }),
+    });
+    await userEvent.type(await screen.findByPlaceholderText('Search by display value...'), 'gmail');
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers?search=gmail'));
+    // Debounced: one request for the whole word, none for the letters typed on the way.
+    await waitFor(() =>
+      expect(
+        listCalls(fetchMock).map((url) => [url.searchParams.get('search'), url.searchParams.get('page')]),
+      ).toEqual([
+        [null, '3'],
+        ['gmail', '1'],
+      ]),
+    );
+  });
+
+  it('filters by type, and Clear filters is enabled only then', async () => {
+    const { router } = renderApp('/identifiers?page=2', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+    });
+    const clear = (await screen.findAllByRole('button', { name: 'Clear filters' }))[0];
+    expect(clear).toBeDisabled();
+    await userEvent.click(screen.getByRole('combobox', { name: /Type/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Phone' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers?type=phone'));
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })[0]).toBeEnabled();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers'));
+  });
+
+  it('takes the search from the header search (URL) into the box', async () => {
+    renderApp('/identifiers?search=scam', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([]),
+    });
+    expect(await screen.findByPlaceholderText('Search by display value...')).toHaveValue('scam');
+    expect(await screen.findByText('No identifier matches "scam".')).toBeInTheDocument();
+  });
+
+  it('shows "10,000+" when the total is an estimate', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () =>
+        page([ITEM], {
+          totalIsEstimate: true,
+          pagination: { page: 1, pageSize: 25, totalItems: 250000, totalPages: 10000 },
+        }),
+    });
+    expect(await screen.findByText('1–25 of 10,000+ items')).toBeInTheDocument();
+  });
+
+  it('offers a viewer no Add Identifier, Import, Edit or Delete', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/identifiers': () => page([ITEM]),
+    });
+    await screen.findByRole('link', { name: 'scam@example.org' });
+    expect(screen.queryByRole('button', { name: 'Add Identifier' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
+    expect(await openRowMenu('scam@example.org')).toEqual(['View details']);
+  });
+});

@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { PageLayout } from '../../../components/page-layout';
+import { useToast } from '../../../components/toasts/toast-context';
+import { useSession } from '../../../lib/session';
+import { useIdentifiers } from '../api/get-identifiers';
+import type { IdentifierItem } from '../api/identifier-types';
+import { CreateIdentifierModal } from '../components/create-identifier-modal';
+import { DeleteIdentifierModal } from '../components/delete-identifier-modal';
+import { EditIdentifierModal } from '../components/edit-identifier-modal';
+import { IdentifierDetailModal } from '../components/identifier-detail-modal';
+import { IdentifiersEmptyState } from '../components/identifiers-empty-state';
+import { IdentifiersPagination } from '../components/identifiers-pagination';
+import { IdentifiersTable } from '../components/identifiers-table';
+import { IdentifiersToolbar } from '../components/identifiers-toolbar';
+import { ImportIdentifiersModal } from '../components/import-identifiers-modal';
+import { useIdentifierListState } from '../components/use-identifier-list-state';
+import { isHandledGlobally } from '../utils/global-errors';
+import { hasActiveFilters } from '../utils/list-params';
+import '../components/identifiers.scss';
+
+export const LIST_FAILED_TOAST = {
+  kind: 'error',
+  title: 'Failed to fetch identifiers',
+  subtitle: 'Please try again',
+} as const;
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'import' }
+  | { kind: 'edit'; identifier: IdentifierItem }
+  | { kind: 'delete'; identifier: IdentifierItem };
+
+/** Identifiers (/identifiers, spec 2.3): the searchable list with create, import, detail, edit, delete. */
+export function IdentifiersRoute() {
+  const { user } = useSession();
+  const { showToast } = useToast();
+  const list = useIdentifierListState();
+  const { params } = list;
+  const query = useIdentifiers(params);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const can = (permission: string) => hasPermission(user?.permissions, permission);
+  const hasFilters = hasActiveFilters(params);
+
+  // A failed load empties the list (spec 4) and says so once per failure.
+  const items = query.isError ? [] : (query.data?.data ?? []);
+  const { error, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (error && !isHandledGlobally(error)) showToast(LIST_FAILED_TOAST);
+  }, [error, errorUpdatedAt, showToast]);
+
+  // A page past the end (the last row of the last page was deleted, an old link) shows the last page.
+  const totalPages = query.data?.pagination.totalPages;
+  const { update } = list;
+  useEffect(() => {
+    if (!query.isPlaceholderData && totalPages && params.page > totalPages && !query.data?.totalIsEstimate) {
+      update({ page: totalPages }, { replace: true });
+    }
+  }, [query.isPlaceholderData, query.data?.totalIsEstimate, totalPages, params.page, update]);
+
+  const openExisting = (id: string) => {
+    setDialog(null);
+    list.setOpenId(id);
+  };
+  const fallback = items.find((item) => item.id === list.openId);
+  const pagination = query.isError ? undefined : query.data?.pagination;
+
+  return (
+    <PageLayout
+      breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Data Management' }]}
+      title="Identifiers"
+      description="Manage and validate identifiers across the system"
+    >
+      <IdentifiersTable
+        items={items}
+        isLoading={query.isPending}
+        pageSize={params.pageSize}
+        detailSearch={list.detailSearch}
+        canEdit={can('identifier.edit')}
+        canDelete={can('identifier.delete')}
+        onView={(item) => list.setOpenId(item.id)}
+        onEdit={(identifier) => setDialog({ kind: 'edit', identifier })}
+        onDelete={(identifier) => setDialog({ kind: 'delete', identifier })}
+        toolbar={
+          <IdentifiersToolbar
+            searchText={list.searchText}
+            onSearchTextChange={list.setSearchText}
+            type={params.type}
+            onTypeChange={(type) => update({ type })}
+            hasFilters={hasFilters}
+            onClearFilters={list.clearFilters}
+            canCreate={can('identifier.create')}
+            onAdd={() => setDialog({ kind: 'create' })}
+            onImport={() => setDialog({ kind: 'import' })}
+          />
+        }
+        emptyState={
+          <IdentifiersEmptyState
+            hasFilters={hasFilters}
+            search={params.search}
+            hasFailed={query.isError}
+            canCreate={can('identifier.create')}
+            onAdd={() => setDialog({ kind: 'create' })}
+            onClearFilters={list.clearFilters}
+            onRetry={() => void query.refetch()}
+          />
+        }
+        pagination={
+          <IdentifiersPagination
+            page={params.page}
+            pageSize={params.pageSize}
+            totalItems={pagination?.totalItems ?? 0}
+            totalIsEstimate={!query.isError && !!query.data?.totalIsEstimate}
+            isLastPage={items.length < params.pageSize}
+            disabled={query.isFetching && query.isPlaceholderData}
+            onChange={({ page, pageSize }) => update({ page, pageSize })}
+          />
+        }
+      />
+      {dialog?.kind === 'create' && (
+        <CreateIdentifierModal
+          onClose={() => setDialog(null)}
+          onCreated={() => setDialog(null)}
+          onOpenExisting={openExisting}
+        />
+      )}
+      {dialog?.kind === 'import' && (
+        <ImportIdentifiersModal onClose={() => setDialog(null)} onOpenIdentifier={openExisting} />
+      )}
+      {dialog?.kind === 'edit' && (
+        <EditIdentifierModal
+          identifier={dialog.identifier}
+          onClose={() => setDialog(null)}
+          onOpenExisting={openExisting}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteIdentifierModal
+          identifier={dialog.identifier}
+          onClose={() => setDialog(null)}
+          onDeleted={(id) => {
+            setDialog(null);
+            if (list.openId === id) list.setOpenId(null);
+          }}
+        />
+      )}
+      {list.openId && !dialog && (
+        <IdentifierDetailModal
+          key={list.openId}
+          id={list.openId}
+          fallback={fallback}
+          canValidate={can('identifier.edit')}
+          onEdit={
+            can('identifier.edit') ? (identifier) => setDialog({ kind: 'edit', identifier }) : undefined
+          }
+          onClose={() => list.setOpenId(null)}
+        />
+      )}
+    </PageLayout>
+  );
+}

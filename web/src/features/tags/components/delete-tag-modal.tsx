@@ -1,0 +1,62 @@
+import { InlineNotification, Stack } from '@carbon/react';
+import { describeTagUsage, type Tag } from '@scamtrail/domain/tags';
+import { AppModal } from '../../../components/app-modal';
+import { useToast } from '../../../components/toasts/toast-context';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useDeleteTag } from '../api/delete-tag';
+
+/**
+ * Confirms deleting a tag. The server refuses (409 IN_USE) while anything carries it; its message is
+ * shown here. The usage counts on screen may be stale, so they only warn.
+ */
+export function DeleteTagModal({ tag, onClose }: { tag: Tag; onClose: () => void }) {
+  const remove = useDeleteTag();
+  const { showToast } = useToast();
+  const error = remove.error;
+  const inUse = isApiError(error) && error.code === 'IN_USE';
+  const showFailure = remove.isError && !(isApiError(error) && error.status === 403);
+
+  return (
+    <AppModal
+      open
+      size="sm"
+      danger
+      title={`Delete tag “${tag.name}”?`}
+      primaryButtonText="Delete"
+      primaryButtonDisabled={inUse}
+      loading={remove.isPending}
+      loadingDescription="Deleting..."
+      onSubmit={() =>
+        remove.mutate(tag.id, {
+          onSuccess: () => {
+            showToast({ kind: 'success', title: 'Tag deleted', subtitle: tag.name });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      <Stack gap={5}>
+        {showFailure && (
+          <InlineNotification
+            kind="error"
+            lowContrast
+            hideCloseButton
+            title={inUse ? 'The tag is in use' : 'Not deleted'}
+            subtitle={errorMessage(error, 'Failed to delete the tag')}
+          />
+        )}
+        {!showFailure && tag.usage.total > 0 && (
+          <InlineNotification
+            kind="warning"
+            lowContrast
+            hideCloseButton
+            title="This tag is in use."
+            subtitle={`It is on ${describeTagUsage(tag.usage)}. Remove it from them before deleting it.`}
+          />
+        )}
+        <p>The tag is deleted for good. This cannot be undone.</p>
+      </Stack>
+    </AppModal>
+  );
+}

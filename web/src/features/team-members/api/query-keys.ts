@@ -1,0 +1,12 @@
+/** Query keys of the team-members feature. */
+export const teamMemberKeys = {
+  all: ['team-members'] as const,
+  lists: () => [...teamMemberKeys.all, 'list'] as const,
+  list: (params: object) => [...teamMemberKeys.lists(), params] as const,
+  detail: (id: string) => [...teamMemberKeys.all, 'detail', id] as const,
+};
+
+export const communityMemberKeys = {
+  all: ['community-members'] as const,
+  list: (params: object) => [...communityMemberKeys.all, 'list', params] as const,
+};

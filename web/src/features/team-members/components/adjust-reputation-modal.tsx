@@ -1,0 +1,89 @@
+import { NumberInput, TextArea } from '@carbon/react';
+import { useState } from 'react';
+import {
+  adjustReputationBodySchema,
+  REPUTATION_DELTA_LIMIT,
+  type Originator,
+} from '@scamtrail/domain/originators';
+import { DescriptionList } from '../../../components/description-list';
+import { FormModal } from '../../../components/form-modal';
+import { useToast } from '../../../components/toasts/toast-context';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useAdjustReputation } from '../api/adjust-reputation';
+import { ReputationTag } from './status-tags';
+
+const FIELDS = ['delta', 'reason'] as const;
+
+/** Raises or lowers a community member's reputation; the reason is kept on record. */
+export function AdjustReputationModal({ member, onClose }: { member: Originator; onClose: () => void }) {
+  const current = member.communityMember?.reputation ?? 0;
+  const [delta, setDelta] = useState(0);
+  const [reason, setReason] = useState('');
+  const { errorProps, clearError, formError, run } = useFormSubmission(
+    FIELDS,
+    'Failed to adjust the reputation',
+  );
+  const adjust = useAdjustReputation();
+  const { showToast } = useToast();
+
+  async function submit() {
+    const parsed = adjustReputationBodySchema.safeParse({ delta, reason });
+    await run(parsed, async (body) => {
+      const saved = await adjust.mutateAsync({ id: member.id, body });
+      showToast({
+        kind: 'success',
+        title: 'Reputation adjusted',
+        subtitle: `${saved.name}: ${saved.communityMember?.reputation ?? current + delta}`,
+      });
+      onClose();
+    });
+  }
+
+  return (
+    <FormModal
+      size="sm"
+      title="Adjust reputation"
+      label={member.name}
+      primaryButtonText="Adjust"
+      loading={adjust.isPending}
+      formError={formError}
+      formErrorTitle="Not adjusted"
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <DescriptionList
+        items={[
+          { label: 'Current', value: <ReputationTag reputation={current} /> },
+          { label: 'After', value: <ReputationTag reputation={current + delta} /> },
+        ]}
+      />
+      <NumberInput
+        id="reputation-delta"
+        label="Change"
+        helperText={`Positive to raise, negative to lower; at most ${REPUTATION_DELTA_LIMIT} either way.`}
+        value={delta}
+        step={10}
+        min={-REPUTATION_DELTA_LIMIT}
+        max={REPUTATION_DELTA_LIMIT}
+        allowEmpty={false}
+        onChange={(_event, { value }) => {
+          setDelta(Number(value) || 0);
+          clearError('delta');
+        }}
+        {...errorProps('delta')}
+      />
+      <TextArea
+        id="reputation-reason"
+        labelText="Reason"
+        helperText="Kept on record with the change."
+        rows={3}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          clearError('reason');
+        }}
+        {...errorProps('reason')}
+      />
+    </FormModal>
+  );
+}

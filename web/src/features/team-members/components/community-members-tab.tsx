@@ -1,0 +1,112 @@
+import { Button } from '@carbon/react';
+import { Add, Events } from '@carbon/icons-react';
+import { useState } from 'react';
+import type { Originator } from '@scamtrail/domain/originators';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { EmptyState } from '../../../components/empty-state';
+import { ListResults } from '../../../components/list-results';
+import { FilterDropdown, ListToolbar } from '../../../components/list-toolbar';
+import { useToast } from '../../../components/toasts/toast-context';
+import { errorMessage } from '../../../lib/api-error';
+import { useSession } from '../../../lib/session';
+import { useListState } from '../../../lib/use-list-state';
+import { useCommunityMembers, type CommunityMemberListParams } from '../api/get-community-members';
+import { useUpdateCommunityMember } from '../api/update-community-member';
+import { AdjustReputationModal } from './adjust-reputation-modal';
+import { CommunityMemberFormModal } from './community-member-form-modal';
+import { CommunityMembersTable } from './community-members-table';
+
+const STATUS_FILTER = [
+  { value: '', text: 'All statuses' },
+  { value: 'active', text: 'Active' },
+  { value: 'inactive', text: 'Inactive' },
+] as const;
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'reputation'; member: Originator };
+
+/** The "Community members" tab: outside reporters with their reputation. */
+export function CommunityMembersTab() {
+  const { user } = useSession();
+  const { showToast } = useToast();
+  const list = useListState({ status: '' as CommunityMemberListParams['status'] });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const query = useCommunityMembers(list.params);
+  const update = useUpdateCommunityMember();
+  const canCreate = hasPermission(user?.permissions, 'community_member.create');
+  const canEdit = hasPermission(user?.permissions, 'community_member.edit');
+  const { hasFilters } = list;
+  const close = () => setDialog(null);
+
+  function setActive(member: Originator, active: boolean) {
+    update.mutate(
+      { id: member.id, body: { active } },
+      {
+        onSuccess: (saved) =>
+          showToast({ kind: 'success', title: active ? 'Reactivated' : 'Deactivated', subtitle: saved.name }),
+        onError: (error) =>
+          showToast({
+            kind: 'error',
+            title: 'Not changed',
+            subtitle: errorMessage(error, 'Please try again'),
+          }),
+      },
+    );
+  }
+
+  const actionsFor = (member: Originator) =>
+    canEdit
+      ? [
+          { label: 'Edit', onClick: () => setDialog({ kind: 'edit', member }) },
+          { label: 'Adjust reputation', onClick: () => setDialog({ kind: 'reputation', member }) },
+          member.active
+            ? { label: 'Deactivate', isDelete: true, onClick: () => setActive(member, false) }
+            : { label: 'Reactivate', onClick: () => setActive(member, true) },
+        ]
+      : [];
+
+  return (
+    <>
+      <ListToolbar
+        searchLabel="Search community members"
+        searchPlaceholder="Search by username..."
+        {...list.toolbar}
+        action={
+          canCreate && (
+            <Button renderIcon={Add} onClick={() => setDialog({ kind: 'add' })}>
+              Add community member
+            </Button>
+          )
+        }
+      >
+        <FilterDropdown
+          id="community-members-status"
+          label="Status"
+          value={list.filters.status}
+          options={STATUS_FILTER}
+          onChange={(value) => list.setFilter('status', value)}
+        />
+      </ListToolbar>
+      <ListResults query={query} errorTitle="Failed to load community members" pagination={list.pagination}>
+        <CommunityMembersTable
+          members={query.data?.data ?? []}
+          loading={query.isPending}
+          actionsFor={actionsFor}
+          emptyState={
+            <EmptyState
+              icon={Events}
+              title={hasFilters ? 'No community members match' : 'No community members yet'}
+              description={
+                hasFilters
+                  ? 'Try another username or status.'
+                  : 'Add the outside reporters whose reports your team records.'
+              }
+            />
+          }
+        />
+      </ListResults>
+      {dialog?.kind === 'add' && <CommunityMemberFormModal onClose={close} />}
+      {dialog?.kind === 'edit' && <CommunityMemberFormModal member={dialog.member} onClose={close} />}
+      {dialog?.kind === 'reputation' && <AdjustReputationModal member={dialog.member} onClose={close} />}
+    </>
+  );
+}

@@ -1,0 +1,97 @@
+import { Select, SelectItem, TextInput } from '@carbon/react';
+import { useState } from 'react';
+import type { Role } from '@scamtrail/domain/permissions';
+import { updateTeamMemberBodySchema, type TeamMember } from '@scamtrail/domain/team-members';
+import { FormModal } from '../../../components/form-modal';
+import { useToast } from '../../../components/toasts/toast-context';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useUpdateTeamMember } from '../api/update-team-member';
+import { ROLE_OPTIONS, roleLabel } from './role-options';
+
+const FIELDS = ['firstName', 'lastName', 'role'] as const;
+
+interface EditMemberModalProps {
+  member: Pick<TeamMember, 'id' | 'firstName' | 'lastName' | 'fullName' | 'role'>;
+  /** "role": only the role ("Change role"); "all": names and role. */
+  mode: 'role' | 'all';
+  onClose: () => void;
+}
+
+/** Changes a team member's role (which signs them out) and, in full mode, their names. */
+export function EditMemberModal({ member, mode, onClose }: EditMemberModalProps) {
+  const [firstName, setFirstName] = useState(member.firstName);
+  const [lastName, setLastName] = useState(member.lastName);
+  const [role, setRole] = useState<Role>(member.role);
+  const { errorProps, formError, run } = useFormSubmission(FIELDS, 'Failed to save the team member');
+  const update = useUpdateTeamMember();
+  const { showToast } = useToast();
+
+  async function submit() {
+    const changes = {
+      ...(mode === 'all' && firstName !== member.firstName ? { firstName } : {}),
+      ...(mode === 'all' && lastName !== member.lastName ? { lastName } : {}),
+      ...(role !== member.role ? { role } : {}),
+    };
+    if (Object.keys(changes).length === 0) return onClose();
+    const parsed = updateTeamMemberBodySchema.safeParse(changes);
+    await run(
+      parsed,
+      async (body) => {
+        const saved = await update.mutateAsync({ id: member.id, body });
+        showToast({
+          kind: 'success',
+          title: role !== member.role ? 'Role changed' : 'Team member saved',
+          subtitle:
+            role !== member.role ? `${saved.fullName} is now ${roleLabel(saved.role)}.` : saved.fullName,
+        });
+        onClose();
+      },
+      // The fields' messages stay until the save's outcome replaces them.
+      { keepFieldErrors: true },
+    );
+  }
+
+  return (
+    <FormModal
+      size="sm"
+      title={mode === 'role' ? 'Change role' : 'Edit team member'}
+      label={member.fullName}
+      primaryButtonText="Save"
+      loading={update.isPending}
+      formError={formError}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      {mode === 'all' && (
+        <>
+          <TextInput
+            id="edit-member-first-name"
+            labelText="First name"
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+            {...errorProps('firstName')}
+          />
+          <TextInput
+            id="edit-member-last-name"
+            labelText="Last name"
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+            {...errorProps('lastName')}
+          />
+        </>
+      )}
+      <Select
+        id="edit-member-role"
+        labelText="Role"
+        helperText="Changing the role signs the member out; they sign in again with the new role."
+        value={role}
+        onChange={(event) => setRole(event.target.value as Role)}
+        {...errorProps('role')}
+      >
+        {ROLE_OPTIONS.map((option) => (
+          <SelectItem key={option.value} value={option.value} text={option.text} />
+        ))}
+      </Select>
+    </FormModal>
+  );
+}

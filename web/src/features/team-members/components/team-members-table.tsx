@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { TeamMember } from '@scamtrail/domain/team-members';
+import { AppDataTable } from '../../../components/data-table/app-data-table';
+import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
+import { formatDate } from '../../../lib/format-date';
+import { roleLabel } from './role-options';
+import { MemberStatusTag } from './status-tags';
+
+const COLUMNS: TableColumn[] = [
+  { key: 'fullName', header: 'Name' },
+  { key: 'email', header: 'Email' },
+  { key: 'role', header: 'Role' },
+  { key: 'status', header: 'Status' },
+  { key: 'createdAt', header: 'Member since' },
+  { key: 'actions', header: 'Actions' },
+];
+
+interface TeamMembersTableProps {
+  members: TeamMember[];
+  loading: boolean;
+  emptyState: ReactNode;
+  /** The row's actions; none hides the menu. */
+  actionsFor: (member: TeamMember) => RowMenuAction[];
+}
+
+export function TeamMembersTable({ members, loading, emptyState, actionsFor }: TeamMembersTableProps) {
+  const byId = new Map(members.map((member) => [member.id, member]));
+  const rows = members.map((member) => ({
+    id: member.id,
+    fullName: member.fullName,
+    email: member.email,
+    role: roleLabel(member.role),
+    status: member.status,
+    createdAt: formatDate(member.createdAt),
+    actions: '',
+  }));
+
+  return (
+    <AppDataTable
+      title="Team members"
+      headers={COLUMNS}
+      rows={rows}
+      sortable={false}
+      paginate={false}
+      loading={loading}
+      emptyState={emptyState}
+      renderCell={{
+        fullName: (row) => (
+          <Link className="cds--link" to={`/team-members/${row.id}`}>
+            {row.fullName}
+          </Link>
+        ),
+        status: (row) => <MemberStatusTag status={byId.get(row.id)!.status} />,
+        actions: (row) => <RowActionsMenu label={row.fullName} actions={actionsFor(byId.get(row.id)!)} />,
+      }}
+    />
+  );
+}

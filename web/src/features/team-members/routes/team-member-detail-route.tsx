@@ -1,0 +1,81 @@
+import { Button } from '@carbon/react';
+import { Edit, User } from '@carbon/icons-react';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { DetailQueryState } from '../../../components/detail-query-state';
+import { PageLayout } from '../../../components/page-layout';
+import { useSession } from '../../../lib/session';
+import { useTeamMember } from '../api/get-team-member';
+import { DisableMemberModal } from '../components/disable-member-modal';
+import { EditMemberModal } from '../components/edit-member-modal';
+import { RecentIdentifiers, RecentJournalEntries } from '../components/recent-activity';
+import { TeamMemberProfile } from '../components/team-member-profile';
+import '../components/team-members.scss';
+
+const BREADCRUMBS = [
+  { label: 'Home', to: '/' },
+  { label: 'Users' },
+  { label: 'Team Members', to: '/team-members' },
+];
+
+/** Team Member Detail (/team-members/{id}, admin): profile, role, status, groups and recent work. */
+export function TeamMemberDetailRoute() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const query = useTeamMember(id);
+  const [dialog, setDialog] = useState<'edit' | 'status' | null>(null);
+
+  if (!query.isSuccess) {
+    return (
+      <DetailQueryState
+        query={query}
+        breadcrumbs={BREADCRUMBS}
+        title="Team member"
+        icon={User}
+        noun="team member"
+        notFoundDescription="The link may be wrong."
+        back={{ to: '/team-members', label: 'Back to team members' }}
+      />
+    );
+  }
+
+  const member = query.data;
+  const isSelf = member.id === user?.id;
+  return (
+    <PageLayout
+      breadcrumbs={BREADCRUMBS}
+      title={member.fullName}
+      description={member.email}
+      actions={
+        <>
+          <Button kind="tertiary" renderIcon={Edit} onClick={() => setDialog('edit')}>
+            Edit member
+          </Button>
+          {!isSelf && (
+            <Button
+              kind={member.status === 'active' ? 'danger--tertiary' : 'tertiary'}
+              onClick={() => setDialog('status')}
+            >
+              {member.status === 'active' ? 'Disable' : 'Enable'}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <section className="page-section" aria-labelledby="member-profile">
+        <h2 id="member-profile" className="page-section__title">
+          Profile
+        </h2>
+        <TeamMemberProfile member={member} />
+      </section>
+      <section className="page-section" aria-label="Recent journal entries">
+        <RecentJournalEntries entries={member.recentJournalEntries} />
+      </section>
+      <section className="page-section" aria-label="Recent identifiers">
+        <RecentIdentifiers identifiers={member.recentIdentifiers} />
+      </section>
+      {dialog === 'edit' && <EditMemberModal member={member} mode="all" onClose={() => setDialog(null)} />}
+      {dialog === 'status' && <DisableMemberModal member={member} onClose={() => setDialog(null)} />}
+    </PageLayout>
+  );
+}

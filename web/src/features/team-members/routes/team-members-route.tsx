@@ -1,0 +1,47 @@
+import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
+import { useSearchParams } from 'react-router';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { PageLayout } from '../../../components/page-layout';
+import { useSession } from '../../../lib/session';
+import { CommunityMembersTab } from '../components/community-members-tab';
+import '../components/team-members.scss';
+import { TeamMembersTab } from '../components/team-members-tab';
+
+const TABS = ['team', 'community'] as const;
+
+/** Team Members (/team-members, admin): people with accounts, and community members. */
+export function TeamMembersRoute() {
+  const { user } = useSession();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const canSeeCommunity = hasPermission(user?.permissions, 'community_member.view');
+  // The tab is in the URL so a reload or a shared link opens the same tab.
+  const selectedIndex = canSeeCommunity && searchParams.get('tab') === 'community' ? 1 : 0;
+
+  return (
+    <PageLayout
+      breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Users' }]}
+      title="Team Members"
+      description="Who can sign in and with which role, and the community members whose reports your team records."
+    >
+      <Tabs
+        selectedIndex={selectedIndex}
+        onChange={({ selectedIndex: index }) =>
+          setSearchParams(index === 0 ? {} : { tab: TABS[index] }, { replace: true })
+        }
+      >
+        <TabList aria-label="Member kinds" contained>
+          <Tab>Team members</Tab>
+          <Tab disabled={!canSeeCommunity}>Community members</Tab>
+        </TabList>
+        <TabPanels>
+          <TabPanel className="team-members__panel">
+            <TeamMembersTab />
+          </TabPanel>
+          <TabPanel className="team-members__panel">
+            {selectedIndex === 1 && <CommunityMembersTab />}
+          </TabPanel>
+        </TabPanels>
+      </Tabs>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+function setup(response: Response | (() => Promise<Response>)) {
+  const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(
+    typeof response === 'function' ? response : async () => response,
+  );
+  const onUnauthorized = vi.fn();
+  const onForbidden = vi.fn();
+  const client = createApiClient({
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    handlers: { onUnauthorized, onForbidden },
+  });
+  return { client, fetch, onUnauthorized, onForbidden };
+}
+
+describe('API client', () => {
+  it('calls /api with same-origin credentials and answers the JSON body', async () => {
+    const { client, fetch } = setup(jsonResponse(200, { ok: true }));
+    await expect(client.get('/health')).resolves.toEqual({ ok: true });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/health');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', body: undefined });
+  });
+
+  it('sends {} as a JSON body on state-changing calls without payload', async () => {
+    const { client, fetch } = setup(new Response(null, { status: 204 }));
+    await expect(client.post('/auth/logout')).resolves.toBeUndefined();
+    await client.delete('/identifiers/1');
+    for (const [, init] of fetch.mock.calls) {
+      expect(init.body).toBe('{}');
+      expect(init.headers).toMatchObject({ 'Content-Type': 'application/json' });
+    }
+    expect(fetch.mock.calls.map(([, init]) => init.method)).toEqual(['POST', 'DELETE']);
+  });
+
+  it('encodes query parameters, repeating arrays and leaving out empty values', async () => {
+    const { client, fetch } = setup(jsonResponse(200, []));
+    await client.get('/identifiers/confidence/bulk', {
+      params: { ids: ['a', 'b'], type: undefined, page: 2 },
+    });
+    expect(fetch.mock.calls[0][0]).toBe('/api/identifiers/confidence/bulk?ids=a&ids=b&page=2');
+  });
+
+  it('on 401 calls the unauthorized handler and throws', async () => {
+    const { client, onUnauthorized, onForbidden } = setup(
+      jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } }),
+    );
+    await expect(client.get('/cases')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('on 403 calls the forbidden handler and throws', async () => {
+    const { client, onUnauthorized, onForbidden } = setup(
+      jsonResponse(403, { error: { code: 'FORBIDDEN', message: 'No' } }),
+    );
+    await expect(client.post('/tags', { name: 'x' })).rejects.toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+    });
+    expect(onForbidden).toHaveBeenCalledOnce();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('leaves 401 and 403 to the caller for silent calls', async () => {
+    const { client, onUnauthorized } = setup(
+      jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } }),
+    );
+    await expect(client.get('/auth/me', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('throws other failures as an ApiError with code, message, details and status', async () => {
+    const details = { fields: [{ field: 'email', message: 'Please enter a valid email address' }] };
+    const { client, onUnauthorized, onForbidden } = setup(
+      jsonResponse(400, { error: { code: 'VALIDATION_FAILED', message: 'Invalid request', details } }),
+    );
+    const error = await client.post('/users', {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'Invalid request',
+      details,
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('describes an answer without an error body by its status', async () => {
+    const { client } = setup(new Response('<html>Bad gateway</html>', { status: 502 }));
+    await expect(client.get('/cases')).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      message: 'Request failed with status 502',
+    });
+  });
+
+  it('turns a network failure into an ApiError with status 0', async () => {
+    const { client } = setup(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(client.get('/cases')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+});

@@ -1,0 +1,125 @@
+import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+
+/** Every call goes under this base path (spec 9). */
+export const API_BASE_PATH = '/api';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  /** Query parameters; arrays repeat the key (`ids=a&ids=b`), null and undefined are left out. */
+  params?: Record<string, QueryValue | readonly QueryValue[]>;
+  /**
+   * Let the caller handle 401 and 403 itself: no redirect to sign-in, no "Access Denied" toast.
+   * Used by the session probe, sign-in and sign-out, where those answers are expected.
+   */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClientHandlers {
+  /** A call was refused for lack of a valid session. */
+  onUnauthorized: (error: ApiError) => void;
+  /** A call was refused for lack of permission. */
+  onForbidden: (error: ApiError) => void;
+}
+
+export interface ApiClientConfig {
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  handlers?: Partial<ApiClientHandlers>;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export function buildQueryString(params: RequestOptions['params']): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== null && item !== undefined) search.append(key, String(item));
+    }
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+async function readErrorBody(response: Response): Promise<ApiError> {
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy error page, an empty body): fall back to the status line.
+  }
+  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
+  const code = typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`;
+  const message =
+    typeof error?.message === 'string' && error.message
+      ? error.message
+      : `Request failed with status ${response.status}`;
+  return new ApiError(response.status, code, message, error?.details as ApiError['details']);
+}
+
+/**
+ * The one HTTP client of the web app. Same-origin cookies carry the session; every state-changing call
+ * sends a JSON body (`{}` when there is nothing to send) because the server refuses others as CSRF.
+ * One error path: 401 and 403 go to the handlers, everything else throws an ApiError for the screen.
+ */
+export function createApiClient(config: ApiClientConfig = {}) {
+  const baseUrl = config.baseUrl ?? API_BASE_PATH;
+  let handlers: Partial<ApiClientHandlers> = config.handlers ?? {};
+
+  async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
+    const fetchImpl = config.fetch ?? globalThis.fetch;
+    const hasBody = method !== 'GET' && method !== 'HEAD';
+    const init: RequestInit = {
+      method,
+      credentials: 'same-origin',
+      headers: hasBody
+        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+        : { Accept: 'application/json' },
+      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+      signal: options.signal,
+    };
+
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}${buildQueryString(options.params)}`, init);
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(0, NETWORK_ERROR_CODE, 'Could not reach the server. Check your connection.');
+    }
+
+    if (!response.ok) {
+      const error = await readErrorBody(response);
+      if (!options.silent) {
+        if (response.status === 401) handlers.onUnauthorized?.(error);
+        if (response.status === 403) handlers.onForbidden?.(error);
+      }
+      throw error;
+    }
+
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return {
+    get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('POST', path, body, options),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PUT', path, body, options),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('PATCH', path, body, options),
+    delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      request<T>('DELETE', path, body, options),
+    /** Install the 401/403 reactions; the app does this once it has a router and toasts. */
+    setHandlers(next: Partial<ApiClientHandlers>) {
+      handlers = next;
+    },
+  };
+}
+
+/** The app-wide client. Its 401/403 handlers are installed by `ApiErrorHandlers` in the app shell. */
+export const api = createApiClient();

@@ -1,0 +1,81 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import type { CurrentUser } from '@scamtrail/domain/auth';
+import { api } from './api-client';
+import { isApiError } from './api-error';
+import { LOGOUT_PATH } from './redirect';
+
+export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
+
+/** The error text shown when the session probe fails for another reason than 401 (spec 8). */
+export const CURRENT_USER_ERROR = 'Failed to fetch current user';
+
+/** The signed-in user, or null when nobody is (401). Other failures throw. */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/auth/me', { silent: true });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The session is fetched once per page load and then only changed by sign-in, sign-out and 401s. */
+export const currentUserQueryOptions = queryOptions({
+  queryKey: CURRENT_USER_QUERY_KEY,
+  queryFn: fetchCurrentUser,
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: false,
+});
+
+export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
+
+export interface Session {
+  status: SessionStatus;
+  user: CurrentUser | null;
+  /** Set when the probe failed for another reason than 401; the user then stays empty. */
+  error: Error | null;
+}
+
+export function useSession(): Session {
+  const query = useQuery(currentUserQueryOptions);
+  if (query.isPending) return { status: 'unknown', user: null, error: null };
+  const user = query.data ?? null;
+  return { status: user ? 'authenticated' : 'anonymous', user, error: query.error };
+}
+
+let signingOut = false;
+
+/** True while a sign-out is under way: calls then answered 401 are expected, not a lapsed session. */
+export function isSigningOut(): boolean {
+  return signingOut;
+}
+
+/**
+ * Signs out: asks the server to revoke the session, then forgets every cached answer and shows the
+ * signed-out page. A failing call is logged only; the user is signed out locally regardless (spec 8).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    signingOut = true;
+    try {
+      await api.post('/auth/logout', {}, { silent: true });
+    } catch (error) {
+      console.error('Logout request failed', error);
+    }
+    try {
+      // Leave the guarded page first so the guard does not bounce to sign-in when the user disappears.
+      await navigate(LOGOUT_PATH, { replace: true });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+    } finally {
+      signingOut = false;
+    }
+  }, [navigate, queryClient]);
+}

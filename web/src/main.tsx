@@ -1,0 +1,7 @@
+// Entry point. Zod is configured here, and the app is loaded only afterwards through a dynamic import:
+// bundling may place shared schemas in chunks that run before this module's own code, but never
+// before a dynamic import it starts.
+import './lib/zod-config';
+import './styles/index.scss';
+
+void import('./bootstrap');

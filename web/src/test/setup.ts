@@ -1,0 +1,35 @@
+import { cleanup, configure } from '@testing-library/react';
+import '@testing-library/jest-dom/vitest';
+import { afterEach, vi } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+});
+
+// jsdom implements neither scrolling nor media queries; the app and Carbon call both.
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = vi.fn();
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+// Screens are lazy-loaded chunks: on a busy 2-core CI machine the first render of one can take longer
+// than Testing Library's 1 s default for findBy*/waitFor.
+configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has no ResizeObserver; Carbon's modal body and data table observe their size.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
