@@ -99,6 +99,18 @@ describe('shell', () => {
     expect(errors).toHaveBeenCalledTimes(status === 204 ? 0 : 1);
   });
 
+  it('signs out a user who opens /logout directly', async () => {
+    const { fetchMock } = renderApp('/logout', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'POST /api/auth/logout': () => json(204),
+    });
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/auth/logout')).toHaveLength(1),
+    );
+    expect(screen.queryByRole('banner')).not.toBeInTheDocument();
+  });
+
   it('shows the "Access Denied" toast when a call answers 403', async () => {
     renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

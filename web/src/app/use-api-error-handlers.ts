@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { api } from '../lib/api-client';
 import { buildLoginPath, fullPath, LOGIN_PATH, LOGOUT_PATH } from '../lib/redirect';
-import { CURRENT_USER_QUERY_KEY, isSigningOut } from '../lib/session';
+import { CURRENT_USER_QUERY_KEY } from '../lib/session';
 import { useToast } from '../components/toasts/toast-context';
 
 export const ACCESS_DENIED_TOAST = {
@@ -31,8 +31,9 @@ export function useApiErrorHandlers() {
     api.setHandlers({
       onUnauthorized: () => {
         const current = locationRef.current;
-        // Calls still in flight when the user signs out answer 401: that is no reason to ask them to sign in.
-        if (current.pathname === LOGIN_PATH || current.pathname === LOGOUT_PATH || isSigningOut()) return;
+        // Sign-out happens on the logout page: calls still in flight then answer 401, and that is no
+        // reason to ask the user to sign in.
+        if (current.pathname === LOGIN_PATH || current.pathname === LOGOUT_PATH) return;
         queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
         void navigate(buildLoginPath(fullPath(current)), { replace: true });
       },

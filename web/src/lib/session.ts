@@ -48,34 +48,37 @@ export function useSession(): Session {
   return { status: user ? 'authenticated' : 'anonymous', user, error: query.error };
 }
 
-let signingOut = false;
+let signOutInFlight: Promise<void> | null = null;
 
-/** True while a sign-out is under way: calls then answered 401 are expected, not a lapsed session. */
-export function isSigningOut(): boolean {
-  return signingOut;
+/**
+ * Ends the session: asks the server to revoke it, then forgets every cached answer. A failing call is
+ * logged only; the user is signed out locally regardless (spec 8). Asked twice (a re-mounted page),
+ * it runs once.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    signOutInFlight ??= (async () => {
+      try {
+        await api.post('/auth/logout', {}, { silent: true });
+      } catch (error) {
+        console.error('Logout request failed', error);
+      }
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+    })().finally(() => {
+      signOutInFlight = null;
+    });
+    return signOutInFlight;
+  }, [queryClient]);
 }
 
 /**
- * Signs out: asks the server to revoke the session, then forgets every cached answer and shows the
- * signed-out page. A failing call is logged only; the user is signed out locally regardless (spec 8).
+ * The Logout action: goes to the signed-out page, which ends the session (see `LoggedOutRoute`).
+ * The user is cleared only there, once no guarded page is on screen: clearing it first would let the
+ * guard of the page being left send the user to sign in.
  */
 export function useLogout() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    signingOut = true;
-    try {
-      await api.post('/auth/logout', {}, { silent: true });
-    } catch (error) {
-      console.error('Logout request failed', error);
-    }
-    try {
-      // Leave the guarded page first so the guard does not bounce to sign-in when the user disappears.
-      await navigate(LOGOUT_PATH, { replace: true });
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-    } finally {
-      signingOut = false;
-    }
-  }, [navigate, queryClient]);
+  return useCallback(() => navigate(LOGOUT_PATH, { replace: true }), [navigate]);
 }

@@ -1,9 +1,20 @@
 import { Button } from '@carbon/react';
 import { Login } from '@carbon/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { useSession, useSignOut } from '../../../lib/session';
 
-/** Logged Out (/logout): where sign-out lands, whether or not the server call succeeded. */
+/**
+ * Logged Out (/logout): ends the session of whoever is still signed in, then says so. The page shows
+ * whether or not the server call succeeded: locally the user is signed out regardless (spec 8).
+ */
 export function LoggedOutRoute() {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  useEffect(() => {
+    if (user) void signOut();
+  }, [user, signOut]);
+
   return (
     <div className="auth-page">
       <div className="auth-page__card">
