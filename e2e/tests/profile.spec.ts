@@ -25,4 +25,21 @@ test.describe('profile', () => {
     expect((await api.get('/api/auth/me')).status()).toBe(200);
     await expect(apiAs(account.email, account.password)).rejects.toThrow(/401/);
   });
+
+  test('a submit with invalid fields focuses the first one and says "Please fix the errors in the form"', async ({
+    page,
+  }) => {
+    await signIn(page, await createAccount('viewer'));
+    await page.goto('/profile');
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('New password').fill('short');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByLabel('Current password')).toBeFocused();
+    const message = page
+      .locator('.cds--toast-notification')
+      .filter({ hasText: 'Please fix the errors in the form' });
+    await expect(message).toBeVisible();
+    // It closes itself after 5 seconds.
+    await expect(message).toBeHidden({ timeout: 8000 });
+  });
 });

@@ -1,4 +1,5 @@
 import { InlineNotification, Stack } from '@carbon/react';
+import type { Ref } from 'react';
 import { AppModal, type AppModalProps } from './app-modal';
 
 export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'> {
@@ -6,6 +7,8 @@ export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'>
   formError: string | null;
   /** The title of that message. */
   formErrorTitle?: string;
+  /** Holds the fields: where the first invalid one is looked for (see useFormSubmission). */
+  formRef?: Ref<HTMLDivElement>;
   onSubmit: () => Promise<void> | void;
 }
 
@@ -14,13 +17,14 @@ export function FormModal({
   formError,
   formErrorTitle = 'Not saved',
   loadingDescription = 'Saving...',
+  formRef,
   onSubmit,
   children,
   ...props
 }: FormModalProps) {
   return (
     <AppModal open loadingDescription={loadingDescription} onSubmit={() => void onSubmit()} {...props}>
-      <Stack gap={6}>
+      <Stack gap={6} ref={formRef}>
         {formError && (
           <InlineNotification
             kind="error"

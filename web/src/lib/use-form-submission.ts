@@ -1,6 +1,15 @@
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
+import { useToast } from '../components/toasts/toast-context';
 import { describeSaveFailure, zodFieldErrors, type FieldErrors } from './field-errors';
+import { useFocusFirstInvalid } from './focus-first-invalid';
+
+/** The form-level message of spec 5, shown when a submit finds invalid fields; it closes after 5 s. */
+export const FORM_ERRORS_TOAST = {
+  kind: 'error',
+  title: 'Please fix the errors in the form',
+  timeout: 5000,
+} as const;
 
 /** The outcome of a schema's `safeParse`. */
 type ParseResult<T> = { success: true; data: T } | { success: false; error: z.ZodError };
@@ -13,11 +22,15 @@ interface RunOptions {
 /**
  * The error state of a form dialog: messages by field, a message for the top of the form, and `run`,
  * which shows a failed parse on the fields or else saves, placing a failed save's messages as
- * `describeSaveFailure` does.
+ * `describeSaveFailure` does. A failed parse also follows spec 5's form-level rule: focus moves to the
+ * first invalid field of `formRef` (attach it to the element holding the fields) and the message
+ * "Please fix the errors in the form" shows for 5 seconds.
  */
 export function useFormSubmission(fields: readonly string[], fallback: string) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const { formRef, focusFirstInvalidField } = useFocusFirstInvalid();
+  const { showToast } = useToast();
 
   const clearError = useCallback((field: string) => {
     setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
@@ -32,6 +45,8 @@ export function useFormSubmission(fields: readonly string[], fallback: string) {
   async function run<T>(parsed: ParseResult<T>, save: (data: T) => Promise<void>, options: RunOptions = {}) {
     if (!parsed.success) {
       setFieldErrors(zodFieldErrors(parsed.error));
+      focusFirstInvalidField();
+      showToast(FORM_ERRORS_TOAST);
       return;
     }
     if (!options.keepFieldErrors) setFieldErrors({});
@@ -42,8 +57,10 @@ export function useFormSubmission(fields: readonly string[], fallback: string) {
       const failure = describeSaveFailure(error, fields, fallback);
       setFieldErrors(failure.fieldErrors);
       setFormError(failure.message);
+      // The server named fields (a taken name, say): take the user to the first of them.
+      if (Object.values(failure.fieldErrors).some(Boolean)) focusFirstInvalidField();
     }
   }
 
-  return { fieldErrors, errorProps, clearError, formError, run };
+  return { fieldErrors, errorProps, clearError, formError, formRef, run };
 }

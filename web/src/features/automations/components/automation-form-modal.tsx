@@ -24,7 +24,7 @@ export function AutomationFormModal({ automation, onClose, onSaved }: Automation
   const [description, setDescription] = useState(automation?.description ?? '');
   const [webhookUrl, setWebhookUrl] = useState(automation?.webhookUrl ?? '');
   const [active, setActive] = useState(automation?.active ?? true);
-  const { errorProps, clearError, formError, run } = useFormSubmission(
+  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to save the automation',
   );
@@ -59,6 +59,7 @@ export function AutomationFormModal({ automation, onClose, onSaved }: Automation
       primaryButtonText={isEdit ? 'Save' : 'Create'}
       loading={saving}
       formError={formError}
+      formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
     >

@@ -23,7 +23,7 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Permission[]>([]);
   const [expiresOn, setExpiresOn] = useState<Date | null>(null);
-  const { errorProps, clearError, formError, run } = useFormSubmission(
+  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to create the API key',
   );
@@ -45,6 +45,7 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
       loading={create.isPending}
       loadingDescription="Creating..."
       formError={formError}
+      formRef={formRef}
       formErrorTitle="Not created"
       onSubmit={submit}
       onClose={onClose}

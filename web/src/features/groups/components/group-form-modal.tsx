@@ -31,7 +31,7 @@ export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps)
   const [name, setName] = useState(group?.name ?? '');
   const [description, setDescription] = useState(group?.description ?? '');
   const [userIds, setUserIds] = useState(initialIds);
-  const { fieldErrors, errorProps, clearError, formError, run } = useFormSubmission(
+  const { fieldErrors, errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to save the group',
   );
@@ -76,6 +76,7 @@ export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps)
       primaryButtonText={group ? 'Save' : 'Create'}
       loading={saving}
       formError={formError}
+      formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
     >

@@ -18,7 +18,7 @@ export function CreateIdentifierModal({ onClose, onCreated, onOpenExisting }: Cr
   const { showToast } = useToast();
   const form = useIdentifierForm();
   const create = useCreateIdentifier();
-  const { failure, isSaving, submit } = useIdentifierSubmit(
+  const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
     form,
     create.mutateAsync,
     CREATE_FAILED_MESSAGE,
@@ -42,6 +42,7 @@ export function CreateIdentifierModal({ onClose, onCreated, onOpenExisting }: Cr
       onClose={onClose}
     >
       <IdentifierForm
+        formRef={formRef}
         form={form}
         idPrefix="create-identifier"
         detection

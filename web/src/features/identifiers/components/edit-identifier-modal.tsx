@@ -21,7 +21,7 @@ export function EditIdentifierModal({ identifier, onClose, onOpenExisting }: Edi
   const { showToast } = useToast();
   const form = useIdentifierForm({ type: identifier.type, data: identifier.data });
   const update = useUpdateIdentifier();
-  const { failure, isSaving, submit } = useIdentifierSubmit(
+  const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
     form,
     (body) => update.mutateAsync({ id: identifier.id, ...body }),
     UPDATE_FAILED_MESSAGE,
@@ -46,6 +46,7 @@ export function EditIdentifierModal({ identifier, onClose, onOpenExisting }: Edi
       onClose={onClose}
     >
       <IdentifierForm
+        formRef={formRef}
         form={form}
         idPrefix="edit-identifier"
         disabled={isSaving}

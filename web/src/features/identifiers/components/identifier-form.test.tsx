@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { IdentifierInputBody } from '../api/identifier-types';
+import type { IdentifierInputBody, IdentifierItem } from '../api/identifier-types';
 import { IdentifierForm } from './identifier-form';
 import { useIdentifierForm } from './use-identifier-form';
+import { useIdentifierSubmit } from './use-identifier-submit';
 
 // Carbon's TextArea measures itself; jsdom has no ResizeObserver.
 beforeAll(() => {
@@ -19,12 +20,22 @@ beforeAll(() => {
 
 function Harness({ onValid }: { onValid: (body: IdentifierInputBody) => void }) {
   const form = useIdentifierForm();
+  const { formRef, submit } = useIdentifierSubmit(
+    form,
+    async (body) => {
+      onValid(body);
+      return { id: 'saved' } as IdentifierItem;
+    },
+    'Failed to create identifier',
+    () => undefined,
+  );
   return (
     <IdentifierForm
       form={form}
+      formRef={formRef}
       idPrefix="test"
       detection
-      onSubmit={() => form.validate() && onValid(form.body)}
+      onSubmit={() => void submit()}
       actions={<button type="submit">Create</button>}
     />
   );
@@ -48,6 +59,7 @@ describe('identifier form', () => {
     await submit();
     expect(screen.getByText('Please select an identifier type')).toBeInTheDocument();
     expect(screen.getByText(SUMMARY)).toBeInTheDocument();
+    expect(screen.getByLabelText('Type of identifier')).toHaveFocus();
     expect(onValid).not.toHaveBeenCalled();
   });
 
@@ -60,6 +72,7 @@ describe('identifier form', () => {
     await submit();
     expect(screen.getByText('Email Address is required')).toBeInTheDocument();
     expect(screen.getByText(SUMMARY)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email Address')).toHaveFocus();
   });
 
   it('gives the blur message on leaving a field and the specific message on submit', async () => {

@@ -1,5 +1,5 @@
 import { ActionableNotification, InlineNotification, Select, SelectItem, Stack } from '@carbon/react';
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { getIdentifierFields } from '@scamtrail/domain/identifiers/catalogue';
 import { IDENTIFIER_MESSAGES } from '@scamtrail/domain/identifiers/messages';
 import { IDENTIFIER_TYPE_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
@@ -18,6 +18,8 @@ interface IdentifierFormProps {
   failure?: SubmitFailure | null;
   onOpenExisting?: (id: string) => void;
   onSubmit: () => void;
+  /** Holds the fields: the first invalid one takes the focus after a refused submit. */
+  formRef?: Ref<HTMLDivElement>;
   /** Buttons inside the form (the page); a modal has its buttons in its footer instead. */
   actions?: ReactNode;
 }
@@ -31,6 +33,7 @@ export function IdentifierForm({
   failure,
   onOpenExisting,
   onSubmit,
+  formRef,
   actions,
 }: IdentifierFormProps) {
   const fields = getIdentifierFields(form.type);
@@ -48,7 +51,7 @@ export function IdentifierForm({
       onMouseDown={keepFocusOnPress}
       aria-label="Identifier"
     >
-      <Stack gap={6}>
+      <Stack gap={6} ref={formRef}>
         {form.showSummary && (
           <InlineNotification
             kind="error"

@@ -84,7 +84,12 @@ export function useIdentifierForm(init: IdentifierFormInit = {}) {
   const blur = useCallback(
     (name: string) => {
       const message = validateIdentifierField(type, name, values, 'blur');
-      setErrors(({ [name]: _previous, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+      setErrors((current) => {
+        // A message still shown describes the value as it is (editing retires it): leaving the field,
+        // as when a refused submit moves the focus to the first invalid field, keeps it.
+        if (current[name]) return current;
+        return message ? { ...current, [name]: message } : current;
+      });
     },
     [type, values],
   );

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { useFocusFirstInvalid } from '../../../lib/focus-first-invalid';
 import type { IdentifierInputBody, IdentifierItem } from '../api/identifier-types';
 import { readSaveFailure, type SubmitFailure } from '../utils/save-failure';
 import type { IdentifierFormState } from './use-identifier-form';
 
 /**
  * Submitting the identifier form: check it (messages and summary stay in the form), send it once,
- * and show what the server refused. `onSaved` runs with the saved identifier.
+ * and show what the server refused, with the focus on the first invalid field (attach `formRef` to the
+ * fields). `onSaved` runs with the saved identifier.
  */
 export function useIdentifierSubmit(
   form: IdentifierFormState,
@@ -15,11 +17,15 @@ export function useIdentifierSubmit(
 ) {
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const [isSaving, setSaving] = useState(false);
+  const { formRef, focusFirstInvalidField } = useFocusFirstInvalid();
 
   async function submit() {
     if (isSaving) return;
     setFailure(null);
-    if (!form.validate()) return;
+    if (!form.validate()) {
+      focusFirstInvalidField();
+      return;
+    }
     setSaving(true);
     try {
       const item = await save(form.body);
@@ -28,10 +34,13 @@ export function useIdentifierSubmit(
     } catch (error) {
       setSaving(false);
       const read = readSaveFailure(error, fallbackMessage);
-      if (read.fields.length > 0) form.applyServerErrors(read.fields);
+      if (read.fields.length > 0) {
+        form.applyServerErrors(read.fields);
+        focusFirstInvalidField();
+      }
       setFailure(read.failure);
     }
   }
 
-  return { failure, isSaving, submit, clearFailure: () => setFailure(null) };
+  return { failure, isSaving, formRef, submit, clearFailure: () => setFailure(null) };
 }

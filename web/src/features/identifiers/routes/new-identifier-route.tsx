@@ -18,7 +18,7 @@ export function NewIdentifierRoute() {
   const { showToast } = useToast();
   const form = useIdentifierForm();
   const create = useCreateIdentifier();
-  const { failure, isSaving, submit } = useIdentifierSubmit(
+  const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
     form,
     create.mutateAsync,
     CREATE_FAILED_MESSAGE,
@@ -40,6 +40,7 @@ export function NewIdentifierRoute() {
     >
       <div className="identifier-page-form">
         <IdentifierForm
+          formRef={formRef}
           form={form}
           idPrefix="new-identifier"
           detection

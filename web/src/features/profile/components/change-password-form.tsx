@@ -11,7 +11,7 @@ const FIELDS = ['currentPassword', 'newPassword'] as const;
 export function ChangePasswordForm() {
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
-  const { errorProps, clearError, formError, run } = useFormSubmission(
+  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to change the password',
   );
@@ -34,7 +34,7 @@ export function ChangePasswordForm() {
 
   return (
     <Form aria-label="Change password" onSubmit={(event) => void submit(event)} className="profile-password">
-      <Stack gap={6}>
+      <Stack gap={6} ref={formRef}>
         {formError && (
           <InlineNotification
             kind="error"

@@ -25,7 +25,10 @@ export function TagFormModal({ tag, onClose }: { tag?: Tag; onClose: () => void 
   const [name, setName] = useState(tag?.name ?? '');
   const [color, setColor] = useState<TagColor>(tag?.color ?? 'gray');
   const [description, setDescription] = useState(tag?.description ?? '');
-  const { errorProps, clearError, formError, run } = useFormSubmission(FIELDS, 'Failed to save the tag');
+  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
+    FIELDS,
+    'Failed to save the tag',
+  );
   const create = useCreateTag();
   const update = useUpdateTag();
   const { showToast } = useToast();
@@ -56,6 +59,7 @@ export function TagFormModal({ tag, onClose }: { tag?: Tag; onClose: () => void 
       primaryButtonText={tag ? 'Save' : 'Create'}
       loading={create.isPending || update.isPending}
       formError={formError}
+      formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
     >

@@ -19,7 +19,7 @@ export function AdjustReputationModal({ member, onClose }: { member: Originator;
   const current = member.communityMember?.reputation ?? 0;
   const [delta, setDelta] = useState(0);
   const [reason, setReason] = useState('');
-  const { errorProps, clearError, formError, run } = useFormSubmission(
+  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to adjust the reputation',
   );
@@ -47,6 +47,7 @@ export function AdjustReputationModal({ member, onClose }: { member: Originator;
       primaryButtonText="Adjust"
       loading={adjust.isPending}
       formError={formError}
+      formRef={formRef}
       formErrorTitle="Not adjusted"
       onSubmit={submit}
       onClose={onClose}

@@ -30,6 +30,7 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
     errorProps,
     clearError: clear,
     formError,
+    formRef,
     run,
   } = useFormSubmission(FIELDS, 'Failed to save the community member');
   const create = useCreateCommunityMember();
@@ -65,6 +66,7 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
       primaryButtonText={member ? 'Save' : 'Add'}
       loading={create.isPending || update.isPending}
       formError={formError}
+      formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
     >

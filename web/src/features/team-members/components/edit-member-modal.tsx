@@ -22,7 +22,7 @@ export function EditMemberModal({ member, mode, onClose }: EditMemberModalProps)
   const [firstName, setFirstName] = useState(member.firstName);
   const [lastName, setLastName] = useState(member.lastName);
   const [role, setRole] = useState<Role>(member.role);
-  const { errorProps, formError, run } = useFormSubmission(FIELDS, 'Failed to save the team member');
+  const { errorProps, formError, formRef, run } = useFormSubmission(FIELDS, 'Failed to save the team member');
   const update = useUpdateTeamMember();
   const { showToast } = useToast();
 
@@ -59,6 +59,7 @@ export function EditMemberModal({ member, mode, onClose }: EditMemberModalProps)
       primaryButtonText="Save"
       loading={update.isPending}
       formError={formError}
+      formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
     >

@@ -20,7 +20,7 @@ export function InviteMemberModal({ onClose }: { onClose: () => void }) {
     role: 'investigator',
     password: '',
   });
-  const { fieldErrors, clearError, formError, run } = useFormSubmission(
+  const { fieldErrors, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to invite the team member',
   );
@@ -61,6 +61,7 @@ export function InviteMemberModal({ onClose }: { onClose: () => void }) {
       loading={invite.isPending}
       loadingDescription="Inviting..."
       formError={formError}
+      formRef={formRef}
       formErrorTitle="Not invited"
       onSubmit={submit}
       onClose={onClose}
