@@ -13,6 +13,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     role: text('role', { enum: ['admin', 'investigator', 'viewer'] }).notNull(),
     disabled: boolean('disabled').notNull().default(false),
+    /** The latest successful sign-in; null while the member has never signed in (invited). */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     originatorId: uuid('originator_id')
       .notNull()
       .references(() => originators.id),
