@@ -5,9 +5,8 @@ import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures'
 const modal = (page: Page, title: string) =>
   page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
 
-// Deleting a tag that is in use (409 IN_USE) cannot be reached end to end yet: no endpoint attaches a
-// tag to a case, evidence item or identifier. The refusal is covered by delete-tag-modal.test.tsx and
-// by the server's tag tests.
+// Deleting a tag that is in use (409 IN_USE) is covered with a tagged identifier in
+// identifier-tags.spec.ts.
 test.describe('tags', () => {
   test('an admin creates, renames and recolours, then deletes an unused tag', async ({ page }) => {
     await signIn(page, await createAccount('admin'));

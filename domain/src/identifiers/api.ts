@@ -18,6 +18,7 @@ export const identifierListQuerySchema = z.object({
   ...pageQuery(25, 100),
   type: identifierTypeSchema.optional().describe('Only identifiers of this type'),
   search: searchQuerySchema.describe('Case-insensitive substring of the display value'),
+  tag: uuidSchema('tag').optional().describe('Only identifiers carrying this tag (a tag id)'),
 });
 export type IdentifierListQuery = z.infer<typeof identifierListQuerySchema>;
 
@@ -71,8 +72,12 @@ export const identifierSchema = z.object({
 });
 export type IdentifierItem = z.infer<typeof identifierSchema>;
 
+/** A list row: the identifier and its tags, by name. */
+export const identifierListItemSchema = identifierSchema.extend({ tags: z.array(tagRefSchema) });
+export type IdentifierListItem = z.infer<typeof identifierListItemSchema>;
+
 export const identifierListSchema = z.object({
-  data: z.array(identifierSchema),
+  data: z.array(identifierListItemSchema),
   pagination: paginationSchema,
   totalIsEstimate: z
     .boolean()
@@ -118,6 +123,23 @@ export const identifierDetailSchema = identifierSchema.extend({
     ),
 });
 export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;
+
+/** The most tags one identifier carries. */
+export const IDENTIFIER_TAGS_MAX = 50;
+
+/** PUT `/api/identifiers/{id}/tags`: the whole set; a repeated id counts once. */
+export const setIdentifierTagsBodySchema = z.object({
+  tagIds: z
+    .array(uuidSchema('Each tag id'))
+    .max(IDENTIFIER_TAGS_MAX, `At most ${IDENTIFIER_TAGS_MAX} tags`)
+    .describe('Ids of the tags the identifier carries after the change; [] removes them all'),
+});
+export type SetIdentifierTagsBody = z.infer<typeof setIdentifierTagsBodySchema>;
+
+export const identifierTagsSchema = z.object({
+  tags: z.array(tagRefSchema).describe('The tags the identifier now carries, by name'),
+});
+export type IdentifierTags = z.infer<typeof identifierTagsSchema>;
 
 export const confidenceReportSchema = z.object({
   id: z.string(),

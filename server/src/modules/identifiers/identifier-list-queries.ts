@@ -10,6 +10,8 @@ import { evidenceCountSql, identifierColumns } from './identifiers.repository';
 export interface IdentifierListFilter {
   type?: string;
   search?: string;
+  /** A tag id: only identifiers carrying it. */
+  tag?: string;
 }
 
 /**
@@ -33,7 +35,18 @@ export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
     filter.type ? eq(identifiers.type, filter.type) : undefined,
     // ILIKE with a pattern is what the trigram GIN index serves; %, _ and \ in the text are literal.
     search ? sql`${identifiers.displayValue} ilike ${containsPattern(search)}` : undefined,
+    filter.tag ? carriesTag(filter.tag) : undefined,
   );
+}
+
+/**
+ * The identifier carries the tag. Spelled out like `evidenceCountSql`: Drizzle leaves columns
+ * unqualified in a single-table select. The (identifier_id, tag_id) key answers it per row; for a
+ * rare tag the planner can start from identifier_tags_tag_idx instead (see `isSparse`).
+ */
+function carriesTag(tagId: string): SQL {
+  return sql`exists (select 1 from identifier_tags it
+    where it.identifier_id = identifiers.id and it.tag_id = ${tagId})`;
 }
 
 /** One page with each row's evidence count as the caller may see it. */

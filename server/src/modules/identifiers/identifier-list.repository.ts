@@ -82,10 +82,11 @@ async function countWithinTimeBox(db: Db, filter: IdentifierListFilter): Promise
 }
 
 /**
- * One page of identifiers and the total. A search's estimate comes first because it picks the
- * page's plan; otherwise it runs beside the page. The total is then, in order of preference: known
- * from a short page, the estimate when it is far beyond the cap, an exact count when at most the cap
- * match, else the estimate. Estimates are flagged.
+ * One page of identifiers and the total. The estimate of a search or a tag filter comes first
+ * because it picks the page's plan (a rare tag is as sparse as a rare term); otherwise it runs
+ * beside the page. The total is then, in order of preference: known from a short page, the estimate
+ * when it is far beyond the cap, an exact count when at most the cap match, else the estimate.
+ * Estimates are flagged.
  */
 export async function listIdentifierRows(
   db: Db,
@@ -94,7 +95,8 @@ export async function listIdentifierRows(
   principal: Principal,
 ): Promise<IdentifierListPage> {
   const estimateQuery = buildEstimateQuery(db, filter);
-  const known = filter.search?.trim() ? readPlanRows(await db.execute(estimateQuery)) : undefined;
+  const isSelective = Boolean(filter.search?.trim() || filter.tag);
+  const known = isSelective ? readPlanRows(await db.execute(estimateQuery)) : undefined;
   const order = known !== undefined && (await isSparse(db, known, page)) ? 'sort' : 'index';
   const [rows, estimate] = await Promise.all([
     buildPageQuery(db, filter, page, principal, order),

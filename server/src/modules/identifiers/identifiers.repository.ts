@@ -44,6 +44,20 @@ export async function findIdentifierRow(db: DbOrTx, id: string): Promise<Identif
   return row;
 }
 
+/**
+ * Reads the identifier and locks its row for the rest of the transaction, so changes to what it
+ * carries happen one at a time and it cannot be deleted meanwhile. `no key update` leaves links
+ * from other records (evidence, journal entries) free to be written.
+ */
+export async function lockIdentifierRow(db: DbOrTx, id: string): Promise<IdentifierRow | undefined> {
+  const [row] = await db
+    .select(identifierColumns)
+    .from(identifiers)
+    .where(eq(identifiers.id, id))
+    .for('no key update');
+  return row;
+}
+
 export async function findIdentifierRows(db: DbOrTx, ids: readonly string[]): Promise<IdentifierRow[]> {
   if (ids.length === 0) return [];
   return db

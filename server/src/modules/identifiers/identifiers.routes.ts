@@ -7,6 +7,7 @@ import { requirePermission } from '../../plugins/auth';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
 import { getIdentifierDetail } from './identifier-detail.service';
 import { identifierImportRoutes } from './identifier-import.routes';
+import { identifierTagsRoutes } from './identifier-tags.routes';
 import {
   createIdentifierBodySchema,
   identifierDetailSchema,
@@ -28,7 +29,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db }) 
     {
       schema: {
         tags,
-        summary: 'List identifiers, newest first, by type and display-value substring',
+        summary: 'List identifiers with their tags, newest first, by type, tag and display-value substring',
         querystring: identifierListQuerySchema,
         response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -102,4 +103,5 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db }) 
 
   await app.register(identifierConfidenceRoutes, { db });
   await app.register(identifierImportRoutes, { db });
+  await app.register(identifierTagsRoutes, { db });
 }

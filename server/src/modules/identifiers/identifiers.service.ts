@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
+import { findTagsForIdentifiers } from '../tags/tags.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
 import { toIdentifierItem } from './identifier-presenter';
@@ -14,6 +15,7 @@ import {
   findIdentifierRow,
   findOriginatorKind,
   insertIdentifierRow,
+  lockIdentifierRow,
   updateIdentifierRow,
   type IdentifierRow,
 } from './identifiers.repository';
@@ -67,15 +69,25 @@ export async function presentIdentifiers(
   return rows.map((row) => toIdentifierItem(row, counts.get(row.id) ?? 0, originators));
 }
 
+/** One page of identifiers; originators and tags come from one lookup each for the whole page. */
 export async function listIdentifiers(db: Db, query: IdentifierListQuery, principal: Principal) {
   const { page, pageSize } = query;
   const { rows, total, totalIsEstimate } = await listIdentifierRows(db, query, { page, pageSize }, principal);
-  const originators = await findOriginatorSummaries(
-    db,
-    rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]),
-  );
+  const [originators, tags] = await Promise.all([
+    findOriginatorSummaries(
+      db,
+      rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]),
+    ),
+    findTagsForIdentifiers(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return {
-    data: rows.map((row) => toIdentifierItem(row, row.evidenceCount, originators)),
+    data: rows.map((row) => ({
+      ...toIdentifierItem(row, row.evidenceCount, originators),
+      tags: tags.get(row.id) ?? [],
+    })),
     pagination: { page, pageSize, totalItems: total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
     totalIsEstimate,
   };
@@ -154,7 +166,9 @@ export async function updateIdentifier(
  */
 export async function deleteIdentifier(db: Db, id: string, principal: Principal): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await findIdentifierOrFail(tx, id);
+    // Locked first, like a change of its tags, so the two wait for each other instead of deadlocking.
+    const row = await lockIdentifierRow(tx, id);
+    if (!row) throw AppError.notFound('Identifier');
     const { deleted, ...links } = await deleteIdentifierWithLinks(tx, id);
     if (!deleted) throw AppError.notFound('Identifier');
     await insertEvent(tx, {

@@ -79,13 +79,17 @@ export async function deleteTagRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(tags).where(eq(tags.id, id));
 }
 
-/** The ids among `ids` that are not tags. */
+/**
+ * The ids among `ids` that are not tags. The found tags stay locked against deletion for the rest
+ * of the transaction (deleteTag locks the row for update), so attaching them cannot race a delete.
+ */
 export async function findMissingTagIds(db: DbOrTx, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: tags.id })
     .from(tags)
-    .where(inArray(tags.id, [...ids]));
+    .where(inArray(tags.id, [...new Set(ids)]))
+    .for('key share');
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
 }

@@ -8,6 +8,7 @@ import type {
   identifierDetailSchema,
   identifierListSchema,
   identifierSchema,
+  identifierTagsSchema,
   validationReportSchema,
   validatorResultSchema,
 } from '@scamtrail/domain/identifiers/api';
@@ -22,6 +23,8 @@ export type IdentifierDetail = z.output<typeof identifierDetailSchema>;
 export type IdentifierJournalEntry = IdentifierDetail['journalEntries'][number];
 export type IdentifierMedia = IdentifierDetail['media'][number];
 export type IdentifierCase = IdentifierDetail['cases'][number];
+/** `PUT /api/identifiers/{id}/tags`: the tags the identifier carries after the change. */
+export type IdentifierTags = z.output<typeof identifierTagsSchema>;
 export type ValidatorResult = z.output<typeof validatorResultSchema>;
 /** `POST /api/identifiers/{id}/validate`. */
 export type ValidationReport = z.output<typeof validationReportSchema>;

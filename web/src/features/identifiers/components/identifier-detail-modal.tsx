@@ -18,6 +18,7 @@ import { keepFocusOnPress } from '../../../lib/modal-press';
 import { DetailFields } from './detail-fields';
 import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related';
 import { DetailSection } from './detail-section';
+import { DetailTags } from './detail-tags';
 import { DetailValidation } from './detail-validation';
 import { OriginatorCell } from './originator-cell';
 
@@ -28,6 +29,8 @@ interface IdentifierDetailModalProps {
   /** The list's copy of the identifier: shown at once, and kept when the detail cannot load. */
   fallback?: IdentifierItem;
   canValidate: boolean;
+  /** Whether the user may change the identifier's tags (and list every tag to pick from). */
+  canEditTags: boolean;
   onEdit?: (identifier: IdentifierItem) => void;
   onClose: () => void;
 }
@@ -37,6 +40,7 @@ export function IdentifierDetailModal({
   id,
   fallback,
   canValidate,
+  canEditTags,
   onEdit,
   onClose,
 }: IdentifierDetailModalProps) {
@@ -97,6 +101,7 @@ export function IdentifierDetailModal({
             <DetailFields identifier={identifier} />
             {detail ? (
               <>
+                <DetailTags identifierId={id} tags={detail.tags} canEdit={canEditTags} />
                 <DetailValidation
                   detail={detail}
                   canValidate={canValidate}
@@ -113,7 +118,7 @@ export function IdentifierDetailModal({
                 lowContrast
                 hideCloseButton
                 title="Only part of this identifier could be loaded"
-                subtitle="Validation, media, journal entries and cases are missing. Close and open it again to retry."
+                subtitle="Tags, validation, media, journal entries and cases are missing. Close and open it again to retry."
               />
             ) : (
               <SkeletonText paragraph lineCount={4} />

@@ -87,6 +87,7 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
     for (const section of [
       'Basic Information',
       'Email Information',
+      'Tags',
       'Validation',
       'Attached Media (1)',
       'Related Journal Entries (1)',

@@ -150,6 +150,7 @@ export function IdentifiersRoute() {
           id={list.openId}
           fallback={fallback}
           canValidate={can('identifier.edit')}
+          canEditTags={can('identifier.edit') && can('tag.view')}
           onEdit={
             can('identifier.edit') ? (identifier) => setDialog({ kind: 'edit', identifier }) : undefined
           }

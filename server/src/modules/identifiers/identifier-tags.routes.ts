@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { identifierTagsSchema, setIdentifierTagsBodySchema } from '@scamtrail/domain/identifiers/api';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { requirePermission } from '../../plugins/auth';
+import { setTagsOfIdentifier } from './identifier-tags.service';
+
+/** The tags an identifier carries; the tags themselves are managed under `/api/tags`. */
+export async function identifierTagsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/api/identifiers/:id/tags',
+    {
+      schema: {
+        tags: ['identifiers'],
+        summary: "Replace an identifier's tags",
+        description:
+          'Sends the whole set (`[]` removes every tag; a repeated id counts once) and answers the tags ' +
+          'the identifier then carries, by name. An unknown tag answers 400 naming `tagIds.{index}`. A ' +
+          'change is kept in the history; setting the same tags again records nothing.',
+        params: idParamsSchema,
+        body: setIdentifierTagsBodySchema,
+        response: { 200: identifierTagsSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      preHandler: requirePermission('identifier.edit'),
+    },
+    async (request) => setTagsOfIdentifier(db, request.params.id, request.body.tagIds, request.principal!),
+  );
+}
