@@ -45,7 +45,10 @@ function Harness({ initial, save }: { initial: Partial<Values>; save: (values: V
   );
 }
 
-function renderForm(initial: Partial<Values>, save = vi.fn(async () => undefined)) {
+function renderForm(
+  initial: Partial<Values>,
+  save: (values: Values) => Promise<void> = vi.fn(async () => undefined),
+) {
   render(
     <ToastProvider>
       <Harness initial={initial} save={save} />
