@@ -60,7 +60,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(teamMembersRoutes, { db });
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });
-  await app.register(identifiersRoutes, { db });
+  await app.register(identifiersRoutes, { db, listCountTimeBoxMs: config.listCountTimeBoxMs });
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;

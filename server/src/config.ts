@@ -62,6 +62,11 @@ export interface Config {
   sessionMaxMs: number;
   /** Directory of the built SPA; when absent, only the API is served. */
   webDistDir?: string;
+  /**
+   * How long an identifier list may spend counting its total exactly before it answers the planner's
+   * estimate (default 10 ms, see identifier-list.repository). Not an environment variable: tests set it.
+   */
+  listCountTimeBoxMs?: number;
 }
 
 export class ConfigError extends Error {}

@@ -25,10 +25,10 @@ export const EXACT_COUNT_CAP = 10_000;
  */
 export const ESTIMATE_TRUST_FACTOR = 2;
 /**
- * The longest an exact count may run (PostgreSQL; PGlite ignores it). When the planner misjudges a
- * search (a type and a substring are assumed independent, e.g. e-mails containing "proton" are
- * estimated at 13,000 where 37,000 match), the count gives up and the estimate answers instead, so a
- * list request stays fast whatever the filter.
+ * The longest an exact count may run by default (PostgreSQL; PGlite ignores it; `Config` may set
+ * another). When the planner misjudges a search (a type and a substring are assumed independent,
+ * e.g. e-mails containing "proton" are estimated at 13,000 where 37,000 match), the count gives up
+ * and the estimate answers instead, so a list request stays fast whatever the filter.
  */
 export const COUNT_TIME_BOX_MS = 10;
 /** How long the table's row count (a planning hint) is reused before it is read again. */
@@ -68,10 +68,14 @@ export interface IdentifierListPage {
 }
 
 /** The capped count, or undefined when it ran out of time. */
-async function countWithinTimeBox(db: Db, filter: IdentifierListFilter): Promise<number | undefined> {
+async function countWithinTimeBox(
+  db: Db,
+  filter: IdentifierListFilter,
+  timeBoxMs: number,
+): Promise<number | undefined> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${COUNT_TIME_BOX_MS}`));
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(timeBoxMs))}`));
       const [{ n }] = await buildCappedCountQuery(tx, filter, EXACT_COUNT_CAP);
       return n;
     });
@@ -93,6 +97,7 @@ export async function listIdentifierRows(
   filter: IdentifierListFilter,
   page: { page: number; pageSize: number },
   principal: Principal,
+  countTimeBoxMs = COUNT_TIME_BOX_MS,
 ): Promise<IdentifierListPage> {
   const estimateQuery = buildEstimateQuery(db, filter);
   const isSelective = Boolean(filter.search?.trim() || filter.tag);
@@ -108,7 +113,7 @@ export async function listIdentifierRows(
   }
   const beyond = (floor: number) => ({ rows, total: Math.max(estimate, floor), totalIsEstimate: true });
   if (estimate > ESTIMATE_TRUST_FACTOR * EXACT_COUNT_CAP) return beyond(seen);
-  const n = await countWithinTimeBox(db, filter);
+  const n = await countWithinTimeBox(db, filter, countTimeBoxMs);
   if (n === undefined) return beyond(seen);
   if (n <= EXACT_COUNT_CAP) return { rows, total: n, totalIsEstimate: false };
   return beyond(EXACT_COUNT_CAP + 1);

@@ -19,8 +19,8 @@ import {
 import { createIdentifier, deleteIdentifier, listIdentifiers, updateIdentifier } from './identifiers.service';
 
 /** Identifiers: the scam vectors (e-mail, phone, bank account, wallet...) that link cases. */
-export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; listCountTimeBoxMs?: number }) {
+  const { db, listCountTimeBoxMs } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identifiers'];
 
@@ -35,7 +35,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db }) 
       },
       preHandler: requirePermission('identifier.view'),
     },
-    async (request) => listIdentifiers(db, request.query, request.principal!),
+    async (request) => listIdentifiers(db, request.query, request.principal!, listCountTimeBoxMs),
   );
 
   r.get(

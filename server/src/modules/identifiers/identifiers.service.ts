@@ -70,9 +70,20 @@ export async function presentIdentifiers(
 }
 
 /** One page of identifiers; originators and tags come from one lookup each for the whole page. */
-export async function listIdentifiers(db: Db, query: IdentifierListQuery, principal: Principal) {
+export async function listIdentifiers(
+  db: Db,
+  query: IdentifierListQuery,
+  principal: Principal,
+  countTimeBoxMs?: number,
+) {
   const { page, pageSize } = query;
-  const { rows, total, totalIsEstimate } = await listIdentifierRows(db, query, { page, pageSize }, principal);
+  const { rows, total, totalIsEstimate } = await listIdentifierRows(
+    db,
+    query,
+    { page, pageSize },
+    principal,
+    countTimeBoxMs,
+  );
   const [originators, tags] = await Promise.all([
     findOriginatorSummaries(
       db,
