@@ -51,7 +51,13 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', ...env }), ...overrides };
+  const config = {
+    ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', ...env }),
+    // Exact list totals get the time they need: the 10 ms production time box would turn them into
+    // estimates at random on a busy test machine.
+    listCountTimeBoxMs: 60_000,
+    ...overrides,
+  };
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
