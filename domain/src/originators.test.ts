@@ -4,6 +4,7 @@ import {
   originatorDisplayName,
   originatorTypeLabel,
   reputationTagColor,
+  teamMemberStatus,
 } from './originators';
 
 describe('originator display', () => {
@@ -50,5 +51,17 @@ describe('community member form', () => {
       ['username', 'Username is required'],
       ['email', 'Please enter a valid email address'],
     ]);
+  });
+});
+
+describe('team member status', () => {
+  const signedIn = '2026-02-10T15:30:00.000Z';
+  it.each([
+    [false, null, 'invited'],
+    [false, signedIn, 'active'],
+    [true, null, 'disabled'],
+    [true, signedIn, 'disabled'],
+  ] as const)('disabled %s, last sign-in %s: %s', (disabled, lastLoginAt, status) => {
+    expect(teamMemberStatus({ disabled, lastLoginAt })).toBe(status);
   });
 });

@@ -55,11 +55,27 @@ export const originatorSummarySchema = z.object({
 });
 export type OriginatorSummary = z.infer<typeof originatorSummarySchema>;
 
-export const TEAM_MEMBER_STATUSES = ['active', 'disabled'] as const;
+/** Invited: never signed in; active: signed in at least once; disabled: may not sign in. */
+export const TEAM_MEMBER_STATUSES = ['invited', 'active', 'disabled'] as const;
 export const teamMemberStatusSchema = z.enum(TEAM_MEMBER_STATUSES, {
-  message: 'status must be active or disabled',
+  message: 'status must be invited, active or disabled',
 });
 export type TeamMemberStatus = z.infer<typeof teamMemberStatusSchema>;
+
+export const TEAM_MEMBER_STATUS_LABELS: Record<TeamMemberStatus, string> = {
+  invited: 'Invited',
+  active: 'Active',
+  disabled: 'Disabled',
+};
+
+/** Disabled wins over everything; otherwise invited until the first successful sign-in. */
+export function teamMemberStatus(user: {
+  disabled: boolean;
+  lastLoginAt: Date | string | null;
+}): TeamMemberStatus {
+  if (user.disabled) return 'disabled';
+  return user.lastLoginAt === null ? 'invited' : 'active';
+}
 
 export const ACTIVE_STATUSES = ['active', 'inactive'] as const;
 export const activeStatusSchema = z.enum(ACTIVE_STATUSES, { message: 'status must be active or inactive' });

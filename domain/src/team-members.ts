@@ -16,6 +16,8 @@ export const teamMemberSchema = z.object({
   displayName: z.string(),
   role: roleSchema,
   status: teamMemberStatusSchema,
+  /** The latest successful sign-in; null until the first. */
+  lastLoginAt: z.string().nullable().describe('Latest successful sign-in; null until the first'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

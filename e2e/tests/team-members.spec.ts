@@ -33,7 +33,8 @@ test.describe('team members', () => {
 
     const row = await searchFor(page, 'Search team members', email);
     await expect(row.getByRole('cell', { name: 'Viewer' })).toBeVisible();
-    await expect(row.getByText('Active')).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Invited', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Never' })).toBeVisible();
 
     const invited = await browser.newContext();
     const invitedPage = await invited.newPage();
@@ -45,6 +46,17 @@ test.describe('team members', () => {
     await invitedPage.getByRole('button', { name: 'User', exact: true }).click();
     await expect(invitedPage.getByText('Grace Hopper')).toBeVisible();
     await invited.close();
+
+    // Signing in once makes the member active, with the time of that sign-in.
+    await page.reload();
+    const signedInRow = await searchFor(page, 'Search team members', email);
+    const signedInAt = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+    await expect(signedInRow.getByRole('cell', { name: 'Active', exact: true })).toBeVisible();
+    await expect(signedInRow.getByRole('cell', { name: signedInAt })).toBeVisible();
+    await signedInRow.getByRole('link', { name: 'Grace Hopper' }).click();
+    const profile = page.getByLabel('Profile');
+    await expect(profile.getByText('Active')).toBeVisible();
+    await expect(profile.locator('dt:text-is("Last sign-in") + dd')).toHaveText(signedInAt);
   });
 
   test('an invitation with a taken e-mail shows the server refusal on the field', async ({ page }) => {

@@ -1,4 +1,5 @@
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -23,4 +24,10 @@ export function formatDate(value: string | Date | null | undefined, fallback = '
 export function formatDateTime(value: string | Date | null | undefined, fallback = '—'): string {
   const date = toDate(value);
   return date ? DATE_TIME.format(date) : fallback;
+}
+
+/** "2:03 PM"; the fallback for a missing or unreadable date. */
+export function formatTime(value: string | Date | null | undefined, fallback = '—'): string {
+  const date = toDate(value);
+  return date ? TIME.format(date) : fallback;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../../db/schema/index';
+import { sessions, users } from '../../db/schema/index';
 import {
   buildTestApp,
   clientWithHeaders,
@@ -18,6 +18,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+async function lastLoginAt(userId: string): Promise<Date | null> {
+  const [row] = await t.database.db
+    .select({ lastLoginAt: users.lastLoginAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row.lastLoginAt;
+}
 
 function postLogin(email: string, password: string, headers: Record<string, string> = {}) {
   return t.app.inject({
@@ -83,6 +91,31 @@ describe('sign-in', () => {
     const res = await postLogin(user.email, TEST_PASSWORD);
     expect(res.statusCode).toBe(429);
     expect(res.json().error.code).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('records the time of each successful sign-in and never of a refused one', async () => {
+    const user = await createTestUser(t, 'viewer');
+    expect(await lastLoginAt(user.id)).toBeNull();
+    expect((await postLogin(user.email, 'not the password')).statusCode).toBe(401);
+    expect(await lastLoginAt(user.id)).toBeNull();
+
+    const before = Date.now();
+    expect((await postLogin(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    const first = await lastLoginAt(user.id);
+    expect(first!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(first!.getTime()).toBeLessThanOrEqual(Date.now());
+
+    expect((await postLogin(user.email, 'not the password')).statusCode).toBe(401);
+    expect(await lastLoginAt(user.id)).toEqual(first);
+    expect((await postLogin(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await lastLoginAt(user.id))!.getTime()).toBeGreaterThanOrEqual(first!.getTime());
+  });
+
+  it('does not record a sign-in refused because the account is disabled', async () => {
+    const user = await createTestUser(t, 'viewer');
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    expect((await postLogin(user.email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect(await lastLoginAt(user.id)).toBeNull();
   });
 
   it('refuses a login posted from another origin', async () => {

@@ -3,7 +3,7 @@ import { permissionsForRole } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail, setLastLoginAt } from '../users/users.repository';
 import { startSession, type SessionLimits } from './sessions.service';
 import { clearFailures, countRecentFailures, pruneFailures, recordFailures } from './throttle.repository';
 
@@ -46,7 +46,12 @@ export async function login(
     throw AppError.unauthenticated(INVALID_CREDENTIALS);
   }
   await clearFailures(db, accountKey);
-  const session = await startSession(db, user.id, limits, meta);
+  // The session and the sign-in time go together: "invited" ends only with a session that exists.
+  const session = await db.transaction(async (tx) => {
+    const started = await startSession(tx, user.id, limits, meta);
+    await setLastLoginAt(tx, user.id, new Date());
+    return started;
+  });
   return {
     user: {
       id: user.id,

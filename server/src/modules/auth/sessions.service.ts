@@ -1,5 +1,5 @@
 import { permissionsForRole } from '@scamtrail/domain/permissions';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import type { UserPrincipal } from '../../plugins/auth';
 import { findSessionWithUser, insertSession, revokeSession, touchSession } from './sessions.repository';
@@ -14,7 +14,7 @@ export interface SessionLimits {
 
 /** Starts a session: a fresh random token (returned once, for the cookie), stored as its hash. */
 export async function startSession(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   limits: SessionLimits,
   meta: { ip?: string; userAgent?: string },

@@ -89,6 +89,7 @@ export async function findGroupMemberRows(db: DbOrTx, groupId: string) {
       email: users.email,
       role: users.role,
       disabled: users.disabled,
+      lastLoginAt: users.lastLoginAt,
       addedAt: groupMembers.createdAt,
     })
     .from(groupMembers)

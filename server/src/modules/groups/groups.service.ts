@@ -1,5 +1,6 @@
 import { fullName } from '@scamtrail/domain/auth';
 import type { CreateGroupBody, Group, GroupDetail, UpdateGroupBody } from '@scamtrail/domain/groups';
+import { teamMemberStatus } from '@scamtrail/domain/originators';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
@@ -62,7 +63,7 @@ export async function getGroupDetail(db: DbOrTx, id: string): Promise<GroupDetai
       fullName: fullName(m),
       email: m.email,
       role: m.role,
-      status: m.disabled ? 'disabled' : 'active',
+      status: teamMemberStatus(m),
       addedAt: iso(m.addedAt),
     })),
   };

@@ -50,6 +50,16 @@ describe('groups', () => {
     expect(list.data).toEqual([expect.objectContaining({ id: group.id, memberCount: 2, caseCount: 1 })]);
   });
 
+  it("shows each member's status: invited until their first sign-in", async () => {
+    const invited = await createTestUser(t, 'viewer');
+    const { user: active } = await signedIn(t, 'investigator');
+    const group = await createGroup(admin, { userIds: [invited.id, active.id] });
+    const statuses = Object.fromEntries(
+      group.members.map((m: { userId: string; status: string }) => [m.userId, m.status]),
+    );
+    expect(statuses).toEqual({ [invited.id]: 'invited', [active.id]: 'active' });
+  });
+
   it('renames, refusing a name taken in another case', async () => {
     const first = await createGroup(admin);
     const second = await createGroup(admin);

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { fullName } from '@scamtrail/domain/auth';
 import {
   originatorDisplayName,
   type OriginatorSummary,
   type OriginatorType,
+  type TeamMemberStatus,
 } from '@scamtrail/domain/originators';
 import type { Role } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
@@ -17,6 +18,7 @@ const userColumns = {
   email: users.email,
   role: users.role,
   disabled: users.disabled,
+  lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
@@ -56,6 +58,17 @@ export interface OriginatorFilter {
   searchEmail?: boolean;
   role?: Role;
   active?: boolean;
+  /** Team members: invited, active or disabled (see `teamMemberStatus`). */
+  teamMemberStatus?: TeamMemberStatus;
+}
+
+/** The SQL twin of `teamMemberStatus`, so filtered pages and their totals agree. */
+function teamMemberStatusCondition(status: TeamMemberStatus): SQL | undefined {
+  if (status === 'disabled') return eq(users.disabled, true);
+  return and(
+    eq(users.disabled, false),
+    status === 'invited' ? isNull(users.lastLoginAt) : isNotNull(users.lastLoginAt),
+  );
 }
 
 function filterConditions(filter: OriginatorFilter): SQL | undefined {
@@ -67,6 +80,7 @@ function filterConditions(filter: OriginatorFilter): SQL | undefined {
       : undefined,
     filter.role ? eq(users.role, filter.role) : undefined,
     filter.active === undefined ? undefined : sql`${activeSql} = ${filter.active}`,
+    filter.teamMemberStatus ? teamMemberStatusCondition(filter.teamMemberStatus) : undefined,
   );
 }
 

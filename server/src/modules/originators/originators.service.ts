@@ -3,6 +3,7 @@ import { toPagination } from '@scamtrail/domain/pagination';
 import {
   ORIGINATOR_TYPE_LABELS,
   ORIGINATOR_TYPES,
+  teamMemberStatus,
   type Originator,
   type OriginatorType,
 } from '@scamtrail/domain/originators';
@@ -45,7 +46,7 @@ export function toOriginator(row: OriginatorRow): Originator {
             lastName: user.lastName,
             email: user.email,
             role: user.role,
-            status: user.disabled ? 'disabled' : 'active',
+            status: teamMemberStatus(user),
           }
         : null,
     communityMember:

@@ -1,6 +1,10 @@
 import type { CreateUserBody, UpdateUserBody } from '@scamtrail/domain/auth';
 import { fullName } from '@scamtrail/domain/auth';
-import { originatorDisplayName } from '@scamtrail/domain/originators';
+import {
+  originatorDisplayName,
+  teamMemberStatus,
+  type TeamMemberStatus,
+} from '@scamtrail/domain/originators';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Role } from '@scamtrail/domain/permissions';
 import type { TeamMember, TeamMemberDetail } from '@scamtrail/domain/team-members';
@@ -40,7 +44,8 @@ export function toTeamMember(row: OriginatorRow): TeamMember {
     fullName: name,
     displayName: originatorDisplayName('team_member', name),
     role: user.role,
-    status: user.disabled ? 'disabled' : 'active',
+    status: teamMemberStatus(user),
+    lastLoginAt: iso(user.lastLoginAt),
     createdAt: iso(user.createdAt),
     updatedAt: iso(user.updatedAt),
   };
@@ -49,7 +54,7 @@ export function toTeamMember(row: OriginatorRow): TeamMember {
 export interface TeamMemberQuery {
   search?: string;
   role?: Role;
-  status?: 'active' | 'disabled';
+  status?: TeamMemberStatus;
   page: number;
   pageSize: number;
 }
@@ -57,10 +62,9 @@ export interface TeamMemberQuery {
 /** Team-member rows matching name or e-mail, role and status. */
 export async function listTeamMemberRows(db: Db, query: TeamMemberQuery, searchEmail: boolean) {
   const { search, role, status, page, pageSize } = query;
-  const active = status === undefined ? undefined : status === 'active';
   return listOriginatorRows(
     db,
-    { types: ['team_member'], search, searchEmail, role, active },
+    { types: ['team_member'], search, searchEmail, role, teamMemberStatus: status },
     { page, pageSize },
   );
 }

@@ -48,7 +48,8 @@ describe('team-member administration', () => {
       fullName: `Grace ${body.lastName}`,
       displayName: `Grace ${body.lastName} (Team)`,
       role: 'investigator',
-      status: 'active',
+      status: 'invited',
+      lastLoginAt: null,
     });
     const member = await login(t, body.email, TEST_PASSWORD);
     expect((await member.get('/api/auth/me')).json().originatorId).toBe(res.json().originatorId);
@@ -89,7 +90,85 @@ describe('team-member administration', () => {
     expect(wrongRole.data).toEqual([]);
     const disabled = (await admin.get(`/api/team-members?search=${body.lastName}&status=disabled`)).json();
     expect(disabled.data).toEqual([]);
-    expect((await admin.get('/api/team-members?status=gone')).statusCode).toBe(400);
+  });
+
+  it('refuses an unknown status with 400 naming status', async () => {
+    const res = await admin.get('/api/team-members?status=gone');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields[0]).toMatchObject({
+      field: 'status',
+      message: 'status must be invited, active or disabled',
+    });
+  });
+
+  it('an invited member stays invited until their first successful sign-in, then is active', async () => {
+    const body = inviteBody();
+    const { id } = (await admin.post('/api/team-members', body)).json();
+    await expect(login(t, body.email, 'not the password')).rejects.toThrow(/401/);
+    expect((await admin.get(`/api/team-members/${id}`)).json()).toMatchObject({
+      status: 'invited',
+      lastLoginAt: null,
+    });
+
+    const before = Date.now();
+    await login(t, body.email);
+    const detail = (await admin.get(`/api/team-members/${id}`)).json();
+    expect(detail.status).toBe('active');
+    expect(Date.parse(detail.lastLoginAt)).toBeGreaterThanOrEqual(before);
+    const listed = (await admin.get(`/api/team-members?search=${body.lastName}`)).json();
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id, status: 'active', lastLoginAt: detail.lastLoginAt }),
+    ]);
+  });
+
+  it('a disabled member is disabled whether or not they ever signed in', async () => {
+    const never = (await admin.post('/api/team-members', inviteBody())).json();
+    const user = await createTestUser(t, 'viewer');
+    await login(t, user.email);
+    for (const id of [never.id, user.id]) {
+      expect((await admin.post(`/api/team-members/${id}/disable`)).json().status).toBe('disabled');
+    }
+    expect((await admin.get(`/api/team-members/${never.id}`)).json()).toMatchObject({
+      status: 'disabled',
+      lastLoginAt: null,
+    });
+    const signedInBefore = (await admin.get(`/api/team-members/${user.id}`)).json();
+    expect(signedInBefore.status).toBe('disabled');
+    expect(signedInBefore.lastLoginAt).not.toBeNull();
+  });
+
+  it('filters by each status in the query, so pages and totals agree', async () => {
+    const lastName = unique('Status');
+    const invite = async (): Promise<{ id: string; email: string }> =>
+      (await admin.post('/api/team-members', inviteBody({ lastName }))).json();
+    const invited = [await invite(), await invite()];
+    const active = [await invite(), await invite(), await invite()];
+    const disabledNever = await invite();
+    const disabledSignedIn = await invite();
+    for (const member of [...active, disabledSignedIn]) await login(t, member.email);
+    for (const member of [disabledNever, disabledSignedIn]) {
+      await admin.post(`/api/team-members/${member.id}/disable`);
+    }
+
+    const expected = {
+      invited: invited.map((m) => m.id),
+      active: active.map((m) => m.id),
+      disabled: [disabledNever.id, disabledSignedIn.id],
+    };
+    for (const [status, ids] of Object.entries(expected)) {
+      const url = `/api/team-members?search=${lastName}&status=${status}&pageSize=2`;
+      const first = (await admin.get(url)).json();
+      const second = (await admin.get(`${url}&page=2`)).json();
+      expect(first.pagination).toMatchObject({
+        totalItems: ids.length,
+        totalPages: Math.ceil(ids.length / 2),
+      });
+      const seen = [...first.data, ...second.data];
+      expect(seen.map((m: { id: string }) => m.id).sort()).toEqual([...ids].sort());
+      expect(seen.every((m: { status: string }) => m.status === status)).toBe(true);
+    }
+    const all = (await admin.get(`/api/team-members?search=${lastName}`)).json();
+    expect(all.pagination.totalItems).toBe(7);
   });
 
   it('changes the role, which signs the member out', async () => {
@@ -181,7 +260,15 @@ describe('team members as originators', () => {
     const created = await admin.post('/api/originators/team-members', inviteBody());
     expect(created.statusCode).toBe(201);
     const originator = created.json();
-    expect(originator.type).toBe('team_member');
+    expect(originator).toMatchObject({
+      type: 'team_member',
+      active: true,
+      teamMember: { status: 'invited' },
+    });
+    const listed = await admin.get(
+      `/api/originators/team-members?search=${originator.teamMember.lastName}&status=invited`,
+    );
+    expect(listed.json().data.map((o: { id: string }) => o.id)).toEqual([originator.id]);
     const base = `/api/originators/team-members/${originator.id}`;
     expect((await admin.patch(base, { firstName: 'Ada' })).json().name).toBe(
       `Ada ${originator.teamMember.lastName}`,

@@ -55,3 +55,8 @@ export async function updateUser(
     .returning();
   return row;
 }
+
+/** Records a successful sign-in; `updatedAt` stays, as the account itself did not change. */
+export async function setLastLoginAt(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, id));
+}

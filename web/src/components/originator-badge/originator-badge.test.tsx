@@ -21,7 +21,7 @@ const teamDetail: Originator = {
     lastName: 'Lovelace',
     email: 'ada@example.org',
     role: 'investigator',
-    status: 'active',
+    status: 'invited',
   },
   communityMember: null,
   systemName: null,
@@ -121,12 +121,13 @@ describe('OriginatorBadge', () => {
       'User ID',
       'user-7',
       'Status',
-      'active',
+      'Invited',
       'Created',
       'Active',
     ]) {
       expect(within(extra).getByText(text)).toBeVisible();
     }
+    expect(within(extra).getByText('Status').nextElementSibling).toHaveTextContent('Invited');
     // Shown above, so not repeated.
     expect(within(extra).queryByText('ada@example.org')).toBeNull();
     expect(within(dialog).queryByRole('heading', { name: 'Digital Signature' })).toBeNull();

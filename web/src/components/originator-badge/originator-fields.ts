@@ -1,5 +1,10 @@
 import { ROLE_LABELS, type Role } from '@scamtrail/domain/permissions';
-import { originatorDisplayName, originatorTypeLabel } from '@scamtrail/domain/originators';
+import {
+  originatorDisplayName,
+  originatorTypeLabel,
+  TEAM_MEMBER_STATUS_LABELS,
+  type TeamMemberStatus,
+} from '@scamtrail/domain/originators';
 import { formatDateTime } from '../../lib/format-date';
 import type { BadgeOriginator, BadgeOriginatorRef } from './originator-badge-types';
 
@@ -93,6 +98,9 @@ function humanise(key: string): string {
 }
 
 function formatValue(key: string, value: unknown): string {
+  if (key === 'teamMember.status') {
+    return TEAM_MEMBER_STATUS_LABELS[value as TeamMemberStatus] ?? String(value);
+  }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'string' && /At$|Triggered$/.test(key)) return formatDateTime(value, value);
   if (typeof value === 'object') return JSON.stringify(value);

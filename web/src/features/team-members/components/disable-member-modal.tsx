@@ -12,7 +12,8 @@ interface DisableMemberModalProps {
 
 /** Confirms disabling (signs out, refuses sign-in) or enabling a team member. */
 export function DisableMemberModal({ member, onClose }: DisableMemberModalProps) {
-  const disable = member.status === 'active';
+  // Invited members may be disabled too, before they ever sign in.
+  const disable = member.status !== 'disabled';
   const mutation = useSetTeamMemberDisabled();
   const { showToast } = useToast();
   const failure =

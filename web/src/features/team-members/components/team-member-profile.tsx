@@ -31,6 +31,7 @@ export function TeamMemberProfile({ member }: { member: TeamMemberDetail }) {
               </span>
             ),
         },
+        { label: 'Last sign-in', value: formatDateTime(member.lastLoginAt, 'Never') },
         { label: 'Member since', value: formatDateTime(member.createdAt) },
         { label: 'Last updated', value: formatDateTime(member.updatedAt) },
       ]}

@@ -1,6 +1,7 @@
 import { Button } from '@carbon/react';
 import { UserFollow, UserMultiple } from '@carbon/icons-react';
 import { useState } from 'react';
+import { TEAM_MEMBER_STATUS_LABELS, TEAM_MEMBER_STATUSES } from '@scamtrail/domain/originators';
 import type { TeamMember } from '@scamtrail/domain/team-members';
 import { EmptyState } from '../../../components/empty-state';
 import { ListResults } from '../../../components/list-results';
@@ -16,10 +17,9 @@ import { TeamMembersTable } from './team-members-table';
 
 const ROLE_FILTER = [{ value: '', text: 'All roles' }, ...ROLE_OPTIONS] as const;
 const STATUS_FILTER = [
-  { value: '', text: 'All statuses' },
-  { value: 'active', text: 'Active' },
-  { value: 'disabled', text: 'Disabled' },
-] as const;
+  { value: '' as const, text: 'All statuses' },
+  ...TEAM_MEMBER_STATUSES.map((value) => ({ value, text: TEAM_MEMBER_STATUS_LABELS[value] })),
+];
 
 type Dialog = { kind: 'invite' } | { kind: 'role' | 'status'; member: TeamMember };
 
@@ -40,9 +40,9 @@ export function TeamMembersTab() {
     // Nobody disables themselves from here: they would lock themselves out.
     ...(member.id === user?.id
       ? []
-      : member.status === 'active'
-        ? [{ label: 'Disable', isDelete: true, onClick: () => setDialog({ kind: 'status', member }) }]
-        : [{ label: 'Enable', onClick: () => setDialog({ kind: 'status', member }) }]),
+      : member.status === 'disabled'
+        ? [{ label: 'Enable', onClick: () => setDialog({ kind: 'status', member }) }]
+        : [{ label: 'Disable', isDelete: true, onClick: () => setDialog({ kind: 'status', member }) }]),
   ];
 
   return (

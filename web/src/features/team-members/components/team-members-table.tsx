@@ -4,7 +4,7 @@ import type { TeamMember } from '@scamtrail/domain/team-members';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { roleLabel } from './role-options';
 import { MemberStatusTag } from './status-tags';
 
@@ -13,6 +13,7 @@ const COLUMNS: TableColumn[] = [
   { key: 'email', header: 'Email' },
   { key: 'role', header: 'Role' },
   { key: 'status', header: 'Status' },
+  { key: 'lastLoginAt', header: 'Last sign-in' },
   { key: 'createdAt', header: 'Member since' },
   { key: 'actions', header: 'Actions' },
 ];
@@ -25,6 +26,17 @@ interface TeamMembersTableProps {
   actionsFor: (member: TeamMember) => RowMenuAction[];
 }
 
+/** "Nov 5, 2026, 2:03 PM", which a narrow column breaks only between the date and the time. */
+function SignInTime({ value }: { value: string | null }) {
+  if (!value) return 'Never';
+  return (
+    <>
+      <span className="team-members__date">{formatDate(value)},</span>{' '}
+      <span className="team-members__date">{formatTime(value)}</span>
+    </>
+  );
+}
+
 export function TeamMembersTable({ members, loading, emptyState, actionsFor }: TeamMembersTableProps) {
   const byId = new Map(members.map((member) => [member.id, member]));
   const rows = members.map((member) => ({
@@ -33,6 +45,7 @@ export function TeamMembersTable({ members, loading, emptyState, actionsFor }: T
     email: member.email,
     role: roleLabel(member.role),
     status: member.status,
+    lastLoginAt: formatDateTime(member.lastLoginAt, 'Never'),
     createdAt: formatDate(member.createdAt),
     actions: '',
   }));
@@ -53,6 +66,7 @@ export function TeamMembersTable({ members, loading, emptyState, actionsFor }: T
           </Link>
         ),
         status: (row) => <MemberStatusTag status={byId.get(row.id)!.status} />,
+        lastLoginAt: (row) => <SignInTime value={byId.get(row.id)!.lastLoginAt} />,
         actions: (row) => <RowActionsMenu label={row.fullName} actions={actionsFor(byId.get(row.id)!)} />,
       }}
     />

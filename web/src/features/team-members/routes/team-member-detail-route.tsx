@@ -41,6 +41,7 @@ export function TeamMemberDetailRoute() {
 
   const member = query.data;
   const isSelf = member.id === user?.id;
+  const isDisabled = member.status === 'disabled';
   return (
     <PageLayout
       breadcrumbs={BREADCRUMBS}
@@ -52,11 +53,8 @@ export function TeamMemberDetailRoute() {
             Edit member
           </Button>
           {!isSelf && (
-            <Button
-              kind={member.status === 'active' ? 'danger--tertiary' : 'tertiary'}
-              onClick={() => setDialog('status')}
-            >
-              {member.status === 'active' ? 'Disable' : 'Enable'}
+            <Button kind={isDisabled ? 'tertiary' : 'danger--tertiary'} onClick={() => setDialog('status')}>
+              {isDisabled ? 'Enable' : 'Disable'}
             </Button>
           )}
         </>

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TeamMember } from '@scamtrail/domain/team-members';
+import { formatDateTime } from '../../../lib/format-date';
+import { json, makeUser, renderApp } from '../../../test/render-app';
+import { ACTIVE, detailOf, INVITED, SIGNED_IN_AT } from './team-member-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderDetail(member: TeamMember) {
+  return renderApp(`/team-members/${member.id}`, {
+    'GET /api/auth/me': () => json(200, makeUser('admin')),
+    [`GET /api/team-members/${member.id}`]: () => json(200, detailOf(member)),
+  });
+}
+
+/** The value beside a label of the profile. */
+function profileValue(label: string) {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+}
+
+describe('team member detail', () => {
+  it('shows a member who never signed in as Invited, last sign-in Never, and offers to disable', async () => {
+    renderDetail(INVITED);
+    expect(await screen.findByRole('heading', { name: 'Grace Hopper', level: 1 })).toBeInTheDocument();
+    expect(profileValue('Status')).toHaveTextContent('Invited');
+    expect(profileValue('Last sign-in')).toHaveTextContent('Never');
+    await userEvent.click(screen.getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByRole('heading', { name: 'Disable Grace Hopper?' })).toBeInTheDocument();
+  });
+
+  it('shows a member who signed in as Active with the time of their last sign-in', async () => {
+    renderDetail(ACTIVE);
+    expect(await screen.findByRole('heading', { name: 'Alan Turing', level: 1 })).toBeInTheDocument();
+    expect(profileValue('Status')).toHaveTextContent('Active');
+    expect(profileValue('Last sign-in')).toHaveTextContent(formatDateTime(SIGNED_IN_AT));
+  });
+});

@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/format-date';
+import { json, makeUser, renderApp } from '../../../test/render-app';
+import { ACTIVE, DISABLED, INVITED, page, SIGNED_IN_AT } from './team-member-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function rowOf(name: string) {
+  return screen.getByRole('link', { name }).closest('tr')!;
+}
+
+function listCalls(fetchMock: ReturnType<typeof vi.fn>) {
+  return fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/team-members');
+}
+
+async function rowMenu(name: string) {
+  await userEvent.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+  // Carbon positions the menu after measuring it, which jsdom cannot: it stays "hidden" to queries.
+  const menu = await screen.findByRole('menu', { hidden: true });
+  return within(menu)
+    .getAllByRole('menuitem', { hidden: true })
+    .map((item) => item.textContent);
+}
+
+describe('team members list', () => {
+  it('shows each status as a tag and the last sign-in, or Never', async () => {
+    renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([INVITED, ACTIVE, DISABLED]),
+    });
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeInTheDocument();
+    const signedIn = formatDateTime(SIGNED_IN_AT);
+    for (const [name, status, lastSignIn] of [
+      ['Grace Hopper', 'Invited', 'Never'],
+      ['Alan Turing', 'Active', signedIn],
+      ['Joan Clarke', 'Disabled', signedIn],
+    ]) {
+      const row = within(rowOf(name));
+      expect(row.getByText(status).closest('.cds--tag')).not.toBeNull();
+      expect(row.getAllByRole('cell').map((cell) => cell.textContent)).toContain(lastSignIn);
+    }
+    expect(within(rowOf('Grace Hopper')).getByText('Invited').closest('.cds--tag--purple')).not.toBeNull();
+  });
+
+  it('offers Invited in the status filter and asks the server for it', async () => {
+    const { fetchMock } = renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([INVITED]),
+    });
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    const filter = screen.getByRole('combobox', { name: /Status/ });
+    await userEvent.click(filter);
+    const options = within(filter.closest<HTMLElement>('.cds--dropdown')!).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'All statuses',
+      'Invited',
+      'Active',
+      'Disabled',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Invited' }));
+    await waitFor(() =>
+      expect(listCalls(fetchMock).map((url) => url.searchParams.get('status'))).toEqual([null, 'invited']),
+    );
+  });
+
+  it('offers to disable an invited member and to enable a disabled one', async () => {
+    renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([INVITED, DISABLED]),
+    });
+    await screen.findByRole('link', { name: 'Grace Hopper' });
+    expect(await rowMenu('Grace Hopper')).toEqual(['Change role', 'Disable']);
+    await userEvent.keyboard('{Escape}');
+    expect(await rowMenu('Joan Clarke')).toEqual(['Change role', 'Enable']);
+  });
+});
