@@ -1,5 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
 
 export async function insertSession(
@@ -11,13 +12,18 @@ export async function insertSession(
 }
 
 /** The unrevoked session of a token hash, with its user. */
-export async function findSessionWithUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
+const sessionWithUser = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_with_user'),
+);
+
+export async function findSessionWithUser(db: DbOrTx, tokenHash: string) {
+  const [row] = await sessionWithUser(db).execute({ tokenHash });
   return row;
 }
 

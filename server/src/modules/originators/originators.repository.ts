@@ -8,6 +8,7 @@ import {
 } from '@scamtrail/domain/originators';
 import type { Role } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { originators, users } from '../../db/schema/index';
 import { matchesSearch } from '../../lib/search';
 
@@ -125,6 +126,13 @@ export async function findOriginatorRowByUserId(
   return row;
 }
 
+// One array parameter rather than a list of them, so the statement is the same for every page.
+const originatorsByIds = preparedPerDatabase((db) =>
+  selectOriginators(db)
+    .where(sql`${originators.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('originators_by_ids'),
+);
+
 /**
  * Summaries `{ id, type, name, displayName }` of the given originators in one query, keyed by id.
  * Unknown ids are absent from the map. For badges of identifiers, journal entries and their proxies.
@@ -135,7 +143,7 @@ export async function findOriginatorSummaries(
 ): Promise<Map<string, OriginatorSummary>> {
   const unique = [...new Set(ids.filter((id): id is string => !!id))];
   if (unique.length === 0) return new Map();
-  const rows = await selectOriginators(db).where(inArray(originators.id, unique));
+  const rows = await originatorsByIds(db).execute({ ids: unique });
   return new Map(rows.map((row) => [row.originator.id, toOriginatorSummary(row)]));
 }
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { TAG_COLORS, type TagColor, type TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { caseTags, evidenceTags, identifierTags, tags } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
 import { matchesSearch } from '../../lib/search';
@@ -119,6 +120,17 @@ export async function setIdentifierTags(
     .onConflictDoNothing();
 }
 
+// One array parameter rather than a list of them, so the statement is the same for every page.
+const tagsOfIdentifiers = preparedPerDatabase((db) =>
+  db
+    .select({ identifierId: identifierTags.identifierId, id: tags.id, name: tags.name, color: tags.color })
+    .from(identifierTags)
+    .innerJoin(tags, eq(tags.id, identifierTags.tagId))
+    .where(sql`${identifierTags.identifierId} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(asc(sql`lower(${tags.name})`))
+    .prepare('tags_of_identifiers'),
+);
+
 /** The tags of each identifier, by name, in one query; identifiers without tags map to []. */
 export async function findTagsForIdentifiers(
   db: DbOrTx,
@@ -126,12 +138,7 @@ export async function findTagsForIdentifiers(
 ): Promise<Map<string, TagRef[]>> {
   const result = new Map<string, TagRef[]>(identifierIds.map((id) => [id, []]));
   if (identifierIds.length === 0) return result;
-  const rows = await db
-    .select({ identifierId: identifierTags.identifierId, id: tags.id, name: tags.name, color: tags.color })
-    .from(identifierTags)
-    .innerJoin(tags, eq(tags.id, identifierTags.tagId))
-    .where(inArray(identifierTags.identifierId, [...new Set(identifierIds)]))
-    .orderBy(asc(sql`lower(${tags.name})`));
+  const rows = await tagsOfIdentifiers(db).execute({ ids: [...new Set(identifierIds)] });
   for (const { identifierId, id, name, color } of rows) {
     result.get(identifierId)?.push({ id, name, color: toTagColor(color) });
   }

@@ -1,0 +1,19 @@
+import type { DbOrTx } from './client';
+
+/**
+ * A query built once per database handle and reused, for the lookups that run on nearly every request
+ * (the session, the originators and tags of a page). Building a Drizzle query costs more JavaScript
+ * than a fast query costs PostgreSQL, and a named prepared statement is also parsed and planned only
+ * once per connection. `build` must give a query whose only inputs are `sql.placeholder`s.
+ */
+export function preparedPerDatabase<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const cache = new WeakMap<DbOrTx, Q>();
+  return (db) => {
+    let query = cache.get(db);
+    if (!query) {
+      query = build(db);
+      cache.set(db, query);
+    }
+    return query;
+  };
+}
