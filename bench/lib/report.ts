@@ -9,7 +9,7 @@ export interface ScenarioResult {
   totalItems: number;
   totalIsEstimate: boolean;
   app: LatencySummary;
-  /** Every statement the request ran (auth, page, count, evidence counts, originators), replayed in order. */
+  /** Every statement the request ran (auth, page, count, evidence counts, originators, tags), replayed in order. */
   directAll: LatencySummary;
   /** Only the list statements: the page and the capped count (and the estimate when over the cap). */
   directList: LatencySummary;
@@ -50,7 +50,7 @@ export function toMarkdown(result: BenchResult): string {
     '',
     '`GET /api/identifiers` (page 1 of 25, an investigator session, app.inject) beside the same SQL run directly ' +
       'on one connection. "All SQL" replays every statement the request ran (session lookup, page, capped count, ' +
-      'estimate, evidence counts, originators); "list SQL" only the page and the count. Times in ms.',
+      'estimate, evidence counts, originators, tags); "list SQL" only the page and the count. Times in ms.',
     '',
     '| scenario | matches | total answered | API p50 | API p95 | all SQL p50 | all SQL p95 | list SQL p50 | list SQL p95 | API / all SQL, p50 | API / all SQL, p95 |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
