@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { UserPrincipal } from '../../plugins/auth';
 import { readPlanRows } from './identifier-list-queries';
-import { EXACT_COUNT_CAP } from './identifier-list.repository';
+import { EXACT_COUNT_CAP, listIdentifierRows } from './identifier-list.repository';
 import { isQueryCanceled } from './query-canceled';
 import { importIdentifiers } from './identifier-import.service';
 
@@ -131,6 +134,50 @@ describe('totals beyond the exact-count cap', () => {
     expect(body.pagination.totalItems).toBeGreaterThan(EXACT_COUNT_CAP);
     expect(body.data).toHaveLength(10);
   });
+
+  it('answers the flagged estimate when the count runs out of its time box', async () => {
+    // The count is the only statement run in a transaction: cancel it as statement_timeout would.
+    const canceled = Object.assign(new Error('canceling statement due to statement timeout'), {
+      code: '57014',
+    });
+    const db = t.database.db;
+    const timingOut = new Proxy(db, {
+      get: (target, key) =>
+        key === 'transaction'
+          ? () => Promise.reject(new Error('Failed query', { cause: canceled }))
+          : Reflect.get(target, key, target),
+    }) as Db;
+    const admin = { kind: 'user', role: 'admin', originatorId, permissions: ['*'] } as UserPrincipal;
+    const page = await listIdentifierRows(
+      timingOut,
+      { search: 'bulk-1000' },
+      { page: 1, pageSize: 5 },
+      admin,
+    );
+    expect(page.rows).toHaveLength(5);
+    expect(page.totalIsEstimate).toBe(true);
+    expect(page.total).toBeGreaterThanOrEqual(5);
+
+    const counted = await listIdentifierRows(
+      db,
+      { search: 'bulk-1000' },
+      { page: 1, pageSize: 5 },
+      admin,
+      60_000,
+    );
+    expect(counted).toMatchObject({ total: 6, totalIsEstimate: false });
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'on PostgreSQL, a statement past its time box is canceled and recognised as such',
+    async () => {
+      const attempt = t.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw('set local statement_timeout = 10'));
+        await tx.execute(sql`select pg_sleep(1)`);
+      });
+      await expect(attempt).rejects.toSatisfy(isQueryCanceled);
+    },
+  );
 
   it('reads the planner estimate from json or text explain output', () => {
     const plan = [{ Plan: { 'Plan Rows': 12345.4 } }];
