@@ -58,7 +58,9 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json', origin: `http://localhost:${port}` },
       body: JSON.stringify({ email: 'admin@example.com', password: 'admin password 1' }),
     });
-    await new Promise((r) => setTimeout(r, 5));
+    // Signal only once the server has the request: sent earlier, a busy machine may deliver it after
+    // the server stopped accepting, and it would rightly be refused with 503.
+    await server.waitFor('"url":"/api/auth/login"');
     server.child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status, server.output()).toBe(200);
