@@ -1,12 +1,11 @@
 import type { IdentifierTags } from '@scamtrail/domain/identifiers/api';
 import type { TagRef } from '@scamtrail/domain/tags';
 import type { Db } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
 import { findTagsForIdentifiers } from '../tags/tags.repository';
 import { replaceIdentifierTags } from '../tags/tags.service';
-import { lockIdentifierRow } from './identifiers.repository';
+import { lockIdentifierOrFail } from './identifiers.service';
 
 const sameTags = (a: readonly TagRef[], b: readonly TagRef[]) =>
   a.length === b.length && a.every((tag) => b.some((other) => other.id === tag.id));
@@ -25,7 +24,7 @@ export async function setTagsOfIdentifier(
   principal: Principal,
 ): Promise<IdentifierTags> {
   return db.transaction(async (tx) => {
-    if (!(await lockIdentifierRow(tx, id))) throw AppError.notFound('Identifier');
+    await lockIdentifierOrFail(tx, id);
     const before = (await findTagsForIdentifiers(tx, [id])).get(id) ?? [];
     await replaceIdentifierTags(tx, id, tagIds);
     const after = (await findTagsForIdentifiers(tx, [id])).get(id) ?? [];

@@ -110,6 +110,16 @@ export async function findIdentifierOrFail(db: DbOrTx, id: string): Promise<Iden
   return row;
 }
 
+/**
+ * The identifier, locked for the rest of the transaction (see `lockIdentifierRow`); 404 when there is
+ * none. Changes to what it carries and its deletion take it first, so they wait for each other.
+ */
+export async function lockIdentifierOrFail(tx: DbOrTx, id: string): Promise<IdentifierRow> {
+  const row = await lockIdentifierRow(tx, id);
+  if (!row) throw AppError.notFound('Identifier');
+  return row;
+}
+
 /** Creates an identifier originated by the caller (an API key acts as its automation). */
 export async function createIdentifier(
   db: Db,
@@ -178,8 +188,7 @@ export async function updateIdentifier(
 export async function deleteIdentifier(db: Db, id: string, principal: Principal): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked first, like a change of its tags, so the two wait for each other instead of deadlocking.
-    const row = await lockIdentifierRow(tx, id);
-    if (!row) throw AppError.notFound('Identifier');
+    const row = await lockIdentifierOrFail(tx, id);
     const { deleted, ...links } = await deleteIdentifierWithLinks(tx, id);
     if (!deleted) throw AppError.notFound('Identifier');
     await insertEvent(tx, {
