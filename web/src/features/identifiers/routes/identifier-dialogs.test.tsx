@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import type { IdentifierDetail } from '../api/identifier-types';
-import { findDialog, ITEM, openRowMenu, page, setUpRouteTests } from './identifiers-test-setup';
+import { EMPTY_DETAIL, findDialog, ITEM, openRowMenu, page, setUpRouteTests } from './identifiers-test-setup';
 
 setUpRouteTests();
 
@@ -56,8 +56,7 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
 
   it('opens the detail from the URL with every section', async () => {
     const detail: IdentifierDetail = {
-      ...ITEM,
-      evidence: [],
+      ...EMPTY_DETAIL,
       media: [{ id: 'm1', fileName: 'receipt.png', contentType: 'image/png', sizeBytes: 2048, sha256: null }],
       journalEntries: [
         {
@@ -74,7 +73,6 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
       ],
       confidenceReasons: ['Recorded by a team member (base 0.80)'],
       validatedAt: '2026-11-20T12:00:00.000Z',
-      tags: [],
       cases: [{ id: 'c1', title: 'Romance scam', status: 'open' }],
     };
     renderApp('/identifiers?open=id-1', {

@@ -4,25 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '@scamtrail/domain/permissions';
 import type { Tag, TagRef } from '@scamtrail/domain/tags';
 import { json, makeUser, renderApp } from '../../../test/render-app';
-import type { IdentifierDetail } from '../api/identifier-types';
-import { ITEM, page, setUpRouteTests } from './identifiers-test-setup';
+import { EMPTY_DETAIL, ITEM, page, setUpRouteTests } from './identifiers-test-setup';
 
 setUpRouteTests();
 
 const ROMANCE: TagRef = { id: 't1', name: 'Romance', color: 'red' };
 const WIRE: TagRef = { id: 't2', name: 'Wire fraud', color: 'teal' };
 
-const detailWith = (tags: TagRef[]): IdentifierDetail => ({
-  ...ITEM,
-  evidence: [],
-  media: [],
-  journalEntries: [],
-  validation: [],
-  confidenceReasons: [],
-  validatedAt: null,
-  tags,
-  cases: [],
-});
+const detailWith = (tags: TagRef[]) => ({ ...EMPTY_DETAIL, tags });
 
 const tagList = (tags: TagRef[]) =>
   json(200, {

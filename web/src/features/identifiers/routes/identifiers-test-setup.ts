@@ -2,7 +2,7 @@ import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { json } from '../../../test/render-app';
-import type { IdentifierItem } from '../api/identifier-types';
+import type { IdentifierDetail, IdentifierItem } from '../api/identifier-types';
 
 /* Shared set-up and data of the identifiers route tests. */
 
@@ -24,6 +24,19 @@ export const ITEM: IdentifierItem = {
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
 };
+/** ITEM's detail with nothing attached, never validated and untagged. */
+export const EMPTY_DETAIL: IdentifierDetail = {
+  ...ITEM,
+  evidence: [],
+  media: [],
+  journalEntries: [],
+  validation: [],
+  confidenceReasons: [],
+  validatedAt: null,
+  tags: [],
+  cases: [],
+};
+
 export const SECOND: IdentifierItem = {
   ...ITEM,
   id: 'id-2',
