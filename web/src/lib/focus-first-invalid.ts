@@ -5,15 +5,11 @@ const FOCUSABLE = 'input, textarea, select, button, [tabindex]:not([tabindex="-1
 /**
  * Moves focus to the first field marked invalid inside `container`, in document order. Carbon marks an
  * invalid field with `data-invalid` (on the control, or on the wrapper of a dropdown) or `aria-invalid`.
- * Answers whether a field took the focus.
  */
-export function focusFirstInvalid(container: ParentNode | null): boolean {
+function focusFirstInvalid(container: ParentNode | null): void {
   const invalid = container?.querySelector<HTMLElement>('[data-invalid="true"], [aria-invalid="true"]');
-  if (!invalid) return false;
-  const target = invalid.matches(FOCUSABLE) ? invalid : invalid.querySelector<HTMLElement>(FOCUSABLE);
-  if (!target) return false;
-  target.focus();
-  return document.activeElement === target;
+  const target = invalid?.matches(FOCUSABLE) ? invalid : invalid?.querySelector<HTMLElement>(FOCUSABLE);
+  target?.focus();
 }
 
 /**
