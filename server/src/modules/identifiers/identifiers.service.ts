@@ -151,14 +151,16 @@ export async function updateIdentifier(
   body: UpdateIdentifierBody,
   principal: Principal,
 ): Promise<IdentifierItem> {
-  const existing = await findIdentifierOrFail(db, id);
-  const parsed = parseIdentifierInput({ type: body.type ?? existing.type, data: body.data });
-  if (parsed.errors) throw AppError.validation(parsed.errors);
-  const values = toIdentifierValues(parsed.input);
-  const collision = await findIdentifierIdByKey(db, values.type, values.normalizedKey, id);
-  if (collision) throw duplicateIdentifier(collision);
+  let values: ReturnType<typeof toIdentifierValues> | undefined;
   try {
     const row = await db.transaction(async (tx) => {
+      // Locked first, as tagging and deleting do: the history's "before" is the row this change replaces.
+      const existing = await lockIdentifierOrFail(tx, id);
+      const parsed = parseIdentifierInput({ type: body.type ?? existing.type, data: body.data });
+      if (parsed.errors) throw AppError.validation(parsed.errors);
+      values = toIdentifierValues(parsed.input);
+      const collision = await findIdentifierIdByKey(tx, values.type, values.normalizedKey, id);
+      if (collision) throw duplicateIdentifier(collision);
       const updated = await updateIdentifierRow(tx, id, values);
       if (!updated) throw AppError.notFound('Identifier');
       await insertEvent(tx, {
@@ -176,7 +178,7 @@ export async function updateIdentifier(
     return (await presentIdentifiers(db, [row], principal))[0];
   } catch (err) {
     // A concurrent write took the key between the check and the update: the index decides.
-    if (!isUniqueViolation(err)) throw err;
+    if (!values || !isUniqueViolation(err)) throw err;
     throw duplicateIdentifier(await findIdentifierIdByKey(db, values.type, values.normalizedKey, id));
   }
 }
