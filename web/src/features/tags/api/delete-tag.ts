@@ -11,7 +11,12 @@ export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTag,
-    // A refusal also means the counts on screen were stale: refresh them either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+    // A refusal also means the counts on screen were stale: refresh them either way. A list fetch still
+    // in flight (a search typed just before) may have read the tag before the delete: it is cancelled
+    // first, or the refresh would join it and show the deleted tag again.
+    onSettled: async () => {
+      await queryClient.cancelQueries({ queryKey: tagKeys.all });
+      await queryClient.invalidateQueries({ queryKey: tagKeys.all });
+    },
   });
 }
