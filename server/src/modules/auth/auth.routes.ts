@@ -6,7 +6,7 @@ import { permissionsForRole } from '@scamtrail/domain/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/schemas';
-import { currentUser, requireUser, SESSION_COOKIE } from '../../plugins/auth';
+import { access, currentUser, SESSION_COOKIE } from '../../plugins/auth';
 import { login } from './login.service';
 import { changeOwnPassword } from './password.service';
 import { endSession } from './sessions.service';
@@ -26,6 +26,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         body: loginBodySchema,
         response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
+      config: { access: access.public() },
     },
     async (request, reply) => {
       const result = await login(db, request.body, config, {
@@ -51,7 +52,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         summary: 'The signed-in user',
         response: { 200: currentUserSchema, ...errorResponses(401, 403) },
       },
-      preHandler: requireUser,
+      config: { access: access.user() },
     },
     async (request) => {
       const user = currentUser(request);
@@ -74,12 +75,12 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         tags: ['auth'],
         summary: 'Sign out: revokes the session server-side and clears the cookie',
         body: z.object({}).optional(),
-        response: { 204: z.null(), ...errorResponses(401, 403) },
+        response: { 204: z.null(), ...errorResponses(401) },
       },
+      config: { access: access.session() },
     },
     async (request, reply) => {
-      const p = request.principal;
-      if (p?.kind === 'user') await endSession(db, p.sessionId);
+      await endSession(db, currentUser(request).sessionId);
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send(null);
     },
@@ -94,7 +95,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         body: changePasswordBodySchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403) },
       },
-      preHandler: requireUser,
+      config: { access: access.user() },
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -5,7 +5,7 @@ import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from '@scam
 import { pageQuery, paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 const keyParamsSchema = idParamsSchema.extend({ keyId: z.uuid({ message: 'keyId must be a UUID' }) });
@@ -27,7 +27,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         querystring: z.object(pageQuery()),
         response: { 200: paginated(apiKeySchema), ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('automation.view'),
+      config: { access: access.permission('automation.view') },
     },
     async (request) => listApiKeys(db, request.params.id, request.query),
   );
@@ -45,7 +45,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createApiKeyBodySchema,
         response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('automation.edit'),
+      config: { access: access.permission('automation.edit') },
     },
     async (request, reply) =>
       reply.status(201).send(await createApiKey(db, request.params.id, request.body, request.principal!)),
@@ -60,7 +60,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: keyParamsSchema,
         response: { 200: apiKeySchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('automation.edit'),
+      config: { access: access.permission('automation.edit') },
     },
     async (request) => revokeApiKey(db, request.params.id, request.params.keyId, request.principal!),
   );

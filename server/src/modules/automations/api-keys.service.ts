@@ -12,6 +12,7 @@ import { iso } from '../../lib/schemas';
 import { generateApiKey, sha256Hex } from '../../lib/tokens';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
+import { assertActsForAutomation } from './automation-scope';
 import { requireOriginatorRow } from '../originators/originators.service';
 import {
   findApiKeyRow,
@@ -39,16 +40,6 @@ export function toApiKey(row: ApiKeyRow, now = new Date()): ApiKey {
 }
 
 /**
- * An API key manages only its own automation's keys: holding automation.edit must not let one
- * automation mint keys that act as another.
- */
-function assertOwnAutomation(principal: Principal, automationId: string): void {
-  if (principal.kind === 'api_key' && principal.originatorId !== automationId) {
-    throw AppError.forbidden("An API key can manage only its own automation's keys");
-  }
-}
-
-/**
  * Creates a key for an active automation. Its scopes must all be held by the caller, so nobody
  * (person or key) can mint a key stronger than themself. The secret is answered once.
  */
@@ -58,7 +49,7 @@ export async function createApiKey(
   body: CreateApiKeyBody,
   principal: Principal,
 ): Promise<CreatedApiKey> {
-  assertOwnAutomation(principal, automationId);
+  assertActsForAutomation(principal, automationId);
   const automation = await requireOriginatorRow(db, automationId, 'automation');
   if (!automation.originator.active) {
     throw new AppError('BAD_REQUEST', 'This automation is deactivated; reactivate it before creating keys');
@@ -78,7 +69,8 @@ export async function createApiKey(
       secretHash: sha256Hex(key),
       scopes,
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
-      createdBy: principal.kind === 'user' ? principal.userId : null,
+      // A key minted by a key answers to the same person: their current role bounds both.
+      createdBy: principal.kind === 'user' ? principal.userId : principal.creatorUserId,
     });
     await insertEvent(tx, {
       type: 'api_key.created',
@@ -113,7 +105,7 @@ export async function revokeApiKey(
   keyId: string,
   principal: Principal,
 ): Promise<ApiKey> {
-  assertOwnAutomation(principal, automationId);
+  assertActsForAutomation(principal, automationId);
   const existing = await findApiKeyRow(db, automationId, keyId);
   if (!existing) throw AppError.notFound('API key');
   const revoked = await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, events } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/tokens';
+import type { Permission } from '@scamtrail/domain/permissions';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import {
   automationWithKey,
@@ -88,7 +89,13 @@ describe('API key creation', () => {
       scopes: ['tag.view'],
     });
     expect(same.statusCode).toBe(201);
-    expect(same.json().apiKey.createdBy).toBeNull();
+    // A key minted by a key answers to the person behind the first key.
+    const [parent] = await t.database.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.automationId, automation.id));
+    expect(same.json().apiKey.createdBy).toBe(parent.createdBy);
+    expect(parent.createdBy).not.toBeNull();
   });
 
   it("an API key cannot create or revoke another automation's keys", async () => {
@@ -192,5 +199,36 @@ describe('calling the API with a key', () => {
     const res = await admin.post(`/api/automations/${b.id}/api-keys/${a.apiKey.id}/revoke`);
     expect(res.statusCode).toBe(404);
     expect((await a.caller.get('/api/tags')).statusCode).toBe(200);
+  });
+});
+
+describe('a key never holds more than its creator holds now', () => {
+  async function investigatorKey(scopes: Permission[]) {
+    const { user, client } = await signedIn(t, 'investigator');
+    const automation = await createAutomationVia(client);
+    const { key } = await createKeyVia(client, automation.id, scopes);
+    return { user, caller: keyClient(t, key) };
+  }
+
+  it('a key loses the write scopes of a creator demoted to viewer', async () => {
+    const { user, caller } = await investigatorKey(['identifier.create', 'identifier.view']);
+    const email = () => ({ type: 'email', data: { address: `${unique('x')}@example.com` } });
+    expect((await caller.post('/api/identifiers', email())).statusCode).toBe(201);
+
+    const demoted = await admin.patch(`/api/users/${user.id}`, { role: 'viewer' });
+    expect(demoted.statusCode).toBe(200);
+    expect((await caller.post('/api/identifiers', email())).statusCode).toBe(403);
+    // What a viewer still holds, the key keeps.
+    expect((await caller.get('/api/identifiers')).statusCode).toBe(200);
+
+    await admin.patch(`/api/users/${user.id}`, { role: 'investigator' });
+    expect((await caller.post('/api/identifiers', email())).statusCode).toBe(201);
+  });
+
+  it("a disabled creator's keys stop working", async () => {
+    const { user, caller } = await investigatorKey(['identifier.view']);
+    expect((await caller.get('/api/identifiers')).statusCode).toBe(200);
+    expect((await admin.patch(`/api/users/${user.id}`, { disabled: true })).statusCode).toBe(200);
+    expect((await caller.get('/api/identifiers')).statusCode).toBe(401);
   });
 });

@@ -8,7 +8,8 @@ import {
 import { originatorListQuerySchema } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
+import { assertActsForAutomation } from './automation-scope';
 import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
 import { activeFilter, listOriginators } from '../originators/originators.service';
 import {
@@ -45,9 +46,14 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
           { page, pageSize },
         ),
       create: (body, principal) => createAutomation(db, policy, body, principal.originatorId),
-      update: (id, body, principal) => updateAutomation(db, policy, id, body, principal.originatorId),
-      deactivate: (id, principal) =>
-        updateAutomation(db, policy, id, { active: false }, principal.originatorId),
+      update: (id, body, principal) => {
+        assertActsForAutomation(principal, id);
+        return updateAutomation(db, policy, id, body, principal.originatorId);
+      },
+      deactivate: (id, principal) => {
+        assertActsForAutomation(principal, id);
+        return updateAutomation(db, policy, id, { active: false }, principal.originatorId);
+      },
     });
 
     app.withTypeProvider<ZodTypeProvider>().get(
@@ -59,7 +65,7 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
           params: idParamsSchema,
           response: { 200: automationDetailSchema, ...errorResponses(400, 401, 403, 404) },
         },
-        preHandler: requirePermission('automation.view'),
+        config: { access: access.permission('automation.view') },
       },
       async (request) => getAutomationDetail(db, request.params.id),
     );

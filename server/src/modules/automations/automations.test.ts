@@ -1,11 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostAddresses } from '../../lib/special-addresses';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { createAutomationVia, createKeyVia, unique } from '../../../test/originator-helpers';
+import {
+  automationWithKey,
+  createAutomationVia,
+  createKeyVia,
+  unique,
+} from '../../../test/originator-helpers';
+
+/** The test's DNS: these names resolve, every other one does not. */
+const DNS: Record<string, string[]> = {
+  'hooks.example.com': ['93.184.216.34', '2606:2800:220:1::248'],
+  'intranet.example.com': ['93.184.216.34', '10.0.0.7'],
+  'nat64.example.com': ['64:ff9b::7f00:1'],
+};
+const resolveHost = async (host: string) => {
+  if (!DNS[host]) throw new Error(`ENOTFOUND ${host}`);
+  return DNS[host];
+};
 
 let t: TestApp;
 let admin: Client;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({}, { resolveHost });
   admin = (await signedIn(t, 'admin')).client;
 });
 afterAll(async () => {
@@ -74,6 +91,12 @@ describe('automations', () => {
     'http://[fd00::1]/hook',
     'http://[fe80::1]/hook',
     'http://[::ffff:10.0.0.1]/hook',
+    'http://[::127.0.0.1]/hook',
+    'http://[64:ff9b::127.0.0.1]/hook',
+    'http://[2002:7f00:1::]/hook',
+    'http://192.0.2.1/hook',
+    'https://intranet.example.com/hook',
+    'https://nat64.example.com/hook',
   ])('refuses the webhook URL %s naming webhookUrl, and saves nothing', async (webhookUrl) => {
     const systemName = unique('Hooked');
     const res = await admin.post('/api/automations', { systemName, webhookUrl });
@@ -82,6 +105,42 @@ describe('automations', () => {
       { field: 'webhookUrl', message: expect.stringContaining('private, loopback or link-local') },
     ]);
     expect((await admin.get(`/api/automations?search=${systemName}`)).json().data).toEqual([]);
+  });
+
+  it("refuses the server's own interface addresses, not only loopback", async () => {
+    const own = [...hostAddresses()].filter((a) => a !== '127.0.0.1' && a !== '::1');
+    for (const address of own) {
+      const host = address.includes(':') ? `[${address}]` : address;
+      const res = await admin.post('/api/automations', {
+        systemName: unique('Self'),
+        webhookUrl: `http://${host}:3000/hook`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields[0].field).toBe('webhookUrl');
+    }
+  });
+
+  it('refuses a webhook host name that does not resolve, saying so', async () => {
+    const res = await admin.post('/api/automations', {
+      systemName: unique('Nowhere'),
+      webhookUrl: 'http://localhost.localdomain/hook',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields).toEqual([
+      {
+        field: 'webhookUrl',
+        message: 'Webhook URL host localhost.localdomain does not resolve to any address',
+      },
+    ]);
+  });
+
+  it('accepts a webhook host name whose every address is public', async () => {
+    const res = await admin.post('/api/automations', {
+      systemName: unique('Public hook'),
+      webhookUrl: 'https://hooks.example.com/scamtrail',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().webhookUrl).toBe('https://hooks.example.com/scamtrail');
   });
 
   it('refuses a private webhook URL on update too', async () => {
@@ -133,5 +192,31 @@ describe('automations', () => {
     expect(
       (await admin.patch(`/api/automations/${user.originatorId}`, { description: 'x' })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('an API key acts for its own automation only', () => {
+  it("an automation's key cannot change, reactivate or deactivate another automation", async () => {
+    const { caller } = await automationWithKey(t, admin, ['automation.edit', 'automation.view']);
+    const other = await createAutomationVia(admin);
+    await admin.post(`/api/automations/${other.id}/deactivate`, {});
+
+    const hijack = await caller.patch(`/api/automations/${other.id}`, {
+      active: true,
+      webhookUrl: 'https://93.184.216.34/hook',
+    });
+    expect(hijack.statusCode).toBe(403);
+    const viaOriginators = await caller.patch(`/api/originators/automations/${other.id}`, { active: true });
+    expect(viaOriginators.statusCode).toBe(403);
+    expect((await caller.post(`/api/automations/${other.id}/deactivate`, {})).statusCode).toBe(403);
+    const after = (await admin.get(`/api/automations/${other.id}`)).json();
+    expect(after).toMatchObject({ active: false, webhookUrl: null });
+  });
+
+  it('a key may still update its own automation', async () => {
+    const { caller, automation } = await automationWithKey(t, admin, ['automation.edit']);
+    const res = await caller.patch(`/api/automations/${automation.id}`, { description: 'self-managed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().description).toBe('self-managed');
   });
 });

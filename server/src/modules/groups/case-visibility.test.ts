@@ -85,6 +85,7 @@ describe('case visibility', () => {
       kind: 'api_key',
       apiKeyId: crypto.randomUUID(),
       originatorId: member.originatorId,
+      creatorUserId: member.kind === 'user' ? member.userId : '',
       permissions: ['case.view'],
     };
     expect(await visibleTitles(key)).toEqual(['open case']);

@@ -13,7 +13,7 @@ import {
 import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { addGroupMember, deleteGroupMember, setGroupMembers } from './group-members.service';
 import { createGroup, deleteGroup, getGroupDetail, listGroups, updateGroup } from './groups.service';
 
@@ -38,7 +38,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         querystring: groupListQuerySchema,
         response: { 200: paginated(groupSchema), ...errorResponses(400, 401, 403) },
       },
-      preHandler: requirePermission('group.view'),
+      config: { access: access.permission('group.view') },
     },
     async (request) => listGroups(db, request.query),
   );
@@ -52,7 +52,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createGroupBodySchema,
         response: { 201: groupDetailSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      preHandler: requirePermission('group.create'),
+      config: { access: access.permission('group.create') },
     },
     async (request, reply) => reply.status(201).send(await createGroup(db, request.body, request.principal!)),
   );
@@ -61,7 +61,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups/:id',
     {
       schema: { tags, summary: 'One group with its members', params: idParamsSchema, response: detail },
-      preHandler: requirePermission('group.view'),
+      config: { access: access.permission('group.view') },
     },
     async (request) => getGroupDetail(db, request.params.id),
   );
@@ -76,7 +76,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: updateGroupBodySchema,
         response: { ...detail, ...errorResponses(409) },
       },
-      preHandler: requirePermission('group.edit'),
+      config: { access: access.permission('group.edit') },
     },
     async (request) => updateGroup(db, request.params.id, request.body, request.principal!),
   );
@@ -90,7 +90,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: idParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: requirePermission('group.delete'),
+      config: { access: access.permission('group.delete') },
     },
     async (request, reply) => {
       await deleteGroup(db, request.params.id, request.principal!);
@@ -108,7 +108,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: setGroupMembersBodySchema,
         response: detail,
       },
-      preHandler: requirePermission('group.edit'),
+      config: { access: access.permission('group.edit') },
     },
     async (request) => setGroupMembers(db, request.params.id, request.body.userIds, request.principal!),
   );
@@ -123,7 +123,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: addGroupMemberBodySchema,
         response: detail,
       },
-      preHandler: requirePermission('group.edit'),
+      config: { access: access.permission('group.edit') },
     },
     async (request) => addGroupMember(db, request.params.id, request.body.userId, request.principal!),
   );
@@ -137,7 +137,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: memberParamsSchema,
         response: detail,
       },
-      preHandler: requirePermission('group.edit'),
+      config: { access: access.permission('group.edit') },
     },
     async (request) => deleteGroupMember(db, request.params.id, request.params.userId, request.principal!),
   );

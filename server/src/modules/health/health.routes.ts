@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas';
 import { AppError } from '../../lib/errors';
+import { access } from '../../plugins/auth';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
@@ -17,6 +18,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Pro
         security: [],
         response: { 200: statusSchema },
       },
+      config: { access: access.public() },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -29,6 +31,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Pro
         security: [],
         response: { 200: statusSchema, ...errorResponses(503) },
       },
+      config: { access: access.public() },
     },
     async (request) => {
       try {

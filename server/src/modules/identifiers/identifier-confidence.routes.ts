@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import {
   bulkConfidenceQuerySchema,
   bulkConfidenceSchema,
@@ -31,7 +31,7 @@ export async function identifierConfidenceRoutes(app: FastifyInstance, opts: { d
         querystring: bulkConfidenceQuerySchema,
         response: { 200: bulkConfidenceSchema, ...errorResponses(400, 401, 403) },
       },
-      preHandler: requirePermission('identifier.view'),
+      config: { access: access.permission('identifier.view') },
     },
     async (request) => getBulkConfidence(db, request.query.ids),
   );
@@ -45,7 +45,7 @@ export async function identifierConfidenceRoutes(app: FastifyInstance, opts: { d
         params: idParamsSchema,
         response: { 200: confidenceReportSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('identifier.view'),
+      config: { access: access.permission('identifier.view') },
     },
     async (request) => getIdentifierConfidence(db, request.params.id),
   );
@@ -59,7 +59,7 @@ export async function identifierConfidenceRoutes(app: FastifyInstance, opts: { d
         params: idParamsSchema,
         response: { 200: validationReportSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('identifier.edit'),
+      config: { access: access.permission('identifier.edit') },
     },
     async (request) => validateIdentifierById(db, request.params.id, request.principal!),
   );

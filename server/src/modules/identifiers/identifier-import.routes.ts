@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { csvToImportItems } from './identifier-import-csv';
 import {
   IMPORT_BODY_LIMIT,
@@ -57,16 +57,13 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
         body: importBodySchema,
         response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 413, 415) },
       },
-      // Permission first, then the upload is read: nobody without the right makes the server parse a file.
-      preValidation: [
-        requirePermission('identifier.create'),
-        async (request) => {
-          if (request.isMultipart())
-            request.body = (await readMultipartImport(request)) as typeof request.body;
-          else if (typeof request.body === 'string')
-            request.body = { items: csvToImportItems(request.body, 'body') };
-        },
-      ],
+      // Access is checked on request, so nobody without the right makes the server read a file.
+      config: { access: access.permission('identifier.create') },
+      preValidation: async (request) => {
+        if (request.isMultipart()) request.body = (await readMultipartImport(request)) as typeof request.body;
+        else if (typeof request.body === 'string')
+          request.body = { items: csvToImportItems(request.body, 'body') };
+      },
     },
     async (request) =>
       importIdentifiers(db, request.body.items, {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identifierTagsSchema, setIdentifierTagsBodySchema } from '@scamtrail/domain/identifiers/api';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { setTagsOfIdentifier } from './identifier-tags.service';
 
 /** The tags an identifier carries; the tags themselves are managed under `/api/tags`. */
@@ -25,7 +25,7 @@ export async function identifierTagsRoutes(app: FastifyInstance, opts: { db: Db 
         body: setIdentifierTagsBodySchema,
         response: { 200: identifierTagsSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('identifier.edit'),
+      config: { access: access.permission('identifier.edit') },
     },
     async (request) => setTagsOfIdentifier(db, request.params.id, request.body.tagIds, request.principal!),
   );

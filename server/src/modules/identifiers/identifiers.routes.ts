@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
 import { getIdentifierDetail } from './identifier-detail.service';
 import { identifierImportRoutes } from './identifier-import.routes';
@@ -33,7 +33,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
         querystring: identifierListQuerySchema,
         response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
       },
-      preHandler: requirePermission('identifier.view'),
+      config: { access: access.permission('identifier.view') },
     },
     async (request) => listIdentifiers(db, request.query, request.principal!, listCountTimeBoxMs),
   );
@@ -47,7 +47,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
         params: idParamsSchema,
         response: { 200: identifierDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('identifier.view'),
+      config: { access: access.permission('identifier.view') },
     },
     async (request) => getIdentifierDetail(db, request.params.id, request.principal!),
   );
@@ -62,7 +62,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
         body: createIdentifierBodySchema,
         response: { 201: identifierSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      preHandler: requirePermission('identifier.create'),
+      config: { access: access.permission('identifier.create') },
     },
     async (request, reply) =>
       reply.status(201).send(await createIdentifier(db, request.body, request.principal!)),
@@ -79,7 +79,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
         body: updateIdentifierBodySchema,
         response: { 200: identifierSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: requirePermission('identifier.edit'),
+      config: { access: access.permission('identifier.edit') },
     },
     async (request) => updateIdentifier(db, request.params.id, request.body, request.principal!),
   );
@@ -93,7 +93,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('identifier.delete'),
+      config: { access: access.permission('identifier.delete') },
     },
     async (request, reply) => {
       await deleteIdentifier(db, request.params.id, request.principal!);

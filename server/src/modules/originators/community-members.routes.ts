@@ -9,7 +9,7 @@ import {
 } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { adjustReputation, createCommunityMember, updateCommunityMember } from './community-members.service';
 import { registerOriginatorKindRoutes } from './originator-kind.routes';
 import { activeFilter, listOriginators } from './originators.service';
@@ -53,7 +53,7 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
         body: adjustReputationBodySchema,
         response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('community_member.edit'),
+      config: { access: access.permission('community_member.edit') },
     },
     async (request) => adjustReputation(db, request.params.id, request.body, request.principal!.originatorId),
   );

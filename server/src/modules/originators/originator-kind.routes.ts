@@ -5,7 +5,7 @@ import { originatorSchema, type Originator } from '@scamtrail/domain/originators
 import { paginated, type Pagination } from '@scamtrail/domain/pagination';
 import type { Permission } from '@scamtrail/domain/permissions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission, requireUser, type Principal } from '../../plugins/auth';
+import { access, type Principal } from '../../plugins/auth';
 
 type Handler<B, R> = (input: B, principal: Principal) => Promise<R>;
 
@@ -35,7 +35,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { base, tags, noun, permissions } = spec;
   const guard = (permission: Permission) =>
-    spec.usersOnly ? [requireUser, requirePermission(permission)] : [requirePermission(permission)];
+    spec.usersOnly ? access.userPermission(permission) : access.permission(permission);
 
   r.get(
     base,
@@ -46,7 +46,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         querystring: spec.listQuery,
         response: { 200: paginated(originatorSchema), ...errorResponses(400, 401, 403) },
       },
-      preHandler: requirePermission(permissions.view),
+      config: { access: access.permission(permissions.view) },
     },
     async (request) => spec.list(request.query as z.output<Q>, request.principal!),
   );
@@ -60,7 +60,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         body: spec.createBody,
         response: { 201: originatorSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      preHandler: guard(permissions.create),
+      config: { access: guard(permissions.create) },
     },
     async (request, reply) =>
       reply.status(201).send(await spec.create(request.body as z.output<C>, request.principal!)),
@@ -76,7 +76,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         body: spec.updateBody,
         response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: guard(permissions.edit),
+      config: { access: guard(permissions.edit) },
     },
     async (request) => spec.update(request.params.id, request.body as z.output<U>, request.principal!),
   );
@@ -90,7 +90,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         params: idParamsSchema,
         response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: guard(permissions.edit),
+      config: { access: guard(permissions.edit) },
     },
     async (request) => spec.deactivate(request.params.id, request.principal!),
   );

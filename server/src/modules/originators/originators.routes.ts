@@ -9,7 +9,7 @@ import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { getOriginatorFor, listOriginators, viewableOriginatorTypes } from './originators.service';
 
 /**
@@ -34,7 +34,7 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
         querystring: originatorSearchQuerySchema,
         response: { 200: paginated(originatorSchema), ...errorResponses(400, 401, 403) },
       },
-      preHandler: requirePermission('originator.view'),
+      config: { access: access.permission('originator.view') },
     },
     async (request) => {
       const { type, search, page, pageSize } = request.query;
@@ -54,7 +54,7 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
         querystring: originatorLookupQuerySchema,
         response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('originator.view'),
+      config: { access: access.permission('originator.view') },
     },
     async (request) =>
       getOriginatorFor(db, request.principal!.permissions, request.params.id, request.query.type),

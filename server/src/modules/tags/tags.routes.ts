@@ -10,7 +10,7 @@ import {
 } from '@scamtrail/domain/tags';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { requirePermission } from '../../plugins/auth';
+import { access } from '../../plugins/auth';
 import { createTag, deleteTag, getTag, listTags, updateTag } from './tags.service';
 
 /** Tags for cases, evidence and identifiers. Names are unique, case-insensitively. */
@@ -28,7 +28,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
         querystring: tagListQuerySchema,
         response: { 200: paginated(tagSchema), ...errorResponses(400, 401, 403) },
       },
-      preHandler: requirePermission('tag.view'),
+      config: { access: access.permission('tag.view') },
     },
     async (request) => listTags(db, request.query),
   );
@@ -42,7 +42,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: idParamsSchema,
         response: { 200: tagSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('tag.view'),
+      config: { access: access.permission('tag.view') },
     },
     async (request) => getTag(db, request.params.id),
   );
@@ -56,7 +56,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createTagBodySchema,
         response: { 201: tagSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      preHandler: requirePermission('tag.create'),
+      config: { access: access.permission('tag.create') },
     },
     async (request, reply) => reply.status(201).send(await createTag(db, request.body, request.principal!)),
   );
@@ -71,7 +71,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: updateTagBodySchema,
         response: { 200: tagSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: requirePermission('tag.edit'),
+      config: { access: access.permission('tag.edit') },
     },
     async (request) => updateTag(db, request.params.id, request.body, request.principal!),
   );
@@ -85,7 +85,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: idParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
       },
-      preHandler: requirePermission('tag.delete'),
+      config: { access: access.permission('tag.delete') },
     },
     async (request, reply) => {
       await deleteTag(db, request.params.id, request.principal!);

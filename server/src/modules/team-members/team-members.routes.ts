@@ -10,7 +10,7 @@ import {
 } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { currentUser, requirePermission, requireUser } from '../../plugins/auth';
+import { access, currentUser } from '../../plugins/auth';
 import {
   changeTeamMember,
   getTeamMemberDetail,
@@ -27,7 +27,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['team members'];
-  const edit = [requireUser, requirePermission('team_member.edit')];
+  const edit = access.userPermission('team_member.edit');
 
   r.get(
     '/api/team-members',
@@ -38,7 +38,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         querystring: teamMemberListQuerySchema,
         response: { 200: paginated(teamMemberSchema), ...errorResponses(400, 401, 403) },
       },
-      preHandler: requirePermission('team_member.view'),
+      config: { access: access.permission('team_member.view') },
     },
     async (request) => listTeamMembers(db, request.query),
   );
@@ -52,7 +52,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         params: idParamsSchema,
         response: { 200: teamMemberDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('team_member.view'),
+      config: { access: access.permission('team_member.view') },
     },
     async (request) => getTeamMemberDetail(db, request.params.id, request.principal!),
   );
@@ -66,7 +66,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         body: createUserBodySchema,
         response: { 201: teamMemberSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      preHandler: [requireUser, requirePermission('team_member.create')],
+      config: { access: access.userPermission('team_member.create') },
     },
     async (request, reply) =>
       reply.status(201).send(toTeamMember(await inviteTeamMember(db, request.body, currentUser(request)))),
@@ -82,7 +82,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         body: updateTeamMemberBodySchema,
         response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: edit,
+      config: { access: edit },
     },
     async (request) =>
       toTeamMember(await changeTeamMember(db, request.params.id, request.body, currentUser(request))),
@@ -103,7 +103,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
           params: idParamsSchema,
           response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404) },
         },
-        preHandler: edit,
+        config: { access: edit },
       },
       async (request) =>
         toTeamMember(await changeTeamMember(db, request.params.id, { disabled }, currentUser(request))),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { createUserBodySchema, updateUserBodySchema, userSchema } from '@scamtrail/domain/auth';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { currentUser, requirePermission } from '../../plugins/auth';
+import { access, currentUser } from '../../plugins/auth';
 import { changeUser, createUser, getUser, getUsers } from './users.service';
 
 /** Administrator-only user management. */
@@ -21,7 +21,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         summary: 'List user accounts',
         response: { 200: z.object({ data: z.array(userSchema) }), ...errorResponses(401, 403) },
       },
-      preHandler: requirePermission('user.view'),
+      config: { access: access.permission('user.view') },
     },
     async () => ({ data: await getUsers(db) }),
   );
@@ -35,7 +35,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: idParamsSchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('user.view'),
+      config: { access: access.permission('user.view') },
     },
     async (request) => getUser(db, request.params.id),
   );
@@ -49,7 +49,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createUserBodySchema,
         response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      preHandler: requirePermission('user.create'),
+      config: { access: access.permission('user.create') },
     },
     async (request, reply) => reply.status(201).send(await createUser(db, request.body)),
   );
@@ -64,7 +64,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: updateUserBodySchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      preHandler: requirePermission('user.edit'),
+      config: { access: access.permission('user.edit') },
     },
     async (request) => changeUser(db, request.params.id, request.body, currentUser(request).userId),
   );
