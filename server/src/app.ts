@@ -32,7 +32,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    // The client address comes from X-Forwarded-For only when a listed proxy forwarded the request.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Keep "a", "a/" distinct problems away from clients: both reach the same route.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });

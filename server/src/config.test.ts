@@ -21,6 +21,27 @@ describe('configuration', () => {
     );
   });
 
+  it('trusts no proxy and throttles sign-in per address and account by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      trustProxy: [],
+      loginThrottle: {
+        windowMs: 15 * 60_000,
+        maxFailuresPerAddress: 5,
+        delayAfterFailures: 5,
+        maxDelayMs: 10_000,
+      },
+    });
+  });
+
+  it('reads TRUST_PROXY as a list of addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, 192.168.0.0/16,fd00::/8 ,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_EMAIL: '' }).databaseUrl).toBeUndefined();
   });
@@ -34,6 +55,13 @@ describe('configuration', () => {
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD'],
     [{ ADMIN_PASSWORD: 'long enough password' }, 'ADMIN_EMAIL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '0.0.0.0/0' }, 'TRUST_PROXY'],
+    [{ LOGIN_WINDOW_MINUTES: '0' }, 'LOGIN_WINDOW_MINUTES'],
+    [{ LOGIN_MAX_FAILURES_PER_ADDRESS: 'five' }, 'LOGIN_MAX_FAILURES_PER_ADDRESS'],
+    [{ LOGIN_DELAY_AFTER_FAILURES: '-1' }, 'LOGIN_DELAY_AFTER_FAILURES'],
+    [{ LOGIN_MAX_DELAY_SECONDS: '600' }, 'LOGIN_MAX_DELAY_SECONDS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -7,6 +8,38 @@ const optionalString = z
   .trim()
   .transform((v) => (v === '' ? undefined : v))
   .optional();
+
+/** Names @fastify/proxy-addr knows besides addresses and CIDR ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry) || ipaddr.isValid(entry)) return true;
+  if (!ipaddr.isValidCIDR(entry)) return false;
+  // proxy-addr refuses a /0: it would trust every peer, which is not a list of proxies.
+  return ipaddr.parseCIDR(entry)[1] > 0;
+}
+
+/** A comma-separated list of reverse-proxy addresses or CIDR ranges; empty trusts none. */
+const proxyList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    for (const entry of entries) {
+      if (!isProxyAddress(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an IP address, a CIDR range, loopback, linklocal or uniquelocal`,
+        });
+      }
+    }
+    return entries;
+  });
+
+const positiveInt = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
 /** Environment variables the server reads; validated once at start. */
 export const envSchema = z
@@ -41,11 +74,33 @@ export const envSchema = z
       .int()
       .min(1)
       .default(24 * 7),
+    TRUST_PROXY: proxyList,
+    LOGIN_WINDOW_MINUTES: positiveInt(15),
+    LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(5),
+    LOGIN_DELAY_AFTER_FAILURES: positiveInt(5),
+    LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
     path: ['ADMIN_EMAIL'],
   });
+
+/** How failed sign-ins are throttled (see modules/auth/login-throttle.ts). */
+export interface LoginThrottle {
+  /** Failures older than this are forgotten. */
+  windowMs: number;
+  /** Failures from one address on one account before that address is refused (429) for it. */
+  maxFailuresPerAddress: number;
+  /** Failures on one account, from any address, before every attempt on it waits first. */
+  delayAfterFailures: number;
+  /** The longest such wait. */
+  maxDelayMs: number;
+  /**
+   * How the wait is waited out (default: a timer). Not an environment variable: tests replace it to
+   * see the delay asked for without waiting.
+   */
+  sleep?: (ms: number) => Promise<void>;
+}
 
 export interface Config {
   port: number;
@@ -60,6 +115,9 @@ export interface Config {
   allowPrivateNetworkTargets: boolean;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
+  trustProxy: string[];
+  loginThrottle: LoginThrottle;
   /** Directory of the built SPA; when absent, only the API is served. */
   webDistDir?: string;
   /**
@@ -91,6 +149,13 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
     allowPrivateNetworkTargets: e.ALLOW_PRIVATE_NETWORK_TARGETS,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    trustProxy: e.TRUST_PROXY,
+    loginThrottle: {
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+      maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      delayAfterFailures: e.LOGIN_DELAY_AFTER_FAILURES,
+      maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
+    },
     webDistDir,
   };
 }

@@ -46,13 +46,23 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in attempts, counted per key (account or address) to throttle guessing. */
+/**
+ * Failed sign-in attempts, per account and client address, to throttle guessing (login-throttle.ts).
+ * An attempt is recorded before its password is checked and removed if it succeeds, so attempts still
+ * in flight count as failures: parallel guesses cannot all slip under the limits.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: id(),
-    key: text('key').notNull(),
+    /** The e-mail tried, trimmed and lower-cased; unknown addresses are counted like real accounts. */
+    account: text('account').notNull(),
+    /** The client address (an IPv6 address by its /64 network). */
+    address: text('address').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('login_failures_key_time_idx').on(t.key, t.createdAt)],
+  (t) => [
+    index('login_failures_account_time_idx').on(t.account, t.createdAt),
+    index('login_failures_time_idx').on(t.createdAt),
+  ],
 );

@@ -85,7 +85,7 @@ describe('sign-in', () => {
     expect((await b.get('/api/auth/me')).statusCode).toBe(200);
   });
 
-  it('throttles repeated failures for an account with 429, even with the right password', async () => {
+  it('refuses with 429 the address that keeps failing on an account, even with the right password', async () => {
     const user = await createTestUser(t, 'viewer');
     for (let i = 0; i < 5; i++) expect((await postLogin(user.email, 'wrong password')).statusCode).toBe(401);
     const res = await postLogin(user.email, TEST_PASSWORD);

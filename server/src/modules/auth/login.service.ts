@@ -1,54 +1,72 @@
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { CurrentUser, LoginBody } from '@scamtrail/domain/auth';
 import { permissionsForRole } from '@scamtrail/domain/permissions';
+import type { LoginThrottle } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password';
 import { findUserByEmail, setLastLoginAt } from '../users/users.repository';
+import { signInDelayMs, throttleAddress } from './login-throttle';
 import { startSession, type SessionLimits } from './sessions.service';
-import { clearFailures, countRecentFailures, pruneFailures, recordFailures } from './throttle.repository';
-
-/** Failed sign-ins allowed per window before further attempts are refused with 429. */
-export const LOGIN_THROTTLE = { windowMs: 15 * 60_000, perAccount: 5, perAddress: 20 } as const;
+import {
+  clearFailures,
+  countFailures,
+  deleteAttempt,
+  pruneFailures,
+  recordAttempt,
+} from './throttle.repository';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
-export const TOO_MANY_ATTEMPTS = 'Too many failed sign-in attempts. Please wait 15 minutes and try again.';
+
+export function tooManyAttempts(throttle: Pick<LoginThrottle, 'windowMs'>): string {
+  const minutes = Math.ceil(throttle.windowMs / 60_000);
+  return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
+}
 
 /**
  * Checks credentials and starts a session. Wrong e-mail, wrong password and a disabled account all
- * answer the same 401, in about the same time. Counting happens before the password check so a
- * throttled caller learns nothing.
+ * answer the same 401, in about the same time.
+ *
+ * Throttling (login-throttle.ts) stops guessing without locking out someone who knows the password:
+ * an address that keeps failing on an account is refused (429) for that account only, and an account
+ * failing from many addresses makes every attempt on it wait a growing, capped delay. Both are decided
+ * before the password is checked, so a throttled caller learns nothing; the attempt is recorded first,
+ * so parallel guesses count against each other.
  */
 export async function login(
   db: Db,
   body: LoginBody,
-  limits: SessionLimits,
+  options: SessionLimits & { loginThrottle: LoginThrottle },
   meta: { ip: string; userAgent?: string },
 ): Promise<{ user: CurrentUser; token: string; expiresAt: Date }> {
+  const throttle = options.loginThrottle;
   const email = body.email.trim().toLowerCase();
-  const accountKey = `account:${email}`;
-  const addressKey = `address:${meta.ip}`;
-  const since = new Date(Date.now() - LOGIN_THROTTLE.windowMs);
-  const [accountFailures, addressFailures] = await Promise.all([
-    countRecentFailures(db, accountKey, since),
-    countRecentFailures(db, addressKey, since),
-  ]);
-  if (accountFailures >= LOGIN_THROTTLE.perAccount || addressFailures >= LOGIN_THROTTLE.perAddress) {
-    throw new AppError('TOO_MANY_REQUESTS', TOO_MANY_ATTEMPTS);
+  const address = throttleAddress(meta.ip);
+  const since = new Date(Date.now() - throttle.windowMs);
+  const attemptId = await recordAttempt(db, email, address);
+  const failures = await countFailures(db, email, address, since, attemptId);
+  if (failures.fromAddress >= throttle.maxFailuresPerAddress) {
+    // A refused attempt is no guess: the address is free again a window after its last real failure.
+    await deleteAttempt(db, attemptId);
+    throw new AppError('TOO_MANY_REQUESTS', tooManyAttempts(throttle));
   }
+  const delayMs = signInDelayMs(failures.onAccount, throttle);
+  if (delayMs > 0) await (throttle.sleep ?? sleepFor)(delayMs);
 
   const user = await findUserByEmail(db, email);
   const ok = user
     ? await verifyPassword(user.passwordHash, body.password)
     : (await burnPasswordCheck(body.password), false);
   if (!user || !ok || user.disabled) {
-    await recordFailures(db, [accountKey, addressKey]);
+    // The attempt stays recorded: it was a failure.
     await pruneFailures(db, since);
     throw AppError.unauthenticated(INVALID_CREDENTIALS);
   }
-  await clearFailures(db, accountKey);
+  // This address knows the password: its own failures (and this attempt) are forgotten.
+  await clearFailures(db, email, address);
   // The session and the sign-in time go together: "invited" ends only with a session that exists.
   const session = await db.transaction(async (tx) => {
-    const started = await startSession(tx, user.id, limits, meta);
+    const started = await startSession(tx, user.id, options, meta);
     await setLastLoginAt(tx, user.id, new Date());
     return started;
   });

@@ -1,21 +1,49 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema/index';
 
-export async function countRecentFailures(db: Db, key: string, since: Date): Promise<number> {
+/** Records a sign-in attempt as a failure until it succeeds; answers its id. */
+export async function recordAttempt(db: Db, account: string, address: string): Promise<string> {
   const [row] = await db
-    .select({ n: count() })
+    .insert(loginFailures)
+    .values({ account, address })
+    .returning({ id: loginFailures.id });
+  return row.id;
+}
+
+/** Failures on the account since `since`, other than the attempt `exceptId`; and how many came from the address. */
+export async function countFailures(
+  db: Db,
+  account: string,
+  address: string,
+  since: Date,
+  exceptId: string,
+): Promise<{ onAccount: number; fromAddress: number }> {
+  const [row] = await db
+    .select({
+      onAccount: sql<number>`count(*)::int`,
+      fromAddress: sql<number>`(count(*) filter (where ${loginFailures.address} = ${address}))::int`,
+    })
     .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.createdAt, since)));
-  return row?.n ?? 0;
+    .where(
+      and(
+        eq(loginFailures.account, account),
+        gt(loginFailures.createdAt, since),
+        ne(loginFailures.id, exceptId),
+      ),
+    );
+  return { onAccount: row?.onAccount ?? 0, fromAddress: row?.fromAddress ?? 0 };
 }
 
-export async function recordFailures(db: Db, keys: string[]): Promise<void> {
-  await db.insert(loginFailures).values(keys.map((key) => ({ key })));
+export async function deleteAttempt(db: Db, id: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
-export async function clearFailures(db: Db, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+/** Forgets the failures of one address on one account; those from other addresses still count. */
+export async function clearFailures(db: Db, account: string, address: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.account, account), eq(loginFailures.address, address)));
 }
 
 export async function pruneFailures(db: Db, before: Date): Promise<void> {
