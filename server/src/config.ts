@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import type { Resolver } from './lib/special-addresses';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -113,6 +114,11 @@ export interface Config {
   adminPassword?: string;
   logLevel: (typeof LOG_LEVELS)[number];
   allowPrivateNetworkTargets: boolean;
+  /**
+   * How the host names of webhooks are resolved when they are checked (default: the system resolver).
+   * Not an environment variable: tests inject one so they never depend on DNS.
+   */
+  resolveHost?: Resolver;
   sessionIdleMs: number;
   sessionMaxMs: number;
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */

@@ -5,6 +5,7 @@ import type {
 } from '@scamtrail/domain/automations';
 import type { Originator } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
+import type { OutboundPolicy } from '../../lib/outbound-request';
 import {
   changeOriginatorOfType,
   createOriginatorOfType,
@@ -20,9 +21,7 @@ const UNIQUE_SYSTEM_NAME: UniqueName = {
   message: 'An automation with this system name already exists',
 };
 
-export interface OutboundPolicy {
-  allowPrivateNetworkTargets: boolean;
-}
+export type { OutboundPolicy };
 
 const WEBHOOK = { field: 'webhookUrl', label: 'Webhook URL' };
 
