@@ -37,4 +37,38 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],
     },
   },
+  {
+    // Every string a request carries goes through domain/src/text.ts (no null characters, no unpaired
+    // surrogates, a length limit): PostgreSQL refuses the first two with a 500. Response schemas use
+    // its responseText(), which says they are never parsed as input.
+    files: ['domain/src/**/*.ts', 'server/src/**/*.ts'],
+    ignores: [
+      // The text schema itself.
+      'domain/src/text.ts',
+      // Environment variables, parsed once at start; they never come from a request.
+      'server/src/config.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='z'][property.name='string']",
+          message:
+            'Use text({ label, max }) from domain/src/text.ts (or responseText() in a response schema).',
+        },
+        {
+          selector:
+            "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='string']",
+          message: 'Use text({ label, max }) from domain/src/text.ts.',
+        },
+        {
+          // The URL parser percent-encodes a null character or surrogate in a path, yet z.url() outputs
+          // the input as given: only text() refuses them.
+          selector:
+            "CallExpression[callee.object.name='z'][callee.property.name='url']:not(CallExpression[callee.property.name='pipe'] > CallExpression.arguments)",
+          message: 'Pipe text({ label, max }) into z.url(): text(...).pipe(z.url(...)).',
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './permissions';
+import { requiredText } from './schema-helpers';
+import { responseText, text } from './text';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -9,50 +11,48 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX_LENGTH)
-  .pipe(z.email({ message: 'Please enter a valid email address' }));
+export const emailSchema = text({ label: 'Email', max: EMAIL_MAX_LENGTH }).pipe(
+  z.email({ message: 'Please enter a valid email address' }),
+);
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX_LENGTH),
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH),
+  email: text({ label: 'Email', max: EMAIL_MAX_LENGTH, required: true }),
+  password: text({ label: 'Password', max: PASSWORD_MAX_LENGTH, required: true, trim: false }),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH);
+/** Kept as typed (no trimming); null characters and unpaired surrogates are refused like any text. */
+export const passwordSchema = text({ label: 'Password', max: PASSWORD_MAX_LENGTH, trim: false }).min(
+  PASSWORD_MIN_LENGTH,
+  `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+);
 
-const nameSchema = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(NAME_MAX_LENGTH, `${label} is too long`);
+const nameSchema = (label: string) => requiredText(label, NAME_MAX_LENGTH);
 
 /** The signed-in user, as answered by `GET /api/auth/me` and `POST /api/auth/login`. */
 export const currentUserSchema = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  id: responseText(),
+  firstName: responseText(),
+  lastName: responseText(),
+  email: responseText(),
   role: roleSchema,
-  permissions: z.array(z.string()),
-  originatorId: z.string().nullable(),
+  permissions: z.array(responseText()),
+  originatorId: responseText().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** A user account as administrators see it. */
 export const userSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
+  id: responseText(),
+  email: responseText(),
+  firstName: responseText(),
+  lastName: responseText(),
+  fullName: responseText(),
   role: roleSchema,
   disabled: z.boolean(),
-  originatorId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  originatorId: responseText(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -79,7 +79,12 @@ export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 /** `POST /api/auth/password`: the signed-in user changes their own password. */
 export const changePasswordBodySchema = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  currentPassword: text({
+    label: 'Current password',
+    max: PASSWORD_MAX_LENGTH,
+    required: true,
+    trim: false,
+  }),
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

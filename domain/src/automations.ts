@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { originatorSchema } from './originators';
 import { isPermission, WILDCARD } from './permissions';
 import { nonEmptyPatch, optionalText, requiredText } from './schema-helpers';
+import { responseText, text } from './text';
 
 export const SYSTEM_NAME_MAX_LENGTH = 100;
 export const WEBHOOK_URL_MAX_LENGTH = 2000;
@@ -11,11 +12,9 @@ export const API_KEY_NAME_MAX_LENGTH = 100;
  * An http(s) URL. The server also refuses private, loopback and link-local targets (unless the
  * operator allows them); that check needs DNS, so it lives on the server only.
  */
-export const webhookUrlSchema = z
-  .string()
-  .trim()
-  .max(WEBHOOK_URL_MAX_LENGTH, `Webhook URL is too long (at most ${WEBHOOK_URL_MAX_LENGTH} characters)`)
-  .pipe(z.url({ protocol: /^https?$/, message: 'Webhook URL must be an http:// or https:// URL' }));
+export const webhookUrlSchema = text({ label: 'Webhook URL', max: WEBHOOK_URL_MAX_LENGTH }).pipe(
+  z.url({ protocol: /^https?$/, message: 'Webhook URL must be an http:// or https:// URL' }),
+);
 
 const automationFields = {
   systemName: requiredText('System name', SYSTEM_NAME_MAX_LENGTH).describe('Unique, case-insensitively'),
@@ -41,25 +40,24 @@ export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
 /** An API key as listed: never the secret or its hash. */
 export const apiKeySchema = z.object({
-  id: z.string(),
-  automationId: z.string(),
-  name: z.string(),
+  id: responseText(),
+  automationId: responseText(),
+  name: responseText(),
   /** The first characters of the key, to tell keys apart. */
-  prefix: z.string().describe('First characters of the key, to tell keys apart'),
-  scopes: z.array(z.string()),
+  prefix: responseText().describe('First characters of the key, to tell keys apart'),
+  scopes: z.array(responseText()),
   status: z.enum(API_KEY_STATUSES),
-  createdAt: z.string(),
+  createdAt: responseText(),
   /** The user who created the key, when a user did. */
-  createdBy: z.string().nullable().describe('User id of the creator, when a user created it'),
-  lastUsedAt: z.string().nullable(),
-  expiresAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
+  createdBy: responseText().nullable().describe('User id of the creator, when a user created it'),
+  lastUsedAt: responseText().nullable(),
+  expiresAt: responseText().nullable(),
+  revokedAt: responseText().nullable(),
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** A scope is one permission name; the wildcard cannot be delegated to a key. */
-export const apiKeyScopeSchema = z
-  .string()
+export const apiKeyScopeSchema = text({ label: 'Each scope', max: 100, trim: false })
   .refine(
     (s) => s !== WILDCARD,
     "The wildcard '*' cannot be given to an API key; list the permissions it needs",
@@ -84,7 +82,7 @@ export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
 /** The answer to key creation: the only time the secret is shown. */
 export const createdApiKeySchema = z.object({
-  key: z.string().describe('The secret; shown only now. Send it as `Authorization: Bearer <key>`'),
+  key: responseText().describe('The secret; shown only now. Send it as `Authorization: Bearer <key>`'),
   apiKey: apiKeySchema,
 });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

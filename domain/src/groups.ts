@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { responseText } from './text';
 import { roleSchema } from './auth';
 import { teamMemberStatusSchema } from './originators';
 import { pageQuery } from './pagination';
@@ -12,27 +13,27 @@ export const GROUP_MEMBERS_MAX = 1000;
  * administrators); cases with no group are visible to everyone who may view cases.
  */
 export const groupSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string(),
+  id: responseText(),
+  name: responseText(),
+  description: responseText(),
   memberCount: z.number().int(),
   /** Cases assigned to the group. */
   caseCount: z.number().int().describe('Cases assigned to the group'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
 });
 export type Group = z.infer<typeof groupSchema>;
 
 export const groupMemberSchema = z.object({
-  userId: z.string(),
-  originatorId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  email: z.string(),
+  userId: responseText(),
+  originatorId: responseText(),
+  firstName: responseText(),
+  lastName: responseText(),
+  fullName: responseText(),
+  email: responseText(),
   role: roleSchema,
   status: teamMemberStatusSchema,
-  addedAt: z.string(),
+  addedAt: responseText(),
 });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { responseText } from './text';
 import { emailSchema, roleSchema } from './auth';
 import { pageQuery } from './pagination';
 import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema } from './schema-helpers';
@@ -44,14 +45,14 @@ export function reputationTagColor(reputation: number): ReputationColor {
 
 /** The short form other records embed (identifier and journal-entry originators and proxies). */
 export const originatorSummarySchema = z.object({
-  id: z.string(),
+  id: responseText(),
   type: originatorTypeSchema,
   /** "First Last" for team members, the username for community members, the systemName for automations. */
-  name: z
-    .string()
-    .describe('First Last (team member), username (community member) or systemName (automation)'),
+  name: responseText().describe(
+    'First Last (team member), username (community member) or systemName (automation)',
+  ),
   /** The name with its type suffix, e.g. "Ada Lovelace (Team)". */
-  displayName: z.string().describe('Name with its type suffix, e.g. "Ada Lovelace (Team)"'),
+  displayName: responseText().describe('Name with its type suffix, e.g. "Ada Lovelace (Team)"'),
 });
 export type OriginatorSummary = z.infer<typeof originatorSummarySchema>;
 
@@ -81,19 +82,19 @@ export const ACTIVE_STATUSES = ['active', 'inactive'] as const;
 export const activeStatusSchema = z.enum(ACTIVE_STATUSES, { message: 'status must be active or inactive' });
 
 export const teamMemberInfoSchema = z.object({
-  userId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
+  userId: responseText(),
+  firstName: responseText(),
+  lastName: responseText(),
+  email: responseText(),
   role: roleSchema,
   status: teamMemberStatusSchema,
 });
 
 export const communityMemberInfoSchema = z.object({
-  username: z.string(),
-  email: z.string().nullable(),
+  username: responseText(),
+  email: responseText().nullable(),
   reputation: z.number().int(),
-  notes: z.string().nullable(),
+  notes: responseText().nullable(),
 });
 
 /**
@@ -106,13 +107,13 @@ export const originatorSchema = originatorSummarySchema.extend({
   active: z.boolean().describe('False once disabled (team member) or deactivated'),
   teamMember: teamMemberInfoSchema.nullable(),
   communityMember: communityMemberInfoSchema.nullable(),
-  systemName: z.string().nullable(),
-  description: z.string().nullable(),
-  webhookUrl: z.string().nullable(),
+  systemName: responseText().nullable(),
+  description: responseText().nullable(),
+  webhookUrl: responseText().nullable(),
   /** When one of the automation's API keys was last used. */
-  lastTriggered: z.string().nullable().describe("Last use of one of the automation's API keys"),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  lastTriggered: responseText().nullable().describe("Last use of one of the automation's API keys"),
+  createdAt: responseText(),
+  updatedAt: responseText(),
 });
 export type Originator = z.infer<typeof originatorSchema>;
 

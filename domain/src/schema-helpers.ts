@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Limits shared by the forms and the API of originators, groups and tags. */
 export const DESCRIPTION_MAX_LENGTH = 2000;
@@ -6,23 +7,16 @@ export const SEARCH_MAX_LENGTH = 200;
 
 /** A required, trimmed single-line text such as a name. */
 export function requiredText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} is too long (at most ${max} characters)`);
+  return text({ label, max, required: true });
 }
 
 /** An optional free text (description, notes); trimmed. */
 export function optionalText(label: string, max = DESCRIPTION_MAX_LENGTH) {
-  return z.string().trim().max(max, `${label} is too long (at most ${max} characters)`);
+  return text({ label, max });
 }
 
 /** `search` query parameter: a case-insensitive substring; blank means no filter. */
-export const searchQuerySchema = z
-  .string()
-  .trim()
-  .max(SEARCH_MAX_LENGTH, `search is too long (at most ${SEARCH_MAX_LENGTH} characters)`)
+export const searchQuerySchema = text({ label: 'search', max: SEARCH_MAX_LENGTH })
   .optional()
   .describe('Case-insensitive substring to look for');
 

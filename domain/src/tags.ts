@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { responseText } from './text';
 import { pageQuery } from './pagination';
 import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema } from './schema-helpers';
 
@@ -33,19 +34,19 @@ export const tagUsageSchema = z.object({
 export type TagUsage = z.infer<typeof tagUsageSchema>;
 
 export const tagSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: responseText(),
+  name: responseText(),
   color: tagColorSchema,
-  description: z.string(),
+  description: responseText(),
   /** How many cases, evidence items and identifiers carry the tag. */
   usage: tagUsageSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
 });
 export type Tag = z.infer<typeof tagSchema>;
 
 /** The short form embedded in tagged records. */
-export const tagRefSchema = z.object({ id: z.string(), name: z.string(), color: tagColorSchema });
+export const tagRefSchema = z.object({ id: responseText(), name: responseText(), color: tagColorSchema });
 export type TagRef = z.infer<typeof tagRefSchema>;
 
 export const tagListQuerySchema = z.object({ ...pageQuery(100, 500), search: searchQuerySchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { responseText } from './text';
 import { NAME_MAX_LENGTH, roleSchema } from './auth';
 import { teamMemberStatusSchema } from './originators';
 import { nonEmptyPatch, requiredText } from './schema-helpers';
@@ -6,40 +7,45 @@ import { nonEmptyPatch, requiredText } from './schema-helpers';
 /** A team member as the administration screens see it: the user account and its originator. */
 export const teamMemberSchema = z.object({
   /** The user id; `/api/team-members/{id}` takes it. */
-  id: z.string().describe('User id'),
-  originatorId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
+  id: responseText().describe('User id'),
+  originatorId: responseText(),
+  email: responseText(),
+  firstName: responseText(),
+  lastName: responseText(),
+  fullName: responseText(),
   /** "{First Last} (Team)". */
-  displayName: z.string(),
+  displayName: responseText(),
   role: roleSchema,
   status: teamMemberStatusSchema,
   /** The latest successful sign-in; null until the first. */
-  lastLoginAt: z.string().nullable().describe('Latest successful sign-in; null until the first'),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  lastLoginAt: responseText().nullable().describe('Latest successful sign-in; null until the first'),
+  createdAt: responseText(),
+  updatedAt: responseText(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 export const teamMemberDetailSchema = teamMemberSchema.extend({
-  groups: z.array(z.object({ id: z.string(), name: z.string() })),
+  groups: z.array(z.object({ id: responseText(), name: responseText() })),
   /** The latest 10 journal entries the member originated, among the cases the caller may see. */
   recentJournalEntries: z.array(
     z.object({
-      id: z.string(),
-      caseId: z.string().nullable(),
-      type: z.string(),
-      description: z.string(),
-      performedAt: z.string(),
-      createdAt: z.string(),
+      id: responseText(),
+      caseId: responseText().nullable(),
+      type: responseText(),
+      description: responseText(),
+      performedAt: responseText(),
+      createdAt: responseText(),
       isNullified: z.boolean(),
     }),
   ),
   /** The latest 10 identifiers the member originated. */
   recentIdentifiers: z.array(
-    z.object({ id: z.string(), type: z.string(), displayValue: z.string(), createdAt: z.string() }),
+    z.object({
+      id: responseText(),
+      type: responseText(),
+      displayValue: responseText(),
+      createdAt: responseText(),
+    }),
   ),
 });
 export type TeamMemberDetail = z.infer<typeof teamMemberDetailSchema>;

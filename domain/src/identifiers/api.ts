@@ -7,6 +7,7 @@ import { originatorSummarySchema } from '../originators';
 import { pageQuery, paginationSchema } from '../pagination';
 import { searchQuerySchema, uuidSchema } from '../schema-helpers';
 import { tagRefSchema } from '../tags';
+import { responseText, text } from '../text';
 
 /** Request and response shapes of `/api/identifiers`. */
 
@@ -33,12 +34,16 @@ const onBehalfOfOriginatorIdField = uuidSchema('onBehalfOfOriginatorId')
     'The originator the report came from when the caller enters it on their behalf; the caller becomes the proxy originator',
   );
 
+/** A client's display value: ignored (the server computes its own), yet held to the text rules. */
+const displayValueField = text({
+  label: 'displayValue',
+  max: DISPLAY_VALUE_MAX_LENGTH,
+  trim: false,
+  tooLongMessage: `displayValue must be at most ${DISPLAY_VALUE_MAX_LENGTH} characters`,
+});
+
 export const createIdentifierBodySchema = identifierInputSchemaWith({
-  displayValue: z
-    .string()
-    .max(DISPLAY_VALUE_MAX_LENGTH, `displayValue must be at most ${DISPLAY_VALUE_MAX_LENGTH} characters`)
-    .optional()
-    .describe('Ignored: the server computes the display value'),
+  displayValue: displayValueField.optional().describe('Ignored: the server computes the display value'),
   onBehalfOfOriginatorId: onBehalfOfOriginatorIdField,
 });
 export type CreateIdentifierBody = z.infer<typeof createIdentifierBodySchema>;
@@ -48,7 +53,7 @@ export const updateIdentifierBodySchema = z.object({
   // Checked by the domain schema in the service, so a bad type gets the form's message.
   type: z.unknown().optional().describe('The new type; the current one when omitted'),
   data: z.unknown().describe('The full replacement of the type-specific fields'),
-  displayValue: z.string().max(DISPLAY_VALUE_MAX_LENGTH).optional().describe('Ignored'),
+  displayValue: displayValueField.optional().describe('Ignored'),
 });
 export type UpdateIdentifierBody = z.infer<typeof updateIdentifierBodySchema>;
 
@@ -59,16 +64,16 @@ export const originatorWithProxySchema = originatorSummarySchema.extend({
 });
 
 export const identifierSchema = z.object({
-  id: z.string(),
+  id: responseText(),
   type: identifierTypeSchema,
-  typeLabel: z.string().describe('"Email", "Bank Account", ...'),
-  data: z.record(z.string(), z.unknown()),
-  displayValue: z.string(),
+  typeLabel: responseText().describe('"Email", "Bank Account", ...'),
+  data: z.record(responseText(), z.unknown()),
+  displayValue: responseText(),
   confidence: confidenceSchema.describe('Null until validated'),
   evidenceCount: z.number().int(),
   originator: originatorWithProxySchema.nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
 });
 export type IdentifierItem = z.infer<typeof identifierSchema>;
 
@@ -86,38 +91,40 @@ export const identifierListSchema = z.object({
 
 export const validatorResultSchema = z.object({
   name: z.enum(VALIDATOR_NAMES),
-  label: z.string(),
+  label: responseText(),
   outcome: z.enum(['pass', 'fail', 'not_applicable']),
-  detail: z.string(),
+  detail: responseText(),
 });
 
 export const identifierDetailSchema = identifierSchema.extend({
-  evidence: z.array(z.object({ id: z.string(), title: z.string(), kind: z.string(), createdAt: z.string() })),
+  evidence: z.array(
+    z.object({ id: responseText(), title: responseText(), kind: responseText(), createdAt: responseText() }),
+  ),
   media: z.array(
     z.object({
-      id: z.string(),
-      fileName: z.string(),
-      contentType: z.string().nullable(),
+      id: responseText(),
+      fileName: responseText(),
+      contentType: responseText().nullable(),
       sizeBytes: z.number().nullable(),
-      sha256: z.string().nullable(),
+      sha256: responseText().nullable(),
     }),
   ),
   journalEntries: z.array(
     z.object({
-      id: z.string(),
-      type: z.string(),
-      description: z.string(),
-      performedAt: z.string(),
-      createdAt: z.string(),
-      mediaIds: z.array(z.string()),
+      id: responseText(),
+      type: responseText(),
+      description: responseText(),
+      performedAt: responseText(),
+      createdAt: responseText(),
+      mediaIds: z.array(responseText()),
     }),
   ),
   validation: z.array(validatorResultSchema).describe('Results of the last validation; empty before one'),
-  confidenceReasons: z.array(z.string()),
-  validatedAt: z.string().nullable(),
+  confidenceReasons: z.array(responseText()),
+  validatedAt: responseText().nullable(),
   tags: z.array(tagRefSchema),
   cases: z
-    .array(z.object({ id: z.string(), title: z.string(), status: z.string() }))
+    .array(z.object({ id: responseText(), title: responseText(), status: responseText() }))
     .describe(
       'Cases the identifier appears in (through journal entries or evidence) that the caller may see',
     ),
@@ -142,11 +149,11 @@ export const identifierTagsSchema = z.object({
 export type IdentifierTags = z.infer<typeof identifierTagsSchema>;
 
 export const confidenceReportSchema = z.object({
-  id: z.string(),
+  id: responseText(),
   score: z.number().nullable(),
-  formatted: z.string().describe('Two decimals, or "?" when never validated'),
-  reasons: z.array(z.string()),
-  validatedAt: z.string().nullable(),
+  formatted: responseText().describe('Two decimals, or "?" when never validated'),
+  reasons: z.array(responseText()),
+  validatedAt: responseText().nullable(),
 });
 export type ConfidenceReport = z.infer<typeof confidenceReportSchema>;
 
@@ -170,7 +177,7 @@ export const bulkConfidenceQuerySchema = z.object({
 
 export const bulkConfidenceSchema = z.object({
   data: z.array(confidenceReportSchema),
-  missing: z.array(z.string()).describe('Requested ids with no identifier'),
+  missing: z.array(responseText()).describe('Requested ids with no identifier'),
 });
 
 export { onBehalfOfOriginatorIdField };

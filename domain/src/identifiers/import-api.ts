@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { onBehalfOfOriginatorIdField } from './api';
+import { responseText } from '../text';
 
 /** Most rows one import request may carry (JSON items or CSV records). */
 export const IMPORT_MAX_ROWS = 5000;
@@ -25,9 +26,9 @@ export const importRowResultSchema = z.object({
     .int()
     .describe('1-based position among the items (CSV: the first record after the header is 1)'),
   status: z.enum(['created', 'duplicate', 'invalid']),
-  id: z.string().optional().describe('The created identifier'),
-  existingId: z.string().optional().describe('The identifier this row duplicates'),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  id: responseText().optional().describe('The created identifier'),
+  existingId: responseText().optional().describe('The identifier this row duplicates'),
+  errors: z.array(z.object({ field: responseText(), message: responseText() })).optional(),
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { IdentifierInput } from './types';
 import { findIdentifierInputErrors, identifierInputSchema, identifierInputSchemaWith } from './schema';
+import { text } from '../text';
 
 const issuesOf = (input: unknown) => {
   const result = identifierInputSchema.safeParse(input);
@@ -63,7 +64,9 @@ describe('identifierInputSchema', () => {
   });
 
   it('accepts extra body fields', () => {
-    const schema = identifierInputSchemaWith({ displayValue: z.string().max(10).optional() });
+    const schema = identifierInputSchemaWith({
+      displayValue: text({ label: 'displayValue', max: 10 }).optional(),
+    });
     const body = schema.parse({ type: 'email', data: { address: 'a@b.co' }, displayValue: 'ignored' });
     expect(body).toEqual({ type: 'email', data: { address: 'a@b.co' }, displayValue: 'ignored' });
     expect(
@@ -83,7 +86,7 @@ describe('findIdentifierInputErrors', () => {
 describe('schema output type', () => {
   it('is the cleaned identifier input', () => {
     expectTypeOf<z.output<typeof identifierInputSchema>>().toEqualTypeOf<IdentifierInput>();
-    const withExtra = identifierInputSchemaWith({ displayValue: z.string().optional() });
+    const withExtra = identifierInputSchemaWith({ displayValue: text({ label: 'displayValue' }).optional() });
     expectTypeOf(withExtra.parse).returns.toHaveProperty('displayValue').toEqualTypeOf<string | undefined>();
   });
 });

@@ -5,6 +5,10 @@ import { cleanIdentifierData } from './clean';
 import { IDENTIFIER_MESSAGES, unknownFieldMessage } from './messages';
 import { IDENTIFIER_TYPES, isIdentifierType, type IdentifierInput } from './types';
 import { validateIdentifier } from './validation';
+import { text } from '../text';
+
+/** Longer than any type id or data field name, so longer input is refused before it is looked up. */
+const TYPE_MAX_LENGTH = 100;
 
 /**
  * API-side errors of `{ type, data }`, with paths as the API names them (`type`, `data.address`):
@@ -22,17 +26,22 @@ export function findIdentifierInputErrors(type: unknown, data: unknown): FieldEr
   return errors;
 }
 
-const typeField = z
-  .string({
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? IDENTIFIER_MESSAGES.selectType
-        : IDENTIFIER_MESSAGES.invalidType,
-  })
-  .describe(`The identifier type: one of ${IDENTIFIER_TYPES.join(', ')}`);
+const typeField = text({
+  label: 'type',
+  max: TYPE_MAX_LENGTH,
+  trim: false,
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? IDENTIFIER_MESSAGES.selectType
+      : IDENTIFIER_MESSAGES.invalidType,
+}).describe(`The identifier type: one of ${IDENTIFIER_TYPES.join(', ')}`);
 
 const dataField = z
-  .record(z.string(), z.unknown(), { error: IDENTIFIER_MESSAGES.dataNotObject })
+  .record(text({ label: 'A data field name', max: TYPE_MAX_LENGTH, trim: false }), z.unknown(), {
+    // A bad key says what is wrong with it (its text rule); anything else is not an object.
+    error: (issue) =>
+      issue.code === 'invalid_key' ? issue.issues[0]?.message : IDENTIFIER_MESSAGES.dataNotObject,
+  })
   .describe('The type-specific fields (see the identifier catalogue); every value is a string');
 
 /** The parsed body: the extra fields' outputs beside the cleaned `{ type, data }`. */

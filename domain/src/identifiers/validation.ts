@@ -11,13 +11,16 @@ import {
   tooLongMessage,
 } from './messages';
 import { isIdentifierType } from './types';
+import { findTextProblem } from '../text';
 
 /**
  * When a check runs. `blur`: the person left one field. `submit`: the form (or the API) is checked
  * as a whole.
  *
  * Which message appears, checked in this order for each field:
- * 1. A non-string value (API only): "{label} must be text".
+ * 1. A non-string value (API only): "{label} must be text"; a null character or an unpaired surrogate
+ *    (which no database text can hold): "{label} must not contain null characters" or "{label} must
+ *    be valid Unicode text (...)", from the shared text rules in `../text`.
  * 2. Blank after trimming: on submit, "{label} is required" for required fields (Zelle's identifier
  *    says "Zelle identifier is required"); on blur nothing, so tabbing through an empty form does
  *    not paint it red. Blank optional fields are always fine.
@@ -49,6 +52,8 @@ export function validateIdentifierField(
   if (!field || !isIdentifierType(type)) return undefined;
   const raw = valueOf(data, name);
   if (raw !== undefined && raw !== null && typeof raw !== 'string') return notTextMessage(field.label);
+  const problem = typeof raw === 'string' ? findTextProblem(raw, field.label) : undefined;
+  if (problem) return problem;
   const value = (raw ?? '').trim();
   if (value === '') {
     if (!field.required || mode === 'blur') return undefined;

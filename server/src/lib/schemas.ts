@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@scamtrail/domain/errors';
+import { responseText } from '@scamtrail/domain/text';
 
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]),
-    message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
+    message: responseText(),
+    details: z.record(responseText(), z.unknown()).optional(),
   }),
 });
 
