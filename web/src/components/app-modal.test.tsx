@@ -1,7 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { TextInput } from '@carbon/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AppModal, MODAL_DEFAULTS } from './app-modal';
+import { RowActionsMenu } from './row-actions-menu';
 
 describe('AppModal (spec 9 modal defaults)', () => {
   it('defaults to size lg with Confirm and Cancel', () => {
@@ -42,5 +45,104 @@ describe('AppModal (spec 9 modal defaults)', () => {
       <AppModal open title="Save" secondaryButtonDisabled onSubmit={onSubmit} onClose={() => undefined} />,
     );
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+});
+
+function Page({ danger = false, withField = false }: { danger?: boolean; withField?: boolean }) {
+  const [isOpen, setOpen] = useState(false);
+  const [isRowThere, setRowThere] = useState(true);
+  const close = () => setOpen(false);
+  return (
+    <main id="main-content" tabIndex={-1}>
+      <h1>Things</h1>
+      {isRowThere && (
+        <RowActionsMenu label="Thing one" actions={[{ label: 'Change', onClick: () => setOpen(true) }]} />
+      )}
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <button type="button" onClick={() => setRowThere(false)}>
+        Remove the row
+      </button>
+      {isOpen && (
+        <AppModal
+          open
+          title="Change thing"
+          danger={danger}
+          primaryButtonText={danger ? 'Delete' : 'Save'}
+          onSubmit={close}
+          onClose={close}
+        >
+          {withField && <TextInput id="thing-name" labelText="Name" />}
+        </AppModal>
+      )}
+    </main>
+  );
+}
+
+const dialog = () => screen.queryByRole('dialog', { name: 'Change thing' });
+
+async function chooseFromRowMenu() {
+  await userEvent.click(screen.getByRole('button', { name: 'Actions for Thing one' }));
+  // Carbon positions the menu after measuring it, which jsdom cannot: it stays "hidden" to queries.
+  const menu = await screen.findByRole('menu', { hidden: true });
+  const items = within(menu).getAllByRole('menuitem', { hidden: true });
+  await userEvent.click(items.find((item) => item.textContent === 'Change')!);
+}
+
+describe('AppModal focus', () => {
+  it('focuses the first field on opening; the first Escape closes it and focus returns to the opener', async () => {
+    render(<Page withField />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await userEvent.click(opener);
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(dialog()).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('focuses the primary action of a dialog without fields', async () => {
+    render(<Page />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveFocus();
+  });
+
+  it('focuses Cancel, the least destructive action, in a danger confirmation', async () => {
+    render(<Page danger />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Delete' })).not.toHaveFocus();
+  });
+
+  it.each([
+    ['Cancel', 'Cancel'],
+    ['the close button', 'Close'],
+    ['a successful submit', 'Save'],
+  ])('returns focus to the opener after %s', async (_how, button) => {
+    render(<Page withField />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await userEvent.click(opener);
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    expect(dialog()).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it('returns focus to the row menu button when opened from one of its items', async () => {
+    render(<Page withField />);
+    const menuButton = screen.getByRole('button', { name: 'Actions for Thing one' });
+    await chooseFromRowMenu();
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(menuButton).toHaveFocus();
+  });
+
+  it('moves focus to the page heading, not <body>, when the opener is removed after closing', async () => {
+    render(<Page withField />);
+    await chooseFromRowMenu();
+    await userEvent.keyboard('{Escape}');
+    // The row goes, e.g. once the list refreshes after a delete.
+    await act(async () => screen.getByRole('button', { name: 'Remove the row' }).click());
+    expect(screen.queryByRole('button', { name: 'Actions for Thing one' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Things' })).toHaveFocus();
   });
 });

@@ -1,6 +1,7 @@
 import { Button, ComposedModal, InlineLoading, ModalBody, ModalFooter, ModalHeader } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { keepFocusOnPress } from '../lib/modal-press';
+import { FIRST_FIELD_FOCUS, useModalFocusReturn } from './modal-focus';
 
 /** Modal defaults of spec 9. */
 export const MODAL_DEFAULTS = {
@@ -36,6 +37,12 @@ export interface AppModalProps {
 /**
  * Carbon's ComposedModal with the product's defaults, a loading state that blocks the primary action
  * (no double submit, no closing mid-request), and separately disableable primary and secondary buttons.
+ *
+ * Focus: on opening, the first field, else the primary action. A danger dialog (delete, disable, revoke)
+ * focuses its secondary action (Cancel) instead, as WAI-ARIA APG and Carbon advise for destructive
+ * confirmations: Enter or Space pressed on the way in cannot destroy anything, and the destructive
+ * action is one Tab away (Carbon's ComposedModal does this for `danger`). On closing, focus goes back
+ * to the element that opened the dialog (see useModalFocusReturn).
  */
 export function AppModal({
   open,
@@ -54,9 +61,11 @@ export function AppModal({
   onClose,
   children,
 }: AppModalProps) {
+  useModalFocusReturn(open);
   return (
     <ComposedModal
       open={open}
+      selectorPrimaryFocus={FIRST_FIELD_FOCUS}
       // Carbon names the dialog after its small label; the title is what a person reads as its name.
       aria-label={title}
       size={size}
@@ -78,6 +87,7 @@ export function AppModal({
           kind={danger ? 'danger' : 'primary'}
           disabled={primaryButtonDisabled || loading}
           aria-busy={loading}
+          data-modal-primary-focus
           onClick={onSubmit}
         >
           {loading ? <InlineLoading description={loadingDescription} /> : primaryButtonText}

@@ -15,6 +15,7 @@ import type { IdentifierItem } from '../api/identifier-types';
 import { useValidateIdentifier } from '../api/validate-identifier';
 import { isHandledGlobally } from '../utils/global-errors';
 import { keepFocusOnPress } from '../../../lib/modal-press';
+import { CONTENT_FOCUS, useModalFocusReturn } from '../../../components/modal-focus';
 import { DetailFields } from './detail-fields';
 import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related';
 import { DetailSection } from './detail-section';
@@ -52,6 +53,7 @@ export function IdentifierDetailModal({
   const { error, errorUpdatedAt } = query;
   const title = identifier ? `${identifier.typeLabel} Details` : 'Identifier Details';
 
+  useModalFocusReturn(true);
   const hasFallback = !!fallback;
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -86,7 +88,7 @@ export function IdentifierDetailModal({
   }
 
   return (
-    <ComposedModal open size="lg" onClose={onClose} aria-label={title}>
+    <ComposedModal open size="lg" onClose={onClose} aria-label={title} selectorPrimaryFocus={CONTENT_FOCUS}>
       <ModalHeader title={title} />
       <ModalBody
         className="identifier-detail"

@@ -1,0 +1,112 @@
+import { useLayoutEffect } from 'react';
+
+const notInert = ':not([disabled]):not([tabindex="-1"])';
+const FIELDS = [
+  'input:not([type="hidden"])',
+  'select',
+  'textarea',
+  '[role="combobox"]',
+  '[role="switch"]',
+  // A read-only value meant to be copied, e.g. a new API key.
+  '[role="textbox"]',
+  '.cds--file__drop-container',
+];
+
+/**
+ * Where a dialog with actions puts focus when it opens (Carbon's `selectorPrimaryFocus`): its first
+ * field, else its primary action (marked `data-modal-primary-focus`). Never the close button: its
+ * tooltip opens on focus and takes the first Escape for itself. Danger dialogs ignore this selector:
+ * Carbon focuses their secondary (Cancel) button, see AppModal.
+ */
+export const FIRST_FIELD_FOCUS = [...FIELDS, '[data-modal-primary-focus]']
+  .map((selector) => `${selector}${notInert}`)
+  .join(', ');
+
+/** Where a read-only dialog puts focus: its scrolling content, so the keys scroll it and Escape closes. */
+export const CONTENT_FOCUS = '.cds--modal-scroll-content';
+
+const MENU = '[role="menu"], .cds--overflow-menu-options';
+
+/**
+ * The last element focused outside a menu. A dialog opened from a menu item mounts as the menu closes,
+ * so the item is already gone (focus is on <body>); the menu's trigger, focused before it, is the opener.
+ */
+let lastFocused: HTMLElement | null = null;
+
+function rememberFocus(event: FocusEvent) {
+  if (event.target instanceof HTMLElement && !event.target.closest(MENU)) lastFocused = event.target;
+}
+
+function forgetOnBlurToNothing(event: FocusEvent) {
+  // A press on something that takes no focus: whatever had it is no longer what the person acted on.
+  if (event.relatedTarget === null && document.hasFocus()) lastFocused = null;
+}
+
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', rememberFocus, true);
+  document.addEventListener('focusout', forgetOnBlurToNothing, true);
+}
+
+function findOpener(): HTMLElement | null {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest(MENU)) return active;
+  return lastFocused;
+}
+
+/** The page's heading (made focusable), else the main content: where focus goes when the opener is gone. */
+function focusFallback() {
+  const heading = document.querySelector<HTMLElement>('#main-content h1, main h1');
+  if (heading) {
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus();
+    if (document.activeElement === heading) return;
+  }
+  document.querySelector<HTMLElement>('#main-content, main')?.focus();
+}
+
+let stopWatching: (() => void) | null = null;
+
+/**
+ * Keeps focus off <body> when the opener it was returned to disappears afterwards, e.g. the menu of a
+ * row that is removed once the list refreshes after a delete. Stops as soon as focus moves on.
+ */
+function watchForRemoval(element: HTMLElement) {
+  stopWatching?.();
+  const observer = new MutationObserver(() => {
+    if (element.isConnected) return;
+    stop();
+    const active = document.activeElement;
+    if (!active || active === document.body) focusFallback();
+  });
+  function stop() {
+    observer.disconnect();
+    document.removeEventListener('focusin', stop, true);
+    if (stopWatching === stop) stopWatching = null;
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  document.addEventListener('focusin', stop, true);
+  stopWatching = stop;
+}
+
+function returnFocus(opener: HTMLElement | null) {
+  if (opener?.isConnected) opener.focus();
+  if (opener && document.activeElement === opener) watchForRemoval(opener);
+  else focusFallback();
+}
+
+/**
+ * Gives focus back to the element that opened a dialog when it closes, however it closes (Cancel,
+ * Escape, the close button, a successful submit, or being unmounted), or to the page heading when that
+ * element is gone; never to <body>. Call it in the component that renders the ComposedModal.
+ *
+ * The opener is read in a layout effect, before Carbon moves focus into the dialog (a passive effect),
+ * and focus is returned in the layout cleanup, while the dialog is still in the document: a dialog
+ * opening in the same render (e.g. Edit from a details dialog) then takes over the same opener.
+ */
+export function useModalFocusReturn(open: boolean) {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const opener = findOpener();
+    return () => returnFocus(opener);
+  }, [open]);
+}
