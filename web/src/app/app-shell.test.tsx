@@ -146,6 +146,21 @@ describe('shell', () => {
     expect(within(list).getByText('Access Denied')).toBeInTheDocument();
   });
 
+  it('names each open header panel through a landmark inside it, not on Carbon’s unnamed <div>', async () => {
+    renderApp('/cases', { 'GET /api/auth/me': () => json(200, makeUser('viewer')) });
+    const panels = [
+      ['Search', () => screen.getByRole('search', { name: 'Search identifiers' })],
+      ['Notifications', () => screen.getByRole('region', { name: 'Notifications' })],
+      ['User', () => screen.getByRole('region', { name: 'User' })],
+    ] as const;
+    for (const [button, landmark] of panels) {
+      await userEvent.click(await screen.findByRole('button', { name: button }));
+      expect(landmark()).toBeVisible();
+      // A name on an element without a role is prohibited (axe: aria-prohibited-attr).
+      expect(landmark().closest('.cds--header-panel')).not.toHaveAttribute('aria-label');
+    }
+  });
+
   it('searches identifiers from the header search panel', async () => {
     const { router } = renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

@@ -31,16 +31,14 @@ export function NotificationsPanel({ expanded }: NotificationsPanelProps) {
   const { history, clearHistory } = useToastHistory();
 
   return (
-    <HeaderPanel
-      aria-label="Notifications"
-      expanded={expanded}
-      addFocusListeners={false}
-      className="app-header-panel"
-    >
+    // Named by the region inside: Carbon's HeaderPanel is a plain <div>, which may not carry a name.
+    <HeaderPanel expanded={expanded} addFocusListeners={false} className="app-header-panel">
       {expanded && (
-        <div className="app-header-panel__body">
+        <section aria-labelledby="header-notifications-title" className="app-header-panel__body">
           <div className="notifications-panel__header">
-            <p className="app-header-panel__title">Notifications</p>
+            <p id="header-notifications-title" className="app-header-panel__title">
+              Notifications
+            </p>
             {history.length > 0 && (
               <Button kind="ghost" size="sm" onClick={clearHistory}>
                 Clear all
@@ -75,7 +73,7 @@ export function NotificationsPanel({ expanded }: NotificationsPanelProps) {
               })}
             </ul>
           )}
-        </div>
+        </section>
       )}
     </HeaderPanel>
   );

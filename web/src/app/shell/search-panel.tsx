@@ -22,14 +22,11 @@ export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
   }
 
   return (
-    <HeaderPanel
-      aria-label="Search"
-      expanded={expanded}
-      addFocusListeners={false}
-      className="app-header-panel"
-    >
+    // Carbon's HeaderPanel is a plain <div>, which may not carry a name: Carbon's Search inside it is the
+    // panel's landmark (role search, named by its label).
+    <HeaderPanel expanded={expanded} addFocusListeners={false} className="app-header-panel">
       {expanded && (
-        <form role="search" className="app-header-panel__body" onSubmit={submit}>
+        <form className="app-header-panel__body" onSubmit={submit}>
           <p className="app-header-panel__title">Search identifiers</p>
           <Search
             id="header-search"

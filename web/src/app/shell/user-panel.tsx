@@ -14,9 +14,10 @@ interface UserPanelProps {
 /** The user button's panel (spec 2.2): name, e-mail, a Profile link and Logout. */
 export function UserPanel({ user, expanded, onClose, onLogout }: UserPanelProps) {
   return (
-    <HeaderPanel aria-label="User" expanded={expanded} addFocusListeners={false} className="app-header-panel">
+    // Named by the region inside: Carbon's HeaderPanel is a plain <div>, which may not carry a name.
+    <HeaderPanel expanded={expanded} addFocusListeners={false} className="app-header-panel">
       {expanded && (
-        <div className="app-header-panel__body">
+        <section aria-label="User" className="app-header-panel__body">
           <div className="user-panel__identity">
             <p className="user-panel__name">{fullName(user) || 'User'}</p>
             <p className="user-panel__email">{user.email || 'No email'}</p>
@@ -30,7 +31,7 @@ export function UserPanel({ user, expanded, onClose, onLogout }: UserPanelProps)
           <Button kind="secondary" renderIcon={Logout} onClick={onLogout}>
             Logout
           </Button>
-        </div>
+        </section>
       )}
     </HeaderPanel>
   );
