@@ -25,7 +25,9 @@ export function TeamMemberProfile({ member }: { member: TeamMemberDetail }) {
               <span className="team-member-page__groups">
                 {member.groups.map((group) => (
                   <Tag key={group.id} type="cool-gray" size="sm">
-                    <Link to={`/groups/${group.id}`}>{group.name}</Link>
+                    <Link className="team-member-page__group-link" to={`/groups/${group.id}`}>
+                      {group.name}
+                    </Link>
                   </Tag>
                 ))}
               </span>
