@@ -19,9 +19,14 @@ async function main() {
   }
 
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  await ensureAdministrator(database.db, config, app.log);
+  // Instances started together on a new database would race to create the schema and the first
+  // administrator; one at a time, the later ones find both done.
+  const app = await database.withStartupLock(async () => {
+    await database.migrate();
+    const built = await buildApp({ config, database });
+    await ensureAdministrator(database.db, config, built.log);
+    return built;
+  });
 
   let stopping = false;
   // Responses sent while stopping close their connection, so keep-alive sockets do not hold the exit.

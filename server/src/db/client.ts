@@ -22,12 +22,20 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs its own: start-up (migrations, the first administrator)
+   * must happen once even when several instances start together on a new database.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The advisory lock key of start-up; advisory locks are per database, so one constant is enough. */
+export const STARTUP_LOCK_KEY = 7_265_637_312;
 
 export interface DatabaseOptions {
   /** postgres:// URL; when absent PGlite is used. */
@@ -50,6 +58,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: async () => {
         await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
       },
+      withStartupLock: async (work) => {
+        // A session lock on a connection of its own, held across work that uses the pool: migrations
+        // run in transactions of their own, so a transaction-scoped lock could not cover them.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          return await work();
+        } finally {
+          // Closing the connection ends its session, which releases the lock whatever happened.
+          client.release(true);
+        }
+      },
       ping: async () => {
         await pool.query('select 1');
       },
@@ -66,6 +86,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    // One process owns a PGlite data directory: there is no other instance to wait for.
+    withStartupLock: (work) => work(),
     ping: async () => {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
