@@ -14,11 +14,15 @@ export const ERROR_CODES = {
   /** A state-changing request came from another origin. */
   CROSS_ORIGIN: 403,
   NOT_FOUND: 404,
+  /** The path exists but not with this method; the Allow header lists the methods it has. */
+  METHOD_NOT_ALLOWED: 405,
   /** The record already exists (e.g. a duplicate identifier); `details.existingId` names it. */
   CONFLICT: 409,
   /** The record is in use and cannot be removed. */
   IN_USE: 409,
   PAYLOAD_TOO_LARGE: 413,
+  /** A path parameter is longer than any id the API uses. */
+  URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,

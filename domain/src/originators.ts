@@ -85,8 +85,10 @@ export const teamMemberInfoSchema = z.object({
   userId: responseText(),
   firstName: responseText(),
   lastName: responseText(),
-  email: responseText(),
-  role: roleSchema,
+  /** Only for callers holding team_member.view: staff e-mails and roles are not for every viewer. */
+  email: responseText().optional(),
+  /** Only for callers holding team_member.view. */
+  role: roleSchema.optional(),
   status: teamMemberStatusSchema,
 });
 

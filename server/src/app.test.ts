@@ -100,6 +100,33 @@ describe('error answers', () => {
       payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2_000_000) }),
     });
     expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 414 in the error shape for an over-long path parameter', async () => {
+    const res = await t.app.inject(`/api/identifiers/${'A'.repeat(5000)}`);
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toEqual({ error: { code: 'URI_TOO_LONG', message: 'A path parameter is too long' } });
+  });
+
+  it('answers 400 in the error shape for a malformed path', async () => {
+    const res = await t.app.inject('/api/%zz');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('answers 405 with Allow for a method a path does not have', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/health', headers: { origin: PUBLIC_URL } });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+    expect(res.json().error.code).toBe('METHOD_NOT_ALLOWED');
+    const withId = await t.app.inject({
+      method: 'PUT',
+      url: '/api/tags/00000000-0000-4000-8000-000000000000',
+      headers: { origin: PUBLIC_URL },
+    });
+    expect(withId.statusCode).toBe(405);
+    expect(withId.headers.allow?.split(', ').sort()).toEqual(['DELETE', 'GET', 'PATCH']);
   });
 });
 

@@ -3,7 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -36,6 +36,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Keep "a", "a/" distinct problems away from clients: both reach the same route.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Malformed and over-long paths answer in the one error shape too.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

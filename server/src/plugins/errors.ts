@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@scamtrail/domain/errors';
@@ -23,10 +23,76 @@ const CLIENT_ERROR_CODES: Record<string, ErrorBody['error']['code']> = {
 };
 
 /**
+ * Errors the router raises before any route or hook runs (a malformed or over-long path). Passed to
+ * Fastify as `frameworkErrors`, so they answer in the same shape as everything else.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply
+      .status(414)
+      .send({ error: { code: 'URI_TOO_LONG', message: 'A path parameter is too long' } });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return reply
+      .status(400)
+      .send({ error: { code: 'BAD_REQUEST', message: `The path ${JSON.stringify(path)} is not valid` } });
+  }
+  request.log.error({ err: error }, 'router error');
+  return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Internal server error' } });
+}
+
+function routePattern(url: string): RegExp {
+  const escaped = url
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}/?$`);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The methods some /api route answers on this path (empty when none). */
+    allowedApiMethods(path: string): string[];
+  }
+}
+
+/** The 404 (or 405 with Allow, when the path exists with other methods) of an unanswered /api call. */
+export function sendApiNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0];
+  const allowed = app.allowedApiMethods(path);
+  if (allowed.length > 0) {
+    const list = allowed.join(', ');
+    return reply
+      .status(405)
+      .header('allow', list)
+      .send({
+        error: {
+          code: 'METHOD_NOT_ALLOWED',
+          message: `${request.method} is not allowed on ${path} (${list})`,
+        },
+      });
+  }
+  return reply
+    .status(404)
+    .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+}
+
+/**
  * One place that turns errors into `{ error: { code, message, details? } }`. Validation failures name
  * their fields; 5xx answers never carry internals (the cause goes to the log).
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const apiRoutes: { methods: string[]; pattern: RegExp }[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
+    apiRoutes.push({ methods, pattern: routePattern(route.url) });
+  });
+  app.decorate('allowedApiMethods', (path: string) => [
+    ...new Set(apiRoutes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods)),
+  ]);
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       const body: ErrorBody = { error: { code: err.code, message: err.message } };

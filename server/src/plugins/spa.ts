@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendApiNotFound } from './errors';
 
 /**
  * Serves the built SPA: its files, and index.html for every other non-/api path (history fallback)
@@ -27,9 +28,7 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: st
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
-      return reply
-        .status(404)
-        .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+      return sendApiNotFound(app, request, reply);
     }
     reply.header('Cache-Control', 'no-cache');
     return reply.sendFile('index.html');

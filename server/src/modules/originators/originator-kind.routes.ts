@@ -5,7 +5,8 @@ import { originatorSchema, type Originator } from '@scamtrail/domain/originators
 import { paginated, type Pagination } from '@scamtrail/domain/pagination';
 import type { Permission } from '@scamtrail/domain/permissions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, type Principal } from '../../plugins/auth';
+import { access, currentPrincipal, type Principal } from '../../plugins/auth';
+import { originatorFor } from './originators.service';
 
 type Handler<B, R> = (input: B, principal: Principal) => Promise<R>;
 
@@ -48,7 +49,11 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
       },
       config: { access: access.permission(permissions.view) },
     },
-    async (request) => spec.list(request.query as z.output<Q>, request.principal!),
+    async (request) => {
+      const principal = currentPrincipal(request);
+      const page = await spec.list(request.query as z.output<Q>, principal);
+      return { ...page, data: page.data.map((o) => originatorFor(principal.permissions, o)) };
+    },
   );
 
   r.post(
@@ -62,8 +67,11 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
       },
       config: { access: guard(permissions.create) },
     },
-    async (request, reply) =>
-      reply.status(201).send(await spec.create(request.body as z.output<C>, request.principal!)),
+    async (request, reply) => {
+      const principal = currentPrincipal(request);
+      const created = await spec.create(request.body as z.output<C>, principal);
+      return reply.status(201).send(originatorFor(principal.permissions, created));
+    },
   );
 
   r.patch(
@@ -78,7 +86,11 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
       },
       config: { access: guard(permissions.edit) },
     },
-    async (request) => spec.update(request.params.id, request.body as z.output<U>, request.principal!),
+    async (request) => {
+      const principal = currentPrincipal(request);
+      const updated = await spec.update(request.params.id, request.body as z.output<U>, principal);
+      return originatorFor(principal.permissions, updated);
+    },
   );
 
   r.post(
@@ -92,6 +104,9 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
       },
       config: { access: guard(permissions.edit) },
     },
-    async (request) => spec.deactivate(request.params.id, request.principal!),
+    async (request) => {
+      const principal = currentPrincipal(request);
+      return originatorFor(principal.permissions, await spec.deactivate(request.params.id, principal));
+    },
   );
 }

@@ -10,7 +10,12 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
-import { getOriginatorFor, listOriginators, viewableOriginatorTypes } from './originators.service';
+import {
+  getOriginatorFor,
+  listOriginators,
+  originatorFor,
+  viewableOriginatorTypes,
+} from './originators.service';
 
 /**
  * Originators of every kind. The kind-specific lists, creation and updates live beside this module
@@ -40,7 +45,12 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
       const { type, search, page, pageSize } = request.query;
       const viewable = viewableOriginatorTypes(request.principal!.permissions);
       if (type && !viewable.includes(type)) throw AppError.forbidden();
-      return listOriginators(db, { types: type ? [type] : viewable, search }, { page, pageSize });
+      const found = await listOriginators(
+        db,
+        { types: type ? [type] : viewable, search },
+        { page, pageSize },
+      );
+      return { ...found, data: found.data.map((o) => originatorFor(request.principal!.permissions, o)) };
     },
   );
 

@@ -31,6 +31,16 @@ export function viewableOriginatorTypes(permissions: readonly string[]): Origina
   return ORIGINATOR_TYPES.filter((type) => hasPermission(permissions, ORIGINATOR_VIEW_PERMISSIONS[type]));
 }
 
+/**
+ * An originator as this caller may see it: name and type for everyone with originator.view; a team
+ * member's e-mail and role only with team_member.view (as GET /api/users is for administrators).
+ */
+export function originatorFor(permissions: readonly string[], originator: Originator): Originator {
+  if (!originator.teamMember || hasPermission(permissions, 'team_member.view')) return originator;
+  const { email: _email, role: _role, ...visible } = originator.teamMember;
+  return { ...originator, teamMember: visible };
+}
+
 /** The public shape of an originator (spec 3). */
 export function toOriginator(row: OriginatorRow): Originator {
   const { originator: o, user } = row;
@@ -98,7 +108,7 @@ export async function getOriginatorFor(
   if (!hasPermission(permissions, ORIGINATOR_VIEW_PERMISSIONS[row.originator.type])) {
     throw AppError.forbidden();
   }
-  return toOriginator(row);
+  return originatorFor(permissions, toOriginator(row));
 }
 
 /** Active filter from the `status` query parameter. */

@@ -109,6 +109,30 @@ describe('originator search', () => {
     expect((await caller.get(`/api/originators/${member.id}`)).statusCode).toBe(403);
   });
 
+  it("a viewer sees team members' names but not their e-mails or roles", async () => {
+    const { user } = await signedIn(t, 'investigator');
+    const { client: viewer } = await signedIn(t, 'viewer');
+    const lookups = [
+      `/api/originators/${user.originatorId}`,
+      `/api/originators?search=${encodeURIComponent(user.lastName)}`,
+      `/api/originators/team-members?search=${encodeURIComponent(user.lastName)}`,
+    ];
+    for (const url of lookups) {
+      const res = await viewer.get(url);
+      expect(res.statusCode, url).toBe(200);
+      const body = res.json();
+      const originator = 'data' in body ? body.data[0] : body;
+      expect(originator.name).toBe(`${user.firstName} ${user.lastName}`);
+      expect(originator.teamMember).toMatchObject({ firstName: user.firstName, status: 'active' });
+      expect(originator.teamMember).not.toHaveProperty('email');
+      expect(originator.teamMember).not.toHaveProperty('role');
+      expect(res.body).not.toContain(user.email);
+    }
+    // team_member.view (administrators) shows them.
+    const full = (await admin.get(`/api/originators/${user.originatorId}`)).json();
+    expect(full.teamMember).toMatchObject({ email: user.email, role: 'investigator' });
+  });
+
   it('an anonymous caller cannot search originators', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/originators' })).statusCode).toBe(401);
   });

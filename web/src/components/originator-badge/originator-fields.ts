@@ -35,15 +35,18 @@ export function typeFields(originator: BadgeOriginator): OriginatorField[] {
   if (originator.type === 'team_member') {
     const member = originator.teamMember;
     const name = member ? `${member.firstName} ${member.lastName}`.trim() : originator.name;
-    fields.push(
-      { key: 'teamMember.name', label: 'Name', value: text(name) },
-      { key: 'teamMember.email', label: 'Email', value: text(member?.email) },
-      {
+    fields.push({ key: 'teamMember.name', label: 'Name', value: text(name) });
+    // E-mail and role reach only callers allowed to see them (team_member.view): show what came.
+    if (!member || member.email !== undefined) {
+      fields.push({ key: 'teamMember.email', label: 'Email', value: text(member?.email) });
+    }
+    if (!member || member.role !== undefined) {
+      fields.push({
         key: 'teamMember.role',
         label: 'Role',
-        value: member ? (ROLE_LABELS[member.role as Role] ?? member.role) : EMPTY_VALUE,
-      },
-    );
+        value: member?.role ? (ROLE_LABELS[member.role as Role] ?? member.role) : EMPTY_VALUE,
+      });
+    }
   } else if (originator.type === 'community_member') {
     const member = originator.communityMember;
     fields.push(

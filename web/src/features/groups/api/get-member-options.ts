@@ -10,7 +10,8 @@ export interface MemberOption {
   /** The user id, as group membership takes it. */
   id: string;
   name: string;
-  email: string;
+  /** Only for callers who may see staff e-mails (team_member.view). */
+  email?: string;
   disabled: boolean;
 }
 

@@ -12,7 +12,8 @@ interface MemberPickerProps {
 
 function optionLabel(option: MemberOption | null | undefined): string {
   if (!option) return '';
-  return `${option.name} (${option.email})${option.disabled ? ' (disabled)' : ''}`;
+  const email = option.email ? ` (${option.email})` : '';
+  return `${option.name}${email}${option.disabled ? ' (disabled)' : ''}`;
 }
 
 /** Picks team members for a group; says so when team members cannot be listed for this user. */
