@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
@@ -44,6 +45,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   const { db } = database;
   await app.register(errorsPlugin);
+  // Before authentication, whose session lookup is the first query of a request.
+  await app.register(admissionPlugin, { ...config.admission, exempt: ['/api/health', '/api/ready'] });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
   await app.register(authPlugin, {

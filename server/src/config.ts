@@ -80,6 +80,12 @@ export const envSchema = z
     LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(5),
     LOGIN_DELAY_AFTER_FAILURES: positiveInt(5),
     LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+    /** /api requests in progress at once; default 4 on PGlite, 10 (the pool's size) on PostgreSQL. */
+    ADMISSION_MAX_IN_PROGRESS: optionalString.pipe(
+      z.coerce.number<string | undefined>().int().min(1).max(10_000).optional(),
+    ),
+    /** /api requests waiting their turn before more are answered 503. */
+    ADMISSION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(100_000).default(256),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
@@ -124,6 +130,8 @@ export interface Config {
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
   trustProxy: string[];
   loginThrottle: LoginThrottle;
+  /** How many /api requests run at once and how many may wait (see plugins/admission). */
+  admission: { maxInProgress: number; queueLength: number };
   /** Directory of the built SPA; when absent, only the API is served. */
   webDistDir?: string;
   /**
@@ -161,6 +169,13 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       delayAfterFailures: e.LOGIN_DELAY_AFTER_FAILURES,
       maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
+    },
+    admission: {
+      // PGlite is one connection: a few requests in progress let one wait on a password hash or
+      // the network while another queries, more would only interleave their queries. PostgreSQL:
+      // one request per pooled connection (db/client.ts opens 10).
+      maxInProgress: e.ADMISSION_MAX_IN_PROGRESS ?? (e.DATABASE_URL ? 10 : 4),
+      queueLength: e.ADMISSION_QUEUE_LENGTH,
     },
     webDistDir,
   };
