@@ -1,0 +1,212 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasPermission, permissionsForRole, type Permission, type Role } from '@scamtrail/domain/permissions';
+import { buildTestApp, PUBLIC_URL, signedIn, type Client, type TestApp } from './helpers';
+import { fillPath, loadOperations, sampleBody, type Operation } from './openapi-operations';
+import { automationWithKey } from './originator-helpers';
+
+/**
+ * Who may call each operation of the OpenAPI document, written here independently of the routes'
+ * own declarations. Every operation must be listed: a new route fails this test until it says who
+ * may call it, and then it is called below by every kind of caller.
+ */
+type Rule =
+  | { kind: 'anyone' }
+  | { kind: 'session' }
+  | { kind: 'user'; permission?: Permission }
+  | { kind: 'caller'; permission: Permission };
+
+const anyone: Rule = { kind: 'anyone' };
+const session: Rule = { kind: 'session' };
+const user = (permission?: Permission): Rule => ({ kind: 'user', permission });
+const can = (permission: Permission): Rule => ({ kind: 'caller', permission });
+
+const EXPECTED: Record<string, Rule> = {
+  'GET /api/health': anyone,
+  'GET /api/ready': anyone,
+  'POST /api/auth/login': anyone,
+  'GET /api/auth/me': user(),
+  'POST /api/auth/logout': session,
+  'POST /api/auth/password': user(),
+  'GET /api/users': can('user.view'),
+  'POST /api/users': can('user.create'),
+  'GET /api/users/{id}': can('user.view'),
+  'PATCH /api/users/{id}': can('user.edit'),
+  'GET /api/originators': can('originator.view'),
+  'GET /api/originators/{id}': can('originator.view'),
+  'GET /api/originators/team-members': can('originator.view'),
+  'POST /api/originators/team-members': user('team_member.create'),
+  'PATCH /api/originators/team-members/{id}': user('team_member.edit'),
+  'POST /api/originators/team-members/{id}/deactivate': user('team_member.edit'),
+  'GET /api/originators/community-members': can('community_member.view'),
+  'POST /api/originators/community-members': can('community_member.create'),
+  'PATCH /api/originators/community-members/{id}': can('community_member.edit'),
+  'POST /api/originators/community-members/{id}/deactivate': can('community_member.edit'),
+  'POST /api/originators/community-members/{id}/reputation': can('community_member.edit'),
+  'GET /api/automations': can('automation.view'),
+  'POST /api/automations': can('automation.create'),
+  'GET /api/automations/{id}': can('automation.view'),
+  'PATCH /api/automations/{id}': can('automation.edit'),
+  'POST /api/automations/{id}/deactivate': can('automation.edit'),
+  'GET /api/originators/automations': can('automation.view'),
+  'POST /api/originators/automations': can('automation.create'),
+  'GET /api/originators/automations/{id}': can('automation.view'),
+  'PATCH /api/originators/automations/{id}': can('automation.edit'),
+  'POST /api/originators/automations/{id}/deactivate': can('automation.edit'),
+  'GET /api/automations/{id}/api-keys': can('automation.view'),
+  'POST /api/automations/{id}/api-keys': can('automation.edit'),
+  'POST /api/automations/{id}/api-keys/{keyId}/revoke': can('automation.edit'),
+  'GET /api/team-members': can('team_member.view'),
+  'POST /api/team-members': user('team_member.create'),
+  'GET /api/team-members/{id}': can('team_member.view'),
+  'PATCH /api/team-members/{id}': user('team_member.edit'),
+  'POST /api/team-members/{id}/disable': user('team_member.edit'),
+  'POST /api/team-members/{id}/enable': user('team_member.edit'),
+  'GET /api/groups': can('group.view'),
+  'POST /api/groups': can('group.create'),
+  'GET /api/groups/{id}': can('group.view'),
+  'PATCH /api/groups/{id}': can('group.edit'),
+  'DELETE /api/groups/{id}': can('group.delete'),
+  'PUT /api/groups/{id}/members': can('group.edit'),
+  'POST /api/groups/{id}/members': can('group.edit'),
+  'DELETE /api/groups/{id}/members/{userId}': can('group.edit'),
+  'GET /api/tags': can('tag.view'),
+  'POST /api/tags': can('tag.create'),
+  'GET /api/tags/{id}': can('tag.view'),
+  'PATCH /api/tags/{id}': can('tag.edit'),
+  'DELETE /api/tags/{id}': can('tag.delete'),
+  'GET /api/identifiers': can('identifier.view'),
+  'POST /api/identifiers': can('identifier.create'),
+  'GET /api/identifiers/{id}': can('identifier.view'),
+  'PUT /api/identifiers/{id}': can('identifier.edit'),
+  'DELETE /api/identifiers/{id}': can('identifier.delete'),
+  'GET /api/identifiers/confidence/bulk': can('identifier.view'),
+  'GET /api/identifiers/{id}/confidence': can('identifier.view'),
+  'POST /api/identifiers/{id}/validate': can('identifier.edit'),
+  'POST /api/identifiers/import': can('identifier.create'),
+  'PUT /api/identifiers/{id}/tags': can('identifier.edit'),
+};
+
+/** The narrowly scoped API key: it may read identifiers and tags, nothing else. */
+const KEY_SCOPES: Permission[] = ['identifier.view', 'tag.view'];
+
+type CallerName = 'anonymous' | Role | 'api key';
+interface Caller {
+  name: CallerName;
+  kind: 'anonymous' | 'user' | 'api_key';
+  grants: readonly string[];
+  client: Client | null;
+}
+
+/**
+ * 401 or 403 when the rule refuses this caller; 'allowed' when it lets them through (then the answer
+ * is the route's own: never 401 or 403); 'open' for public routes, whose own answers may be 401
+ * (wrong password at sign-in).
+ */
+function expectedFor(rule: Rule, caller: Caller): 401 | 403 | 'allowed' | 'open' {
+  if (rule.kind === 'anyone') return 'open';
+  if (caller.kind === 'anonymous') return 401;
+  if (rule.kind === 'session') return caller.kind === 'user' ? 'allowed' : 401;
+  if (rule.kind === 'user' && caller.kind !== 'user') return 403;
+  if (rule.permission && !hasPermission(caller.grants, rule.permission)) return 403;
+  return 'allowed';
+}
+
+/** Bodies, queries and ids that are wrong in every way a validator would notice. */
+const JUNK_BODY = [1, { nested: [null] }];
+const JUNK_QUERY = { page: '-3', pageSize: 'many', type: 'nonsense', search: 'x\u0000', ids: 'not-a-uuid' };
+
+let t: TestApp;
+let callers: Caller[];
+let operations: Operation[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const roles: Role[] = ['viewer', 'investigator', 'admin'];
+  const signed = await Promise.all(roles.map((role) => signedIn(t, role)));
+  const admin = signed[2].client;
+  const { caller: keyClient } = await automationWithKey(t, admin, KEY_SCOPES);
+  callers = [
+    { name: 'anonymous', kind: 'anonymous', grants: [], client: null },
+    ...roles.map((role, i) => ({
+      name: role,
+      kind: 'user' as const,
+      grants: permissionsForRole(role),
+      client: signed[i].client,
+    })),
+    { name: 'api key', kind: 'api_key', grants: KEY_SCOPES, client: keyClient },
+  ];
+  operations = await loadOperations(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function send(caller: Caller, options: InjectOptions): Promise<LightMyRequestResponse> {
+  if (caller.client) return caller.client.request(options);
+  return t.app.inject({ ...options, headers: { origin: PUBLIC_URL, ...(options.headers ?? {}) } });
+}
+
+/** A junk request and a well-formed one for the operation. */
+function requestsFor(op: Operation): { label: string; options: InjectOptions }[] {
+  const url = fillPath(op);
+  const valid = sampleBody(op);
+  const hasBody = op.method !== 'GET';
+  return [
+    {
+      label: 'junk',
+      options: {
+        method: op.method as InjectOptions['method'],
+        url: fillPath(op, () => 'not-a-uuid'),
+        query: JUNK_QUERY,
+        ...(hasBody ? { payload: JUNK_BODY } : {}),
+      },
+    },
+    {
+      label: 'well-formed',
+      options: {
+        method: op.method as InjectOptions['method'],
+        url,
+        ...(hasBody ? { payload: (valid ?? {}) as InjectOptions['payload'] } : {}),
+      },
+    },
+  ];
+}
+
+describe('the OpenAPI document and the expected access table', () => {
+  it('list the same operations: every route declares who may call it', () => {
+    const documented = operations.map((op) => op.key).sort();
+    expect(documented).toEqual(Object.keys(EXPECTED).sort());
+  });
+});
+
+// Sign-out ends the session it is called with, so it goes last.
+const keys = Object.keys(EXPECTED).sort(
+  (a, b) => Number(a.includes('/logout')) - Number(b.includes('/logout')),
+);
+
+describe('who may call each operation, whatever the body, id or query', () => {
+  it.each(keys)('%s', async (key) => {
+    const op = operations.find((o) => o.key === key);
+    expect(op, `${key} is not in the OpenAPI document`).toBeDefined();
+    const failures: string[] = [];
+    for (const caller of callers) {
+      const expected = expectedFor(EXPECTED[key], caller);
+      for (const { label, options } of requestsFor(op!)) {
+        const res = await send(caller, options);
+        const status = res.statusCode;
+        const ok =
+          expected === 'open'
+            ? status < 500
+            : expected === 'allowed'
+              ? status !== 401 && status !== 403 && status < 500
+              : status === expected;
+        if (!ok) {
+          failures.push(`${caller.name}, ${label} request: expected ${expected}, got ${status} ${res.body}`);
+        }
+        if (status >= 400) expect(res.json().error, `${caller.name} ${label}`).toHaveProperty('code');
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,195 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The operations of the OpenAPI document and sample requests built from their schemas, for the tests
+ * that go over every route (authorization and bad input): a route added later is covered by them
+ * without anyone writing its requests by hand.
+ */
+
+/** The subset of JSON Schema the route schemas produce. */
+export interface JsonSchema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+}
+
+export interface Operation {
+  /** "POST /api/tags": the key of the expected tables. */
+  key: string;
+  method: string;
+  /** The OpenAPI path, with `{id}` placeholders. */
+  path: string;
+  pathParams: string[];
+  query: { name: string; schema: JsonSchema }[];
+  body?: JsonSchema;
+}
+
+interface OpenApiDocument {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+}
+interface OpenApiOperation {
+  parameters?: { in: string; name: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+}
+
+export async function loadOperations(app: FastifyInstance): Promise<Operation[]> {
+  const doc = (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const parameters = op.parameters ?? [];
+      operations.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method: method.toUpperCase(),
+        path,
+        pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: parameters.filter((p) => p.in === 'query').map(({ name, schema }) => ({ name, schema })),
+        body: op.requestBody?.content['application/json']?.schema,
+      });
+    }
+  }
+  return operations;
+}
+
+/** The path with every placeholder replaced (by default with a fresh UUID, which names nothing). */
+export function fillPath(op: Operation, value: (name: string) => string = () => randomUUID()): string {
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
+}
+
+function types(schema: JsonSchema): string[] {
+  return [schema.type ?? []].flat();
+}
+
+/** The first branch of a union that is not null. */
+function firstBranch(schema: JsonSchema): JsonSchema | undefined {
+  const branches = schema.anyOf ?? schema.oneOf;
+  return branches?.find((b) => !types(b).includes('null')) ?? branches?.[0];
+}
+
+/**
+ * A value the schema accepts as far as its shape goes (required properties only). Rules that need
+ * the database (does this id exist?) are not its business: a sample is a well-formed request.
+ */
+export function sampleValue(schema: JsonSchema, name = 'value'): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const branch = firstBranch(schema);
+  if (branch) return sampleValue(branch, name);
+  if (schema.allOf?.length) return sampleValue(schema.allOf[0], name);
+  const type = types(schema).find((t) => t !== 'null');
+  switch (type) {
+    case 'string':
+      return sampleString(schema, name);
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? 1;
+    case 'boolean':
+      return false;
+    case 'array':
+      return schema.minItems && schema.items ? [sampleValue(schema.items, name)] : [];
+    case 'object':
+    default: {
+      const body: Record<string, unknown> = {};
+      for (const key of schema.required ?? []) {
+        const property = schema.properties?.[key];
+        if (property) body[key] = sampleValue(property, key);
+      }
+      return body;
+    }
+  }
+}
+
+function sampleString(schema: JsonSchema, name: string): string {
+  const tag = randomBytes(4).toString('hex');
+  if (schema.format === 'email' || /email/i.test(name)) return `sample-${tag}@example.com`;
+  if (schema.format === 'uuid') return randomUUID();
+  if (schema.format === 'date-time') return new Date(Date.now() + 86_400_000).toISOString();
+  if (schema.format === 'uri' || /url/i.test(name)) return 'https://93.184.216.34/hook';
+  const text = /password/i.test(name) ? `Sample password ${tag}` : `Sample ${name} ${tag}`;
+  const min = schema.minLength ?? 0;
+  const max = schema.maxLength ?? Infinity;
+  return text.padEnd(min, 'x').slice(0, max);
+}
+
+/**
+ * Requests the generic sample cannot make well-formed on its own: open objects whose keys depend on
+ * another field (an identifier's `data` follows its `type`).
+ */
+const BODY_OVERRIDES: Record<string, () => Record<string, unknown>> = {
+  'POST /api/identifiers': () => ({ type: 'email', data: { address: sampleString({}, 'email') } }),
+  'PUT /api/identifiers/{id}': () => ({ type: 'email', data: { address: sampleString({}, 'email') } }),
+  'POST /api/identifiers/import': () => ({
+    items: [{ type: 'email', data: { address: sampleString({}, 'email') } }],
+  }),
+};
+
+/** A well-formed body for the operation, or undefined when it takes none. */
+export function sampleBody(op: Operation): unknown {
+  const override = BODY_OVERRIDES[op.key];
+  if (override) return override();
+  return op.body ? sampleValue(op.body) : undefined;
+}
+
+/** Where a string sits in a body: a dotted path as error details name fields. */
+export interface StringSlot {
+  path: string[];
+}
+
+/**
+ * Every place a string goes in a body built by `sampleBody`, following declared properties (required
+ * or not), array items and the keys an override fills in.
+ */
+export function stringSlots(
+  schema: JsonSchema | undefined,
+  sample: unknown,
+  path: string[] = [],
+): StringSlot[] {
+  if (!schema) return [];
+  const branch = firstBranch(schema);
+  if (branch) return stringSlots(branch, sample, path);
+  const type = types(schema).find((t) => t !== 'null');
+  if (type === 'string' && !schema.enum) return [{ path }];
+  if (type === 'array' && schema.items) return stringSlots(schema.items, undefined, [...path, '0']);
+  if (type === 'object' || schema.properties || schema.additionalProperties) {
+    const slots = Object.entries(schema.properties ?? {}).flatMap(([key, property]) =>
+      stringSlots(property, (sample as Record<string, unknown> | undefined)?.[key], [...path, key]),
+    );
+    // An open object (an identifier's data): the keys the sample filled in are strings too.
+    if (!schema.properties && sample && typeof sample === 'object') {
+      for (const [key, value] of Object.entries(sample)) {
+        if (typeof value === 'string') slots.push({ path: [...path, key] });
+      }
+    }
+    return slots;
+  }
+  return [];
+}
+
+/** A deep copy of `body` with `value` at `path` (arrays are grown to hold it). */
+export function withValueAt(body: unknown, path: string[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (/^\d+$/.test(head)) {
+    const array = Array.isArray(body) ? [...body] : [];
+    array[Number(head)] = withValueAt(array[Number(head)], rest, value);
+    return array;
+  }
+  const object = body && typeof body === 'object' ? { ...(body as Record<string, unknown>) } : {};
+  object[head] = withValueAt(object[head], rest, value);
+  return object;
+}
