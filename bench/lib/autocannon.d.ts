@@ -1,0 +1,33 @@
+// The part of autocannon's API the load benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
+    headers?: Record<string, string>;
+  }
+  interface Result {
+    requests: Histogram & { total: number; sent: number };
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+    duration: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
