@@ -6,6 +6,8 @@ import { ERROR_CODES, type ErrorCode, type FieldError } from '@scamtrail/domain/
  */
 export class AppError extends Error {
   readonly status: number;
+  /** Sent as Retry-After: when a refused caller (429, 503) may try again. */
+  retryAfterSeconds?: number;
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -26,6 +28,13 @@ export class AppError extends Error {
 
   static forbidden(message = 'You do not have permission to perform this action.'): AppError {
     return new AppError('FORBIDDEN', message);
+  }
+
+  /** 429 telling the caller when to try again. */
+  static tooManyRequests(message: string, retryAfterSeconds: number): AppError {
+    const error = new AppError('TOO_MANY_REQUESTS', message);
+    error.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+    return error;
   }
 
   static unauthenticated(message = 'Authentication required'): AppError {

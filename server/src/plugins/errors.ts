@@ -97,6 +97,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof AppError) {
       const body: ErrorBody = { error: { code: err.code, message: err.message } };
       if (err.details) body.error.details = err.details;
+      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
       return reply.status(err.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

@@ -95,6 +95,7 @@ describe('sign-in throttling', () => {
       code: 'TOO_MANY_REQUESTS',
       message: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
     });
+    expect(refused.headers['retry-after']).toBe('900');
     expect((await postLogin(other.email, TEST_PASSWORD, '198.51.100.30')).statusCode).toBe(200);
     expect((await postLogin(user.email, TEST_PASSWORD, '198.51.100.31')).statusCode).toBe(200);
   });

@@ -48,7 +48,7 @@ export async function login(
   if (failures.fromAddress >= throttle.maxFailuresPerAddress) {
     // A refused attempt is no guess: the address is free again a window after its last real failure.
     await deleteAttempt(db, attemptId);
-    throw new AppError('TOO_MANY_REQUESTS', tooManyAttempts(throttle));
+    throw AppError.tooManyRequests(tooManyAttempts(throttle), throttle.windowMs / 1000);
   }
   const delayMs = signInDelayMs(failures.onAccount, throttle);
   if (delayMs > 0) await (throttle.sleep ?? sleepFor)(delayMs);
