@@ -45,8 +45,13 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   const { db } = database;
   await app.register(errorsPlugin);
-  // Before authentication, whose session lookup is the first query of a request.
-  await app.register(admissionPlugin, { ...config.admission, exempt: ['/api/health', '/api/ready'] });
+  // Before authentication, whose session lookup is the first query of a request. Sign-in is not
+  // queued: a throttled attempt waits up to LOGIN_MAX_DELAY_SECONDS inside the request, and a few such
+  // waits holding slots would stall the whole API.
+  await app.register(admissionPlugin, {
+    ...config.admission,
+    exempt: ['/api/health', '/api/ready', '/api/auth/login'],
+  });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
   await app.register(authPlugin, {

@@ -174,12 +174,12 @@ describe('admission in the application', () => {
     await t.close();
   });
 
-  it('queues /api requests before authentication and answers 503 when full, health aside', async () => {
-    // A sign-in whose body is still arriving holds the only slot.
+  it('queues /api requests and answers 503 when full; health and sign-in are not queued', async () => {
+    // A request whose body is still arriving holds the only slot.
     const body = new PassThrough();
     const held = t.app.inject({
       method: 'POST',
-      url: '/api/auth/login',
+      url: '/api/no-such-route',
       headers: { origin: PUBLIC_URL, 'content-type': 'application/json' },
       payload: body,
     });
@@ -190,9 +190,17 @@ describe('admission in the application', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(refused.json().error.code).toBe('UNAVAILABLE');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // Sign-in is not queued: a throttled attempt waits inside its request.
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: PUBLIC_URL },
+      payload: {},
+    });
+    expect(signIn.statusCode).toBe(400);
 
     body.end('{}');
-    expect((await held).statusCode).toBe(400);
+    expect((await held).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/identifiers' })).statusCode).toBe(401);
     expect(t.app.admissionState()).toEqual({ inProgress: 0, waiting: 0 });
   });
