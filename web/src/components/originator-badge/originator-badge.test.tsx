@@ -133,6 +133,19 @@ describe('OriginatorBadge', () => {
     expect(within(dialog).queryByRole('heading', { name: 'Digital Signature' })).toBeNull();
   });
 
+  it('shows no e-mail or role rows when the caller may not see them', async () => {
+    const { email: _email, role: _role, ...visible } = teamDetail.teamMember!;
+    renderBadge(
+      { originator: { id: TEAM_ID, type: 'team_member', name: 'Ada Lovelace' } },
+      { [`/api/originators/${TEAM_ID}?type=team_member`]: json(200, { ...teamDetail, teamMember: visible }) },
+    );
+    const dialog = await openModal('Ada Lovelace (Team)');
+    const info = within(dialog).getByLabelText('Originator information');
+    expect(await within(info).findByText('Team Member')).toBeVisible();
+    expect(within(info).queryByText('Email')).toBeNull();
+    expect(within(info).queryByText('Role')).toBeNull();
+  });
+
   it('colours a community member’s reputation tag (spec 9)', async () => {
     const community: Originator = {
       ...teamDetail,
