@@ -1,7 +1,7 @@
 import { Button, ComposedModal, InlineLoading, ModalBody, ModalFooter, ModalHeader } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { keepFocusOnPress } from '../lib/modal-press';
-import { FIRST_FIELD_FOCUS, useModalFocusReturn } from './modal-focus';
+import { useModalFocus } from './modal-focus';
 
 /** Modal defaults of spec 9. */
 export const MODAL_DEFAULTS = {
@@ -42,7 +42,7 @@ export interface AppModalProps {
  * focuses its secondary action (Cancel) instead, as WAI-ARIA APG and Carbon advise for destructive
  * confirmations: Enter or Space pressed on the way in cannot destroy anything, and the destructive
  * action is one Tab away (Carbon's ComposedModal does this for `danger`). On closing, focus goes back
- * to the element that opened the dialog (see useModalFocusReturn).
+ * to the element that opened the dialog (see useModalFocus).
  */
 export function AppModal({
   open,
@@ -61,11 +61,11 @@ export function AppModal({
   onClose,
   children,
 }: AppModalProps) {
-  useModalFocusReturn(open);
+  const focusProps = useModalFocus(open);
   return (
     <ComposedModal
       open={open}
-      selectorPrimaryFocus={FIRST_FIELD_FOCUS}
+      {...focusProps}
       // Carbon names the dialog after its small label; the title is what a person reads as its name.
       aria-label={title}
       size={size}

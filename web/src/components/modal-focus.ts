@@ -18,12 +18,12 @@ const FIELDS = [
  * tooltip opens on focus and takes the first Escape for itself. Danger dialogs ignore this selector:
  * Carbon focuses their secondary (Cancel) button, see AppModal.
  */
-export const FIRST_FIELD_FOCUS = [...FIELDS, '[data-modal-primary-focus]']
+const FIRST_FIELD_FOCUS = [...FIELDS, '[data-modal-primary-focus]']
   .map((selector) => `${selector}${notInert}`)
   .join(', ');
 
 /** Where a read-only dialog puts focus: its scrolling content, so the keys scroll it and Escape closes. */
-export const CONTENT_FOCUS = '.cds--modal-scroll-content';
+const CONTENT_FOCUS = '.cds--modal-scroll-content';
 
 const MENU = '[role="menu"], .cds--overflow-menu-options';
 
@@ -38,8 +38,9 @@ function rememberFocus(event: FocusEvent) {
 }
 
 function forgetOnBlurToNothing(event: FocusEvent) {
-  // A press on something that takes no focus: whatever had it is no longer what the person acted on.
-  if (event.relatedTarget === null && document.hasFocus()) lastFocused = null;
+  // A press on something that takes no focus: what had it is no longer what the person acted on. (Not a
+  // menu item losing focus as its menu closes: the trigger focused before it stays the one to remember.)
+  if (event.target === lastFocused && event.relatedTarget === null && document.hasFocus()) lastFocused = null;
 }
 
 if (typeof document !== 'undefined') {
@@ -94,16 +95,32 @@ function returnFocus(opener: HTMLElement | null) {
   else focusFallback();
 }
 
+/** The content of dialogs stacked on this one: focus may go there (Carbon's focus trap would pull it back). */
+const STACKED_DIALOGS = ['.cds--modal'];
+
+/**
+ * Focus handling for a Carbon ComposedModal; spread the answer on it. Initial focus (see FIRST_FIELD_FOCUS
+ * and CONTENT_FOCUS), a dialog opened on top of this one may take focus, and focus goes back to the
+ * opener on closing (see useModalFocusReturn).
+ */
+export function useModalFocus(open: boolean, initialFocus: 'first-field' | 'content' = 'first-field') {
+  useModalFocusReturn(open);
+  return {
+    selectorPrimaryFocus: initialFocus === 'content' ? CONTENT_FOCUS : FIRST_FIELD_FOCUS,
+    selectorsFloatingMenus: STACKED_DIALOGS,
+  };
+}
+
 /**
  * Gives focus back to the element that opened a dialog when it closes, however it closes (Cancel,
  * Escape, the close button, a successful submit, or being unmounted), or to the page heading when that
- * element is gone; never to <body>. Call it in the component that renders the ComposedModal.
+ * element is gone; never to <body>.
  *
  * The opener is read in a layout effect, before Carbon moves focus into the dialog (a passive effect),
  * and focus is returned in the layout cleanup, while the dialog is still in the document: a dialog
  * opening in the same render (e.g. Edit from a details dialog) then takes over the same opener.
  */
-export function useModalFocusReturn(open: boolean) {
+function useModalFocusReturn(open: boolean) {
   useLayoutEffect(() => {
     if (!open) return;
     const opener = findOpener();

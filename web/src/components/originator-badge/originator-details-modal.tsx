@@ -2,7 +2,7 @@ import { ComposedModal, InlineLoading, ModalBody, ModalHeader } from '@carbon/re
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { originatorTypeLabel } from '@scamtrail/domain/originators';
-import { CONTENT_FOCUS, useModalFocusReturn } from '../modal-focus';
+import { useModalFocus } from '../modal-focus';
 import { useOriginator } from './get-originator';
 import type { BadgeOriginator, EntrySignature, SignatureInfo } from './originator-badge-types';
 import { AdditionalData, OriginatorInformation, ProxyInformation } from './originator-details-sections';
@@ -40,7 +40,7 @@ export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
   const { open, onClose, originator, signature, verify, isOwnEntry } = props;
   const detail = useOriginator(originator.id, originator.type, open);
   const verification = useSignatureVerification(open, signature, verify);
-  useModalFocusReturn(open);
+  const focusProps = useModalFocus(open, 'content');
   // The loaded answer wins over what the record held; the proxy comes only from the record.
   const shown: BadgeOriginator = detail.data ? { ...originator, ...detail.data } : originator;
   const Icon = ORIGINATOR_TYPE_ICONS[originator.type];
@@ -49,13 +49,7 @@ export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
   return createPortal(
     // Clicks inside the modal must not reach a clickable row or tile the badge sits in.
     <div onClick={(event) => event.stopPropagation()} className="originator-details-portal">
-      <ComposedModal
-        open={open}
-        onClose={onClose}
-        size="md"
-        aria-label="Originator Details"
-        selectorPrimaryFocus={CONTENT_FOCUS}
-      >
+      <ComposedModal open={open} onClose={onClose} size="md" aria-label="Originator Details" {...focusProps}>
         <ModalHeader label={originatorTypeLabel(originator.type)} title="Originator Details" />
         <ModalBody className="originator-details" hasScrollingContent aria-label="Originator details">
           <div className="originator-details__identity">

@@ -15,7 +15,7 @@ import type { IdentifierItem } from '../api/identifier-types';
 import { useValidateIdentifier } from '../api/validate-identifier';
 import { isHandledGlobally } from '../utils/global-errors';
 import { keepFocusOnPress } from '../../../lib/modal-press';
-import { CONTENT_FOCUS, useModalFocusReturn } from '../../../components/modal-focus';
+import { useModalFocus } from '../../../components/modal-focus';
 import { DetailFields } from './detail-fields';
 import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related';
 import { DetailSection } from './detail-section';
@@ -53,7 +53,7 @@ export function IdentifierDetailModal({
   const { error, errorUpdatedAt } = query;
   const title = identifier ? `${identifier.typeLabel} Details` : 'Identifier Details';
 
-  useModalFocusReturn(true);
+  const focusProps = useModalFocus(true, 'content');
   const hasFallback = !!fallback;
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -88,7 +88,7 @@ export function IdentifierDetailModal({
   }
 
   return (
-    <ComposedModal open size="lg" onClose={onClose} aria-label={title} selectorPrimaryFocus={CONTENT_FOCUS}>
+    <ComposedModal open size="lg" onClose={onClose} aria-label={title} {...focusProps}>
       <ModalHeader title={title} />
       <ModalBody
         className="identifier-detail"
