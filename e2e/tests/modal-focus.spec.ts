@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { apiAs, createAccount, expect, signIn, test, type Account } from '../support/fixtures';
+import { importRows } from './identifiers-support';
+
+const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString('hex')}`;
+
+const dialogNamed = (page: Page, name: string) => page.getByRole('dialog', { name, exact: true });
+
+/** An admin, signed in on the page, with a tag of their own in the tag list. */
+async function tagsPageWithTag(page: Page): Promise<{ admin: Account; tagName: string }> {
+  const admin = await createAccount('admin');
+  const tagName = unique('scam');
+  const api = await apiAs(admin.email, admin.password);
+  expect((await api.post('/api/tags', { data: { name: tagName } })).status()).toBe(201);
+  await api.dispose();
+  await signIn(page, admin);
+  await page.goto('/tags');
+  await page.getByRole('searchbox', { name: 'Search tags' }).fill(tagName);
+  await expect(page.getByRole('button', { name: `Actions for ${tagName}` })).toBeVisible();
+  return { admin, tagName };
+}
+
+async function chooseRowAction(page: Page, row: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${row}` }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+test.describe('modal focus', () => {
+  test('a form dialog focuses its first field; the first Escape closes it and focus returns to its button', async ({
+    page,
+  }) => {
+    await tagsPageWithTag(page);
+    const newTag = page.getByRole('button', { name: 'New tag' });
+    await newTag.click();
+    const dialog = dialogNamed(page, 'New tag');
+    await expect(dialog.getByLabel('Name')).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(newTag).toBeFocused();
+
+    // The close button and a successful submit give focus back too.
+    await newTag.click();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(newTag).toBeFocused();
+
+    await newTag.click();
+    await dialog.getByLabel('Name').fill(unique('smishing'));
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(page.getByText('Tag created')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(newTag).toBeFocused();
+  });
+
+  test('a delete confirmation focuses Cancel; closing it returns focus to the row’s menu button', async ({
+    page,
+  }) => {
+    const { tagName } = await tagsPageWithTag(page);
+    await chooseRowAction(page, tagName, 'Delete');
+    const dialog = dialogNamed(page, `Delete tag “${tagName}”?`);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: `Actions for ${tagName}` })).toBeFocused();
+
+    await chooseRowAction(page, tagName, 'Delete');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: `Actions for ${tagName}` })).toBeFocused();
+  });
+
+  test('after a row is deleted, focus goes to the page heading, not to <body>', async ({ page }) => {
+    const { tagName } = await tagsPageWithTag(page);
+    await chooseRowAction(page, tagName, 'Delete');
+    await dialogNamed(page, `Delete tag “${tagName}”?`).getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Tag deleted')).toBeVisible();
+    await expect(page.getByRole('button', { name: `Actions for ${tagName}` })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeFocused();
+  });
+
+  test('the identifier details open on their content; a badge dialog inside gives focus back to its badge', async ({
+    page,
+  }) => {
+    const admin = await createAccount('admin');
+    const address = `${unique('focus')}@example.org`;
+    await importRows(admin, [{ type: 'email', data: { address } }]);
+    await signIn(page, admin);
+    await page.goto(`/identifiers?search=${encodeURIComponent(address)}`);
+    await chooseRowAction(page, address, 'View details');
+    const details = dialogNamed(page, 'Email Details');
+    await expect(details.getByRole('region', { name: 'Email Details' })).toBeFocused();
+
+    // A keyboard user reaches the badge and opens the dialog it offers, on top of the details.
+    const badge = details.getByRole('button', { name: /\(Team\)$/ });
+    await badge.focus();
+    await page.keyboard.press('Enter');
+    const originator = dialogNamed(page, 'Originator Details');
+    await expect(originator.getByRole('region', { name: 'Team Member' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(originator).toBeHidden();
+    await expect(details).toBeVisible();
+    await expect(badge).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(page.getByRole('button', { name: `Actions for ${address}` })).toBeFocused();
+  });
+});
