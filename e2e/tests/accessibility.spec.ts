@@ -220,10 +220,10 @@ const DIALOGS: Record<string, DialogVisit> = {
 
 const pathOf = (path: PathOf, records: Records) => (typeof path === 'string' ? path : path(records));
 
-/** The screen has its heading and no loading placeholder left. */
+/** The screen has its heading and no loading placeholder left (given time: 2 cores run the whole suite). */
 async function expectLoaded(page: Page) {
-  await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.locator('[class*="skeleton"]')).toHaveCount(0);
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[class*="skeleton"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 /** Waits until the opening transition of a dialog or panel is over: half-faded text has no true contrast. */
