@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -53,6 +54,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     exempt: ['/api/health', '/api/ready', '/api/auth/login'],
   });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  // Before any route: it chooses per route, as each is added, whether its answers are compressed.
+  await app.register(compressionPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, {
     db,

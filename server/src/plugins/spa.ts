@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
 import { sendApiNotFound } from './errors';
 
 /**
- * Serves the built SPA: its files, and index.html for every other non-/api path (history fallback)
- * so deep links work. Unknown /api paths answer a JSON 404.
+ * Serves the built SPA: its files (precompressed at build time), and index.html for every other non-/api
+ * path (history fallback) so deep links work. Unknown /api paths answer a JSON 404.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: string }) => {
   const root = opts.webDistDir;
@@ -17,6 +17,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: st
       root,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (web/vite.config.ts): the one the client
+      // accepts is sent as it is, with Content-Encoding and Vary; the siblings get no routes of their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
         res.header(
           'Cache-Control',
