@@ -65,11 +65,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   admin = (await signedIn(t, 'admin')).client;
   operations = await loadOperations(t.app);
-  const rows = await t.database.db.execute<{ name: string }>(
+  const result = await t.database.db.execute(
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
-  tables = rows.rows.map((r) => r.name);
+  tables = (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
 });
 afterAll(async () => {
   await t.close();
@@ -79,10 +79,8 @@ afterAll(async () => {
 async function rowCounts(): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const res = await t.database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from ${sql.identifier(table)}`,
-    );
-    counts[table] = res.rows[0].n;
+    const res = await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    counts[table] = (res as unknown as { rows: { n: number }[] }).rows[0].n;
   }
   return counts;
 }
