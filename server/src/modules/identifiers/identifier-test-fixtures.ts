@@ -15,6 +15,7 @@ import {
   originators,
 } from '../../db/schema/index';
 import { generateApiKey, sha256Hex } from '../../lib/tokens';
+import { insertUserWithOriginator } from '../users/users.repository';
 
 /** Test-only helpers that write the records around identifiers straight to the database. */
 
@@ -30,16 +31,31 @@ export async function identifierEvents(db: Db, subjectId: string) {
   return db.select().from(events).where(eq(events.subjectId, subjectId));
 }
 
-/** An automation originator and a live API key for it with the given scopes. */
+/**
+ * An automation originator and a live API key for it with the given scopes, created by a fresh
+ * administrator (a key holds only what its creator holds).
+ */
 export async function insertAutomationKey(db: Db, scopes: string[]) {
+  const creator = await insertUserWithOriginator(db, {
+    email: `key-creator-${next()}-${Date.now()}@example.com`,
+    passwordHash: 'not a usable hash',
+    firstName: 'Key',
+    lastName: 'Creator',
+    role: 'admin',
+  });
   const [automation] = await db
     .insert(originators)
     .values({ type: 'automation', systemName: `Scanner ${next()}` })
     .returning({ id: originators.id });
   const { key, prefix } = generateApiKey();
-  await db
-    .insert(apiKeys)
-    .values({ automationId: automation.id, name: 'test', prefix, secretHash: sha256Hex(key), scopes });
+  await db.insert(apiKeys).values({
+    automationId: automation.id,
+    name: 'test',
+    prefix,
+    secretHash: sha256Hex(key),
+    scopes,
+    createdBy: creator.id,
+  });
   return { automationId: automation.id, key };
 }
 
