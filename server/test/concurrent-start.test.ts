@@ -1,47 +1,10 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { withDatabase } from './global-setup';
+import { freePorts, startServer, until, type ServerProcess } from './server-process';
 
-const mainPath = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ADMIN_EMAIL = 'admin@example.com';
-
-/** Distinct free ports: each is held until all are found, so none is handed out twice. */
-async function freePorts(n: number): Promise<number[]> {
-  const servers: Server[] = [];
-  const ports: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const srv = createServer();
-    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-    servers.push(srv);
-    ports.push((srv.address() as { port: number }).port);
-  }
-  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
-  return ports;
-}
-
-async function until(condition: () => Promise<boolean>, failIf: () => string | undefined) {
-  while (!(await condition())) {
-    const failure = failIf();
-    if (failure) throw new Error(failure);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-  }) as ChildProcessWithoutNullStreams;
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const early = () => (child.exitCode !== null ? `server exited early:\n${output}` : undefined);
-  return { child, exited, early, output: () => output };
-}
 
 describe.runIf(process.env.TEST_DB === 'postgres')('instances started together', () => {
   it('all come up on a new database, which gets its schema and one administrator', async () => {
@@ -52,7 +15,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('instances started together',
     await admin.query(`CREATE DATABASE ${name}`);
     const url = withDatabase(base, name);
     const gate = new pg.Client({ connectionString: url });
-    const servers: ReturnType<typeof startServer>[] = [];
+    const servers: ServerProcess[] = [];
     try {
       // Start-up's first write is the migrator's schema. Holding it uncommitted makes every instance
       // wait at the start line, so all three go on at the same moment, however slowly each started.

@@ -1,36 +1,5 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const mainPath = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainPath], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-  }) as ChildProcessWithoutNullStreams;
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const waitFor = async (text: string) => {
-    while (!output.includes(text)) {
-      if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-  return { child, exited, waitFor, output: () => output };
-}
+import { freePorts, startServer } from './server-process';
 
 describe('the server process', () => {
   it('stops with a message naming the bad variable when the configuration is invalid', async () => {
@@ -40,7 +9,7 @@ describe('the server process', () => {
   });
 
   it('migrates, serves, and on SIGTERM finishes in-flight requests before exiting', async () => {
-    const port = await freePort();
+    const [port] = await freePorts(1);
     const server = startServer({
       PORT: String(port),
       HOST: '127.0.0.1',
