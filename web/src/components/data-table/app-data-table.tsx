@@ -29,11 +29,13 @@ import {
   type AppDataTableProps,
   type TableRowData,
 } from './data-table-types';
+import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from './stacked-table';
 
 /**
  * Carbon's DataTable with the product's defaults: sorting, a toolbar search, batch actions, a row
  * overflow menu, expandable rows and pagination (10 a page; 10 to 50). Sorting and search apply to
- * all rows, then the current page is cut from the result.
+ * all rows, then the current page is cut from the result. On a phone each row is a card
+ * (stacked-table.scss): the first column is its title, the others are labelled by their headers.
  */
 export function AppDataTable<Row extends TableRowData>(props: AppDataTableProps<Row>) {
   const {
@@ -58,6 +60,7 @@ export function AppDataTable<Row extends TableRowData>(props: AppDataTableProps<
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
   const rowsById = useMemo(() => new Map(rows.map((row) => [row.id, row])), [rows]);
+  const columnByKey = useMemo(() => new Map(headers.map((column) => [column.key, column])), [headers]);
   const carbonHeaders = useMemo(
     () =>
       headers.map((column) => ({
@@ -101,7 +104,12 @@ export function AppDataTable<Row extends TableRowData>(props: AppDataTableProps<
         const selected = selectedRows.map((row) => rowsById.get(row.id)).filter((row): row is Row => !!row);
 
         return (
-          <TableContainer title={title} description={description} {...getTableContainerProps()}>
+          <TableContainer
+            title={title}
+            description={description}
+            {...getTableContainerProps()}
+            className={STACKED_TABLE_CLASS}
+          >
             {(hasSelection || searchable) && (
               <TableToolbar {...getToolbarProps()}>
                 {hasSelection && (
@@ -167,9 +175,16 @@ export function AppDataTable<Row extends TableRowData>(props: AppDataTableProps<
                   const cells = (
                     <>
                       {hasSelection && <TableSelectRow {...getSelectionProps({ row: tableRow })} />}
-                      {tableRow.cells.map((cell) => {
+                      {tableRow.cells.map((cell, index) => {
                         const render = renderCell[cell.info.header];
-                        return <TableCell key={cell.id}>{render ? render(row) : cell.value}</TableCell>;
+                        return (
+                          <TableCell
+                            key={cell.id}
+                            {...stackedCellProps(index, columnByKey.get(cell.info.header))}
+                          >
+                            {render ? render(row) : cell.value}
+                          </TableCell>
+                        );
                       })}
                       {hasRowActions && (
                         <TableCell className="cds--table-column-menu">
@@ -193,11 +208,18 @@ export function AppDataTable<Row extends TableRowData>(props: AppDataTableProps<
                       )}
                     </>
                   );
-                  if (!renderExpandedRow) return <TableRow key={key}>{cells}</TableRow>;
+                  if (!renderExpandedRow) {
+                    return (
+                      <TableRow key={key} className={STACKED_ROW_CLASS}>
+                        {cells}
+                      </TableRow>
+                    );
+                  }
                   return [
                     <TableExpandRow
                       key={key}
                       {...rowProps}
+                      className={STACKED_ROW_CLASS}
                       aria-label={rowProps['aria-label'] ?? rowLabel(row)}
                     >
                       {cells}

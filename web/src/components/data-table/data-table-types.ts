@@ -1,5 +1,11 @@
 import type { ComponentType, ReactNode } from 'react';
 
+/**
+ * The column of a row's own actions (a RowActionsMenu, a Remove button): on a phone its cell has no label,
+ * and a menu sits in the card's corner.
+ */
+export const ACTIONS_COLUMN_KEY = 'actions';
+
 /** The column definition: `key` names the row field, `header` is the column title. */
 export interface TableColumn {
   key: string;

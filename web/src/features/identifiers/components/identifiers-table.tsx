@@ -14,6 +14,11 @@ import {
 } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import {
+  STACKED_ROW_CLASS,
+  STACKED_TABLE_CLASS,
+  stackedCellProps,
+} from '../../../components/data-table/stacked-table';
 import type { IdentifierItem } from '../api/identifier-types';
 import { formatEvidenceCount, formatListDate } from '../utils/format';
 import { OriginatorCell } from './originator-cell';
@@ -68,7 +73,7 @@ export function IdentifiersTable(props: IdentifiersTableProps) {
   return (
     <DataTable rows={rows} headers={HEADERS} size="lg">
       {({ rows: tableRows, headers, getHeaderProps, getRowProps, getTableProps, getTableContainerProps }) => (
-        <TableContainer {...getTableContainerProps()} className="identifiers-table">
+        <TableContainer {...getTableContainerProps()} className={`identifiers-table ${STACKED_TABLE_CLASS}`}>
           {toolbar}
           <Table {...getTableProps()} aria-label="Identifiers">
             <TableHead>
@@ -100,8 +105,8 @@ export function IdentifiersTable(props: IdentifiersTableProps) {
                 if (!item) return null;
                 const { key, ...rowProps } = getRowProps({ row: tableRow });
                 return (
-                  <TableRow key={key} {...rowProps}>
-                    <TableCell>
+                  <TableRow key={key} {...rowProps} className={STACKED_ROW_CLASS}>
+                    <TableCell {...stackedCellProps(0, HEADERS[0])}>
                       <Link
                         as={RouterLink}
                         to={{ search: props.detailSearch(item.id) }}
@@ -110,11 +115,15 @@ export function IdentifiersTable(props: IdentifiersTableProps) {
                         {item.displayValue}
                       </Link>
                     </TableCell>
-                    <TableCell>{formatEvidenceCount(item.evidenceCount)}</TableCell>
-                    <TableCell>
+                    <TableCell {...stackedCellProps(1, HEADERS[1])}>
+                      {formatEvidenceCount(item.evidenceCount)}
+                    </TableCell>
+                    <TableCell {...stackedCellProps(2, HEADERS[2])}>
                       <OriginatorCell originator={item.originator} />
                     </TableCell>
-                    <TableCell>{formatListDate(item.createdAt)}</TableCell>
+                    <TableCell {...stackedCellProps(3, HEADERS[3])}>
+                      {formatListDate(item.createdAt)}
+                    </TableCell>
                     <TableCell className="cds--table-column-menu">
                       <OverflowMenu
                         size="md"

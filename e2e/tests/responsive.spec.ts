@@ -1,0 +1,189 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { ROUTES } from '../../web/src/app/routes';
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Where the spec opens each route of the route table; `:id` is a record created for the test. */
+const VISITS: Record<string, string> = {
+  '/tags': '/tags',
+  '/team-members': '/team-members',
+  '/team-members/:id': '/team-members/{member}',
+  '/admin': '/admin',
+  '/identifiers': '/identifiers',
+  '/identifiers/new': '/identifiers/new',
+  '/validation': '/validation',
+  '/evidence': '/evidence',
+  '/cases': '/cases',
+  // Cases have no API yet: the screen shows its "No case to show" state.
+  '/cases/:id': '/cases/00000000-0000-4000-8000-000000000000',
+  '/profile': '/profile',
+  '/profile-test': '/profile-test',
+  '/automations': '/automations',
+  '/automations/:id': '/automations/{automation}',
+  '/export-streams': '/export-streams',
+  '/groups': '/groups',
+  '/groups/:id': '/groups/{group}',
+  '/components': '/components',
+  '/components/originator-badge': '/components/originator-badge',
+  '/tables': '/tables',
+  '/auth/device': '/auth/device',
+  '/forbidden': '/forbidden',
+  '*': '/no-such-page',
+  // Opening it signs the user out: the sign-in page comes after it, as a signed-in user is sent on.
+  '/logout': '/logout',
+  '/login': '/login',
+};
+
+/** Records for the detail routes, and rows with long values for the lists. */
+async function seed(tag: string) {
+  const admin = await createAccount('admin');
+  const member = await createAccount('investigator', {
+    firstName: 'Maximiliana',
+    lastName: `Featherstonehaugh ${tag}`,
+  });
+  const api = await apiAs(admin.email, admin.password);
+  const created = async (url: string, data: object) => {
+    const res = await api.post(url, { data });
+    expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const group = await created('/api/groups', {
+    name: `Romance scams reported through dating applications ${tag}`,
+    description: 'Cases where the victim met the scammer on a dating application and sent money abroad',
+    userIds: [member.id],
+  });
+  const automation = await created('/api/automations', {
+    systemName: `phishing-report-mailbox-importer-${tag}`,
+    description: 'Imports the identifiers reported to the phishing mailbox every fifteen minutes',
+  });
+  await created(`/api/automations/${automation.id}/api-keys`, {
+    name: `Mailbox importer production key ${tag}`,
+    scopes: ['identifier.view', 'identifier.create'],
+  });
+  await created('/api/tags', {
+    name: `money-mule-${tag}`,
+    color: 'purple',
+    description: 'Receives and forwards stolen funds',
+  });
+  await created('/api/originators/community-members', {
+    username: `concerned_citizen_${tag}`,
+    email: `concerned.citizen.reporting.${tag}@community-watch.example`,
+  });
+  const res = await api.post('/api/identifiers/import', {
+    data: {
+      items: [
+        {
+          type: 'email',
+          data: { address: `customer.support.refunds.${tag}@secure-account-verification.example` },
+        },
+        {
+          type: 'other',
+          data: { identifierType: 'Website', value: `https://login-${'x'.repeat(60)}-${tag}.example/verify` },
+        },
+        {
+          type: 'other',
+          data: { identifierType: 'Vehicle', value: `Red sedan seen near the bank branch ${tag}` },
+        },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await api.dispose();
+  return { admin, ids: { member: member.id, group: group.id, automation: automation.id } };
+}
+
+/** The route's screen has rendered (its title is set) and finished loading. */
+async function settle(page: Page, title: string) {
+  await expect(page).toHaveTitle(`${title} | Scamtrail`);
+  await page.waitForLoadState('networkidle');
+  await expect(
+    page.locator('.cds--skeleton, .cds--data-table--skeleton, .cds--loading:not(.cds--loading--stop)'),
+  ).toHaveCount(0);
+}
+
+/** Where each line of an element's text begins, as indices into its text. */
+const lineStarts = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const node = element.firstChild!;
+    const range = document.createRange();
+    const starts: number[] = [];
+    let lineTop = -Infinity;
+    for (let index = 0; index < node.textContent!.length; index++) {
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      const { top, width } = range.getBoundingClientRect();
+      if (width > 0 && top > lineTop + 1) {
+        starts.push(index);
+        lineTop = top;
+      }
+    }
+    return starts;
+  });
+
+const widths = (page: Page) =>
+  page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+  }));
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test('the spec visits every route of the route table', () => {
+    expect(Object.keys(VISITS).sort()).toEqual(ROUTES.map((route) => route.path).sort());
+  });
+
+  test('no screen is wider than the phone', async ({ page }) => {
+    test.setTimeout(180_000);
+    const tag = randomBytes(3).toString('hex');
+    const { admin, ids } = await seed(tag);
+    await signIn(page, admin);
+    const titles = new Map<string, string>(ROUTES.map((route) => [route.path, route.title]));
+    for (const [path, url] of Object.entries(VISITS)) {
+      await page.goto(url.replace(/\{(\w+)\}/, (_, name: keyof typeof ids) => ids[name]));
+      await settle(page, titles.get(path) ?? path);
+      const { document, body } = await widths(page);
+      expect.soft(document, `${path}: page width`).toBeLessThanOrEqual(PHONE.width);
+      expect.soft(body, `${path}: body width`).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+
+  test('a list shows each row as a card: the value first, labelled columns, the row menu in reach', async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const { admin } = await seed(tag);
+    await signIn(page, admin);
+    await page.goto(`/identifiers?search=${tag}`);
+    const email = `customer.support.refunds.${tag}@secure-account-verification.example`;
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: email }) });
+    await expect(row).toBeVisible();
+
+    const link = row.getByRole('link', { name: email });
+    const rowBox = (await row.boundingBox())!;
+    const linkBox = (await link.boundingBox())!;
+    // The value is the card's title, above its labelled columns, inside the screen.
+    expect(linkBox.y - rowBox.y).toBeLessThan(32);
+    expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(PHONE.width);
+    // The other columns are labelled by their headers (drawn before each value).
+    const label = (header: string) =>
+      row
+        .locator(`td[data-label="${header}"]`)
+        .evaluate((cell) => getComputedStyle(cell, '::before').content);
+    expect(await label('Evidence')).toBe('"Evidence"');
+    expect(await label('Originator')).toBe('"Originator"');
+
+    // Words wrap between words: an ordinary phrase is not cut mid-word.
+    const phrase = `Vehicle: Red sedan seen near the bank branch ${tag}`;
+    const starts = await lineStarts(page.getByRole('link', { name: phrase }));
+    expect(starts.length, 'the phrase wraps on a phone').toBeGreaterThan(1);
+    for (const start of starts.slice(1)) {
+      expect(phrase[start - 1], `line break before "${phrase.slice(start)}"`).toBe(' ');
+    }
+
+    await row.getByRole('button', { name: `Actions for ${email}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'View details' })).toBeInViewport();
+  });
+});
