@@ -1,12 +1,18 @@
 import { Tag } from '@carbon/react';
 import { Locked } from '@carbon/icons-react';
-import { useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { useSession } from '../../lib/session';
 import './originator-badge.scss';
 import type { BadgeOriginator, EntrySignature, SignatureInfo } from './originator-badge-types';
-import { OriginatorDetailsModal } from './originator-details-modal';
 import { displayNameOf } from './originator-fields';
 import { ORIGINATOR_TYPE_COLORS, ORIGINATOR_TYPE_ICONS } from './originator-type-icons';
+
+// The details modal is code of its own, fetched when a badge is pointed at or focused: a list shows
+// many badges and opens few, so the list does not wait for it.
+const loadDetailsModal = () => import('./originator-details-modal');
+const OriginatorDetailsModal = lazy(() =>
+  loadDetailsModal().then((module) => ({ default: module.OriginatorDetailsModal })),
+);
 
 export interface OriginatorBadgeProps {
   originator: BadgeOriginator;
@@ -53,6 +59,8 @@ export function OriginatorBadge({
           event.stopPropagation();
           setOpen(true);
         }}
+        onPointerEnter={() => void loadDetailsModal()}
+        onFocus={() => void loadDetailsModal()}
       >
         <span className="originator-badge__content">
           <span className="originator-badge__name">{name}</span>
@@ -60,14 +68,16 @@ export function OriginatorBadge({
         </span>
       </Tag>
       {open && (
-        <OriginatorDetailsModal
-          open={open}
-          onClose={() => setOpen(false)}
-          originator={originator}
-          signature={signature}
-          verify={verify}
-          isOwnEntry={own}
-        />
+        <Suspense fallback={null}>
+          <OriginatorDetailsModal
+            open={open}
+            onClose={() => setOpen(false)}
+            originator={originator}
+            signature={signature}
+            verify={verify}
+            isOwnEntry={own}
+          />
+        </Suspense>
       )}
     </>
   );

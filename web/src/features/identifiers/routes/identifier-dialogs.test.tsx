@@ -19,7 +19,8 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
     await userEvent.click(
       screen.getByText('Delete', { selector: '.cds--overflow-menu-options__option-content' }),
     );
-    expect(screen.getByText('Are you sure you want to delete this identifier?')).toBeInTheDocument();
+    // The dialogs are loaded when first opened.
+    expect(await screen.findByText('Are you sure you want to delete this identifier?')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete identifier')).toBeInTheDocument();
   });

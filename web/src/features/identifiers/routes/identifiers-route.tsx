@@ -1,19 +1,22 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useSession } from '../../../lib/session';
 import { useIdentifiers } from '../api/get-identifiers';
 import type { IdentifierItem } from '../api/identifier-types';
-import { CreateIdentifierModal } from '../components/create-identifier-modal';
-import { DeleteIdentifierModal } from '../components/delete-identifier-modal';
-import { EditIdentifierModal } from '../components/edit-identifier-modal';
-import { IdentifierDetailModal } from '../components/identifier-detail-modal';
 import { IdentifiersEmptyState } from '../components/identifiers-empty-state';
 import { IdentifiersPagination } from '../components/identifiers-pagination';
 import { IdentifiersTable } from '../components/identifiers-table';
 import { IdentifiersToolbar } from '../components/identifiers-toolbar';
-import { ImportIdentifiersModal } from '../components/import-identifiers-modal';
+import {
+  CreateIdentifierModal,
+  DeleteIdentifierModal,
+  EditIdentifierModal,
+  IdentifierDetailModal,
+  ImportIdentifiersModal,
+  preloadIdentifierDialogs,
+} from '../components/lazy-identifier-dialogs';
 import { useIdentifierListState } from '../components/use-identifier-list-state';
 import { isHandledGlobally } from '../utils/global-errors';
 import { hasActiveFilters } from '../utils/list-params';
@@ -57,6 +60,12 @@ export function IdentifiersRoute() {
       update({ page: totalPages }, { replace: true });
     }
   }, [query.isPlaceholderData, query.data?.totalIsEstimate, totalPages, params.page, update]);
+
+  // Once the list is on screen, fetch the dialogs' code so that opening one does not wait.
+  const isListShown = !query.isPending;
+  useEffect(() => {
+    if (isListShown) preloadIdentifierDialogs();
+  }, [isListShown]);
 
   const openExisting = (id: string) => {
     setDialog(null);
@@ -117,46 +126,48 @@ export function IdentifiersRoute() {
           />
         }
       />
-      {dialog?.kind === 'create' && (
-        <CreateIdentifierModal
-          onClose={() => setDialog(null)}
-          onCreated={() => setDialog(null)}
-          onOpenExisting={openExisting}
-        />
-      )}
-      {dialog?.kind === 'import' && (
-        <ImportIdentifiersModal onClose={() => setDialog(null)} onOpenIdentifier={openExisting} />
-      )}
-      {dialog?.kind === 'edit' && (
-        <EditIdentifierModal
-          identifier={dialog.identifier}
-          onClose={() => setDialog(null)}
-          onOpenExisting={openExisting}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteIdentifierModal
-          identifier={dialog.identifier}
-          onClose={() => setDialog(null)}
-          onDeleted={(id) => {
-            setDialog(null);
-            if (list.openId === id) list.setOpenId(null);
-          }}
-        />
-      )}
-      {list.openId && !dialog && (
-        <IdentifierDetailModal
-          key={list.openId}
-          id={list.openId}
-          fallback={fallback}
-          canValidate={can('identifier.edit')}
-          canEditTags={can('identifier.edit') && can('tag.view')}
-          onEdit={
-            can('identifier.edit') ? (identifier) => setDialog({ kind: 'edit', identifier }) : undefined
-          }
-          onClose={() => list.setOpenId(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' && (
+          <CreateIdentifierModal
+            onClose={() => setDialog(null)}
+            onCreated={() => setDialog(null)}
+            onOpenExisting={openExisting}
+          />
+        )}
+        {dialog?.kind === 'import' && (
+          <ImportIdentifiersModal onClose={() => setDialog(null)} onOpenIdentifier={openExisting} />
+        )}
+        {dialog?.kind === 'edit' && (
+          <EditIdentifierModal
+            identifier={dialog.identifier}
+            onClose={() => setDialog(null)}
+            onOpenExisting={openExisting}
+          />
+        )}
+        {dialog?.kind === 'delete' && (
+          <DeleteIdentifierModal
+            identifier={dialog.identifier}
+            onClose={() => setDialog(null)}
+            onDeleted={(id) => {
+              setDialog(null);
+              if (list.openId === id) list.setOpenId(null);
+            }}
+          />
+        )}
+        {list.openId && !dialog && (
+          <IdentifierDetailModal
+            key={list.openId}
+            id={list.openId}
+            fallback={fallback}
+            canValidate={can('identifier.edit')}
+            canEditTags={can('identifier.edit') && can('tag.view')}
+            onEdit={
+              can('identifier.edit') ? (identifier) => setDialog({ kind: 'edit', identifier }) : undefined
+            }
+            onClose={() => list.setOpenId(null)}
+          />
+        )}
+      </Suspense>
     </PageLayout>
   );
 }
