@@ -89,6 +89,4 @@ export const changePasswordBodySchema = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
-export function fullName(user: { firstName?: string | null; lastName?: string | null }): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-}
+export { fullName } from './names';

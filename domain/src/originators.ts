@@ -3,45 +3,25 @@ import { responseText } from './text';
 import { emailSchema, roleSchema } from './auth';
 import { pageQuery } from './pagination';
 import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema } from './schema-helpers';
+import { ORIGINATOR_TYPES, TEAM_MEMBER_STATUSES } from './originator-labels';
 
-/** Who or what originated a record. */
-export const ORIGINATOR_TYPES = ['team_member', 'community_member', 'automation'] as const;
-export type OriginatorType = (typeof ORIGINATOR_TYPES)[number];
+export {
+  ORIGINATOR_TYPE_LABELS,
+  ORIGINATOR_TYPES,
+  originatorDisplayName,
+  originatorTypeLabel,
+  reputationTagColor,
+  TEAM_MEMBER_STATUS_LABELS,
+  TEAM_MEMBER_STATUSES,
+  teamMemberStatus,
+  type OriginatorType,
+  type ReputationColor,
+  type TeamMemberStatus,
+} from './originator-labels';
+
 export const originatorTypeSchema = z.enum(ORIGINATOR_TYPES, {
   message: 'type must be one of team_member, community_member, automation',
 });
-
-export const ORIGINATOR_TYPE_LABELS: Record<OriginatorType, string> = {
-  team_member: 'Team Member',
-  community_member: 'Community Member',
-  automation: 'Automation',
-};
-
-const DISPLAY_SUFFIXES: Record<OriginatorType, string> = {
-  team_member: 'Team',
-  community_member: 'Community',
-  automation: 'Automation',
-};
-
-/** "{name} (Team)", "{name} (Community)", "{systemName} (Automation)". */
-export function originatorDisplayName(type: OriginatorType, name: string): string {
-  return `${name} (${DISPLAY_SUFFIXES[type]})`;
-}
-
-export function originatorTypeLabel(type: OriginatorType): string {
-  return ORIGINATOR_TYPE_LABELS[type];
-}
-
-export type ReputationColor = 'green' | 'blue' | 'gray' | 'red';
-
-/** Reputation tag colour: 100 or more green, 50 or more blue, 0 or more gray, below 0 red. */
-export function reputationTagColor(reputation: number): ReputationColor {
-  if (Number.isNaN(reputation)) return 'gray';
-  if (reputation >= 100) return 'green';
-  if (reputation >= 50) return 'blue';
-  if (reputation >= 0) return 'gray';
-  return 'red';
-}
 
 /** The short form other records embed (identifier and journal-entry originators and proxies). */
 export const originatorSummarySchema = z.object({
@@ -56,27 +36,9 @@ export const originatorSummarySchema = z.object({
 });
 export type OriginatorSummary = z.infer<typeof originatorSummarySchema>;
 
-/** Invited: never signed in; active: signed in at least once; disabled: may not sign in. */
-export const TEAM_MEMBER_STATUSES = ['invited', 'active', 'disabled'] as const;
 export const teamMemberStatusSchema = z.enum(TEAM_MEMBER_STATUSES, {
   message: 'status must be invited, active or disabled',
 });
-export type TeamMemberStatus = z.infer<typeof teamMemberStatusSchema>;
-
-export const TEAM_MEMBER_STATUS_LABELS: Record<TeamMemberStatus, string> = {
-  invited: 'Invited',
-  active: 'Active',
-  disabled: 'Disabled',
-};
-
-/** Disabled wins over everything; otherwise invited until the first successful sign-in. */
-export function teamMemberStatus(user: {
-  disabled: boolean;
-  lastLoginAt: Date | string | null;
-}): TeamMemberStatus {
-  if (user.disabled) return 'disabled';
-  return user.lastLoginAt === null ? 'invited' : 'active';
-}
 
 export const ACTIVE_STATUSES = ['active', 'inactive'] as const;
 export const activeStatusSchema = z.enum(ACTIVE_STATUSES, { message: 'status must be active or inactive' });

@@ -1,7 +1,8 @@
 import { Button, HeaderPanel, Tag } from '@carbon/react';
 import { Logout, UserProfile } from '@carbon/icons-react';
 import { Link } from 'react-router';
-import { fullName, type CurrentUser } from '@scamtrail/domain/auth';
+import type { CurrentUser } from '@scamtrail/domain/auth';
+import { fullName } from '@scamtrail/domain/names';
 import { ROLE_LABELS } from '@scamtrail/domain/permissions';
 
 interface UserPanelProps {

@@ -1,7 +1,7 @@
 import { ComposedModal, InlineLoading, ModalBody, ModalHeader } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { originatorTypeLabel } from '@scamtrail/domain/originators';
+import { originatorTypeLabel } from '@scamtrail/domain/originator-labels';
 import { useModalFocus } from '../modal-focus';
 import { useOriginator } from './get-originator';
 import type { BadgeOriginator, EntrySignature, SignatureInfo } from './originator-badge-types';

@@ -1,5 +1,5 @@
 import { Tag } from '@carbon/react';
-import { originatorTypeLabel, reputationTagColor } from '@scamtrail/domain/originators';
+import { originatorTypeLabel, reputationTagColor } from '@scamtrail/domain/originator-labels';
 import { DescriptionList } from '../description-list';
 import type { BadgeOriginator, BadgeOriginatorRef } from './originator-badge-types';
 import { additionalFields, displayNameOf, typeFields, type OriginatorField } from './originator-fields';

@@ -4,7 +4,7 @@ import {
   originatorTypeLabel,
   TEAM_MEMBER_STATUS_LABELS,
   type TeamMemberStatus,
-} from '@scamtrail/domain/originators';
+} from '@scamtrail/domain/originator-labels';
 import { formatDateTime } from '../../lib/format-date';
 import type { BadgeOriginator, BadgeOriginatorRef } from './originator-badge-types';
 
