@@ -1,9 +1,13 @@
 import { cleanup, configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
+import { preloadsSettled } from '../lib/preload';
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A screen may have started loading a dialog it expects to need; let that finish inside the test, not
+  // after its environment is gone.
+  await preloadsSettled();
 });
 
 // jsdom implements neither scrolling nor media queries; the app and Carbon call both.

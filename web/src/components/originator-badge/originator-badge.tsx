@@ -1,6 +1,7 @@
 import { Tag } from '@carbon/react';
 import { Locked } from '@carbon/icons-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { preload } from '../../lib/preload';
 import { useSession } from '../../lib/session';
 import './originator-badge.scss';
 import type { BadgeOriginator, EntrySignature, SignatureInfo } from './originator-badge-types';
@@ -59,8 +60,8 @@ export function OriginatorBadge({
           event.stopPropagation();
           setOpen(true);
         }}
-        onPointerEnter={() => void loadDetailsModal()}
-        onFocus={() => void loadDetailsModal()}
+        onPointerEnter={() => preload(loadDetailsModal)}
+        onFocus={() => preload(loadDetailsModal)}
       >
         <span className="originator-badge__content">
           <span className="originator-badge__name">{name}</span>

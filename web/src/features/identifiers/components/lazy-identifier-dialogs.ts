@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { preload } from '../../../lib/preload';
 
 // The list's dialogs load apart from the list: their forms, the phone-number metadata and the tag picker
 // are most of the screen's code, and showing the list needs none of them. preloadIdentifierDialogs
@@ -12,7 +13,7 @@ const load = {
 };
 
 export function preloadIdentifierDialogs(): void {
-  Object.values(load).forEach((loadDialog) => void loadDialog());
+  preload(...Object.values(load));
 }
 
 export const CreateIdentifierModal = lazy(() =>
