@@ -2,13 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { isIP } from 'node:net';
-import {
-  classifyAddress,
-  hostAddresses,
-  isLocalhostName,
-  resolveHost,
-  type Resolver,
-} from './special-addresses';
+import { checkTarget, urlHost, type Resolver } from './special-addresses';
 
 export type OutboundErrorCode =
   'REFUSED_TARGET' | 'UNRESOLVABLE' | 'TIMEOUT' | 'RESPONSE_TOO_LARGE' | 'NETWORK';
@@ -53,29 +47,24 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 
 /**
- * Resolves the host and checks every answer with the same classifier as the save-time check,
- * answering the first when all pass. This runs at connection time, so a name that resolved to a
- * public address when it was saved and resolves inside now (DNS rebinding) is refused.
+ * The address to connect to: resolved now and checked as at save time (checkTarget), so a name that
+ * resolved to a public address when it was saved and resolves inside now (DNS rebinding) is refused.
  */
 async function checkedAddress(host: string, policy: OutboundPolicy): Promise<string> {
-  if (!policy.allowPrivateNetworkTargets && isLocalhostName(host)) {
-    throw new OutboundError('REFUSED_TARGET', `${host} is this host`);
+  const check = await checkTarget(host, {
+    allowPrivate: policy.allowPrivateNetworkTargets,
+    resolve: policy.resolveHost,
+  });
+  switch (check.kind) {
+    case 'ok':
+      return check.addresses[0];
+    case 'localhost':
+      throw new OutboundError('REFUSED_TARGET', `${host} is this host`);
+    case 'unresolvable':
+      throw new OutboundError('UNRESOLVABLE', `${host} does not resolve`);
+    case 'refused':
+      throw new OutboundError('REFUSED_TARGET', `${host}: ${check.verdict}`);
   }
-  let addresses: string[];
-  if (isIP(host)) {
-    addresses = [host];
-  } else {
-    addresses = await (policy.resolveHost ?? resolveHost)(host).catch(() => []);
-    if (addresses.length === 0) throw new OutboundError('UNRESOLVABLE', `${host} does not resolve`);
-  }
-  if (!policy.allowPrivateNetworkTargets) {
-    const own = hostAddresses();
-    for (const address of addresses) {
-      const verdict = classifyAddress(address, own);
-      if (verdict) throw new OutboundError('REFUSED_TARGET', `${host}: ${verdict}`);
-    }
-  }
-  return addresses[0];
 }
 
 /** A `lookup` for node:net that answers only the address already checked, whatever was asked. */
@@ -101,7 +90,7 @@ export async function sendOutboundRequest(
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new OutboundError('REFUSED_TARGET', `${url.protocol} is not http(s)`);
   }
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const host = urlHost(url);
   const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const deadline = AbortSignal.timeout(timeoutMs);

@@ -133,3 +133,40 @@ export function isLocalhostName(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');
   return name === 'localhost' || name.endsWith('.localhost');
 }
+
+/** The host of an http(s) URL, without the brackets of an IPv6 literal. */
+export function urlHost(url: string | URL): string {
+  return new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
+/** What checking an outbound target found. */
+export type TargetCheck =
+  | { kind: 'ok'; addresses: string[] }
+  /** A localhost name (RFC 6761): this host, whatever DNS says. */
+  | { kind: 'localhost' }
+  | { kind: 'unresolvable' }
+  /** The first refused address; `resolved` when it came from DNS rather than the URL. */
+  | { kind: 'refused'; verdict: string; resolved: boolean };
+
+/**
+ * The one check of an outbound target, at save time and again at delivery: a localhost name, an IP
+ * literal or every address the name resolves to must pass `classifyAddress`; a name that does not
+ * resolve is refused too. With `allowPrivate` (the operator's override) addresses are not classified.
+ */
+export async function checkTarget(
+  host: string,
+  options: { allowPrivate?: boolean; resolve?: Resolver } = {},
+): Promise<TargetCheck> {
+  if (!options.allowPrivate && isLocalhostName(host)) return { kind: 'localhost' };
+  const literal = ipaddr.isValid(host);
+  const addresses = literal ? [host] : await (options.resolve ?? resolveHost)(host).catch(() => []);
+  if (addresses.length === 0) return { kind: 'unresolvable' };
+  if (!options.allowPrivate) {
+    const own = hostAddresses();
+    for (const address of addresses) {
+      const verdict = classifyAddress(address, own);
+      if (verdict) return { kind: 'refused', verdict, resolved: !literal };
+    }
+  }
+  return { kind: 'ok', addresses };
+}

@@ -1,13 +1,6 @@
-import { isIP } from 'node:net';
 import { AppError } from '../../lib/errors';
 import type { OutboundPolicy } from '../../lib/outbound-request';
-import {
-  classifyAddress,
-  hostAddresses,
-  isLocalhostName,
-  resolveHost,
-  type Resolver,
-} from '../../lib/special-addresses';
+import { checkTarget, resolveHost, urlHost, type Resolver } from '../../lib/special-addresses';
 
 const REFUSED = 'must not point at a private, loopback or link-local address';
 
@@ -21,25 +14,18 @@ export async function privateTargetReason(
   url: string,
   resolve: Resolver = resolveHost,
 ): Promise<string | null> {
-  const host = new URL(url).hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isLocalhostName(host)) return `${REFUSED} (localhost)`;
-  const own = hostAddresses();
-  if (isIP(host)) {
-    const verdict = classifyAddress(host, own);
-    return verdict ? `${REFUSED} (${verdict})` : null;
+  const host = urlHost(url);
+  const check = await checkTarget(host, { resolve });
+  switch (check.kind) {
+    case 'ok':
+      return null;
+    case 'localhost':
+      return `${REFUSED} (localhost)`;
+    case 'unresolvable':
+      return `host ${host} does not resolve to any address`;
+    case 'refused':
+      return `${REFUSED} (${check.resolved ? `${host} resolves to ` : ''}${check.verdict})`;
   }
-  let addresses: string[];
-  try {
-    addresses = await resolve(host);
-  } catch {
-    addresses = [];
-  }
-  if (addresses.length === 0) return `host ${host} does not resolve to any address`;
-  for (const address of addresses) {
-    const verdict = classifyAddress(address, own);
-    if (verdict) return `${REFUSED} (${host} resolves to ${verdict})`;
-  }
-  return null;
 }
 
 /** 400 naming the field when `url` may not be called, unless the operator allows private targets. */
