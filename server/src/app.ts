@@ -46,13 +46,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   const { db } = database;
   await app.register(errorsPlugin);
-  // Before authentication, whose session lookup is the first query of a request. Sign-in is not
-  // queued: a throttled attempt waits up to LOGIN_MAX_DELAY_SECONDS inside the request, and a few such
-  // waits holding slots would stall the whole API.
-  await app.register(admissionPlugin, {
-    ...config.admission,
-    exempt: ['/api/health', '/api/ready', '/api/auth/login'],
-  });
+  // Before authentication, whose session lookup is the first query of a request. Routes that must not
+  // wait their turn say so with `config.queued: false` (health, readiness, sign-in).
+  await app.register(admissionPlugin, config.admission);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   // Before any route: it chooses per route, as each is added, whether its answers are compressed.
   await app.register(compressionPlugin);

@@ -7,11 +7,16 @@ export interface AdmissionOptions {
   maxInProgress: number;
   /** Requests allowed to wait; one more is answered 503 with Retry-After. */
   queueLength: number;
-  /** Paths never queued (health and readiness must answer while the API is saturated). */
-  exempt: readonly string[];
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * False for routes that must not wait their turn: health and readiness answer while the API is
+     * saturated; sign-in may wait out a throttle delay inside its request and must not hold a slot.
+     */
+    queued?: boolean;
+  }
   interface FastifyInstance {
     /** How many /api requests are in progress and how many wait (for tests and diagnostics). */
     admissionState(): { inProgress: number; waiting: number };
@@ -64,7 +69,7 @@ export const admissionPlugin = fp(async (app: FastifyInstance, opts: AdmissionOp
 
   const isQueued = (request: FastifyRequest) => {
     const path = request.url.split('?', 1)[0];
-    return path.startsWith('/api/') && !opts.exempt.includes(path);
+    return path.startsWith('/api/') && request.routeOptions.config.queued !== false;
   };
 
   app.addHook('onRequest', async (request, reply) => {

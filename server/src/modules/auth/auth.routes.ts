@@ -26,7 +26,9 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         body: loginBodySchema,
         response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
-      config: { access: access.public() },
+      // Not queued: a throttled attempt waits up to LOGIN_MAX_DELAY_SECONDS inside the request, and a
+      // few such waits holding admission slots would stall the whole API.
+      config: { access: access.public(), queued: false },
     },
     async (request, reply) => {
       const result = await login(db, request.body, config, {

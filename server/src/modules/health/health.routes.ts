@@ -18,7 +18,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Pro
         security: [],
         response: { 200: statusSchema },
       },
-      config: { access: access.public() },
+      config: { access: access.public(), queued: false },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -31,7 +31,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Pro
         security: [],
         response: { 200: statusSchema, ...errorResponses(503) },
       },
-      config: { access: access.public() },
+      config: { access: access.public(), queued: false },
     },
     async (request) => {
       try {
