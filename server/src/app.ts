@@ -16,6 +16,9 @@ import { apiKeysRoutes } from './modules/automations/api-keys.routes';
 import { automationsRoutes } from './modules/automations/automations.routes';
 import { groupsRoutes } from './modules/groups/groups.routes';
 import { identifiersRoutes } from './modules/identifiers/identifiers.routes';
+import { casesRoutes } from './modules/cases/cases.routes';
+import { evidenceRoutes } from './modules/evidence/evidence.routes';
+import { journalEntriesRoutes } from './modules/journal-entries/journal-entries.routes';
 import { communityMembersRoutes } from './modules/originators/community-members.routes';
 import { originatorsRoutes } from './modules/originators/originators.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
@@ -71,6 +74,9 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });
   await app.register(identifiersRoutes, { db, listCountTimeBoxMs: config.listCountTimeBoxMs });
+  await app.register(casesRoutes, { db });
+  await app.register(journalEntriesRoutes, { db });
+  await app.register(evidenceRoutes, { database, config });
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;

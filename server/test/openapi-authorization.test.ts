@@ -4,23 +4,16 @@ import { hasPermission, permissionsForRole, type Permission, type Role } from '@
 import { buildTestApp, PUBLIC_URL, signedIn, type Client, type TestApp } from './helpers';
 import { fillPath, loadOperations, sampleBody, type Operation } from './openapi-operations';
 import { automationWithKey } from './originator-helpers';
+import { anyone, can, session, user, type Rule } from './access-rules/rule';
+import { CASES_RULES } from './access-rules/cases';
+import { EVIDENCE_RULES } from './access-rules/evidence';
+import { JOURNAL_ENTRIES_RULES } from './access-rules/journal-entries';
 
 /**
  * Who may call each operation of the OpenAPI document, written here independently of the routes'
  * own declarations. Every operation must be listed: a new route fails this test until it says who
  * may call it, and then it is called below by every kind of caller.
  */
-type Rule =
-  | { kind: 'anyone' }
-  | { kind: 'session' }
-  | { kind: 'user'; permission?: Permission }
-  | { kind: 'caller'; permission: Permission };
-
-const anyone: Rule = { kind: 'anyone' };
-const session: Rule = { kind: 'session' };
-const user = (permission?: Permission): Rule => ({ kind: 'user', permission });
-const can = (permission: Permission): Rule => ({ kind: 'caller', permission });
-
 const EXPECTED: Record<string, Rule> = {
   'GET /api/health': anyone,
   'GET /api/ready': anyone,
@@ -85,6 +78,9 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/identifiers/{id}/validate': can('identifier.edit'),
   'POST /api/identifiers/import': can('identifier.create'),
   'PUT /api/identifiers/{id}/tags': can('identifier.edit'),
+  ...CASES_RULES,
+  ...JOURNAL_ENTRIES_RULES,
+  ...EVIDENCE_RULES,
 };
 
 /** The narrowly scoped API key: it may read identifiers and tags, nothing else. */

@@ -1,26 +1,71 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { groups } from './groups';
 import { originators } from './originators';
+import { users } from './users';
 
 /**
- * An investigation case. Investigators see the cases of their groups and cases with no group.
- * The full case lifecycle arrives with the cases issue; the table exists now because identifiers,
- * journal entries and evidence refer to it.
+ * An investigation case. Investigators see the cases of their groups and cases with no group
+ * (see `modules/groups/case-visibility.ts`). `number` is the short reference people quote ("#42").
  */
 export const cases = pgTable(
   'cases',
   {
     id: id(),
+    number: integer('number').generatedAlwaysAsIdentity().notNull().unique(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** open | in_progress | closed | archived */
     status: text('status').notNull().default('open'),
+    /** low | medium | high | critical */
+    priority: text('priority').notNull().default('medium'),
+    scamType: text('scam_type'),
+    /** The reported loss in the currency's units (not minor units), with its ISO 4217 code. */
+    reportedLossAmount: numeric('reported_loss_amount', { precision: 20, scale: 4 }),
+    reportedLossCurrency: text('reported_loss_currency'),
+    /** Set when the case is closed; cleared when it is reopened. */
+    resolution: text('resolution'),
+    closureNotes: text('closure_notes'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     originatorId: uuid('originator_id')
       .notNull()
       .references(() => originators.id),
+    proxyOriginatorId: uuid('proxy_originator_id').references(() => originators.id),
+    /** The latest change to the case or its journal and evidence: what "last activity" sorts on. */
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('cases_group_idx').on(t.groupId)],
+  (t) => [
+    index('cases_group_idx').on(t.groupId),
+    index('cases_status_activity_idx').on(t.status, t.lastActivityAt.desc(), t.id),
+    index('cases_activity_idx').on(t.lastActivityAt.desc(), t.id),
+    index('cases_created_idx').on(t.createdAt.desc(), t.id),
+    index('cases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
+);
+
+/** The users a case is assigned to. */
+export const caseAssignees = pgTable(
+  'case_assignees',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_assignees_user_idx').on(t.userId)],
 );

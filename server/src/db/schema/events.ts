@@ -2,8 +2,9 @@ import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-cor
 import { createdAt } from './columns';
 
 /**
- * Append-only record of what happened (audit trail, export streams, notifications). Deleted records
- * keep their history here as a snapshot.
+ * Append-only record of what happened: the audit trail, export streams, notifications. Deleted
+ * records keep their history here as a snapshot. Changes to cases, journal entries and evidence
+ * carry `{ before, after }` in `data` and the case they belong to in `case_id` (a case's History).
  */
 export const events = pgTable(
   'events',
@@ -11,10 +12,17 @@ export const events = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     type: text('type').notNull(),
     actorOriginatorId: uuid('actor_originator_id'),
+    /** The signed-in user who acted, or the API key (and through it its automation). */
+    actorUserId: uuid('actor_user_id'),
+    actorApiKeyId: uuid('actor_api_key_id'),
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
+    caseId: uuid('case_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('events_subject_idx').on(t.subjectType, t.subjectId)],
+  (t) => [
+    index('events_subject_idx').on(t.subjectType, t.subjectId),
+    index('events_case_idx').on(t.caseId, t.id.desc()),
+  ],
 );

@@ -1,10 +1,25 @@
-import { bigint, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cases } from './cases';
 import { createdAt, id, updatedAt } from './columns';
 import { identifiers } from './identifiers';
 import { originators } from './originators';
 
-/** A piece of evidence: written, or a stored file (media) identified by its SHA-256. */
+/**
+ * A piece of evidence: written text (`kind` written, `body` holds it) or a stored file
+ * (`kind` screenshot, document, email, audio or video), whose bytes live in content-addressed
+ * storage under its SHA-256 (`evidence_blobs` on PostgreSQL, files under DATA_DIR on PGlite).
+ * `content_type` is sniffed from the bytes, never taken from the client.
+ */
 export const evidence = pgTable(
   'evidence',
   {
@@ -13,6 +28,8 @@ export const evidence = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     kind: text('kind').notNull().default('written'),
+    /** Written evidence: the text itself. */
+    body: text('body'),
     fileName: text('file_name'),
     contentType: text('content_type'),
     sizeBytes: bigint('size_bytes', { mode: 'number' }),
@@ -20,10 +37,53 @@ export const evidence = pgTable(
     originatorId: uuid('originator_id')
       .notNull()
       .references(() => originators.id),
+    proxyOriginatorId: uuid('proxy_originator_id').references(() => originators.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('evidence_case_idx').on(t.caseId)],
+  (t) => [
+    index('evidence_case_idx').on(t.caseId, t.createdAt.desc(), t.id),
+    index('evidence_created_idx').on(t.createdAt.desc(), t.id),
+    index('evidence_sha256_idx').on(t.sha256),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Evidence file bytes by SHA-256, for PostgreSQL deployments: every app instance reads the same
+ * store. Written once per distinct content; never updated.
+ */
+export const evidenceBlobs = pgTable('evidence_blobs', {
+  sha256: text('sha256').primaryKey(),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Chain of custody: an append-only log of what happened to an evidence item (added, viewed,
+ * downloaded, linked, unlinked, verified), by whom and when. Rows are only ever inserted.
+ */
+export const evidenceCustody = pgTable(
+  'evidence_custody',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    evidenceId: uuid('evidence_id')
+      .notNull()
+      .references(() => evidence.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    actorOriginatorId: uuid('actor_originator_id').references(() => originators.id),
+    actorUserId: uuid('actor_user_id'),
+    actorApiKeyId: uuid('actor_api_key_id'),
+    /** What the action concerned: the case, entry or identifier linked, the hash verified... */
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('evidence_custody_evidence_idx').on(t.evidenceId, t.id)],
 );
 
 export const evidenceIdentifiers = pgTable(

@@ -5,7 +5,11 @@ import { evidence } from './evidence';
 import { identifiers } from './identifiers';
 import { originators } from './originators';
 
-/** A journal entry of a case. Signing and nullification arrive with the journal issue. */
+/**
+ * A journal entry: something that happened in an investigation (a call, a note, evidence added...).
+ * An entry is created on its own and then linked to its case (`case_id` stays null until then).
+ * Entries are never deleted: removal nullifies them with a reason, who and when.
+ */
 export const journalEntries = pgTable(
   'journal_entries',
   {
@@ -21,11 +25,15 @@ export const journalEntries = pgTable(
     isNullified: boolean('is_nullified').notNull().default(false),
     nullifiedReason: text('nullified_reason'),
     nullifiedAt: timestamp('nullified_at', { withTimezone: true }),
+    /** Who removed it: the originator of the user or automation that acted. */
+    nullifiedByOriginatorId: uuid('nullified_by_originator_id').references(() => originators.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('journal_entries_case_idx').on(t.caseId),
+    // The timeline: a case's entries newest first, paged by keyset or offset.
+    index('journal_entries_case_timeline_idx').on(t.caseId, t.performedAt.desc(), t.id.desc()),
     index('journal_entries_originator_idx').on(t.originatorId),
   ],
 );

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { originatorSummarySchema } from './originators';
+import { pageQuery } from './pagination';
+import { optionalText, requiredText, searchQuerySchema, uuidSchema } from './schema-helpers';
+import { tagRefSchema } from './tags';
+import { responseText, text } from './text';
+
+/** Request and response shapes of `/api/cases`, shared by the server routes and the web forms. */
+
+export const CASE_STATUSES = ['open', 'in_progress', 'closed', 'archived'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+/**
+ * The statuses a case may move to from each status. Closing needs a resolution and closure notes;
+ * leaving `closed` (reopening) clears them. An archived case is read-only until it is reopened.
+ */
+export const CASE_STATUS_TRANSITIONS: Record<CaseStatus, readonly CaseStatus[]> = {
+  open: ['in_progress', 'closed', 'archived'],
+  in_progress: ['open', 'closed', 'archived'],
+  closed: ['open', 'in_progress', 'archived'],
+  archived: ['open'],
+};
+
+export function canMoveCase(from: CaseStatus, to: CaseStatus): boolean {
+  return from === to || CASE_STATUS_TRANSITIONS[from].includes(to);
+}
+
+/** Archived cases take no new journal entries or evidence and no edits but reopening. */
+export function isCaseReadOnly(status: CaseStatus): boolean {
+  return status === 'archived';
+}
+
+export const CASE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type CasePriority = (typeof CASE_PRIORITIES)[number];
+export const CASE_PRIORITY_LABELS: Record<CasePriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
+
+export const SCAM_TYPES = [
+  'romance',
+  'investment',
+  'phishing',
+  'tech_support',
+  'impersonation',
+  'marketplace',
+  'employment',
+  'recovery',
+  'other',
+] as const;
+export type ScamType = (typeof SCAM_TYPES)[number];
+export const SCAM_TYPE_LABELS: Record<ScamType, string> = {
+  romance: 'Romance',
+  investment: 'Investment',
+  phishing: 'Phishing',
+  tech_support: 'Tech support',
+  impersonation: 'Impersonation',
+  marketplace: 'Marketplace',
+  employment: 'Employment',
+  recovery: 'Recovery',
+  other: 'Other',
+};
+
+export const CASE_RESOLUTIONS = ['resolved', 'unresolved', 'transferred', 'duplicate'] as const;
+export type CaseResolution = (typeof CASE_RESOLUTIONS)[number];
+export const CASE_RESOLUTION_LABELS: Record<CaseResolution, string> = {
+  resolved: 'Resolved',
+  unresolved: 'Unresolved',
+  transferred: 'Transferred',
+  duplicate: 'Duplicate',
+};
+
+export const CASE_TITLE_MAX_LENGTH = 200;
+export const CASE_DESCRIPTION_MAX_LENGTH = 10_000;
+export const CLOSURE_NOTES_MAX_LENGTH = 5000;
+export const CASE_ASSIGNEES_MAX = 50;
+export const CASE_TAGS_MAX = 50;
+/** Larger than any loss a case will report, small enough to stay exact in a double. */
+export const REPORTED_LOSS_MAX = 1_000_000_000_000;
+
+function enumOf<T extends readonly [string, ...string[]]>(values: T, field: string) {
+  return z.enum(values, { message: `${field} must be one of ${values.join(', ')}` });
+}
+
+export const caseStatusSchema = enumOf(CASE_STATUSES, 'status');
+export const casePrioritySchema = enumOf(CASE_PRIORITIES, 'priority');
+export const scamTypeSchema = enumOf(SCAM_TYPES, 'scamType');
+export const caseResolutionSchema = enumOf(CASE_RESOLUTIONS, 'resolution');
+
+/** ISO 4217 codes the runtime knows (Node and browsers ship the list); three capitals as a fallback. */
+function isCurrencyCode(code: string): boolean {
+  const supported = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf;
+  if (supported) return supported('currency').includes(code);
+  return /^[A-Z]{3}$/.test(code);
+}
+
+export const currencySchema = text({ label: 'currency', max: 3, required: true })
+  .transform((code) => code.toUpperCase())
+  .refine(isCurrencyCode, 'currency must be an ISO 4217 code such as USD or EUR');
+
+export const reportedLossSchema = z.object({
+  amount: z
+    .number({ message: 'reportedLoss.amount must be a number' })
+    .min(0, 'reportedLoss.amount must not be negative')
+    .max(REPORTED_LOSS_MAX, `reportedLoss.amount must be at most ${REPORTED_LOSS_MAX}`)
+    .multipleOf(0.0001, 'reportedLoss.amount has at most 4 decimals'),
+  currency: currencySchema,
+});
+export type ReportedLoss = z.infer<typeof reportedLossSchema>;
+
+const idList = (field: string, max: number) =>
+  z
+    .array(uuidSchema(field))
+    .max(max, `${field} holds at most ${max} ids`)
+    .transform((ids) => [...new Set(ids)]);
+
+const caseFields = {
+  title: requiredText('Title', CASE_TITLE_MAX_LENGTH),
+  description: optionalText('Description', CASE_DESCRIPTION_MAX_LENGTH),
+  priority: casePrioritySchema,
+  scamType: scamTypeSchema.nullable(),
+  groupId: uuidSchema('groupId').nullable().describe('The group that may see the case; null: everyone'),
+  assigneeIds: idList('assigneeIds', CASE_ASSIGNEES_MAX).describe('Users the case is assigned to'),
+  tagIds: idList('tagIds', CASE_TAGS_MAX),
+  reportedLoss: reportedLossSchema.nullable(),
+};
+
+export const createCaseBodySchema = z.object({
+  title: caseFields.title,
+  description: caseFields.description.default(''),
+  priority: caseFields.priority.default('medium'),
+  scamType: caseFields.scamType.optional(),
+  groupId: caseFields.groupId.optional(),
+  assigneeIds: caseFields.assigneeIds.default([]),
+  tagIds: caseFields.tagIds.default([]),
+  reportedLoss: caseFields.reportedLoss.optional(),
+});
+export type CreateCaseBody = z.infer<typeof createCaseBodySchema>;
+
+/**
+ * PATCH: any subset of the fields, plus a status change. Moving to `closed` needs `resolution` and
+ * `closureNotes` in the same request; the service says which is missing (400 naming the field).
+ */
+export const updateCaseBodySchema = z
+  .object({
+    ...caseFields,
+    status: caseStatusSchema,
+    resolution: caseResolutionSchema,
+    closureNotes: text({ label: 'closureNotes', max: CLOSURE_NOTES_MAX_LENGTH }),
+  })
+  .partial()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateCaseBody = z.infer<typeof updateCaseBodySchema>;
+
+export const CASE_SORTS = ['updatedAt', 'createdAt', 'priority'] as const;
+export type CaseSort = (typeof CASE_SORTS)[number];
+
+export const caseListQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  status: caseStatusSchema.optional(),
+  assigneeId: uuidSchema('assigneeId').optional().describe('Only cases assigned to this user'),
+  scamType: scamTypeSchema.optional(),
+  priority: casePrioritySchema.optional(),
+  tagId: uuidSchema('tagId').optional().describe('Only cases carrying this tag'),
+  search: searchQuerySchema.describe('Case-insensitive substring of the title'),
+  sort: enumOf(CASE_SORTS, 'sort').default('updatedAt').describe('updatedAt is the last activity'),
+  direction: enumOf(['asc', 'desc'] as const, 'direction').default('desc'),
+});
+export type CaseListQuery = z.infer<typeof caseListQuerySchema>;
+
+export const caseUserSchema = z.object({
+  id: responseText(),
+  fullName: responseText(),
+});
+export type CaseUser = z.infer<typeof caseUserSchema>;
+
+export const caseOriginatorSchema = originatorSummarySchema.extend({
+  proxy: originatorSummarySchema.nullable(),
+});
+
+export const caseSchema = z.object({
+  id: responseText(),
+  /** The short reference people quote: "#42". */
+  number: z.number().int(),
+  title: responseText(),
+  description: responseText(),
+  status: caseStatusSchema,
+  priority: casePrioritySchema,
+  scamType: scamTypeSchema.nullable(),
+  reportedLoss: z.object({ amount: z.number(), currency: responseText() }).nullable(),
+  resolution: caseResolutionSchema.nullable(),
+  closureNotes: responseText().nullable(),
+  closedAt: responseText().nullable(),
+  group: z.object({ id: responseText(), name: responseText() }).nullable(),
+  assignees: z.array(caseUserSchema),
+  tags: z.array(tagRefSchema),
+  originator: caseOriginatorSchema.nullable(),
+  /** Journal entries that are not nullified. */
+  entryCount: z.number().int(),
+  evidenceCount: z.number().int(),
+  lastActivityAt: responseText(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
+});
+export type Case = z.infer<typeof caseSchema>;
+
+/** A case as other records name it (related cases, identifier details). */
+export const caseRefSchema = z.object({
+  id: responseText(),
+  number: z.number().int(),
+  title: responseText(),
+  status: caseStatusSchema,
+});
+export type CaseRef = z.infer<typeof caseRefSchema>;
+
+/** An identifier linked through the case's journal entries (the case's Identifiers tab). */
+export const caseIdentifierSchema = z.object({
+  id: responseText(),
+  type: responseText(),
+  typeLabel: responseText(),
+  displayValue: responseText(),
+  /** Entries of this case (not nullified) that name it. */
+  entryCount: z.number().int(),
+  /** Other cases the caller may see that name it too. */
+  otherCaseCount: z.number().int(),
+  otherCases: z.array(caseRefSchema).describe('Up to 5 of them, most recent first'),
+});
+export type CaseIdentifier = z.infer<typeof caseIdentifierSchema>;
+
+/** A case that shares at least one normalised identifier with this one. */
+export const relatedCaseSchema = z.object({
+  case: caseRefSchema,
+  sharedCount: z.number().int(),
+  shared: z
+    .array(z.object({ id: responseText(), type: responseText(), displayValue: responseText() }))
+    .describe('Up to 5 of the shared identifiers'),
+});
+export type RelatedCase = z.infer<typeof relatedCaseSchema>;
+
+/** One row of a case's History: an audit event. */
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  /** `<subject>.<what happened>`: case.created, journal_entry.nullified, evidence.linked... */
+  action: responseText(),
+  subjectType: responseText(),
+  subjectId: responseText(),
+  actor: z
+    .object({
+      kind: z.enum(['user', 'api_key', 'system']),
+      name: responseText(),
+      apiKeyId: responseText().nullable(),
+    })
+    .describe('Who acted: a user (by name) or an API key (its automation)'),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  createdAt: responseText(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+export const casePageQuerySchema = z.object({ ...pageQuery(25, 100) });

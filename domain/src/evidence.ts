@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { caseOriginatorSchema, caseRefSchema } from './cases';
+import { pageQuery } from './pagination';
+import { optionalText, searchQuerySchema, uuidSchema } from './schema-helpers';
+import { tagRefSchema } from './tags';
+import { responseText, text } from './text';
+
+/** Request and response shapes of `/api/evidence`. */
+
+/** Written text, or a file whose kind follows from its sniffed media type. */
+export const EVIDENCE_KINDS = ['written', 'screenshot', 'document', 'email', 'audio', 'video'] as const;
+export type EvidenceKind = (typeof EVIDENCE_KINDS)[number];
+export const EVIDENCE_KIND_LABELS: Record<EvidenceKind, string> = {
+  written: 'Written',
+  screenshot: 'Screenshot',
+  document: 'Document',
+  email: 'E-mail',
+  audio: 'Audio',
+  video: 'Video',
+};
+
+/** The kind of a stored file, from the media type sniffed from its bytes. */
+export function evidenceKindForMediaType(mediaType: string): Exclude<EvidenceKind, 'written'> {
+  if (mediaType.startsWith('image/')) return 'screenshot';
+  if (mediaType.startsWith('audio/')) return 'audio';
+  if (mediaType.startsWith('video/')) return 'video';
+  if (mediaType === 'message/rfc822' || mediaType === 'application/vnd.ms-outlook') return 'email';
+  return 'document';
+}
+
+export const EVIDENCE_TITLE_MAX_LENGTH = 200;
+export const WRITTEN_EVIDENCE_MAX_LENGTH = 100_000;
+/** Upload limit when MAX_UPLOAD_MB is not set. */
+export const DEFAULT_MAX_UPLOAD_MB = 25;
+
+export const evidenceKindSchema = z.enum(EVIDENCE_KINDS, {
+  message: `kind must be one of ${EVIDENCE_KINDS.join(', ')}`,
+});
+
+const tagIds = z
+  .array(uuidSchema('tagIds'))
+  .max(50, 'tagIds holds at most 50 ids')
+  .transform((ids) => [...new Set(ids)]);
+
+const evidenceTitle = text({ label: 'title', max: EVIDENCE_TITLE_MAX_LENGTH });
+
+/** JSON body: written evidence. */
+export const createWrittenEvidenceBodySchema = z.object({
+  title: text({ label: 'title', max: EVIDENCE_TITLE_MAX_LENGTH, required: 'title is required' }),
+  body: text({ label: 'body', max: WRITTEN_EVIDENCE_MAX_LENGTH, required: 'body is required' }).describe(
+    'The written evidence itself (a transcript, a statement, a copied message)',
+  ),
+  description: optionalText('description').default(''),
+  caseId: uuidSchema('caseId').optional(),
+  tagIds: tagIds.default([]),
+});
+export type CreateWrittenEvidenceBody = z.infer<typeof createWrittenEvidenceBodySchema>;
+
+/**
+ * Multipart fields beside the `file` part. `tagIds` may repeat or be a comma-separated list; the
+ * title defaults to the file name.
+ */
+export const uploadEvidenceFieldsSchema = z.object({
+  title: evidenceTitle.optional(),
+  description: optionalText('description').default(''),
+  caseId: uuidSchema('caseId').optional(),
+  tagIds: tagIds.default([]),
+});
+export type UploadEvidenceFields = z.infer<typeof uploadEvidenceFieldsSchema>;
+
+export const updateEvidenceBodySchema = z
+  .object({
+    title: text({ label: 'title', max: EVIDENCE_TITLE_MAX_LENGTH, required: 'title is required' }),
+    description: optionalText('description'),
+    caseId: uuidSchema('caseId').nullable(),
+    tagIds,
+  })
+  .partial()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateEvidenceBody = z.infer<typeof updateEvidenceBodySchema>;
+
+export const evidenceListQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  caseId: uuidSchema('caseId').optional(),
+  tagId: uuidSchema('tagId').optional(),
+  kind: evidenceKindSchema.optional(),
+  search: searchQuerySchema.describe('Case-insensitive substring of the title or file name'),
+});
+export type EvidenceListQuery = z.infer<typeof evidenceListQuerySchema>;
+
+export const evidenceSchema = z.object({
+  id: responseText(),
+  kind: evidenceKindSchema,
+  title: responseText(),
+  description: responseText(),
+  /** Written evidence only. */
+  body: responseText().nullable(),
+  fileName: responseText().nullable(),
+  /** Sniffed from the bytes; null for written evidence. */
+  mediaType: responseText().nullable(),
+  size: z.number().int().nullable(),
+  sha256: responseText().nullable(),
+  case: caseRefSchema.nullable(),
+  tags: z.array(tagRefSchema),
+  originator: caseOriginatorSchema.nullable(),
+  journalEntryCount: z.number().int(),
+  identifierCount: z.number().int(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const CUSTODY_ACTIONS = ['added', 'viewed', 'downloaded', 'linked', 'unlinked', 'verified', 'edited'] as const;
+export type CustodyAction = (typeof CUSTODY_ACTIONS)[number];
+
+export const custodyEventSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(CUSTODY_ACTIONS),
+  actor: z.object({ kind: z.enum(['user', 'api_key', 'system']), name: responseText() }),
+  detail: z.record(responseText(), z.unknown()),
+  createdAt: responseText(),
+});
+export type CustodyEvent = z.infer<typeof custodyEventSchema>;
+
+export const verifyEvidenceResponseSchema = z.object({
+  sha256: responseText().describe('The hash of the bytes as stored now'),
+  matches: z.boolean().describe('Whether it equals the hash recorded at upload'),
+});
+
+export const evidencePageQuerySchema = z.object({ ...pageQuery(25, 100) });

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { caseOriginatorSchema } from './cases';
+import { pageQuery } from './pagination';
+import { uuidSchema } from './schema-helpers';
+import { responseText, text } from './text';
+
+/** Request and response shapes of the journal-entry calls (spec 7, except signing). */
+
+export const JOURNAL_ENTRY_TYPES = [
+  'note',
+  'call',
+  'email',
+  'meeting',
+  'evidence_added',
+  'identifier_linked',
+  'status_change',
+  'other',
+] as const;
+export type JournalEntryType = (typeof JOURNAL_ENTRY_TYPES)[number];
+export const JOURNAL_ENTRY_TYPE_LABELS: Record<JournalEntryType, string> = {
+  note: 'Note',
+  call: 'Call',
+  email: 'E-mail',
+  meeting: 'Meeting',
+  evidence_added: 'Evidence added',
+  identifier_linked: 'Identifier linked',
+  status_change: 'Status change',
+  other: 'Other',
+};
+
+export const JOURNAL_DESCRIPTION_MAX_LENGTH = 20_000;
+export const REMOVAL_REASON_MAX_LENGTH = 1000;
+/** The reason `DELETE /api/journal-entries/{id}` records when the body gives none (spec 7). */
+export const DEFAULT_REMOVAL_REASON = 'Entry removed by user';
+export const ENTRY_LINKS_MAX = 100;
+
+export const journalEntryTypeSchema = z.enum(JOURNAL_ENTRY_TYPES, {
+  message: `type must be one of ${JOURNAL_ENTRY_TYPES.join(', ')}`,
+});
+
+const description = text({
+  label: 'description',
+  max: JOURNAL_DESCRIPTION_MAX_LENGTH,
+  required: 'description is required',
+});
+const performedAt = z.iso
+  .datetime({ offset: true, message: 'performedAt must be an ISO 8601 date and time' })
+  .describe('When it happened; defaults to now');
+const idList = (field: string) =>
+  z
+    .array(uuidSchema(field))
+    .max(ENTRY_LINKS_MAX, `${field} holds at most ${ENTRY_LINKS_MAX} ids`)
+    .transform((ids) => [...new Set(ids)]);
+
+export const createJournalEntryBodySchema = z.object({
+  type: journalEntryTypeSchema,
+  description,
+  performedAt: performedAt.optional(),
+  caseId: uuidSchema('caseId').optional().describe('Usually linked afterwards with POST /cases/{caseId}/journal-entries'),
+  evidence: idList('evidence').nullable().default(null).describe('Evidence ids to link, or null'),
+  identifierIds: idList('identifierIds').default([]),
+});
+export type CreateJournalEntryBody = z.infer<typeof createJournalEntryBodySchema>;
+
+export const updateJournalEntryBodySchema = z
+  .object({ type: journalEntryTypeSchema, description, performedAt })
+  .partial()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateJournalEntryBody = z.infer<typeof updateJournalEntryBodySchema>;
+
+export const linkJournalEntryBodySchema = z.object({ journalEntryId: uuidSchema('journalEntryId') });
+
+const reason = text({ label: 'reason', max: REMOVAL_REASON_MAX_LENGTH });
+
+/** DELETE body: optional, the reason defaults to "Entry removed by user". */
+export const deleteJournalEntryBodySchema = z
+  .object({ reason: reason.optional() })
+  .optional()
+  .transform((body) => ({ reason: body?.reason || DEFAULT_REMOVAL_REASON }));
+
+export const removeJournalEntryBodySchema = z.object({
+  reason: text({ label: 'reason', max: REMOVAL_REASON_MAX_LENGTH, required: 'reason is required' }),
+  caseId: uuidSchema('caseId').describe('The case the entry belongs to; must match it'),
+});
+
+const booleanQuery = (field: string) =>
+  z
+    .enum(['true', 'false'], { message: `${field} must be true or false` })
+    .transform((value) => value === 'true');
+
+export const caseJournalQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  includeNullified: booleanQuery('includeNullified').default(false),
+  type: journalEntryTypeSchema.optional(),
+  hasEvidence: booleanQuery('hasEvidence').optional(),
+});
+export type CaseJournalQuery = z.infer<typeof caseJournalQuerySchema>;
+
+export const entryEvidenceSchema = z.object({
+  id: responseText(),
+  title: responseText(),
+  kind: responseText(),
+  mediaType: responseText().nullable(),
+  sha256: responseText().nullable(),
+});
+export const entryIdentifierSchema = z.object({
+  id: responseText(),
+  type: responseText(),
+  displayValue: responseText(),
+});
+
+export const journalEntrySchema = z.object({
+  id: responseText(),
+  caseId: responseText().nullable(),
+  type: journalEntryTypeSchema,
+  description: responseText(),
+  performedAt: responseText(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
+  originator: caseOriginatorSchema.nullable(),
+  /** Linked evidence items. */
+  evidence: z.array(entryEvidenceSchema),
+  identifierIds: z.array(responseText()),
+  identifiers: z.array(entryIdentifierSchema),
+  /** Ids of linked evidence that holds a file. */
+  mediaIds: z.array(responseText()),
+  isSigned: z.boolean(),
+  signedBy: responseText().nullable(),
+  isNullified: z.boolean(),
+  nullifiedReason: responseText().nullable(),
+  nullifiedAt: responseText().nullable(),
+  nullifiedBy: responseText().nullable().describe('Display name of who removed it'),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;

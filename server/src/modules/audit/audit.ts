@@ -1,0 +1,43 @@
+import type { DbOrTx } from '../../db/client';
+import { events } from '../../db/schema/index';
+import type { Principal } from '../../plugins/auth';
+
+/** Who did something, as the audit trail and the chain of custody record it. */
+export interface Actor {
+  actorOriginatorId: string;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+}
+
+export function actorOf(principal: Principal): Actor {
+  return principal.kind === 'user'
+    ? { actorOriginatorId: principal.originatorId, actorUserId: principal.userId, actorApiKeyId: null }
+    : { actorOriginatorId: principal.originatorId, actorUserId: null, actorApiKeyId: principal.apiKeyId };
+}
+
+export interface AuditRecord {
+  /** `<subject>.<what happened>`: `case.updated`, `journal_entry.nullified`, `evidence.linked`. */
+  action: string;
+  subjectType: 'case' | 'journal_entry' | 'evidence';
+  subjectId: string;
+  /** The case the change belongs to, so it shows in that case's History; null when there is none. */
+  caseId: string | null;
+  /** The record (or the changed fields) before and after; null for a creation or a removal. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/**
+ * Appends an audit row for a change to a case, journal entry or evidence item. Call it inside the
+ * transaction of the change, so the change and its record commit or roll back together.
+ */
+export async function recordAudit(db: DbOrTx, principal: Principal, record: AuditRecord): Promise<void> {
+  await db.insert(events).values({
+    type: record.action,
+    ...actorOf(principal),
+    subjectType: record.subjectType,
+    subjectId: record.subjectId,
+    caseId: record.caseId,
+    data: { before: record.before ?? null, after: record.after ?? null },
+  });
+}
