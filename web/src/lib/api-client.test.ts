@@ -42,6 +42,16 @@ describe('API client', () => {
     expect(fetch.mock.calls.map(([, init]) => init.method)).toEqual(['POST', 'DELETE']);
   });
 
+  it('sends a FormData body as it is, leaving its multipart Content-Type to the browser', async () => {
+    const { client, fetch } = setup(jsonResponse(201, { id: 'e1' }));
+    const form = new FormData();
+    form.append('title', 'Receipt');
+    await expect(client.post('/evidence', form)).resolves.toEqual({ id: 'e1' });
+    const [, init] = fetch.mock.calls[0];
+    expect(init.body).toBe(form);
+    expect(init.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('encodes query parameters, repeating arrays and leaving out empty values', async () => {
     const { client, fetch } = setup(jsonResponse(200, []));
     await client.get('/identifiers/confidence/bulk', {

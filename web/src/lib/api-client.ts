@@ -62,7 +62,8 @@ async function readErrorBody(response: Response): Promise<ApiError> {
 
 /**
  * The one HTTP client of the web app. Same-origin cookies carry the session; every state-changing call
- * sends a JSON body (`{}` when there is nothing to send) because the server refuses others as CSRF.
+ * sends a JSON body (`{}` when there is nothing to send) because the server refuses others as CSRF, or
+ * a FormData body for uploads (multipart, which the server's same-origin check also covers).
  * One error path: 401 and 403 go to the handlers, everything else throws an ApiError for the screen.
  */
 export function createApiClient(config: ApiClientConfig = {}) {
@@ -72,13 +73,16 @@ export function createApiClient(config: ApiClientConfig = {}) {
   async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
     const fetchImpl = config.fetch ?? globalThis.fetch;
     const hasBody = method !== 'GET' && method !== 'HEAD';
+    // A FormData body (a file upload) goes as multipart; the browser sets its Content-Type and boundary.
+    const isForm = body instanceof FormData;
     const init: RequestInit = {
       method,
       credentials: 'same-origin',
-      headers: hasBody
-        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-        : { Accept: 'application/json' },
-      body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+      headers:
+        hasBody && !isForm
+          ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+          : { Accept: 'application/json' },
+      body: isForm ? body : hasBody ? JSON.stringify(body ?? {}) : undefined,
       signal: options.signal,
     };
 
