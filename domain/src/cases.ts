@@ -4,17 +4,30 @@ import { pageQuery } from './pagination';
 import { optionalText, requiredText, searchQuerySchema, uuidSchema } from './schema-helpers';
 import { tagRefSchema } from './tags';
 import { responseText, text } from './text';
+import {
+  CASE_PRIORITIES,
+  CASE_RESOLUTIONS,
+  CASE_SORTS,
+  CASE_STATUSES,
+  SCAM_TYPES,
+  type CaseStatus,
+} from './case-labels';
+
+// The zod-free names and labels, kept importable from here for the server and the forms.
+export {
+  CASE_PRIORITIES,
+  CASE_PRIORITY_LABELS,
+  CASE_RESOLUTIONS,
+  CASE_RESOLUTION_LABELS,
+  CASE_SORTS,
+  CASE_STATUSES,
+  CASE_STATUS_LABELS,
+  SCAM_TYPES,
+  SCAM_TYPE_LABELS,
+} from './case-labels';
+export type { CasePriority, CaseResolution, CaseSort, CaseStatus, ScamType } from './case-labels';
 
 /** Request and response shapes of `/api/cases`, shared by the server routes and the web forms. */
-
-export const CASE_STATUSES = ['open', 'in_progress', 'closed', 'archived'] as const;
-export type CaseStatus = (typeof CASE_STATUSES)[number];
-export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
-  open: 'Open',
-  in_progress: 'In progress',
-  closed: 'Closed',
-  archived: 'Archived',
-};
 
 /**
  * The statuses a case may move to from each status. Closing needs a resolution and closure notes;
@@ -35,48 +48,6 @@ export function canMoveCase(from: CaseStatus, to: CaseStatus): boolean {
 export function isCaseReadOnly(status: CaseStatus): boolean {
   return status === 'archived';
 }
-
-export const CASE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
-export type CasePriority = (typeof CASE_PRIORITIES)[number];
-export const CASE_PRIORITY_LABELS: Record<CasePriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-  critical: 'Critical',
-};
-
-export const SCAM_TYPES = [
-  'romance',
-  'investment',
-  'phishing',
-  'tech_support',
-  'impersonation',
-  'marketplace',
-  'employment',
-  'recovery',
-  'other',
-] as const;
-export type ScamType = (typeof SCAM_TYPES)[number];
-export const SCAM_TYPE_LABELS: Record<ScamType, string> = {
-  romance: 'Romance',
-  investment: 'Investment',
-  phishing: 'Phishing',
-  tech_support: 'Tech support',
-  impersonation: 'Impersonation',
-  marketplace: 'Marketplace',
-  employment: 'Employment',
-  recovery: 'Recovery',
-  other: 'Other',
-};
-
-export const CASE_RESOLUTIONS = ['resolved', 'unresolved', 'transferred', 'duplicate'] as const;
-export type CaseResolution = (typeof CASE_RESOLUTIONS)[number];
-export const CASE_RESOLUTION_LABELS: Record<CaseResolution, string> = {
-  resolved: 'Resolved',
-  unresolved: 'Unresolved',
-  transferred: 'Transferred',
-  duplicate: 'Duplicate',
-};
 
 export const CASE_TITLE_MAX_LENGTH = 200;
 export const CASE_DESCRIPTION_MAX_LENGTH = 10_000;
@@ -159,9 +130,6 @@ export const updateCaseBodySchema = z
   .partial()
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateCaseBody = z.infer<typeof updateCaseBodySchema>;
-
-export const CASE_SORTS = ['updatedAt', 'createdAt', 'priority'] as const;
-export type CaseSort = (typeof CASE_SORTS)[number];
 
 export const caseListQuerySchema = z.object({
   ...pageQuery(25, 100),

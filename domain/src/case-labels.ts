@@ -1,0 +1,58 @@
+/**
+ * The names and labels of case statuses, priorities, scam types, resolutions and sorts, without zod:
+ * lists import these, and the first screen (/ opens /cases) need not load the schemas.
+ */
+
+export const CASE_STATUSES = ['open', 'in_progress', 'closed', 'archived'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+export const CASE_STATUS_LABELS: Record<CaseStatus, string> = {
+  open: 'Open',
+  in_progress: 'In progress',
+  closed: 'Closed',
+  archived: 'Archived',
+};
+
+export const CASE_PRIORITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type CasePriority = (typeof CASE_PRIORITIES)[number];
+export const CASE_PRIORITY_LABELS: Record<CasePriority, string> = {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+  critical: 'Critical',
+};
+
+export const SCAM_TYPES = [
+  'romance',
+  'investment',
+  'phishing',
+  'tech_support',
+  'impersonation',
+  'marketplace',
+  'employment',
+  'recovery',
+  'other',
+] as const;
+export type ScamType = (typeof SCAM_TYPES)[number];
+export const SCAM_TYPE_LABELS: Record<ScamType, string> = {
+  romance: 'Romance',
+  investment: 'Investment',
+  phishing: 'Phishing',
+  tech_support: 'Tech support',
+  impersonation: 'Impersonation',
+  marketplace: 'Marketplace',
+  employment: 'Employment',
+  recovery: 'Recovery',
+  other: 'Other',
+};
+
+export const CASE_RESOLUTIONS = ['resolved', 'unresolved', 'transferred', 'duplicate'] as const;
+export type CaseResolution = (typeof CASE_RESOLUTIONS)[number];
+export const CASE_RESOLUTION_LABELS: Record<CaseResolution, string> = {
+  resolved: 'Resolved',
+  unresolved: 'Unresolved',
+  transferred: 'Transferred',
+  duplicate: 'Duplicate',
+};
+
+export const CASE_SORTS = ['updatedAt', 'createdAt', 'priority'] as const;
+export type CaseSort = (typeof CASE_SORTS)[number];
