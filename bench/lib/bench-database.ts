@@ -28,6 +28,8 @@ export interface Statement {
 export interface BenchDatabase {
   database: Database;
   kind: 'postgres' | 'pglite';
+  /** The connection string of the throw-away PostgreSQL database (absent on PGlite). */
+  url?: string;
   record: Statement[] | null;
   runDirect(statement: Statement): Promise<unknown>;
   drop(): Promise<void>;
@@ -73,6 +75,7 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   const db = drizzlePg(pool, { schema, logger });
   return Object.assign(bench, {
     kind: 'postgres' as const,
+    url,
     database: {
       db: db as unknown as Db,
       kind: 'postgres' as const,

@@ -1,0 +1,277 @@
+/**
+ * Case benchmark (not part of `npm test`), on PostgreSQL:
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cases
+ *
+ * Seeds a case with 1,000 journal entries and 500 evidence items (among 5,000 other cases), starts
+ * the real server as a child process on 127.0.0.1, and measures over real HTTP:
+ * - `GET /api/cases/{id}` and the first page of its journal, from BENCH_WORKERS concurrent clients
+ *   (default 10, the app's pool size) for BENCH_SECONDS (default 10), beside the very statements
+ *   the app ran for that request, replayed from the same number of concurrent workers through a pool
+ *   of the same size, each statement as a named prepared statement (at least as fast as the app's
+ *   way). Three rounds, alternating; the median and each round are reported.
+ * - the timeline's first page rendered in Chromium (navigation to the newest entry on screen);
+ *   needs the built web app (`npm run build`).
+ * - uploading 100 files of 1 MB through `POST /api/evidence`, 4 at a time.
+ * Results go to bench/results/cases-postgres.{json,md}.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { chromium } from 'playwright';
+import { findChromium } from '../e2e/support/chromium';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { createUser } from '../server/src/modules/users/users.service';
+import { openBenchDatabase, type Statement } from './lib/bench-database';
+import { CASE_ENTRIES, CASE_EVIDENCE, NEWEST_ENTRY_TEXT, seedBenchmarkCase } from './lib/case-seed';
+import { writeCaseResults, type CaseBenchResult, type EndpointResult } from './lib/case-report';
+import { median, runConcurrently } from './lib/concurrent-load';
+import { startServer } from './lib/server-process';
+import { summarise, timed } from './lib/stats';
+
+const EMAIL = 'cases@bench.example';
+const PASSWORD = 'benchmark password';
+const ROUNDS = 3;
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const UPLOADS = 100;
+const UPLOAD_BYTES = 1024 * 1024;
+const UPLOAD_CONCURRENCY = 4;
+const webDist = fileURLToPath(new URL('../web/dist/index.html', import.meta.url));
+
+const log = (line: string) => console.log(line);
+
+async function signIn(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('scamtrail_session='));
+  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return cookie.split(';')[0];
+}
+
+/** The statements one request runs, recorded from an in-process app on the same database. */
+async function recordStatements(
+  bench: Awaited<ReturnType<typeof openBenchDatabase>>,
+  paths: string[],
+): Promise<Map<string, Statement[]>> {
+  const publicUrl = 'http://127.0.0.1';
+  const config = loadConfig({ DATABASE_URL: bench.url, PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database: bench.database, logger: false });
+  try {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: publicUrl },
+      payload: { email: EMAIL, password: PASSWORD },
+    });
+    const cookie = login.cookies.find((c) => c.name === 'scamtrail_session');
+    if (!cookie) throw new Error(`in-process login failed: ${login.statusCode}`);
+    const recorded = new Map<string, Statement[]>();
+    for (const path of paths) {
+      const request = () => app.inject({ url: path, headers: { cookie: `${cookie.name}=${cookie.value}` } });
+      for (let i = 0; i < 5; i += 1) await request();
+      bench.record = [];
+      const res = await request();
+      if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+      recorded.set(path, bench.record);
+      bench.record = null;
+    }
+    return recorded;
+  } finally {
+    await app.close();
+  }
+}
+
+async function measureEndpoint(
+  origin: string,
+  cookie: string,
+  pool: pg.Pool,
+  path: string,
+  statements: Statement[],
+): Promise<EndpointResult> {
+  const http = async () => {
+    const res = await fetch(`${origin}${path}`, { headers: { cookie } });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${res.status}`);
+  };
+  const direct = async () => {
+    for (const s of statements) {
+      const name = `b${createHash('sha1').update(s.text).digest('hex').slice(0, 20)}`;
+      await pool.query({ name, text: s.text, values: s.params as unknown[], rowMode: 'array' });
+    }
+  };
+  await runConcurrently(WORKERS, 2, http);
+  await runConcurrently(WORKERS, 2, direct);
+  const rounds: EndpointResult['rounds'] = [];
+  for (let i = 0; i < ROUNDS; i += 1) {
+    const api = await runConcurrently(WORKERS, SECONDS, http);
+    const sql = await runConcurrently(WORKERS, SECONDS, direct);
+    rounds.push({ api, sql });
+    log(
+      `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s); SQL p50 ${sql.p50} p95 ${sql.p95} ms`,
+    );
+  }
+  const pick = (side: 'api' | 'sql', key: 'p50' | 'p95' | 'perSecond') =>
+    median(rounds.map((r) => r[side][key]));
+  return {
+    path,
+    statements: statements.length,
+    rounds,
+    median: {
+      api: { p50: pick('api', 'p50'), p95: pick('api', 'p95'), perSecond: pick('api', 'perSecond') },
+      sql: { p50: pick('sql', 'p50'), p95: pick('sql', 'p95'), perSecond: pick('sql', 'perSecond') },
+    },
+  };
+}
+
+async function measureTimeline(origin: string, caseId: string): Promise<number[]> {
+  const browser = await chromium.launch({ executablePath: findChromium() });
+  try {
+    const context = await browser.newContext({ baseURL: origin });
+    const login = await context.request.post('/api/auth/login', {
+      headers: { origin },
+      data: { email: EMAIL, password: PASSWORD },
+    });
+    if (!login.ok()) throw new Error(`browser login failed: ${login.status()}`);
+    const page = await context.newPage();
+    const times: number[] = [];
+    // The first visit warms the server's and the browser's caches, as a user's second visit would.
+    for (let i = 0; i <= ROUNDS; i += 1) {
+      const ms = await timed(async () => {
+        await page.goto(`/cases/${caseId}`);
+        await page.getByText(NEWEST_ENTRY_TEXT, { exact: false }).first().waitFor();
+      });
+      if (i > 0) times.push(Math.round(ms));
+      await page.goto('about:blank');
+    }
+    return times;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureUploads(origin: string, cookie: string, caseId: string) {
+  const rounds = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const files = Array.from({ length: UPLOADS }, () => randomBytes(UPLOAD_BYTES));
+    const latencies: number[] = [];
+    let next = 0;
+    const seconds =
+      (await timed(() =>
+        Promise.all(
+          Array.from({ length: UPLOAD_CONCURRENCY }, async () => {
+            while (next < files.length) {
+              const index = next++;
+              const form = new FormData();
+              form.set('caseId', caseId);
+              form.set('file', new Blob([files[index]]), `upload-${round}-${index}.bin`);
+              latencies.push(
+                await timed(async () => {
+                  const res = await fetch(`${origin}/api/evidence`, {
+                    method: 'POST',
+                    headers: { cookie, origin },
+                    body: form,
+                  });
+                  if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+                }),
+              );
+            }
+          }),
+        ),
+      )) / 1000;
+    const result = {
+      seconds: Math.round(seconds * 100) / 100,
+      filesPerSecond: Math.round((UPLOADS / seconds) * 10) / 10,
+      megabytesPerSecond: Math.round(((UPLOADS * UPLOAD_BYTES) / 1024 / 1024 / seconds) * 10) / 10,
+      ...summarise(latencies),
+    };
+    log(`  uploads round ${round + 1}: ${result.filesPerSecond} files/s, ${result.megabytesPerSecond} MB/s`);
+    rounds.push(result);
+  }
+  return {
+    files: UPLOADS,
+    bytesEach: UPLOAD_BYTES,
+    concurrency: UPLOAD_CONCURRENCY,
+    rounds,
+    median: {
+      filesPerSecond: median(rounds.map((r) => r.filesPerSecond)),
+      megabytesPerSecond: median(rounds.map((r) => r.megabytesPerSecond)),
+      p50: median(rounds.map((r) => r.p50)),
+      p95: median(rounds.map((r) => r.p95)),
+    },
+  };
+}
+
+async function main() {
+  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) {
+    throw new Error('The case benchmark runs on PostgreSQL: set BENCH_DATABASE_URL');
+  }
+  if (!existsSync(webDist))
+    throw new Error('Build the web app first (npm run build): the timeline is measured in Chromium');
+  const bench = await openBenchDatabase();
+  const pool = new pg.Pool({ connectionString: bench.url, max: WORKERS });
+  try {
+    await bench.database.migrate();
+    const user = await createUser(bench.database.db, {
+      email: EMAIL,
+      password: PASSWORD,
+      firstName: 'Case',
+      lastName: 'Bencher',
+      role: 'investigator',
+    });
+    const seedClient = await pool.connect();
+    const caseId = await seedBenchmarkCase(seedClient, user.originatorId!).finally(() =>
+      seedClient.release(),
+    );
+    log(`seeded a case with ${CASE_ENTRIES} entries and ${CASE_EVIDENCE} evidence items`);
+    const paths = [`/api/cases/${caseId}`, `/api/cases/${caseId}/journal-entries?page=1&pageSize=25`];
+    const recorded = await recordStatements(bench, paths);
+    const server = await startServer({ DATABASE_URL: bench.url!, LOG_LEVEL: 'warn' });
+    try {
+      const cookie = await signIn(server.origin);
+      const loadAverageAtStart = loadavg();
+      const startedAt = new Date().toISOString();
+      const endpoints: EndpointResult[] = [];
+      for (const path of paths)
+        endpoints.push(await measureEndpoint(server.origin, cookie, pool, path, recorded.get(path)!));
+      const timeline = await measureTimeline(server.origin, caseId);
+      log(`  timeline first page in Chromium: ${timeline.join(', ')} ms`);
+      const uploads = await measureUploads(server.origin, cookie, caseId);
+      const result: CaseBenchResult = {
+        benchmark: 'cases',
+        database: 'postgres',
+        seeded: { entries: CASE_ENTRIES, evidence: CASE_EVIDENCE },
+        workers: WORKERS,
+        seconds: SECONDS,
+        machine: {
+          cpus: cpus().length,
+          cpuModel: cpus()[0]?.model ?? 'unknown',
+          node: process.version,
+          loadAverageAtStart,
+        },
+        endpoints,
+        timelineMs: { runs: timeline, median: median(timeline) },
+        uploads,
+        targets: { p95Ms: 100, ratioToSql: 1.5, timelineMs: 1000 },
+        startedAt,
+      };
+      for (const file of writeCaseResults(result)) log(`wrote ${file}`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await pool.end();
+    await bench.drop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

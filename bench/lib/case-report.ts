@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LoadRun } from './concurrent-load';
+
+interface Side {
+  p50: number;
+  p95: number;
+  perSecond: number;
+}
+
+export interface EndpointResult {
+  path: string;
+  /** How many statements one request ran (session lookup included); all of them are replayed. */
+  statements: number;
+  rounds: { api: LoadRun; sql: LoadRun }[];
+  median: { api: Side; sql: Side };
+}
+
+export interface UploadRound {
+  seconds: number;
+  filesPerSecond: number;
+  megabytesPerSecond: number;
+  samples: number;
+  p50: number;
+  p95: number;
+}
+
+export interface CaseBenchResult {
+  benchmark: 'cases';
+  database: 'postgres';
+  seeded: { entries: number; evidence: number };
+  workers: number;
+  seconds: number;
+  machine: { cpus: number; cpuModel: string; node: string; loadAverageAtStart: number[] };
+  endpoints: EndpointResult[];
+  timelineMs: { runs: number[]; median: number };
+  uploads: {
+    files: number;
+    bytesEach: number;
+    concurrency: number;
+    rounds: UploadRound[];
+    median: { filesPerSecond: number; megabytesPerSecond: number; p50: number; p95: number };
+  };
+  targets: { p95Ms: number; ratioToSql: number; timelineMs: number };
+  startedAt: string;
+}
+
+const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+
+export function toMarkdown(r: CaseBenchResult): string {
+  const t = r.targets;
+  const lines = [
+    `# Case benchmark (${r.database})`,
+    '',
+    `A case with ${r.seeded.entries.toLocaleString('en-US')} journal entries and ${r.seeded.evidence} evidence items ` +
+      `among 5,000 other cases; ${r.startedAt}; ${r.machine.cpus} CPUs (${r.machine.cpuModel}), Node ${r.machine.node}, ` +
+      `load average at start ${r.machine.loadAverageAtStart.map((l) => l.toFixed(2)).join(' / ')}.`,
+    '',
+    `Over real HTTP to the server process from ${r.workers} concurrent clients for ${r.seconds} s, beside the ` +
+      `statements the app ran for the same request (session lookup included) replayed from ${r.workers} concurrent ` +
+      'workers through a pool of the same size, each as a named prepared statement. Three rounds, alternating; ' +
+      'medians of the rounds. Times in ms.',
+    '',
+    '| request | statements | API p50 | API p95 | API req/s | SQL p50 | SQL p95 | API/SQL p50 | API/SQL p95 | targets |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...r.endpoints.map((e) => {
+      const { api, sql } = e.median;
+      const ok = api.p95 <= t.p95Ms && api.p50 / sql.p50 <= t.ratioToSql && api.p95 / sql.p95 <= t.ratioToSql;
+      return `| \`GET ${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${e.statements} | ${api.p50} | ${api.p95} | ${api.perSecond} | ${sql.p50} | ${sql.p95} | ${ratio(api.p50, sql.p50)} | ${ratio(api.p95, sql.p95)} | ${verdict(ok)} |`;
+    }),
+    '',
+    'Each round (API p50/p95 | SQL p50/p95):',
+    '',
+    ...r.endpoints.map(
+      (e) =>
+        `- \`${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\`: ` +
+        e.rounds.map((x) => `${x.api.p50}/${x.api.p95} | ${x.sql.p50}/${x.sql.p95}`).join('; '),
+    ),
+    '',
+    `**Timeline in Chromium** (navigation to /cases/{id} until the newest entry is on screen, after a warm-up visit): ` +
+      `median ${r.timelineMs.median} ms (runs ${r.timelineMs.runs.join(', ')}); target < ${t.timelineMs} ms ${verdict(r.timelineMs.median < t.timelineMs)}.`,
+    '',
+    `**Uploads:** ${r.uploads.files} files of ${r.uploads.bytesEach / 1024 / 1024} MB through \`POST /api/evidence\`, ` +
+      `${r.uploads.concurrency} at a time: median ${r.uploads.median.filesPerSecond} files/s, ` +
+      `${r.uploads.median.megabytesPerSecond} MB/s; per upload p50 ${Math.round(r.uploads.median.p50)} ms, p95 ${Math.round(r.uploads.median.p95)} ms ` +
+      `(rounds: ${r.uploads.rounds.map((x) => `${x.filesPerSecond} files/s`).join(', ')}).`,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+export function writeCaseResults(result: CaseBenchResult): string[] {
+  mkdirSync(resultsDir, { recursive: true });
+  const base = `${resultsDir}cases-${result.database}`;
+  writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(`${base}.md`, toMarkdown(result));
+  return [`${base}.json`, `${base}.md`];
+}
