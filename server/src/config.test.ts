@@ -42,6 +42,11 @@ describe('configuration', () => {
     ]);
   });
 
+  it('accepts evidence files up to 25 MiB unless MAX_UPLOAD_MB says otherwise', () => {
+    expect(loadConfig({}).maxUploadBytes).toBe(25 * 1024 * 1024);
+    expect(loadConfig({ MAX_UPLOAD_MB: '100' }).maxUploadBytes).toBe(100 * 1024 * 1024);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_EMAIL: '' }).databaseUrl).toBeUndefined();
   });
@@ -62,6 +67,9 @@ describe('configuration', () => {
     [{ LOGIN_MAX_FAILURES_PER_ADDRESS: 'five' }, 'LOGIN_MAX_FAILURES_PER_ADDRESS'],
     [{ LOGIN_DELAY_AFTER_FAILURES: '-1' }, 'LOGIN_DELAY_AFTER_FAILURES'],
     [{ LOGIN_MAX_DELAY_SECONDS: '600' }, 'LOGIN_MAX_DELAY_SECONDS'],
+    [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
+    [{ MAX_UPLOAD_MB: '2.5' }, 'MAX_UPLOAD_MB'],
+    [{ MAX_UPLOAD_MB: 'lots' }, 'MAX_UPLOAD_MB'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { DEFAULT_MAX_UPLOAD_MB } from '@scamtrail/domain/evidence';
 import type { Resolver } from './lib/special-addresses';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -86,6 +87,8 @@ export const envSchema = z
     ),
     /** /api requests waiting their turn before more are answered 503. */
     ADMISSION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(100_000).default(256),
+    /** The largest evidence file accepted, in MiB; PostgreSQL keeps a file in one bytea value (at most 1 GB). */
+    MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_UPLOAD_MB),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
@@ -132,6 +135,8 @@ export interface Config {
   loginThrottle: LoginThrottle;
   /** How many /api requests run at once and how many may wait (see plugins/admission). */
   admission: { maxInProgress: number; queueLength: number };
+  /** The largest evidence file accepted (MAX_UPLOAD_MB); larger uploads answer 413. */
+  maxUploadBytes: number;
   /** Directory of the built SPA; when absent, only the API is served. */
   webDistDir?: string;
   /**
@@ -177,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
       maxInProgress: e.ADMISSION_MAX_IN_PROGRESS ?? (e.DATABASE_URL ? 10 : 4),
       queueLength: e.ADMISSION_QUEUE_LENGTH,
     },
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     webDistDir,
   };
 }
