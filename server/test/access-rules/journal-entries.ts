@@ -1,4 +1,16 @@
-import { type Rule } from './rule';
+import { can, type Rule } from './rule';
 
 /** Who may call each journal-entries operation. */
-export const JOURNAL_ENTRIES_RULES: Record<string, Rule> = {};
+export const JOURNAL_ENTRIES_RULES: Record<string, Rule> = {
+  'POST /api/journal-entries': can('journal_entry.create'),
+  'POST /api/cases/{id}/journal-entries': can('journal_entry.edit'),
+  'GET /api/cases/{id}/journal-entries': can('journal_entry.view'),
+  'GET /api/journal-entries/{id}': can('journal_entry.view'),
+  'PATCH /api/journal-entries/{id}': can('journal_entry.edit'),
+  'DELETE /api/journal-entries/{id}': can('journal_entry.delete'),
+  'POST /api/journal-entries/{id}/remove': can('journal_entry.delete'),
+  'POST /api/journal-entries/{id}/evidence/{evidenceId}': can('journal_entry.edit'),
+  'DELETE /api/journal-entries/{id}/evidence/{evidenceId}': can('journal_entry.edit'),
+  'POST /api/journal-entries/{id}/identifiers/{identifierId}': can('journal_entry.edit'),
+  'DELETE /api/journal-entries/{id}/identifiers/{identifierId}': can('journal_entry.edit'),
+};

@@ -1,5 +1,155 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { paginated } from '@scamtrail/domain/pagination';
+import {
+  caseJournalQuerySchema,
+  createJournalEntryBodySchema,
+  deleteJournalEntryBodySchema,
+  journalEntrySchema,
+  linkJournalEntryBodySchema,
+  removeJournalEntryBodySchema,
+  updateJournalEntryBodySchema,
+} from '@scamtrail/domain/journal-entries';
 import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { access } from '../../plugins/auth';
+import {
+  createJournalEntry,
+  getJournalEntry,
+  listCaseJournal,
+  updateJournalEntry,
+} from './journal-entries.service';
+import { linkEntryToCase, nullifyJournalEntry } from './journal-entry-lifecycle.service';
+import { journalEntryLinksRoutes } from './journal-entry-links.routes';
 
 /** Journal entries: create, link to a case, list a case's journal, edit, remove, link evidence and identifiers. */
-export async function journalEntriesRoutes(_app: FastifyInstance, _opts: { db: Db }) {}
+export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['journal entries'];
+
+  r.post(
+    '/api/journal-entries',
+    {
+      schema: {
+        tags,
+        summary: 'Create a journal entry originated by the caller, with its evidence and identifiers',
+        description:
+          'Ids in the body that name nothing the caller may see answer 400 naming the field ' +
+          '(`caseId`, `evidence.0`, `identifierIds.0`); an archived case answers 409. Nothing is saved then.',
+        body: createJournalEntryBodySchema,
+        response: { 201: journalEntrySchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      config: { access: access.permission('journal_entry.create') },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createJournalEntry(db, request.body, request.principal!)),
+  );
+
+  r.post(
+    '/api/cases/:id/journal-entries',
+    {
+      schema: {
+        tags,
+        summary:
+          'Link an entry to the case (called right after creating it); 400 naming journalEntryId if it is unknown',
+        description:
+          'A missing or hidden case answers 404; a missing or hidden entry 400 naming `journalEntryId`. ' +
+          'An entry of another case, a removed entry or an archived case answer 409. ' +
+          'Linking an entry to the case it is in answers it unchanged.',
+        params: idParamsSchema,
+        body: linkJournalEntryBodySchema,
+        response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('journal_entry.edit') },
+    },
+    async (request) =>
+      linkEntryToCase(db, request.params.id, request.body.journalEntryId, request.principal!),
+  );
+
+  r.get(
+    '/api/cases/:id/journal-entries',
+    {
+      schema: {
+        tags,
+        summary: "The case's journal, newest first (performedAt, then id); removed entries only on request",
+        params: idParamsSchema,
+        querystring: caseJournalQuerySchema,
+        response: { 200: paginated(journalEntrySchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('journal_entry.view') },
+    },
+    async (request) => listCaseJournal(db, request.params.id, request.query, request.principal!),
+  );
+
+  r.get(
+    '/api/journal-entries/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One journal entry with its evidence and identifiers',
+        params: idParamsSchema,
+        response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('journal_entry.view') },
+    },
+    async (request) => getJournalEntry(db, request.params.id, request.principal!),
+  );
+
+  r.patch(
+    '/api/journal-entries/:id',
+    {
+      schema: {
+        tags,
+        summary: "Edit an entry's type, description or performedAt (its originator or an administrator)",
+        description: 'A removed entry or an archived case answers 409.',
+        params: idParamsSchema,
+        body: updateJournalEntryBodySchema,
+        response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('journal_entry.edit') },
+    },
+    async (request) => updateJournalEntry(db, request.params.id, request.body, request.principal!),
+  );
+
+  r.delete(
+    '/api/journal-entries/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an entry: it is nullified with the reason, who and when, never deleted',
+        description: `The body is optional; the reason defaults to "Entry removed by user". Answers the entry.`,
+        params: idParamsSchema,
+        body: deleteJournalEntryBodySchema,
+        response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('journal_entry.delete') },
+    },
+    async (request) => nullifyJournalEntry(db, request.params.id, request.body.reason, request.principal!),
+  );
+
+  r.post(
+    '/api/journal-entries/:id/remove',
+    {
+      schema: {
+        tags,
+        summary: "Remove an entry of a case: as DELETE, with the reason required and the entry's case named",
+        description: "A `caseId` that is not the entry's case answers 400 naming `caseId`.",
+        params: idParamsSchema,
+        body: removeJournalEntryBodySchema,
+        response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('journal_entry.delete') },
+    },
+    async (request) =>
+      nullifyJournalEntry(
+        db,
+        request.params.id,
+        request.body.reason,
+        request.principal!,
+        request.body.caseId,
+      ),
+  );
+
+  await app.register(journalEntryLinksRoutes, { db });
+}

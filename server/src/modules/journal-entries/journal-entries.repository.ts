@@ -1,0 +1,196 @@
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  cases,
+  evidence,
+  identifiers,
+  journalEntries,
+  journalEntryEvidence,
+  journalEntryIdentifiers,
+} from '../../db/schema/index';
+import type { Principal } from '../../plugins/auth';
+import { visibleCaseCondition } from '../groups/case-visibility';
+
+/** The columns an entry answer is built from. */
+export const entryColumns = {
+  id: journalEntries.id,
+  caseId: journalEntries.caseId,
+  type: journalEntries.type,
+  description: journalEntries.description,
+  performedAt: journalEntries.performedAt,
+  originatorId: journalEntries.originatorId,
+  proxyOriginatorId: journalEntries.proxyOriginatorId,
+  isNullified: journalEntries.isNullified,
+  nullifiedReason: journalEntries.nullifiedReason,
+  nullifiedAt: journalEntries.nullifiedAt,
+  nullifiedByOriginatorId: journalEntries.nullifiedByOriginatorId,
+  createdAt: journalEntries.createdAt,
+  updatedAt: journalEntries.updatedAt,
+};
+
+export type EntryRow = {
+  [K in keyof typeof entryColumns]: (typeof journalEntries.$inferSelect)[K];
+};
+
+/** `= any(...)` over one uuid[] parameter: the statement is the same whatever the number of ids. */
+export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+}
+
+/** The entry if it exists and the caller may see its case (entries with no case are visible). */
+export async function findVisibleEntryRow(
+  db: DbOrTx,
+  id: string,
+  principal: Principal,
+): Promise<EntryRow | undefined> {
+  const [row] = await db
+    .select(entryColumns)
+    .from(journalEntries)
+    .leftJoin(cases, eq(cases.id, journalEntries.caseId))
+    .where(and(eq(journalEntries.id, id), visibleCaseCondition(principal)))
+    .limit(1);
+  return row;
+}
+
+/** Reads the entry and locks it for the rest of the transaction, so its changes happen one at a time. */
+export async function lockEntryRow(db: DbOrTx, id: string): Promise<EntryRow | undefined> {
+  const [row] = await db
+    .select(entryColumns)
+    .from(journalEntries)
+    .where(eq(journalEntries.id, id))
+    .for('update');
+  return row;
+}
+
+/**
+ * The case's status, locked against concurrent changes of the case for the rest of the transaction,
+ * if the case exists and the caller may see it. Changes take the entry first, then its case.
+ */
+export async function lockVisibleCaseStatus(
+  db: DbOrTx,
+  caseId: string,
+  principal: Principal,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: cases.status })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)))
+    .for('no key update');
+  return row?.status;
+}
+
+/** Which of the evidence ids exist in a case the caller may see (or in no case), in one query. */
+export async function findVisibleEvidenceIds(
+  db: DbOrTx,
+  ids: readonly string[],
+  principal: Principal,
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: evidence.id })
+    .from(evidence)
+    .leftJoin(cases, eq(cases.id, evidence.caseId))
+    .where(and(anyUuid(evidence.id, ids), visibleCaseCondition(principal)));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Which of the identifier ids exist, in one query. */
+export async function findIdentifierIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: identifiers.id }).from(identifiers).where(anyUuid(identifiers.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+export type NewEntry = Pick<
+  typeof journalEntries.$inferInsert,
+  'caseId' | 'type' | 'description' | 'performedAt' | 'originatorId' | 'proxyOriginatorId'
+>;
+
+export async function insertEntryRow(db: DbOrTx, values: NewEntry): Promise<EntryRow> {
+  const [row] = await db.insert(journalEntries).values(values).returning(entryColumns);
+  return row;
+}
+
+export type EntryChanges = Partial<
+  Pick<
+    typeof journalEntries.$inferInsert,
+    | 'caseId'
+    | 'type'
+    | 'description'
+    | 'performedAt'
+    | 'isNullified'
+    | 'nullifiedReason'
+    | 'nullifiedAt'
+    | 'nullifiedByOriginatorId'
+  >
+>;
+
+export async function updateEntryRow(db: DbOrTx, id: string, changes: EntryChanges): Promise<EntryRow> {
+  const [row] = await db
+    .update(journalEntries)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(journalEntries.id, id))
+    .returning(entryColumns);
+  return row;
+}
+
+/** Links the entry to each evidence item in one statement; answers the ids newly linked. */
+export async function insertEvidenceLinks(
+  db: DbOrTx,
+  entryId: string,
+  evidenceIds: readonly string[],
+): Promise<string[]> {
+  if (evidenceIds.length === 0) return [];
+  const rows = await db
+    .insert(journalEntryEvidence)
+    .select(sql`select ${entryId}::uuid, id, now() from unnest(${sql.param([...evidenceIds])}::uuid[]) as id`)
+    .onConflictDoNothing()
+    .returning({ id: journalEntryEvidence.evidenceId });
+  return rows.map((row) => row.id);
+}
+
+/** Links the entry to each identifier in one statement; answers the ids newly linked. */
+export async function insertIdentifierLinks(
+  db: DbOrTx,
+  entryId: string,
+  identifierIds: readonly string[],
+): Promise<string[]> {
+  if (identifierIds.length === 0) return [];
+  const rows = await db
+    .insert(journalEntryIdentifiers)
+    .select(
+      sql`select ${entryId}::uuid, id, now() from unnest(${sql.param([...identifierIds])}::uuid[]) as id`,
+    )
+    .onConflictDoNothing()
+    .returning({ id: journalEntryIdentifiers.identifierId });
+  return rows.map((row) => row.id);
+}
+
+/** Removes one evidence link; false when there was none. */
+export async function deleteEvidenceLink(db: DbOrTx, entryId: string, evidenceId: string): Promise<boolean> {
+  const rows = await db
+    .delete(journalEntryEvidence)
+    .where(
+      and(eq(journalEntryEvidence.journalEntryId, entryId), eq(journalEntryEvidence.evidenceId, evidenceId)),
+    )
+    .returning({ id: journalEntryEvidence.evidenceId });
+  return rows.length > 0;
+}
+
+/** Removes one identifier link; false when there was none. */
+export async function deleteIdentifierLink(
+  db: DbOrTx,
+  entryId: string,
+  identifierId: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(journalEntryIdentifiers)
+    .where(
+      and(
+        eq(journalEntryIdentifiers.journalEntryId, entryId),
+        eq(journalEntryIdentifiers.identifierId, identifierId),
+      ),
+    )
+    .returning({ id: journalEntryIdentifiers.identifierId });
+  return rows.length > 0;
+}

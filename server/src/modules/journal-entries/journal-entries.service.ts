@@ -1,0 +1,158 @@
+import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
+import type { FieldError } from '@scamtrail/domain/errors';
+import type {
+  CaseJournalQuery,
+  CreateJournalEntryBody,
+  JournalEntry,
+  UpdateJournalEntryBody,
+} from '@scamtrail/domain/journal-entries';
+import { toPagination } from '@scamtrail/domain/pagination';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { touchCase } from '../cases/case-activity';
+import { recordCustody } from '../evidence/custody.repository';
+import { canSeeAllCases, isCaseVisible } from '../groups/case-visibility';
+import {
+  findIdentifierIds,
+  findVisibleEntryRow,
+  findVisibleEvidenceIds,
+  insertEntryRow,
+  insertEvidenceLinks,
+  insertIdentifierLinks,
+  lockVisibleCaseStatus,
+  updateEntryRow,
+  type EntryChanges,
+  type EntryRow,
+} from './journal-entries.repository';
+import {
+  assertCaseWritable,
+  assertNotNullified,
+  caseArchived,
+  entryNotFound,
+  entrySnapshot,
+  lockVisibleEntry,
+} from './journal-entry-guards';
+import { presentEntries, presentEntry } from './journal-entry-presenter';
+import { findTimelinePage } from './journal-timeline.repository';
+
+/** 400s for every id of the body that names nothing the caller may see; nothing is written. */
+async function checkReferences(tx: DbOrTx, body: CreateJournalEntryBody, principal: Principal) {
+  const errors: FieldError[] = [];
+  const caseStatus = body.caseId ? await lockVisibleCaseStatus(tx, body.caseId, principal) : undefined;
+  if (body.caseId && !caseStatus) errors.push({ field: 'caseId', message: 'No case with this id' });
+  const evidenceIds = body.evidence ?? [];
+  const evidence = await findVisibleEvidenceIds(tx, evidenceIds, principal);
+  const identifiers = await findIdentifierIds(tx, body.identifierIds);
+  evidenceIds.forEach((id, i) => {
+    if (!evidence.has(id)) errors.push({ field: `evidence.${i}`, message: 'No evidence item with this id' });
+  });
+  body.identifierIds.forEach((id, i) => {
+    if (!identifiers.has(id))
+      errors.push({ field: `identifierIds.${i}`, message: 'No identifier with this id' });
+  });
+  if (errors.length) throw AppError.validation(errors);
+  if (caseStatus && isCaseReadOnly(caseStatus as CaseStatus)) throw caseArchived();
+}
+
+/**
+ * Creates an entry originated by the caller (an API key acts as its automation), with its evidence
+ * and identifier links, the custody rows of the evidence and the audit row, in one transaction.
+ */
+export async function createJournalEntry(
+  db: Db,
+  body: CreateJournalEntryBody,
+  principal: Principal,
+): Promise<JournalEntry> {
+  const row = await db.transaction(async (tx) => {
+    await checkReferences(tx, body, principal);
+    const inserted = await insertEntryRow(tx, {
+      caseId: body.caseId ?? null,
+      type: body.type,
+      description: body.description,
+      performedAt: body.performedAt ? new Date(body.performedAt) : new Date(),
+      originatorId: principal.originatorId,
+      proxyOriginatorId: null,
+    });
+    const evidenceIds = await insertEvidenceLinks(tx, inserted.id, body.evidence ?? []);
+    const identifierIds = await insertIdentifierLinks(tx, inserted.id, body.identifierIds);
+    for (const evidenceId of evidenceIds) {
+      await recordCustody(tx, principal, evidenceId, 'linked', { journalEntryId: inserted.id });
+    }
+    await recordAudit(tx, principal, {
+      action: 'journal_entry.created',
+      subjectType: 'journal_entry',
+      subjectId: inserted.id,
+      caseId: inserted.caseId,
+      after: { ...entrySnapshot(inserted), evidenceIds, identifierIds },
+    });
+    await touchCase(tx, inserted.caseId);
+    return inserted;
+  });
+  return presentEntry(db, row, principal);
+}
+
+/** A case's journal, newest first; 404 when the case is missing or hidden from the caller. */
+export async function listCaseJournal(db: Db, caseId: string, query: CaseJournalQuery, principal: Principal) {
+  if (!(await isCaseVisible(db, principal, caseId))) throw AppError.notFound('Case');
+  const { rows, total } = await findTimelinePage(db, caseId, query);
+  return {
+    data: await presentEntries(db, rows, principal),
+    pagination: toPagination(query.page, query.pageSize, total),
+  };
+}
+
+export async function getJournalEntry(db: Db, id: string, principal: Principal): Promise<JournalEntry> {
+  const row = await findVisibleEntryRow(db, id, principal);
+  if (!row) throw entryNotFound();
+  return presentEntry(db, row, principal);
+}
+
+/** The fields of the body that differ from the entry. */
+function changesOf(row: EntryRow, body: UpdateJournalEntryBody): EntryChanges {
+  const changes: EntryChanges = {};
+  if (body.type !== undefined && body.type !== row.type) changes.type = body.type;
+  if (body.description !== undefined && body.description !== row.description) {
+    changes.description = body.description;
+  }
+  if (body.performedAt !== undefined) {
+    const performedAt = new Date(body.performedAt);
+    if (performedAt.getTime() !== row.performedAt.getTime()) changes.performedAt = performedAt;
+  }
+  return changes;
+}
+
+/** Edits type, description or performedAt; only the entry's originator or an administrator may. */
+export async function updateJournalEntry(
+  db: Db,
+  id: string,
+  body: UpdateJournalEntryBody,
+  principal: Principal,
+): Promise<JournalEntry> {
+  const row = await db.transaction(async (tx) => {
+    const entry = await lockVisibleEntry(tx, id, principal);
+    if (entry.originatorId !== principal.originatorId && !canSeeAllCases(principal)) {
+      throw AppError.forbidden("Only the entry's originator can edit it");
+    }
+    assertNotNullified(entry);
+    await assertCaseWritable(tx, entry.caseId, principal);
+    const changes = changesOf(entry, body);
+    if (Object.keys(changes).length === 0) return entry;
+    const updated = await updateEntryRow(tx, id, changes);
+    const before = entrySnapshot(entry);
+    const after = entrySnapshot(updated);
+    const changed = Object.keys(changes) as (keyof typeof before)[];
+    await recordAudit(tx, principal, {
+      action: 'journal_entry.updated',
+      subjectType: 'journal_entry',
+      subjectId: id,
+      caseId: entry.caseId,
+      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+      after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+    });
+    await touchCase(tx, entry.caseId);
+    return updated;
+  });
+  return presentEntry(db, row, principal);
+}

@@ -1,0 +1,65 @@
+import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { isCaseVisible } from '../groups/case-visibility';
+import { lockEntryRow, lockVisibleCaseStatus, type EntryRow } from './journal-entries.repository';
+
+/** The rules every change to an entry goes through, in the order they answer. */
+
+export const entryNotFound = () => AppError.notFound('Journal entry');
+
+export function caseArchived(): AppError {
+  return new AppError('CONFLICT', 'The case is archived: reopen it before changing its journal');
+}
+
+/**
+ * The entry, locked for the rest of the transaction; 404 when it is missing or its case is one the
+ * caller may not see (exactly as a missing one).
+ */
+export async function lockVisibleEntry(tx: DbOrTx, id: string, principal: Principal): Promise<EntryRow> {
+  const row = await lockEntryRow(tx, id);
+  if (!row) throw entryNotFound();
+  if (row.caseId && !(await isCaseVisible(tx, principal, row.caseId))) throw entryNotFound();
+  return row;
+}
+
+/** 409 for a removed (nullified) entry: it stays as it was removed. */
+export function assertNotNullified(row: EntryRow): void {
+  if (row.isNullified) {
+    throw new AppError('CONFLICT', 'This journal entry was removed; it can no longer be changed');
+  }
+}
+
+/** 409 when the entry's case is archived (read-only until reopened). Locks the case row. */
+export async function assertCaseWritable(
+  tx: DbOrTx,
+  caseId: string | null,
+  principal: Principal,
+): Promise<void> {
+  if (!caseId) return;
+  const status = await lockVisibleCaseStatus(tx, caseId, principal);
+  if (!status) throw entryNotFound();
+  if (isCaseReadOnly(status as CaseStatus)) throw caseArchived();
+}
+
+/**
+ * A changeable entry: visible, not removed, in a case that is not archived. Taken in this order
+ * (entry, then case) by every change, so two changes never wait for each other in opposite orders.
+ */
+export async function lockChangeableEntry(tx: DbOrTx, id: string, principal: Principal): Promise<EntryRow> {
+  const row = await lockVisibleEntry(tx, id, principal);
+  assertNotNullified(row);
+  await assertCaseWritable(tx, row.caseId, principal);
+  return row;
+}
+
+/** What the audit trail keeps of an entry. */
+export function entrySnapshot(row: EntryRow) {
+  return {
+    type: row.type,
+    description: row.description,
+    performedAt: row.performedAt.toISOString(),
+    caseId: row.caseId,
+  };
+}

@@ -1,0 +1,100 @@
+import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { touchCase } from '../cases/case-activity';
+import { isCaseVisible } from '../groups/case-visibility';
+import { lockEntryRow, lockVisibleCaseStatus, updateEntryRow } from './journal-entries.repository';
+import {
+  assertCaseWritable,
+  assertNotNullified,
+  caseArchived,
+  lockVisibleEntry,
+} from './journal-entry-guards';
+import { presentEntry } from './journal-entry-presenter';
+
+/** Linking an entry to its case, and removing (nullifying) it. */
+
+const noSuchEntry = () =>
+  AppError.validation([{ field: 'journalEntryId', message: 'No journal entry with this id' }]);
+
+/**
+ * Links an entry created on its own to its case (the web calls it right after the create). The
+ * case is in the path: missing or hidden, 404. The entry is named in the body: missing or hidden,
+ * a 400 naming `journalEntryId`, as the create answers for the ids in its body. Linking it to the
+ * case it is already in changes nothing and answers it.
+ */
+export async function linkEntryToCase(
+  db: Db,
+  caseId: string,
+  entryId: string,
+  principal: Principal,
+): Promise<JournalEntry> {
+  const row = await db.transaction(async (tx) => {
+    // The entry first, then the case: the order every change of an entry takes its locks in.
+    const entry = await lockEntryRow(tx, entryId);
+    const status = await lockVisibleCaseStatus(tx, caseId, principal);
+    if (!status) throw AppError.notFound('Case');
+    if (!entry || (entry.caseId && !(await isCaseVisible(tx, principal, entry.caseId)))) throw noSuchEntry();
+    assertNotNullified(entry);
+    if (entry.caseId === caseId) return entry;
+    if (entry.caseId) {
+      throw new AppError('CONFLICT', 'This journal entry belongs to another case', {
+        fields: [{ field: 'journalEntryId', message: 'This journal entry belongs to another case' }],
+      });
+    }
+    if (isCaseReadOnly(status as CaseStatus)) throw caseArchived();
+    const linked = await updateEntryRow(tx, entryId, { caseId });
+    await recordAudit(tx, principal, {
+      action: 'journal_entry.linked',
+      subjectType: 'journal_entry',
+      subjectId: entryId,
+      caseId,
+      before: { caseId: null },
+      after: { caseId },
+    });
+    await touchCase(tx, caseId);
+    return linked;
+  });
+  return presentEntry(db, row, principal);
+}
+
+/**
+ * Removes an entry: it is nullified with the reason, who and when, never deleted. With
+ * `expectedCaseId` (the remove call) the caller names the entry's case, and another case is a 400.
+ */
+export async function nullifyJournalEntry(
+  db: Db,
+  id: string,
+  reason: string,
+  principal: Principal,
+  expectedCaseId?: string,
+): Promise<JournalEntry> {
+  const row = await db.transaction(async (tx) => {
+    const entry = await lockVisibleEntry(tx, id, principal);
+    if (expectedCaseId !== undefined && entry.caseId !== expectedCaseId) {
+      throw AppError.validation([{ field: 'caseId', message: 'caseId is not the case of this entry' }]);
+    }
+    if (entry.isNullified) throw new AppError('CONFLICT', 'This journal entry was already removed');
+    await assertCaseWritable(tx, entry.caseId, principal);
+    const nullified = await updateEntryRow(tx, id, {
+      isNullified: true,
+      nullifiedReason: reason,
+      nullifiedAt: new Date(),
+      nullifiedByOriginatorId: principal.originatorId,
+    });
+    await recordAudit(tx, principal, {
+      action: 'journal_entry.nullified',
+      subjectType: 'journal_entry',
+      subjectId: id,
+      caseId: entry.caseId,
+      before: { isNullified: false },
+      after: { isNullified: true, reason },
+    });
+    await touchCase(tx, entry.caseId);
+    return nullified;
+  });
+  return presentEntry(db, row, principal);
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { journalEntrySchema } from '@scamtrail/domain/journal-entries';
+import type { Db } from '../../db/client';
+import { errorResponses } from '../../lib/schemas';
+import { access } from '../../plugins/auth';
+import {
+  linkEvidence,
+  linkIdentifier,
+  unlinkEvidence,
+  unlinkIdentifier,
+} from './journal-entry-links.service';
+
+const evidenceParamsSchema = z.object({
+  id: z.uuid({ message: 'id must be a UUID' }),
+  evidenceId: z.uuid({ message: 'evidenceId must be a UUID' }),
+});
+const identifierParamsSchema = z.object({
+  id: z.uuid({ message: 'id must be a UUID' }),
+  identifierId: z.uuid({ message: 'identifierId must be a UUID' }),
+});
+
+const CHANGE_RULES =
+  'A missing or hidden entry or target answers 404; a removed entry or an archived case 409. Answers the entry.';
+
+/** Links between a journal entry and evidence items or identifiers. */
+export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['journal entries'];
+  const config = { access: access.permission('journal_entry.edit') };
+  const response = { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) };
+
+  r.post(
+    '/api/journal-entries/:id/evidence/:evidenceId',
+    {
+      schema: {
+        tags,
+        summary: 'Link an evidence item to the entry (linking it again changes nothing)',
+        description: `Recorded in the item's chain of custody. ${CHANGE_RULES}`,
+        params: evidenceParamsSchema,
+        response,
+      },
+      config,
+    },
+    async (request) => linkEvidence(db, request.params.id, request.params.evidenceId, request.principal!),
+  );
+
+  r.delete(
+    '/api/journal-entries/:id/evidence/:evidenceId',
+    {
+      schema: {
+        tags,
+        summary: 'Unlink an evidence item from the entry (404 when it is not linked)',
+        description: `Recorded in the item's chain of custody. ${CHANGE_RULES}`,
+        params: evidenceParamsSchema,
+        response,
+      },
+      config,
+    },
+    async (request) => unlinkEvidence(db, request.params.id, request.params.evidenceId, request.principal!),
+  );
+
+  r.post(
+    '/api/journal-entries/:id/identifiers/:identifierId',
+    {
+      schema: {
+        tags,
+        summary: 'Link an identifier to the entry (linking it again changes nothing)',
+        description: CHANGE_RULES,
+        params: identifierParamsSchema,
+        response,
+      },
+      config,
+    },
+    async (request) => linkIdentifier(db, request.params.id, request.params.identifierId, request.principal!),
+  );
+
+  r.delete(
+    '/api/journal-entries/:id/identifiers/:identifierId',
+    {
+      schema: {
+        tags,
+        summary: 'Unlink an identifier from the entry (404 when it is not linked)',
+        description: CHANGE_RULES,
+        params: identifierParamsSchema,
+        response,
+      },
+      config,
+    },
+    async (request) =>
+      unlinkIdentifier(db, request.params.id, request.params.identifierId, request.principal!),
+  );
+}

@@ -1,0 +1,90 @@
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
+import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { touchCase } from '../cases/case-activity';
+import { recordCustody } from '../evidence/custody.repository';
+import {
+  deleteEvidenceLink,
+  deleteIdentifierLink,
+  findIdentifierIds,
+  findVisibleEvidenceIds,
+  insertEvidenceLinks,
+  insertIdentifierLinks,
+  type EntryRow,
+} from './journal-entries.repository';
+import { lockChangeableEntry } from './journal-entry-guards';
+import { presentEntry } from './journal-entry-presenter';
+
+/** Linking evidence and identifiers to an entry, and unlinking them. */
+
+type LinkKind = 'evidence' | 'identifier';
+
+const NOT_LINKED: Record<LinkKind, string> = {
+  evidence: 'This evidence item is not linked to the entry',
+  identifier: 'This identifier is not linked to the entry',
+};
+
+async function assertTargetVisible(tx: Tx, kind: LinkKind, targetId: string, principal: Principal) {
+  const found =
+    kind === 'evidence'
+      ? await findVisibleEvidenceIds(tx, [targetId], principal)
+      : await findIdentifierIds(tx, [targetId]);
+  if (!found.has(targetId)) throw AppError.notFound(kind === 'evidence' ? 'Evidence' : 'Identifier');
+}
+
+/**
+ * Adds or removes one link of a changeable entry (visible, not removed, its case not archived). A
+ * link that already exists answers the entry unchanged; removing a link that does not exist is 404.
+ * Evidence links and unlinks go to the item's chain of custody; every change to the audit trail.
+ */
+async function changeLink(
+  db: Db,
+  op: 'link' | 'unlink',
+  kind: LinkKind,
+  entryId: string,
+  targetId: string,
+  principal: Principal,
+): Promise<JournalEntry> {
+  const row: EntryRow = await db.transaction(async (tx) => {
+    const entry = await lockChangeableEntry(tx, entryId, principal);
+    await assertTargetVisible(tx, kind, targetId, principal);
+    let changed: boolean;
+    if (op === 'link') {
+      const insert = kind === 'evidence' ? insertEvidenceLinks : insertIdentifierLinks;
+      changed = (await insert(tx, entryId, [targetId])).length > 0;
+    } else {
+      const remove = kind === 'evidence' ? deleteEvidenceLink : deleteIdentifierLink;
+      changed = await remove(tx, entryId, targetId);
+      if (!changed) throw new AppError('NOT_FOUND', NOT_LINKED[kind]);
+    }
+    if (!changed) return entry;
+    if (kind === 'evidence') {
+      await recordCustody(tx, principal, targetId, op === 'link' ? 'linked' : 'unlinked', {
+        journalEntryId: entryId,
+      });
+    }
+    const field = kind === 'evidence' ? 'evidenceId' : 'identifierId';
+    await recordAudit(tx, principal, {
+      action: `journal_entry.${kind}_${op}ed`,
+      subjectType: 'journal_entry',
+      subjectId: entryId,
+      caseId: entry.caseId,
+      before: op === 'unlink' ? { [field]: targetId } : null,
+      after: op === 'link' ? { [field]: targetId } : null,
+    });
+    await touchCase(tx, entry.caseId);
+    return entry;
+  });
+  return presentEntry(db, row, principal);
+}
+
+export const linkEvidence = (db: Db, entryId: string, evidenceId: string, principal: Principal) =>
+  changeLink(db, 'link', 'evidence', entryId, evidenceId, principal);
+export const unlinkEvidence = (db: Db, entryId: string, evidenceId: string, principal: Principal) =>
+  changeLink(db, 'unlink', 'evidence', entryId, evidenceId, principal);
+export const linkIdentifier = (db: Db, entryId: string, identifierId: string, principal: Principal) =>
+  changeLink(db, 'link', 'identifier', entryId, identifierId, principal);
+export const unlinkIdentifier = (db: Db, entryId: string, identifierId: string, principal: Principal) =>
+  changeLink(db, 'unlink', 'identifier', entryId, identifierId, principal);
