@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { originatorSummarySchema } from './originators';
-import { pageQuery } from './pagination';
+import { pageQuery, paginated } from './pagination';
 import { optionalText, requiredText, searchQuerySchema, uuidSchema } from './schema-helpers';
 import { tagRefSchema } from './tags';
 import { responseText, text } from './text';
@@ -234,3 +234,17 @@ export const auditEventSchema = z.object({
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const casePageQuerySchema = z.object({ ...pageQuery(25, 100) });
+
+export const caseListSchema = paginated(caseSchema);
+export const relatedCasesQuerySchema = z.object({ ...pageQuery(10, 50) });
+export const relatedCaseListSchema = paginated(relatedCaseSchema);
+export const caseIdentifierListSchema = paginated(caseIdentifierSchema);
+export const auditEventListSchema = paginated(auditEventSchema);
+
+/** GET /api/cases/assignable-users: enabled users for the assignee picker, by name. */
+export const assignableUsersQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  search: searchQuerySchema.describe('Case-insensitive substring of the full name'),
+});
+export type AssignableUsersQuery = z.infer<typeof assignableUsersQuerySchema>;
+export const assignableUserListSchema = paginated(caseUserSchema);

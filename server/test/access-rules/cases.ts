@@ -1,4 +1,13 @@
-import { type Rule } from './rule';
+import { can, type Rule } from './rule';
 
 /** Who may call each cases operation. */
-export const CASES_RULES: Record<string, Rule> = {};
+export const CASES_RULES: Record<string, Rule> = {
+  'GET /api/cases': can('case.view'),
+  'POST /api/cases': can('case.create'),
+  'GET /api/cases/assignable-users': can('case.view'),
+  'GET /api/cases/{id}': can('case.view'),
+  'PATCH /api/cases/{id}': can('case.edit'),
+  'GET /api/cases/{id}/related': can('case.view'),
+  'GET /api/cases/{id}/identifiers': can('case.view'),
+  'GET /api/cases/{id}/history': can('case.view'),
+};

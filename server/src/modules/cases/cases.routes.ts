@@ -1,5 +1,106 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  assignableUserListSchema,
+  assignableUsersQuerySchema,
+  caseListQuerySchema,
+  caseListSchema,
+  caseSchema,
+  createCaseBodySchema,
+  updateCaseBodySchema,
+} from '@scamtrail/domain/cases';
 import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { access } from '../../plugins/auth';
+import { caseLinksRoutes } from './case-links.routes';
+import { listAssignableUsers } from './case-links.service';
+import { updateCase } from './case-update.service';
+import { createCase, getCase, listCases } from './cases.service';
 
 /** Cases: list, create, read, update; their related cases, identifiers and history. */
-export async function casesRoutes(_app: FastifyInstance, _opts: { db: Db }) {}
+export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cases'];
+
+  r.get(
+    '/api/cases',
+    {
+      schema: {
+        tags,
+        summary: 'List the cases the caller may see, by status, assignee, scam type, priority, tag and title',
+        querystring: caseListQuerySchema,
+        response: { 200: caseListSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('case.view') },
+    },
+    async (request) => listCases(db, request.query, request.principal!),
+  );
+
+  // A static path: find-my-way prefers it to /api/cases/:id whatever the order of declaration.
+  r.get(
+    '/api/cases/assignable-users',
+    {
+      schema: {
+        tags,
+        summary: 'Enabled users a case can be assigned to (id and full name), by name',
+        querystring: assignableUsersQuerySchema,
+        response: { 200: assignableUserListSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('case.view') },
+    },
+    async (request) => listAssignableUsers(db, request.query),
+  );
+
+  r.post(
+    '/api/cases',
+    {
+      schema: {
+        tags,
+        summary: 'Open a case, originated by the caller',
+        description:
+          'groupId: a group the caller belongs to (any group for administrators; none for API keys). ' +
+          'assigneeIds: enabled users. Unknown ids answer 400 naming the field.',
+        body: createCaseBodySchema,
+        response: { 201: caseSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('case.create') },
+    },
+    async (request, reply) => reply.status(201).send(await createCase(db, request.body, request.principal!)),
+  );
+
+  r.get(
+    '/api/cases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One case with its assignees, tags, group, originator and counts',
+        description: 'A case the caller may not see answers 404, as a missing one does.',
+        params: idParamsSchema,
+        response: { 200: caseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('case.view') },
+    },
+    async (request) => getCase(db, request.params.id, request.principal!),
+  );
+
+  r.patch(
+    '/api/cases/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change any of the fields of a case, or its status',
+        description:
+          'Closing needs resolution and closureNotes in the same request; reopening clears them. ' +
+          'A forbidden status move or any change to an archived case but reopening answers 409.',
+        params: idParamsSchema,
+        body: updateCaseBodySchema,
+        response: { 200: caseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('case.edit') },
+    },
+    async (request) => updateCase(db, request.params.id, request.body, request.principal!),
+  );
+
+  await app.register(caseLinksRoutes, { db });
+}

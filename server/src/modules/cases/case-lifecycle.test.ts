@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { caseEvents, countCaseEvents, createCaseVia, patchCaseVia } from './case-test-fixtures';
+
+let t: TestApp;
+let investigator: Client;
+let investigatorUser: { id: string; originatorId: string; firstName: string; lastName: string };
+beforeAll(async () => {
+  t = await buildTestApp();
+  const signed = await signedIn(t, 'investigator');
+  investigator = signed.client;
+  investigatorUser = signed.user;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const closing = { status: 'closed', resolution: 'resolved', closureNotes: 'Money recovered by the bank' };
+
+describe('case lifecycle', () => {
+  it('a new case is open, medium priority, originated by its creator, with nothing in it', async () => {
+    const created = await createCaseVia(investigator, { title: '  Romance scam of J. Doe  ' });
+    expect(created).toMatchObject({
+      title: 'Romance scam of J. Doe',
+      description: '',
+      status: 'open',
+      priority: 'medium',
+      scamType: null,
+      reportedLoss: null,
+      resolution: null,
+      closureNotes: null,
+      closedAt: null,
+      group: null,
+      assignees: [],
+      tags: [],
+      entryCount: 0,
+      evidenceCount: 0,
+    });
+    expect(created.number).toBeGreaterThan(0);
+    expect(created.originator).toMatchObject({
+      id: investigatorUser.originatorId,
+      type: 'team_member',
+      name: `${investigatorUser.firstName} ${investigatorUser.lastName}`,
+      proxy: null,
+    });
+    const [event] = await caseEvents(t.database.db, created.id);
+    expect(event).toMatchObject({ type: 'case.created', actorUserId: investigatorUser.id, subjectId: created.id });
+    expect(event.data).toMatchObject({
+      before: null,
+      after: { title: 'Romance scam of J. Doe', status: 'open', priority: 'medium', assigneeIds: [] },
+    });
+    expect((await investigator.get(`/api/cases/${created.id}`)).json()).toEqual(created);
+  });
+
+  it('an edit changes only what it names and records only the changed fields', async () => {
+    const created = await createCaseVia(investigator, { title: 'Investment fraud' });
+    const edited = await patchCaseVia(investigator, created.id, {
+      priority: 'critical',
+      scamType: 'investment',
+      reportedLoss: { amount: 12500.5, currency: 'eur' },
+      assigneeIds: [investigatorUser.id],
+    });
+    expect(edited).toMatchObject({
+      title: 'Investment fraud',
+      priority: 'critical',
+      scamType: 'investment',
+      reportedLoss: { amount: 12500.5, currency: 'EUR' },
+      assignees: [{ id: investigatorUser.id, fullName: `${investigatorUser.firstName} ${investigatorUser.lastName}` }],
+    });
+    expect(Date.parse(edited.lastActivityAt)).toBeGreaterThan(Date.parse(created.lastActivityAt));
+    const events = await caseEvents(t.database.db, created.id);
+    expect(events.map((e) => e.type)).toEqual(['case.created', 'case.updated']);
+    expect(events[1].data).toEqual({
+      before: { priority: 'medium', scamType: null, reportedLoss: null, assigneeIds: [] },
+      after: {
+        priority: 'critical',
+        scamType: 'investment',
+        reportedLoss: { amount: 12500.5, currency: 'EUR' },
+        assigneeIds: [investigatorUser.id],
+      },
+    });
+  });
+
+  it('a change that changes nothing writes no audit row', async () => {
+    const created = await createCaseVia(investigator, { title: 'Unchanged' });
+    await patchCaseVia(investigator, created.id, { title: 'Unchanged', priority: 'medium' });
+    expect((await caseEvents(t.database.db, created.id)).map((e) => e.type)).toEqual(['case.created']);
+  });
+
+  it('closing without a resolution is a 400 naming resolution, and saves nothing', async () => {
+    const created = await createCaseVia(investigator);
+    const before = await countCaseEvents(t.database.db);
+    const res = await investigator.patch(`/api/cases/${created.id}`, { status: 'closed', closureNotes: 'Done' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    expect(res.json().error.details.fields).toEqual([
+      { field: 'resolution', message: 'resolution is required to close a case' },
+    ]);
+    expect((await investigator.get(`/api/cases/${created.id}`)).json().status).toBe('open');
+    expect(await countCaseEvents(t.database.db)).toBe(before);
+  });
+
+  it('closing without closure notes is a 400 naming closureNotes', async () => {
+    const created = await createCaseVia(investigator);
+    for (const body of [
+      { status: 'closed', resolution: 'resolved' },
+      { status: 'closed', resolution: 'resolved', closureNotes: '   ' },
+    ]) {
+      const res = await investigator.patch(`/api/cases/${created.id}`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields).toEqual([
+        { field: 'closureNotes', message: 'closureNotes is required to close a case' },
+      ]);
+    }
+  });
+
+  it('a resolution or closure notes without closing is a 400 naming them', async () => {
+    const created = await createCaseVia(investigator);
+    const res = await investigator.patch(`/api/cases/${created.id}`, {
+      resolution: 'resolved',
+      closureNotes: 'x',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual([
+      'resolution',
+      'closureNotes',
+    ]);
+  });
+
+  it('closing records the resolution and its time; reopening clears them', async () => {
+    const created = await createCaseVia(investigator);
+    const closed = await patchCaseVia(investigator, created.id, closing);
+    expect(closed).toMatchObject({ status: 'closed', resolution: 'resolved', closureNotes: closing.closureNotes });
+    expect(closed.closedAt).not.toBeNull();
+    // A closed case may still have its closure notes corrected.
+    const corrected = await patchCaseVia(investigator, created.id, { closureNotes: 'Recovered in full' });
+    expect(corrected).toMatchObject({ status: 'closed', closureNotes: 'Recovered in full', closedAt: closed.closedAt });
+
+    const reopened = await patchCaseVia(investigator, created.id, { status: 'in_progress' });
+    expect(reopened).toMatchObject({ status: 'in_progress', resolution: null, closureNotes: null, closedAt: null });
+    const events = await caseEvents(t.database.db, created.id);
+    expect(events.map((e) => e.type)).toEqual(['case.created', 'case.closed', 'case.updated', 'case.reopened']);
+    expect(events[1].data).toMatchObject({
+      before: { status: 'open', resolution: null, closureNotes: null, closedAt: null },
+      after: { status: 'closed', resolution: 'resolved', closureNotes: closing.closureNotes },
+    });
+    expect(events[3].data).toMatchObject({
+      before: { status: 'closed', resolution: 'resolved' },
+      after: { status: 'in_progress', resolution: null, closureNotes: null, closedAt: null },
+    });
+  });
+
+  it('an archived case refuses every change but reopening', async () => {
+    const created = await createCaseVia(investigator);
+    const archived = await patchCaseVia(investigator, created.id, { status: 'archived' });
+    expect(archived.status).toBe('archived');
+    const before = await countCaseEvents(t.database.db);
+    for (const body of [{ title: 'New title' }, { status: 'in_progress' }, { status: 'archived' }]) {
+      const res = await investigator.patch(`/api/cases/${created.id}`, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(409);
+      expect(res.json().error.code).toBe('CONFLICT');
+    }
+    const edit = await investigator.patch(`/api/cases/${created.id}`, { title: 'New title' });
+    expect(edit.json().error.message).toBe('This case is archived; reopen it to change it');
+    expect(await countCaseEvents(t.database.db)).toBe(before);
+
+    const reopened = await patchCaseVia(investigator, created.id, { status: 'open' });
+    expect(reopened.status).toBe('open');
+    const events = await caseEvents(t.database.db, created.id);
+    expect(events.map((e) => e.type)).toEqual(['case.created', 'case.archived', 'case.reopened']);
+  });
+
+  it('a forbidden status move (archived to closed) is a 409 naming status', async () => {
+    const created = await createCaseVia(investigator);
+    await patchCaseVia(investigator, created.id, { status: 'archived' });
+    const res = await investigator.patch(`/api/cases/${created.id}`, closing);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.details.fields).toEqual([
+      { field: 'status', message: 'A case cannot move from Archived to Closed' },
+    ]);
+    expect((await investigator.get(`/api/cases/${created.id}`)).json().status).toBe('archived');
+  });
+
+  it('moving between open and in progress is a status change', async () => {
+    const created = await createCaseVia(investigator);
+    await patchCaseVia(investigator, created.id, { status: 'in_progress' });
+    const events = await caseEvents(t.database.db, created.id);
+    expect(events[1]).toMatchObject({ type: 'case.status_changed' });
+    expect(events[1].data).toEqual({ before: { status: 'open' }, after: { status: 'in_progress' } });
+  });
+
+  it('a missing case answers 404', async () => {
+    const res = await investigator.patch(`/api/cases/${crypto.randomUUID()}`, { title: 'x' });
+    expect(res.statusCode).toBe(404);
+    expect((await investigator.get(`/api/cases/${crypto.randomUUID()}`)).statusCode).toBe(404);
+  });
+});

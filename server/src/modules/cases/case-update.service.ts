@@ -1,0 +1,102 @@
+import type { Case, UpdateCaseBody } from '@scamtrail/domain/cases';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { caseSnapshot, type CaseSnapshot } from './case-presenter';
+import { checkCaseReferences } from './case-references';
+import { planStatusChange } from './case-status';
+import { presentCases } from './cases.service';
+import {
+  findAssigneeIds,
+  findCaseTagIds,
+  lockVisibleCaseRow,
+  replaceCaseAssignees,
+  replaceCaseTags,
+  updateCaseRow,
+  type CaseChanges,
+  type CaseRow,
+} from './cases.repository';
+
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
+
+/** The fields that differ between two snapshots, as `{ before, after }` of only those fields. */
+function diff(before: CaseSnapshot, after: CaseSnapshot) {
+  const keys = (Object.keys(after) as (keyof CaseSnapshot)[]).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    keys,
+    before: Object.fromEntries(keys.map((key) => [key, before[key]])),
+    after: Object.fromEntries(keys.map((key) => [key, after[key]])),
+  };
+}
+
+/** The column values a PATCH sets (status and closure fields as the plan says). */
+function columnChanges(body: UpdateCaseBody, plan: ReturnType<typeof planStatusChange>): CaseChanges {
+  const changes: CaseChanges = {
+    status: plan.status,
+    resolution: plan.resolution,
+    closureNotes: plan.closureNotes,
+  };
+  if (plan.closedAt !== undefined) changes.closedAt = plan.closedAt === 'now' ? new Date() : null;
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.description !== undefined) changes.description = body.description;
+  if (body.priority !== undefined) changes.priority = body.priority;
+  if (body.scamType !== undefined) changes.scamType = body.scamType;
+  if (body.groupId !== undefined) changes.groupId = body.groupId;
+  if (body.reportedLoss !== undefined) {
+    changes.reportedLossAmount = body.reportedLoss ? String(body.reportedLoss.amount) : null;
+    changes.reportedLossCurrency = body.reportedLoss?.currency ?? null;
+  }
+  return changes;
+}
+
+/**
+ * Changes any subset of a case's fields and its status (see `planStatusChange`). Assignees and tags
+ * given replace the sets. The case row is locked for the change; the audit row (only the changed
+ * fields, before and after) commits with it. A request that changes nothing writes nothing.
+ */
+export async function updateCase(db: Db, id: string, body: UpdateCaseBody, principal: Principal): Promise<Case> {
+  const row = await db.transaction(async (tx): Promise<CaseRow> => {
+    const current = await lockVisibleCaseRow(tx, principal, id);
+    if (!current) throw AppError.notFound('Case');
+    const plan = planStatusChange(current, body);
+    const [assigneeIds, tagIds] = await Promise.all([findAssigneeIds(tx, id), findCaseTagIds(tx, id)]);
+    const errors = await checkCaseReferences(
+      tx,
+      {
+        groupId: body.groupId !== current.groupId ? body.groupId : undefined,
+        // Users already assigned stay assignable even once disabled: a resent set is not refused.
+        assigneeIds: body.assigneeIds?.filter((userId) => !assigneeIds.includes(userId)),
+        tagIds: body.tagIds,
+      },
+      principal,
+    );
+    if (errors.length) throw AppError.validation(errors);
+
+    const changes = columnChanges(body, plan);
+    const nextAssignees = body.assigneeIds ?? assigneeIds;
+    const nextTags = body.tagIds ?? tagIds;
+    const before = caseSnapshot(current, assigneeIds, tagIds);
+    const change = diff(before, caseSnapshot({ ...current, ...changes }, nextAssignees, nextTags));
+    if (change.keys.length === 0) return current;
+
+    const updated = await updateCaseRow(tx, id, changes);
+    if (!sameSet(assigneeIds, nextAssignees)) await replaceCaseAssignees(tx, id, nextAssignees);
+    if (!sameSet(tagIds, nextTags)) await replaceCaseTags(tx, id, nextTags);
+    const after = caseSnapshot(updated, nextAssignees, nextTags);
+    await recordAudit(tx, principal, {
+      action: plan.action,
+      subjectType: 'case',
+      subjectId: id,
+      caseId: id,
+      before: change.before,
+      after: Object.fromEntries(change.keys.map((key) => [key, after[key]])),
+    });
+    return updated;
+  });
+  return (await presentCases(db, [row]))[0];
+}
+

@@ -1,0 +1,101 @@
+import type { Case, CaseListQuery, CreateCaseBody } from '@scamtrail/domain/cases';
+import type { Pagination } from '@scamtrail/domain/pagination';
+import { toPagination } from '@scamtrail/domain/pagination';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { findOriginatorSummaries } from '../originators/originators.repository';
+import { listCaseRows } from './case-list.repository';
+import {
+  countEntriesOfCases,
+  countEvidenceOfCases,
+  findAssigneesOfCases,
+  findGroupNames,
+  findTagsOfCases,
+} from './case-page.repository';
+import { caseSnapshot, toCase } from './case-presenter';
+import { checkCaseReferences } from './case-references';
+import {
+  findVisibleCaseRow,
+  insertCaseRow,
+  replaceCaseAssignees,
+  replaceCaseTags,
+  type CaseRow,
+} from './cases.repository';
+
+/** The public shape of a page of cases: what they carry is looked up once per kind for the page. */
+export async function presentCases(db: DbOrTx, rows: readonly CaseRow[]): Promise<Case[]> {
+  const ids = rows.map((row) => row.id);
+  const [assignees, tags, groupNames, entryCounts, evidenceCounts, originators] = await Promise.all([
+    findAssigneesOfCases(db, ids),
+    findTagsOfCases(db, ids),
+    findGroupNames(
+      db,
+      rows.flatMap((row) => (row.groupId ? [row.groupId] : [])),
+    ),
+    countEntriesOfCases(db, ids),
+    countEvidenceOfCases(db, ids),
+    findOriginatorSummaries(
+      db,
+      rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]),
+    ),
+  ]);
+  const extras = { assignees, tags, groupNames, entryCounts, evidenceCounts, originators };
+  return rows.map((row) => toCase(row, extras));
+}
+
+/** The case, or 404 when it is missing or the caller may not see it (the same answer for both). */
+export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
+  const row = await findVisibleCaseRow(db, principal, id);
+  if (!row) throw AppError.notFound('Case');
+  return row;
+}
+
+export async function listCases(
+  db: Db,
+  query: CaseListQuery,
+  principal: Principal,
+): Promise<{ data: Case[]; pagination: Pagination }> {
+  const { rows, total } = await listCaseRows(db, query, principal);
+  return { data: await presentCases(db, rows), pagination: toPagination(query.page, query.pageSize, total) };
+}
+
+export async function getCase(db: Db, id: string, principal: Principal): Promise<Case> {
+  const [item] = await presentCases(db, [await requireVisibleCase(db, principal, id)]);
+  return item;
+}
+
+/**
+ * Opens a case originated by the caller (a user's team-member originator, an API key's automation).
+ * The case, its assignees and tags and the audit row commit together or not at all.
+ */
+export async function createCase(db: Db, body: CreateCaseBody, principal: Principal): Promise<Case> {
+  const row = await db.transaction(async (tx) => {
+    const errors = await checkCaseReferences(tx, body, principal);
+    if (errors.length) throw AppError.validation(errors);
+    const inserted = await insertCaseRow(tx, {
+      title: body.title,
+      description: body.description,
+      priority: body.priority,
+      scamType: body.scamType ?? null,
+      reportedLossAmount: body.reportedLoss ? String(body.reportedLoss.amount) : null,
+      reportedLossCurrency: body.reportedLoss?.currency ?? null,
+      groupId: body.groupId ?? null,
+      originatorId: principal.originatorId,
+      proxyOriginatorId: null,
+    });
+    await replaceCaseAssignees(tx, inserted.id, body.assigneeIds);
+    await replaceCaseTags(tx, inserted.id, body.tagIds);
+    await recordAudit(tx, principal, {
+      action: 'case.created',
+      subjectType: 'case',
+      subjectId: inserted.id,
+      caseId: inserted.id,
+      before: null,
+      after: caseSnapshot(inserted, body.assigneeIds, body.tagIds),
+    });
+    return inserted;
+  });
+  return (await presentCases(db, [row]))[0];
+}

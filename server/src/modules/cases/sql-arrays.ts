@@ -1,0 +1,14 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/**
+ * `expression = any($1::uuid[])`: the whole list travels as one array parameter, so the statement is
+ * the same whatever the number of ids (drizzle's `inArray` binds one parameter per id).
+ */
+export function isAnyUuid(expression: SQLWrapper, ids: readonly string[]): SQL {
+  return sql`${expression} = any(${sql.param([...ids])}::uuid[])`;
+}
+
+/** The rows of a `db.execute()` answer; PGlite and node-postgres both put them under `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
