@@ -12,6 +12,8 @@ interface PageLayoutProps {
   /** Trail above the heading, not counting the current page, which is added from `title`. */
   breadcrumbs?: Crumb[];
   title: string;
+  /** The current page in the breadcrumb, when it is not the title (a case's "#42"). */
+  crumb?: string;
   description?: ReactNode;
   /** Page-level actions, shown beside the heading. */
   actions?: ReactNode;
@@ -19,7 +21,14 @@ interface PageLayoutProps {
 }
 
 /** The frame of every screen: breadcrumb, heading, description, then content. */
-export function PageLayout({ breadcrumbs = [], title, description, actions, children }: PageLayoutProps) {
+export function PageLayout({
+  breadcrumbs = [],
+  title,
+  crumb = title,
+  description,
+  actions,
+  children,
+}: PageLayoutProps) {
   return (
     <div className="page-layout">
       <div className="page-layout__header">
@@ -35,7 +44,7 @@ export function PageLayout({ breadcrumbs = [], title, description, actions, chil
               </BreadcrumbItem>
             ),
           )}
-          <BreadcrumbItem isCurrentPage>{title}</BreadcrumbItem>
+          <BreadcrumbItem isCurrentPage>{crumb}</BreadcrumbItem>
         </Breadcrumb>
         <div className="page-layout__heading-row">
           <div>

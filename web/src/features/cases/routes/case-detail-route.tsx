@@ -1,25 +1,50 @@
-import { FolderOpen } from '@carbon/icons-react';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
+import { useSession } from '../../../lib/session';
+import { useCase } from '../api/get-case';
+import '../components/case-detail.scss';
+import { CaseDetailState } from '../components/case-detail-state';
+import { CaseDetailTabs } from '../components/case-detail-tabs';
+import { CaseHeader } from '../components/case-header';
+import { CaseHeaderActions } from '../components/case-header-actions';
+import { RelatedCasesPanel } from '../components/related-cases-panel';
 
-/** Case Detail (/cases/:id): an empty state until the feature lands. */
+const BREADCRUMBS = [
+  { label: 'Home', to: '/' },
+  { label: 'Cases', to: '/cases' },
+];
+
+/**
+ * Case Detail (/cases/{id}): the case's header and actions, its Timeline, Evidence, Identifiers and
+ * History tabs, and the cases related to it through shared identifiers.
+ */
 export function CaseDetailRoute() {
   const { id = '' } = useParams();
+  const { user } = useSession();
+  const query = useCase(id);
+
+  if (!query.isSuccess) return <CaseDetailState query={query} breadcrumbs={BREADCRUMBS} />;
+
+  const caseItem = query.data;
   return (
     <PageLayout
-      breadcrumbs={[
-        { label: 'Home', to: '/' },
-        { label: 'Cases', to: '/cases' },
-      ]}
-      title="Case Detail"
-      description={`ID ${id}`}
+      breadcrumbs={BREADCRUMBS}
+      crumb={`#${caseItem.number}`}
+      title={caseItem.title}
+      actions={
+        <CaseHeaderActions caseItem={caseItem} canEdit={hasPermission(user?.permissions, 'case.edit')} />
+      }
     >
-      <EmptyState
-        icon={FolderOpen}
-        title="No case to show"
-        description={`There is no case with the ID "${id}" in this workspace.`}
-      />
+      <CaseHeader caseItem={caseItem} />
+      <div className="case-detail__body">
+        <div className="case-detail__main">
+          <CaseDetailTabs caseItem={caseItem} />
+        </div>
+        <div className="case-detail__aside">
+          <RelatedCasesPanel caseId={caseItem.id} />
+        </div>
+      </div>
     </PageLayout>
   );
 }

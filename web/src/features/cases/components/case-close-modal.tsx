@@ -1,0 +1,99 @@
+import { Select, SelectItem, TextArea } from '@carbon/react';
+import { useState } from 'react';
+import { z } from 'zod';
+import {
+  CASE_RESOLUTION_LABELS,
+  CASE_RESOLUTIONS,
+  CLOSURE_NOTES_MAX_LENGTH,
+  type Case,
+} from '@scamtrail/domain/cases';
+import { text } from '@scamtrail/domain/text';
+import { FormModal } from '../../../components/form-modal';
+import { useToast } from '../../../components/toasts/toast-context';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useUpdateCase } from '../api/update-case';
+
+const FIELDS = ['resolution', 'closureNotes'] as const;
+
+/** Closing needs both; the server refuses a close without either, naming the field. */
+export const closeCaseFormSchema = z.object({
+  resolution: z.enum(CASE_RESOLUTIONS, { message: 'Choose a resolution' }),
+  closureNotes: text({
+    label: 'Closure notes',
+    max: CLOSURE_NOTES_MAX_LENGTH,
+    required: 'Closure notes are required to close a case',
+  }),
+});
+
+interface CaseCloseModalProps {
+  caseItem: Case;
+  onClose: () => void;
+}
+
+/** Closes a case with its resolution and closure notes. */
+export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
+  const [resolution, setResolution] = useState('');
+  const [closureNotes, setClosureNotes] = useState('');
+  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
+    FIELDS,
+    'Failed to close the case',
+  );
+  const update = useUpdateCase();
+  const { showToast } = useToast();
+
+  async function submit() {
+    await run(closeCaseFormSchema.safeParse({ resolution, closureNotes }), async (fields) => {
+      await update.mutateAsync({ id: caseItem.id, body: { status: 'closed', ...fields } });
+      showToast({
+        kind: 'success',
+        title: 'Case closed',
+        subtitle: `#${caseItem.number}: ${CASE_RESOLUTION_LABELS[fields.resolution]}`,
+      });
+      onClose();
+    });
+  }
+
+  return (
+    <FormModal
+      size="sm"
+      title="Close case"
+      label={`#${caseItem.number} ${caseItem.title}`}
+      primaryButtonText="Close case"
+      loadingDescription="Closing..."
+      loading={update.isPending}
+      formError={formError}
+      formErrorTitle="Not closed"
+      formRef={formRef}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Select
+        id="case-close-resolution"
+        labelText="Resolution"
+        value={resolution}
+        onChange={(event) => {
+          setResolution(event.target.value);
+          clearError('resolution');
+        }}
+        {...errorProps('resolution')}
+      >
+        <SelectItem value="" text="Choose a resolution" disabled hidden />
+        {CASE_RESOLUTIONS.map((value) => (
+          <SelectItem key={value} value={value} text={CASE_RESOLUTION_LABELS[value]} />
+        ))}
+      </Select>
+      <TextArea
+        id="case-close-notes"
+        labelText="Closure notes"
+        helperText="What was found and done, for whoever reads the case later."
+        rows={5}
+        value={closureNotes}
+        onChange={(event) => {
+          setClosureNotes(event.target.value);
+          clearError('closureNotes');
+        }}
+        {...errorProps('closureNotes')}
+      />
+    </FormModal>
+  );
+}

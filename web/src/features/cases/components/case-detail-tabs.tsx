@@ -1,0 +1,69 @@
+import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { isCaseReadOnly, type Case } from '@scamtrail/domain/cases';
+import { EvidencePanel } from '../../../components/evidence/evidence-panel';
+import { CaseHistoryTab } from './case-history-tab';
+import { CaseIdentifiersTab } from './case-identifiers-tab';
+import { CaseTimeline } from './timeline/case-timeline';
+
+export const CASE_TABS = ['timeline', 'evidence', 'identifiers', 'history'] as const;
+export type CaseTab = (typeof CASE_TABS)[number];
+export const TAB_PARAM = 'tab';
+
+const LABELS: Record<CaseTab, string> = {
+  timeline: 'Timeline',
+  evidence: 'Evidence',
+  identifiers: 'Identifiers',
+  history: 'History',
+};
+
+/** The tab a URL names; the timeline when it names none (or one that does not exist). */
+export function readCaseTab(params: URLSearchParams): CaseTab {
+  const tab = params.get(TAB_PARAM);
+  return CASE_TABS.find((name) => name === tab) ?? 'timeline';
+}
+
+/** Timeline, Evidence, Identifiers and History; the selected tab lives in the URL (?tab=history). */
+export function CaseDetailTabs({ caseItem }: { caseItem: Case }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = readCaseTab(searchParams);
+  const readOnly = isCaseReadOnly(caseItem.status);
+
+  const content: Record<CaseTab, () => ReactNode> = {
+    timeline: () => <CaseTimeline caseId={caseItem.id} readOnly={readOnly} />,
+    evidence: () => <EvidencePanel caseId={caseItem.id} readOnly={readOnly} />,
+    identifiers: () => <CaseIdentifiersTab caseId={caseItem.id} />,
+    history: () => <CaseHistoryTab caseId={caseItem.id} />,
+  };
+
+  return (
+    <Tabs
+      selectedIndex={CASE_TABS.indexOf(selected)}
+      onChange={({ selectedIndex }) =>
+        setSearchParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.set(TAB_PARAM, CASE_TABS[selectedIndex]);
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    >
+      <TabList aria-label="Case sections">
+        {CASE_TABS.map((tab) => (
+          <Tab key={tab}>{LABELS[tab]}</Tab>
+        ))}
+      </TabList>
+      <TabPanels>
+        {CASE_TABS.map((tab) => (
+          // Only the selected tab's content is mounted: the others would load data nobody looks at.
+          <TabPanel key={tab} className="case-detail__panel">
+            {tab === selected && content[tab]()}
+          </TabPanel>
+        ))}
+      </TabPanels>
+    </Tabs>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button } from '@carbon/react';
+import { Edit, Renew } from '@carbon/icons-react';
+import { Suspense, useEffect, useState } from 'react';
+import { CASE_STATUS_LABELS, type Case, type CaseStatus } from '@scamtrail/domain/cases';
+import { useToast } from '../../../components/toasts/toast-context';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useUpdateCase } from '../api/update-case';
+import { CaseCloseModal } from './case-close-modal';
+import { CaseStatusArchiveModal } from './case-status-archive-modal';
+import { CaseStatusMenu } from './case-status-menu';
+import { LazyCaseFormModal, preloadCaseDialogs } from './cases-lazy-dialogs';
+
+type Dialog = 'edit' | 'close' | 'archive';
+
+interface CaseHeaderActionsProps {
+  caseItem: Case;
+  /** The caller holds case.edit; the server checks it again. */
+  canEdit: boolean;
+}
+
+/**
+ * Edit, Change status, Close and Reopen, as the case's status allows: an open case can be closed, a closed
+ * or archived one reopened, and an archived one offers nothing else (it is read-only until reopened).
+ */
+export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps) {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const update = useUpdateCase();
+  const { showToast } = useToast();
+  const { status } = caseItem;
+  const isClosed = status === 'closed' || status === 'archived';
+
+  // The edit dialog's code loads once the page is shown, so that Edit opens at once.
+  useEffect(() => {
+    if (canEdit) preloadCaseDialogs();
+  }, [canEdit]);
+
+  if (!canEdit) return null;
+
+  async function moveTo(to: CaseStatus) {
+    try {
+      await update.mutateAsync({ id: caseItem.id, body: { status: to } });
+      setDialog(null);
+      showToast({
+        kind: 'success',
+        title: isClosed && to === 'open' ? 'Case reopened' : 'Status changed',
+        subtitle: `#${caseItem.number} is now ${CASE_STATUS_LABELS[to]}`,
+      });
+    } catch (error) {
+      // 401 and 403 are answered by the API client (sign-in, "Access Denied").
+      if (isApiError(error) && [401, 403].includes(error.status)) return;
+      showToast({
+        kind: 'error',
+        title: 'Status not changed',
+        subtitle: errorMessage(error, 'Please try again'),
+      });
+    }
+  }
+
+  function select(to: CaseStatus) {
+    if (to === 'closed') setDialog('close');
+    else if (to === 'archived') setDialog('archive');
+    else void moveTo(to);
+  }
+
+  return (
+    <div className="case-header__actions">
+      {status !== 'archived' && (
+        <Button kind="tertiary" renderIcon={Edit} onClick={() => setDialog('edit')}>
+          Edit
+        </Button>
+      )}
+      {status !== 'archived' && (
+        <CaseStatusMenu status={status} disabled={update.isPending} onSelect={select} />
+      )}
+      {isClosed ? (
+        <Button renderIcon={Renew} disabled={update.isPending} onClick={() => void moveTo('open')}>
+          Reopen
+        </Button>
+      ) : (
+        <Button onClick={() => setDialog('close')}>Close case</Button>
+      )}
+      <Suspense fallback={null}>
+        {dialog === 'edit' && <LazyCaseFormModal open initial={caseItem} onClose={() => setDialog(null)} />}
+      </Suspense>
+      {dialog === 'close' && <CaseCloseModal caseItem={caseItem} onClose={() => setDialog(null)} />}
+      {dialog === 'archive' && (
+        <CaseStatusArchiveModal
+          caseItem={caseItem}
+          archiving={update.isPending}
+          onConfirm={() => void moveTo('archived')}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </div>
+  );
+}

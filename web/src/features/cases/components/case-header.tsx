@@ -1,0 +1,96 @@
+import { InlineNotification, Tag } from '@carbon/react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CASE_RESOLUTION_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
+import { OriginatorBadge } from '../../../components/originator-badge/originator-badge';
+import { formatDateTime } from '../../../lib/format-date';
+import { CasePriorityTag, CaseStatusTag } from './cases-tags';
+
+/** "$1,250.00", "€80.00": the amount in its own currency. */
+export function formatLoss(loss: NonNullable<Case['reportedLoss']>): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: loss.currency }).format(loss.amount);
+  } catch {
+    // A code this browser does not know still reads well as "1250 XYZ".
+    return `${loss.amount} ${loss.currency}`;
+  }
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="case-header__fact">
+      <dt className="case-header__fact-label">{label}</dt>
+      <dd className="case-header__fact-value">{children}</dd>
+    </div>
+  );
+}
+
+const NONE = <span className="case-header__none">None</span>;
+
+/** The case at a glance: status, priority, scam type, loss, group, assignees, originator and times. */
+export function CaseHeader({ caseItem }: { caseItem: Case }) {
+  const { originator } = caseItem;
+  return (
+    <section className="case-header" aria-label="Case summary">
+      {caseItem.description && <p className="case-header__description">{caseItem.description}</p>}
+      <dl className="case-header__facts">
+        <Fact label="Status">
+          <CaseStatusTag status={caseItem.status} />
+        </Fact>
+        <Fact label="Priority">
+          <CasePriorityTag priority={caseItem.priority} />
+        </Fact>
+        <Fact label="Scam type">{caseItem.scamType ? SCAM_TYPE_LABELS[caseItem.scamType] : NONE}</Fact>
+        <Fact label="Reported loss">{caseItem.reportedLoss ? formatLoss(caseItem.reportedLoss) : NONE}</Fact>
+        <Fact label="Group">
+          {caseItem.group ? (
+            <Link to={`/groups/${caseItem.group.id}`}>{caseItem.group.name}</Link>
+          ) : (
+            'Everyone'
+          )}
+        </Fact>
+        <Fact label="Assignees">
+          {caseItem.assignees.length ? caseItem.assignees.map((user) => user.fullName).join(', ') : NONE}
+        </Fact>
+        <Fact label="Originator">{originator ? <OriginatorBadge originator={originator} /> : NONE}</Fact>
+        <Fact label="Created">{formatDateTime(caseItem.createdAt)}</Fact>
+        <Fact label="Last activity">{formatDateTime(caseItem.lastActivityAt)}</Fact>
+        {caseItem.tags.length > 0 && (
+          <Fact label="Tags">
+            <span className="case-header__tags">
+              {caseItem.tags.map((tag) => (
+                <Tag key={tag.id} type="gray" size="sm">
+                  {tag.name}
+                </Tag>
+              ))}
+            </span>
+          </Fact>
+        )}
+      </dl>
+      {caseItem.status === 'archived' && (
+        <InlineNotification
+          kind="info"
+          lowContrast
+          hideCloseButton
+          title="This case is archived."
+          subtitle="It is read-only: reopen it to add entries, evidence or changes."
+        />
+      )}
+      {caseItem.resolution && <CaseClosure caseItem={caseItem} />}
+    </section>
+  );
+}
+
+/** How a closed (or archived after closing) case ended. */
+function CaseClosure({ caseItem }: { caseItem: Case }) {
+  return (
+    <div className="case-header__closure" role="group" aria-label="Closure">
+      <dl className="case-header__facts">
+        <Fact label="Resolution">{CASE_RESOLUTION_LABELS[caseItem.resolution!]}</Fact>
+        <Fact label="Closed">{formatDateTime(caseItem.closedAt)}</Fact>
+      </dl>
+      <h2 className="case-header__closure-title">Closure notes</h2>
+      <p className="case-header__closure-notes">{caseItem.closureNotes}</p>
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import type { AuditEvent } from '@scamtrail/domain/cases';
+import {
+  CASE_PRIORITY_LABELS,
+  CASE_RESOLUTION_LABELS,
+  CASE_STATUS_LABELS,
+  SCAM_TYPE_LABELS,
+} from '@scamtrail/domain/case-labels';
+import { formatDateTime } from '../../../lib/format-date';
+
+/** One line of what an event changed: "Status: Open → Closed", or a value a creation recorded. */
+export interface HistoryChange {
+  field: string;
+  label: string;
+  before?: string;
+  after: string;
+}
+
+type Values = Record<string, unknown>;
+
+const LABELS: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  status: 'Status',
+  priority: 'Priority',
+  scamType: 'Scam type',
+  reportedLoss: 'Reported loss',
+  resolution: 'Resolution',
+  closureNotes: 'Closure notes',
+  closedAt: 'Closed',
+  groupId: 'Group',
+  group: 'Group',
+  assigneeIds: 'Assignees',
+  assignees: 'Assignees',
+  tagIds: 'Tags',
+  tags: 'Tags',
+  performedAt: 'Performed',
+  type: 'Type',
+  reason: 'Reason',
+  kind: 'Kind',
+  evidenceIds: 'Evidence',
+  identifierIds: 'Identifiers',
+};
+
+const ENUM_LABELS: Record<string, Record<string, string>> = {
+  status: CASE_STATUS_LABELS,
+  priority: CASE_PRIORITY_LABELS,
+  scamType: SCAM_TYPE_LABELS,
+  resolution: CASE_RESOLUTION_LABELS,
+};
+
+/** Bookkeeping every change moves: not worth a line. */
+const IGNORED = new Set(['id', 'caseId', 'number', 'createdAt', 'updatedAt', 'lastActivityAt', 'version']);
+
+/** What a creation or a removal shows of its record, in this order. */
+const SUMMARY_FIELDS = ['title', 'type', 'kind', 'description', 'reason'];
+
+const MAX_TEXT = 160;
+export const NONE = '—';
+
+const isObject = (value: unknown): value is Values =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** "closureNotes" -> "Closure notes" for a field without a label of its own. */
+function labelOf(field: string): string {
+  if (LABELS[field]) return LABELS[field];
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function nameOf(value: Values): string | undefined {
+  for (const key of ['fullName', 'name', 'displayValue', 'title']) {
+    if (typeof value[key] === 'string') return value[key] as string;
+  }
+  return undefined;
+}
+
+function formatMoney(value: Values): string | undefined {
+  if (typeof value.amount !== 'number' || typeof value.currency !== 'string') return undefined;
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: value.currency }).format(
+      value.amount,
+    );
+  } catch {
+    return `${value.amount} ${value.currency}`;
+  }
+}
+
+const truncate = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
+
+/** A recorded value in words: labels for statuses and priorities, money, dates, names, counts. */
+export function formatHistoryValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return NONE;
+  if (typeof value === 'string') {
+    const label = ENUM_LABELS[field]?.[value];
+    if (label) return label;
+    if (field.endsWith('At')) return formatDateTime(value, value);
+    // An id says nothing to a reader; that it changed is what matters.
+    if (field.endsWith('Id')) return 'Set';
+    return truncate(value);
+  }
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return NONE;
+    const names = value.map((item) =>
+      isObject(item) ? nameOf(item) : typeof item === 'string' ? item : undefined,
+    );
+    if (!field.endsWith('Ids') && names.every((name) => name !== undefined))
+      return truncate(names.join(', '));
+    return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+  }
+  if (isObject(value)) return formatMoney(value) ?? nameOf(value) ?? truncate(JSON.stringify(value));
+  return truncate(String(value));
+}
+
+/** The fields an update changed, before and after, in words. */
+function diff(before: Values, after: Values): HistoryChange[] {
+  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return fields
+    .filter((field) => !IGNORED.has(field))
+    .filter((field) => JSON.stringify(before[field] ?? null) !== JSON.stringify(after[field] ?? null))
+    .map((field) => ({
+      field,
+      label: labelOf(field),
+      before: formatHistoryValue(field, before[field]),
+      after: formatHistoryValue(field, after[field]),
+    }));
+}
+
+/** What the event changed: a diff for an update; the main fields of a record created or removed. */
+export function describeChanges(event: Pick<AuditEvent, 'before' | 'after'>): HistoryChange[] {
+  const { before, after } = event;
+  if (isObject(before) && isObject(after)) return diff(before, after);
+  const record = isObject(after) ? after : isObject(before) ? before : null;
+  if (!record) return [];
+  return SUMMARY_FIELDS.filter(
+    (field) => record[field] !== undefined && record[field] !== null && record[field] !== '',
+  )
+    .slice(0, 3)
+    .map((field) => ({ field, label: labelOf(field), after: formatHistoryValue(field, record[field]) }));
+}
+
+const ACTIONS: Record<string, string> = {
+  'case.created': 'Created the case',
+  'case.updated': 'Updated the case',
+  'case.deleted': 'Deleted the case',
+  'journal_entry.created': 'Added a journal entry',
+  'journal_entry.linked': 'Added a journal entry to the case',
+  'journal_entry.updated': 'Edited a journal entry',
+  'journal_entry.nullified': 'Removed a journal entry',
+  'journal_entry.removed': 'Removed a journal entry',
+  'journal_entry.evidence_linked': 'Linked evidence to a journal entry',
+  'journal_entry.evidence_unlinked': 'Unlinked evidence from a journal entry',
+  'journal_entry.identifier_linked': 'Linked an identifier to a journal entry',
+  'journal_entry.identifier_unlinked': 'Unlinked an identifier from a journal entry',
+  'evidence.created': 'Added evidence',
+  'evidence.added': 'Added evidence',
+  'evidence.updated': 'Edited evidence',
+  'evidence.linked': 'Linked evidence',
+  'evidence.unlinked': 'Unlinked evidence',
+  'evidence.deleted': 'Deleted evidence',
+};
+
+const SUBJECTS: Record<string, string> = {
+  case: 'Case',
+  journal_entry: 'Journal entry',
+  evidence: 'Evidence',
+};
+
+/** A case update that moved the status reads as what it did: closed, reopened, archived. */
+function statusMove(event: Pick<AuditEvent, 'before' | 'after'>): string | undefined {
+  const from = isObject(event.before) ? event.before.status : undefined;
+  const to = isObject(event.after) ? event.after.status : undefined;
+  if (typeof to !== 'string' || to === from) return undefined;
+  if (to === 'closed') return 'Closed the case';
+  if (to === 'archived') return 'Archived the case';
+  if (from === 'closed' || from === 'archived') return 'Reopened the case';
+  return `Changed the status to ${CASE_STATUS_LABELS[to as keyof typeof CASE_STATUS_LABELS] ?? to}`;
+}
+
+/** "Closed the case", "Added a journal entry"; an unknown action as "Evidence: verified". */
+export function describeAction(event: Pick<AuditEvent, 'action' | 'before' | 'after'>): string {
+  if (event.action === 'case.updated') return statusMove(event) ?? ACTIONS[event.action];
+  if (ACTIONS[event.action]) return ACTIONS[event.action];
+  const [subject, ...rest] = event.action.split('.');
+  const what = rest.join(' ').replace(/_/g, ' ');
+  return `${SUBJECTS[subject] ?? labelOf(subject)}: ${what || 'changed'}`;
+}
+
+/** Who acted: a person by name, an API key by its automation, or the system. */
+export function describeActor(actor: AuditEvent['actor']): { name: string; kind: string | null } {
+  if (actor.kind === 'api_key') return { name: actor.name, kind: 'API key' };
+  if (actor.kind === 'system') return { name: actor.name || 'System', kind: actor.name ? 'System' : null };
+  return { name: actor.name, kind: null };
+}

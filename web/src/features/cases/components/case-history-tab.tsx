@@ -1,0 +1,92 @@
+import { RecentlyViewed } from '@carbon/icons-react';
+import { useState } from 'react';
+import type { AuditEvent } from '@scamtrail/domain/cases';
+import { AppDataTable } from '../../../components/data-table/app-data-table';
+import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { EmptyState } from '../../../components/empty-state';
+import { LIST_PAGE_SIZES } from '../../../components/list-pagination';
+import { ListResults } from '../../../components/list-results';
+import { formatDateTime } from '../../../lib/format-date';
+import { useCaseHistory } from '../api/get-case-history';
+import { describeAction, describeActor, describeChanges } from './case-history-format';
+
+const COLUMNS: TableColumn[] = [
+  { key: 'action', header: 'What' },
+  { key: 'actor', header: 'Who' },
+  { key: 'createdAt', header: 'When' },
+  { key: 'changes', header: 'Changes' },
+];
+
+function Changes({ event }: { event: AuditEvent }) {
+  const changes = describeChanges(event);
+  if (changes.length === 0) return <span className="case-detail__muted">—</span>;
+  return (
+    <ul className="case-history__changes">
+      {changes.map((change) => (
+        <li key={change.field}>
+          <span className="case-history__field">{change.label}:</span>{' '}
+          {change.before !== undefined ? (
+            <>
+              <span className="case-history__before">{change.before}</span>
+              <span aria-hidden> → </span>
+              <span className="cds--visually-hidden"> changed to </span>
+              <span>{change.after}</span>
+            </>
+          ) : (
+            <span>{change.after}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Actor({ event }: { event: AuditEvent }) {
+  const { name, kind } = describeActor(event.actor);
+  return (
+    <span className="case-history__actor">
+      <span>{name}</span>
+      {kind && <span className="case-detail__muted">{kind}</span>}
+    </span>
+  );
+}
+
+/** The History tab: the case's audit log, newest first, in words. */
+export function CaseHistoryTab({ caseId }: { caseId: string }) {
+  const [page, setPage] = useState({ page: 1, pageSize: LIST_PAGE_SIZES[0] });
+  const query = useCaseHistory(caseId, page);
+  const events = query.data?.data ?? [];
+  const byId = new Map(events.map((event) => [String(event.id), event]));
+  const rows = events.map((event) => ({
+    id: String(event.id),
+    action: describeAction(event),
+    actor: event.actor.name,
+    createdAt: formatDateTime(event.createdAt),
+    changes: '',
+  }));
+
+  return (
+    <ListResults
+      query={query}
+      errorTitle="Failed to load the case's history"
+      pagination={{ ...page, onChange: (next, pageSize) => setPage({ page: next, pageSize }) }}
+    >
+      <AppDataTable
+        title="History"
+        description="Every change to the case, its journal and its evidence, newest first"
+        headers={COLUMNS}
+        rows={rows}
+        sortable={false}
+        paginate={false}
+        loading={query.isPending}
+        pageSize={10}
+        emptyState={<EmptyState icon={RecentlyViewed} title="No history yet" />}
+        renderCell={{
+          actor: (row) => <Actor event={byId.get(row.id)!} />,
+          createdAt: (row) => <span className="case-history__when">{row.createdAt}</span>,
+          changes: (row) => <Changes event={byId.get(row.id)!} />,
+        }}
+      />
+    </ListResults>
+  );
+}
