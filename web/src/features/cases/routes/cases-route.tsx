@@ -1,20 +1,118 @@
-import { FolderOpen } from '@carbon/icons-react';
-import { EmptyState } from '../../../components/empty-state';
+import { Button } from '@carbon/react';
+import { Add } from '@carbon/icons-react';
+import { Suspense, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Case } from '@scamtrail/domain/cases';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { ListPagination } from '../../../components/list-pagination';
 import { PageLayout } from '../../../components/page-layout';
+import { useSession } from '../../../lib/session';
+import { useCases } from '../api/get-cases';
+import { CasesEmptyState } from '../components/cases-empty-state';
+import { LazyCaseFormModal, preloadCaseDialogs } from '../components/cases-lazy-dialogs';
+import { useCasesListState } from '../components/cases-list-state';
+import { CasesTable } from '../components/cases-table';
+import { CasesToolbar } from '../components/cases-toolbar';
+import '../components/cases.scss';
 
-/** Cases (/cases): an empty state until the feature lands. */
+type Dialog = { kind: 'create' } | { kind: 'edit'; item: Case };
+
+/** Cases (/cases): the cases the user may see, searched, filtered and sorted, with the case dialog. */
 export function CasesRoute() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const list = useCasesListState();
+  const { params, update } = list;
+  const query = useCases(params);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const can = (permission: string) => hasPermission(user?.permissions, permission);
+  const canCreate = can('case.create');
+  const items = query.isError ? [] : (query.data?.data ?? []);
+
+  // A page past the end (an old link, the last case of the last page filtered away) shows the last page.
+  const totalPages = query.data?.pagination.totalPages;
+  useEffect(() => {
+    if (!query.isPlaceholderData && totalPages && params.page > totalPages) {
+      update({ page: totalPages }, { replace: true });
+    }
+  }, [query.isPlaceholderData, totalPages, params.page, update]);
+
+  // Once the list is on screen, fetch the dialog's code so that opening it does not wait.
+  const isListShown = !query.isPending;
+  useEffect(() => {
+    if (isListShown && canCreate) preloadCaseDialogs();
+  }, [isListShown, canCreate]);
+
+  const create = () => setDialog({ kind: 'create' });
+  const actionsFor = (item: Case) => [
+    { label: 'Open case', onClick: () => void navigate(`/cases/${item.id}`) },
+    // An archived case is read-only until it is reopened (on its page).
+    ...(can('case.edit') && item.status !== 'archived'
+      ? [{ label: 'Edit', onClick: () => setDialog({ kind: 'edit', item }) }]
+      : []),
+  ];
+
   return (
     <PageLayout
       breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Investigation' }]}
       title="Cases"
       description="Open and track fraud investigations with their journal entries, evidence and identifiers."
+      actions={
+        canCreate && (
+          <Button renderIcon={Add} onClick={create}>
+            New case
+          </Button>
+        )
+      }
     >
-      <EmptyState
-        icon={FolderOpen}
-        title="No cases yet"
-        description="Cases opened by your team will be listed here with their status, assignee and latest activity."
+      <CasesToolbar
+        params={params}
+        searchText={list.searchText}
+        onSearchTextChange={list.setSearchText}
+        update={update}
+        hasFilters={list.hasFilters}
+        onClearFilters={list.clearFilters}
+        meId={user?.id}
+        knownUsers={items.flatMap((item) => item.assignees)}
       />
+      <CasesTable
+        items={items}
+        isLoading={query.isPending}
+        pageSize={params.pageSize}
+        sort={params}
+        onSort={update}
+        actionsFor={actionsFor}
+        emptyState={
+          <CasesEmptyState
+            hasFilters={list.hasFilters}
+            search={params.search}
+            error={query.isError ? query.error : null}
+            canCreate={canCreate}
+            onCreate={create}
+            onClearFilters={list.clearFilters}
+            onRetry={() => void query.refetch()}
+          />
+        }
+        pagination={
+          !query.isError && (
+            <ListPagination
+              page={params.page}
+              pageSize={params.pageSize}
+              totalItems={query.data?.pagination.totalItems ?? 0}
+              onChange={(page, pageSize) => update({ page, pageSize })}
+            />
+          )
+        }
+      />
+      <Suspense fallback={null}>
+        {dialog && (
+          <LazyCaseFormModal
+            open
+            initial={dialog.kind === 'edit' ? dialog.item : undefined}
+            onClose={() => setDialog(null)}
+          />
+        )}
+      </Suspense>
     </PageLayout>
   );
 }

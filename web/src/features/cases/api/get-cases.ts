@@ -1,0 +1,43 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Case } from '@scamtrail/domain/cases';
+import type { Pagination } from '@scamtrail/domain/pagination';
+import { api } from '../../../lib/api-client';
+import type { CaseListParams } from '../components/cases-list-params';
+import { caseKeys } from './query-keys';
+
+/** `GET /api/cases`: one page of the cases the caller may see. */
+export interface CaseList {
+  data: Case[];
+  pagination: Pagination;
+}
+
+export function getCases(params: CaseListParams, signal?: AbortSignal): Promise<CaseList> {
+  return api.get<CaseList>('/cases', {
+    params: {
+      search: params.search || undefined,
+      status: params.status || undefined,
+      priority: params.priority || undefined,
+      scamType: params.scamType || undefined,
+      assigneeId: params.assigneeId || undefined,
+      tagId: params.tagId || undefined,
+      sort: params.sort,
+      direction: params.direction,
+      page: params.page,
+      pageSize: params.pageSize,
+    },
+    signal,
+  });
+}
+
+export function casesQueryOptions(params: CaseListParams) {
+  return queryOptions({
+    queryKey: caseKeys.list(params),
+    queryFn: ({ signal }) => getCases(params, signal),
+    // The previous page stays on screen while the next one loads, instead of a flash of skeleton.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCases(params: CaseListParams) {
+  return useQuery(casesQueryOptions(params));
+}

@@ -1,0 +1,180 @@
+import { Select, SelectItem, TextArea, TextInput } from '@carbon/react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  CASE_PRIORITIES,
+  CASE_PRIORITY_LABELS,
+  CASE_TITLE_MAX_LENGTH,
+  SCAM_TYPES,
+  SCAM_TYPE_LABELS,
+  type Case,
+  type CasePriority,
+  type ScamType,
+} from '@scamtrail/domain/cases';
+import { FormModal } from '../../../components/form-modal';
+import { useToast } from '../../../components/toasts/toast-context';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useCreateCase } from '../api/create-case';
+import { useUpdateCase } from '../api/update-case';
+import { AssigneePicker, CaseTagPicker, GroupSelect } from './case-form-pickers';
+import { ReportedLossFields } from './case-form-loss';
+import {
+  CASE_FORM_FIELDS,
+  caseFormValues,
+  parseCreateCase,
+  parseUpdateCase,
+  type CaseFormValues,
+} from './case-form-values';
+import './case-form.scss';
+
+export interface CaseFormModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** The case to edit; a new one is created when absent. */
+  initial?: Case;
+  onSaved?: (saved: Case) => void;
+}
+
+/**
+ * The case dialog, to create a case and to edit one: title, description, priority, scam type,
+ * reported loss, visibility (group), assignees and tags. Messages come from the shared schema; the
+ * server's field errors show on their fields. A new case opens on its own page.
+ */
+export function CaseFormModal({ open, ...props }: CaseFormModalProps) {
+  if (!open) return null;
+  return <CaseForm {...props} />;
+}
+
+function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'>) {
+  const [values, setValues] = useState<CaseFormValues>(() => caseFormValues(initial));
+  const { fieldErrors, errorProps, clearError, formError, formRef, run } = useFormSubmission(
+    CASE_FORM_FIELDS,
+    initial ? 'Failed to save the case' : 'Failed to create the case',
+  );
+  const create = useCreateCase();
+  const update = useUpdateCase();
+  const { showToast } = useToast();
+  const navigate = useNavigate();
+  const saving = create.isPending || update.isPending;
+
+  function set<K extends keyof CaseFormValues>(key: K, value: CaseFormValues[K], ...fields: string[]) {
+    setValues((current) => ({ ...current, [key]: value }));
+    for (const field of [key, ...fields]) clearError(field);
+  }
+
+  // A server message about the loss as a whole goes to the field it names.
+  const lossError = fieldErrors.reportedLoss;
+  const amountError =
+    fieldErrors['reportedLoss.amount'] ?? (lossError && !/currency/i.test(lossError) ? lossError : undefined);
+  const currencyError =
+    fieldErrors['reportedLoss.currency'] ??
+    (lossError && /currency/i.test(lossError) ? lossError : undefined);
+
+  async function submit() {
+    if (initial) {
+      await run(parseUpdateCase(values, initial), async (body) => {
+        const saved = body ? await update.mutateAsync({ id: initial.id, body }) : initial;
+        if (body)
+          showToast({ kind: 'success', title: 'Case saved', subtitle: `#${saved.number} ${saved.title}` });
+        onSaved?.(saved);
+        onClose();
+      });
+      return;
+    }
+    await run(parseCreateCase(values), async (body) => {
+      const saved = await create.mutateAsync(body);
+      showToast({ kind: 'success', title: 'Case created', subtitle: `#${saved.number} ${saved.title}` });
+      onSaved?.(saved);
+      onClose();
+      void navigate(`/cases/${saved.id}`);
+    });
+  }
+
+  return (
+    <FormModal
+      title={initial ? 'Edit case' : 'New case'}
+      label={initial ? `#${initial.number}` : undefined}
+      primaryButtonText={initial ? 'Save' : 'Create case'}
+      loading={saving}
+      loadingDescription={initial ? 'Saving...' : 'Creating...'}
+      formError={formError}
+      formErrorTitle={initial ? 'Case not saved' : 'Case not created'}
+      formRef={formRef}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        id="case-form-title"
+        labelText="Title"
+        placeholder="e.g. Romance scam reported by a widower, funds sent by wire"
+        enableCounter
+        maxCount={CASE_TITLE_MAX_LENGTH}
+        value={values.title}
+        onChange={(event) => set('title', event.target.value)}
+        {...errorProps('title')}
+      />
+      <TextArea
+        id="case-form-description"
+        labelText="Description (optional)"
+        helperText="What was reported, by whom, and what is known so far."
+        rows={4}
+        value={values.description}
+        onChange={(event) => set('description', event.target.value)}
+        {...errorProps('description')}
+      />
+      <div className="case-form__row">
+        <Select
+          id="case-form-priority"
+          labelText="Priority"
+          value={values.priority}
+          onChange={(event) => set('priority', event.target.value as CasePriority)}
+          {...errorProps('priority')}
+        >
+          {CASE_PRIORITIES.map((priority) => (
+            <SelectItem key={priority} value={priority} text={CASE_PRIORITY_LABELS[priority]} />
+          ))}
+        </Select>
+        <Select
+          id="case-form-scam-type"
+          labelText="Scam type (optional)"
+          value={values.scamType}
+          onChange={(event) => set('scamType', event.target.value as ScamType | '')}
+          {...errorProps('scamType')}
+        >
+          <SelectItem value="" text="Not known yet" />
+          {SCAM_TYPES.map((type) => (
+            <SelectItem key={type} value={type} text={SCAM_TYPE_LABELS[type]} />
+          ))}
+        </Select>
+      </div>
+      <ReportedLossFields
+        amount={values.lossAmount}
+        currency={values.lossCurrency}
+        onAmountChange={(amount) => set('lossAmount', amount, 'reportedLoss', 'reportedLoss.amount')}
+        onCurrencyChange={(currency) =>
+          set('lossCurrency', currency, 'reportedLoss', 'reportedLoss.currency')
+        }
+        amountError={amountError}
+        currencyError={currencyError}
+      />
+      <GroupSelect
+        value={values.groupId}
+        onChange={(groupId) => set('groupId', groupId)}
+        initial={initial?.group ?? null}
+        invalidText={fieldErrors.groupId}
+      />
+      <AssigneePicker
+        selectedIds={values.assigneeIds}
+        onChange={(ids) => set('assigneeIds', ids)}
+        initial={initial?.assignees ?? []}
+        invalidText={fieldErrors.assigneeIds}
+      />
+      <CaseTagPicker
+        selectedIds={values.tagIds}
+        onChange={(ids) => set('tagIds', ids)}
+        initial={initial?.tags ?? []}
+        invalidText={fieldErrors.tagIds}
+      />
+    </FormModal>
+  );
+}

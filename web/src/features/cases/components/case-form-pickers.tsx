@@ -1,0 +1,198 @@
+import {
+  DismissibleTag,
+  FilterableMultiSelect,
+  InlineNotification,
+  Select,
+  SelectItem,
+  Tag,
+} from '@carbon/react';
+import { useState } from 'react';
+import type { CaseUser } from '@scamtrail/domain/cases';
+import type { TagRef } from '@scamtrail/domain/tags';
+import { errorMessage } from '../../../lib/api-error';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAssignableUsers } from '../api/get-assignable-users';
+import { useCaseGroupOptions, type GroupOption } from '../api/get-case-group-options';
+import { useCaseTagOptions } from '../api/get-case-tag-options';
+
+const byName = (a: { name: string }, b: { name: string }) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
+
+interface PickerProps {
+  selectedIds: string[];
+  onChange: (ids: string[]) => void;
+  disabled?: boolean;
+  invalidText?: string;
+}
+
+/**
+ * Assignees: enabled users found by name on the server as one types (a team may be large), the
+ * chosen ones listed under the picker with their names kept.
+ */
+export function AssigneePicker({
+  selectedIds,
+  onChange,
+  disabled,
+  invalidText,
+  initial,
+}: PickerProps & { initial: CaseUser[] }) {
+  const [search, setSearch] = useState('');
+  const users = useAssignableUsers(useDebouncedValue(search));
+  // Names of everyone chosen so far, so a chosen user stays listed when a new search leaves them out.
+  const [known, setKnown] = useState(() => new Map(initial.map((user) => [user.id, user])));
+  const chosen = selectedIds.map((id) => known.get(id)).filter((user): user is CaseUser => !!user);
+  const found = (users.data ?? []).filter((user) => !selectedIds.includes(user.id));
+  const items = [...chosen, ...found];
+
+  if (users.isError) {
+    return (
+      <InlineNotification
+        kind="warning"
+        lowContrast
+        hideCloseButton
+        title="Assignees cannot be listed."
+        subtitle={`${errorMessage(users.error, 'Please try again later.')} The assignees are left as they are.`}
+      />
+    );
+  }
+  return (
+    <div className="case-form__picker">
+      <FilterableMultiSelect<CaseUser>
+        id="case-form-assignees"
+        titleText="Assignees (optional)"
+        placeholder="Search by name"
+        items={items}
+        itemToString={(user) => user?.fullName ?? ''}
+        selectedItems={chosen}
+        onInputValueChange={(change) => setSearch(change.inputValue ?? '')}
+        onChange={({ selectedItems }) => {
+          const next = selectedItems ?? [];
+          setKnown((map) => new Map([...map, ...next.map((user) => [user.id, user] as const)]));
+          onChange(next.map((user) => user.id));
+        }}
+        selectionFeedback="top-after-reopen"
+        disabled={disabled}
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
+      {chosen.length > 0 && (
+        <ul className="tag-list" aria-label="Chosen assignees">
+          {chosen.map((user) => (
+            <li key={user.id}>
+              <DismissibleTag
+                type="cool-gray"
+                text={user.fullName}
+                title={`Remove ${user.fullName}`}
+                disabled={disabled}
+                onClose={() => onChange(selectedIds.filter((id) => id !== user.id))}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Tags: every tag, searched as one types, the chosen ones listed under the picker. */
+export function CaseTagPicker({
+  selectedIds,
+  onChange,
+  disabled,
+  invalidText,
+  initial,
+}: PickerProps & { initial: TagRef[] }) {
+  const options = useCaseTagOptions();
+  if (options.isError) {
+    return (
+      <InlineNotification
+        kind="info"
+        lowContrast
+        hideCloseButton
+        title="Tags cannot be listed."
+        subtitle={`${errorMessage(options.error, 'Please try again later.')} The tags are left as they are.`}
+      />
+    );
+  }
+  // The case's own tags stay choosable even if the list of every tag is behind.
+  const listed = new Set(options.data?.map((tag) => tag.id));
+  const items = [...(options.data ?? []), ...initial.filter((tag) => !listed.has(tag.id))].sort(byName);
+  const selected = new Set(selectedIds);
+  const chosen = items.filter((tag) => selected.has(tag.id));
+  return (
+    <div className="case-form__picker">
+      <FilterableMultiSelect<TagRef>
+        // Remounted once the tags arrive: the multi-select reads its items when it mounts.
+        key={options.isSuccess ? 'ready' : 'loading'}
+        id="case-form-tags"
+        titleText="Tags (optional)"
+        placeholder={options.isPending ? 'Loading tags...' : 'Search tags'}
+        items={items}
+        itemToString={(tag) => tag?.name ?? ''}
+        itemToElement={(tag) => (
+          <Tag type={tag.color} size="sm">
+            {tag.name}
+          </Tag>
+        )}
+        selectedItems={chosen}
+        onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((tag) => tag.id))}
+        selectionFeedback="top-after-reopen"
+        disabled={disabled || options.isPending}
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
+      {chosen.length > 0 && (
+        <ul className="tag-list" aria-label="Chosen tags">
+          {chosen.map((tag) => (
+            <li key={tag.id}>
+              <DismissibleTag
+                type={tag.color}
+                text={tag.name}
+                title={`Remove ${tag.name}`}
+                disabled={disabled}
+                onClose={() => onChange(selectedIds.filter((id) => id !== tag.id))}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+interface GroupSelectProps {
+  value: string;
+  onChange: (id: string) => void;
+  /** The case's group, listed even if the user could not otherwise pick it. */
+  initial: GroupOption | null;
+  disabled?: boolean;
+  invalidText?: string;
+}
+
+/** The group that may see the case, or none: everyone who may view cases sees it. */
+export function GroupSelect({ value, onChange, initial, disabled, invalidText }: GroupSelectProps) {
+  const options = useCaseGroupOptions();
+  const listed = options.data ?? [];
+  const groups = initial && !listed.some((group) => group.id === initial.id) ? [initial, ...listed] : listed;
+  return (
+    <Select
+      id="case-form-group"
+      labelText="Visibility"
+      helperText={
+        options.isError
+          ? `${errorMessage(options.error, 'Groups cannot be listed.')} The group is left as it is.`
+          : 'A case in a group is seen only by its members and administrators.'
+      }
+      value={value}
+      disabled={disabled || options.isPending || options.isError}
+      onChange={(event) => onChange(event.target.value)}
+      invalid={Boolean(invalidText)}
+      invalidText={invalidText}
+    >
+      <SelectItem value="" text="No group: everyone can see it" />
+      {groups.map((group) => (
+        <SelectItem key={group.id} value={group.id} text={`Group: ${group.name}`} />
+      ))}
+    </Select>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button } from '@carbon/react';
+import { Add, FolderOpen, Renew, Search as SearchIcon, WarningAlt } from '@carbon/icons-react';
+import { EmptyState } from '../../../components/empty-state';
+import { errorMessage } from '../../../lib/api-error';
+
+interface CasesEmptyStateProps {
+  hasFilters: boolean;
+  search: string;
+  /** The list failed to load: it is empty because of the failure, not because nothing matches. */
+  error: unknown;
+  canCreate: boolean;
+  onCreate: () => void;
+  onClearFilters: () => void;
+  onRetry: () => void;
+}
+
+/** What the list shows without rows: why (a failure, filters, no cases at all) and what to do. */
+export function CasesEmptyState(props: CasesEmptyStateProps) {
+  if (props.error) {
+    return (
+      <EmptyState
+        icon={WarningAlt}
+        title="Cases could not be loaded"
+        description={`${errorMessage(props.error, 'The server did not answer.')} Your filters are kept.`}
+        action={
+          <Button kind="tertiary" renderIcon={Renew} onClick={props.onRetry}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  }
+  if (props.hasFilters) {
+    return (
+      <EmptyState
+        icon={SearchIcon}
+        title="No cases match"
+        description={
+          props.search
+            ? `No case title contains "${props.search}" with these filters. Try other words or clear the filters.`
+            : 'No case matches these filters. Try others or clear them.'
+        }
+        action={
+          <Button kind="tertiary" onClick={props.onClearFilters}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <EmptyState
+      icon={FolderOpen}
+      title="No cases yet"
+      description="A case gathers what is known about a scam: its journal, evidence and identifiers. Cases you may see are listed here with their status, assignees and latest activity."
+      action={
+        props.canCreate && (
+          <Button renderIcon={Add} onClick={props.onCreate}>
+            New case
+          </Button>
+        )
+      }
+    />
+  );
+}

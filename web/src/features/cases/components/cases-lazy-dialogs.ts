@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import { preload } from '../../../lib/preload';
+
+// The case dialog loads apart from the list: its form brings the schemas (zod) and the pickers, and
+// showing the list needs none of them. preloadCaseDialogs fetches it once the list is on screen.
+const loadForm = () => import('./case-form-modal');
+
+export function preloadCaseDialogs(): void {
+  preload(loadForm);
+}
+
+export const LazyCaseFormModal = lazy(() => loadForm().then((module) => ({ default: module.CaseFormModal })));

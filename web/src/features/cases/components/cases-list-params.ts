@@ -1,0 +1,118 @@
+import {
+  CASE_PRIORITIES,
+  CASE_SORTS,
+  CASE_STATUSES,
+  SCAM_TYPES,
+  type CasePriority,
+  type CaseSort,
+  type CaseStatus,
+  type ScamType,
+} from '@scamtrail/domain/case-labels';
+import { LIST_PAGE_SIZES } from '../../../components/list-pagination';
+
+export const DEFAULT_CASE_PAGE_SIZE = LIST_PAGE_SIZES[0];
+export const DEFAULT_CASE_SORT: CaseSort = 'updatedAt';
+export type SortDirection = 'asc' | 'desc';
+
+/**
+ * The case list's state as it lives in the URL:
+ * `?search=..&status=..&priority=..&scamType=..&assigneeId=..&tagId=..&sort=..&direction=..&page=..&pageSize=..`.
+ * A filter is '' when unset.
+ */
+export interface CaseListParams {
+  search: string;
+  status: CaseStatus | '';
+  priority: CasePriority | '';
+  scamType: ScamType | '';
+  assigneeId: string;
+  tagId: string;
+  sort: CaseSort;
+  direction: SortDirection;
+  page: number;
+  pageSize: number;
+}
+
+/** The filters of the list (the search aside): any of them set narrows the list. */
+export const CASE_FILTER_KEYS = ['status', 'priority', 'scamType', 'assigneeId', 'tagId'] as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+function readPositiveInt(value: string | null): number | undefined {
+  if (value === null || !/^\d+$/.test(value)) return undefined;
+  const number = Number(value);
+  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
+}
+
+/** Reads the list state from the URL; anything unknown or malformed falls back to its default. */
+export function readCaseListParams(params: URLSearchParams): CaseListParams {
+  const pageSize = readPositiveInt(params.get('pageSize'));
+  const id = (key: string) => {
+    const value = params.get(key) ?? '';
+    return UUID.test(value) ? value : '';
+  };
+  return {
+    search: (params.get('search') ?? '').trim(),
+    status: oneOf(CASE_STATUSES, params.get('status')),
+    priority: oneOf(CASE_PRIORITIES, params.get('priority')),
+    scamType: oneOf(SCAM_TYPES, params.get('scamType')),
+    assigneeId: id('assigneeId'),
+    tagId: id('tagId'),
+    sort: oneOf(CASE_SORTS, params.get('sort')) || DEFAULT_CASE_SORT,
+    direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
+    page: readPositiveInt(params.get('page')) ?? 1,
+    pageSize: pageSize && LIST_PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_CASE_PAGE_SIZE,
+  };
+}
+
+/**
+ * The URL after a change of list state. A change of search, filter, sort or page size goes back to
+ * page 1. Defaults are left out, so the plain `/cases` is the plain list; other parameters are kept.
+ */
+export function writeCaseListParams(
+  current: URLSearchParams,
+  changes: Partial<CaseListParams>,
+): URLSearchParams {
+  const previous = readCaseListParams(current);
+  const next: CaseListParams = {
+    ...previous,
+    ...changes,
+    search: (changes.search ?? previous.search).trim(),
+  };
+  const keys = Object.keys(changes) as (keyof CaseListParams)[];
+  if (keys.some((key) => key !== 'page' && next[key] !== previous[key])) next.page = 1;
+
+  const params = new URLSearchParams(current);
+  const set = (key: keyof CaseListParams, isDefault: boolean) => {
+    if (isDefault) params.delete(key);
+    else params.set(key, String(next[key]));
+  };
+  set('search', next.search === '');
+  for (const key of CASE_FILTER_KEYS) set(key, next[key] === '');
+  set('sort', next.sort === DEFAULT_CASE_SORT);
+  set('direction', next.direction === 'desc');
+  set('page', next.page === 1);
+  set('pageSize', next.pageSize === DEFAULT_CASE_PAGE_SIZE);
+  return params;
+}
+
+/** True when a search or a filter narrows the list (the sort does not). */
+export function hasCaseFilters(params: CaseListParams): boolean {
+  return params.search !== '' || CASE_FILTER_KEYS.some((key) => params[key] !== '');
+}
+
+/** The URL with the search and every filter removed and the first page shown; sort and page size stay. */
+export function clearCaseFilters(current: URLSearchParams): URLSearchParams {
+  return writeCaseListParams(current, {
+    search: '',
+    status: '',
+    priority: '',
+    scamType: '',
+    assigneeId: '',
+    tagId: '',
+    page: 1,
+  });
+}

@@ -1,0 +1,226 @@
+import { Button, ComboBox, Dropdown, Search } from '@carbon/react';
+import { Filter } from '@carbon/icons-react';
+import { useState } from 'react';
+import {
+  CASE_PRIORITIES,
+  CASE_PRIORITY_LABELS,
+  CASE_STATUSES,
+  CASE_STATUS_LABELS,
+  SCAM_TYPES,
+  SCAM_TYPE_LABELS,
+} from '@scamtrail/domain/case-labels';
+import type { CaseUser } from '@scamtrail/domain/cases';
+import type { TagRef } from '@scamtrail/domain/tags';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAssignableUsers } from '../api/get-assignable-users';
+import { useCaseTagOptions } from '../api/get-case-tag-options';
+import { CASE_FILTER_KEYS, type CaseListParams } from './cases-list-params';
+import { CASE_SORT_OPTIONS, sortOptionOf } from './cases-sort-options';
+
+interface Option<T extends string> {
+  value: T;
+  text: string;
+}
+
+const all = <T extends string>(text: string, values: readonly T[], labels: Record<T, string>) => [
+  { value: '' as const, text },
+  ...values.map((value) => ({ value, text: labels[value] })),
+];
+const STATUS_OPTIONS = all('All statuses', CASE_STATUSES, CASE_STATUS_LABELS);
+const PRIORITY_OPTIONS = all('All priorities', CASE_PRIORITIES, CASE_PRIORITY_LABELS);
+const SCAM_TYPE_OPTIONS = all('All scam types', SCAM_TYPES, SCAM_TYPE_LABELS);
+
+interface FilterProps<T extends string> {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly Option<T>[];
+  onChange: (value: T) => void;
+}
+
+/** A filter over fixed options; once set it reads "Status: Open", so a row of filters stays legible. */
+function FilterDropdown<T extends string>({ id, label, value, options, onChange }: FilterProps<T>) {
+  return (
+    <Dropdown<Option<T>>
+      id={id}
+      className="cases-toolbar__filter"
+      size="lg"
+      titleText={label}
+      hideLabel
+      label={label}
+      items={[...options]}
+      itemToString={(item) => item?.text ?? ''}
+      renderSelectedItem={(item) => (item.value ? `${label}: ${item.text}` : item.text)}
+      selectedItem={options.find((option) => option.value === value) ?? options[0]}
+      onChange={({ selectedItem }) => onChange(selectedItem?.value ?? options[0].value)}
+    />
+  );
+}
+
+interface AssigneeOption {
+  id: string;
+  text: string;
+}
+
+interface AssigneeFilterProps {
+  value: string;
+  /** The signed-in user: "Assigned to me" comes first. */
+  meId: string | undefined;
+  /** Users named on the page, to name a chosen assignee from a shared link. */
+  knownUsers: CaseUser[];
+  onChange: (id: string) => void;
+}
+
+/** Any assignee, "Assigned to me", or a user found by name among those cases can be assigned to. */
+function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterProps) {
+  const [search, setSearch] = useState('');
+  const users = useAssignableUsers(useDebouncedValue(search));
+  const me = meId ? [{ id: meId, text: 'Assigned to me' }] : [];
+  const found = (users.data ?? []).filter((user) => user.id !== meId);
+  const items: AssigneeOption[] = [...me, ...found.map((user) => ({ id: user.id, text: user.fullName }))];
+  let selected = items.find((item) => item.id === value) ?? null;
+  if (value && !selected) {
+    const known = knownUsers.find((user) => user.id === value);
+    selected = { id: value, text: known?.fullName ?? 'Chosen assignee' };
+    items.push(selected);
+  }
+  return (
+    <ComboBox<AssigneeOption>
+      id="cases-assignee"
+      className="cases-toolbar__filter cases-toolbar__combo"
+      size="lg"
+      titleText="Assignee"
+      placeholder="Any assignee"
+      items={items}
+      itemToString={(item) => item?.text ?? ''}
+      selectedItem={selected}
+      // The input shows the chosen name: that is not a search.
+      onInputChange={(text) => setSearch(text === selected?.text ? '' : text)}
+      onChange={({ selectedItem }) => onChange(selectedItem?.id ?? '')}
+    />
+  );
+}
+
+function TagFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const tags = useCaseTagOptions();
+  // Without tag.view there is nothing to pick from: the filter is left out.
+  if (!tags.isSuccess || tags.data.length === 0) return null;
+  return (
+    <ComboBox<TagRef>
+      id="cases-tag"
+      className="cases-toolbar__filter cases-toolbar__combo"
+      size="lg"
+      titleText="Tag"
+      placeholder="Any tag"
+      items={tags.data}
+      itemToString={(tag) => tag?.name ?? ''}
+      shouldFilterItem={({ item, inputValue }) =>
+        !inputValue || item.name.toLowerCase().includes(inputValue.toLowerCase())
+      }
+      selectedItem={tags.data.find((tag) => tag.id === value) ?? null}
+      onChange={({ selectedItem }) => onChange(selectedItem?.id ?? '')}
+    />
+  );
+}
+
+interface CasesToolbarProps {
+  params: CaseListParams;
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
+  update: (changes: Partial<CaseListParams>) => void;
+  hasFilters: boolean;
+  onClearFilters: () => void;
+  meId: string | undefined;
+  knownUsers: CaseUser[];
+}
+
+/**
+ * The search by title, the sort, and the filters (status, priority, scam type, assignee, tag). On a
+ * phone the filters fold behind a "Filters" button that counts the ones set.
+ */
+export function CasesToolbar(props: CasesToolbarProps) {
+  const { params, update } = props;
+  const [showFilters, setShowFilters] = useState(false);
+  const activeCount = CASE_FILTER_KEYS.filter((key) => params[key] !== '').length;
+  return (
+    <div className="cases-toolbar">
+      <div className="cases-toolbar__main">
+        <Search
+          id="cases-search"
+          size="lg"
+          className="cases-toolbar__search"
+          labelText="Search cases"
+          placeholder="Search by title..."
+          closeButtonLabelText="Clear search"
+          value={props.searchText}
+          onChange={(event) => props.onSearchTextChange(event.target.value)}
+          onClear={() => props.onSearchTextChange('')}
+        />
+        <Dropdown
+          id="cases-sort"
+          className="cases-toolbar__sort"
+          size="lg"
+          titleText="Sort by"
+          hideLabel
+          label="Sort by"
+          items={[...CASE_SORT_OPTIONS]}
+          itemToString={(item) => item?.text ?? ''}
+          renderSelectedItem={(item) => `Sort: ${item.text}`}
+          selectedItem={sortOptionOf(params)}
+          onChange={({ selectedItem }) =>
+            selectedItem && update({ sort: selectedItem.sort, direction: selectedItem.direction })
+          }
+        />
+        <Button
+          kind="tertiary"
+          size="lg"
+          className="cases-toolbar__toggle"
+          renderIcon={Filter}
+          aria-expanded={showFilters}
+          aria-controls="cases-filters"
+          onClick={() => setShowFilters(!showFilters)}
+        >
+          {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
+        </Button>
+      </div>
+      <div
+        id="cases-filters"
+        className={`cases-toolbar__filters${showFilters ? ' is-open' : ''}`}
+        role="group"
+        aria-label="Filters"
+      >
+        <FilterDropdown
+          id="cases-status"
+          label="Status"
+          value={params.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => update({ status })}
+        />
+        <FilterDropdown
+          id="cases-priority"
+          label="Priority"
+          value={params.priority}
+          options={PRIORITY_OPTIONS}
+          onChange={(priority) => update({ priority })}
+        />
+        <FilterDropdown
+          id="cases-scam-type"
+          label="Scam type"
+          value={params.scamType}
+          options={SCAM_TYPE_OPTIONS}
+          onChange={(scamType) => update({ scamType })}
+        />
+        <AssigneeFilter
+          value={params.assigneeId}
+          meId={props.meId}
+          knownUsers={props.knownUsers}
+          onChange={(assigneeId) => update({ assigneeId })}
+        />
+        <TagFilter value={params.tagId} onChange={(tagId) => update({ tagId })} />
+        <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
+          Clear filters
+        </Button>
+      </div>
+    </div>
+  );
+}
