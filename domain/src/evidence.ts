@@ -123,8 +123,29 @@ export const custodyEventSchema = z.object({
 export type CustodyEvent = z.infer<typeof custodyEventSchema>;
 
 export const verifyEvidenceResponseSchema = z.object({
-  sha256: responseText().describe('The hash of the bytes as stored now'),
-  matches: z.boolean().describe('Whether it equals the hash recorded at upload'),
+  sha256: responseText()
+    .nullable()
+    .describe('The hash of the bytes as stored now; null when the stored bytes are missing'),
+  matches: z.boolean().describe('Whether it equals the hash recorded at upload (false when missing)'),
 });
+export type VerifyEvidenceResponse = z.infer<typeof verifyEvidenceResponseSchema>;
+
+/**
+ * Raster images the UI may show inline (an <img> of `.../content?disposition=inline`). Never SVG,
+ * which can carry script; every other type is only ever served as an attachment.
+ */
+export const INLINE_PREVIEW_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+export function canPreviewInline(mediaType: string | null | undefined): boolean {
+  return (INLINE_PREVIEW_MEDIA_TYPES as readonly string[]).includes(mediaType ?? '');
+}
+
+export const evidenceContentQuerySchema = z.object({
+  disposition: z
+    .enum(['attachment', 'inline'], { message: 'disposition must be attachment or inline' })
+    .default('attachment')
+    .describe('inline only for PNG, JPEG, GIF and WebP images (a preview); everything else downloads'),
+});
+export type EvidenceContentQuery = z.infer<typeof evidenceContentQuerySchema>;
 
 export const evidencePageQuerySchema = z.object({ ...pageQuery(25, 100) });

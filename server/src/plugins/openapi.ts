@@ -4,6 +4,30 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type BodyByContentType = { content: Record<string, { schema: unknown }> };
+
+function isBodyByContentType(body: unknown): body is BodyByContentType {
+  return typeof body === 'object' && body !== null && 'content' in body && !('_zod' in body);
+}
+
+/**
+ * jsonSchemaTransform, plus request bodies given per content type (`body: { content: { 'multipart/
+ * form-data': { schema } } }`, which Fastify validates per type too): each schema is converted alone.
+ */
+function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const body = (input.schema as { body?: unknown } | undefined)?.body;
+  if (!isBodyByContentType(body)) return jsonSchemaTransform(input);
+  const result = jsonSchemaTransform({ ...input, schema: { ...input.schema, body: undefined } });
+  const content = Object.fromEntries(
+    Object.entries(body.content).map(([type, { schema }]) => [
+      type,
+      { schema: (jsonSchemaTransform({ ...input, schema: { body: schema } }).schema as { body: unknown }).body },
+    ]),
+  );
+  return { ...result, schema: { ...result.schema, body: { content } } };
+}
+
 /** OpenAPI 3 generated from the route schemas: `/api/openapi.json`, browsable at `/api/docs`. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -24,7 +48,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
       },
       security: [{ session: [] }, { apiKey: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

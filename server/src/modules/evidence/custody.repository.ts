@@ -1,8 +1,10 @@
+import { asc, count, eq } from 'drizzle-orm';
 import type { CustodyAction } from '@scamtrail/domain/evidence';
 import type { DbOrTx } from '../../db/client';
-import { evidenceCustody } from '../../db/schema/index';
+import { evidenceCustody, originators, users } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
+import { originatorNameSql } from '../originators/originators.repository';
 
 /**
  * Appends a chain-of-custody row for an evidence item. Rows are never updated or deleted; call it in
@@ -16,4 +18,47 @@ export async function recordCustody(
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   await db.insert(evidenceCustody).values({ evidenceId, action, ...actorOf(principal), detail });
+}
+
+export interface CustodyEventRow {
+  id: number;
+  action: string;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  actorName: string | null;
+  detail: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * One page of an item's chain of custody, oldest first, with each actor's name: a user's full name,
+ * or for an API key its automation's system name (the key acts as the automation's originator).
+ */
+export async function listCustodyRows(
+  db: DbOrTx,
+  evidenceId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: CustodyEventRow[]; total: number }> {
+  const rows = await db
+    .select({
+      id: evidenceCustody.id,
+      action: evidenceCustody.action,
+      actorUserId: evidenceCustody.actorUserId,
+      actorApiKeyId: evidenceCustody.actorApiKeyId,
+      actorName: originatorNameSql,
+      detail: evidenceCustody.detail,
+      createdAt: evidenceCustody.createdAt,
+    })
+    .from(evidenceCustody)
+    .leftJoin(originators, eq(originators.id, evidenceCustody.actorOriginatorId))
+    .leftJoin(users, eq(users.originatorId, originators.id))
+    .where(eq(evidenceCustody.evidenceId, evidenceId))
+    .orderBy(asc(evidenceCustody.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(evidenceCustody)
+    .where(eq(evidenceCustody.evidenceId, evidenceId));
+  return { rows, total: n };
 }

@@ -1,6 +1,144 @@
-import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createWrittenEvidenceBodySchema,
+  evidenceListQuerySchema,
+  evidenceSchema,
+  updateEvidenceBodySchema,
+  uploadEvidenceFieldsSchema,
+  type CreateWrittenEvidenceBody,
+} from '@scamtrail/domain/evidence';
+import { paginated } from '@scamtrail/domain/pagination';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { access } from '../../plugins/auth';
+import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
+import { evidenceItemRoutes } from './evidence-item.routes';
+import { getEvidence, listEvidence, updateEvidence } from './evidence.service';
+import { evidenceStoreFor, stagingDir } from './evidence-store';
+import { receiveUpload, UPLOAD_FIELD_LIMITS } from './evidence-upload';
+
+/** What the form parts besides the file may add to a request, beyond the file itself. */
+const FORM_OVERHEAD_BYTES = 4 * 1024 * 1024;
+
+/** The multipart form, for the OpenAPI document (Fastify never validates it: the upload is read in preValidation). */
+const uploadFormSchema = uploadEvidenceFieldsSchema
+  .extend({
+    file: z.unknown().meta({
+      type: 'string',
+      format: 'binary',
+      description: 'The file, at most MAX_UPLOAD_MB; its media type is read from its bytes',
+    }),
+  })
+  .describe('tagIds may repeat or be comma-separated; the title defaults to the file name');
+
+/** A request whose declared length cannot fit the limit is refused before a byte of it is read. */
+function refuseDeclaredOversize(request: FastifyRequest, maxBytes: number): void {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes + FORM_OVERHEAD_BYTES) {
+    const mb = Math.round(maxBytes / (1024 * 1024));
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${mb} MB upload limit`, {
+      maxBytes,
+    });
+  }
+}
 
 /** Evidence: uploads and written evidence, content, verification, chain of custody. */
-export async function evidenceRoutes(_app: FastifyInstance, _opts: { database: Database; config: Config }) {}
+export async function evidenceRoutes(app: FastifyInstance, opts: { database: Database; config: Config }) {
+  const { db } = opts.database;
+  const store = evidenceStoreFor(opts.database, opts.config);
+  const upload = { stagingDir: stagingDir(opts.config), maxBytes: opts.config.maxUploadBytes };
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['evidence'];
+
+  // Scoped to this plugin: no other route accepts multipart bodies.
+  await app.register(multipart, {
+    limits: { ...UPLOAD_FIELD_LIMITS, fileSize: upload.maxBytes },
+  });
+
+  r.post(
+    '/api/evidence',
+    {
+      schema: {
+        tags,
+        summary: 'Add evidence: a file (multipart/form-data) or written text (JSON)',
+        description:
+          'A file is streamed to storage while its SHA-256 is computed; its media type and kind come ' +
+          'from its bytes, never from the declared type or the file name. Over MAX_UPLOAD_MB: 413 and ' +
+          'nothing is kept. Written evidence is hashed as its UTF-8 text. A case that does not exist ' +
+          'or that the caller may not see: 400 naming caseId; an archived case: 409.',
+        body: {
+          content: {
+            'application/json': { schema: createWrittenEvidenceBodySchema },
+            'multipart/form-data': { schema: uploadFormSchema },
+          },
+        },
+        response: { 201: evidenceSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
+      },
+      // Checked on request: nobody without the right makes the server read a file.
+      config: { access: access.permission('evidence.create') },
+      preValidation: async (request, reply) => {
+        if (!request.isMultipart()) return;
+        refuseDeclaredOversize(request, upload.maxBytes);
+        const received = await receiveUpload(request, upload);
+        const created = await createFileEvidence(db, store, request.principal!, received);
+        return reply.status(201).send(created);
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as CreateWrittenEvidenceBody;
+      return reply.status(201).send(await createWrittenEvidence(db, request.principal!, body));
+    },
+  );
+
+  r.get(
+    '/api/evidence',
+    {
+      schema: {
+        tags,
+        summary: 'List the evidence the caller may see, newest first, by case, tag, kind and title',
+        querystring: evidenceListQuerySchema,
+        response: { 200: paginated(evidenceSchema), ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('evidence.view') },
+    },
+    async (request) => listEvidence(db, request.principal!, request.query),
+  );
+
+  r.get(
+    '/api/evidence/:id',
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'One evidence item (recorded as viewed in its chain of custody)',
+        params: idParamsSchema,
+        response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('evidence.view') },
+    },
+    async (request) => getEvidence(db, request.principal!, request.params.id),
+  );
+
+  r.patch(
+    '/api/evidence/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the title, description, tags or case of an evidence item',
+        description: 'The file and written text never change. Moving to a case: as on creation (400, 409).',
+        params: idParamsSchema,
+        body: updateEvidenceBodySchema,
+        response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('evidence.edit') },
+    },
+    async (request) => updateEvidence(db, request.principal!, request.params.id, request.body),
+  );
+
+  await app.register(evidenceItemRoutes, { db, store });
+}

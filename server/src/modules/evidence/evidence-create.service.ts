@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import {
+  evidenceKindForMediaType,
+  type CreateWrittenEvidenceBody,
+  type Evidence,
+} from '@scamtrail/domain/evidence';
+import type { Db } from '../../db/client';
+import type { Principal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { touchCase } from '../cases/case-activity';
+import { recordCustody } from './custody.repository';
+import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evidence.repository';
+import { requireCaseForEvidence, requireTags } from './evidence-rules';
+import { getEvidence } from './evidence.service';
+import type { EvidenceStore } from './evidence-store';
+import { discardStaged, parseUploadFields, type ReceivedUpload } from './evidence-upload';
+import { sniffMediaType } from './media-type';
+
+/** What the audit trail keeps of an item: its fields, not the written text or the bytes. */
+export function auditSnapshot(values: Partial<NewEvidenceRow>, tagIds: readonly string[]) {
+  return {
+    kind: values.kind,
+    title: values.title,
+    description: values.description,
+    caseId: values.caseId ?? null,
+    tagIds: [...tagIds],
+    fileName: values.fileName ?? null,
+    mediaType: values.contentType ?? null,
+    size: values.sizeBytes ?? null,
+    sha256: values.sha256 ?? null,
+  };
+}
+
+/**
+ * The row, its tags, the custody `added` record, the audit record and the case's last activity, in
+ * one transaction. The case and tags are checked again inside it, locked, in case they changed.
+ */
+async function insertEvidence(
+  db: Db,
+  principal: Principal,
+  values: NewEvidenceRow,
+  tagIds: readonly string[],
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    await requireCaseForEvidence(tx, principal, values.caseId);
+    await requireTags(tx, tagIds);
+    const id = await insertEvidenceRow(tx, values);
+    await setEvidenceTags(tx, id, tagIds);
+    await recordCustody(tx, principal, id, 'added', {
+      sha256: values.sha256,
+      size: values.sizeBytes,
+      mediaType: values.contentType ?? null,
+      caseId: values.caseId ?? null,
+    });
+    await recordAudit(tx, principal, {
+      action: 'evidence.created',
+      subjectType: 'evidence',
+      subjectId: id,
+      caseId: values.caseId ?? null,
+      after: auditSnapshot(values, tagIds),
+    });
+    await touchCase(tx, values.caseId);
+    return id;
+  });
+}
+
+/** Written evidence: its text is hashed as its UTF-8 bytes, so it can be verified like a file. */
+export async function createWrittenEvidence(
+  db: Db,
+  principal: Principal,
+  body: CreateWrittenEvidenceBody,
+): Promise<Evidence> {
+  const bytes = Buffer.from(body.body, 'utf8');
+  const id = await insertEvidence(
+    db,
+    principal,
+    {
+      kind: 'written',
+      title: body.title,
+      description: body.description,
+      body: body.body,
+      caseId: body.caseId ?? null,
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      originatorId: principal.originatorId,
+    },
+    body.tagIds,
+  );
+  return getEvidence(db, principal, id, { recordView: false });
+}
+
+/**
+ * A file upload, already staged and hashed: everything that can refuse it is checked before its
+ * bytes are stored, so a refused upload leaves nothing behind. The staged file is always removed.
+ */
+export async function createFileEvidence(
+  db: Db,
+  store: EvidenceStore,
+  principal: Principal,
+  upload: ReceivedUpload,
+): Promise<Evidence> {
+  try {
+    const fields = parseUploadFields(upload.fields);
+    await requireCaseForEvidence(db, principal, fields.caseId);
+    await requireTags(db, fields.tagIds);
+    const mediaType = await sniffMediaType(upload.staged.path);
+    const { sha256, size } = upload.staged;
+    await store.put(upload.staged);
+    const id = await insertEvidence(
+      db,
+      principal,
+      {
+        kind: evidenceKindForMediaType(mediaType),
+        title: fields.title || upload.fileName.slice(0, 200),
+        description: fields.description,
+        caseId: fields.caseId ?? null,
+        fileName: upload.fileName,
+        contentType: mediaType,
+        sizeBytes: size,
+        sha256,
+        originatorId: principal.originatorId,
+      },
+      fields.tagIds,
+    );
+    return await getEvidence(db, principal, id, { recordView: false });
+  } finally {
+    await discardStaged(upload.staged);
+  }
+}

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { assertSha256, type EvidenceStore } from './evidence-store';
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/**
+ * Evidence files under `root/<first two hex digits>/<sha256>`, read-only once written. A file is
+ * moved into place with a rename on the same file system, so a reader never sees half of it.
+ */
+export function diskEvidenceStore(root: string): EvidenceStore {
+  const pathOf = (sha256: string) => {
+    assertSha256(sha256);
+    return join(root, sha256.slice(0, 2), sha256);
+  };
+
+  return {
+    async put(staged) {
+      const target = pathOf(staged.sha256);
+      try {
+        await stat(target);
+        // Identical content is already stored: keep it, drop the copy.
+        await rm(staged.path, { force: true });
+        return;
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+      await mkdir(join(root, staged.sha256.slice(0, 2)), { recursive: true });
+      await chmod(staged.path, 0o444);
+      await rename(staged.path, target);
+    },
+
+    async open(sha256) {
+      const path = pathOf(sha256);
+      try {
+        const { size } = await stat(path);
+        return { stream: createReadStream(path), size };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async rehash(sha256) {
+      const hash = createHash('sha256');
+      try {
+        await pipeline(createReadStream(pathOf(sha256)), hash);
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return hash.digest('hex');
+    },
+  };
+}

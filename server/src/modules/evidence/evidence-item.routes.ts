@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  custodyEventSchema,
+  evidenceContentQuerySchema,
+  evidencePageQuerySchema,
+  evidenceSchema,
+  verifyEvidenceResponseSchema,
+} from '@scamtrail/domain/evidence';
+import { paginated } from '@scamtrail/domain/pagination';
+import { uuidSchema } from '@scamtrail/domain/schema-helpers';
+import { responseText } from '@scamtrail/domain/text';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { access } from '../../plugins/auth';
+import { contentDisposition } from './content-disposition';
+import { listCustody, openEvidenceContent, verifyEvidence } from './evidence-content.service';
+import { setIdentifierLink } from './evidence.service';
+import type { EvidenceStore } from './evidence-store';
+import { contentTypeHeader } from './media-type';
+
+const identifierLinkParamsSchema = idParamsSchema.extend({ identifierId: uuidSchema('identifierId') });
+
+/** An evidence item's file, its verification, its chain of custody and its identifiers. */
+export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; store: EvidenceStore }) {
+  const { db, store } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['evidence'];
+
+  r.get(
+    '/api/evidence/:id/content',
+    {
+      // A HEAD would be recorded as a download; the bytes are served as stored, never re-encoded.
+      exposeHeadRoute: false,
+      compress: false,
+      schema: {
+        tags,
+        summary: 'The stored file, as an attachment with its sniffed type (inline: image previews)',
+        description:
+          'Content-Type is the type sniffed at upload, with X-Content-Type-Options: nosniff and a ' +
+          'Content-Disposition carrying the file name. Written evidence has no file (404): its text ' +
+          "is the item's body. Recorded as downloaded (inline: viewed) in the chain of custody.",
+        params: idParamsSchema,
+        querystring: evidenceContentQuerySchema,
+        response: {
+          200: {
+            description: 'The bytes of the file',
+            content: {
+              'application/octet-stream': {
+                schema: responseText().meta({ type: 'string', format: 'binary' }),
+              },
+            },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+      config: { access: access.permission('evidence.view') },
+    },
+    async (request, reply) => {
+      const content = await openEvidenceContent(
+        db,
+        store,
+        request.principal!,
+        request.params.id,
+        request.query.disposition,
+      );
+      return reply
+        .header('content-type', contentTypeHeader(content.mediaType))
+        .header('content-length', String(content.size))
+        .header('content-disposition', contentDisposition(content.disposition, content.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        // Opened directly, the file can run nothing and load nothing.
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        // A stream is sent as it is; the 200 schema only documents the bytes.
+        .send(content.stream as never);
+    },
+  );
+
+  r.post(
+    '/api/evidence/:id/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Hash the stored bytes again and compare with the hash recorded at upload',
+        description: 'Recorded as verified, with the outcome, in the chain of custody.',
+        params: idParamsSchema,
+        response: { 200: verifyEvidenceResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('evidence.view') },
+    },
+    async (request) => verifyEvidence(db, store, request.principal!, request.params.id),
+  );
+
+  r.get(
+    '/api/evidence/:id/custody',
+    {
+      schema: {
+        tags,
+        summary: 'The chain of custody of an evidence item, oldest first',
+        params: idParamsSchema,
+        querystring: evidencePageQuerySchema,
+        response: { 200: paginated(custodyEventSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('evidence.view') },
+    },
+    async (request) => listCustody(db, request.principal!, request.params.id, request.query),
+  );
+
+  for (const [method, linked] of [
+    ['POST', true],
+    ['DELETE', false],
+  ] as const) {
+    r.route({
+      method,
+      url: '/api/evidence/:id/identifiers/:identifierId',
+      schema: {
+        tags,
+        summary: linked ? 'Link an identifier to an evidence item' : 'Unlink an identifier from an evidence item',
+        description: 'Doing it twice changes nothing the second time. Answers the item.',
+        params: identifierLinkParamsSchema,
+        response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('evidence.edit') },
+      handler: async (request) =>
+        setIdentifierLink(db, request.principal!, request.params.id, request.params.identifierId, linked),
+    });
+  }
+}

@@ -1,0 +1,55 @@
+import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { findMissingTagIds } from '../tags/tags.repository';
+import { findVisibleCase, findVisibleEvidence, type EvidenceWithCase } from './evidence.repository';
+
+const archived = () =>
+  new AppError('CONFLICT', 'The case is archived: reopen it to add or change its evidence');
+
+/**
+ * The case new or moved evidence goes to: one the caller may see (else 400 naming caseId, exactly as
+ * a missing one) and not archived (409). Nothing to check when there is none.
+ */
+export async function requireCaseForEvidence(
+  db: DbOrTx,
+  principal: Principal,
+  caseId: string | null | undefined,
+): Promise<void> {
+  if (!caseId) return;
+  const found = await findVisibleCase(db, principal, caseId);
+  if (!found) throw AppError.validation([{ field: 'caseId', message: 'Case not found' }]);
+  if (isCaseReadOnly(found.status)) throw archived();
+}
+
+/** 400 naming tagIds when one of them is not a tag. */
+export async function requireTags(db: DbOrTx, tagIds: readonly string[]): Promise<void> {
+  const missing = await findMissingTagIds(db, tagIds);
+  if (missing.length > 0) {
+    throw AppError.validation([{ field: 'tagIds', message: `Tag not found: ${missing.join(', ')}` }]);
+  }
+}
+
+/** An item the caller may see (else 404), locked for the transaction. */
+export async function requireEvidence(
+  db: DbOrTx,
+  principal: Principal,
+  id: string,
+  lock = false,
+): Promise<EvidenceWithCase> {
+  const found = await findVisibleEvidence(db, principal, id, lock);
+  if (!found) throw AppError.notFound('Evidence');
+  return found;
+}
+
+/** An item the caller may see and change: 409 while its case is archived. */
+export async function requireEditableEvidence(
+  db: DbOrTx,
+  principal: Principal,
+  id: string,
+): Promise<EvidenceWithCase> {
+  const found = await requireEvidence(db, principal, id, true);
+  if (found.case && isCaseReadOnly(found.case.status as CaseStatus)) throw archived();
+  return found;
+}

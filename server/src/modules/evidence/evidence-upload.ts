@@ -1,0 +1,155 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { uploadEvidenceFieldsSchema, type UploadEvidenceFields } from '@scamtrail/domain/evidence';
+import { AppError } from '../../lib/errors';
+import type { StagedFile } from './evidence-store';
+
+/** Form fields beyond the file: a description of 2,000 characters is well under 64 KiB in UTF-8. */
+export const UPLOAD_FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 60, files: 1, parts: 61 };
+
+/** What a multipart upload carried: the staged file, the client's file name and the form fields. */
+export interface ReceivedUpload {
+  staged: StagedFile;
+  fileName: string;
+  fields: Record<string, string[]>;
+}
+
+/**
+ * Writes a stream to a new file in `dir`, computing its SHA-256 and size as the bytes pass: the file
+ * is never held in memory. The file is removed if anything fails.
+ */
+export async function stageStream(source: Readable, dir: string): Promise<StagedFile> {
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, randomUUID());
+  const hash = createHash('sha256');
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      size += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(source, measure, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
+  }
+  return { path, sha256: hash.digest('hex'), size };
+}
+
+export async function discardStaged(staged: StagedFile | undefined): Promise<void> {
+  if (staged) await rm(staged.path, { force: true });
+}
+
+/** The file name as given, without any directory part or control characters, at most 255 characters. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[\uD800-\uDFFF]/gu, '').trim();
+  return clean.slice(0, 255) || 'evidence';
+}
+
+function tooLarge(maxBytes: number): AppError {
+  const mb = Math.round(maxBytes / (1024 * 1024));
+  return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than the ${mb} MB upload limit`, {
+    maxBytes,
+  });
+}
+
+/** The errors @fastify/multipart and busboy raise, in the API's terms. */
+function toUploadError(error: unknown, maxBytes: number): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
+  if (code === 'FST_FILES_LIMIT') {
+    return AppError.validation([{ field: 'file', message: 'Send one file per request' }]);
+  }
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+    return AppError.validation([{ field: 'body', message: 'The form has too many fields' }]);
+  }
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
+    return new AppError('BAD_REQUEST', 'The multipart form is not acceptable');
+  }
+  const message = (error as Error).message ?? '';
+  // Busboy's parse errors (a truncated body, a malformed part header) carry no code.
+  if (!code && /multipart|part|boundary|form/i.test(message)) {
+    return new AppError('BAD_REQUEST', 'The multipart body is malformed');
+  }
+  return error;
+}
+
+/**
+ * Reads a multipart upload: the one `file` part is streamed to a staged file; the other parts are
+ * collected as text fields. Refuses (and removes the staged file) when the file is over `maxBytes`
+ * (413), missing, empty, or not in a part named `file`, or a field is too long (400).
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: { stagingDir: string; maxBytes: number },
+): Promise<ReceivedUpload> {
+  const fields: Record<string, string[]> = {};
+  let staged: StagedFile | undefined;
+  let fileName = '';
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) {
+          throw AppError.validation([{ field: part.fieldname, message: `${part.fieldname} is too long` }]);
+        }
+        (fields[part.fieldname] ??= []).push(String(part.value));
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw AppError.validation([{ field: 'file', message: 'Send the file as the part named "file"' }]);
+      }
+      staged = await stageStream(part.file, options.stagingDir);
+      if (part.file.truncated) throw tooLarge(options.maxBytes);
+      fileName = cleanFileName(part.filename ?? '');
+    }
+  } catch (error) {
+    await discardStaged(staged);
+    throw toUploadError(error, options.maxBytes);
+  }
+  if (!staged) {
+    throw AppError.validation([{ field: 'file', message: 'Attach the file as the part named "file"' }]);
+  }
+  if (staged.size === 0) {
+    await discardStaged(staged);
+    throw AppError.validation([{ field: 'file', message: 'The file is empty' }]);
+  }
+  return { staged, fileName, fields };
+}
+
+/** The form fields as the upload schema reads them: one value each, tag ids repeated or comma-separated. */
+function uploadFieldsInput(fields: Record<string, string[]>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const name of ['title', 'description', 'caseId'] as const) {
+    const values = fields[name];
+    if (!values) continue;
+    if (values.length > 1) {
+      throw AppError.validation([{ field: name, message: `${name} must be given once` }]);
+    }
+    // A form sends an empty field for "none": no title (the file name), no case.
+    if (values[0].trim() !== '' || name === 'description') input[name] = values[0];
+  }
+  const tagIds = (fields.tagIds ?? []).flatMap((value) => value.split(',')).map((id) => id.trim());
+  input.tagIds = tagIds.filter((id) => id !== '');
+  return input;
+}
+
+/** The form fields checked with the same schema as everywhere else: 400 naming each bad field. */
+export function parseUploadFields(fields: Record<string, string[]>): UploadEvidenceFields {
+  const result = uploadEvidenceFieldsSchema.safeParse(uploadFieldsInput(fields));
+  if (result.success) return result.data;
+  throw AppError.validation(
+    result.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message })),
+  );
+}

@@ -1,0 +1,129 @@
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { CaseStatus } from '@scamtrail/domain/cases';
+import type { DbOrTx } from '../../db/client';
+import { cases, evidence, evidenceIdentifiers, evidenceTags, identifiers } from '../../db/schema/index';
+import type { Principal } from '../../plugins/auth';
+import { visibleCaseCondition } from '../groups/case-visibility';
+
+export type EvidenceRow = typeof evidence.$inferSelect;
+export type NewEvidenceRow = Omit<typeof evidence.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/** The case an evidence item belongs to, as its responses name it. */
+export interface CaseRefRow {
+  id: string;
+  number: number;
+  title: string;
+  status: string;
+}
+
+export interface EvidenceWithCase {
+  row: EvidenceRow;
+  case: CaseRefRow | null;
+}
+
+/** `= any(...)` over one uuid[] parameter: the statement is the same whatever the number of ids. */
+export function anyUuid(column: SQLWrapper, ids: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
+}
+
+export const caseRefColumns = { id: cases.id, number: cases.number, title: cases.title, status: cases.status };
+
+/**
+ * An evidence item and its case, when the caller may see it: evidence of a case they may not see
+ * is as absent as a missing one. `lock` holds the row until the transaction ends.
+ */
+export async function findVisibleEvidence(
+  db: DbOrTx,
+  principal: Principal,
+  id: string,
+  lock = false,
+): Promise<EvidenceWithCase | undefined> {
+  const query = db
+    .select({ row: evidence, case: caseRefColumns })
+    .from(evidence)
+    .leftJoin(cases, eq(cases.id, evidence.caseId))
+    .where(and(eq(evidence.id, id), visibleCaseCondition(principal)))
+    .limit(1);
+  const [found] = lock ? await query.for('update', { of: evidence }) : await query;
+  if (!found) return undefined;
+  return { row: found.row, case: found.case?.id ? found.case : null };
+}
+
+/** A case the caller may see, with its status; the row stays share-locked in a transaction. */
+export async function findVisibleCase(
+  db: DbOrTx,
+  principal: Principal,
+  caseId: string,
+): Promise<{ id: string; status: CaseStatus } | undefined> {
+  const [row] = await db
+    .select({ id: cases.id, status: cases.status })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)))
+    .for('share');
+  return row ? { id: row.id, status: row.status as CaseStatus } : undefined;
+}
+
+export async function insertEvidenceRow(db: DbOrTx, values: NewEvidenceRow): Promise<string> {
+  const [row] = await db.insert(evidence).values(values).returning({ id: evidence.id });
+  return row.id;
+}
+
+export async function updateEvidenceRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Pick<EvidenceRow, 'title' | 'description' | 'caseId'>>,
+): Promise<void> {
+  await db
+    .update(evidence)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(evidence.id, id));
+}
+
+/** The tag ids of one item, in no particular order. */
+export async function findEvidenceTagIds(db: DbOrTx, evidenceId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: evidenceTags.tagId })
+    .from(evidenceTags)
+    .where(eq(evidenceTags.evidenceId, evidenceId));
+  return rows.map((r) => r.id);
+}
+
+/** Makes the item's tags exactly `tagIds` (which must exist). */
+export async function setEvidenceTags(db: DbOrTx, evidenceId: string, tagIds: readonly string[]) {
+  await db.delete(evidenceTags).where(eq(evidenceTags.evidenceId, evidenceId));
+  if (tagIds.length === 0) return;
+  await db
+    .insert(evidenceTags)
+    .values([...new Set(tagIds)].map((tagId) => ({ evidenceId, tagId })))
+    .onConflictDoNothing();
+}
+
+export async function findIdentifierSummary(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: identifiers.id, type: identifiers.type, displayValue: identifiers.displayValue })
+    .from(identifiers)
+    .where(eq(identifiers.id, id))
+    .for('key share');
+  return row;
+}
+
+/** Links an identifier to the item; false when it already was. */
+export async function linkIdentifier(db: DbOrTx, evidenceId: string, identifierId: string) {
+  const rows = await db
+    .insert(evidenceIdentifiers)
+    .values({ evidenceId, identifierId })
+    .onConflictDoNothing()
+    .returning({ id: evidenceIdentifiers.identifierId });
+  return rows.length > 0;
+}
+
+/** Unlinks an identifier from the item; false when it was not linked. */
+export async function unlinkIdentifier(db: DbOrTx, evidenceId: string, identifierId: string) {
+  const rows = await db
+    .delete(evidenceIdentifiers)
+    .where(
+      and(eq(evidenceIdentifiers.evidenceId, evidenceId), eq(evidenceIdentifiers.identifierId, identifierId)),
+    )
+    .returning({ id: evidenceIdentifiers.identifierId });
+  return rows.length > 0;
+}

@@ -1,0 +1,38 @@
+import { createReadStream } from 'node:fs';
+import { fileTypeFromFile } from 'file-type';
+
+/**
+ * True when the whole file is UTF-8 text without null characters (read in chunks, never whole):
+ * the formats file-type recognises all have magic numbers, plain text has none.
+ */
+async function isUtf8Text(path: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(path)) {
+      const bytes = chunk as Buffer;
+      if (bytes.includes(0)) return false;
+      decoder.decode(bytes, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch (error) {
+    if (error instanceof TypeError) return false;
+    throw error;
+  }
+}
+
+/**
+ * The media type of a stored file, from its bytes only: what file-type recognises, else text/plain
+ * for UTF-8 text, else application/octet-stream. The client's declared type and the file name are
+ * never consulted: an HTML page named photo.png is text/plain, a PNG named notes.txt is image/png.
+ */
+export async function sniffMediaType(path: string): Promise<string> {
+  const detected = await fileTypeFromFile(path);
+  if (detected) return detected.mime;
+  return (await isUtf8Text(path)) ? 'text/plain' : 'application/octet-stream';
+}
+
+/** The Content-Type a stored file is served with. */
+export function contentTypeHeader(mediaType: string): string {
+  return mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : mediaType;
+}
