@@ -1,4 +1,137 @@
-/** The case's journal, newest first (the Timeline tab of /cases/:id). Built by the timeline work. */
-export function CaseTimeline(_props: { caseId: string; readOnly: boolean }) {
-  return null;
+import { SkeletonText } from '@carbon/react';
+import { Suspense, useEffect, useState } from 'react';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
+import { ListPagination } from '../../../../components/list-pagination';
+import type { RowMenuAction } from '../../../../components/row-actions-menu';
+import { useSession } from '../../../../lib/session';
+import { useJournalEntries } from '../../api/journal-get-entries';
+import { EntryDialog, preloadTimelineDialogs, RemoveEntryDialog } from './lazy-timeline-dialogs';
+import { hasTimelineFilters } from './timeline-params';
+import { TimelineEmptyState } from './timeline-empty-state';
+import { TimelineEntry } from './timeline-entry';
+import { TimelineToolbar } from './timeline-toolbar';
+import { useTimelineState } from './use-timeline-state';
+import './timeline.scss';
+
+type Dialog =
+  { kind: 'create' } | { kind: 'edit'; entry: JournalEntry } | { kind: 'remove'; entry: JournalEntry };
+
+interface CaseTimelineProps {
+  caseId: string;
+  /** The case takes no changes (archived): no "Add entry", no entry actions. */
+  readOnly: boolean;
+}
+
+function TimelineSkeleton() {
+  return (
+    <ol className="case-timeline__list" aria-label="Loading journal entries">
+      {[0, 1, 2].map((key) => (
+        <li key={key} className="timeline-entry timeline-entry--loading">
+          <div className="timeline-entry__marker" aria-hidden />
+          <div className="timeline-entry__card">
+            <SkeletonText width="40%" />
+            <SkeletonText paragraph lineCount={2} />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The case's journal (the Timeline tab of /cases/:id): newest first, filtered and paged by the server. */
+export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
+  const { user } = useSession();
+  const { params, update, clearFilters } = useTimelineState();
+  const query = useJournalEntries(caseId, {
+    includeNullified: params.showRemoved,
+    type: params.type || undefined,
+    hasEvidence: params.hasEvidence || undefined,
+    page: params.page,
+    pageSize: params.pageSize,
+  });
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const can = (permission: string) => !readOnly && hasPermission(user?.permissions, permission);
+  const entries = query.isError ? [] : (query.data?.data ?? []);
+  const hasFilters = hasTimelineFilters(params);
+
+  // Once the journal is on screen, fetch the dialogs' code so that opening one does not wait.
+  const isShown = !query.isPending;
+  useEffect(() => {
+    if (isShown) preloadTimelineDialogs();
+  }, [isShown]);
+
+  // A page past the end (its last entry was removed, an old link) shows the last page instead.
+  const totalPages = query.data?.pagination.totalPages;
+  useEffect(() => {
+    if (!query.isPlaceholderData && totalPages && params.page > totalPages) {
+      update({ page: totalPages }, { replace: true });
+    }
+  }, [query.isPlaceholderData, totalPages, params.page, update]);
+
+  const openCreate = can('journal_entry.create') ? () => setDialog({ kind: 'create' }) : undefined;
+  const actionsFor = (entry: JournalEntry): RowMenuAction[] => {
+    if (entry.isNullified) return [];
+    const isOwn = Boolean(user?.originatorId) && user?.originatorId === entry.originator?.id;
+    const actions: RowMenuAction[] = [];
+    if (can('journal_entry.edit') && (isOwn || user?.role === 'admin')) {
+      actions.push({ label: 'Edit', onClick: () => setDialog({ kind: 'edit', entry }) });
+    }
+    if (can('journal_entry.delete')) {
+      actions.push({ label: 'Remove', isDelete: true, onClick: () => setDialog({ kind: 'remove', entry }) });
+    }
+    return actions;
+  };
+
+  let body;
+  if (query.isPending) body = <TimelineSkeleton />;
+  else if (entries.length === 0) {
+    body = (
+      <TimelineEmptyState
+        error={query.isError ? query.error : null}
+        hasFilters={hasFilters}
+        onAdd={openCreate}
+        onClearFilters={clearFilters}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <ol
+        className="case-timeline__list"
+        aria-label="Journal entries, newest first"
+        aria-busy={query.isFetching}
+      >
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            <TimelineEntry entry={entry} actions={actionsFor(entry)} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div className="case-timeline">
+      <TimelineToolbar params={params} onChange={(changes) => update(changes)} onAdd={openCreate} />
+      {body}
+      {!query.isError && (
+        <ListPagination
+          page={params.page}
+          pageSize={params.pageSize}
+          totalItems={query.data?.pagination.totalItems ?? 0}
+          onChange={(page, pageSize) => update({ page, pageSize })}
+        />
+      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' && <EntryDialog caseId={caseId} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'edit' && (
+          <EntryDialog caseId={caseId} entry={dialog.entry} onClose={() => setDialog(null)} />
+        )}
+        {dialog?.kind === 'remove' && (
+          <RemoveEntryDialog caseId={caseId} entry={dialog.entry} onClose={() => setDialog(null)} />
+        )}
+      </Suspense>
+    </div>
+  );
 }

@@ -1,0 +1,173 @@
+import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
+import { json, makeUser } from '../../../../test/render-app';
+import {
+  CASE_ID,
+  callsTo,
+  ENTRY,
+  findDialog,
+  journalPage,
+  openEntryMenu,
+  renderTimeline,
+} from './timeline-test-setup';
+
+const JOURNAL = `/api/cases/${CASE_ID}/journal-entries`;
+
+const REMOVED: JournalEntry = {
+  ...ENTRY,
+  id: '33333333-3333-4333-8333-333333333333',
+  type: 'note',
+  description: 'Wrong case: this was about another victim.',
+  isNullified: true,
+  nullifiedReason: 'Entered in the wrong case',
+  nullifiedAt: '2026-11-21T09:30:00.000Z',
+  nullifiedBy: 'Grace Hopper',
+};
+
+describe('case timeline', { timeout: 20_000 }, () => {
+  it('shows each entry with its type, time, originator, description, evidence and identifiers', async () => {
+    const entry: JournalEntry = {
+      ...ENTRY,
+      evidence: [
+        { id: 'e-1', title: 'Wire receipt', kind: 'screenshot', mediaType: 'image/png', sha256: null },
+        { id: 'e-2', title: 'Chat transcript', kind: 'written', mediaType: null, sha256: null },
+      ],
+      identifiers: [{ id: 'i-1', type: 'phone', displayValue: '+1 5550100' }],
+      identifierIds: ['i-1'],
+    };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([entry]) });
+    const card = await screen.findByRole('article', { name: /^Call entry/ });
+    expect(within(card).getByText('Call')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Ada Okafor (Team)' })).toBeInTheDocument();
+    // The description keeps its line breaks.
+    const keepBreaks = getDefaultNormalizer({ collapseWhitespace: false });
+    expect(within(card).getByText(ENTRY.description, { normalizer: keepBreaks })).toHaveClass(
+      'timeline-entry__description',
+    );
+    const evidence = within(card).getByRole('list', { name: 'Linked evidence' });
+    expect(within(evidence).getByRole('link', { name: /Wire receipt/ })).toHaveAttribute(
+      'href',
+      '/evidence?open=e-1',
+    );
+    expect(within(evidence).getByRole('link', { name: /Wire receipt/ })).toHaveTextContent('Image');
+    expect(within(evidence).getByRole('link', { name: 'Chat transcript' })).toBeInTheDocument();
+    const identifiers = within(card).getByRole('list', { name: 'Linked identifiers' });
+    expect(within(identifiers).getByRole('link', { name: '+1 5550100' })).toHaveAttribute(
+      'href',
+      '/identifiers?open=i-1',
+    );
+  });
+
+  it('hides removed entries until asked, then shows them struck through with who, when and why', async () => {
+    const { fetchMock } = renderTimeline({
+      [`GET ${JOURNAL}`]: (_init, url) =>
+        journalPage(url.searchParams.get('includeNullified') === 'true' ? [ENTRY, REMOVED] : [ENTRY]),
+    });
+    await screen.findByRole('article', { name: /^Call entry/ });
+    expect(screen.queryByRole('article', { name: /removed$/ })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', JOURNAL)[0].url.searchParams.has('includeNullified')).toBe(false);
+
+    await userEvent.click(screen.getByRole('switch', { name: 'Show removed entries' }));
+    const removed = await screen.findByRole('article', { name: /^Note entry.*removed$/ });
+    expect(removed).toHaveClass('timeline-entry--removed');
+    expect(
+      within(removed).getByText(/^Removed by Grace Hopper on Nov 21, 2026, .*: Entered in the wrong case$/),
+    ).toBeInTheDocument();
+    // A removed entry offers no actions.
+    expect(within(removed).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+
+  it('filters by type and by evidence on the server, and pages from it', async () => {
+    const { fetchMock } = renderTimeline({
+      [`GET ${JOURNAL}`]: () =>
+        json(200, { data: [ENTRY], pagination: { page: 1, pageSize: 25, totalItems: 60, totalPages: 3 } }),
+    });
+    await screen.findByRole('article', { name: /^Call entry/ });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Has evidence' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', JOURNAL).at(-1)?.url.searchParams.get('hasEvidence')).toBe('true'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', JOURNAL).at(-1)?.url.searchParams.get('page')).toBe('2'),
+    );
+    expect(callsTo(fetchMock, 'GET', JOURNAL).at(-1)?.url.searchParams.get('hasEvidence')).toBe('true');
+  });
+
+  it('says when the case has no entries yet and offers to add one', async () => {
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([]) });
+    expect(await screen.findByRole('heading', { name: 'No journal entries yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Add entry' })).toHaveLength(2);
+  });
+
+  it('offers no way to add or change entries on a read-only case or to a viewer', async () => {
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([ENTRY]) }, { readOnly: true });
+    await screen.findByRole('article', { name: /^Call entry/ });
+    expect(screen.queryByRole('button', { name: 'Add entry' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+
+  it('a viewer cannot add entries', async () => {
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([]) }, { user: makeUser('viewer') });
+    expect(await screen.findByRole('heading', { name: 'No journal entries yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add entry' })).not.toBeInTheDocument();
+  });
+
+  it("an investigator cannot edit another originator's entry", async () => {
+    const others: JournalEntry = { ...ENTRY, originator: { ...ENTRY.originator!, id: 'o-2' } };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([others]) });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    expect(items.map((item) => item.textContent)).toEqual(['Remove']);
+  });
+
+  it('an administrator may edit entries of others', async () => {
+    const others: JournalEntry = { ...ENTRY, originator: { ...ENTRY.originator!, id: 'o-2' } };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([others]) }, { user: makeUser('admin') });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    expect(items.map((item) => item.textContent)).toEqual(['Edit', 'Remove']);
+  });
+
+  it('says when the journal cannot be loaded, and loads it again on request', async () => {
+    let fail = true;
+    renderTimeline({
+      [`GET ${JOURNAL}`]: () =>
+        fail ? json(404, { error: { code: 'NOT_FOUND', message: 'Case not found' } }) : journalPage([ENTRY]),
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'The journal could not be loaded' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Case not found/)).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: /^Call entry/ })).toBeInTheDocument();
+  });
+
+  it('removes an entry with the reason given; the entry leaves the timeline', async () => {
+    let removed = false;
+    const { fetchMock } = renderTimeline({
+      [`GET ${JOURNAL}`]: () => journalPage(removed ? [] : [ENTRY]),
+      [`POST /api/journal-entries/${ENTRY.id}/remove`]: () => {
+        removed = true;
+        return json(200, { ...ENTRY, isNullified: true, nullifiedReason: 'Duplicate' });
+      },
+    });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    await userEvent.click(items.find((item) => item.textContent === 'Remove')!);
+    const dialog = await findDialog('Remove entry');
+    // The reason is required.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText('reason is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `/api/journal-entries/${ENTRY.id}/remove`)).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Duplicate');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Entry removed')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', `/api/journal-entries/${ENTRY.id}/remove`)[0].body).toEqual({
+      reason: 'Duplicate',
+      caseId: CASE_ID,
+    });
+    expect(await screen.findByRole('heading', { name: 'No journal entries yet' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,151 @@
+import { DatePicker, DatePickerInput, Select, SelectItem, TextArea, TextInput } from '@carbon/react';
+import { useState } from 'react';
+import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
+import {
+  JOURNAL_DESCRIPTION_MAX_LENGTH,
+  JOURNAL_ENTRY_TYPE_LABELS,
+  JOURNAL_ENTRY_TYPES,
+  type JournalEntry,
+  type JournalEntryType,
+} from '@scamtrail/domain/journal-entries';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { FormModal } from '../../../../components/form-modal';
+import { useToast } from '../../../../components/toasts/toast-context';
+import { useSession } from '../../../../lib/session';
+import { useFormSubmission } from '../../../../lib/use-form-submission';
+import type { EvidenceOption } from '../../api/journal-evidence-options';
+import type { IdentifierOption } from '../../api/journal-identifiers';
+import { EvidencePicker, IdentifierPicker } from './entry-pickers';
+import { FoundIdentifiers } from './found-identifiers';
+import { splitPerformedAt, type PerformedAtInput } from './performed-at';
+import { useFoundIdentifiers } from './use-found-identifiers';
+import { useSaveEntry, type EntryFormValues } from './use-save-entry';
+
+const FIELDS = ['type', 'description', 'performedAt', 'evidence', 'identifierIds'] as const;
+
+interface EntryDialogProps {
+  caseId: string;
+  /** The entry to edit; a new one is added to the case when absent. */
+  entry?: JournalEntry;
+  onClose: () => void;
+}
+
+/** Add or edit a journal entry: what kind, when, what happened, and the evidence and identifiers it involves. */
+export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
+  const { user } = useSession();
+  const can = (permission: string) => hasPermission(user?.permissions, permission);
+  const [type, setType] = useState<JournalEntryType>(entry?.type ?? 'note');
+  const [when, setWhen] = useState<PerformedAtInput>(() =>
+    splitPerformedAt(entry?.performedAt ?? new Date()),
+  );
+  const [description, setDescription] = useState(entry?.description ?? '');
+  const [evidence, setEvidence] = useState<EvidenceOption[]>(() => entry?.evidence ?? []);
+  const [identifiers, setIdentifiers] = useState<IdentifierOption[]>(
+    () => entry?.identifiers.map((item) => ({ ...item, typeLabel: getIdentifierTypeLabel(item.type) })) ?? [],
+  );
+  const offer = useFoundIdentifiers(description, identifiers, can('identifier.create'));
+  const form = useFormSubmission(FIELDS, entry ? 'Failed to save the entry' : 'Failed to add the entry');
+  const { errorProps, clearError } = form;
+  const save = useSaveEntry(caseId, entry);
+  const { showToast } = useToast();
+
+  async function submit() {
+    const values: EntryFormValues = { type, when, description, evidence, identifiers };
+    await form.run(save.parse(values), async (body) => {
+      const outcome = await save.run(body, values, offer.toLink());
+      showToast(outcome);
+      onClose();
+    });
+  }
+
+  return (
+    <FormModal
+      size="md"
+      title={entry ? 'Edit journal entry' : 'Add journal entry'}
+      primaryButtonText={entry ? 'Save' : 'Add entry'}
+      loading={save.isSaving}
+      formError={form.formError}
+      formErrorTitle={entry ? 'Not saved' : 'Not added'}
+      formRef={form.formRef}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <div className="timeline-dialog__when">
+        <Select
+          id="journal-entry-type"
+          labelText="Type"
+          value={type}
+          onChange={(event) => {
+            setType(event.target.value as JournalEntryType);
+            clearError('type');
+          }}
+          {...errorProps('type')}
+        >
+          {JOURNAL_ENTRY_TYPES.map((value) => (
+            <SelectItem key={value} value={value} text={JOURNAL_ENTRY_TYPE_LABELS[value]} />
+          ))}
+        </Select>
+        <DatePicker
+          datePickerType="single"
+          value={when.date ?? undefined}
+          onChange={(dates) => {
+            setWhen((current) => ({ ...current, date: dates[0] ?? null }));
+            clearError('performedAt');
+          }}
+        >
+          <DatePickerInput
+            id="journal-entry-date"
+            labelText="Date"
+            placeholder="mm/dd/yyyy"
+            {...errorProps('performedAt')}
+          />
+        </DatePicker>
+        <TextInput
+          id="journal-entry-time"
+          type="time"
+          labelText="Time"
+          value={when.time}
+          onChange={(event) => {
+            setWhen((current) => ({ ...current, time: event.target.value }));
+            clearError('performedAt');
+          }}
+        />
+      </div>
+      <TextArea
+        id="journal-entry-description"
+        labelText="Description"
+        helperText="What was done or learned. E-mail addresses, phone numbers and wallets in it are offered for linking."
+        rows={6}
+        maxCount={JOURNAL_DESCRIPTION_MAX_LENGTH}
+        value={description}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          clearError('description');
+        }}
+        {...errorProps('description')}
+      />
+      <FoundIdentifiers found={offer.found} unchecked={offer.unchecked} onToggle={offer.toggle} />
+      {can('evidence.view') && (
+        <EvidencePicker
+          caseId={caseId}
+          selected={evidence}
+          onChange={(next) => {
+            setEvidence(next);
+            clearError('evidence');
+          }}
+          invalidText={form.fieldErrors.evidence}
+        />
+      )}
+      {can('identifier.view') && (
+        <IdentifierPicker
+          selected={identifiers}
+          onChange={(next) => {
+            setIdentifiers(next);
+            clearError('identifierIds');
+          }}
+          invalidText={form.fieldErrors.identifierIds}
+        />
+      )}
+    </FormModal>
+  );
+}

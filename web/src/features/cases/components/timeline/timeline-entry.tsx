@@ -1,0 +1,81 @@
+import { Tag } from '@carbon/react';
+import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntry } from '@scamtrail/domain/journal-entries';
+import { OriginatorBadge } from '../../../../components/originator-badge/originator-badge';
+import { RowActionsMenu, type RowMenuAction } from '../../../../components/row-actions-menu';
+import { formatDateTime } from '../../../../lib/format-date';
+import { EntryEvidence, EntryIdentifiers } from './entry-links';
+import { ENTRY_TYPE_STYLES } from './entry-type';
+
+interface TimelineEntryProps {
+  entry: JournalEntry;
+  /** Edit and Remove, as the viewer may; none for a removed entry. */
+  actions: RowMenuAction[];
+}
+
+/** "Removed by Ada Okafor on Mar 5, 2025, 2:03 PM: duplicate of the call above". */
+export function removalText(entry: JournalEntry): string {
+  const by = entry.nullifiedBy ? ` by ${entry.nullifiedBy}` : '';
+  const on = entry.nullifiedAt ? ` on ${formatDateTime(entry.nullifiedAt)}` : '';
+  return `Removed${by}${on}: ${entry.nullifiedReason || 'no reason given'}`;
+}
+
+/** An entry was recorded later than it happened (a call written up the next day). */
+function recordedLater(entry: JournalEntry): boolean {
+  return new Date(entry.createdAt).getTime() - new Date(entry.performedAt).getTime() > 60_000;
+}
+
+/** One journal entry of the timeline: who, what kind, when, what was done, and what it links. */
+export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
+  const label = JOURNAL_ENTRY_TYPE_LABELS[entry.type] ?? entry.type;
+  const style = ENTRY_TYPE_STYLES[entry.type] ?? ENTRY_TYPE_STYLES.other;
+  const Icon = style.icon;
+  const when = formatDateTime(entry.performedAt);
+  const removed = entry.isNullified;
+
+  return (
+    <article
+      className={`timeline-entry${removed ? ' timeline-entry--removed' : ''}`}
+      aria-label={`${label} entry, ${when}${removed ? ', removed' : ''}`}
+    >
+      <div className="timeline-entry__marker" aria-hidden>
+        <Icon size={16} />
+      </div>
+      <div className="timeline-entry__card">
+        <header className="timeline-entry__header">
+          <div className="timeline-entry__meta">
+            <Tag type={style.tag} size="sm" className="timeline-entry__type">
+              {label}
+            </Tag>
+            <time className="timeline-entry__time" dateTime={entry.performedAt}>
+              {when}
+            </time>
+            {recordedLater(entry) && (
+              <span className="timeline-entry__recorded">recorded {formatDateTime(entry.createdAt)}</span>
+            )}
+            {removed && (
+              <Tag type="red" size="sm">
+                Removed
+              </Tag>
+            )}
+          </div>
+          <div className="timeline-entry__who">
+            {entry.originator ? (
+              <OriginatorBadge
+                originator={entry.originator}
+                signature={{ isSigned: entry.isSigned }}
+                size="md"
+              />
+            ) : (
+              <span className="timeline-entry__unknown">Unknown originator</span>
+            )}
+            {!removed && <RowActionsMenu label={`${label} entry of ${when}`} actions={actions} />}
+          </div>
+        </header>
+        {removed && <p className="timeline-entry__removal">{removalText(entry)}</p>}
+        <p className="timeline-entry__description">{entry.description}</p>
+        <EntryEvidence evidence={entry.evidence} />
+        <EntryIdentifiers identifiers={entry.identifiers} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from '@scamtrail/domain/journal-entries';
+import { LIST_PAGE_SIZES } from '../../../../components/list-pagination';
+
+/** The timeline's filters and page, kept in the URL beside the case page's own parameters. */
+export interface TimelineParams {
+  type: JournalEntryType | '';
+  hasEvidence: boolean;
+  showRemoved: boolean;
+  page: number;
+  pageSize: number;
+}
+
+/** URL parameter names, prefixed so they cannot clash with the other tabs' (`?journalType=call`). */
+const NAMES: Record<keyof TimelineParams, string> = {
+  type: 'journalType',
+  hasEvidence: 'journalHasEvidence',
+  showRemoved: 'journalShowRemoved',
+  page: 'journalPage',
+  pageSize: 'journalPageSize',
+};
+
+const DEFAULT_PAGE_SIZE = LIST_PAGE_SIZES[0];
+
+function readPositiveInt(value: string | null): number | undefined {
+  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
+  const number = Number(value);
+  return number >= 1 ? number : undefined;
+}
+
+/** Reads the timeline's state; anything unknown or malformed falls back to its default. */
+export function readTimelineParams(search: URLSearchParams): TimelineParams {
+  const type = search.get(NAMES.type) ?? '';
+  const pageSize = readPositiveInt(search.get(NAMES.pageSize));
+  return {
+    type: (JOURNAL_ENTRY_TYPES as readonly string[]).includes(type) ? (type as JournalEntryType) : '',
+    hasEvidence: search.get(NAMES.hasEvidence) === 'true',
+    showRemoved: search.get(NAMES.showRemoved) === 'true',
+    page: readPositiveInt(search.get(NAMES.page)) ?? 1,
+    pageSize: pageSize && LIST_PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * The URL after a change: a filter or page-size change goes back to page 1; defaults are left out;
+ * the other parameters of the page are kept.
+ */
+export function writeTimelineParams(current: URLSearchParams, changes: Partial<TimelineParams>) {
+  const previous = readTimelineParams(current);
+  const next = { ...previous, ...changes };
+  const resets = (['type', 'hasEvidence', 'showRemoved', 'pageSize'] as const).some(
+    (key) => changes[key] !== undefined && changes[key] !== previous[key],
+  );
+  if (resets && changes.page === undefined) next.page = 1;
+
+  const params = new URLSearchParams(current);
+  const set = (name: keyof TimelineParams, value: string, isDefault: boolean) => {
+    if (isDefault) params.delete(NAMES[name]);
+    else params.set(NAMES[name], value);
+  };
+  set('type', next.type, next.type === '');
+  set('hasEvidence', 'true', !next.hasEvidence);
+  set('showRemoved', 'true', !next.showRemoved);
+  set('page', String(next.page), next.page === 1);
+  set('pageSize', String(next.pageSize), next.pageSize === DEFAULT_PAGE_SIZE);
+  return params;
+}
+
+/** Type and "Has evidence" narrow the journal; showing removed entries widens it. */
+export function hasTimelineFilters(params: TimelineParams): boolean {
+  return Boolean(params.type || params.hasEvidence);
+}

@@ -1,0 +1,57 @@
+import { Button, Checkbox, Toggle } from '@carbon/react';
+import { Add } from '@carbon/icons-react';
+import { JOURNAL_ENTRY_TYPE_LABELS, JOURNAL_ENTRY_TYPES } from '@scamtrail/domain/journal-entries';
+import { FilterDropdown } from '../../../../components/list-toolbar';
+import type { TimelineParams } from './timeline-params';
+
+const TYPE_OPTIONS = [
+  { value: '' as const, text: 'All types' },
+  ...JOURNAL_ENTRY_TYPES.map((type) => ({ value: type, text: JOURNAL_ENTRY_TYPE_LABELS[type] })),
+];
+
+interface TimelineToolbarProps {
+  params: TimelineParams;
+  onChange: (changes: Partial<TimelineParams>) => void;
+  /** Shows "Add entry" when given. */
+  onAdd?: () => void;
+}
+
+/** The timeline's filters (type, "Has evidence", removed entries) and its "Add entry" action. */
+export function TimelineToolbar({ params, onChange, onAdd }: TimelineToolbarProps) {
+  return (
+    <div className="list-toolbar timeline-toolbar">
+      <div className="timeline-toolbar__type">
+        <FilterDropdown
+          id="timeline-type"
+          label="Entry type"
+          value={params.type}
+          options={TYPE_OPTIONS}
+          onChange={(type) => onChange({ type })}
+        />
+      </div>
+      <div className="timeline-toolbar__switches">
+        <Checkbox
+          id="timeline-has-evidence"
+          labelText="Has evidence"
+          checked={params.hasEvidence}
+          onChange={(_event, { checked }) => onChange({ hasEvidence: checked })}
+        />
+        <Toggle
+          id="timeline-show-removed"
+          size="sm"
+          labelText="Show removed entries"
+          hideLabel
+          toggled={params.showRemoved}
+          onToggle={(showRemoved) => onChange({ showRemoved })}
+        />
+      </div>
+      {onAdd && (
+        <div className="list-toolbar__action">
+          <Button renderIcon={Add} onClick={onAdd}>
+            Add entry
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
