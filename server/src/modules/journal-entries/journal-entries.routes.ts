@@ -124,6 +124,12 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access: access.permission('journal_entry.delete') },
+      // A DELETE may come with no body at all: Fastify then holds null, read here as "no reason
+      // given". A body that says `null` (it has a content type) is still refused.
+      preValidation: async (request) => {
+        if (request.body == null && !request.headers['content-type'])
+          (request as { body: unknown }).body = {};
+      },
     },
     async (request) => nullifyJournalEntry(db, request.params.id, request.body.reason, request.principal!),
   );

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { insertCase, insertEvidence, insertIdentifier } from './journal-entry-test-fixtures';
+
+let t: TestApp;
+let investigator: Client;
+let admin: Client;
+let adminName: string;
+let caseId: string;
+/** Entry ids by description. */
+const ids: Record<string, string> = {};
+
+async function addEntry(body: Record<string, unknown>) {
+  const res = await investigator.post('/api/journal-entries', { caseId, ...body });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  ids[body.description as string] = res.json().id;
+  return res.json().id as string;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const signed = await signedIn(t, 'investigator');
+  investigator = signed.client;
+  const adminSigned = await signedIn(t, 'admin');
+  admin = adminSigned.client;
+  adminName = `${adminSigned.user.firstName} ${adminSigned.user.lastName} (Team)`;
+  const originatorId = signed.user.originatorId;
+  caseId = await insertCase(t.database.db, originatorId);
+  const shot = await insertEvidence(t.database.db, originatorId, { caseId, file: true });
+  const identifierId = await insertIdentifier(t.database.db, originatorId);
+  await addEntry({ type: 'note', description: 'first', performedAt: '2024-01-01T00:00:00Z' });
+  await addEntry({ type: 'call', description: 'second', performedAt: '2024-01-02T00:00:00Z' });
+  await addEntry({
+    type: 'evidence_added',
+    description: 'third',
+    performedAt: '2024-01-03T00:00:00Z',
+    evidence: [shot],
+    identifierIds: [identifierId],
+  });
+  await addEntry({ type: 'call', description: 'fourth', performedAt: '2024-01-04T00:00:00Z' });
+  // Same moment as "fourth": the id breaks the tie.
+  await addEntry({ type: 'note', description: 'fifth', performedAt: '2024-01-04T00:00:00Z' });
+  const removed = await admin.delete(`/api/journal-entries/${ids.second}`, {
+    reason: 'Duplicate of the call log',
+  });
+  if (removed.statusCode !== 200) throw new Error(`remove failed: ${removed.body}`);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function journal(query = '') {
+  const res = await investigator.get(`/api/cases/${caseId}/journal-entries${query}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as {
+    data: { id: string; description: string; isNullified: boolean; [key: string]: unknown }[];
+    pagination: { page: number; pageSize: number; totalItems: number; totalPages: number };
+  };
+}
+const descriptions = (page: Awaited<ReturnType<typeof journal>>) => page.data.map((e) => e.description);
+
+describe("a case's journal", () => {
+  it('lists entries newest first by performedAt then id, without removed ones', async () => {
+    const page = await journal();
+    const [tieFirst, tieSecond] = [ids.fourth, ids.fifth].sort().reverse();
+    expect(page.data.map((e) => e.id)).toEqual([tieFirst, tieSecond, ids.third, ids.first]);
+    expect(page.pagination).toEqual({ page: 1, pageSize: 25, totalItems: 4, totalPages: 1 });
+  });
+
+  it('includes removed entries on request, with the reason, who and when', async () => {
+    const page = await journal('?includeNullified=true');
+    expect(page.pagination.totalItems).toBe(5);
+    const removed = page.data.find((e) => e.id === ids.second);
+    expect(removed).toMatchObject({
+      isNullified: true,
+      nullifiedReason: 'Duplicate of the call log',
+      nullifiedBy: adminName,
+      nullifiedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    expect(page.data.filter((e) => e.isNullified)).toHaveLength(1);
+  });
+
+  it('filters by type', async () => {
+    expect(descriptions(await journal('?type=call'))).toEqual(['fourth']);
+    expect(descriptions(await journal('?type=call&includeNullified=true'))).toEqual(['fourth', 'second']);
+  });
+
+  it('filters by whether entries have evidence', async () => {
+    const withEvidence = await journal('?hasEvidence=true');
+    expect(descriptions(withEvidence)).toEqual(['third']);
+    expect(withEvidence.data[0]).toMatchObject({
+      evidence: [expect.objectContaining({ kind: 'screenshot', mediaType: 'image/png' })],
+      mediaIds: [expect.any(String)],
+      identifiers: [expect.objectContaining({ type: 'email' })],
+      identifierIds: [expect.any(String)],
+      originator: expect.objectContaining({ type: 'team_member', proxy: null }),
+      isSigned: false,
+      signedBy: null,
+    });
+    expect(descriptions(await journal('?hasEvidence=false'))).not.toContain('third');
+    expect((await journal('?hasEvidence=false')).pagination.totalItems).toBe(3);
+  });
+
+  it('pages', async () => {
+    const first = await journal('?pageSize=3');
+    const second = await journal('?pageSize=3&page=2');
+    expect(first.pagination).toEqual({ page: 1, pageSize: 3, totalItems: 4, totalPages: 2 });
+    expect(first.data).toHaveLength(3);
+    expect(descriptions(second)).toEqual(['first']);
+    expect((await journal('?pageSize=3&page=9')).data).toEqual([]);
+  });
+
+  it('refuses bad query values with a 400 naming the parameter', async () => {
+    for (const [query, field] of [
+      ['?includeNullified=yes', 'includeNullified'],
+      ['?type=letter', 'type'],
+      ['?hasEvidence=1', 'hasEvidence'],
+      ['?pageSize=101', 'pageSize'],
+    ]) {
+      const res = await investigator.get(`/api/cases/${caseId}/journal-entries${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.details.fields.map((f: { field: string }) => f.field)).toContain(field);
+    }
+  });
+
+  it('answers 404 for an unknown case', async () => {
+    expect((await investigator.get(`/api/cases/${crypto.randomUUID()}/journal-entries`)).statusCode).toBe(
+      404,
+    );
+  });
+});
