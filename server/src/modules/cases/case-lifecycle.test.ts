@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { caseEvents, countCaseEvents, createCaseVia, patchCaseVia } from './case-test-fixtures';
@@ -187,6 +188,32 @@ describe('case lifecycle', () => {
     const events = await caseEvents(t.database.db, created.id);
     expect(events[1]).toMatchObject({ type: 'case.status_changed' });
     expect(events[1].data).toEqual({ before: { status: 'open' }, after: { status: 'in_progress' } });
+  });
+
+  it('the audit row commits with the change: when it cannot be written, the change is undone', async () => {
+    const created = await createCaseVia(investigator, { title: 'Atomic' });
+    // A fault injected into the audit table alone: refuses the row of this one change.
+    await t.database.db.execute(sql`create function refuse_boom() returns trigger language plpgsql as $$
+      begin
+        if new.data -> 'after' ->> 'title' = 'Boom' then raise exception 'audit refused'; end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(
+      sql`create trigger refuse_boom before insert on events for each row execute function refuse_boom()`,
+    );
+    try {
+      const res = await investigator.patch(`/api/cases/${created.id}`, { title: 'Boom', priority: 'high' });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql`drop trigger refuse_boom on events`);
+      await t.database.db.execute(sql`drop function refuse_boom()`);
+    }
+    expect((await investigator.get(`/api/cases/${created.id}`)).json()).toMatchObject({
+      title: 'Atomic',
+      priority: 'medium',
+      lastActivityAt: created.lastActivityAt,
+    });
+    expect((await caseEvents(t.database.db, created.id)).map((e) => e.type)).toEqual(['case.created']);
   });
 
   it('a missing case answers 404', async () => {

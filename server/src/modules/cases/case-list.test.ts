@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Case } from '@scamtrail/domain/cases';
+import { users } from '../../db/schema/index';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { createCaseVia, insertEntry, insertEvidence, patchCaseVia } from './case-test-fixtures';
+
+let t: TestApp;
+let admin: Client;
+let investigator: Client;
+let investigatorUser: { id: string; originatorId: string };
+let tagId: string;
+const made: Record<string, Case> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await signedIn(t, 'admin')).client;
+  const signed = await signedIn(t, 'investigator');
+  investigator = signed.client;
+  investigatorUser = signed.user;
+  tagId = (await admin.post('/api/tags', { name: 'Elderly victim', color: 'red' })).json().id;
+  // Created in this order, so creation times ascend A..E.
+  made.a = await createCaseVia(investigator, { title: 'Alpha romance', priority: 'low', scamType: 'romance' });
+  made.b = await createCaseVia(investigator, {
+    title: 'Bravo crypto',
+    priority: 'critical',
+    scamType: 'investment',
+    assigneeIds: [investigatorUser.id],
+    tagIds: [tagId],
+  });
+  made.c = await createCaseVia(investigator, { title: 'Charlie ROMANCE call', priority: 'high', scamType: 'romance' });
+  made.d = await createCaseVia(investigator, { title: 'Delta parcel', priority: 'medium' });
+  made.e = await createCaseVia(investigator, { title: '100%_sure invoice', priority: 'critical' });
+  await patchCaseVia(investigator, made.d.id, { status: 'in_progress' });
+  // The oldest case becomes the most recently active.
+  await patchCaseVia(investigator, made.a.id, { description: 'Victim called again' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function titles(query: string): Promise<string[]> {
+  const res = await investigator.get(`/api/cases${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Case[]).map((c) => c.title);
+}
+
+describe('case list', () => {
+  it('answers the most recently active first, as the case would', async () => {
+    const res = await investigator.get('/api/cases');
+    const body = res.json() as { data: Case[]; pagination: unknown };
+    expect(body.data.map((c) => c.title)).toEqual([
+      'Alpha romance',
+      'Delta parcel',
+      '100%_sure invoice',
+      'Charlie ROMANCE call',
+      'Bravo crypto',
+    ]);
+    expect(body.pagination).toEqual({ page: 1, pageSize: 25, totalItems: 5, totalPages: 1 });
+    const bravo = body.data.find((c) => c.id === made.b.id);
+    expect(bravo).toEqual((await investigator.get(`/api/cases/${made.b.id}`)).json());
+    expect(bravo).toMatchObject({
+      assignees: [{ id: investigatorUser.id }],
+      tags: [{ id: tagId, name: 'Elderly victim', color: 'red' }],
+      originator: { id: investigatorUser.originatorId, proxy: null },
+    });
+  });
+
+  it('filters by status, priority, scam type, assignee and tag', async () => {
+    expect(await titles('?status=in_progress')).toEqual(['Delta parcel']);
+    expect(await titles('?priority=critical&sort=createdAt&direction=asc')).toEqual([
+      'Bravo crypto',
+      '100%_sure invoice',
+    ]);
+    expect(await titles('?scamType=romance&sort=createdAt')).toEqual(['Charlie ROMANCE call', 'Alpha romance']);
+    expect(await titles(`?assigneeId=${investigatorUser.id}`)).toEqual(['Bravo crypto']);
+    expect(await titles(`?tagId=${tagId}`)).toEqual(['Bravo crypto']);
+    expect(await titles(`?tagId=${crypto.randomUUID()}`)).toEqual([]);
+  });
+
+  it('searches titles case-insensitively, taking % and _ literally', async () => {
+    expect(await titles('?search=romance&sort=createdAt&direction=asc')).toEqual([
+      'Alpha romance',
+      'Charlie ROMANCE call',
+    ]);
+    expect(await titles('?search=0%25_s')).toEqual(['100%_sure invoice']);
+    expect(await titles('?search=%25')).toEqual(['100%_sure invoice']);
+    expect(await titles('?search=_')).toEqual(['100%_sure invoice']);
+  });
+
+  it('sorts by priority, critical first, or by creation either way', async () => {
+    const byPriority = await titles('?sort=priority');
+    expect(byPriority.slice(0, 2).sort()).toEqual(['100%_sure invoice', 'Bravo crypto']);
+    expect(byPriority.slice(2)).toEqual(['Charlie ROMANCE call', 'Delta parcel', 'Alpha romance']);
+    expect((await titles('?sort=priority&direction=asc'))[0]).toBe('Alpha romance');
+    expect(await titles('?sort=createdAt&direction=asc')).toEqual([
+      'Alpha romance',
+      'Bravo crypto',
+      'Charlie ROMANCE call',
+      'Delta parcel',
+      '100%_sure invoice',
+    ]);
+  });
+
+  it('pages with the total of the whole list', async () => {
+    const page1 = (await investigator.get('/api/cases?sort=createdAt&direction=asc&pageSize=2')).json();
+    const page3 = (await investigator.get('/api/cases?sort=createdAt&direction=asc&pageSize=2&page=3')).json();
+    const page9 = (await investigator.get('/api/cases?pageSize=2&page=9')).json();
+    expect(page1.data.map((c: Case) => c.title)).toEqual(['Alpha romance', 'Bravo crypto']);
+    expect(page1.pagination).toEqual({ page: 1, pageSize: 2, totalItems: 5, totalPages: 3 });
+    expect(page3.data.map((c: Case) => c.title)).toEqual(['100%_sure invoice']);
+    expect(page3.pagination.totalItems).toBe(5);
+    expect(page9.data).toEqual([]);
+    expect(page9.pagination.totalItems).toBe(5);
+  });
+
+  it('counts journal entries that are not nullified, and evidence', async () => {
+    const db = t.database.db;
+    const originatorId = investigatorUser.originatorId;
+    await insertEntry(db, { caseId: made.c.id, originatorId });
+    await insertEntry(db, { caseId: made.c.id, originatorId });
+    await insertEntry(db, { caseId: made.c.id, originatorId, isNullified: true });
+    await insertEntry(db, { caseId: null, originatorId });
+    await insertEvidence(db, { caseId: made.c.id, originatorId });
+    const row = ((await investigator.get('/api/cases?scamType=romance')).json().data as Case[]).find(
+      (c) => c.id === made.c.id,
+    );
+    expect(row).toMatchObject({ entryCount: 2, evidenceCount: 1 });
+    expect((await investigator.get(`/api/cases/${made.a.id}`)).json()).toMatchObject({
+      entryCount: 0,
+      evidenceCount: 0,
+    });
+  });
+});
+
+describe('assignable users', () => {
+  it('lists enabled users by name, without e-mail or role, for an investigator', async () => {
+    const { user: disabled } = await signedIn(t, 'viewer');
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, disabled.id));
+    const res = await investigator.get('/api/cases/assignable-users?pageSize=100');
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().data.map((u: { id: string }) => u.id);
+    expect(ids).toContain(investigatorUser.id);
+    expect(ids).not.toContain(disabled.id);
+    expect(Object.keys(res.json().data[0]).sort()).toEqual(['fullName', 'id']);
+    const search = (await investigator.get('/api/cases/assignable-users?search=INVESTIG')).json();
+    expect(search.data.map((u: { id: string }) => u.id)).toEqual([investigatorUser.id]);
+    expect(search.pagination.totalItems).toBe(1);
+  });
+
+  it('a disabled user cannot be assigned', async () => {
+    const { user } = await signedIn(t, 'investigator');
+    await t.database.db.update(users).set({ disabled: true }).where(eq(users.id, user.id));
+    const res = await investigator.post('/api/cases', { title: 'Assigned away', assigneeIds: [user.id] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields[0].field).toBe('assigneeIds');
+  });
+});
