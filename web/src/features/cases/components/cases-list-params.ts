@@ -82,20 +82,22 @@ export function writeCaseListParams(
     ...changes,
     search: (changes.search ?? previous.search).trim(),
   };
-  const keys = Object.keys(changes) as (keyof CaseListParams)[];
-  if (keys.some((key) => key !== 'page' && next[key] !== previous[key])) next.page = 1;
+  const changed = Object.keys(changes) as (keyof CaseListParams)[];
+  if (changed.some((key) => key !== 'page' && next[key] !== previous[key])) next.page = 1;
 
+  // Written in one order whatever the order of the changes, so the same view has the same URL.
   const params = new URLSearchParams(current);
-  const set = (key: keyof CaseListParams, isDefault: boolean) => {
-    if (isDefault) params.delete(key);
-    else params.set(key, String(next[key]));
+  const keys = Object.keys(previous) as (keyof CaseListParams)[];
+  for (const key of keys) params.delete(key);
+  const defaults: Partial<Record<keyof CaseListParams, unknown>> = {
+    sort: DEFAULT_CASE_SORT,
+    direction: 'desc',
+    page: 1,
+    pageSize: DEFAULT_CASE_PAGE_SIZE,
   };
-  set('search', next.search === '');
-  for (const key of CASE_FILTER_KEYS) set(key, next[key] === '');
-  set('sort', next.sort === DEFAULT_CASE_SORT);
-  set('direction', next.direction === 'desc');
-  set('page', next.page === 1);
-  set('pageSize', next.pageSize === DEFAULT_CASE_PAGE_SIZE);
+  for (const key of keys) {
+    if (next[key] !== '' && next[key] !== defaults[key]) params.set(key, String(next[key]));
+  }
   return params;
 }
 

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import { CASE, casePage, options, TAG, UNASSIGNED } from './cases-test-data';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function listCalls(fetchMock: ReturnType<typeof vi.fn>) {
+  return fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/cases');
+}
+
+describe('cases list', { timeout: 20_000 }, () => {
+  it('shows each case with its number, status, priority, scam type, assignees, entries and last activity', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE, UNASSIGNED]),
+      ...options,
+    });
+    const link = await screen.findByRole('link', { name: '#42 Romance scam, wire to Lagos' });
+    expect(link).toHaveAttribute('href', `/cases/${CASE.id}`);
+    const [, first, second] = screen.getAllByRole('row');
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .slice(0, 7)
+        .map((cell) => cell.textContent);
+    expect(cells(first)).toEqual([
+      '#42 Romance scam, wire to Lagos',
+      'In progress',
+      'High',
+      'Romance',
+      'Ada Okafor, Ben Ito +1',
+      '12',
+      'Nov 20, 2026, 12:00 PM',
+    ]);
+    expect(cells(second)).toEqual([
+      '#7 Fake shop',
+      'Open',
+      'Low',
+      '—',
+      'Unassigned',
+      '0',
+      'Nov 20, 2026, 12:00 PM',
+    ]);
+    expect(screen.getByText('1–2 of 2 items')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New case' })).toBeInTheDocument();
+  });
+
+  it('filters by status, back on page 1, keeps it in the URL and asks the server for it', async () => {
+    const { router, fetchMock } = renderApp('/cases?page=2', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE], 60),
+      ...options,
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    await userEvent.click(screen.getByRole('combobox', { name: /Status/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Closed' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/cases?status=closed'));
+    await waitFor(() =>
+      expect(
+        listCalls(fetchMock).map((url) => [url.searchParams.get('status'), url.searchParams.get('page')]),
+      ).toEqual([
+        [null, '2'],
+        ['closed', '1'],
+      ]),
+    );
+    expect(screen.getByRole('combobox', { name: /Status/ })).toHaveTextContent('Status: Closed');
+  });
+
+  it('searches titles 300 ms after typing, in one request', async () => {
+    const { router, fetchMock } = renderApp('/cases?page=3&sort=priority', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE], 100),
+      ...options,
+    });
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search cases' }), 'wire');
+    await waitFor(() => expect(currentPath(router)).toBe('/cases?search=wire&sort=priority'));
+    await waitFor(() =>
+      expect(listCalls(fetchMock).map((url) => url.searchParams.get('search'))).toEqual([null, 'wire']),
+    );
+    expect(listCalls(fetchMock)[1].searchParams.get('sort')).toBe('priority');
+  });
+
+  it('sorts by priority from its column header, and turns around when pressed again', async () => {
+    const { router } = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    await userEvent.click(screen.getByRole('button', { name: /Priority/ }));
+    await waitFor(() => expect(currentPath(router)).toBe('/cases?sort=priority'));
+    await userEvent.click(screen.getByRole('button', { name: /Priority/ }));
+    await waitFor(() => expect(currentPath(router)).toBe('/cases?sort=priority&direction=asc'));
+    expect(screen.getByRole('combobox', { name: /Sort by/ })).toHaveTextContent(
+      'Sort: Priority, lowest first',
+    );
+  });
+
+  it('offers "Assigned to me" with the signed-in user, and a tag filter', async () => {
+    const { router, fetchMock } = renderApp('/cases', {
+      'GET /api/auth/me': () =>
+        json(200, makeUser('investigator', { id: 'b3f7c2a0-1d2e-4f3a-8b4c-5d6e7f8a9b0c' })),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Assignee' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Assigned to me' }));
+    await waitFor(() =>
+      expect(currentPath(router)).toBe('/cases?assigneeId=b3f7c2a0-1d2e-4f3a-8b4c-5d6e7f8a9b0c'),
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tag' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'money-mule' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('tagId')).toBe(TAG.id));
+    expect(listCalls(fetchMock).at(-1)?.searchParams.get('assigneeId')).toBe(
+      'b3f7c2a0-1d2e-4f3a-8b4c-5d6e7f8a9b0c',
+    );
+  });
+
+  it('says when no case matches the filters, and clears them', async () => {
+    const { router } = renderApp('/cases?status=archived&search=nothing', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([]),
+      ...options,
+    });
+    expect(await screen.findByRole('heading', { name: 'No cases match' })).toBeInTheDocument();
+    expect(screen.getByText(/No case title contains "nothing"/)).toBeInTheDocument();
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' });
+    await userEvent.click(clear[clear.length - 1]);
+    await waitFor(() => expect(currentPath(router)).toBe('/cases'));
+    expect(screen.getByRole('searchbox', { name: 'Search cases' })).toHaveValue('');
+  });
+
+  it('invites the first case when there is none, to those who may create one', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/cases': () => casePage([]),
+      ...options,
+    });
+    expect(await screen.findByRole('heading', { name: 'No cases yet' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'New case' })).toHaveLength(2);
+  });
+
+  it('offers a viewer no New case and no Edit', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    expect(screen.queryByRole('button', { name: 'New case' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: `Actions for #42 ${CASE.title}` }));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    expect(
+      within(menu)
+        .queryAllByRole('menuitem', { hidden: true })
+        .map((item) => item.textContent),
+    ).toEqual(['Open case']);
+  });
+
+  it('says the list could not be loaded and tries again', async () => {
+    let fail = true;
+    renderApp('/cases?status=open', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () =>
+        fail ? json(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } }) : casePage([CASE]),
+      ...options,
+    });
+    expect(await screen.findByRole('heading', { name: 'Cases could not be loaded' })).toBeInTheDocument();
+    expect(screen.getByText(/Something went wrong/)).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: /#42/ })).toBeInTheDocument();
+  });
+});
