@@ -1,0 +1,205 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../../test/render-app';
+import {
+  CASE_ID,
+  callsTo,
+  emptyPage,
+  ENTRY,
+  findDialog,
+  journalPage,
+  openEntryMenu,
+  renderTimeline,
+} from './timeline-test-setup';
+
+const JOURNAL = `/api/cases/${CASE_ID}/journal-entries`;
+const LINKED = '55555555-5555-4555-8555-555555555555';
+const ADDED = '66666666-6666-4666-8666-666666666666';
+const CREATED = { ...ENTRY, id: '44444444-4444-4444-8444-444444444444', caseId: CASE_ID };
+
+/** The calls every dialog makes besides the ones a test is about. */
+const BASE = {
+  [`GET ${JOURNAL}`]: () => journalPage([]),
+  'GET /api/evidence': () => emptyPage(),
+  'GET /api/identifiers': () => emptyPage(),
+};
+
+async function openAddDialog(description: string) {
+  await userEvent.click((await screen.findAllByRole('button', { name: 'Add entry' }))[0]);
+  const dialog = await findDialog('Add journal entry');
+  await userEvent.selectOptions(within(dialog).getByLabelText('Type'), 'call');
+  await userEvent.click(within(dialog).getByLabelText('Description'));
+  await userEvent.paste(description);
+  return dialog;
+}
+
+const submit = (dialog: HTMLElement) =>
+  userEvent.click(within(dialog).getByRole('button', { name: 'Add entry' }));
+
+describe('entry dialog', { timeout: 30_000 }, () => {
+  it('creates the entry, then links it to the case (spec 4)', async () => {
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'POST /api/journal-entries': () => json(201, CREATED),
+      [`POST ${JOURNAL}`]: () => json(200, CREATED),
+    });
+    const dialog = await openAddDialog('Victim called back.');
+    await submit(dialog);
+    expect(await screen.findByText('Entry added')).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+
+    const [create] = callsTo(fetchMock, 'POST', '/api/journal-entries');
+    expect(create.body).toMatchObject({
+      type: 'call',
+      description: 'Victim called back.',
+      caseId: CASE_ID,
+      evidence: null,
+      identifierIds: [],
+    });
+    expect(Date.parse(create.body.performedAt)).not.toBeNaN();
+    expect(callsTo(fetchMock, 'POST', JOURNAL).map((call) => call.body)).toEqual([
+      { journalEntryId: CREATED.id },
+    ]);
+    // The link comes after the create.
+    const order = fetchMock.mock.calls.map(
+      ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname}`,
+    );
+    expect(order.indexOf(`POST ${JOURNAL}`)).toBeGreaterThan(order.indexOf('POST /api/journal-entries'));
+  });
+
+  it('keeps the entry and only warns when linking it to the case fails', async () => {
+    renderTimeline({
+      ...BASE,
+      'POST /api/journal-entries': () => json(201, CREATED),
+      [`POST ${JOURNAL}`]: () => json(500, { error: { code: 'INTERNAL', message: 'Internal server error' } }),
+    });
+    const dialog = await openAddDialog('Victim called back.');
+    await submit(dialog);
+    expect(await screen.findByText('Entry saved, but not added to the case')).toBeInTheDocument();
+    expect(screen.getByText('Internal server error')).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(screen.queryByText('Entry added')).not.toBeInTheDocument();
+  });
+
+  it('says so when the create call answers something that is not an entry, and links nothing', async () => {
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'POST /api/journal-entries': () => json(201, { ok: true }),
+    });
+    const dialog = await openAddDialog('Victim called back.');
+    await submit(dialog);
+    expect(
+      await within(dialog).findByText('Invalid response from server when creating journal entry'),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', JOURNAL)).toHaveLength(0);
+  });
+
+  it('needs a description', async () => {
+    const { fetchMock } = renderTimeline(BASE);
+    const dialog = await openAddDialog('   ');
+    await submit(dialog);
+    expect(await within(dialog).findByText('description is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/journal-entries')).toHaveLength(0);
+  });
+
+  it('offers the identifiers written in the text; links an existing one (409) and a new one', async () => {
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'POST /api/identifiers': (init) => {
+        const body = JSON.parse(String(init.body));
+        if (body.type === 'email') {
+          return json(409, {
+            error: {
+              code: 'CONFLICT',
+              message: 'An identifier with the same value already exists',
+              details: { existingId: 'id-email' },
+            },
+          });
+        }
+        return json(201, { id: 'id-phone', ...body });
+      },
+      'POST /api/journal-entries': () => json(201, CREATED),
+      [`POST ${JOURNAL}`]: () => json(200, CREATED),
+    });
+    const dialog = await openAddDialog(
+      'Scammer called from +1 555-0100.\nReplies go to Refunds@Example.org; wallet 0x52908400098527886E0F7030069857D2E4169EE7',
+    );
+    const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
+    const boxes = within(offer).getAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('.cds--checkbox-wrapper')?.textContent)).toEqual([
+      '+1 555-0100 (phone)',
+      'Refunds@Example.org (email)',
+      '0x52908400098527886E0F7030069857D2E4169EE7 (crypto wallet)',
+    ]);
+    boxes.forEach((box) => expect(box).toBeChecked());
+    // Not the wallet.
+    await userEvent.click(within(offer).getByLabelText(/crypto wallet/));
+    await submit(dialog);
+    expect(await screen.findByText('Entry added')).toBeInTheDocument();
+
+    expect(callsTo(fetchMock, 'POST', '/api/identifiers').map((call) => call.body)).toEqual([
+      { type: 'phone', data: { countryCode: '+1', number: '5550100' } },
+      { type: 'email', data: { address: 'Refunds@Example.org' } },
+    ]);
+    expect(callsTo(fetchMock, 'POST', '/api/journal-entries')[0].body.identifierIds).toEqual([
+      'id-phone',
+      'id-email',
+    ]);
+  });
+
+  it('names the identifier that could not be added, and saves nothing', async () => {
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'POST /api/identifiers': () =>
+        json(400, {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'Please enter a valid phone number',
+            details: { fields: [{ field: 'data.number', message: 'Please enter a valid phone number' }] },
+          },
+        }),
+    });
+    const dialog = await openAddDialog('Called 555 0100 twice.');
+    await submit(dialog);
+    expect(
+      await within(dialog).findByText(
+        '555 0100 (phone) could not be linked: Please enter a valid phone number',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/journal-entries')).toHaveLength(0);
+  });
+
+  it('edits an entry: patches what changed and links what was added', async () => {
+    const entry = {
+      ...ENTRY,
+      identifiers: [{ id: LINKED, type: 'phone', displayValue: '+1 5550100' }],
+      identifierIds: [LINKED],
+    };
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      [`GET ${JOURNAL}`]: () => journalPage([entry]),
+      [`PATCH /api/journal-entries/${ENTRY.id}`]: () => json(200, entry),
+      'POST /api/identifiers': () => json(201, { id: ADDED }),
+      [`POST /api/journal-entries/${ENTRY.id}/identifiers/${ADDED}`]: () => json(200, entry),
+    });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    await userEvent.click(items.find((item) => item.textContent === 'Edit')!);
+    const dialog = await findDialog('Edit journal entry');
+    const description = within(dialog).getByLabelText('Description');
+    expect(description).toHaveValue(ENTRY.description);
+    await userEvent.click(description);
+    // Already linked: +1 555-0100 is not offered again; the new e-mail is.
+    await userEvent.paste(' Also +1 555-0100 and a@b.org');
+    const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
+    expect(within(offer).getAllByRole('checkbox')).toHaveLength(1);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Entry saved')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', `/api/journal-entries/${ENTRY.id}`)[0].body).toEqual({
+      description: `${ENTRY.description} Also +1 555-0100 and a@b.org`,
+    });
+    expect(callsTo(fetchMock, 'POST', `/api/journal-entries/${ENTRY.id}/identifiers/${ADDED}`)).toHaveLength(
+      1,
+    );
+  });
+});
