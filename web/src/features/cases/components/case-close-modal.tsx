@@ -17,7 +17,7 @@ const FIELDS = ['resolution', 'closureNotes'] as const;
 
 /** Closing needs both; the server refuses a close without either, naming the field. */
 export const closeCaseFormSchema = z.object({
-  resolution: z.enum(CASE_RESOLUTIONS, { message: 'Choose a resolution' }),
+  resolution: z.enum(CASE_RESOLUTIONS, { message: 'A resolution is required to close a case' }),
   closureNotes: text({
     label: 'Closure notes',
     max: CLOSURE_NOTES_MAX_LENGTH,

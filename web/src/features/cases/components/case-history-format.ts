@@ -5,6 +5,8 @@ import {
   CASE_STATUS_LABELS,
   SCAM_TYPE_LABELS,
 } from '@scamtrail/domain/case-labels';
+import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
+import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import { formatDateTime } from '../../../lib/format-date';
 
 /** One line of what an event changed: "Status: Open → Closed", or a value a creation recorded. */
@@ -46,6 +48,8 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
   priority: CASE_PRIORITY_LABELS,
   scamType: SCAM_TYPE_LABELS,
   resolution: CASE_RESOLUTION_LABELS,
+  type: JOURNAL_ENTRY_TYPE_LABELS,
+  kind: EVIDENCE_KIND_LABELS,
 };
 
 /** Bookkeeping every change moves: not worth a line. */

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { describeAction, describeActor, describeChanges } from './case-history-format';
+
+const event = (action: string, before: unknown, after: unknown) => ({ action, before, after });
+
+describe('case history in words', () => {
+  it('names a status move for what it did', () => {
+    expect(describeAction(event('case.updated', { status: 'open' }, { status: 'closed' }))).toBe(
+      'Closed the case',
+    );
+    expect(describeAction(event('case.updated', { status: 'closed' }, { status: 'open' }))).toBe(
+      'Reopened the case',
+    );
+    expect(describeAction(event('case.updated', { status: 'open' }, { status: 'archived' }))).toBe(
+      'Archived the case',
+    );
+    expect(describeAction(event('case.updated', { status: 'open' }, { status: 'in_progress' }))).toBe(
+      'Changed the status to In progress',
+    );
+    expect(describeAction(event('case.updated', { title: 'a' }, { title: 'b' }))).toBe('Updated the case');
+  });
+
+  it('reads an unknown action from its subject and verb', () => {
+    expect(describeAction(event('evidence.hash_verified', null, null))).toBe('Evidence: hash verified');
+  });
+
+  it('lists what an update changed, before and after, with labels and money in its currency', () => {
+    const changes = describeChanges({
+      before: { status: 'open', priority: 'low', reportedLoss: null, updatedAt: '2026-01-01', title: 'Same' },
+      after: {
+        status: 'in_progress',
+        priority: 'critical',
+        reportedLoss: { amount: 80, currency: 'EUR' },
+        updatedAt: '2026-01-02',
+        title: 'Same',
+      },
+    });
+    expect(changes.map(({ label, before, after }) => `${label}: ${before} -> ${after}`)).toEqual([
+      'Status: Open -> In progress',
+      'Priority: Low -> Critical',
+      'Reported loss: — -> €80.00',
+    ]);
+  });
+
+  it('shows the main fields of a record created', () => {
+    const changes = describeChanges({
+      before: null,
+      after: { type: 'call', description: 'Called the bank', id: 'x' },
+    });
+    expect(changes.map(({ label, after }) => `${label}: ${after}`)).toEqual([
+      'Type: Call',
+      'Description: Called the bank',
+    ]);
+  });
+
+  it('names an API key as such', () => {
+    expect(describeActor({ kind: 'api_key', name: 'Inbox scanner', apiKeyId: 'k1' })).toEqual({
+      name: 'Inbox scanner',
+      kind: 'API key',
+    });
+  });
+});

@@ -1,0 +1,236 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Case } from '@scamtrail/domain/cases';
+import type { Role } from '@scamtrail/domain/permissions';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import {
+  ARCHIVED,
+  CASE_ID,
+  CLOSED,
+  CLOSED_EVENT,
+  IDENTIFIER,
+  makeCase,
+  OTHER_CASE_ID,
+  page,
+  RELATED,
+} from './case-detail-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+type Handler = Parameters<typeof renderApp>[1][string];
+
+function renderCase(
+  caseItem: Case,
+  {
+    role = 'admin',
+    search = '',
+    routes = {},
+  }: { role?: Role; search?: string; routes?: Record<string, Handler> } = {},
+) {
+  return renderApp(`/cases/${caseItem.id}${search}`, {
+    'GET /api/auth/me': () => json(200, makeUser(role)),
+    [`GET /api/cases/${caseItem.id}`]: () => json(200, caseItem),
+    [`GET /api/cases/${caseItem.id}/related`]: () => json(200, page([RELATED])),
+    [`GET /api/cases/${caseItem.id}/identifiers`]: () => json(200, page([IDENTIFIER])),
+    [`GET /api/cases/${caseItem.id}/history`]: () => json(200, page([CLOSED_EVENT])),
+    ...routes,
+  });
+}
+
+const heading = (title = 'Romance scam via dating app') =>
+  screen.findByRole('heading', { name: title, level: 1 });
+
+/** The value beside a label of the case summary. */
+const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling;
+
+describe('case detail: header', () => {
+  it('shows the case with its number in the breadcrumb, its summary and the loss in its currency', async () => {
+    renderCase(makeCase());
+    await heading();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('#42'),
+    ).toBeInTheDocument();
+    expect(fact('Status')).toHaveTextContent('Open');
+    expect(fact('Priority')).toHaveTextContent('High');
+    expect(fact('Scam type')).toHaveTextContent('Romance');
+    expect(fact('Reported loss')).toHaveTextContent('$1,250.00');
+    expect(fact('Group')).toHaveTextContent('Fraud desk');
+    expect(fact('Assignees')).toHaveTextContent('Grace Hopper');
+    expect(
+      within(fact('Originator') as HTMLElement).getByRole('button', { name: 'Ada Okafor (Team)' }),
+    ).toBeVisible();
+  });
+
+  it('offers Edit, Change status and Close on an open case, the moves its status allows', async () => {
+    renderCase(makeCase());
+    await heading();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close case' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reopen' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['In progress', 'Closed...', 'Archived...']);
+  });
+
+  it('shows a closed case with its resolution and notes, and offers to reopen it', async () => {
+    const { fetchMock } = renderCase(CLOSED, {
+      routes: { [`PATCH /api/cases/${CASE_ID}`]: () => json(200, makeCase()) },
+    });
+    await heading();
+    expect(fact('Resolution')).toHaveTextContent('Transferred');
+    expect(screen.getByText('Handed to the national fraud office.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close case' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    expect(await screen.findByText('Case reopened')).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'open' });
+  });
+
+  it('shows an archived case as read-only, with Reopen as its only action', async () => {
+    renderCase(ARCHIVED);
+    await heading();
+    expect(screen.getByText('This case is archived.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Change status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close case' })).not.toBeInTheDocument();
+  });
+
+  it('offers a viewer, who may not edit cases, no actions', async () => {
+    renderCase(makeCase(), { role: 'viewer' });
+    await heading();
+    for (const name of ['Edit', 'Change status', 'Close case', 'Reopen']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+  });
+});
+
+describe('case detail: close dialog', () => {
+  it('requires a resolution and closure notes, and sends neither until both are given', async () => {
+    const saved = { ...CLOSED, resolution: 'resolved' as const, closureNotes: 'Money recovered.' };
+    const { fetchMock } = renderCase(makeCase(), {
+      routes: { [`PATCH /api/cases/${CASE_ID}`]: () => json(200, saved) },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Close case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close case' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+
+    expect(await within(dialog).findByText('A resolution is required to close a case')).toBeInTheDocument();
+    expect(within(dialog).getByText('Closure notes are required to close a case')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'resolved');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    expect(await within(dialog).findByText('Closure notes are required to close a case')).toBeInTheDocument();
+    expect(within(dialog).queryByText('A resolution is required to close a case')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText('Closure notes'), '  Money recovered.  ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    expect(await screen.findByText('Case closed')).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      status: 'closed',
+      resolution: 'resolved',
+      closureNotes: 'Money recovered.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Close case' })).not.toBeInTheDocument());
+  });
+
+  it("shows the server's message on the field it names", async () => {
+    renderCase(makeCase(), {
+      routes: {
+        [`PATCH /api/cases/${CASE_ID}`]: () =>
+          json(400, {
+            error: {
+              code: 'VALIDATION_ERROR',
+              message: 'Invalid request',
+              details: {
+                fields: [{ field: 'closureNotes', message: 'closureNotes is required to close a case' }],
+              },
+            },
+          }),
+      },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Close case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close case' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'duplicate');
+    await userEvent.type(within(dialog).getByLabelText('Closure notes'), 'Same as #7');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    expect(await within(dialog).findByText('closureNotes is required to close a case')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Close case' })).toBeInTheDocument();
+  });
+});
+
+describe('case detail: tabs', () => {
+  it('opens the tab the URL names and writes the chosen tab to the URL', async () => {
+    const { router } = renderCase(makeCase(), { search: '?tab=history' });
+    await heading();
+    expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Closed the case')).toBeInTheDocument();
+    expect(screen.getByText('Money recovered.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Identifiers' }));
+    expect(currentPath(router)).toBe(`/cases/${CASE_ID}?tab=identifiers`);
+    const link = await screen.findByRole('link', { name: '+44 20 7946 0958' });
+    expect(link).toHaveAttribute('href', `/identifiers?open=${IDENTIFIER.id}`);
+    const row = link.closest('tr') as HTMLElement;
+    expect(row).toHaveTextContent('Also in 1 other case');
+    expect(within(row).getByRole('link', { name: '#7 Fake investment platform' })).toHaveAttribute(
+      'href',
+      `/cases/${OTHER_CASE_ID}`,
+    );
+  });
+
+  it('opens the timeline when the URL names no tab or an unknown one', async () => {
+    renderCase(makeCase(), { search: '?tab=nonsense' });
+    await heading();
+    expect(screen.getByRole('tab', { name: 'Timeline' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('lists related cases with the identifiers they share', async () => {
+    renderCase(makeCase());
+    await heading();
+    const panel = screen.getByRole('complementary', { name: /Related cases/ });
+    expect(
+      await within(panel).findByRole('link', { name: '#7 Fake investment platform' }),
+    ).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Shares 1 identifier: +44 20 7946 0958');
+  });
+
+  it('says so when no case is related', async () => {
+    renderCase(makeCase(), { routes: { [`GET /api/cases/${CASE_ID}/related`]: () => json(200, page([])) } });
+    await heading();
+    expect(await screen.findByText('No related cases yet')).toBeInTheDocument();
+  });
+});
+
+describe('case detail: states', () => {
+  it('shows "No case to show" for a case that is missing or not visible (404)', async () => {
+    renderApp(`/cases/${CASE_ID}`, { 'GET /api/auth/me': () => json(200, makeUser('investigator')) });
+    expect(await screen.findByRole('heading', { name: 'No case to show' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to cases' })).toHaveAttribute('href', '/cases');
+  });
+
+  it('shows why a case failed to load and loads it again on retry', async () => {
+    let failing = true;
+    renderApp(`/cases/${CASE_ID}`, {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      [`GET /api/cases/${CASE_ID}`]: () =>
+        failing
+          ? json(409, { error: { code: 'CONFLICT', message: 'The database is busy' } })
+          : json(200, makeCase()),
+    });
+    expect(await screen.findByText('Failed to load the case')).toBeInTheDocument();
+    expect(screen.getByText('The database is busy')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await heading()).toBeInTheDocument();
+  });
+});
