@@ -1,20 +1,15 @@
-import { DocumentAttachment } from '@carbon/icons-react';
-import { EmptyState } from '../../../components/empty-state';
+import { EvidencePanel } from '../../../components/evidence/evidence-panel';
 import { PageLayout } from '../../../components/page-layout';
 
-/** Evidence (/evidence): an empty state until the feature lands. */
+/** Evidence (/evidence): every evidence item the user may see, with filters, upload and detail. */
 export function EvidenceRoute() {
   return (
     <PageLayout
       breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Investigation' }]}
       title="Evidence"
-      description="Files, screenshots and documents collected during investigations."
+      description="Files, screenshots, recordings and written statements, each with its hash and chain of custody."
     >
-      <EmptyState
-        icon={DocumentAttachment}
-        title="No evidence yet"
-        description="Evidence attached to cases and journal entries will be listed here."
-      />
+      <EvidencePanel />
     </PageLayout>
   );
 }

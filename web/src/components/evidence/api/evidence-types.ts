@@ -1,0 +1,23 @@
+/**
+ * The evidence API's types, inferred from the shared zod schemas in `domain/` (the contract) rather than
+ * copied by hand. Type-only: no schema code reaches the bundle from here.
+ */
+import type { z } from 'zod';
+import type { caseSchema } from '@scamtrail/domain/cases';
+import type {
+  custodyEventSchema,
+  evidenceSchema,
+  verifyEvidenceResponseSchema,
+} from '@scamtrail/domain/evidence';
+import type { Pagination } from '@scamtrail/domain/pagination';
+
+export type EvidenceItem = z.output<typeof evidenceSchema>;
+export type CustodyEvent = z.output<typeof custodyEventSchema>;
+/** `POST /api/evidence/{id}/verify`. */
+export type VerifyResult = z.output<typeof verifyEvidenceResponseSchema>;
+export type CaseItem = z.output<typeof caseSchema>;
+
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}

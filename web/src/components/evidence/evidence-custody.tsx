@@ -1,0 +1,82 @@
+import {
+  InlineNotification,
+  Pagination,
+  SkeletonText,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@carbon/react';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api-error';
+import { formatDateTime } from '../../lib/format-date';
+import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../data-table/stacked-table';
+import { CUSTODY_PAGE_SIZE, useEvidenceCustody } from './api/get-evidence-custody';
+import { custodyActionText, custodyActorText, custodyDetailText, EMPTY_CELL } from './evidence-format';
+
+const HEADERS = [
+  { key: 'action', header: 'Action' },
+  { key: 'actor', header: 'By' },
+  { key: 'time', header: 'When' },
+  { key: 'detail', header: 'Detail' },
+];
+
+/** The item's chain of custody, oldest first: what was done, by whom, when, with its detail. */
+export function EvidenceCustody({ evidenceId }: { evidenceId: string }) {
+  const [page, setPage] = useState(1);
+  const query = useEvidenceCustody(evidenceId, page);
+  if (query.isPending) return <SkeletonText paragraph lineCount={3} />;
+  if (query.isError) {
+    return (
+      <InlineNotification
+        kind="error"
+        lowContrast
+        hideCloseButton
+        title="The chain of custody could not be loaded"
+        subtitle={errorMessage(query.error, 'Please try again')}
+      />
+    );
+  }
+  const { data, pagination } = query.data;
+  return (
+    <div className={`evidence-custody ${STACKED_TABLE_CLASS}`}>
+      <Table size="sm" aria-label="Chain of custody">
+        <TableHead>
+          <TableRow>
+            {HEADERS.map((header) => (
+              <TableHeader key={header.key}>{header.header}</TableHeader>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {data.map((event) => (
+            <TableRow key={event.id} className={STACKED_ROW_CLASS}>
+              <TableCell {...stackedCellProps(0, HEADERS[0])}>{custodyActionText(event.action)}</TableCell>
+              <TableCell {...stackedCellProps(1, HEADERS[1])}>{custodyActorText(event.actor)}</TableCell>
+              <TableCell {...stackedCellProps(2, HEADERS[2])}>
+                <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
+              </TableCell>
+              <TableCell {...stackedCellProps(3, HEADERS[3])} className="evidence-custody__detail">
+                {custodyDetailText(event.detail) || EMPTY_CELL}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {pagination.totalPages > 1 && (
+        <Pagination
+          size="sm"
+          page={page}
+          pageSize={CUSTODY_PAGE_SIZE}
+          pageSizes={[CUSTODY_PAGE_SIZE]}
+          pageSizeInputDisabled
+          totalItems={pagination.totalItems}
+          disabled={query.isPlaceholderData}
+          onChange={({ page: next }) => setPage(next)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import {
+  DataTable,
+  DataTableSkeleton,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableHeader,
+  TableRow,
+  Tag,
+} from '@carbon/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
+import { formatDateTime } from '../../lib/format-date';
+import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../data-table/stacked-table';
+import { OriginatorBadge } from '../originator-badge/originator-badge';
+import type { EvidenceItem } from './api/evidence-types';
+import { EMPTY_CELL, EVIDENCE_KIND_ICONS, formatBytes } from './evidence-format';
+
+const ALL_HEADERS = [
+  { key: 'title', header: 'Title' },
+  { key: 'kind', header: 'Kind' },
+  { key: 'size', header: 'Size' },
+  { key: 'mediaType', header: 'Media type' },
+  { key: 'case', header: 'Case' },
+  { key: 'tags', header: 'Tags' },
+  { key: 'addedBy', header: 'Added by' },
+  { key: 'addedAt', header: 'Added at' },
+];
+
+interface EvidenceTableProps {
+  items: EvidenceItem[];
+  isLoading: boolean;
+  pageSize: number;
+  /** Inside a case the Case column says nothing: it is left out. */
+  showCase: boolean;
+  toolbar: ReactNode;
+  emptyState: ReactNode;
+  pagination: ReactNode;
+  /** The link (search part) that opens an item's detail. */
+  detailSearch: (id: string) => string;
+}
+
+function cellFor(item: EvidenceItem, key: string): ReactNode {
+  switch (key) {
+    case 'title': {
+      const Icon = EVIDENCE_KIND_ICONS[item.kind];
+      return (
+        <span className="evidence-table__title">
+          <Icon aria-hidden className="evidence-table__icon" />
+          <span>{item.title}</span>
+        </span>
+      );
+    }
+    case 'kind':
+      return EVIDENCE_KIND_LABELS[item.kind];
+    case 'size':
+      return formatBytes(item.size);
+    case 'mediaType':
+      return item.mediaType ?? EMPTY_CELL;
+    case 'case':
+      return item.case ? (
+        <Link as={RouterLink} to={`/cases/${item.case.id}`} title={item.case.title}>
+          #{item.case.number}
+        </Link>
+      ) : (
+        EMPTY_CELL
+      );
+    case 'tags':
+      return item.tags.length ? (
+        <ul className="tag-list" aria-label="Tags">
+          {item.tags.map((tag) => (
+            <li key={tag.id}>
+              <Tag type={tag.color} size="sm">
+                {tag.name}
+              </Tag>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        EMPTY_CELL
+      );
+    case 'addedBy':
+      return item.originator ? <OriginatorBadge originator={item.originator} /> : EMPTY_CELL;
+    default:
+      return formatDateTime(item.createdAt);
+  }
+}
+
+/** The evidence of a page: title with its kind, size, media type, case, tags, who added it and when. */
+export function EvidenceTable(props: EvidenceTableProps) {
+  const { items, toolbar, emptyState, pagination } = props;
+  const headers = props.showCase ? ALL_HEADERS : ALL_HEADERS.filter((header) => header.key !== 'case');
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const rows = items.map((item) => ({ id: item.id, title: item.title }));
+
+  if (props.isLoading) {
+    return (
+      <DataTableSkeleton
+        headers={headers}
+        columnCount={headers.length}
+        rowCount={Math.min(props.pageSize, 10)}
+        showHeader={false}
+      />
+    );
+  }
+
+  return (
+    <DataTable rows={rows} headers={headers} size="lg">
+      {({ rows: tableRows, getHeaderProps, getRowProps, getTableProps, getTableContainerProps }) => (
+        <TableContainer {...getTableContainerProps()} className={`evidence-table ${STACKED_TABLE_CLASS}`}>
+          {toolbar}
+          <Table {...getTableProps()} aria-label="Evidence">
+            <TableHead>
+              <TableRow>
+                {headers.map((header) => {
+                  const { key, ...headerProps } = getHeaderProps({ header });
+                  return (
+                    <TableHeader key={key} {...headerProps}>
+                      {header.header}
+                    </TableHeader>
+                  );
+                })}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={headers.length} className="evidence-table__empty">
+                    {emptyState}
+                  </TableCell>
+                </TableRow>
+              )}
+              {tableRows.map((tableRow) => {
+                // DataTable syncs its rows a render late: skip rows of the previous page.
+                const item = byId.get(tableRow.id);
+                if (!item) return null;
+                const { key, ...rowProps } = getRowProps({ row: tableRow });
+                return (
+                  <TableRow key={key} {...rowProps} className={STACKED_ROW_CLASS}>
+                    {headers.map((header, index) => (
+                      <TableCell key={header.key} {...stackedCellProps(index, header)}>
+                        {index === 0 ? (
+                          <Link
+                            as={RouterLink}
+                            to={{ search: props.detailSearch(item.id) }}
+                            className="evidence-table__link"
+                          >
+                            {cellFor(item, header.key)}
+                          </Link>
+                        ) : (
+                          cellFor(item, header.key)
+                        )}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+          {pagination}
+        </TableContainer>
+      )}
+    </DataTable>
+  );
+}
