@@ -45,9 +45,23 @@ const tagIds = z
 const evidenceTitle = text({ label: 'title', max: EVIDENCE_TITLE_MAX_LENGTH });
 
 /** JSON body: written evidence. */
+/** "x is required" when the field is absent, "x must be text" when it is something else. */
+const requiredTextError = (label: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? `${label} is required` : `${label} must be text`;
+
 export const createWrittenEvidenceBodySchema = z.object({
-  title: text({ label: 'title', max: EVIDENCE_TITLE_MAX_LENGTH, required: 'title is required' }),
-  body: text({ label: 'body', max: WRITTEN_EVIDENCE_MAX_LENGTH, required: 'body is required' }).describe(
+  title: text({
+    label: 'title',
+    max: EVIDENCE_TITLE_MAX_LENGTH,
+    required: 'title is required',
+    error: requiredTextError('title'),
+  }),
+  body: text({
+    label: 'body',
+    max: WRITTEN_EVIDENCE_MAX_LENGTH,
+    required: 'body is required',
+    error: requiredTextError('body'),
+  }).describe(
     'The written evidence itself (a transcript, a statement, a copied message)',
   ),
   description: optionalText('description').default(''),

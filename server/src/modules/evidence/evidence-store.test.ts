@@ -1,0 +1,132 @@
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evidence, evidenceBlobs } from '../../db/schema/index';
+import { signedIn, type Client } from '../../../test/helpers';
+import { blobEvidenceStore } from './evidence-blob-store';
+import { diskEvidenceStore } from './evidence-disk-store';
+import type { EvidenceStore } from './evidence-store';
+import { stageStream } from './evidence-upload';
+import { buildEvidenceApp, custodyActions, pngBytes, sha256, upload, type EvidenceTestApp } from './evidence-test-fixtures';
+
+let t: EvidenceTestApp;
+let investigator: Client;
+let scratch: string;
+beforeAll(async () => {
+  t = await buildEvidenceApp();
+  investigator = (await signedIn(t, 'investigator')).client;
+  scratch = await mkdtemp(join(tmpdir(), 'scamtrail-store-'));
+});
+afterAll(async () => {
+  await t.close();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+const stage = (content: string) => stageStream(Readable.from([Buffer.from(content)]), join(scratch, 'tmp'));
+
+/** Replaces the stored bytes of a hash behind the store's back, as a failing disk or an intruder would. */
+type Tamper = (hash: string, bytes: Buffer | null) => Promise<void>;
+
+function diskTamper(root: string): Tamper {
+  return async (hash, bytes) => {
+    const path = join(root, hash.slice(0, 2), hash);
+    if (bytes === null) return rm(path);
+    await chmod(path, 0o644);
+    await writeFile(path, bytes);
+  };
+}
+
+const blobTamper: Tamper = async (hash, bytes) => {
+  const db = t.database.db;
+  if (bytes === null) await db.delete(evidenceBlobs).where(eq(evidenceBlobs.sha256, hash));
+  else await db.update(evidenceBlobs).set({ bytes }).where(eq(evidenceBlobs.sha256, hash));
+};
+
+const backends: { name: string; make: () => { store: EvidenceStore; tamper: Tamper } }[] = [
+  {
+    name: 'files on disk (PGlite)',
+    make: () => {
+      const root = join(scratch, `disk-${Math.random().toString(36).slice(2)}`);
+      return { store: diskEvidenceStore(root), tamper: diskTamper(root) };
+    },
+  },
+  { name: 'the evidence_blobs table (PostgreSQL)', make: () => ({ store: blobEvidenceStore(t.database.db), tamper: blobTamper }) },
+];
+
+describe.each(backends)('content-addressed storage: $name', ({ make }) => {
+  it('stores the bytes under their SHA-256 and consumes the staged file', async () => {
+    const { store } = make();
+    const staged = await stage(`evidence ${Math.random()}`);
+    expect(staged.sha256).toBe(sha256(await readFile(staged.path)));
+    const expected = await readFile(staged.path, 'utf8');
+    await store.put(staged);
+    await expect(stat(staged.path)).rejects.toThrow();
+    const content = await store.open(staged.sha256);
+    expect(content?.size).toBe(Buffer.byteLength(expected));
+    expect(await text(content!.stream)).toBe(expected);
+    expect(await store.rehash(staged.sha256)).toBe(staged.sha256);
+  });
+
+  it('keeps what is already stored under a hash when the same content comes again', async () => {
+    const { store, tamper } = make();
+    const content = `same ${Math.random()}`;
+    const first = await stage(content);
+    await store.put(first);
+    await tamper(first.sha256, Buffer.from('kept as it was'));
+    const again = await stage(content);
+    await store.put(again);
+    await expect(stat(again.path)).rejects.toThrow();
+    expect(await text((await store.open(first.sha256))!.stream)).toBe('kept as it was');
+  });
+
+  it('notices changed bytes and answers null for missing ones', async () => {
+    const { store, tamper } = make();
+    const staged = await stage(`original ${Math.random()}`);
+    await store.put(staged);
+    await tamper(staged.sha256, Buffer.from('altered'));
+    expect(await store.rehash(staged.sha256)).toBe(sha256('altered'));
+    await tamper(staged.sha256, null);
+    expect(await store.rehash(staged.sha256)).toBeNull();
+    expect(await store.open(staged.sha256)).toBeNull();
+  });
+});
+
+describe('POST /api/evidence/{id}/verify', () => {
+  const tamper: () => Tamper = () =>
+    t.database.kind === 'pglite' ? diskTamper(join(t.dataDir, 'evidence')) : blobTamper;
+
+  it('matches while the stored bytes are intact, then reports altered and missing bytes', async () => {
+    const bytes = pngBytes();
+    const { id } = (await upload(investigator, { name: 'proof.png', bytes })).json();
+    const intact = await investigator.post(`/api/evidence/${id}/verify`);
+    expect(intact.statusCode).toBe(200);
+    expect(intact.json()).toEqual({ sha256: sha256(bytes), matches: true });
+
+    await tamper()(sha256(bytes), Buffer.from('not the original'));
+    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({
+      sha256: sha256('not the original'),
+      matches: false,
+    });
+
+    await tamper()(sha256(bytes), null);
+    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({ sha256: null, matches: false });
+    const download = await investigator.get(`/api/evidence/${id}/content`);
+    expect(download.statusCode).toBe(404);
+    expect(download.json().error.message).toMatch(/missing/);
+    expect(await custodyActions(t.database.db, id)).toEqual(['added', 'verified', 'verified', 'verified']);
+  });
+
+  it('verifies written evidence against its text', async () => {
+    const { id, sha256: recorded } = (await investigator.post('/api/evidence', { title: 'Note', body: 'Exact words' })).json();
+    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({ sha256: recorded, matches: true });
+    await t.database.db.update(evidence).set({ body: sql`${evidence.body} || '!'` }).where(eq(evidence.id, id));
+    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({
+      sha256: sha256('Exact words!'),
+      matches: false,
+    });
+  });
+});
