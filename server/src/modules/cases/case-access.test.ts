@@ -39,7 +39,11 @@ beforeAll(async () => {
     })
     .returning({ id: identifiers.id });
   for (const caseId of [grouped.id, open.id]) {
-    await insertEntry(t.database.db, { caseId, originatorId: memberOriginatorId, identifierIds: [identifier.id] });
+    await insertEntry(t.database.db, {
+      caseId,
+      originatorId: memberOriginatorId,
+      identifierIds: [identifier.id],
+    });
   }
 });
 afterAll(async () => {
@@ -56,7 +60,10 @@ describe('case group visibility', () => {
     const related = (await member.get(`/api/cases/${open.id}/related`)).json();
     expect(related.data.map((r: { case: { id: string } }) => r.case.id)).toEqual([grouped.id]);
     const named = (await member.get(`/api/cases/${open.id}/identifiers`)).json().data[0];
-    expect(named).toMatchObject({ otherCaseCount: 1, otherCases: [{ id: grouped.id, title: 'Grouped case' }] });
+    expect(named).toMatchObject({
+      otherCaseCount: 1,
+      otherCases: [{ id: grouped.id, title: 'Grouped case' }],
+    });
   });
 
   it('an investigator outside the group gets 404 for the case, exactly as for a missing one', async () => {
@@ -87,7 +94,9 @@ describe('case group visibility', () => {
     const before = await countCases(t.database.db);
     const res = await outsider.post('/api/cases', { title: 'Sneaky', groupId });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.fields).toEqual([{ field: 'groupId', message: GROUP_MEMBERSHIP_MESSAGE }]);
+    expect(res.json().error.details.fields).toEqual([
+      { field: 'groupId', message: GROUP_MEMBERSHIP_MESSAGE },
+    ]);
     const move = await outsider.patch(`/api/cases/${open.id}`, { groupId });
     expect(move.statusCode).toBe(400);
     expect(move.json().error.details.fields[0].field).toBe('groupId');
@@ -123,7 +132,11 @@ describe('case permission boundaries', () => {
     const { automation, apiKey, caller } = await automationWithKey(t, admin, ['case.view', 'case.create']);
     const created = await createCaseVia(caller, { title: 'Reported by the scanner', priority: 'high' });
     expect(created.status).toBe('open');
-    expect(created.originator).toMatchObject({ id: automation.id, type: 'automation', name: automation.systemName });
+    expect(created.originator).toMatchObject({
+      id: automation.id,
+      type: 'automation',
+      name: automation.systemName,
+    });
     const [event] = await caseEvents(t.database.db, created.id);
     expect(event).toMatchObject({ type: 'case.created', actorApiKeyId: apiKey.id, actorUserId: null });
     const history = (await admin.get(`/api/cases/${created.id}/history`)).json().data;

@@ -8,5 +8,8 @@ import { cases } from '../../db/schema/index';
  */
 export async function touchCase(db: DbOrTx, caseId: string | null | undefined): Promise<void> {
   if (!caseId) return;
-  await db.update(cases).set({ lastActivityAt: sql`now()` }).where(eq(cases.id, caseId));
+  await db
+    .update(cases)
+    .set({ lastActivityAt: sql`now()` })
+    .where(eq(cases.id, caseId));
 }

@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { evidence, evidenceIdentifiers, journalEntries, journalEntryIdentifiers } from '../../db/schema/index';
+import {
+  evidence,
+  evidenceIdentifiers,
+  journalEntries,
+  journalEntryIdentifiers,
+} from '../../db/schema/index';
 
 /**
  * How identifiers attach to cases: through the case's journal entries that are not nullified

@@ -27,7 +27,9 @@ afterAll(async () => {
 async function snapshot() {
   const db = t.database.db;
   const tables = [cases, caseAssignees, caseTags, events] as const;
-  const counts = await Promise.all(tables.map(async (table) => (await db.select({ n: count() }).from(table))[0].n));
+  const counts = await Promise.all(
+    tables.map(async (table) => (await db.select({ n: count() }).from(table))[0].n),
+  );
   return { counts, existing: (await admin.get(`/api/cases/${existing.id}`)).json() };
 }
 
@@ -57,9 +59,21 @@ const BAD_CREATES: [string, Record<string, unknown>, string[]][] = [
   ['assignees that are not a list', { title: 'x', assigneeIds: '$admin' }, ['assigneeIds']],
   ['a tag that does not exist', { title: 'x', tagIds: [unknownId] }, ['tagIds']],
   ['a negative loss', { title: 'x', reportedLoss: { amount: -1, currency: 'USD' } }, ['reportedLoss.amount']],
-  ['a loss given as text', { title: 'x', reportedLoss: { amount: '10', currency: 'USD' } }, ['reportedLoss.amount']],
-  ['a loss with 5 decimals', { title: 'x', reportedLoss: { amount: 1.23456, currency: 'USD' } }, ['reportedLoss.amount']],
-  ['an unknown currency', { title: 'x', reportedLoss: { amount: 10, currency: 'XYZ' } }, ['reportedLoss.currency']],
+  [
+    'a loss given as text',
+    { title: 'x', reportedLoss: { amount: '10', currency: 'USD' } },
+    ['reportedLoss.amount'],
+  ],
+  [
+    'a loss with 5 decimals',
+    { title: 'x', reportedLoss: { amount: 1.23456, currency: 'USD' } },
+    ['reportedLoss.amount'],
+  ],
+  [
+    'an unknown currency',
+    { title: 'x', reportedLoss: { amount: 10, currency: 'XYZ' } },
+    ['reportedLoss.currency'],
+  ],
   [
     'a missing group and a missing tag at once',
     { title: 'x', groupId: unknownId, tagIds: [unknownId] },
@@ -71,9 +85,17 @@ const BAD_PATCHES: [string, Record<string, unknown>, string[]][] = [
   ['a blank title', { title: '' }, ['title']],
   ['an unknown status', { status: 'done' }, ['status']],
   ['an unknown resolution', { status: 'closed', resolution: 'fixed', closureNotes: 'x' }, ['resolution']],
-  ['closure notes too long', { status: 'closed', resolution: 'resolved', closureNotes: long(5001) }, ['closureNotes']],
+  [
+    'closure notes too long',
+    { status: 'closed', resolution: 'resolved', closureNotes: long(5001) },
+    ['closureNotes'],
+  ],
   ['a tag that does not exist, beside a valid change', { priority: 'low', tagIds: [unknownId] }, ['tagIds']],
-  ['an assignee who is not a user, beside a close', { status: 'in_progress', assigneeIds: [unknownId] }, ['assigneeIds']],
+  [
+    'an assignee who is not a user, beside a close',
+    { status: 'in_progress', assigneeIds: [unknownId] },
+    ['assigneeIds'],
+  ],
   ['a group that does not exist', { groupId: unknownId }, ['groupId']],
 ];
 

@@ -45,7 +45,11 @@ describe('case lifecycle', () => {
       proxy: null,
     });
     const [event] = await caseEvents(t.database.db, created.id);
-    expect(event).toMatchObject({ type: 'case.created', actorUserId: investigatorUser.id, subjectId: created.id });
+    expect(event).toMatchObject({
+      type: 'case.created',
+      actorUserId: investigatorUser.id,
+      subjectId: created.id,
+    });
     expect(event.data).toMatchObject({
       before: null,
       after: { title: 'Romance scam of J. Doe', status: 'open', priority: 'medium', assigneeIds: [] },
@@ -66,7 +70,9 @@ describe('case lifecycle', () => {
       priority: 'critical',
       scamType: 'investment',
       reportedLoss: { amount: 12500.5, currency: 'EUR' },
-      assignees: [{ id: investigatorUser.id, fullName: `${investigatorUser.firstName} ${investigatorUser.lastName}` }],
+      assignees: [
+        { id: investigatorUser.id, fullName: `${investigatorUser.firstName} ${investigatorUser.lastName}` },
+      ],
     });
     expect(Date.parse(edited.lastActivityAt)).toBeGreaterThan(Date.parse(created.lastActivityAt));
     const events = await caseEvents(t.database.db, created.id);
@@ -91,7 +97,10 @@ describe('case lifecycle', () => {
   it('closing without a resolution is a 400 naming resolution, and saves nothing', async () => {
     const created = await createCaseVia(investigator);
     const before = await countCaseEvents(t.database.db);
-    const res = await investigator.patch(`/api/cases/${created.id}`, { status: 'closed', closureNotes: 'Done' });
+    const res = await investigator.patch(`/api/cases/${created.id}`, {
+      status: 'closed',
+      closureNotes: 'Done',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect(res.json().error.details.fields).toEqual([
@@ -131,16 +140,34 @@ describe('case lifecycle', () => {
   it('closing records the resolution and its time; reopening clears them', async () => {
     const created = await createCaseVia(investigator);
     const closed = await patchCaseVia(investigator, created.id, closing);
-    expect(closed).toMatchObject({ status: 'closed', resolution: 'resolved', closureNotes: closing.closureNotes });
+    expect(closed).toMatchObject({
+      status: 'closed',
+      resolution: 'resolved',
+      closureNotes: closing.closureNotes,
+    });
     expect(closed.closedAt).not.toBeNull();
     // A closed case may still have its closure notes corrected.
     const corrected = await patchCaseVia(investigator, created.id, { closureNotes: 'Recovered in full' });
-    expect(corrected).toMatchObject({ status: 'closed', closureNotes: 'Recovered in full', closedAt: closed.closedAt });
+    expect(corrected).toMatchObject({
+      status: 'closed',
+      closureNotes: 'Recovered in full',
+      closedAt: closed.closedAt,
+    });
 
     const reopened = await patchCaseVia(investigator, created.id, { status: 'in_progress' });
-    expect(reopened).toMatchObject({ status: 'in_progress', resolution: null, closureNotes: null, closedAt: null });
+    expect(reopened).toMatchObject({
+      status: 'in_progress',
+      resolution: null,
+      closureNotes: null,
+      closedAt: null,
+    });
     const events = await caseEvents(t.database.db, created.id);
-    expect(events.map((e) => e.type)).toEqual(['case.created', 'case.closed', 'case.updated', 'case.reopened']);
+    expect(events.map((e) => e.type)).toEqual([
+      'case.created',
+      'case.closed',
+      'case.updated',
+      'case.reopened',
+    ]);
     expect(events[1].data).toMatchObject({
       before: { status: 'open', resolution: null, closureNotes: null, closedAt: null },
       after: { status: 'closed', resolution: 'resolved', closureNotes: closing.closureNotes },

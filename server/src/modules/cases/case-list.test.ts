@@ -20,7 +20,11 @@ beforeAll(async () => {
   investigatorUser = signed.user;
   tagId = (await admin.post('/api/tags', { name: 'Elderly victim', color: 'red' })).json().id;
   // Created in this order, so creation times ascend A..E.
-  made.a = await createCaseVia(investigator, { title: 'Alpha romance', priority: 'low', scamType: 'romance' });
+  made.a = await createCaseVia(investigator, {
+    title: 'Alpha romance',
+    priority: 'low',
+    scamType: 'romance',
+  });
   made.b = await createCaseVia(investigator, {
     title: 'Bravo crypto',
     priority: 'critical',
@@ -28,7 +32,11 @@ beforeAll(async () => {
     assigneeIds: [investigatorUser.id],
     tagIds: [tagId],
   });
-  made.c = await createCaseVia(investigator, { title: 'Charlie ROMANCE call', priority: 'high', scamType: 'romance' });
+  made.c = await createCaseVia(investigator, {
+    title: 'Charlie ROMANCE call',
+    priority: 'high',
+    scamType: 'romance',
+  });
   made.d = await createCaseVia(investigator, { title: 'Delta parcel', priority: 'medium' });
   made.e = await createCaseVia(investigator, { title: '100%_sure invoice', priority: 'critical' });
   await patchCaseVia(investigator, made.d.id, { status: 'in_progress' });
@@ -72,7 +80,10 @@ describe('case list', () => {
       'Bravo crypto',
       '100%_sure invoice',
     ]);
-    expect(await titles('?scamType=romance&sort=createdAt')).toEqual(['Charlie ROMANCE call', 'Alpha romance']);
+    expect(await titles('?scamType=romance&sort=createdAt')).toEqual([
+      'Charlie ROMANCE call',
+      'Alpha romance',
+    ]);
     expect(await titles(`?assigneeId=${investigatorUser.id}`)).toEqual(['Bravo crypto']);
     expect(await titles(`?tagId=${tagId}`)).toEqual(['Bravo crypto']);
     expect(await titles(`?tagId=${crypto.randomUUID()}`)).toEqual([]);
@@ -104,7 +115,9 @@ describe('case list', () => {
 
   it('pages with the total of the whole list', async () => {
     const page1 = (await investigator.get('/api/cases?sort=createdAt&direction=asc&pageSize=2')).json();
-    const page3 = (await investigator.get('/api/cases?sort=createdAt&direction=asc&pageSize=2&page=3')).json();
+    const page3 = (
+      await investigator.get('/api/cases?sort=createdAt&direction=asc&pageSize=2&page=3')
+    ).json();
     const page9 = (await investigator.get('/api/cases?pageSize=2&page=9')).json();
     expect(page1.data.map((c: Case) => c.title)).toEqual(['Alpha romance', 'Bravo crypto']);
     expect(page1.pagination).toEqual({ page: 1, pageSize: 2, totalItems: 5, totalPages: 3 });

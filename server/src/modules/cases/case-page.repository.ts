@@ -3,7 +3,15 @@ import type { TagRef } from '@scamtrail/domain/tags';
 import type { CaseUser } from '@scamtrail/domain/cases';
 import { fullName } from '@scamtrail/domain/names';
 import type { DbOrTx } from '../../db/client';
-import { caseAssignees, caseTags, evidence, groups, journalEntries, tags, users } from '../../db/schema/index';
+import {
+  caseAssignees,
+  caseTags,
+  evidence,
+  groups,
+  journalEntries,
+  tags,
+  users,
+} from '../../db/schema/index';
 import { toTagColor } from '../tags/tags.repository';
 import { isAnyUuid } from './sql-arrays';
 
@@ -40,7 +48,10 @@ export async function findAssigneesOfCases(
   );
 }
 
-export async function findTagsOfCases(db: DbOrTx, caseIds: readonly string[]): Promise<Map<string, TagRef[]>> {
+export async function findTagsOfCases(
+  db: DbOrTx,
+  caseIds: readonly string[],
+): Promise<Map<string, TagRef[]>> {
   if (caseIds.length === 0) return new Map();
   const rows = await db
     .select({ caseId: caseTags.caseId, id: tags.id, name: tags.name, color: tags.color })
@@ -57,12 +68,18 @@ export async function findTagsOfCases(db: DbOrTx, caseIds: readonly string[]): P
 export async function findGroupNames(db: DbOrTx, groupIds: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(groupIds)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select({ id: groups.id, name: groups.name }).from(groups).where(isAnyUuid(groups.id, unique));
+  const rows = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .where(isAnyUuid(groups.id, unique));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Journal entries per case, not counting nullified ones. */
-export async function countEntriesOfCases(db: DbOrTx, caseIds: readonly string[]): Promise<Map<string, number>> {
+export async function countEntriesOfCases(
+  db: DbOrTx,
+  caseIds: readonly string[],
+): Promise<Map<string, number>> {
   if (caseIds.length === 0) return new Map();
   const rows = await db
     .select({ caseId: journalEntries.caseId, n: count() })
@@ -72,7 +89,10 @@ export async function countEntriesOfCases(db: DbOrTx, caseIds: readonly string[]
   return new Map(rows.map((r) => [r.caseId!, r.n]));
 }
 
-export async function countEvidenceOfCases(db: DbOrTx, caseIds: readonly string[]): Promise<Map<string, number>> {
+export async function countEvidenceOfCases(
+  db: DbOrTx,
+  caseIds: readonly string[],
+): Promise<Map<string, number>> {
   if (caseIds.length === 0) return new Map();
   const rows = await db
     .select({ caseId: evidence.caseId, n: count() })

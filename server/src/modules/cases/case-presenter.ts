@@ -25,7 +25,10 @@ export interface CasePageExtras {
 
 export function toReportedLoss(row: Pick<CaseRow, 'reportedLossAmount' | 'reportedLossCurrency'>) {
   if (row.reportedLossAmount === null || !row.reportedLossCurrency) return null;
-  return { amount: Number(row.reportedLossAmount), currency: row.reportedLossCurrency } satisfies ReportedLoss;
+  return {
+    amount: Number(row.reportedLossAmount),
+    currency: row.reportedLossCurrency,
+  } satisfies ReportedLoss;
 }
 
 export function toCase(row: CaseRow, extras: CasePageExtras): Case {

@@ -44,4 +44,3 @@ export async function findExistingTagIds(db: DbOrTx, ids: readonly string[]): Pr
   const rows = await db.select({ id: tags.id }).from(tags).where(isAnyUuid(tags.id, ids)).for('key share');
   return new Set(rows.map((r) => r.id));
 }
-

@@ -63,7 +63,9 @@ export async function findRelatedCaseRows(
   }>(result);
   let total = raw[0]?.total ?? 0;
   if (raw.length === 0 && page.page > 1) {
-    const counted = await db.execute(sql`select count(*)::int as n from (${relatedCases(caseId, principal)}) as r`);
+    const counted = await db.execute(
+      sql`select count(*)::int as n from (${relatedCases(caseId, principal)}) as r`,
+    );
     total = rowsOf<{ n: number }>(counted)[0].n;
   }
   const rows = raw.map((r) => ({

@@ -25,7 +25,8 @@ beforeAll(async () => {
   fullName = `${signed.user.firstName} ${signed.user.lastName}`;
   phoneId = await createIdentifier({ type: 'phone', data: { countryCode: '+44', number: '7911 123456' } });
   emailId = await createIdentifier({ type: 'email', data: { address: 'mule@example.com' } });
-  for (const key of ['a', 'b', 'c', 'd', 'e']) made[key] = await createCaseVia(investigator, { title: `Case ${key}` });
+  for (const key of ['a', 'b', 'c', 'd', 'e'])
+    made[key] = await createCaseVia(investigator, { title: `Case ${key}` });
 });
 afterAll(async () => {
   await t.close();
@@ -63,7 +64,11 @@ describe('related cases', () => {
   it('evidence links too; most shared identifiers first, then the most recently active', async () => {
     // c shares the phone (through evidence) and the e-mail with a; d shares the e-mail only.
     await insertEntry(t.database.db, { caseId: made.a.id, originatorId, identifierIds: [emailId] });
-    await insertEvidence(t.database.db, { caseId: made.c.id, originatorId, identifierIds: [phoneId, emailId] });
+    await insertEvidence(t.database.db, {
+      caseId: made.c.id,
+      originatorId,
+      identifierIds: [phoneId, emailId],
+    });
     await insertEntry(t.database.db, { caseId: made.d.id, originatorId, identifierIds: [emailId] });
     await patchCaseVia(investigator, made.b.id, { priority: 'high' });
     const fromA = await related(made.a.id);
@@ -81,7 +86,12 @@ describe('related cases', () => {
   });
 
   it('a nullified entry no longer links its case', async () => {
-    await insertEntry(t.database.db, { caseId: made.e.id, originatorId, identifierIds: [phoneId], isNullified: true });
+    await insertEntry(t.database.db, {
+      caseId: made.e.id,
+      originatorId,
+      identifierIds: [phoneId],
+      isNullified: true,
+    });
     expect((await related(made.a.id)).data.map((r) => r.case.title)).not.toContain('Case e');
     expect((await related(made.e.id)).data).toEqual([]);
   });
@@ -111,9 +121,9 @@ describe("a case's identifiers", () => {
       extra.push(other);
     }
     await patchCaseVia(investigator, extra[0].id, { priority: 'low' });
-    const email = ((await investigator.get(`/api/cases/${made.a.id}/identifiers`)).json().data as CaseIdentifier[]).find(
-      (r) => r.id === emailId,
-    )!;
+    const email = (
+      (await investigator.get(`/api/cases/${made.a.id}/identifiers`)).json().data as CaseIdentifier[]
+    ).find((r) => r.id === emailId)!;
     expect(email.otherCaseCount).toBe(8);
     expect(email.otherCases.map((c) => c.title)).toEqual(['Ring 0', 'Ring 5', 'Ring 4', 'Ring 3', 'Ring 2']);
   });

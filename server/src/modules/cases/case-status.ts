@@ -55,7 +55,8 @@ export function planStatusChange(current: CurrentStatus, body: UpdateCaseBody): 
   const action = actionFor(from, to);
   if (to === 'closed') {
     const staysClosed = from === 'closed';
-    const resolution = body.resolution ?? (staysClosed ? (current.resolution as CaseResolution | null) : null);
+    const resolution =
+      body.resolution ?? (staysClosed ? (current.resolution as CaseResolution | null) : null);
     const closureNotes = body.closureNotes ?? (staysClosed ? current.closureNotes : null);
     if (!resolution) errors.push({ field: 'resolution', message: 'resolution is required to close a case' });
     if (!closureNotes) {

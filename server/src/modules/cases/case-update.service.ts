@@ -58,7 +58,12 @@ function columnChanges(body: UpdateCaseBody, plan: ReturnType<typeof planStatusC
  * given replace the sets. The case row is locked for the change; the audit row (only the changed
  * fields, before and after) commits with it. A request that changes nothing writes nothing.
  */
-export async function updateCase(db: Db, id: string, body: UpdateCaseBody, principal: Principal): Promise<Case> {
+export async function updateCase(
+  db: Db,
+  id: string,
+  body: UpdateCaseBody,
+  principal: Principal,
+): Promise<Case> {
   const row = await db.transaction(async (tx): Promise<CaseRow> => {
     const current = await lockVisibleCaseRow(tx, principal, id);
     if (!current) throw AppError.notFound('Case');
@@ -99,4 +104,3 @@ export async function updateCase(db: Db, id: string, body: UpdateCaseBody, princ
   });
   return (await presentCases(db, [row]))[0];
 }
-

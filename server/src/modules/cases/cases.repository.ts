@@ -105,7 +105,10 @@ export async function replaceCaseTags(tx: DbOrTx, caseId: string, tagIds: readon
   await tx
     .delete(caseTags)
     .where(
-      and(eq(caseTags.caseId, caseId), tagIds.length ? sql`not ${isAnyUuid(caseTags.tagId, tagIds)}` : undefined),
+      and(
+        eq(caseTags.caseId, caseId),
+        tagIds.length ? sql`not ${isAnyUuid(caseTags.tagId, tagIds)}` : undefined,
+      ),
     );
   if (tagIds.length === 0) return;
   await tx.execute(sql`insert into ${caseTags} (case_id, tag_id)
