@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { documentTitle, ROUTES, type RouteId } from '../../web/src/app/routes';
 import { expectNoSeriousViolations } from '../support/axe';
+import { BASE_URL } from '../support/env';
 import { expect, signIn, test } from '../support/fixtures';
 import { createRecords, type Records } from '../support/records';
 
@@ -102,6 +103,12 @@ const community = '/team-members?tab=community';
 const username = (r: Records) => r.communityMember.username;
 const automation = (r: Records) => `/automations/${r.automation.id}`;
 
+/** A 1×1 PNG for the evidence detail. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Every dialog of the app and the three header panels, each from where a person opens it. */
 const DIALOGS: Record<string, DialogVisit> = {
   'create identifier': { path: identifiers, open: byButton('Add Identifier', 'Create New Identifier') },
@@ -128,6 +135,34 @@ const DIALOGS: Record<string, DialogVisit> = {
         .filter({ has: page.getByRole('heading', { name: 'Team member', exact: true }) });
       await tile.getByRole('button').click();
       return dialogNamed(page, 'Originator Details');
+    },
+  },
+  'add evidence, files': { path: '/evidence', open: byButton('Add evidence', 'Add evidence') },
+  'add evidence, written text': {
+    path: '/evidence',
+    open: async (page, r) => {
+      const dialog = await byButton('Add evidence', 'Add evidence')(page, r);
+      await dialog.getByRole('tab', { name: 'Written text' }).click();
+      return dialog;
+    },
+  },
+  'evidence details': {
+    path: '/evidence',
+    open: async (page) => {
+      // An image: the detail then has its preview, download, hash and chain of custody.
+      const res = await page.request.post('/api/evidence', {
+        headers: { origin: BASE_URL },
+        multipart: {
+          title: 'Accessibility check screenshot',
+          file: { name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG },
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      await page.goto(`/evidence?open=${id}`);
+      const dialog = dialogNamed(page, 'Accessibility check screenshot');
+      await expect(dialog.getByRole('table', { name: 'Chain of custody' })).toBeVisible();
+      return dialog;
     },
   },
   'new tag': { path: '/tags', open: byButton('New tag', 'New tag') },

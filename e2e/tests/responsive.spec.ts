@@ -67,6 +67,10 @@ async function seed(tag: string) {
     color: 'purple',
     description: 'Receives and forwards stolen funds',
   });
+  await created('/api/evidence', {
+    title: `Transcript of the call from the fake bank security department ${tag}`,
+    body: 'The caller asked for the one-time code sent by text message.',
+  });
   await created('/api/originators/community-members', {
     username: `concerned_citizen_${tag}`,
     email: `concerned.citizen.reporting.${tag}@community-watch.example`,
