@@ -34,7 +34,7 @@ export function CaseDetailTabs({ caseItem }: { caseItem: Case }) {
     timeline: () => <CaseTimeline caseId={caseItem.id} readOnly={readOnly} />,
     evidence: () => <EvidencePanel caseId={caseItem.id} readOnly={readOnly} />,
     identifiers: () => <CaseIdentifiersTab caseId={caseItem.id} />,
-    history: () => <CaseHistoryTab caseId={caseItem.id} />,
+    history: () => <CaseHistoryTab caseItem={caseItem} />,
   };
 
   return (

@@ -18,6 +18,12 @@ describe('case history in words', () => {
       'Changed the status to In progress',
     );
     expect(describeAction(event('case.updated', { title: 'a' }, { title: 'b' }))).toBe('Updated the case');
+    expect(describeAction(event('case.closed', { status: 'open' }, { status: 'closed' }))).toBe(
+      'Closed the case',
+    );
+    expect(describeAction(event('case.status_changed', { status: 'in_progress' }, { status: 'open' }))).toBe(
+      'Changed the status to Open',
+    );
   });
 
   it('reads an unknown action from its subject and verb', () => {
@@ -50,6 +56,21 @@ describe('case history in words', () => {
     expect(changes.map(({ label, after }) => `${label}: ${after}`)).toEqual([
       'Type: Call',
       'Description: Called the bank',
+    ]);
+  });
+
+  it("names the case's group, assignees and tags when the page knows them, and counts the others", () => {
+    const names = new Map([
+      ['g1', 'Fraud desk'],
+      ['u1', 'Grace Hopper'],
+    ]);
+    const changes = describeChanges(
+      { before: { groupId: null, assigneeIds: ['u9'] }, after: { groupId: 'g1', assigneeIds: ['u1', 'u9'] } },
+      names,
+    );
+    expect(changes.map(({ label, before, after }) => `${label}: ${before} -> ${after}`)).toEqual([
+      'Group: Everyone -> Fraud desk',
+      'Assignees: 1 person -> 2 people',
     ]);
   });
 

@@ -52,6 +52,14 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
   kind: EVIDENCE_KIND_LABELS,
 };
 
+/** How a list of ids is counted when its names are unknown: "2 people". */
+const COUNT_NOUNS: Record<string, [string, string]> = {
+  assigneeIds: ['person', 'people'],
+  tagIds: ['tag', 'tags'],
+  evidenceIds: ['item', 'items'],
+  identifierIds: ['identifier', 'identifiers'],
+};
+
 /** Bookkeeping every change moves: not worth a line. */
 const IGNORED = new Set(['id', 'caseId', 'number', 'createdAt', 'updatedAt', 'lastActivityAt', 'version']);
 
@@ -94,15 +102,24 @@ function formatMoney(value: Values): string | undefined {
 
 const truncate = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text);
 
+/**
+ * Names of the records a case refers to by id (its group, assignees and tags), as far as the page knows
+ * them: a history row names them instead of counting them.
+ */
+export type KnownNames = ReadonlyMap<string, string>;
+
+const NO_NAMES: KnownNames = new Map();
+
 /** A recorded value in words: labels for statuses and priorities, money, dates, names, counts. */
-export function formatHistoryValue(field: string, value: unknown): string {
+export function formatHistoryValue(field: string, value: unknown, names: KnownNames = NO_NAMES): string {
+  if (field === 'groupId' && (value === null || value === undefined)) return 'Everyone';
   if (value === null || value === undefined || value === '') return NONE;
   if (typeof value === 'string') {
     const label = ENUM_LABELS[field]?.[value];
     if (label) return label;
     if (field.endsWith('At')) return formatDateTime(value, value);
-    // An id says nothing to a reader; that it changed is what matters.
-    if (field.endsWith('Id')) return 'Set';
+    // An id says nothing to a reader: its name if the page knows it, else that there is one.
+    if (field.endsWith('Id')) return names.get(value) ?? (field === 'groupId' ? 'A group' : 'Set');
     return truncate(value);
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
@@ -114,14 +131,15 @@ export function formatHistoryValue(field: string, value: unknown): string {
     );
     if (!field.endsWith('Ids') && names.every((name) => name !== undefined))
       return truncate(names.join(', '));
-    return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+    const [one, many] = COUNT_NOUNS[field] ?? ['item', 'items'];
+    return `${value.length} ${value.length === 1 ? one : many}`;
   }
   if (isObject(value)) return formatMoney(value) ?? nameOf(value) ?? truncate(JSON.stringify(value));
   return truncate(String(value));
 }
 
 /** The fields an update changed, before and after, in words. */
-function diff(before: Values, after: Values): HistoryChange[] {
+function diff(before: Values, after: Values, names: KnownNames): HistoryChange[] {
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])];
   return fields
     .filter((field) => !IGNORED.has(field))
@@ -129,26 +147,36 @@ function diff(before: Values, after: Values): HistoryChange[] {
     .map((field) => ({
       field,
       label: labelOf(field),
-      before: formatHistoryValue(field, before[field]),
-      after: formatHistoryValue(field, after[field]),
+      before: formatHistoryValue(field, before[field], names),
+      after: formatHistoryValue(field, after[field], names),
     }));
 }
 
 /** What the event changed: a diff for an update; the main fields of a record created or removed. */
-export function describeChanges(event: Pick<AuditEvent, 'before' | 'after'>): HistoryChange[] {
+export function describeChanges(
+  event: Pick<AuditEvent, 'before' | 'after'>,
+  names: KnownNames = NO_NAMES,
+): HistoryChange[] {
   const { before, after } = event;
-  if (isObject(before) && isObject(after)) return diff(before, after);
+  if (isObject(before) && isObject(after)) return diff(before, after, names);
   const record = isObject(after) ? after : isObject(before) ? before : null;
   if (!record) return [];
   return SUMMARY_FIELDS.filter(
     (field) => record[field] !== undefined && record[field] !== null && record[field] !== '',
   )
     .slice(0, 3)
-    .map((field) => ({ field, label: labelOf(field), after: formatHistoryValue(field, record[field]) }));
+    .map((field) => ({
+      field,
+      label: labelOf(field),
+      after: formatHistoryValue(field, record[field], names),
+    }));
 }
 
 const ACTIONS: Record<string, string> = {
   'case.created': 'Created the case',
+  'case.closed': 'Closed the case',
+  'case.reopened': 'Reopened the case',
+  'case.archived': 'Archived the case',
   'case.updated': 'Updated the case',
   'case.deleted': 'Deleted the case',
   'journal_entry.created': 'Added a journal entry',
@@ -187,7 +215,9 @@ function statusMove(event: Pick<AuditEvent, 'before' | 'after'>): string | undef
 
 /** "Closed the case", "Added a journal entry"; an unknown action as "Evidence: verified". */
 export function describeAction(event: Pick<AuditEvent, 'action' | 'before' | 'after'>): string {
-  if (event.action === 'case.updated') return statusMove(event) ?? ACTIONS[event.action];
+  if (event.action === 'case.updated' || event.action === 'case.status_changed') {
+    return statusMove(event) ?? ACTIONS['case.updated'];
+  }
   if (ACTIONS[event.action]) return ACTIONS[event.action];
   const [subject, ...rest] = event.action.split('.');
   const what = rest.join(' ').replace(/_/g, ' ');

@@ -1,6 +1,6 @@
 import { RecentlyViewed } from '@carbon/icons-react';
 import { useState } from 'react';
-import type { AuditEvent } from '@scamtrail/domain/cases';
+import type { AuditEvent, Case } from '@scamtrail/domain/cases';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
@@ -8,7 +8,7 @@ import { LIST_PAGE_SIZES } from '../../../components/list-pagination';
 import { ListResults } from '../../../components/list-results';
 import { formatDateTime } from '../../../lib/format-date';
 import { useCaseHistory } from '../api/get-case-history';
-import { describeAction, describeActor, describeChanges } from './case-history-format';
+import { describeAction, describeActor, describeChanges, type KnownNames } from './case-history-format';
 
 const COLUMNS: TableColumn[] = [
   { key: 'action', header: 'What' },
@@ -17,8 +17,17 @@ const COLUMNS: TableColumn[] = [
   { key: 'changes', header: 'Changes' },
 ];
 
-function Changes({ event }: { event: AuditEvent }) {
-  const changes = describeChanges(event);
+/** The names the page knows for ids a history row may hold: the case's group, assignees and tags. */
+function namesOf(caseItem: Case): KnownNames {
+  return new Map([
+    ...(caseItem.group ? [[caseItem.group.id, caseItem.group.name] as const] : []),
+    ...caseItem.assignees.map((user) => [user.id, user.fullName] as const),
+    ...caseItem.tags.map((tag) => [tag.id, tag.name] as const),
+  ]);
+}
+
+function Changes({ event, names }: { event: AuditEvent; names: KnownNames }) {
+  const changes = describeChanges(event, names);
   if (changes.length === 0) return <span className="case-detail__muted">—</span>;
   return (
     <ul className="case-history__changes">
@@ -52,9 +61,10 @@ function Actor({ event }: { event: AuditEvent }) {
 }
 
 /** The History tab: the case's audit log, newest first, in words. */
-export function CaseHistoryTab({ caseId }: { caseId: string }) {
+export function CaseHistoryTab({ caseItem }: { caseItem: Case }) {
   const [page, setPage] = useState({ page: 1, pageSize: LIST_PAGE_SIZES[0] });
-  const query = useCaseHistory(caseId, page);
+  const query = useCaseHistory(caseItem.id, page);
+  const names = namesOf(caseItem);
   const events = query.data?.data ?? [];
   const byId = new Map(events.map((event) => [String(event.id), event]));
   const rows = events.map((event) => ({
@@ -84,7 +94,7 @@ export function CaseHistoryTab({ caseId }: { caseId: string }) {
         renderCell={{
           actor: (row) => <Actor event={byId.get(row.id)!} />,
           createdAt: (row) => <span className="case-history__when">{row.createdAt}</span>,
-          changes: (row) => <Changes event={byId.get(row.id)!} />,
+          changes: (row) => <Changes event={byId.get(row.id)!} names={names} />,
         }}
       />
     </ListResults>
