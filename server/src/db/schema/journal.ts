@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
 import { createdAt, id, updatedAt } from './columns';
@@ -35,6 +36,11 @@ export const journalEntries = pgTable(
     // The timeline: a case's entries newest first, paged by keyset or offset.
     index('journal_entries_case_timeline_idx').on(t.caseId, t.performedAt.desc(), t.id.desc()),
     index('journal_entries_originator_idx').on(t.originatorId),
+    // A case's count of live entries (case list, case header) by an index-only scan, without reading
+    // the rows of a case with thousands of entries.
+    index('journal_entries_case_live_idx')
+      .on(t.caseId)
+      .where(sql`${t.isNullified} = false`),
   ],
 );
 

@@ -84,7 +84,7 @@ export async function countEntriesOfCases(
   const rows = await db
     .select({ caseId: journalEntries.caseId, n: count() })
     .from(journalEntries)
-    .where(and(isAnyUuid(journalEntries.caseId, caseIds), eq(journalEntries.isNullified, false)))
+    .where(and(isAnyUuid(journalEntries.caseId, caseIds), sql`${journalEntries.isNullified} = false`))
     .groupBy(journalEntries.caseId);
   return new Map(rows.map((r) => [r.caseId!, r.n]));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "journal_entries_case_live_idx" ON "journal_entries" USING btree ("case_id") WHERE "journal_entries"."is_nullified" = false;
