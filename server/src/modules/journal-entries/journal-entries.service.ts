@@ -96,7 +96,7 @@ export async function createJournalEntry(
 /** A case's journal, newest first; 404 when the case is missing or hidden from the caller. */
 export async function listCaseJournal(db: Db, caseId: string, query: CaseJournalQuery, principal: Principal) {
   if (!(await isCaseVisible(db, principal, caseId))) throw AppError.notFound('Case');
-  const { rows, total } = await findTimelinePage(db, caseId, query);
+  const { rows, total } = await findTimelinePage(db, caseId, query, principal);
   return {
     data: await presentEntries(db, rows, principal),
     pagination: toPagination(query.page, query.pageSize, total),

@@ -101,11 +101,13 @@ describe("an investigator outside the case's group", () => {
     expect(await journalRowCounts(db())).toEqual(before);
   });
 
-  it('does not see the hidden evidence linked to a visible entry', async () => {
+  it('does not see the hidden evidence linked to a visible entry, nor count it as evidence', async () => {
+    const openCase = await insertCase(db(), memberOriginatorId);
     const visibleEntry = (
       await member.post('/api/journal-entries', {
         type: 'note',
         description: 'Open',
+        caseId: openCase,
         evidence: [groupEvidenceId],
       })
     ).json().id;
@@ -113,6 +115,9 @@ describe("an investigator outside the case's group", () => {
     const seen = await outsider.get(`/api/journal-entries/${visibleEntry}`);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().evidence).toEqual([]);
+    const withEvidence = `/api/cases/${openCase}/journal-entries?hasEvidence=true`;
+    expect((await member.get(withEvidence)).json().pagination.totalItems).toBe(1);
+    expect((await outsider.get(withEvidence)).json().pagination.totalItems).toBe(0);
   });
 });
 

@@ -13,10 +13,17 @@ import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
 import { anyUuid, entryColumns, type EntryRow } from './journal-entries.repository';
 
-/** The condition of a case's journal page; it walks journal_entries_case_timeline_idx. */
-function timelineCondition(caseId: string, query: CaseJournalQuery) {
-  // Spelled out: Drizzle leaves columns unqualified in a single-table select.
-  const withEvidence = sql`exists (select 1 from journal_entry_evidence jee where jee.journal_entry_id = journal_entries.id)`;
+/**
+ * The condition of a case's journal page; it walks journal_entries_case_timeline_idx. "Has evidence"
+ * counts only evidence the caller may see, as the entries show it.
+ */
+function timelineCondition(caseId: string, query: CaseJournalQuery, principal: Principal) {
+  // Spelled out: Drizzle leaves columns unqualified in a single-table select; the visibility
+  // condition names "cases" columns, hence that table keeps its name.
+  const withEvidence = sql`exists (select 1 from journal_entry_evidence jee
+    inner join evidence e on e.id = jee.evidence_id
+    left join cases on cases.id = e.case_id
+    where jee.journal_entry_id = journal_entries.id and ${visibleCaseCondition(principal)})`;
   return and(
     eq(journalEntries.caseId, caseId),
     query.includeNullified ? undefined : eq(journalEntries.isNullified, false),
@@ -30,8 +37,9 @@ export async function findTimelinePage(
   db: DbOrTx,
   caseId: string,
   query: CaseJournalQuery,
+  principal: Principal,
 ): Promise<{ rows: EntryRow[]; total: number }> {
-  const where = timelineCondition(caseId, query);
+  const where = timelineCondition(caseId, query, principal);
   const [rows, [{ n }]] = await Promise.all([
     db
       .select(entryColumns)
