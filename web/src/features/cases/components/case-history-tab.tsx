@@ -37,8 +37,7 @@ function Changes({ event, names }: { event: AuditEvent; names: KnownNames }) {
           {change.before !== undefined ? (
             <>
               <span className="case-history__before">{change.before}</span>
-              <span aria-hidden> → </span>
-              <span className="cds--visually-hidden"> changed to </span>
+              {' → '}
               <span>{change.after}</span>
             </>
           ) : (

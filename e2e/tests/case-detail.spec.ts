@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
+
+interface CreatedCase {
+  id: string;
+  number: number;
+  title: string;
+}
+
+const modal = (page: Page, title: string) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
+
+/** The value beside a label of the case summary. */
+const fact = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Case summary' }).locator('dt', { hasText: label }).locator('+ dd');
+
+async function created<T>(api: APIRequestContext, url: string, data: object): Promise<T> {
+  const res = await api.post(url, { data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+  return (await res.json()) as T;
+}
+
+/** A journal entry naming the identifier, created then added to the case (spec 4: create, then link). */
+async function addEntryNaming(
+  api: APIRequestContext,
+  caseId: string,
+  identifierId: string,
+  description: string,
+) {
+  const entry = await created<{ id: string }>(api, '/api/journal-entries', {
+    type: 'call',
+    description,
+    evidence: null,
+    identifierIds: [identifierId],
+  });
+  const res = await api.post(`/api/cases/${caseId}/journal-entries`, { data: { journalEntryId: entry.id } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+test.describe('case detail', () => {
+  test('an investigator closes a case with a resolution, reopens it, and reads both in its history', async ({
+    page,
+  }) => {
+    const unique = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator', {
+      firstName: 'Ida',
+      lastName: `Wells ${unique}`,
+    });
+    const api = await apiAs(investigator.email, investigator.password);
+    const caseItem = await created<CreatedCase>(api, '/api/cases', {
+      title: `Crypto recovery scam ${unique}`,
+      priority: 'high',
+      scamType: 'recovery',
+      reportedLoss: { amount: 1250, currency: 'EUR' },
+    });
+    await api.dispose();
+    await signIn(page, investigator);
+
+    await page.goto(`/cases/${caseItem.id}`);
+    await expect(page.getByRole('heading', { name: caseItem.title, level: 1 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(`#${caseItem.number}`);
+    await expect(fact(page, 'Status')).toHaveText('Open');
+    await expect(fact(page, 'Reported loss')).toHaveText('€1,250.00');
+    await expect(fact(page, 'Scam type')).toHaveText('Recovery');
+
+    // Closing needs a resolution and notes: without the notes the dialog says so and stays.
+    await page.getByRole('button', { name: 'Close case' }).click();
+    const dialog = modal(page, 'Close case');
+    await dialog.getByLabel('Resolution').selectOption({ label: 'Transferred' });
+    await dialog.getByRole('button', { name: 'Close case' }).click();
+    await expect(dialog.getByText('Closure notes are required to close a case')).toBeVisible();
+    await dialog.getByLabel('Closure notes').fill('Handed to the national fraud office.');
+    await dialog.getByRole('button', { name: 'Close case' }).click();
+
+    await expect(page.getByText('Case closed')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(fact(page, 'Status')).toHaveText('Closed');
+    await expect(fact(page, 'Resolution')).toHaveText('Transferred');
+    await expect(page.getByText('Handed to the national fraud office.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Reopen' }).click();
+    await expect(page.getByText('Case reopened')).toBeVisible();
+    await expect(fact(page, 'Status')).toHaveText('Open');
+    await expect(page.getByText('Handed to the national fraud office.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Close case' })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page).toHaveURL(/\?tab=history$/);
+    const history = page.getByRole('table', { name: 'History' });
+    const rows = history.getByRole('row');
+    await expect(rows.filter({ hasText: 'Reopened the case' })).toContainText('Status: Closed → Open');
+    const closedRow = rows.filter({ hasText: 'Closed the case' });
+    await expect(closedRow).toContainText('Resolution: — → Transferred');
+    await expect(closedRow).toContainText(`Ida Wells ${unique}`);
+    await expect(rows.filter({ hasText: 'Created the case' })).toContainText(caseItem.title);
+
+    // The tab is in the address: a reload opens it again.
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a case whose entry names the same phone number, written differently, shows as related', async ({
+    page,
+  }) => {
+    const unique = randomBytes(3).toString('hex');
+    const subscriber = String(100 + (parseInt(unique, 16) % 900));
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const first = await created<CreatedCase>(api, '/api/cases', { title: `Bank impersonation ${unique}` });
+    const second = await created<CreatedCase>(api, '/api/cases', { title: `Fake courier ${unique}` });
+
+    const phone = await created<{ id: string; displayValue: string }>(api, '/api/identifiers', {
+      type: 'phone',
+      data: { countryCode: '44', number: `7700 900${subscriber}` },
+    });
+    await addEntryNaming(api, first.id, phone.id, 'The caller claimed to be from the bank.');
+
+    // The same number written another way is the same identifier: the server answers with the existing one.
+    const duplicate = await api.post('/api/identifiers', {
+      data: { type: 'phone', data: { countryCode: '+44', number: `7700-900-${subscriber}` } },
+    });
+    expect(duplicate.status(), await duplicate.text()).toBe(409);
+    const existingId = ((await duplicate.json()) as { error: { details: { existingId: string } } }).error
+      .details.existingId;
+    expect(existingId).toBe(phone.id);
+    await addEntryNaming(api, second.id, existingId, 'A courier was sent to collect the card.');
+    await api.dispose();
+    await signIn(page, investigator);
+
+    await page.goto(`/cases/${first.id}`);
+    const related = page.getByRole('complementary', { name: /Related cases/ });
+    const link = related.getByRole('link', { name: `#${second.number} ${second.title}` });
+    await expect(link).toBeVisible();
+    await expect(related).toContainText(`Shares 1 identifier: ${phone.displayValue}`);
+
+    await page.getByRole('tab', { name: 'Identifiers' }).click();
+    await expect(page).toHaveURL(/\?tab=identifiers$/);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: phone.displayValue }) });
+    await expect(row).toContainText('1 entry');
+    await expect(row).toContainText('Also in 1 other case');
+    await expect(row.getByRole('link', { name: `#${second.number} ${second.title}` })).toBeVisible();
+
+    await link.click();
+    await expect(page.getByRole('heading', { name: second.title, level: 1 })).toBeVisible();
+    await expect(
+      page.getByRole('complementary', { name: /Related cases/ }).getByRole('link', {
+        name: `#${first.number} ${first.title}`,
+      }),
+    ).toBeVisible();
+  });
+
+  test('a case that does not exist shows "No case to show"', async ({ page }) => {
+    await signIn(page, await createAccount('investigator'));
+    await page.goto('/cases/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'No case to show' })).toBeVisible();
+  });
+});
