@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
+
+const modal = (page: Page, title: string) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
+
+async function created<T>(api: APIRequestContext, url: string, data: object): Promise<T> {
+  const res = await api.post(url, { data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as T;
+}
+
+test.describe('case timeline', () => {
+  test('an investigator adds an entry and links the phone number and e-mail written in it', async ({
+    page,
+  }) => {
+    const unique = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const caseItem = await created<{ id: string }>(api, '/api/cases', { title: `Refund scam ${unique}` });
+    await api.dispose();
+    await signIn(page, investigator);
+
+    await page.goto(`/cases/${caseItem.id}`);
+    await expect(page.getByRole('heading', { name: 'No journal entries yet' })).toBeVisible();
+    await page.getByRole('button', { name: 'Add entry' }).first().click();
+    const form = modal(page, 'Add journal entry');
+    await form.getByLabel('Type').selectOption({ label: 'Call' });
+    const email = `refunds-${unique}@example.org`;
+    await form
+      .getByLabel('Description')
+      .fill(`The caller said he was from the bank.\nCall back on +1 555-0100 or write to ${email}.`);
+
+    const offer = form.getByRole('group', { name: /Found in the text/ });
+    await expect(offer.getByRole('checkbox', { name: '+1 555-0100 (phone)' })).toBeChecked();
+    await expect(offer.getByRole('checkbox', { name: `${email} (email)` })).toBeChecked();
+    await form.getByRole('button', { name: 'Add entry' }).click();
+
+    await expect(page.getByText('Entry added')).toBeVisible();
+    await expect(form).toBeHidden();
+    const entry = page.getByRole('article', { name: /^Call entry/ });
+    await expect(entry).toContainText('Call back on +1 555-0100');
+    const identifiers = entry.getByRole('list', { name: 'Linked identifiers' });
+    await expect(identifiers.getByRole('link', { name: '+1 5550100' })).toBeVisible();
+    await expect(identifiers.getByRole('link', { name: email })).toBeVisible();
+    await expect(entry.getByRole('button', { name: /\(Team\)$/ })).toBeVisible();
+  });
+
+  test('a removed entry leaves the timeline and shows struck through, with its reason, among removed entries', async ({
+    page,
+  }) => {
+    const unique = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator', {
+      firstName: 'Mary',
+      lastName: `Jackson ${unique}`,
+    });
+    const api = await apiAs(investigator.email, investigator.password);
+    const caseItem = await created<{ id: string }>(api, '/api/cases', { title: `Romance scam ${unique}` });
+    await created(api, '/api/journal-entries', {
+      type: 'note',
+      description: 'Victim forwarded the first messages.',
+      caseId: caseItem.id,
+      evidence: null,
+      identifierIds: [],
+    });
+    await created(api, '/api/journal-entries', {
+      type: 'meeting',
+      description: 'Met the victim at the branch.',
+      caseId: caseItem.id,
+      evidence: null,
+      identifierIds: [],
+    });
+    await api.dispose();
+    await signIn(page, investigator);
+
+    await page.goto(`/cases/${caseItem.id}`);
+    const meeting = page.getByRole('article', { name: /^Meeting entry/ });
+    await meeting.getByRole('button', { name: /^Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Remove' }).click();
+    const form = modal(page, 'Remove entry');
+    await form.getByLabel('Reason').fill('Entered in the wrong case');
+    await form.getByRole('button', { name: 'Remove' }).click();
+
+    await expect(page.getByText('Entry removed')).toBeVisible();
+    await expect(meeting).toBeHidden();
+    await expect(page.getByRole('article', { name: /^Note entry/ })).toBeVisible();
+
+    // Carbon's switch lies under its drawn track; a keyboard press is what reaches the control itself.
+    const showRemoved = page.getByRole('switch', { name: 'Show removed entries' });
+    await showRemoved.press('Space');
+    await expect(showRemoved).toBeChecked();
+    const removed = page.getByRole('article', { name: /^Meeting entry.*removed$/ });
+    await expect(removed).toContainText(
+      new RegExp(`Removed by Mary Jackson ${unique} \\(Team\\) on .*: Entered in the wrong case`),
+    );
+    await expect(removed.getByText('Met the victim at the branch.')).toHaveCSS(
+      'text-decoration-line',
+      'line-through',
+    );
+    await expect(removed.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+  });
+});
