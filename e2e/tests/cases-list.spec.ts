@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
+
+const modal = (page: Page, title: string) =>
+  page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title }) });
+
+/** Picks an option of a combobox (a filter or a picker) by typing part of it, as a person would. */
+async function pick(page: Page, scope: Locator, field: string | RegExp, text: string, option: string) {
+  const box = scope.getByRole('combobox', { name: field });
+  await box.click();
+  await box.fill(text);
+  await page.getByRole('option', { name: option }).click();
+}
+
+test.describe('cases list', () => {
+  test('an investigator creates a case from the dialog, finds it by search and filters, and edits it', async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator', {
+      firstName: 'Grace',
+      lastName: `Hopper ${tag}`,
+    });
+    const fullName = `${investigator.firstName} ${investigator.lastName}`;
+    const admin = await createAccount('admin');
+    const api = await apiAs(admin.email, admin.password);
+    const tagName = `wire-fraud-${tag}`;
+    expect((await api.post('/api/tags', { data: { name: tagName, color: 'teal' } })).status()).toBe(201);
+    await api.dispose();
+    await signIn(page, investigator);
+    const title = `Romance scam reported by a widower ${tag}`;
+
+    // Create, from the dialog, with every kind of field.
+    await page.goto('/cases');
+    await page.getByRole('button', { name: 'New case' }).first().click();
+    const form = modal(page, 'New case');
+    await form.getByRole('button', { name: 'Create case' }).click();
+    await expect(form.getByText('Title is required')).toBeVisible();
+    await expect(page.getByText('Please fix the errors in the form')).toBeVisible();
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Description (optional)').fill('Met on a dating site; three wires sent abroad.');
+    await form.getByLabel('Priority').selectOption('high');
+    await form.getByLabel('Scam type (optional)').selectOption('romance');
+    await form.getByLabel('Amount').fill('12500');
+    await pick(page, form, 'Currency', 'eur', 'EUR — Euro');
+    await pick(page, form, /^Assignees/, investigator.lastName, fullName);
+    await pick(page, form, /^Tags/, tagName, tagName);
+    await form.getByRole('button', { name: 'Create case' }).click();
+
+    await expect(page).toHaveURL(/\/cases\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Case created')).toBeVisible();
+
+    // The list shows it, and search and filters find it.
+    await page.goto('/cases');
+    const search = page.getByRole('searchbox', { name: 'Search cases' });
+    await search.fill(tag);
+    await expect(page).toHaveURL(new RegExp(`search=${tag}`));
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: new RegExp(title) }) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Open');
+    await expect(row).toContainText('High');
+    await expect(row).toContainText('Romance');
+    await expect(row).toContainText(fullName);
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Closed' }).click();
+    await expect(page.getByRole('heading', { name: 'No cases match' })).toBeVisible();
+    await expect(page).toHaveURL(/status=closed/);
+
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Open', exact: true }).click();
+    await pick(page, page.locator('#cases-filters'), 'Assignee', 'Assigned', 'Assigned to me');
+    await pick(page, page.locator('#cases-filters'), 'Tag', tagName, tagName);
+    await expect(row).toBeVisible();
+    await expect(page).toHaveURL(/status=open/);
+    await expect(page).toHaveURL(/assigneeId=/);
+    await expect(page).toHaveURL(/tagId=/);
+
+    // The view is in the URL: a reload shows the same filtered list.
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search cases' })).toHaveValue(tag);
+    await expect(row).toBeVisible();
+
+    // Edit from the row menu.
+    const number = (await row.getByRole('link').textContent())!.match(/#\d+/)![0];
+    await row.getByRole('button', { name: `Actions for ${number} ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    const edit = modal(page, 'Edit case');
+    await expect(edit.getByLabel('Title')).toHaveValue(title);
+    await expect(edit.getByLabel('Chosen assignees')).toContainText(fullName);
+    const renamed = `${title} (wire traced)`;
+    await edit.getByLabel('Title').fill(renamed);
+    await edit.getByLabel('Priority').selectOption('critical');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Case saved')).toBeVisible();
+    const edited = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: new RegExp(renamed.replace(/[()]/g, '\\$&')) }) });
+    await expect(edited).toContainText('Critical');
+
+    // Clear filters brings back the plain list.
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(page).toHaveURL(/\/cases$/);
+  });
+
+  test('a viewer sees the list but no New case', async ({ page }) => {
+    await signIn(page, await createAccount('viewer'));
+    await page.goto('/cases');
+    await expect(page.getByRole('heading', { name: 'Cases', level: 1 })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Search cases' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New case' })).toHaveCount(0);
+  });
+});
