@@ -61,9 +61,7 @@ export const createWrittenEvidenceBodySchema = z.object({
     max: WRITTEN_EVIDENCE_MAX_LENGTH,
     required: 'body is required',
     error: requiredTextError('body'),
-  }).describe(
-    'The written evidence itself (a transcript, a statement, a copied message)',
-  ),
+  }).describe('The written evidence itself (a transcript, a statement, a copied message)'),
   description: optionalText('description').default(''),
   caseId: uuidSchema('caseId').optional(),
   tagIds: tagIds.default([]),
@@ -124,7 +122,15 @@ export const evidenceSchema = z.object({
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
-export const CUSTODY_ACTIONS = ['added', 'viewed', 'downloaded', 'linked', 'unlinked', 'verified', 'edited'] as const;
+export const CUSTODY_ACTIONS = [
+  'added',
+  'viewed',
+  'downloaded',
+  'linked',
+  'unlinked',
+  'verified',
+  'edited',
+] as const;
 export type CustodyAction = (typeof CUSTODY_ACTIONS)[number];
 
 export const custodyEventSchema = z.object({

@@ -22,7 +22,10 @@ function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform
   const content = Object.fromEntries(
     Object.entries(body.content).map(([type, { schema }]) => [
       type,
-      { schema: (jsonSchemaTransform({ ...input, schema: { body: schema } }).schema as { body: unknown }).body },
+      {
+        schema: (jsonSchemaTransform({ ...input, schema: { body: schema } }).schema as { body: unknown })
+          .body,
+      },
     ]),
   );
   return { ...result, schema: { ...result.schema, body: { content } } };

@@ -38,7 +38,9 @@ beforeAll(async () => {
   const groupId = await insertGroup(t.database.db, [inGroup.user.id]);
   groupedCaseId = await insertCase(t.database.db, inGroup.user.originatorId, { groupId });
   openCaseId = await insertCase(t.database.db, inGroup.user.originatorId);
-  hiddenId = (await upload(member, { name: 'hidden.png', bytes: pngBytes() }, { caseId: groupedCaseId })).json().id;
+  hiddenId = (
+    await upload(member, { name: 'hidden.png', bytes: pngBytes() }, { caseId: groupedCaseId })
+  ).json().id;
   openId = (await upload(member, { name: 'open.png', bytes: pngBytes() }, { caseId: openCaseId })).json().id;
   looseId = (await member.post('/api/evidence', { title: 'Loose note', body: 'No case' })).json().id;
 });
@@ -115,7 +117,13 @@ describe('the evidence list', () => {
     const entry = async (isNullified: boolean) => {
       const [row] = await t.database.db
         .insert(journalEntries)
-        .values({ type: 'note', description: 'Seen', caseId: openCaseId, originatorId: memberOriginatorId, isNullified })
+        .values({
+          type: 'note',
+          description: 'Seen',
+          caseId: openCaseId,
+          originatorId: memberOriginatorId,
+          isNullified,
+        })
         .returning({ id: journalEntries.id });
       await t.database.db.insert(journalEntryEvidence).values({ journalEntryId: row.id, evidenceId: openId });
     };
@@ -140,7 +148,9 @@ describe('changing evidence', () => {
   });
 
   it('records edits and case moves in custody and the audit trail, and bumps both cases', async () => {
-    const { id } = (await upload(member, { name: 'moved.png', bytes: pngBytes() }, { caseId: openCaseId })).json();
+    const { id } = (
+      await upload(member, { name: 'moved.png', bytes: pngBytes() }, { caseId: openCaseId })
+    ).json();
     const stale = new Date('2020-01-01T00:00:00Z');
     await t.database.db.update(cases).set({ lastActivityAt: stale });
     const res = await member.patch(`/api/evidence/${id}`, { title: 'Renamed', caseId: groupedCaseId });
@@ -151,14 +161,18 @@ describe('changing evidence', () => {
       expect(activity.find((c) => c.id === caseId)!.at.getTime()).toBeGreaterThan(stale.getTime());
     }
     expect(await custodyActions(t.database.db, id)).toEqual(['added', 'edited', 'unlinked', 'linked']);
-    const history = (await t.database.db.query.events.findMany({ where: (e, { eq }) => eq(e.subjectId, id) })).map(
-      (e) => [e.type, e.caseId, e.data],
-    );
+    const history = (
+      await t.database.db.query.events.findMany({ where: (e, { eq }) => eq(e.subjectId, id) })
+    ).map((e) => [e.type, e.caseId, e.data]);
     expect(history).toEqual([
       ['evidence.created', openCaseId, expect.objectContaining({ before: null })],
       ['evidence.updated', groupedCaseId, { before: { title: 'moved.png' }, after: { title: 'Renamed' } }],
       ['evidence.unlinked', openCaseId, { before: { caseId: openCaseId }, after: { caseId: groupedCaseId } }],
-      ['evidence.linked', groupedCaseId, { before: { caseId: openCaseId }, after: { caseId: groupedCaseId } }],
+      [
+        'evidence.linked',
+        groupedCaseId,
+        { before: { caseId: openCaseId }, after: { caseId: groupedCaseId } },
+      ],
     ]);
     const unchanged = await member.patch(`/api/evidence/${id}`, { title: 'Renamed' });
     expect(unchanged.statusCode).toBe(200);
@@ -177,7 +191,10 @@ describe('changing evidence', () => {
 
   it('links and unlinks identifiers, once each, in custody and counts', async () => {
     const identifier = (
-      await admin.post('/api/identifiers', { type: 'email', data: { address: `x${randomUUID()}@example.com` } })
+      await admin.post('/api/identifiers', {
+        type: 'email',
+        data: { address: `x${randomUUID()}@example.com` },
+      })
     ).json();
     const url = `/api/evidence/${openId}/identifiers/${identifier.id}`;
     expect((await member.post(url)).json().identifierCount).toBe(1);
@@ -185,7 +202,10 @@ describe('changing evidence', () => {
     expect((await member.delete(url)).json().identifierCount).toBe(0);
     expect((await member.delete(url)).statusCode).toBe(200);
     const actions = await custodyActions(t.database.db, openId);
-    expect(actions.filter((a) => a === 'linked' || a === 'unlinked').slice(-2)).toEqual(['linked', 'unlinked']);
+    expect(actions.filter((a) => a === 'linked' || a === 'unlinked').slice(-2)).toEqual([
+      'linked',
+      'unlinked',
+    ]);
     expect((await member.post(`/api/evidence/${openId}/identifiers/${randomUUID()}`)).statusCode).toBe(404);
   });
 });

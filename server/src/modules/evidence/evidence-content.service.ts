@@ -71,7 +71,9 @@ export async function verifyEvidence(
   const { row } = await requireEvidence(db, principal, id);
   let sha256: string | null = null;
   if (row.kind === 'written') {
-    sha256 = createHash('sha256').update(row.body ?? '', 'utf8').digest('hex');
+    sha256 = createHash('sha256')
+      .update(row.body ?? '', 'utf8')
+      .digest('hex');
   } else if (row.sha256) {
     sha256 = await store.rehash(row.sha256);
   }

@@ -32,7 +32,9 @@ afterAll(async () => {
 describe('downloading a file', () => {
   it('sends the stored bytes as an attachment with the sniffed type and nosniff', async () => {
     const bytes = pdfBytes();
-    const { id } = (await upload(investigator, { name: "Überweisung März (1)'s.png", type: 'image/png', bytes })).json();
+    const { id } = (
+      await upload(investigator, { name: "Überweisung März (1)'s.png", type: 'image/png', bytes })
+    ).json();
     const res = await investigator.get(`/api/evidence/${id}/content`);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(bytes)).toBe(true);
@@ -89,7 +91,13 @@ describe('the chain of custody', () => {
     const caseId = await insertCase(t.database.db, originatorId);
     expect((await investigator.patch(`/api/evidence/${id}`, { caseId })).statusCode).toBe(200);
     expect((await admin.post(`/api/evidence/${id}/verify`)).json().matches).toBe(true);
-    expect(await custodyActions(t.database.db, id)).toEqual(['added', 'viewed', 'downloaded', 'linked', 'verified']);
+    expect(await custodyActions(t.database.db, id)).toEqual([
+      'added',
+      'viewed',
+      'downloaded',
+      'linked',
+      'verified',
+    ]);
 
     const res = await investigator.get(`/api/evidence/${id}/custody`);
     expect(res.statusCode).toBe(200);
@@ -122,13 +130,18 @@ describe('the chain of custody', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json().originator).toMatchObject({ type: 'automation', name: automation.systemName });
     const { data } = (await caller.get(`/api/evidence/${created.json().id}/custody`)).json();
-    expect(data[0]).toMatchObject({ action: 'added', actor: { kind: 'api_key', name: automation.systemName } });
+    expect(data[0]).toMatchObject({
+      action: 'added',
+      actor: { kind: 'api_key', name: automation.systemName },
+    });
   });
 
   it('records nothing for a refused read', async () => {
     const viewer = (await signedIn(t, 'viewer')).client;
     const { id } = (await upload(investigator, { name: 'kept.png', bytes: pngBytes() })).json();
-    expect((await viewer.post(`/api/evidence/${id}/identifiers/${crypto.randomUUID()}`)).statusCode).toBe(403);
+    expect((await viewer.post(`/api/evidence/${id}/identifiers/${crypto.randomUUID()}`)).statusCode).toBe(
+      403,
+    );
     expect((await investigator.get(`/api/evidence/${crypto.randomUUID()}/content`)).statusCode).toBe(404);
     expect(await custodyActions(t.database.db, id)).toEqual(['added']);
   });

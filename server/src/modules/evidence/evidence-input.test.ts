@@ -51,7 +51,11 @@ describe('bad uploads answer 400 naming the field and keep nothing', () => {
     ['the title is too long', { title: 't'.repeat(201) }, 'title'],
     ['the title holds a null character', { title: 'a\u0000b' }, 'title'],
     ['the title is given twice', { title: ['one', 'two'] }, 'title'],
-    ['the description is longer than a form field may be', { description: 'd'.repeat(70_000) }, 'description'],
+    [
+      'the description is longer than a form field may be',
+      { description: 'd'.repeat(70_000) },
+      'description',
+    ],
     ['the description is too long', { description: 'd'.repeat(2001) }, 'description'],
   ])('%s', async (_label, fields, field) => {
     await expectRefused(() => upload(investigator, png(), fields), 400, field);
@@ -59,7 +63,11 @@ describe('bad uploads answer 400 naming the field and keep nothing', () => {
 
   it('no file', async () => {
     const form = multipartForm({ title: 'No file' }, []);
-    await expectRefused(() => investigator.request({ method: 'POST', url: '/api/evidence', ...form }), 400, 'file');
+    await expectRefused(
+      () => investigator.request({ method: 'POST', url: '/api/evidence', ...form }),
+      400,
+      'file',
+    );
   });
 
   it('a file in a part not named "file"', async () => {
@@ -68,11 +76,19 @@ describe('bad uploads answer 400 naming the field and keep nothing', () => {
 
   it('two files in one request', async () => {
     const form = multipartForm({}, [png(), png()]);
-    await expectRefused(() => investigator.request({ method: 'POST', url: '/api/evidence', ...form }), 400, 'file');
+    await expectRefused(
+      () => investigator.request({ method: 'POST', url: '/api/evidence', ...form }),
+      400,
+      'file',
+    );
   });
 
   it('an empty file', async () => {
-    await expectRefused(() => upload(investigator, { name: 'empty.txt', bytes: Buffer.alloc(0) }), 400, 'file');
+    await expectRefused(
+      () => upload(investigator, { name: 'empty.txt', bytes: Buffer.alloc(0) }),
+      400,
+      'file',
+    );
   });
 
   it('a multipart body without a boundary, or cut short', async () => {
@@ -89,7 +105,8 @@ describe('bad uploads answer 400 naming the field and keep nothing', () => {
     const form = multipartForm({}, [png()]);
     const cut = form.payload.subarray(0, form.payload.length - 40);
     await expectRefused(
-      () => investigator.request({ method: 'POST', url: '/api/evidence', headers: form.headers, payload: cut }),
+      () =>
+        investigator.request({ method: 'POST', url: '/api/evidence', headers: form.headers, payload: cut }),
       400,
     );
   });

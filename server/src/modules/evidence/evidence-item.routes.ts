@@ -64,16 +64,18 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
         request.params.id,
         request.query.disposition,
       );
-      return reply
-        .header('content-type', contentTypeHeader(content.mediaType))
-        .header('content-length', String(content.size))
-        .header('content-disposition', contentDisposition(content.disposition, content.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        // Opened directly, the file can run nothing and load nothing.
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        // A stream is sent as it is; the 200 schema only documents the bytes.
-        .send(content.stream as never);
+      return (
+        reply
+          .header('content-type', contentTypeHeader(content.mediaType))
+          .header('content-length', String(content.size))
+          .header('content-disposition', contentDisposition(content.disposition, content.fileName))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, no-store')
+          // Opened directly, the file can run nothing and load nothing.
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          // A stream is sent as it is; the 200 schema only documents the bytes.
+          .send(content.stream as never)
+      );
     },
   );
 
@@ -116,7 +118,9 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
       url: '/api/evidence/:id/identifiers/:identifierId',
       schema: {
         tags,
-        summary: linked ? 'Link an identifier to an evidence item' : 'Unlink an identifier from an evidence item',
+        summary: linked
+          ? 'Link an identifier to an evidence item'
+          : 'Unlink an identifier from an evidence item',
         description: 'Doing it twice changes nothing the second time. Answers the item.',
         params: identifierLinkParamsSchema,
         response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409) },

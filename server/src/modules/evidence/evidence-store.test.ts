@@ -11,7 +11,14 @@ import { blobEvidenceStore } from './evidence-blob-store';
 import { diskEvidenceStore } from './evidence-disk-store';
 import type { EvidenceStore } from './evidence-store';
 import { stageStream } from './evidence-upload';
-import { buildEvidenceApp, custodyActions, pngBytes, sha256, upload, type EvidenceTestApp } from './evidence-test-fixtures';
+import {
+  buildEvidenceApp,
+  custodyActions,
+  pngBytes,
+  sha256,
+  upload,
+  type EvidenceTestApp,
+} from './evidence-test-fixtures';
 
 let t: EvidenceTestApp;
 let investigator: Client;
@@ -54,7 +61,10 @@ const backends: { name: string; make: () => { store: EvidenceStore; tamper: Tamp
       return { store: diskEvidenceStore(root), tamper: diskTamper(root) };
     },
   },
-  { name: 'the evidence_blobs table (PostgreSQL)', make: () => ({ store: blobEvidenceStore(t.database.db), tamper: blobTamper }) },
+  {
+    name: 'the evidence_blobs table (PostgreSQL)',
+    make: () => ({ store: blobEvidenceStore(t.database.db), tamper: blobTamper }),
+  },
 ];
 
 describe.each(backends)('content-addressed storage: $name', ({ make }) => {
@@ -113,7 +123,10 @@ describe('POST /api/evidence/{id}/verify', () => {
     });
 
     await tamper()(sha256(bytes), null);
-    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({ sha256: null, matches: false });
+    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({
+      sha256: null,
+      matches: false,
+    });
     const download = await investigator.get(`/api/evidence/${id}/content`);
     expect(download.statusCode).toBe(404);
     expect(download.json().error.message).toMatch(/missing/);
@@ -121,9 +134,17 @@ describe('POST /api/evidence/{id}/verify', () => {
   });
 
   it('verifies written evidence against its text', async () => {
-    const { id, sha256: recorded } = (await investigator.post('/api/evidence', { title: 'Note', body: 'Exact words' })).json();
-    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({ sha256: recorded, matches: true });
-    await t.database.db.update(evidence).set({ body: sql`${evidence.body} || '!'` }).where(eq(evidence.id, id));
+    const { id, sha256: recorded } = (
+      await investigator.post('/api/evidence', { title: 'Note', body: 'Exact words' })
+    ).json();
+    expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({
+      sha256: recorded,
+      matches: true,
+    });
+    await t.database.db
+      .update(evidence)
+      .set({ body: sql`${evidence.body} || '!'` })
+      .where(eq(evidence.id, id));
     expect((await investigator.post(`/api/evidence/${id}/verify`)).json()).toEqual({
       sha256: sha256('Exact words!'),
       matches: false,

@@ -69,7 +69,10 @@ export function pngBytes(): Buffer {
 
 /** The start of a PDF: enough for any sniffer. */
 export function pdfBytes(): Buffer {
-  return Buffer.from(`%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\n% ${next()}\n%%EOF\n`, 'latin1');
+  return Buffer.from(
+    `%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj << /Type /Catalog >> endobj\n% ${next()}\n%%EOF\n`,
+    'latin1',
+  );
 }
 
 export interface FilePart {
@@ -87,7 +90,9 @@ export function multipartForm(fields: Record<string, string | string[]>, files: 
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     for (const v of [value].flat()) {
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`));
+      parts.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${v}\r\n`),
+      );
     }
   }
   for (const file of files) {
@@ -113,7 +118,10 @@ export function upload(client: Client, file: FilePart, fields: Record<string, st
 }
 
 export async function insertGroup(db: Db, memberUserIds: string[] = []): Promise<string> {
-  const [group] = await db.insert(groups).values({ name: `Evidence group ${next()}` }).returning({ id: groups.id });
+  const [group] = await db
+    .insert(groups)
+    .values({ name: `Evidence group ${next()}` })
+    .returning({ id: groups.id });
   for (const userId of memberUserIds) await db.insert(groupMembers).values({ groupId: group.id, userId });
   return group.id;
 }
@@ -137,15 +145,20 @@ export async function insertCase(
 }
 
 export async function insertTag(db: Db): Promise<string> {
-  const [row] = await db.insert(tags).values({ name: `evidence-tag-${next()}` }).returning({ id: tags.id });
+  const [row] = await db
+    .insert(tags)
+    .values({ name: `evidence-tag-${next()}` })
+    .returning({ id: tags.id });
   return row.id;
 }
 
 /** Rows of every table evidence writes to, and the files under the data directory. */
 export async function evidenceFootprint(t: EvidenceTestApp) {
   const db = t.database.db;
-  const n = async (table: typeof evidence | typeof evidenceBlobs | typeof evidenceCustody | typeof evidenceTags | typeof events) =>
-    (await db.select({ n: count() }).from(table))[0].n;
+  const n = async (
+    table:
+      typeof evidence | typeof evidenceBlobs | typeof evidenceCustody | typeof evidenceTags | typeof events,
+  ) => (await db.select({ n: count() }).from(table))[0].n;
   return {
     evidence: await n(evidence),
     blobs: await n(evidenceBlobs),
@@ -159,7 +172,10 @@ export async function evidenceFootprint(t: EvidenceTestApp) {
 async function listFiles(dir: string): Promise<string[]> {
   try {
     const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-    return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name))
+      .sort();
   } catch {
     return [];
   }

@@ -62,15 +62,28 @@ describe('uploading a file', () => {
 
   it('takes the title, description, case and tags from the form (tags repeated or comma-separated)', async () => {
     const caseId = await insertCase(t.database.db, originatorId);
-    const [a, b, c] = [await insertTag(t.database.db), await insertTag(t.database.db), await insertTag(t.database.db)];
+    const [a, b, c] = [
+      await insertTag(t.database.db),
+      await insertTag(t.database.db),
+      await insertTag(t.database.db),
+    ];
     const res = await upload(
       investigator,
       { name: 'C:\\Users\\ana\\chat.png', bytes: pngBytes() },
-      { title: '  Chat with the "broker"  ', description: 'From the victim', caseId, tagIds: [`${a},${b}`, c] },
+      {
+        title: '  Chat with the "broker"  ',
+        description: 'From the victim',
+        caseId,
+        tagIds: [`${a},${b}`, c],
+      },
     );
     expect(res.statusCode).toBe(201);
     const item = res.json();
-    expect(item).toMatchObject({ title: 'Chat with the "broker"', description: 'From the victim', fileName: 'chat.png' });
+    expect(item).toMatchObject({
+      title: 'Chat with the "broker"',
+      description: 'From the victim',
+      fileName: 'chat.png',
+    });
     expect(item.case).toMatchObject({ id: caseId, status: 'open' });
     expect(item.tags.map((tag: { id: string }) => tag.id).sort()).toEqual([a, b, c].sort());
   });

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,8 +34,11 @@ export async function stageStream(source: Readable, dir: string): Promise<Staged
       done(null, chunk);
     },
   });
+  // Opened before the pipeline starts: a stream opening its file lazily could create it after a
+  // failed upload was cleaned up.
+  const file = await open(path, 'wx', 0o600);
   try {
-    await pipeline(source, measure, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, measure, file.createWriteStream());
   } catch (error) {
     await rm(path, { force: true });
     throw error;
@@ -52,7 +54,11 @@ export async function discardStaged(staged: StagedFile | undefined): Promise<voi
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[\uD800-\uDFFF]/gu, '').trim();
+  const controls = /[\u0000-\u001f\u007f]/g;
+  const clean = base
+    .replace(controls, '')
+    .replace(/[\uD800-\uDFFF]/gu, '')
+    .trim();
   return clean.slice(0, 255) || 'evidence';
 }
 

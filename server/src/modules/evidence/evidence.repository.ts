@@ -26,7 +26,12 @@ export function anyUuid(column: SQLWrapper, ids: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 }
 
-export const caseRefColumns = { id: cases.id, number: cases.number, title: cases.title, status: cases.status };
+export const caseRefColumns = {
+  id: cases.id,
+  number: cases.number,
+  title: cases.title,
+  status: cases.status,
+};
 
 /**
  * An evidence item and its case, when the caller may see it: evidence of a case they may not see

@@ -6,10 +6,22 @@ import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';
-import { findEvidenceTagIds, findIdentifierSummary, linkIdentifier, setEvidenceTags, unlinkIdentifier, updateEvidenceRow } from './evidence.repository';
+import {
+  findEvidenceTagIds,
+  findIdentifierSummary,
+  linkIdentifier,
+  setEvidenceTags,
+  unlinkIdentifier,
+  updateEvidenceRow,
+} from './evidence.repository';
 import { listEvidenceRows } from './evidence-list.repository';
 import { presentEvidence } from './evidence-presenter';
-import { requireCaseForEvidence, requireEditableEvidence, requireEvidence, requireTags } from './evidence-rules';
+import {
+  requireCaseForEvidence,
+  requireEditableEvidence,
+  requireEvidence,
+  requireTags,
+} from './evidence-rules';
 
 /** One item for the caller (404 when missing or its case is hidden); a read is recorded in custody. */
 export async function getEvidence(
@@ -39,16 +51,34 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id) => b.includes(id));
 
 /** Records a move between cases: `unlinked` from the old one, `linked` to the new one. */
-async function recordCaseChange(tx: Tx, principal: Principal, id: string, from: string | null, to: string | null) {
+async function recordCaseChange(
+  tx: Tx,
+  principal: Principal,
+  id: string,
+  from: string | null,
+  to: string | null,
+) {
   const move = { before: { caseId: from }, after: { caseId: to } };
   if (from) {
     await recordCustody(tx, principal, id, 'unlinked', { caseId: from });
-    await recordAudit(tx, principal, { action: 'evidence.unlinked', subjectType: 'evidence', subjectId: id, caseId: from, ...move });
+    await recordAudit(tx, principal, {
+      action: 'evidence.unlinked',
+      subjectType: 'evidence',
+      subjectId: id,
+      caseId: from,
+      ...move,
+    });
     await touchCase(tx, from);
   }
   if (to) {
     await recordCustody(tx, principal, id, 'linked', { caseId: to });
-    await recordAudit(tx, principal, { action: 'evidence.linked', subjectType: 'evidence', subjectId: id, caseId: to, ...move });
+    await recordAudit(tx, principal, {
+      action: 'evidence.linked',
+      subjectType: 'evidence',
+      subjectId: id,
+      caseId: to,
+      ...move,
+    });
     await touchCase(tx, to);
   }
 }
@@ -94,7 +124,14 @@ export async function updateEvidence(
     });
     if (edited.length > 0) {
       await recordCustody(tx, principal, id, 'edited', { fields: edited });
-      await recordAudit(tx, principal, { action: 'evidence.updated', subjectType: 'evidence', subjectId: id, caseId, before, after });
+      await recordAudit(tx, principal, {
+        action: 'evidence.updated',
+        subjectType: 'evidence',
+        subjectId: id,
+        caseId,
+        before,
+        after,
+      });
       await touchCase(tx, caseId);
     }
     if (movesTo !== undefined) await recordCaseChange(tx, principal, id, row.caseId, movesTo);
