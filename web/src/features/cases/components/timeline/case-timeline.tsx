@@ -10,7 +10,7 @@ import { EntryDialog, preloadTimelineDialogs, RemoveEntryDialog } from './lazy-t
 import { hasTimelineFilters } from './timeline-params';
 import { TimelineEmptyState } from './timeline-empty-state';
 import { TimelineEntry } from './timeline-entry';
-import { TimelineToolbar } from './timeline-toolbar';
+import { TimelineHeader, TimelineToolbar } from './timeline-toolbar';
 import { useTimelineState } from './use-timeline-state';
 import './timeline.scss';
 
@@ -83,6 +83,8 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
     return actions;
   };
 
+  // An empty journal's own empty state offers "Add entry"; the header does not repeat it.
+  const isEmptyJournal = !query.isPending && !query.isError && entries.length === 0 && !hasFilters;
   let body;
   if (query.isPending) body = <TimelineSkeleton />;
   else if (entries.length === 0) {
@@ -113,7 +115,11 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
 
   return (
     <div className="case-timeline">
-      <TimelineToolbar params={params} onChange={(changes) => update(changes)} onAdd={openCreate} />
+      <TimelineHeader
+        pagination={query.isError ? undefined : query.data?.pagination}
+        onAdd={isEmptyJournal ? undefined : openCreate}
+      />
+      <TimelineToolbar params={params} onChange={(changes) => update(changes)} />
       {body}
       {!query.isError && (
         <ListPagination

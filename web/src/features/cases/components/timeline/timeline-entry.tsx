@@ -68,8 +68,12 @@ export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
             ) : (
               <span className="timeline-entry__unknown">Unknown originator</span>
             )}
-            {!removed && <RowActionsMenu label={`${label} entry of ${when}`} actions={actions} />}
           </div>
+          {!removed && actions.length > 0 && (
+            <div className="timeline-entry__actions">
+              <RowActionsMenu label={`${label} entry of ${when}`} actions={actions} />
+            </div>
+          )}
         </header>
         {removed && <p className="timeline-entry__removal">{removalText(entry)}</p>}
         <p className="timeline-entry__description">{entry.description}</p>

@@ -1,5 +1,6 @@
 import { Button, Checkbox, Toggle } from '@carbon/react';
 import { Add } from '@carbon/icons-react';
+import type { Pagination } from '@scamtrail/domain/pagination';
 import { JOURNAL_ENTRY_TYPE_LABELS, JOURNAL_ENTRY_TYPES } from '@scamtrail/domain/journal-entries';
 import { FilterDropdown } from '../../../../components/list-toolbar';
 import type { TimelineParams } from './timeline-params';
@@ -9,15 +10,38 @@ const TYPE_OPTIONS = [
   ...JOURNAL_ENTRY_TYPES.map((type) => ({ value: type, text: JOURNAL_ENTRY_TYPE_LABELS[type] })),
 ];
 
-interface TimelineToolbarProps {
-  params: TimelineParams;
-  onChange: (changes: Partial<TimelineParams>) => void;
+interface TimelineHeaderProps {
+  /** The page on screen, once loaded. */
+  pagination?: Pagination;
   /** Shows "Add entry" when given. */
   onAdd?: () => void;
 }
 
-/** The timeline's filters (type, "Has evidence", removed entries) and its "Add entry" action. */
-export function TimelineToolbar({ params, onChange, onAdd }: TimelineToolbarProps) {
+/** "12 entries, newest first", and "Add entry". */
+export function TimelineHeader({ pagination, onAdd }: TimelineHeaderProps) {
+  const total = pagination?.totalItems;
+  return (
+    <div className="timeline-header">
+      <p className="timeline-header__count">
+        {total !== undefined &&
+          `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}, newest first`}
+      </p>
+      {onAdd && (
+        <Button renderIcon={Add} onClick={onAdd}>
+          Add entry
+        </Button>
+      )}
+    </div>
+  );
+}
+
+interface TimelineToolbarProps {
+  params: TimelineParams;
+  onChange: (changes: Partial<TimelineParams>) => void;
+}
+
+/** The timeline's filters: type, "Has evidence" and removed entries. */
+export function TimelineToolbar({ params, onChange }: TimelineToolbarProps) {
   return (
     <div className="list-toolbar timeline-toolbar">
       <div className="timeline-toolbar__type">
@@ -45,13 +69,6 @@ export function TimelineToolbar({ params, onChange, onAdd }: TimelineToolbarProp
           onToggle={(showRemoved) => onChange({ showRemoved })}
         />
       </div>
-      {onAdd && (
-        <div className="list-toolbar__action">
-          <Button renderIcon={Add} onClick={onAdd}>
-            Add entry
-          </Button>
-        </div>
-      )}
     </div>
   );
 }
