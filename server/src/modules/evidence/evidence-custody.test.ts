@@ -44,11 +44,12 @@ describe('downloading a file', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="_berweisung M_rz (1)'s.png"; filename*=UTF-8''%C3%9Cberweisung%20M%C3%A4rz%20%281%29%27s.png`,
     );
-    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 
-  it('serves text as text/plain in UTF-8, never as HTML', async () => {
-    const page = Buffer.from('<!doctype html><script>alert(1)</script>');
+  it('serves text as text/plain in UTF-8, never as HTML, and never re-encoded', async () => {
+    // Large enough that the API would compress it: evidence goes out byte for byte.
+    const page = Buffer.from(`<!doctype html><script>alert(1)</script>${' '.repeat(8192)}`);
     const { id } = (await upload(investigator, { name: 'page.html', type: 'text/html', bytes: page })).json();
     const res = await investigator.request({
       method: 'GET',
@@ -57,6 +58,8 @@ describe('downloading a file', () => {
     });
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['content-length']).toBe(String(page.length));
     expect(res.rawPayload.equals(page)).toBe(true);
   });
 
