@@ -42,7 +42,7 @@ async function insertEvidence(
   tagIds: readonly string[],
 ): Promise<string> {
   return db.transaction(async (tx) => {
-    await requireCaseForEvidence(tx, principal, values.caseId);
+    await requireCaseForEvidence(tx, principal, values.caseId, true);
     await requireTags(tx, tagIds);
     const id = await insertEvidenceRow(tx, values);
     await setEvidenceTags(tx, id, tagIds);

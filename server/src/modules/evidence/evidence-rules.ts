@@ -10,15 +10,17 @@ const archived = () =>
 
 /**
  * The case new or moved evidence goes to: one the caller may see (else 400 naming caseId, exactly as
- * a missing one) and not archived (409). Nothing to check when there is none.
+ * a missing one) and not archived (409). Nothing to check when there is none. In a transaction, pass
+ * `lock`: the case stays locked until it ends.
  */
 export async function requireCaseForEvidence(
   db: DbOrTx,
   principal: Principal,
   caseId: string | null | undefined,
+  lock = false,
 ): Promise<void> {
   if (!caseId) return;
-  const found = await findVisibleCase(db, principal, caseId);
+  const found = await findVisibleCase(db, principal, caseId, lock);
   if (!found) throw AppError.validation([{ field: 'caseId', message: 'Case not found' }]);
   if (isCaseReadOnly(found.status)) throw archived();
 }

@@ -100,6 +100,18 @@ describe('uploading a file', () => {
     else expect(after.blobs).toBe(before.blobs + 1);
   });
 
+  it('takes several files for one case at once (as a drop of many files sends them)', async () => {
+    const caseId = await insertCase(t.database.db, originatorId);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        upload(investigator, { name: `drop-${i}.png`, bytes: pngBytes() }, { caseId }),
+      ),
+    );
+    expect(results.map((res) => res.statusCode)).toEqual(Array(6).fill(201));
+    const listed = (await investigator.get(`/api/evidence?caseId=${caseId}`)).json();
+    expect(listed.pagination.totalItems).toBe(6);
+  });
+
   it('accepts written evidence as JSON, hashed as its UTF-8 text', async () => {
     const body = 'He said: send 2 BTC to “the wallet” today.';
     const res = await investigator.post('/api/evidence', { title: 'Call transcript', body });

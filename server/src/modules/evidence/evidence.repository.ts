@@ -54,18 +54,35 @@ export async function findVisibleEvidence(
   return { row: found.row, case: found.case?.id ? found.case : null };
 }
 
-/** A case the caller may see, with its status; the row stays share-locked in a transaction. */
+/**
+ * A case the caller may see, with its status. With `lock` (inside a transaction) the row is locked
+ * as the update of its last activity will lock it, so two uploads to one case queue rather than
+ * deadlock upgrading a shared lock.
+ */
 export async function findVisibleCase(
   db: DbOrTx,
   principal: Principal,
   caseId: string,
+  lock = false,
 ): Promise<{ id: string; status: CaseStatus } | undefined> {
-  const [row] = await db
+  const query = db
     .select({ id: cases.id, status: cases.status })
     .from(cases)
-    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)))
-    .for('share');
+    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)));
+  const [row] = lock ? await query.for('no key update') : await query;
   return row ? { id: row.id, status: row.status as CaseStatus } : undefined;
+}
+
+/** Locks the cases (in id order, as every caller does, so two moves cannot deadlock). */
+export async function lockCases(db: DbOrTx, ids: readonly (string | null)[]): Promise<void> {
+  const unique = [...new Set(ids.filter((id): id is string => !!id))].sort();
+  if (unique.length === 0) return;
+  await db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(anyUuid(cases.id, unique))
+    .orderBy(cases.id)
+    .for('no key update');
 }
 
 export async function insertEvidenceRow(db: DbOrTx, values: NewEvidenceRow): Promise<string> {

@@ -9,6 +9,7 @@ import { recordCustody } from './custody.repository';
 import {
   findEvidenceTagIds,
   findIdentifierSummary,
+  lockCases,
   linkIdentifier,
   setEvidenceTags,
   unlinkIdentifier,
@@ -96,7 +97,8 @@ export async function updateEvidence(
   await db.transaction(async (tx) => {
     const { row } = await requireEditableEvidence(tx, principal, id);
     const movesTo = body.caseId !== undefined && body.caseId !== row.caseId ? body.caseId : undefined;
-    if (movesTo) await requireCaseForEvidence(tx, principal, movesTo);
+    await lockCases(tx, [row.caseId, movesTo ?? null]);
+    if (movesTo) await requireCaseForEvidence(tx, principal, movesTo, true);
     if (body.tagIds) await requireTags(tx, body.tagIds);
 
     const before: Record<string, unknown> = {};
