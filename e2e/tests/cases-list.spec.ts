@@ -42,7 +42,7 @@ test.describe('cases list', () => {
     await form.getByLabel('Description (optional)').fill('Met on a dating site; three wires sent abroad.');
     await form.getByLabel('Priority').selectOption('high');
     await form.getByLabel('Scam type (optional)').selectOption('romance');
-    await form.getByLabel('Amount').fill('12500');
+    await form.getByLabel('Reported loss (optional)').fill('12500');
     await pick(page, form, 'Currency', 'eur', 'EUR — Euro');
     await pick(page, form, /^Assignees/, investigator.lastName, fullName);
     await pick(page, form, /^Tags/, tagName, tagName);

@@ -29,39 +29,36 @@ export function ReportedLossFields(props: ReportedLossFieldsProps) {
   const options = useMemo(currencyOptions, []);
   const selected = options.find((option) => option.code === props.currency) ?? null;
   return (
-    <fieldset className="case-form__loss">
-      <legend className="cds--label">Reported loss (optional)</legend>
-      <div className="case-form__loss-fields">
-        <NumberInput
-          id="case-form-loss-amount"
-          label="Amount"
-          hideSteppers
-          allowEmpty
-          disableWheel
-          value={props.amount}
-          onChange={(_event, { value }) => props.onAmountChange(String(value ?? ''))}
-          disabled={props.disabled}
-          invalid={Boolean(props.amountError)}
-          invalidText={props.amountError}
-        />
-        <ComboBox<CurrencyOption>
-          id="case-form-loss-currency"
-          titleText="Currency"
-          placeholder="Search, e.g. USD or euro"
-          items={options}
-          itemToString={(option) => option?.text ?? ''}
-          shouldFilterItem={({ item, inputValue }) =>
-            !inputValue ||
-            inputValue === selected?.text ||
-            item.text.toLowerCase().includes(inputValue.toLowerCase())
-          }
-          selectedItem={selected}
-          onChange={({ selectedItem }) => props.onCurrencyChange(selectedItem?.code ?? '')}
-          disabled={props.disabled}
-          invalid={Boolean(props.currencyError)}
-          invalidText={props.currencyError}
-        />
-      </div>
-    </fieldset>
+    <div className="case-form__row">
+      <NumberInput
+        id="case-form-loss-amount"
+        label="Reported loss (optional)"
+        hideSteppers
+        allowEmpty
+        disableWheel
+        value={props.amount}
+        onChange={(_event, { value }) => props.onAmountChange(String(value ?? ''))}
+        disabled={props.disabled}
+        invalid={Boolean(props.amountError)}
+        invalidText={props.amountError}
+      />
+      <ComboBox<CurrencyOption>
+        id="case-form-loss-currency"
+        titleText="Currency"
+        placeholder="Search, e.g. USD or euro"
+        items={options}
+        itemToString={(option) => option?.text ?? ''}
+        shouldFilterItem={({ item, inputValue }) =>
+          !inputValue ||
+          inputValue === selected?.text ||
+          item.text.toLowerCase().includes(inputValue.toLowerCase())
+        }
+        selectedItem={selected}
+        onChange={({ selectedItem }) => props.onCurrencyChange(selectedItem?.code ?? '')}
+        disabled={props.disabled}
+        invalid={Boolean(props.currencyError)}
+        invalidText={props.currencyError}
+      />
+    </div>
   );
 }

@@ -135,8 +135,9 @@ interface CasesToolbarProps {
 }
 
 /**
- * The search by title, the sort, and the filters (status, priority, scam type, assignee, tag). On a
- * phone the filters fold behind a "Filters" button that counts the ones set.
+ * The search by title, the sort, Clear filters (which clears the search too), and the filters (status,
+ * priority, scam type, assignee, tag) on a line of their own. On a phone the filters fold behind a
+ * "Filters" button that counts the ones set.
  */
 export function CasesToolbar(props: CasesToolbarProps) {
   const { params, update } = props;
@@ -171,6 +172,15 @@ export function CasesToolbar(props: CasesToolbarProps) {
             selectedItem && update({ sort: selectedItem.sort, direction: selectedItem.direction })
           }
         />
+        <Button
+          kind="ghost"
+          size="lg"
+          className="cases-toolbar__clear"
+          disabled={!props.hasFilters}
+          onClick={props.onClearFilters}
+        >
+          Clear filters
+        </Button>
         <Button
           kind="tertiary"
           size="lg"
@@ -217,9 +227,6 @@ export function CasesToolbar(props: CasesToolbarProps) {
           onChange={(assigneeId) => update({ assigneeId })}
         />
         <TagFilter value={params.tagId} onChange={(tagId) => update({ tagId })} />
-        <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
-          Clear filters
-        </Button>
       </div>
     </div>
   );

@@ -59,11 +59,11 @@ describe('case dialog', { timeout: 30_000 }, () => {
     const { posted } = renderCases();
     const dialog = await openNewCase();
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Investment fraud');
-    await userEvent.type(within(dialog).getByLabelText('Amount'), '250');
+    await userEvent.type(within(dialog).getByLabelText('Reported loss (optional)'), '250');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));
     expect(await within(dialog).findByText(/Choose the currency of the loss/)).toBeInTheDocument();
 
-    await userEvent.clear(within(dialog).getByLabelText('Amount'));
+    await userEvent.clear(within(dialog).getByLabelText('Reported loss (optional)'));
     await pick(dialog, 'Currency', 'EUR', 'EUR — Euro');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));
     expect(await within(dialog).findByText(/Enter the amount lost/)).toBeInTheDocument();
@@ -77,7 +77,7 @@ describe('case dialog', { timeout: 30_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Description (optional)'), 'Second loss.');
     await userEvent.selectOptions(within(dialog).getByLabelText('Priority'), 'critical');
     await userEvent.selectOptions(within(dialog).getByLabelText('Scam type (optional)'), 'recovery');
-    await userEvent.type(within(dialog).getByLabelText('Amount'), '1250.5');
+    await userEvent.type(within(dialog).getByLabelText('Reported loss (optional)'), '1250.5');
     await pick(dialog, 'Currency', 'eur', 'EUR — Euro');
     await waitFor(() =>
       expect(within(dialog).getByRole('option', { name: `Group: ${GROUP.name}` })).toBeInTheDocument(),
@@ -141,7 +141,7 @@ describe('case dialog', { timeout: 30_000 }, () => {
     );
     const dialog = await openNewCase();
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Refused');
-    await userEvent.type(within(dialog).getByLabelText('Amount'), '10');
+    await userEvent.type(within(dialog).getByLabelText('Reported loss (optional)'), '10');
     await pick(dialog, 'Currency', 'USD', 'USD — US Dollar');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));
     expect(await within(dialog).findByText('You are not a member of this group')).toBeInTheDocument();
@@ -159,7 +159,7 @@ describe('case dialog', { timeout: 30_000 }, () => {
       '[role="dialog"]',
     )!;
     expect(within(dialog).getByLabelText('Title')).toHaveValue(CASE.title);
-    expect(within(dialog).getByLabelText('Amount')).toHaveValue(1500);
+    expect(within(dialog).getByLabelText('Reported loss (optional)')).toHaveValue(1500);
     expect(within(dialog).getByLabelText('Chosen assignees')).toHaveTextContent('Ben Ito');
 
     await userEvent.selectOptions(within(dialog).getByLabelText('Priority'), 'critical');
