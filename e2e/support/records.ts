@@ -13,6 +13,8 @@ export interface Records {
   apiKeyName: string;
   tagName: string;
   communityMember: { id: string; username: string };
+  /** A case in `group` assigned to `member`, related to a second case through `identifier`. */
+  caseItem: { id: string; number: number; title: string };
 }
 
 async function created<T>(response: Promise<APIResponse>): Promise<T> {
@@ -61,6 +63,28 @@ export async function createRecords(): Promise<Records> {
     '/api/originators/community-members',
     { username: `reporter_${unique}`, reputation: 60 },
   );
+  const caseItem = await post<{ id: string; number: number; title: string }>(api, '/api/cases', {
+    title: `Refund scam ${unique}`,
+    description: 'The caller offered a refund and asked for remote access.',
+    priority: 'high',
+    scamType: 'tech_support',
+    groupId: group.id,
+    assigneeIds: [member.id],
+    reportedLoss: { amount: 1250, currency: 'USD' },
+  });
+  const relatedCase = await post<{ id: string }>(api, '/api/cases', { title: `Fake invoice ${unique}` });
+  for (const caseId of [caseItem.id, relatedCase.id]) {
+    const entry = await post<{ id: string }>(api, '/api/journal-entries', {
+      type: 'email',
+      description: `Mail from ${displayValue}`,
+      evidence: null,
+      identifierIds: [row.id],
+    });
+    const linked = await api.post(`/api/cases/${caseId}/journal-entries`, {
+      data: { journalEntryId: entry.id },
+    });
+    expect(linked.ok(), await linked.text()).toBe(true);
+  }
   await api.dispose();
 
   return {
@@ -72,5 +96,6 @@ export async function createRecords(): Promise<Records> {
     apiKeyName,
     tagName,
     communityMember: { id: communityMember.id, username: `reporter_${unique}` },
+    caseItem,
   };
 }

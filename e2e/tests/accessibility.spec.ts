@@ -34,8 +34,7 @@ const ROUTE_VISITS: Record<RouteId, RouteVisit> = {
   validation: asAdmin('/validation'),
   evidence: asAdmin('/evidence'),
   cases: asAdmin('/cases'),
-  // Cases are not built yet: the detail page of an unknown id is what there is to see.
-  'case-detail': asAdmin('/cases/00000000-0000-4000-8000-000000000000'),
+  'case-detail': asAdmin((r) => `/cases/${r.caseItem.id}`),
   profile: asAdmin('/profile'),
   'profile-test': asAdmin('/profile-test'),
   automations: asAdmin('/automations'),
@@ -102,6 +101,7 @@ const memberPage = (r: Records) => `/team-members/${r.member.id}`;
 const community = '/team-members?tab=community';
 const username = (r: Records) => r.communityMember.username;
 const automation = (r: Records) => `/automations/${r.automation.id}`;
+const caseDetail = (r: Records) => `/cases/${r.caseItem.id}`;
 
 /** A 1×1 PNG for the evidence detail. */
 const PIXEL_PNG = Buffer.from(
@@ -163,6 +163,26 @@ const DIALOGS: Record<string, DialogVisit> = {
       const dialog = dialogNamed(page, 'Accessibility check screenshot');
       await expect(dialog.getByRole('table', { name: 'Chain of custody' })).toBeVisible();
       return dialog;
+    },
+  },
+  'new case': { path: '/cases', open: byButton('New case', 'New case') },
+  'edit case, case list': {
+    path: (r) => `/cases?search=${encodeURIComponent(r.caseItem.title)}`,
+    open: async (page, r) => {
+      await page
+        .getByRole('button', { name: `Actions for #${r.caseItem.number} ${r.caseItem.title}` })
+        .click();
+      await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
+      return dialogNamed(page, 'Edit case');
+    },
+  },
+  'close case': { path: caseDetail, open: byButton('Close case', 'Close case') },
+  'archive case': {
+    path: caseDetail,
+    open: async (page, r) => {
+      await page.getByRole('button', { name: 'Change status' }).click();
+      await page.getByRole('menuitem', { name: 'Archived...' }).click();
+      return dialogNamed(page, `Archive case #${r.caseItem.number}?`);
     },
   },
   'new tag': { path: '/tags', open: byButton('New tag', 'New tag') },

@@ -16,8 +16,7 @@ const VISITS: Record<string, string> = {
   '/validation': '/validation',
   '/evidence': '/evidence',
   '/cases': '/cases',
-  // Cases have no API yet: the screen shows its "No case to show" state.
-  '/cases/:id': '/cases/00000000-0000-4000-8000-000000000000',
+  '/cases/:id': '/cases/{case}',
   '/profile': '/profile',
   '/profile-test': '/profile-test',
   '/automations': '/automations',
@@ -94,8 +93,31 @@ async function seed(tag: string) {
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+  const [, website] = ((await res.json()) as { data: { id: string }[] }).data;
+  const caseItem = await created('/api/cases', {
+    title: `Investment platform promising guaranteed returns through automated trading ${tag}`,
+    description: 'The victim was shown a fake dashboard and paid withdrawal fees three times.',
+    priority: 'critical',
+    scamType: 'investment',
+    groupId: group.id,
+    assigneeIds: [member.id],
+    reportedLoss: { amount: 48250.5, currency: 'EUR' },
+  });
+  const entry = await created('/api/journal-entries', {
+    type: 'note',
+    description: 'The trading site the victim was sent to.',
+    evidence: null,
+    identifierIds: [website.id],
+  });
+  const linked = await api.post(`/api/cases/${caseItem.id}/journal-entries`, {
+    data: { journalEntryId: entry.id },
+  });
+  expect(linked.ok(), await linked.text()).toBe(true);
   await api.dispose();
-  return { admin, ids: { member: member.id, group: group.id, automation: automation.id } };
+  return {
+    admin,
+    ids: { member: member.id, group: group.id, automation: automation.id, case: caseItem.id },
+  };
 }
 
 /** The route's screen has rendered (its title is set) and finished loading. */
@@ -151,6 +173,19 @@ test.describe('on a phone (390 px)', () => {
       const { document, body } = await widths(page);
       expect.soft(document, `${path}: page width`).toBeLessThanOrEqual(PHONE.width);
       expect.soft(body, `${path}: body width`).toBeLessThanOrEqual(PHONE.width);
+    }
+  });
+
+  test('every tab of a case fits the phone', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const { admin, ids } = await seed(tag);
+    await signIn(page, admin);
+    for (const tab of ['timeline', 'evidence', 'identifiers', 'history']) {
+      await page.goto(`/cases/${ids.case}?tab=${tab}`);
+      await settle(page, 'Case Detail');
+      const { document, body } = await widths(page);
+      expect.soft(document, `${tab}: page width`).toBeLessThanOrEqual(PHONE.width);
+      expect.soft(body, `${tab}: body width`).toBeLessThanOrEqual(PHONE.width);
     }
   });
 

@@ -1,5 +1,5 @@
 import { Button } from '@carbon/react';
-import { Edit, Renew } from '@carbon/icons-react';
+import { Checkmark, Edit, Renew } from '@carbon/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { CASE_STATUS_LABELS, type Case, type CaseStatus } from '@scamtrail/domain/cases';
 import { useToast } from '../../../components/toasts/toast-context';
@@ -77,7 +77,9 @@ export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps)
           Reopen
         </Button>
       ) : (
-        <Button onClick={() => setDialog('close')}>Close case</Button>
+        <Button renderIcon={Checkmark} onClick={() => setDialog('close')}>
+          Close case
+        </Button>
       )}
       <Suspense fallback={null}>
         {dialog === 'edit' && <LazyCaseFormModal open initial={caseItem} onClose={() => setDialog(null)} />}

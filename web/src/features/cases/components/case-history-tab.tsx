@@ -6,7 +6,7 @@ import type { TableColumn } from '../../../components/data-table/data-table-type
 import { EmptyState } from '../../../components/empty-state';
 import { LIST_PAGE_SIZES } from '../../../components/list-pagination';
 import { ListResults } from '../../../components/list-results';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { useCaseHistory } from '../api/get-case-history';
 import { describeAction, describeActor, describeChanges, type KnownNames } from './case-history-format';
 
@@ -59,6 +59,16 @@ function Actor({ event }: { event: AuditEvent }) {
   );
 }
 
+/** The date over the time: a narrow column leaves the room to what changed. */
+function When({ at }: { at: string }) {
+  return (
+    <span className="case-history__when">
+      <span>{formatDate(at)}</span>
+      <span className="case-detail__muted">{formatTime(at)}</span>
+    </span>
+  );
+}
+
 /** The History tab: the case's audit log, newest first, in words. */
 export function CaseHistoryTab({ caseItem }: { caseItem: Case }) {
   const [page, setPage] = useState({ page: 1, pageSize: LIST_PAGE_SIZES[0] });
@@ -92,7 +102,7 @@ export function CaseHistoryTab({ caseItem }: { caseItem: Case }) {
         emptyState={<EmptyState icon={RecentlyViewed} title="No history yet" />}
         renderCell={{
           actor: (row) => <Actor event={byId.get(row.id)!} />,
-          createdAt: (row) => <span className="case-history__when">{row.createdAt}</span>,
+          createdAt: (row) => <When at={byId.get(row.id)!.createdAt} />,
           changes: (row) => <Changes event={byId.get(row.id)!} names={names} />,
         }}
       />
