@@ -54,12 +54,14 @@ export function EvidenceCustody({ evidenceId }: { evidenceId: string }) {
           {data.map((event) => (
             <TableRow key={event.id} className={STACKED_ROW_CLASS}>
               <TableCell {...stackedCellProps(0, HEADERS[0])}>{custodyActionText(event.action)}</TableCell>
-              <TableCell {...stackedCellProps(1, HEADERS[1])}>{custodyActorText(event.actor)}</TableCell>
-              <TableCell {...stackedCellProps(2, HEADERS[2])}>
+              <TableCell {...stackedCellProps(1, HEADERS[1])} className="evidence-custody__nowrap">
+                {custodyActorText(event.actor)}
+              </TableCell>
+              <TableCell {...stackedCellProps(2, HEADERS[2])} className="evidence-custody__nowrap">
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
               </TableCell>
               <TableCell {...stackedCellProps(3, HEADERS[3])} className="evidence-custody__detail">
-                {custodyDetailText(event.detail) || EMPTY_CELL}
+                {custodyDetailText(event) || EMPTY_CELL}
               </TableCell>
             </TableRow>
           ))}

@@ -37,8 +37,8 @@ describe('evidence detail', () => {
     const custody = await within(dialog).findByRole('table', { name: 'Chain of custody' });
     const rows = within(custody).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      expect.stringMatching(/^AddedAda Okafor.*file name: receipt\.png$/),
-      expect.stringMatching(/^ViewedInbox scanner \(API key\)/),
+      expect.stringMatching(/^AddedAda Okafor.*1\.5 MB · image\/png · SHA-256 9f86d081…0a08 · to a case$/),
+      expect.stringMatching(/^ViewedInbox scanner \(API key\).*Details opened$/),
     ]);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));

@@ -53,17 +53,59 @@ export function custodyActorText(actor: CustodyEvent['actor']): string {
   return `${actor.name}${ACTOR_KIND_WORDS[actor.kind] ?? ''}`;
 }
 
-function detailValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+const str = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** "9f86d081…0a08": enough of a hash to compare by eye; the full one is in the Integrity section. */
+export function shortHash(value: unknown): string {
+  const hash = str(value);
+  return hash && hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-4)}` : (hash ?? '');
 }
 
-/** A custody row's detail as "key: value" pairs in words ("matches: yes · sha256: 9f86…"). */
-export function custodyDetailText(detail: Record<string, unknown>): string {
+function genericDetail(detail: Record<string, unknown>): string {
   return Object.entries(detail)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${detailValue(value)}`)
+    .map(([key, value]) => {
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      return `${key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${text}`;
+    })
     .join(' · ');
+}
+
+function linkDetail(detail: Record<string, unknown>): string {
+  if (str(detail.journalEntryId)) return 'Journal entry';
+  if (str(detail.displayValue)) return `Identifier ${str(detail.displayValue)}`;
+  if ('caseId' in detail) return 'Case';
+  return genericDetail(detail);
+}
+
+/** A custody row's detail in words: what was added, how it was viewed, what the check found. */
+export function custodyDetailText(event: Pick<CustodyEvent, 'action' | 'detail'>): string {
+  const { detail } = event;
+  switch (event.action) {
+    case 'added': {
+      const parts = [
+        typeof detail.size === 'number' ? formatBytes(detail.size) : null,
+        str(detail.mediaType),
+        detail.sha256 ? `SHA-256 ${shortHash(detail.sha256)}` : null,
+        str(detail.caseId) ? 'to a case' : null,
+      ];
+      return parts.filter(Boolean).join(' · ');
+    }
+    case 'viewed':
+      return detail.disposition === 'inline' ? 'Image preview' : 'Details opened';
+    case 'downloaded':
+      return 'File downloaded';
+    case 'verified':
+      if (detail.matches === true) return `Hash matches (${shortHash(detail.sha256)})`;
+      return detail.sha256
+        ? `Hash does NOT match: now ${shortHash(detail.sha256)}, recorded ${shortHash(detail.recorded)}`
+        : 'Hash does NOT match: the stored bytes are missing';
+    case 'linked':
+    case 'unlinked':
+      return linkDetail(detail);
+    case 'edited':
+      return Array.isArray(detail.fields) ? `Changed ${detail.fields.join(', ')}` : genericDetail(detail);
+    default:
+      return genericDetail(detail);
+  }
 }

@@ -11,10 +11,10 @@ import {
   TableRow,
   Tag,
 } from '@carbon/react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format-date';
 import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../data-table/stacked-table';
 import { OriginatorBadge } from '../originator-badge/originator-badge';
 import type { EvidenceItem } from './api/evidence-types';
@@ -60,7 +60,7 @@ function cellFor(item: EvidenceItem, key: string): ReactNode {
     case 'size':
       return formatBytes(item.size);
     case 'mediaType':
-      return item.mediaType ?? EMPTY_CELL;
+      return item.mediaType ? withBreaks(item.mediaType) : EMPTY_CELL;
     case 'case':
       return item.case ? (
         <Link as={RouterLink} to={`/cases/${item.case.id}`} title={item.case.title}>
@@ -86,8 +86,41 @@ function cellFor(item: EvidenceItem, key: string): ReactNode {
     case 'addedBy':
       return item.originator ? <OriginatorBadge originator={item.originator} /> : EMPTY_CELL;
     default:
-      return formatDateTime(item.createdAt);
+      return (
+        <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+          {formatDate(item.createdAt)}
+          <span className="evidence-table__secondary">{formatTime(item.createdAt)}</span>
+        </time>
+      );
   }
+}
+
+/** A media type that may break after its "/", "." and "-" only ("application/ vnd. ms-outlook"). */
+function withBreaks(value: string): ReactNode {
+  return value.split(/(?<=[/.-])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** Short values keep to one line, so the title has the room it needs. */
+const CELL_CLASS: Partial<Record<string, string>> = {
+  title: 'evidence-table__cell--title',
+  kind: 'evidence-table__cell--nowrap',
+  size: 'evidence-table__cell--nowrap',
+  mediaType: 'evidence-table__cell--words',
+  case: 'evidence-table__cell--nowrap',
+  addedAt: 'evidence-table__cell--nowrap',
+};
+
+function cellProps(index: number, header: { key: string; header: string }) {
+  const props = stackedCellProps(index, header);
+  return {
+    ...props,
+    className: [props.className, CELL_CLASS[header.key]].filter(Boolean).join(' ') || undefined,
+  };
 }
 
 /** The evidence of a page: title with its kind, size, media type, case, tags, who added it and when. */
@@ -142,7 +175,7 @@ export function EvidenceTable(props: EvidenceTableProps) {
                 return (
                   <TableRow key={key} {...rowProps} className={STACKED_ROW_CLASS}>
                     {headers.map((header, index) => (
-                      <TableCell key={header.key} {...stackedCellProps(index, header)}>
+                      <TableCell key={header.key} {...cellProps(index, header)}>
                         {index === 0 ? (
                           <Link
                             as={RouterLink}

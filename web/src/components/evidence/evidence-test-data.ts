@@ -3,6 +3,8 @@ import type { CustodyEvent, EvidenceItem } from './api/evidence-types';
 
 /* Records and answers shared by the evidence panel's tests. */
 
+const SHA256 = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
+
 export const CASE_ID = '11111111-1111-4111-8111-111111111111';
 
 export const SCREENSHOT: EvidenceItem = {
@@ -14,7 +16,7 @@ export const SCREENSHOT: EvidenceItem = {
   fileName: 'receipt.png',
   mediaType: 'image/png',
   size: 1_572_864,
-  sha256: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+  sha256: SHA256,
   case: { id: CASE_ID, number: 42, title: 'Romance scam', status: 'open' },
   tags: [{ id: 't1', name: 'money-mule', color: 'purple' }],
   originator: {
@@ -48,7 +50,7 @@ export const CUSTODY: CustodyEvent[] = [
     id: 1,
     action: 'added',
     actor: { kind: 'user', name: 'Ada Okafor' },
-    detail: { fileName: 'receipt.png' },
+    detail: { sha256: SHA256, size: 1_572_864, mediaType: 'image/png', caseId: CASE_ID },
     createdAt: '2026-11-20T12:00:00.000Z',
   },
   {

@@ -44,7 +44,7 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
           id={`${idPrefix}-search`}
           size="lg"
           labelText="Search evidence"
-          placeholder="Search by title or file name..."
+          placeholder="Search evidence"
           value={props.searchText}
           onChange={(event) => props.onSearchTextChange(event.target.value)}
           onClear={() => props.onSearchTextChange('')}
