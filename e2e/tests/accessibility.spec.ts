@@ -109,6 +109,27 @@ const PIXEL_PNG = Buffer.from(
   'base64',
 );
 
+/** Opens a new case of the signed-in user with one note in its journal (both created through the API). */
+async function openCaseWithEntry(page: Page) {
+  const post = async (url: string, data: object) => {
+    const res = await page.request.post(url, { data, headers: { origin: BASE_URL } });
+    expect(res.status(), await res.text()).toBe(201);
+    return (await res.json()) as { id: string };
+  };
+  const caseItem = await post('/api/cases', { title: 'Accessibility check' });
+  await post('/api/journal-entries', {
+    type: 'note',
+    description: 'The victim called.',
+    caseId: caseItem.id,
+    evidence: null,
+    identifierIds: [],
+  });
+  await page.goto(`/cases/${caseItem.id}`);
+  const entry = page.getByRole('article', { name: /^Note entry/ });
+  await expect(entry).toBeVisible({ timeout: 30_000 });
+  return entry;
+}
+
 /** Every dialog of the app and the three header panels, each from where a person opens it. */
 const DIALOGS: Record<string, DialogVisit> = {
   'create identifier': { path: identifiers, open: byButton('Add Identifier', 'Create New Identifier') },
@@ -176,6 +197,7 @@ const DIALOGS: Record<string, DialogVisit> = {
       return dialogNamed(page, 'Edit case');
     },
   },
+  'edit case, case page': { path: caseDetail, open: byButton('Edit', 'Edit case') },
   'close case': { path: caseDetail, open: byButton('Close case', 'Close case') },
   'archive case': {
     path: caseDetail,
@@ -183,6 +205,22 @@ const DIALOGS: Record<string, DialogVisit> = {
       await page.getByRole('button', { name: 'Change status' }).click();
       await page.getByRole('menuitem', { name: 'Archived...' }).click();
       return dialogNamed(page, `Archive case #${r.caseItem.number}?`);
+    },
+  },
+  'add journal entry': {
+    path: '/cases',
+    open: async (page, r) => {
+      await openCaseWithEntry(page);
+      return byButton('Add entry', 'Add journal entry')(page, r);
+    },
+  },
+  'remove journal entry': {
+    path: '/cases',
+    open: async (page) => {
+      const entry = await openCaseWithEntry(page);
+      await entry.getByRole('button', { name: /^Actions for/ }).click();
+      await page.getByRole('menuitem', { name: 'Remove', exact: true }).click();
+      return dialogNamed(page, 'Remove entry');
     },
   },
   'new tag': { path: '/tags', open: byButton('New tag', 'New tag') },
