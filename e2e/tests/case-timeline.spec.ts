@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
 
 const modal = (page: Page, title: string) =>
@@ -99,5 +100,11 @@ test.describe('case timeline', () => {
       'line-through',
     );
     await expect(removed.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
+
+    // The journal with a removed entry shown: accessible, and no wider than a phone.
+    await expectNoSeriousViolations(page, 'the timeline with removed entries');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(removed).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
