@@ -19,12 +19,13 @@ interface TimelineHeaderProps {
 
 /** "12 entries, newest first", and "Add entry". */
 export function TimelineHeader({ pagination, onAdd }: TimelineHeaderProps) {
-  const total = pagination?.totalItems;
+  const total = pagination?.totalItems ?? 0;
+  // An empty journal says so in its empty state; "0 entries" would only repeat it.
+  if (total === 0 && !onAdd) return null;
   return (
     <div className="timeline-header">
       <p className="timeline-header__count">
-        {total !== undefined &&
-          `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}, newest first`}
+        {total > 0 && `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}, newest first`}
       </p>
       {onAdd && (
         <Button renderIcon={Add} onClick={onAdd}>
