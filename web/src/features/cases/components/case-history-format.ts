@@ -60,8 +60,17 @@ const COUNT_NOUNS: Record<string, [string, string]> = {
   identifierIds: ['identifier', 'identifiers'],
 };
 
-/** Bookkeeping every change moves: not worth a line. */
-const IGNORED = new Set(['id', 'caseId', 'number', 'createdAt', 'updatedAt', 'lastActivityAt', 'version']);
+/** Bookkeeping every change moves, and when it closed (the row's own time): not worth a line. */
+const IGNORED = new Set([
+  'id',
+  'caseId',
+  'number',
+  'createdAt',
+  'updatedAt',
+  'lastActivityAt',
+  'closedAt',
+  'version',
+]);
 
 /** What a creation or a removal shows of its record, in this order. */
 const SUMMARY_FIELDS = ['title', 'type', 'kind', 'description', 'reason'];
