@@ -52,7 +52,7 @@ test.describe('evidence', () => {
     const detail = modal(page, title);
     await expect(detail.getByRole('img', { name: `Preview of ${title}` })).toBeVisible();
     await detail.getByRole('button', { name: 'Verify' }).click();
-    await expect(detail.getByText('Hash matches')).toBeVisible();
+    await expect(detail.getByText('Hash matches', { exact: true })).toBeVisible();
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
