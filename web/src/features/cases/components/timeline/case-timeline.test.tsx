@@ -39,6 +39,7 @@ describe('case timeline', { timeout: 20_000 }, () => {
     };
     renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([entry]) });
     const card = await screen.findByRole('article', { name: /^Call entry/ });
+    expect(screen.getByText('1 entry, newest first')).toBeInTheDocument();
     expect(within(card).getByText('Call')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Ada Okafor (Team)' })).toBeInTheDocument();
     // The description keeps its line breaks.
