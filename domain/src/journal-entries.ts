@@ -56,7 +56,9 @@ export const createJournalEntryBodySchema = z.object({
   type: journalEntryTypeSchema,
   description,
   performedAt: performedAt.optional(),
-  caseId: uuidSchema('caseId').optional().describe('Usually linked afterwards with POST /cases/{caseId}/journal-entries'),
+  caseId: uuidSchema('caseId')
+    .optional()
+    .describe('Usually linked afterwards with POST /cases/{caseId}/journal-entries'),
   evidence: idList('evidence').nullable().default(null).describe('Evidence ids to link, or null'),
   identifierIds: idList('identifierIds').default([]),
 });
