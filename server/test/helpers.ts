@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { Role } from '@scamtrail/domain/permissions';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { createUser } from '../src/modules/users/users.service';
-import { templateName, withDatabase } from './global-setup';
+import { withDatabase } from './global-setup';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery';
@@ -25,7 +26,7 @@ export async function createTestDatabase(): Promise<Database> {
   const name = `scamtrail_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateName()}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
   const database = await openDatabase({ url: withDatabase(base, name), maxConnections: 4 });
   const close = database.close;
