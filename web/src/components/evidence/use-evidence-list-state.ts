@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/use-debounced-value';
+import { useUrlSearchText } from '../../lib/use-url-search-text';
 import {
   paramName,
   readEvidenceParams,
@@ -18,27 +18,12 @@ export function useEvidenceListState(prefix: string) {
   const params = useMemo(() => readEvidenceParams(searchParams, prefix), [searchParams, prefix]);
   const openParam = paramName(prefix, 'open');
   const openId = searchParams.get(openParam);
-  const [searchText, setSearchText] = useState(params.search);
-  // The search this list wrote itself: its echo from the URL must not overwrite newer typing.
-  const written = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (written.current === params.search) {
-      written.current = null;
-      return;
-    }
-    setSearchText(params.search);
-  }, [params.search]);
-
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === params.search) return;
-    const timer = setTimeout(() => {
-      written.current = next;
-      setSearchParams((current) => writeEvidenceParams(current, prefix, { search: next }), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, params.search, setSearchParams, prefix]);
+  const writeSearch = useCallback(
+    (search: string) =>
+      setSearchParams((current) => writeEvidenceParams(current, prefix, { search }), { replace: true }),
+    [setSearchParams, prefix],
+  );
+  const [searchText, setSearchText] = useUrlSearchText(params.search, writeSearch);
 
   const update = useCallback(
     (changes: Partial<EvidenceListParams>, options: { replace?: boolean } = {}) =>
@@ -51,7 +36,7 @@ export function useEvidenceListState(prefix: string) {
     setSearchParams((current) =>
       writeEvidenceParams(current, prefix, { search: '', caseId: '', tagId: '', kind: '', page: 1 }),
     );
-  }, [setSearchParams, prefix]);
+  }, [setSearchParams, setSearchText, prefix]);
 
   const setOpenId = useCallback(
     (id: string | null) =>

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-debounced-value';
+import { useUrlSearchText } from '../../../lib/use-url-search-text';
 import {
   clearCaseFilters,
   hasCaseFilters,
@@ -16,28 +16,12 @@ import {
 export function useCasesListState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readCaseListParams(searchParams), [searchParams]);
-  const [searchText, setSearchText] = useState(params.search);
-  // The search this screen wrote itself: its echo from the URL must not overwrite newer typing.
-  const written = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (written.current === params.search) {
-      written.current = null;
-      return;
-    }
-    // Changed from outside: Back, a shared link, Clear filters.
-    setSearchText(params.search);
-  }, [params.search]);
-
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === params.search) return;
-    const timer = setTimeout(() => {
-      written.current = next;
-      setSearchParams((current) => writeCaseListParams(current, { search: next }), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, params.search, setSearchParams]);
+  const writeSearch = useCallback(
+    (search: string) =>
+      setSearchParams((current) => writeCaseListParams(current, { search }), { replace: true }),
+    [setSearchParams],
+  );
+  const [searchText, setSearchText] = useUrlSearchText(params.search, writeSearch);
 
   const update = useCallback(
     (changes: Partial<CaseListParams>, options: { replace?: boolean } = {}) =>
@@ -48,7 +32,7 @@ export function useCasesListState() {
   const clearFilters = useCallback(() => {
     setSearchText('');
     setSearchParams((current) => clearCaseFilters(current));
-  }, [setSearchParams]);
+  }, [setSearchParams, setSearchText]);
 
   return { params, hasFilters: hasCaseFilters(params), searchText, setSearchText, update, clearFilters };
 }

@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlSearchText } from '../../../lib/use-url-search-text';
 import {
   clearListFilters,
   OPEN_PARAM,
   readListParams,
-  SEARCH_DEBOUNCE_MS,
   writeListParams,
   type IdentifierListParams,
 } from '../utils/list-params';
@@ -17,28 +17,11 @@ export function useIdentifierListState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readListParams(searchParams), [searchParams]);
   const openId = searchParams.get(OPEN_PARAM);
-  const [searchText, setSearchText] = useState(params.search);
-  // The search this screen wrote itself: its echo from the URL must not overwrite newer typing.
-  const written = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (written.current === params.search) {
-      written.current = null;
-      return;
-    }
-    // Changed from outside: the header search, Back, a shared link.
-    setSearchText(params.search);
-  }, [params.search]);
-
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === params.search) return;
-    const timer = setTimeout(() => {
-      written.current = next;
-      setSearchParams((current) => writeListParams(current, { search: next }), { replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, params.search, setSearchParams]);
+  const writeSearch = useCallback(
+    (search: string) => setSearchParams((current) => writeListParams(current, { search }), { replace: true }),
+    [setSearchParams],
+  );
+  const [searchText, setSearchText] = useUrlSearchText(params.search, writeSearch);
 
   const update = useCallback(
     (changes: Partial<IdentifierListParams>, options: { replace?: boolean } = {}) =>
@@ -49,7 +32,7 @@ export function useIdentifierListState() {
   const clearFilters = useCallback(() => {
     setSearchText('');
     setSearchParams((current) => clearListFilters(current));
-  }, [setSearchParams]);
+  }, [setSearchParams, setSearchText]);
 
   const setOpenId = useCallback(
     (id: string | null) =>

@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState } from 'react';
+import { SEARCH_DEBOUNCE_MS } from './use-debounced-value';
+
+/**
+ * The text of a list's search box whose search lives in the URL. Typing updates the box at once and
+ * writes the trimmed text to the URL (through `writeSearch`, which must be stable) 300 ms after the last
+ * keystroke; a search changed from outside (Back, a shared link, Clear filters, the header search)
+ * replaces the text, while the echo of what the box wrote itself never overwrites newer typing.
+ */
+export function useUrlSearchText(urlSearch: string, writeSearch: (search: string) => void) {
+  const [searchText, setSearchText] = useState(urlSearch);
+  const written = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (written.current === urlSearch) {
+      written.current = null;
+      return;
+    }
+    setSearchText(urlSearch);
+  }, [urlSearch]);
+
+  useEffect(() => {
+    const next = searchText.trim();
+    if (next === urlSearch) return;
+    const timer = setTimeout(() => {
+      written.current = next;
+      writeSearch(next);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, urlSearch, writeSearch]);
+
+  return [searchText, setSearchText] as const;
+}
