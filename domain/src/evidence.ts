@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { caseOriginatorSchema, caseRefSchema } from './cases';
+import { journalEntryTypeSchema } from './journal-entries';
 import { pageQuery } from './pagination';
 import { optionalText, searchQuerySchema, uuidSchema } from './schema-helpers';
 import { tagRefSchema } from './tags';
@@ -169,3 +170,32 @@ export const evidenceContentQuerySchema = z.object({
 export type EvidenceContentQuery = z.infer<typeof evidenceContentQuerySchema>;
 
 export const evidencePageQuerySchema = z.object({ ...pageQuery(25, 100) });
+
+
+/** An identifier linked to an evidence item (`GET /api/evidence/{id}/identifiers`). */
+export const evidenceIdentifierSchema = z.object({
+  id: responseText(),
+  type: responseText(),
+  typeLabel: responseText().describe('"Email", "Bank Account", ...'),
+  displayValue: responseText(),
+  linkedAt: responseText(),
+});
+export type EvidenceIdentifier = z.infer<typeof evidenceIdentifierSchema>;
+
+/** How much of an entry's description `summary` holds. */
+export const EVIDENCE_ENTRY_SUMMARY_MAX_LENGTH = 200;
+
+/**
+ * A journal entry that links an evidence item (`GET /api/evidence/{id}/journal-entries`): entries not
+ * removed, of cases the caller may see or of no case yet.
+ */
+export const evidenceJournalEntrySchema = z.object({
+  id: responseText(),
+  type: journalEntryTypeSchema,
+  performedAt: responseText(),
+  summary: responseText().describe(
+    `The first line of the description, at most ${EVIDENCE_ENTRY_SUMMARY_MAX_LENGTH} characters`,
+  ),
+  case: caseRefSchema.nullable().describe('Null while the entry is not linked to a case'),
+});
+export type EvidenceJournalEntry = z.infer<typeof evidenceJournalEntrySchema>;

@@ -10,6 +10,10 @@ export const EVIDENCE_RULES: Record<string, Rule> = {
   // Verification only reads the stored bytes (and records that it did).
   'POST /api/evidence/{id}/verify': can('evidence.view'),
   'GET /api/evidence/{id}/custody': can('evidence.view'),
+  // These two also need identifier.view and journal_entry.view (what they list). The roles hold both
+  // views or neither; the identifiers route's refusal of a key without evidence.view is tested apart.
+  'GET /api/evidence/{id}/identifiers': can('evidence.view'),
+  'GET /api/evidence/{id}/journal-entries': can('evidence.view'),
   'POST /api/evidence/{id}/identifiers/{identifierId}': can('evidence.edit'),
   'DELETE /api/evidence/{id}/identifiers/{identifierId}': can('evidence.edit'),
 };

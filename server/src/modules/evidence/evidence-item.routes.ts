@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   custodyEventSchema,
   evidenceContentQuerySchema,
+  evidenceIdentifierSchema,
+  evidenceJournalEntrySchema,
   evidencePageQuerySchema,
   evidenceSchema,
   verifyEvidenceResponseSchema,
@@ -15,13 +17,14 @@ import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { contentDisposition } from './content-disposition';
 import { listCustody, openEvidenceContent, verifyEvidence } from './evidence-content.service';
+import { listEvidenceIdentifiers, listEvidenceJournalEntries } from './evidence-links.service';
 import { setIdentifierLink } from './evidence.service';
 import type { EvidenceStore } from './evidence-store';
 import { contentTypeHeader } from './media-type';
 
 const identifierLinkParamsSchema = idParamsSchema.extend({ identifierId: uuidSchema('identifierId') });
 
-/** An evidence item's file, its verification, its chain of custody and its identifiers. */
+/** An evidence item's file, its verification, its chain of custody, its identifiers and its entries. */
 export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; store: EvidenceStore }) {
   const { db, store } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -107,6 +110,39 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
       config: { access: access.permission('evidence.view') },
     },
     async (request) => listCustody(db, request.principal!, request.params.id, request.query),
+  );
+
+  r.get(
+    '/api/evidence/:id/identifiers',
+    {
+      schema: {
+        tags,
+        summary: 'The identifiers linked to an evidence item, most recently linked first',
+        params: idParamsSchema,
+        querystring: evidencePageQuerySchema,
+        response: { 200: paginated(evidenceIdentifierSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('evidence.view', 'identifier.view') },
+    },
+    async (request) => listEvidenceIdentifiers(db, request.principal!, request.params.id, request.query),
+  );
+
+  r.get(
+    '/api/evidence/:id/journal-entries',
+    {
+      schema: {
+        tags,
+        summary: 'The journal entries that link an evidence item, latest performed first',
+        description:
+          'Removed entries and entries of cases the caller may not see are left out, as from the ' +
+          "item's journalEntryCount.",
+        params: idParamsSchema,
+        querystring: evidencePageQuerySchema,
+        response: { 200: paginated(evidenceJournalEntrySchema), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('evidence.view', 'journal_entry.view') },
+    },
+    async (request) => listEvidenceJournalEntries(db, request.principal!, request.params.id, request.query),
   );
 
   for (const [method, linked] of [
