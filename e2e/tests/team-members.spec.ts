@@ -44,7 +44,8 @@ test.describe('team members', () => {
     await invitedPage.getByRole('button', { name: 'Sign in' }).click();
     await expect(invitedPage).toHaveURL(/\/cases$/);
     await invitedPage.getByRole('button', { name: 'User', exact: true }).click();
-    await expect(invitedPage.getByText('Grace Hopper')).toBeVisible();
+    // Exact: the cases list behind the panel may name other people called Grace Hopper.
+    await expect(invitedPage.getByText('Grace Hopper', { exact: true })).toBeVisible();
     await invited.close();
 
     // Signing in once makes the member active, with the time of that sign-in.
