@@ -171,7 +171,6 @@ export type EvidenceContentQuery = z.infer<typeof evidenceContentQuerySchema>;
 
 export const evidencePageQuerySchema = z.object({ ...pageQuery(25, 100) });
 
-
 /** An identifier linked to an evidence item (`GET /api/evidence/{id}/identifiers`). */
 export const evidenceIdentifierSchema = z.object({
   id: responseText(),

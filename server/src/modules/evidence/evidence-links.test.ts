@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalEntries, journalEntryEvidence } from '../../db/schema/index';
 import { signedIn, type Client } from '../../../test/helpers';
 import { automationWithKey } from '../../../test/originator-helpers';
-import {
-  buildEvidenceApp,
-  insertCase,
-  insertGroup,
-  type EvidenceTestApp,
-} from './evidence-test-fixtures';
+import { buildEvidenceApp, insertCase, insertGroup, type EvidenceTestApp } from './evidence-test-fixtures';
 
 let t: EvidenceTestApp;
 let admin: Client;

@@ -7,7 +7,13 @@ import { EvidenceEmptyState } from './evidence-empty-state';
 import { hasEvidenceFilters } from './evidence-list-params';
 import { EvidenceTable } from './evidence-table';
 import { EvidenceToolbar } from './evidence-toolbar';
-import { AddEvidenceModal, EvidenceDetailModal, preloadEvidenceDialogs } from './lazy-evidence-dialogs';
+import type { EvidenceItem } from './api/evidence-types';
+import {
+  AddEvidenceModal,
+  EditEvidenceModal,
+  EvidenceDetailModal,
+  preloadEvidenceDialogs,
+} from './lazy-evidence-dialogs';
 import { useEvidenceListState } from './use-evidence-list-state';
 import './evidence.scss';
 
@@ -29,7 +35,10 @@ export function EvidencePanel({ caseId, readOnly = false }: EvidencePanelProps) 
   const params = useMemo(() => (caseId ? { ...list.params, caseId } : list.params), [caseId, list.params]);
   const query = useEvidenceList(params);
   const [isAdding, setAdding] = useState(false);
+  // The item being edited; its detail comes back when the edit dialog closes.
+  const [editing, setEditing] = useState<EvidenceItem | null>(null);
   const canAdd = !readOnly && hasPermission(user?.permissions, 'evidence.create');
+  const canEdit = hasPermission(user?.permissions, 'evidence.edit');
   const hasFilters = hasEvidenceFilters(list.params);
   const items = query.isError ? [] : (query.data?.data ?? []);
   const idPrefix = caseId ? 'case-evidence' : 'evidence';
@@ -102,12 +111,14 @@ export function EvidencePanel({ caseId, readOnly = false }: EvidencePanelProps) 
             }}
           />
         )}
-        {list.openId && !isAdding && (
+        {editing && <EditEvidenceModal item={editing} onClose={() => setEditing(null)} />}
+        {list.openId && !isAdding && !editing && (
           <EvidenceDetailModal
             key={list.openId}
             id={list.openId}
             fallback={fallback}
             showCase={!caseId}
+            onEdit={canEdit ? setEditing : undefined}
             onClose={() => list.setOpenId(null)}
           />
         )}

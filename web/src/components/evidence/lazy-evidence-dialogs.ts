@@ -6,6 +6,7 @@ import { preload } from '../../lib/preload';
 const load = {
   add: () => import('./add-evidence-modal'),
   detail: () => import('./evidence-detail-modal'),
+  edit: () => import('./edit-evidence-modal'),
 };
 
 export function preloadEvidenceDialogs(): void {
@@ -17,4 +18,7 @@ export const AddEvidenceModal = lazy(() =>
 );
 export const EvidenceDetailModal = lazy(() =>
   load.detail().then((module) => ({ default: module.EvidenceDetailModal })),
+);
+export const EditEvidenceModal = lazy(() =>
+  load.edit().then((module) => ({ default: module.EditEvidenceModal })),
 );

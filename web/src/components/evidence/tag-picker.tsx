@@ -9,10 +9,21 @@ interface TagPickerProps {
   onChange: (ids: string[]) => void;
   disabled?: boolean;
   invalidText?: string;
+  titleText?: string;
+  /** Said when the tags cannot be listed (no tag.view): what happens to the evidence's tags then. */
+  unlistedText?: string;
 }
 
-/** Tags for new evidence: a searchable multi-select of every tag, the chosen ones listed under it. */
-export function TagPicker({ id, selectedIds, onChange, disabled, invalidText }: TagPickerProps) {
+/** Tags of evidence: a searchable multi-select of every tag, the chosen ones listed under it. */
+export function TagPicker({
+  id,
+  selectedIds,
+  onChange,
+  disabled,
+  invalidText,
+  titleText = 'Tags (optional)',
+  unlistedText = 'The evidence is added without tags.',
+}: TagPickerProps) {
   const options = useTagOptions();
   if (options.isError) {
     return (
@@ -21,7 +32,7 @@ export function TagPicker({ id, selectedIds, onChange, disabled, invalidText }: 
         lowContrast
         hideCloseButton
         title="Tags cannot be listed."
-        subtitle={errorMessage(options.error, 'The evidence is added without tags.')}
+        subtitle={errorMessage(options.error, unlistedText)}
       />
     );
   }
@@ -34,7 +45,7 @@ export function TagPicker({ id, selectedIds, onChange, disabled, invalidText }: 
         // Remounted once the tags arrive: the multi-select reads its items when it mounts.
         key={options.isSuccess ? 'ready' : 'loading'}
         id={id}
-        titleText="Tags (optional)"
+        titleText={titleText}
         placeholder={options.isPending ? 'Loading tags...' : 'Search tags'}
         items={items}
         itemToString={(tag) => tag?.name ?? ''}

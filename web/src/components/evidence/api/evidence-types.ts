@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import type { caseSchema } from '@scamtrail/domain/cases';
 import type {
   custodyEventSchema,
+  evidenceIdentifierSchema,
+  evidenceJournalEntrySchema,
   evidenceSchema,
   verifyEvidenceResponseSchema,
 } from '@scamtrail/domain/evidence';
@@ -13,6 +15,10 @@ import type { Pagination } from '@scamtrail/domain/pagination';
 
 export type EvidenceItem = z.output<typeof evidenceSchema>;
 export type CustodyEvent = z.output<typeof custodyEventSchema>;
+/** `GET /api/evidence/{id}/identifiers`. */
+export type LinkedIdentifier = z.output<typeof evidenceIdentifierSchema>;
+/** `GET /api/evidence/{id}/journal-entries`. */
+export type LinkingEntry = z.output<typeof evidenceJournalEntrySchema>;
 /** `POST /api/evidence/{id}/verify`. */
 export type VerifyResult = z.output<typeof verifyEvidenceResponseSchema>;
 export type CaseItem = z.output<typeof caseSchema>;

@@ -1,0 +1,141 @@
+import { InlineNotification, Stack, TextArea, TextInput } from '@carbon/react';
+import { useState } from 'react';
+import { updateEvidenceBodySchema, type UpdateEvidenceBody } from '@scamtrail/domain/evidence';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { useSession } from '../../lib/session';
+import { useFormSubmission } from '../../lib/use-form-submission';
+import { AppModal } from '../app-modal';
+import { useToast } from '../toasts/toast-context';
+import type { EvidenceItem } from './api/evidence-types';
+import { useUpdateEvidence } from './api/update-evidence';
+import { CasePicker, caseLabel } from './case-picker';
+import { TagPicker } from './tag-picker';
+
+const FIELDS = ['title', 'description', 'tagIds', 'caseId'] as const;
+
+interface EditEvidenceModalProps {
+  item: EvidenceItem;
+  onClose: () => void;
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id) => b.includes(id));
+
+/** Only what the person changed goes to the server: the rest stays as it is there, whoever changed it since. */
+function changesOf(item: EvidenceItem, values: Required<UpdateEvidenceBody>): UpdateEvidenceBody {
+  const changes: UpdateEvidenceBody = {};
+  if (values.title !== item.title) changes.title = values.title;
+  if (values.description !== item.description) changes.description = values.description;
+  const tagIds = item.tags.map((tag) => tag.id);
+  if (!sameIds(values.tagIds, tagIds)) changes.tagIds = values.tagIds;
+  if (values.caseId !== (item.case?.id ?? null)) changes.caseId = values.caseId;
+  return changes;
+}
+
+/**
+ * "Edit evidence": title, description, tags and case (moved to another one, or taken out of its own).
+ * The file and written text never change. The server records each change in the chain of custody.
+ */
+export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
+  const { user } = useSession();
+  const { showToast } = useToast();
+  const [title, setTitle] = useState(item.title);
+  const [description, setDescription] = useState(item.description);
+  const [tagIds, setTagIds] = useState(() => item.tags.map((tag) => tag.id));
+  const [caseId, setCaseId] = useState(item.case?.id ?? '');
+  const update = useUpdateEvidence(item.id);
+  const form = useFormSubmission(FIELDS, 'The evidence could not be saved');
+  const { errorProps, clearError } = form;
+  const canPickCase = hasPermission(user?.permissions, 'case.view');
+
+  async function save() {
+    const values = { title, description, tagIds, caseId: caseId || null };
+    // Every field is given, so the schema's "Nothing to update" cannot apply here.
+    const parsed = updateEvidenceBodySchema.safeParse(values);
+    await form.run(parsed, async (data) => {
+      const changes = changesOf(item, data as Required<UpdateEvidenceBody>);
+      if (Object.keys(changes).length > 0) {
+        const saved = await update.mutateAsync(changes);
+        showToast({ kind: 'success', title: 'Evidence saved', subtitle: saved.title });
+      }
+      onClose();
+    });
+  }
+
+  return (
+    <AppModal
+      open
+      size="md"
+      label={item.title}
+      title="Edit evidence"
+      primaryButtonText="Save"
+      loading={update.isPending}
+      loadingDescription="Saving..."
+      onSubmit={() => void save()}
+      onClose={onClose}
+    >
+      <Stack gap={6} ref={form.formRef} className="evidence-edit">
+        {form.formError && (
+          <InlineNotification
+            kind="error"
+            lowContrast
+            hideCloseButton
+            title="Not saved"
+            subtitle={form.formError}
+          />
+        )}
+        <TextInput
+          id="evidence-edit-title"
+          labelText="Title"
+          value={title}
+          onChange={(event) => {
+            setTitle(event.target.value);
+            clearError('title');
+          }}
+          {...errorProps('title')}
+        />
+        <TextArea
+          id="evidence-edit-description"
+          labelText="Description (optional)"
+          rows={3}
+          value={description}
+          onChange={(event) => {
+            setDescription(event.target.value);
+            clearError('description');
+          }}
+          {...errorProps('description')}
+        />
+        <TagPicker
+          id="evidence-edit-tags"
+          titleText="Tags"
+          unlistedText="Its tags stay as they are."
+          selectedIds={tagIds}
+          onChange={(ids) => {
+            setTagIds(ids);
+            clearError('tagIds');
+          }}
+          invalidText={form.fieldErrors.tagIds}
+        />
+        {canPickCase ? (
+          <CasePicker
+            id="evidence-edit-case"
+            titleText="Case"
+            placeholder="Search cases by title"
+            helperText="Clear it to take the evidence out of its case."
+            value={caseId}
+            invalidText={form.fieldErrors.caseId}
+            onChange={(id) => {
+              setCaseId(id);
+              clearError('caseId');
+            }}
+          />
+        ) : (
+          <div className="evidence-add__case">
+            <span className="cds--label">Case</span>
+            <p>{item.case ? caseLabel(item.case) : 'Not in a case'}</p>
+          </div>
+        )}
+      </Stack>
+    </AppModal>
+  );
+}
