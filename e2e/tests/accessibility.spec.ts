@@ -186,6 +186,21 @@ const DIALOGS: Record<string, DialogVisit> = {
       return dialog;
     },
   },
+  'edit evidence': {
+    path: '/evidence',
+    open: async (page) => {
+      const res = await page.request.post('/api/evidence', {
+        headers: { origin: BASE_URL },
+        data: { title: 'Accessibility check statement', body: 'Taken over the phone.' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const { id } = (await res.json()) as { id: string };
+      await page.goto(`/evidence?open=${id}`);
+      const detail = dialogNamed(page, 'Accessibility check statement');
+      await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+      return dialogNamed(page, 'Edit evidence');
+    },
+  },
   'new case': { path: '/cases', open: byButton('New case', 'New case') },
   'edit case, case list': {
     path: (r) => `/cases?search=${encodeURIComponent(r.caseItem.title)}`,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
+import { ADMIN } from '../support/env';
 
 const modal = (page: Page, title: string) =>
   page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
@@ -131,5 +132,103 @@ test.describe('evidence', () => {
     await expect(page.locator('tbody tr')).toHaveCount(1);
     await expect(page.locator('tbody tr')).toContainText(`In the case ${tag}`);
     await expect(page.locator('tbody tr').getByRole('link', { name: `#${caseItem.number}` })).toBeVisible();
+  });
+
+  test('an investigator edits an item from its detail, links an identifier and sees its journal entry', async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await apiAs(ADMIN.email, ADMIN.password);
+    const tagName = `wire-fraud-${tag}`;
+    const tagRes = await admin.post('/api/tags', { data: { name: tagName, color: 'red' } });
+    expect(tagRes.status(), await tagRes.text()).toBe(201);
+    await admin.dispose();
+
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const post = async (url: string, data: object) => {
+      const res = await api.post(url, { data });
+      expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+      return (await res.json()) as { id: string; displayValue?: string };
+    };
+    const caseItem = await post('/api/cases', { title: `Edited evidence case ${tag}` });
+    const address = `refunds.${tag}@support-desk.example`;
+    const identifier = await post('/api/identifiers', { type: 'email', data: { address } });
+    const item = await post('/api/evidence', {
+      title: `Bank letter ${tag}`,
+      body: 'The bank confirmed the transfer.',
+      caseId: caseItem.id,
+    });
+    await post('/api/journal-entries', {
+      type: 'call',
+      description: `Called the bank about the letter ${tag}\nThey will call back.`,
+      caseId: caseItem.id,
+      evidence: [item.id],
+      identifierIds: [],
+    });
+    await api.dispose();
+
+    await signIn(page, investigator);
+    await page.goto(`/evidence?search=${tag}&open=${item.id}`);
+    let detail = modal(page, `Bank letter ${tag}`);
+    const entries = detail.getByRole('list', { name: 'Journal entries' });
+    await expect(
+      entries.getByRole('link', { name: `Called the bank about the letter ${tag}` }),
+    ).toHaveAttribute('href', `/cases/${caseItem.id}?tab=timeline`);
+    await expect(detail.getByRole('heading', { name: 'Journal entries (1)' })).toBeVisible();
+
+    await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = modal(page, 'Edit evidence');
+    await form.getByLabel('Title', { exact: true }).fill(`Bank letter, signed ${tag}`);
+    await form.getByRole('combobox', { name: /^Tags/ }).fill(tagName);
+    await page.getByRole('option', { name: tagName }).click();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+    await expect(page.getByText('Evidence saved')).toBeVisible();
+
+    detail = modal(page, `Bank letter, signed ${tag}`);
+    await expect(detail.getByRole('list', { name: 'Tags' })).toContainText(tagName);
+    const custody = detail.getByRole('table', { name: 'Chain of custody' });
+    await expect(custody.getByRole('row').filter({ hasText: 'Edited' })).toContainText('Changed title, tags');
+
+    await detail.getByRole('combobox', { name: 'Link an identifier' }).fill(address);
+    await page.getByRole('option', { name: `${address} (Email)` }).click();
+    const linked = detail.getByRole('list', { name: 'Linked identifiers' });
+    await expect(linked.getByRole('link', { name: address })).toHaveAttribute(
+      'href',
+      `/identifiers?open=${identifier.id}`,
+    );
+    await expect(detail.getByRole('heading', { name: 'Identifiers (1)' })).toBeVisible();
+    await expect(custody.getByRole('row').filter({ hasText: address })).toContainText('Linked');
+
+    await detail.getByRole('button', { name: 'Close' }).first().click();
+    const row = page.locator('tbody tr').filter({ hasText: `Bank letter, signed ${tag}` });
+    await expect(row).toContainText(tagName);
+  });
+
+  test('the evidence detail and its edit dialog fit a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tag = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const res = await api.post('/api/evidence', {
+      data: { title: `Phone check ${tag}`, body: 'A statement taken over the phone.' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    await api.dispose();
+
+    await signIn(page, investigator);
+    await page.goto(`/evidence?open=${id}`);
+    const detail = modal(page, `Phone check ${tag}`);
+    await expect(detail.getByRole('table', { name: 'Chain of custody' })).toBeVisible();
+    const scrollWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await scrollWidth()).toBeLessThanOrEqual(390);
+    await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+    const form = modal(page, 'Edit evidence');
+    await expect(form.getByLabel('Title', { exact: true })).toBeVisible();
+    expect(await scrollWidth()).toBeLessThanOrEqual(390);
+    const save = (await form.getByRole('button', { name: 'Save' }).boundingBox())!;
+    expect(save.x + save.width).toBeLessThanOrEqual(390);
   });
 });

@@ -78,6 +78,13 @@ function linkDetail(detail: Record<string, unknown>): string {
   return genericDetail(detail);
 }
 
+/** The fields an `edited` row names, as a person calls them. */
+const EDITED_FIELD_NAMES: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  tagIds: 'tags',
+};
+
 /** A custody row's detail in words: what was added, how it was viewed, what the check found. */
 export function custodyDetailText(event: Pick<CustodyEvent, 'action' | 'detail'>): string {
   const { detail } = event;
@@ -104,7 +111,9 @@ export function custodyDetailText(event: Pick<CustodyEvent, 'action' | 'detail'>
     case 'unlinked':
       return linkDetail(detail);
     case 'edited':
-      return Array.isArray(detail.fields) ? `Changed ${detail.fields.join(', ')}` : genericDetail(detail);
+      return Array.isArray(detail.fields)
+        ? `Changed ${detail.fields.map((field) => EDITED_FIELD_NAMES[String(field)] ?? String(field)).join(', ')}`
+        : genericDetail(detail);
     default:
       return genericDetail(detail);
   }
