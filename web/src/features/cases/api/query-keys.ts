@@ -12,5 +12,4 @@ export const caseKeys = {
   /** The groups a case may be put in. */
   groupOptions: () => [...caseKeys.all, 'group-options'] as const,
   /** Every tag, to pick a case's tags from and to filter the list. */
-  tagOptions: () => [...caseKeys.all, 'tag-options'] as const,
 };

@@ -16,7 +16,8 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCase } from '../api/create-case';
 import { useUpdateCase } from '../api/update-case';
-import { AssigneePicker, CaseTagPicker, GroupSelect } from './case-form-pickers';
+import { TagPicker } from '../../../components/tags/tag-picker';
+import { AssigneePicker, GroupSelect } from './case-form-pickers';
 import { ReportedLossFields } from './case-form-loss';
 import {
   CASE_FORM_FIELDS,
@@ -169,10 +170,12 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
         initial={initial?.assignees ?? []}
         invalidText={fieldErrors.assigneeIds}
       />
-      <CaseTagPicker
+      <TagPicker
+        id="case-form-tags"
         selectedIds={values.tagIds}
         onChange={(ids) => set('tagIds', ids)}
-        initial={initial?.tags ?? []}
+        known={initial?.tags ?? []}
+        unavailableText="The tags are left as they are."
         invalidText={fieldErrors.tagIds}
       />
     </FormModal>

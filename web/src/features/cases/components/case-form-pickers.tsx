@@ -1,22 +1,10 @@
-import {
-  DismissibleTag,
-  FilterableMultiSelect,
-  InlineNotification,
-  Select,
-  SelectItem,
-  Tag,
-} from '@carbon/react';
+import { DismissibleTag, FilterableMultiSelect, InlineNotification, Select, SelectItem } from '@carbon/react';
 import { useState } from 'react';
 import type { CaseUser } from '@scamtrail/domain/cases';
-import type { TagRef } from '@scamtrail/domain/tags';
 import { errorMessage } from '../../../lib/api-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
 import { useCaseGroupOptions, type GroupOption } from '../api/get-case-group-options';
-import { useCaseTagOptions } from '../api/get-case-tag-options';
-
-const byName = (a: { name: string }, b: { name: string }) =>
-  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 interface PickerProps {
   selectedIds: string[];
@@ -85,72 +73,6 @@ export function AssigneePicker({
                 title={`Remove ${user.fullName}`}
                 disabled={disabled}
                 onClose={() => onChange(selectedIds.filter((id) => id !== user.id))}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** Tags: every tag, searched as one types, the chosen ones listed under the picker. */
-export function CaseTagPicker({
-  selectedIds,
-  onChange,
-  disabled,
-  invalidText,
-  initial,
-}: PickerProps & { initial: TagRef[] }) {
-  const options = useCaseTagOptions();
-  if (options.isError) {
-    return (
-      <InlineNotification
-        kind="info"
-        lowContrast
-        hideCloseButton
-        title="Tags cannot be listed."
-        subtitle={`${errorMessage(options.error, 'Please try again later.')} The tags are left as they are.`}
-      />
-    );
-  }
-  // The case's own tags stay choosable even if the list of every tag is behind.
-  const listed = new Set(options.data?.map((tag) => tag.id));
-  const items = [...(options.data ?? []), ...initial.filter((tag) => !listed.has(tag.id))].sort(byName);
-  const selected = new Set(selectedIds);
-  const chosen = items.filter((tag) => selected.has(tag.id));
-  return (
-    <div className="case-form__picker">
-      <FilterableMultiSelect<TagRef>
-        // Remounted once the tags arrive: the multi-select reads its items when it mounts.
-        key={options.isSuccess ? 'ready' : 'loading'}
-        id="case-form-tags"
-        titleText="Tags (optional)"
-        placeholder={options.isPending ? 'Loading tags...' : 'Search tags'}
-        items={items}
-        itemToString={(tag) => tag?.name ?? ''}
-        itemToElement={(tag) => (
-          <Tag type={tag.color} size="sm">
-            {tag.name}
-          </Tag>
-        )}
-        selectedItems={chosen}
-        onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((tag) => tag.id))}
-        selectionFeedback="top-after-reopen"
-        disabled={disabled || options.isPending}
-        invalid={Boolean(invalidText)}
-        invalidText={invalidText}
-      />
-      {chosen.length > 0 && (
-        <ul className="tag-list" aria-label="Chosen tags">
-          {chosen.map((tag) => (
-            <li key={tag.id}>
-              <DismissibleTag
-                type={tag.color}
-                text={tag.name}
-                title={`Remove ${tag.name}`}
-                disabled={disabled}
-                onClose={() => onChange(selectedIds.filter((id) => id !== tag.id))}
               />
             </li>
           ))}

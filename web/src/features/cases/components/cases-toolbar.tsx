@@ -13,7 +13,7 @@ import type { CaseUser } from '@scamtrail/domain/cases';
 import type { TagRef } from '@scamtrail/domain/tags';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
-import { useCaseTagOptions } from '../api/get-case-tag-options';
+import { useTagOptions } from '../../../components/tags/tag-options';
 import { CASE_FILTER_KEYS, type CaseListParams } from './cases-list-params';
 import { CASE_SORT_OPTIONS, sortOptionOf } from './cases-sort-options';
 
@@ -102,7 +102,7 @@ function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterPro
 }
 
 function TagFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const tags = useCaseTagOptions();
+  const tags = useTagOptions();
   // Without tag.view there is nothing to pick from: the filter is left out.
   if (!tags.isSuccess || tags.data.length === 0) return null;
   return (

@@ -5,5 +5,4 @@ export const identifierKeys = {
   list: (params: object) => [...identifierKeys.lists(), params] as const,
   detail: (id: string) => [...identifierKeys.all, 'detail', id] as const,
   /** Every tag, to pick an identifier's tags from. */
-  tagOptions: () => [...identifierKeys.all, 'tag-options'] as const,
 };

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TagRef } from '@scamtrail/domain/tags';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage } from '../../../lib/api-error';
-import { useTagOptions } from '../api/get-tag-options';
+import { byTagName, useTagOptions } from '../../../components/tags/tag-options';
 import { useSetIdentifierTags } from '../api/set-identifier-tags';
 import { isHandledGlobally } from '../utils/global-errors';
 import { DetailSection } from './detail-section';
@@ -20,8 +20,6 @@ interface TagsEditorProps {
   tags: TagRef[];
   onDone: () => void;
 }
-
-const byName = (a: TagRef, b: TagRef) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 /** Picks the identifier's tags from every tag and saves the whole set. */
 export function TagsEditor({ identifierId, tags, onDone }: TagsEditorProps) {
@@ -40,7 +38,7 @@ export function TagsEditor({ identifierId, tags, onDone }: TagsEditorProps) {
 
   // The identifier's own tags stay choosable even if the list of every tag is behind.
   const listed = new Set(options.data?.map((tag) => tag.id));
-  const items = [...(options.data ?? []), ...tags.filter((tag) => !listed.has(tag.id))].sort(byName);
+  const items = [...(options.data ?? []), ...tags.filter((tag) => !listed.has(tag.id))].sort(byTagName);
   const selected = new Set(selectedIds);
   const chosen = items.filter((tag) => selected.has(tag.id));
   const failure = save.isError && !isHandledGlobally(save.error);
