@@ -53,7 +53,8 @@ export async function linkEntryToCase(
       subjectId: entryId,
       caseId,
       before: { caseId: null },
-      after: { caseId },
+      // What the entry says, so the case's History shows which entry joined it.
+      after: { caseId, type: entry.type, description: entry.description, performedAt: entry.performedAt },
     });
     await touchCase(tx, caseId);
     return linked;
