@@ -116,6 +116,11 @@ describe("an evidence item's identifiers and journal entries", () => {
     const box = within(detail).getByRole('combobox', { name: 'Link an identifier' });
     expect(box).toHaveValue('');
     expect(box).toHaveFocus();
+    // Once linked it is not offered again: the search says nothing else matches.
+    await userEvent.type(box, 'mule');
+    expect(
+      await within(detail).findByText('No other identifier on record matches "mule".'),
+    ).toBeInTheDocument();
 
     await userEvent.click(within(detail).getByRole('button', { name: `Unlink ${PHONE.displayValue}` }));
     await waitFor(() =>

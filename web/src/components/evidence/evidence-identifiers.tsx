@@ -32,11 +32,18 @@ function IdentifierSearch({
   const [isOpen, setOpen] = useState(false);
   // Each pick remounts the box: empty again for the next one, with focus kept in it.
   const [picks, setPicks] = useState(0);
-  const options = useIdentifierOptions(useDebouncedValue(input.trim()), isOpen);
+  const search = useDebouncedValue(input.trim());
+  const options = useIdentifierOptions(search, isOpen);
   const items = (options.data ?? []).filter((item) => !exclude.has(item.id));
   useEffect(() => {
     if (picks > 0) document.getElementById(SEARCH_ID)?.focus();
   }, [picks]);
+  const hasNoMatch = Boolean(search) && options.isSuccess && !options.isPlaceholderData && items.length === 0;
+  const helperText = options.isError
+    ? `Identifiers could not be listed: ${errorMessage(options.error, 'please try again')}`
+    : hasNoMatch
+      ? `No other identifier on record matches "${search}".`
+      : 'A phone number, e-mail address, account... already on record.';
   return (
     <div onFocus={() => setOpen(true)} onPointerDown={() => setOpen(true)}>
       <ComboBox<IdentifierOption>
@@ -44,11 +51,7 @@ function IdentifierSearch({
         id={SEARCH_ID}
         titleText="Link an identifier"
         placeholder="Search identifiers"
-        helperText={
-          options.isError
-            ? `Identifiers could not be listed: ${errorMessage(options.error, 'please try again')}`
-            : 'A phone number, e-mail address, account... already on record.'
-        }
+        helperText={helperText}
         items={items}
         itemToString={optionText}
         selectedItem={null}
