@@ -19,7 +19,7 @@ import { useFormSubmission } from '../../lib/use-form-submission';
 import { useCaseRef } from './api/get-case-options';
 import { useCreateWrittenEvidence } from './api/create-written-evidence';
 import { CasePicker, caseLabel } from './case-picker';
-import { TagPicker } from './tag-picker';
+import { TagPicker } from '../tags/tag-picker';
 import { UploadFileList } from './upload-file-list';
 import { useFileUploads } from './use-file-uploads';
 
@@ -224,6 +224,7 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
         />
         <TagPicker
           id="evidence-tags"
+          unavailableText="The evidence is added without tags."
           selectedIds={tagIds}
           onChange={(ids) => {
             setTagIds(ids);

@@ -9,7 +9,7 @@ import { useToast } from '../toasts/toast-context';
 import type { EvidenceItem } from './api/evidence-types';
 import { useUpdateEvidence } from './api/update-evidence';
 import { CasePicker, caseLabel } from './case-picker';
-import { TagPicker } from './tag-picker';
+import { TagPicker } from '../tags/tag-picker';
 
 const FIELDS = ['title', 'description', 'tagIds', 'caseId'] as const;
 
@@ -108,7 +108,8 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
         <TagPicker
           id="evidence-edit-tags"
           titleText="Tags"
-          unlistedText="Its tags stay as they are."
+          unavailableText="Its tags stay as they are."
+          known={item.tags}
           selectedIds={tagIds}
           onChange={(ids) => {
             setTagIds(ids);

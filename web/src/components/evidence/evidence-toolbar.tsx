@@ -1,7 +1,7 @@
 import { Button, Dropdown, Search, TableToolbar, TableToolbarContent } from '@carbon/react';
 import { Add } from '@carbon/icons-react';
 import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, type EvidenceKind } from '@scamtrail/domain/evidence';
-import { useTagOptions } from './api/get-tag-options';
+import { useTagOptions } from '../tags/tag-options';
 import { CasePicker } from './case-picker';
 import type { EvidenceListParams } from './evidence-list-params';
 
