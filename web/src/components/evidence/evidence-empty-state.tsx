@@ -1,7 +1,7 @@
 import { Button } from '@carbon/react';
-import { Add, DocumentAttachment, Renew, WarningAlt } from '@carbon/icons-react';
-import { errorMessage } from '../../lib/api-error';
+import { Add, DocumentAttachment } from '@carbon/icons-react';
 import { EmptyState } from '../empty-state';
+import { ListLoadFailed, ListNoMatches } from '../list-states';
 
 interface EvidenceEmptyStateProps {
   /** The list failed to load: it is empty because of the failure. */
@@ -18,29 +18,16 @@ interface EvidenceEmptyStateProps {
 export function EvidenceEmptyState(props: EvidenceEmptyStateProps) {
   if (props.error) {
     return (
-      <EmptyState
-        icon={WarningAlt}
-        title="Evidence could not be loaded"
-        description={`${errorMessage(props.error, 'The server did not answer.')} Your filters are kept.`}
-        action={
-          <Button kind="tertiary" renderIcon={Renew} onClick={props.onRetry}>
-            Try again
-          </Button>
-        }
-      />
+      <ListLoadFailed title="Evidence could not be loaded" error={props.error} onRetry={props.onRetry} />
     );
   }
   if (props.hasFilters) {
     return (
-      <EmptyState
+      <ListNoMatches
         icon={DocumentAttachment}
         title="No evidence matches"
         description="Try other words, another case, tag or kind, or clear the filters."
-        action={
-          <Button kind="tertiary" onClick={props.onClearFilters}>
-            Clear filters
-          </Button>
-        }
+        onClearFilters={props.onClearFilters}
       />
     );
   }

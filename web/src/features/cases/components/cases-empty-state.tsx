@@ -1,7 +1,7 @@
 import { Button } from '@carbon/react';
-import { Add, FolderOpen, Renew, Search as SearchIcon, WarningAlt } from '@carbon/icons-react';
+import { Add, FolderOpen, Search as SearchIcon } from '@carbon/icons-react';
 import { EmptyState } from '../../../components/empty-state';
-import { errorMessage } from '../../../lib/api-error';
+import { ListLoadFailed, ListNoMatches } from '../../../components/list-states';
 
 interface CasesEmptyStateProps {
   hasFilters: boolean;
@@ -17,22 +17,11 @@ interface CasesEmptyStateProps {
 /** What the list shows without rows: why (a failure, filters, no cases at all) and what to do. */
 export function CasesEmptyState(props: CasesEmptyStateProps) {
   if (props.error) {
-    return (
-      <EmptyState
-        icon={WarningAlt}
-        title="Cases could not be loaded"
-        description={`${errorMessage(props.error, 'The server did not answer.')} Your filters are kept.`}
-        action={
-          <Button kind="tertiary" renderIcon={Renew} onClick={props.onRetry}>
-            Try again
-          </Button>
-        }
-      />
-    );
+    return <ListLoadFailed title="Cases could not be loaded" error={props.error} onRetry={props.onRetry} />;
   }
   if (props.hasFilters) {
     return (
-      <EmptyState
+      <ListNoMatches
         icon={SearchIcon}
         title="No cases match"
         description={
@@ -40,11 +29,7 @@ export function CasesEmptyState(props: CasesEmptyStateProps) {
             ? `No case title contains "${props.search}" with these filters. Try other words or clear the filters.`
             : 'No case matches these filters. Try others or clear them.'
         }
-        action={
-          <Button kind="tertiary" onClick={props.onClearFilters}>
-            Clear filters
-          </Button>
-        }
+        onClearFilters={props.onClearFilters}
       />
     );
   }

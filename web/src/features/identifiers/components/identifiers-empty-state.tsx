@@ -1,6 +1,7 @@
 import { Button } from '@carbon/react';
-import { Add, FingerprintRecognition, Renew, WarningAlt } from '@carbon/icons-react';
+import { Add, FingerprintRecognition } from '@carbon/icons-react';
 import { EmptyState } from '../../../components/empty-state';
+import { ListLoadFailed } from '../../../components/list-states';
 
 export const EMPTY_TITLE = 'No identifiers found';
 export const EMPTY_TEXT =
@@ -33,15 +34,11 @@ export function IdentifiersEmptyState(props: IdentifiersEmptyStateProps) {
   const { hasFilters, canCreate, onAdd } = props;
   if (props.hasFailed) {
     return (
-      <EmptyState
-        icon={WarningAlt}
+      <ListLoadFailed
         title={LOAD_FAILED_TITLE}
+        error={null}
+        onRetry={props.onRetry}
         description="The list is empty because the server did not answer. Your filters are kept."
-        action={
-          <Button kind="tertiary" renderIcon={Renew} onClick={props.onRetry}>
-            Try again
-          </Button>
-        }
       />
     );
   }
