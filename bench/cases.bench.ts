@@ -13,7 +13,8 @@
  * - the timeline's first page rendered in Chromium (navigation to the newest entry on screen);
  *   needs the built web app (`npm run build`).
  * - uploading 100 files of 1 MB through `POST /api/evidence`, 4 at a time.
- * Results go to bench/results/cases-postgres.{json,md}.
+ * Results go to bench/results/cases-postgres.{json,md}. BENCH_QUICK=1 measures the two requests only
+ * and writes nothing; BENCH_SHOW_SQL=1 prints the statements each request runs.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -28,7 +29,7 @@ import { createUser } from '../server/src/modules/users/users.service';
 import { openBenchDatabase, type Statement } from './lib/bench-database';
 import { CASE_ENTRIES, CASE_EVIDENCE, NEWEST_ENTRY_TEXT, seedBenchmarkCase } from './lib/case-seed';
 import { writeCaseResults, type CaseBenchResult, type EndpointResult } from './lib/case-report';
-import { median, runConcurrently } from './lib/concurrent-load';
+import { median, runConcurrently, runHttpLoad } from './lib/concurrent-load';
 import { startServer } from './lib/server-process';
 import { summarise, timed } from './lib/stats';
 
@@ -95,26 +96,24 @@ async function measureEndpoint(
   path: string,
   statements: Statement[],
 ): Promise<EndpointResult> {
-  const http = async () => {
-    const res = await fetch(`${origin}${path}`, { headers: { cookie } });
-    await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${res.status}`);
-  };
+  const http = (seconds: number) => runHttpLoad(`${origin}${path}`, WORKERS, seconds, { cookie });
   const direct = async () => {
     for (const s of statements) {
       const name = `b${createHash('sha1').update(s.text).digest('hex').slice(0, 20)}`;
       await pool.query({ name, text: s.text, values: s.params as unknown[], rowMode: 'array' });
     }
   };
-  await runConcurrently(WORKERS, 2, http);
+  await http(2);
   await runConcurrently(WORKERS, 2, direct);
   const rounds: EndpointResult['rounds'] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
-    const api = await runConcurrently(WORKERS, SECONDS, http);
+    const api = await http(SECONDS);
     const sql = await runConcurrently(WORKERS, SECONDS, direct);
     rounds.push({ api, sql });
+    if (api.errors || sql.errors) throw new Error(`${path}: ${api.errors} API and ${sql.errors} SQL errors`);
     log(
-      `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s); SQL p50 ${sql.p50} p95 ${sql.p95} ms`,
+      `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s); ` +
+        `SQL p50 ${sql.p50} p95 ${sql.p95} ms (${sql.perSecond}/s)`,
     );
   }
   const pick = (side: 'api' | 'sql', key: 'p50' | 'p95' | 'perSecond') =>
@@ -232,6 +231,9 @@ async function main() {
     log(`seeded a case with ${CASE_ENTRIES} entries and ${CASE_EVIDENCE} evidence items`);
     const paths = [`/api/cases/${caseId}`, `/api/cases/${caseId}/journal-entries?page=1&pageSize=25`];
     const recorded = await recordStatements(bench, paths);
+    if (process.env.BENCH_SHOW_SQL === '1')
+      for (const [path, statements] of recorded)
+        log(`${path}:\n${statements.map((s) => `  ${s.text}`).join('\n')}`);
     const server = await startServer({ DATABASE_URL: bench.url!, LOG_LEVEL: 'warn' });
     try {
       const cookie = await signIn(server.origin);
@@ -240,6 +242,8 @@ async function main() {
       const endpoints: EndpointResult[] = [];
       for (const path of paths)
         endpoints.push(await measureEndpoint(server.origin, cookie, pool, path, recorded.get(path)!));
+      // BENCH_QUICK=1: the two requests only, nothing written (for trying a change).
+      if (process.env.BENCH_QUICK === '1') return;
       const timeline = await measureTimeline(server.origin, caseId);
       log(`  timeline first page in Chromium: ${timeline.join(', ')} ms`);
       const uploads = await measureUploads(server.origin, cookie, caseId);

@@ -1,5 +1,6 @@
-// The part of autocannon's API the load benchmark uses (the package ships no types).
+// The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
   interface Histogram {
     average: number;
     mean: number;
@@ -28,6 +29,14 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>;
     duration: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** A running benchmark: awaitable for its result, and emitting one 'response' per answer. */
+  interface Instance extends EventEmitter, PromiseLike<Result> {
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
+    stop(): void;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }
