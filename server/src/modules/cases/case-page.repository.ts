@@ -1,103 +1,176 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { TagRef } from '@scamtrail/domain/tags';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { CaseUser } from '@scamtrail/domain/cases';
 import { fullName } from '@scamtrail/domain/names';
+import {
+  originatorDisplayName,
+  type OriginatorSummary,
+  type OriginatorType,
+} from '@scamtrail/domain/originators';
+import type { TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import {
   caseAssignees,
+  cases,
   caseTags,
   evidence,
   groups,
   journalEntries,
+  originators,
   tags,
   users,
 } from '../../db/schema/index';
+import type { Principal } from '../../plugins/auth';
+import { visibleCaseCondition } from '../groups/case-visibility';
+import { originatorNameSql } from '../originators/originators.repository';
 import { toTagColor } from '../tags/tags.repository';
-import { isAnyUuid } from './sql-arrays';
+import {
+  preparedVariants,
+  viewerKind,
+  viewerParams,
+  viewerTemplate,
+  type CaseRow,
+  type ViewerKind,
+} from './cases.repository';
+
+/** What a case answer carries beside its own columns. */
+export interface CaseExtras {
+  groupName: string | null;
+  assignees: CaseUser[];
+  tags: TagRef[];
+  entryCount: number;
+  evidenceCount: number;
+  /** The case's originator and proxy originator (when there is one). */
+  originators: OriginatorSummary[];
+}
+
+interface OriginatorJson {
+  id: string;
+  type: OriginatorType;
+  name: string;
+}
 
 /**
- * What a page of cases carries beside its own columns, one query per kind for the whole page:
- * assignees, tags, groups, and the counts of entries and evidence.
+ * A correlated subquery for a select list. Wrapped once more because Drizzle strips the table names
+ * from the columns at the top level of a single-table select's fields, which would leave the
+ * subquery's own columns and the outer row's ambiguous.
  */
-
-function groupBy<T>(caseIds: readonly string[], rows: readonly (T & { caseId: string })[]) {
-  const map = new Map<string, T[]>(caseIds.map((id) => [id, []]));
-  for (const { caseId, ...item } of rows) map.get(caseId)?.push(item as unknown as T);
-  return map;
+export function selectField<T>(subquery: SQL): SQL<T> {
+  return sql<T>`${subquery}`;
 }
 
-export async function findAssigneesOfCases(
+/**
+ * Summaries of the originators whose ids the expressions give, as a JSON array: the same name and
+ * display name as `findOriginatorSummaries`, inside the statement that needs them.
+ */
+export function originatorsJson(...ids: unknown[]) {
+  return selectField<OriginatorJson[] | null>(sql`(select json_agg(json_build_object('id', ${originators.id},
+      'type', ${originators.type}, 'name', coalesce(${originatorNameSql}, '')))
+    from ${originators} left join ${users} on ${users.originatorId} = ${originators.id}
+    where ${originators.id} in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}))`);
+}
+
+export function toOriginatorSummaries(rows: readonly OriginatorJson[] | null): OriginatorSummary[] {
+  return (rows ?? []).map(({ id, type, name }) => ({
+    id,
+    type,
+    name,
+    displayName: originatorDisplayName(type, name),
+  }));
+}
+
+/**
+ * Everything a case answer carries beside its columns, as correlated subqueries over `cases`, so a
+ * case or a page of cases comes back in one round trip: assignees and tags in their display order,
+ * the group's name, the live entries and the evidence counted, and the originators.
+ */
+const extraColumns = {
+  groupName: selectField<string | null>(
+    sql`(select ${groups.name} from ${groups} where ${groups.id} = ${cases.groupId})`,
+  ),
+  assignees: selectField<{ id: string; firstName: string; lastName: string }[]>(sql`(select coalesce(json_agg(
+      json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName})
+      order by lower(${users.firstName}), lower(${users.lastName}), ${users.id}), '[]')
+    from ${caseAssignees} inner join ${users} on ${users.id} = ${caseAssignees.userId}
+    where ${caseAssignees.caseId} = ${cases.id})`),
+  tags: selectField<{ id: string; name: string; color: string }[]>(sql`(select coalesce(json_agg(
+      json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+      order by lower(${tags.name}), ${tags.id}), '[]')
+    from ${caseTags} inner join ${tags} on ${tags.id} = ${caseTags.tagId}
+    where ${caseTags.caseId} = ${cases.id})`),
+  entryCount: selectField<number>(sql`(select count(*) from ${journalEntries}
+    where ${journalEntries.caseId} = ${cases.id} and ${journalEntries.isNullified} = false)`).mapWith(Number),
+  evidenceCount: selectField<number>(
+    sql`(select count(*) from ${evidence} where ${evidence.caseId} = ${cases.id})`,
+  ).mapWith(Number),
+  originators: originatorsJson(cases.originatorId, cases.proxyOriginatorId),
+};
+
+type ExtraRow = { [K in keyof typeof extraColumns]: (typeof extraColumns)[K]['_']['type'] };
+
+function toExtras(row: ExtraRow): CaseExtras {
+  return {
+    groupName: row.groupName,
+    assignees: row.assignees.map((u) => ({ id: u.id, fullName: fullName(u) })),
+    tags: row.tags.map((t) => ({ id: t.id, name: t.name, color: toTagColor(t.color) })),
+    entryCount: row.entryCount,
+    evidenceCount: row.evidenceCount,
+    originators: toOriginatorSummaries(row.originators),
+  };
+}
+
+const extrasByIds = preparedPerDatabase((db) =>
+  db
+    .select({ id: cases.id, ...extraColumns })
+    .from(cases)
+    .where(sql`${cases.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('case_extras_by_ids'),
+);
+
+/** What each case of a page carries, in one statement for the whole page. */
+export async function findCaseExtras(
   db: DbOrTx,
   caseIds: readonly string[],
-): Promise<Map<string, CaseUser[]>> {
+): Promise<Map<string, CaseExtras>> {
   if (caseIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      caseId: caseAssignees.caseId,
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
-    .from(caseAssignees)
-    .innerJoin(users, eq(users.id, caseAssignees.userId))
-    .where(isAnyUuid(caseAssignees.caseId, caseIds))
-    .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.id));
-  return groupBy(
-    caseIds,
-    rows.map((r) => ({ caseId: r.caseId, id: r.id, fullName: fullName(r) })),
-  );
+  const rows = await extrasByIds(db).execute({ ids: [...caseIds] });
+  return new Map(rows.map((row) => [row.id, toExtras(row)]));
 }
 
-export async function findTagsOfCases(
+const visibleCaseWithExtras = preparedVariants((db, kind) =>
+  db
+    .select({ ...getTableColumns(cases), ...extraColumns })
+    .from(cases)
+    .where(and(eq(cases.id, sql.placeholder('id')), visibleCaseCondition(viewerTemplate(kind as ViewerKind))))
+    .limit(1)
+    .prepare(`visible_case_with_extras_${kind}`),
+);
+
+/** The case with what it carries, in one statement, if it exists and the caller may see it. */
+export async function findVisibleCaseWithExtras(
   db: DbOrTx,
-  caseIds: readonly string[],
-): Promise<Map<string, TagRef[]>> {
-  if (caseIds.length === 0) return new Map();
-  const rows = await db
-    .select({ caseId: caseTags.caseId, id: tags.id, name: tags.name, color: tags.color })
-    .from(caseTags)
-    .innerJoin(tags, eq(tags.id, caseTags.tagId))
-    .where(isAnyUuid(caseTags.caseId, caseIds))
-    .orderBy(asc(sql`lower(${tags.name})`), asc(tags.id));
-  return groupBy(
-    caseIds,
-    rows.map((r) => ({ ...r, color: toTagColor(r.color) })),
-  );
-}
-
-export async function findGroupNames(db: DbOrTx, groupIds: readonly string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(groupIds)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: groups.id, name: groups.name })
-    .from(groups)
-    .where(isAnyUuid(groups.id, unique));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** Journal entries per case, not counting nullified ones. */
-export async function countEntriesOfCases(
-  db: DbOrTx,
-  caseIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (caseIds.length === 0) return new Map();
-  const rows = await db
-    .select({ caseId: journalEntries.caseId, n: count() })
-    .from(journalEntries)
-    .where(and(isAnyUuid(journalEntries.caseId, caseIds), sql`${journalEntries.isNullified} = false`))
-    .groupBy(journalEntries.caseId);
-  return new Map(rows.map((r) => [r.caseId!, r.n]));
-}
-
-export async function countEvidenceOfCases(
-  db: DbOrTx,
-  caseIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (caseIds.length === 0) return new Map();
-  const rows = await db
-    .select({ caseId: evidence.caseId, n: count() })
-    .from(evidence)
-    .where(isAnyUuid(evidence.caseId, caseIds))
-    .groupBy(evidence.caseId);
-  return new Map(rows.map((r) => [r.caseId!, r.n]));
+  principal: Principal,
+  id: string,
+): Promise<{ row: CaseRow; extras: CaseExtras } | undefined> {
+  const [found] = await visibleCaseWithExtras(db, viewerKind(principal)).execute({
+    id,
+    ...viewerParams(principal),
+  });
+  if (!found) return undefined;
+  const {
+    groupName,
+    assignees,
+    tags: tagRows,
+    entryCount,
+    evidenceCount,
+    originators: people,
+    ...row
+  } = found;
+  return {
+    row,
+    extras: toExtras({ groupName, assignees, tags: tagRows, entryCount, evidenceCount, originators: people }),
+  };
 }

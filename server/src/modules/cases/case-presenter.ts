@@ -4,24 +4,12 @@ import type {
   CaseRef,
   CaseResolution,
   CaseStatus,
-  CaseUser,
   ReportedLoss,
   ScamType,
 } from '@scamtrail/domain/cases';
-import type { OriginatorSummary } from '@scamtrail/domain/originators';
-import type { TagRef } from '@scamtrail/domain/tags';
 import { iso } from '../../lib/schemas';
+import type { CaseExtras } from './case-page.repository';
 import type { CaseRow } from './cases.repository';
-
-/** What a page of cases carries beside its rows, each looked up once for the whole page. */
-export interface CasePageExtras {
-  assignees: ReadonlyMap<string, CaseUser[]>;
-  tags: ReadonlyMap<string, TagRef[]>;
-  groupNames: ReadonlyMap<string, string>;
-  entryCounts: ReadonlyMap<string, number>;
-  evidenceCounts: ReadonlyMap<string, number>;
-  originators: ReadonlyMap<string, OriginatorSummary>;
-}
 
 export function toReportedLoss(row: Pick<CaseRow, 'reportedLossAmount' | 'reportedLossCurrency'>) {
   if (row.reportedLossAmount === null || !row.reportedLossCurrency) return null;
@@ -31,10 +19,12 @@ export function toReportedLoss(row: Pick<CaseRow, 'reportedLossAmount' | 'report
   } satisfies ReportedLoss;
 }
 
-export function toCase(row: CaseRow, extras: CasePageExtras): Case {
-  const originator = extras.originators.get(row.originatorId);
-  const proxy = row.proxyOriginatorId ? (extras.originators.get(row.proxyOriginatorId) ?? null) : null;
-  const groupName = row.groupId ? extras.groupNames.get(row.groupId) : undefined;
+export function toCase(row: CaseRow, extras: CaseExtras): Case {
+  const originator = extras.originators.find((o) => o.id === row.originatorId);
+  const proxy = row.proxyOriginatorId
+    ? (extras.originators.find((o) => o.id === row.proxyOriginatorId) ?? null)
+    : null;
+  const { groupName } = extras;
   return {
     id: row.id,
     number: row.number,
@@ -47,12 +37,12 @@ export function toCase(row: CaseRow, extras: CasePageExtras): Case {
     resolution: (row.resolution as CaseResolution | null) ?? null,
     closureNotes: row.closureNotes,
     closedAt: iso(row.closedAt),
-    group: row.groupId && groupName !== undefined ? { id: row.groupId, name: groupName } : null,
-    assignees: extras.assignees.get(row.id) ?? [],
-    tags: extras.tags.get(row.id) ?? [],
+    group: row.groupId && groupName !== null ? { id: row.groupId, name: groupName } : null,
+    assignees: extras.assignees,
+    tags: extras.tags,
     originator: originator ? { ...originator, proxy } : null,
-    entryCount: extras.entryCounts.get(row.id) ?? 0,
-    evidenceCount: extras.evidenceCounts.get(row.id) ?? 0,
+    entryCount: extras.entryCount,
+    evidenceCount: extras.evidenceCount,
     lastActivityAt: iso(row.lastActivityAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),

@@ -5,15 +5,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
-import { findOriginatorSummaries } from '../originators/originators.repository';
 import { listCaseRows } from './case-list.repository';
-import {
-  countEntriesOfCases,
-  countEvidenceOfCases,
-  findAssigneesOfCases,
-  findGroupNames,
-  findTagsOfCases,
-} from './case-page.repository';
+import { findCaseExtras, findVisibleCaseWithExtras, type CaseExtras } from './case-page.repository';
 import { caseSnapshot, toCase } from './case-presenter';
 import { checkCaseReferences } from './case-references';
 import {
@@ -24,26 +17,23 @@ import {
   type CaseRow,
 } from './cases.repository';
 
-/** The public shape of a page of cases: what they carry is looked up once per kind for the page. */
+/** The public shape of a page of cases: what they carry comes in one statement for the page. */
 export async function presentCases(db: DbOrTx, rows: readonly CaseRow[]): Promise<Case[]> {
-  const ids = rows.map((row) => row.id);
-  const [assignees, tags, groupNames, entryCounts, evidenceCounts, originators] = await Promise.all([
-    findAssigneesOfCases(db, ids),
-    findTagsOfCases(db, ids),
-    findGroupNames(
-      db,
-      rows.flatMap((row) => (row.groupId ? [row.groupId] : [])),
-    ),
-    countEntriesOfCases(db, ids),
-    countEvidenceOfCases(db, ids),
-    findOriginatorSummaries(
-      db,
-      rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]),
-    ),
-  ]);
-  const extras = { assignees, tags, groupNames, entryCounts, evidenceCounts, originators };
-  return rows.map((row) => toCase(row, extras));
+  const extras = await findCaseExtras(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toCase(row, extras.get(row.id) ?? NO_EXTRAS));
 }
+
+const NO_EXTRAS: CaseExtras = {
+  groupName: null,
+  assignees: [],
+  tags: [],
+  entryCount: 0,
+  evidenceCount: 0,
+  originators: [],
+};
 
 /** The case, or 404 when it is missing or the caller may not see it (the same answer for both). */
 export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
@@ -62,8 +52,9 @@ export async function listCases(
 }
 
 export async function getCase(db: Db, id: string, principal: Principal): Promise<Case> {
-  const [item] = await presentCases(db, [await requireVisibleCase(db, principal, id)]);
-  return item;
+  const found = await findVisibleCaseWithExtras(db, principal, id);
+  if (!found) throw AppError.notFound('Case');
+  return toCase(found.row, found.extras);
 }
 
 /**

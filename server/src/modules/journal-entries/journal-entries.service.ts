@@ -13,7 +13,7 @@ import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from '../evidence/custody.repository';
-import { canSeeAllCases, isCaseVisible } from '../groups/case-visibility';
+import { canSeeAllCases } from '../groups/case-visibility';
 import {
   findIdentifierIds,
   findVisibleEntryRow,
@@ -34,7 +34,7 @@ import {
   entrySnapshot,
   lockVisibleEntry,
 } from './journal-entry-guards';
-import { presentEntries, presentEntry } from './journal-entry-presenter';
+import { presentEntry, toJournalEntry } from './journal-entry-presenter';
 import { findTimelinePage } from './journal-timeline.repository';
 
 /** 400s for every id of the body that names nothing the caller may see; nothing is written. */
@@ -95,11 +95,11 @@ export async function createJournalEntry(
 
 /** A case's journal, newest first; 404 when the case is missing or hidden from the caller. */
 export async function listCaseJournal(db: Db, caseId: string, query: CaseJournalQuery, principal: Principal) {
-  if (!(await isCaseVisible(db, principal, caseId))) throw AppError.notFound('Case');
-  const { rows, total } = await findTimelinePage(db, caseId, query, principal);
+  const page = await findTimelinePage(db, caseId, query, principal);
+  if (!page) throw AppError.notFound('Case');
   return {
-    data: await presentEntries(db, rows, principal),
-    pagination: toPagination(query.page, query.pageSize, total),
+    data: page.entries.map(({ row, links }) => toJournalEntry(row, links)),
+    pagination: toPagination(query.page, query.pageSize, page.total),
   };
 }
 

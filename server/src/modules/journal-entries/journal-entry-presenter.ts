@@ -2,27 +2,18 @@ import type { JournalEntry, JournalEntryType } from '@scamtrail/domain/journal-e
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
-import { findOriginatorSummaries } from '../originators/originators.repository';
 import type { EntryRow } from './journal-entries.repository';
-import {
-  findEvidenceOfEntries,
-  findIdentifiersOfEntries,
-  type EntryEvidence,
-  type EntryIdentifier,
-} from './journal-timeline.repository';
+import { findLinksOfEntries, type EntryLinks } from './journal-timeline.repository';
 
-type Summaries = Awaited<ReturnType<typeof findOriginatorSummaries>>;
+const NO_LINKS: EntryLinks = { evidence: [], identifiers: [], originators: [] };
 
-/** The public shape of an entry; links and originators come from one lookup each for the whole page. */
-export function toJournalEntry(
-  row: EntryRow,
-  evidence: readonly EntryEvidence[],
-  identifiers: readonly EntryIdentifier[],
-  originators: Summaries,
-): JournalEntry {
-  const originator = originators.get(row.originatorId);
-  const proxy = row.proxyOriginatorId ? (originators.get(row.proxyOriginatorId) ?? null) : null;
-  const remover = row.nullifiedByOriginatorId ? originators.get(row.nullifiedByOriginatorId) : undefined;
+/** The public shape of an entry, from its row and its links (looked up with the row or per page). */
+export function toJournalEntry(row: EntryRow, links: EntryLinks): JournalEntry {
+  const { evidence, identifiers, originators } = links;
+  const find = (id: string | null) => (id ? originators.find((o) => o.id === id) : undefined);
+  const originator = find(row.originatorId);
+  const proxy = find(row.proxyOriginatorId) ?? null;
+  const remover = find(row.nullifiedByOriginatorId);
   return {
     id: row.id,
     caseId: row.caseId,
@@ -52,24 +43,18 @@ export function toJournalEntry(
   };
 }
 
-/** Entries for a page of rows: evidence, identifiers and originators in one query each. */
+/** Entries for rows read on their own: their links in one statement for them all. */
 export async function presentEntries(
   db: DbOrTx,
   rows: readonly EntryRow[],
   principal: Principal,
 ): Promise<JournalEntry[]> {
-  const ids = rows.map((row) => row.id);
-  const [evidence, identifiers, originators] = await Promise.all([
-    findEvidenceOfEntries(db, ids, principal),
-    findIdentifiersOfEntries(db, ids),
-    findOriginatorSummaries(
-      db,
-      rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId, row.nullifiedByOriginatorId]),
-    ),
-  ]);
-  return rows.map((row) =>
-    toJournalEntry(row, evidence.get(row.id) ?? [], identifiers.get(row.id) ?? [], originators),
+  const links = await findLinksOfEntries(
+    db,
+    rows.map((row) => row.id),
+    principal,
   );
+  return rows.map((row) => toJournalEntry(row, links.get(row.id) ?? NO_LINKS));
 }
 
 export async function presentEntry(db: DbOrTx, row: EntryRow, principal: Principal): Promise<JournalEntry> {

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import type { CaseJournalQuery } from '@scamtrail/domain/journal-entries';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import type { DbOrTx } from '../../db/client';
 import {
   cases,
@@ -11,47 +12,15 @@ import {
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
-import { anyUuid, entryColumns, type EntryRow } from './journal-entries.repository';
-
-/**
- * The condition of a case's journal page; it walks journal_entries_case_timeline_idx. "Has evidence"
- * counts only evidence the caller may see, as the entries show it.
- */
-function timelineCondition(caseId: string, query: CaseJournalQuery, principal: Principal) {
-  // Spelled out: Drizzle leaves columns unqualified in a single-table select; the visibility
-  // condition names "cases" columns, hence that table keeps its name.
-  const withEvidence = sql`exists (select 1 from journal_entry_evidence jee
-    inner join evidence e on e.id = jee.evidence_id
-    left join cases on cases.id = e.case_id
-    where jee.journal_entry_id = journal_entries.id and ${visibleCaseCondition(principal)})`;
-  return and(
-    eq(journalEntries.caseId, caseId),
-    query.includeNullified ? undefined : eq(journalEntries.isNullified, false),
-    query.type ? eq(journalEntries.type, query.type) : undefined,
-    query.hasEvidence === undefined ? undefined : query.hasEvidence ? withEvidence : sql`not ${withEvidence}`,
-  );
-}
-
-/** One page of the case's journal, newest first (performedAt, then id), and the number of entries. */
-export async function findTimelinePage(
-  db: DbOrTx,
-  caseId: string,
-  query: CaseJournalQuery,
-  principal: Principal,
-): Promise<{ rows: EntryRow[]; total: number }> {
-  const where = timelineCondition(caseId, query, principal);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select(entryColumns)
-      .from(journalEntries)
-      .where(where)
-      .orderBy(desc(journalEntries.performedAt), desc(journalEntries.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(journalEntries).where(where),
-  ]);
-  return { rows, total: n };
-}
+import { originatorsJson, selectField, toOriginatorSummaries } from '../cases/case-page.repository';
+import {
+  preparedVariants,
+  viewerKind,
+  viewerParams,
+  viewerTemplate,
+  type ViewerKind,
+} from '../cases/cases.repository';
+import { entryColumns, type EntryRow } from './journal-entries.repository';
 
 export interface EntryEvidence {
   id: string;
@@ -68,60 +37,174 @@ export interface EntryIdentifier {
   displayValue: string;
 }
 
-function groupBy<T extends { entryId: string }>(rows: T[]): Map<string, Omit<T, 'entryId'>[]> {
-  const grouped = new Map<string, Omit<T, 'entryId'>[]>();
-  for (const { entryId, ...rest } of rows) {
-    const list = grouped.get(entryId) ?? [];
-    list.push(rest);
-    grouped.set(entryId, list);
-  }
-  return grouped;
+/** What an entry answer carries beside its own columns. */
+export interface EntryLinks {
+  evidence: EntryEvidence[];
+  identifiers: EntryIdentifier[];
+  /** The entry's originator, proxy originator and remover, those it has. */
+  originators: OriginatorSummary[];
 }
 
+type EntryRefs = Record<'id' | 'originatorId' | 'proxyOriginatorId' | 'nullifiedByOriginatorId', AnyColumn>;
+
 /**
- * The evidence linked to each entry, in one query for the whole page; evidence of cases the caller
- * may not see is left out, as everywhere else.
+ * An entry's links as correlated subqueries over the entry's columns, so a page of entries comes
+ * back with them in one statement. Evidence of cases the viewer may not see is left out, as
+ * everywhere else.
  */
-export async function findEvidenceOfEntries(
+function linkColumns(entry: EntryRefs, viewer: Principal) {
+  return {
+    evidence: selectField<EntryEvidence[]>(sql`(select coalesce(json_agg(json_build_object(
+        'id', ${evidence.id}, 'title', ${evidence.title}, 'kind', ${evidence.kind},
+        'mediaType', ${evidence.contentType}, 'sha256', ${evidence.sha256},
+        'hasFile', ${evidence.fileName} is not null)
+        order by ${journalEntryEvidence.createdAt}, ${evidence.id}), '[]')
+      from ${journalEntryEvidence}
+      inner join ${evidence} on ${evidence.id} = ${journalEntryEvidence.evidenceId}
+      left join ${cases} on ${cases.id} = ${evidence.caseId}
+      where ${journalEntryEvidence.journalEntryId} = ${entry.id} and ${visibleCaseCondition(viewer)})`),
+    identifiers: selectField<EntryIdentifier[]>(sql`(select coalesce(json_agg(json_build_object(
+        'id', ${identifiers.id}, 'type', ${identifiers.type}, 'displayValue', ${identifiers.displayValue})
+        order by ${journalEntryIdentifiers.createdAt}, ${identifiers.id}), '[]')
+      from ${journalEntryIdentifiers}
+      inner join ${identifiers} on ${identifiers.id} = ${journalEntryIdentifiers.identifierId}
+      where ${journalEntryIdentifiers.journalEntryId} = ${entry.id})`),
+    originators: originatorsJson(entry.originatorId, entry.proxyOriginatorId, entry.nullifiedByOriginatorId),
+  };
+}
+
+function toLinks(row: {
+  evidence: EntryEvidence[];
+  identifiers: EntryIdentifier[];
+  originators: Parameters<typeof toOriginatorSummaries>[0];
+}): EntryLinks {
+  return {
+    evidence: row.evidence,
+    identifiers: row.identifiers,
+    originators: toOriginatorSummaries(row.originators),
+  };
+}
+
+const linksByEntryIds = preparedVariants((db, kind) =>
+  db
+    .select({ id: journalEntries.id, ...linkColumns(journalEntries, viewerTemplate(kind as ViewerKind)) })
+    .from(journalEntries)
+    .where(sql`${journalEntries.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare(`entry_links_${kind}`),
+);
+
+/** The links of each entry, in one statement for the whole page. */
+export async function findLinksOfEntries(
   db: DbOrTx,
   entryIds: readonly string[],
   principal: Principal,
-): Promise<Map<string, EntryEvidence[]>> {
+): Promise<Map<string, EntryLinks>> {
   if (entryIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      entryId: journalEntryEvidence.journalEntryId,
-      id: evidence.id,
-      title: evidence.title,
-      kind: evidence.kind,
-      mediaType: evidence.contentType,
-      sha256: evidence.sha256,
-      hasFile: sql<boolean>`${evidence.fileName} is not null`.mapWith(Boolean),
-    })
-    .from(journalEntryEvidence)
-    .innerJoin(evidence, eq(evidence.id, journalEntryEvidence.evidenceId))
-    .leftJoin(cases, eq(cases.id, evidence.caseId))
-    .where(and(anyUuid(journalEntryEvidence.journalEntryId, entryIds), visibleCaseCondition(principal)))
-    .orderBy(asc(journalEntryEvidence.createdAt), asc(evidence.id));
-  return groupBy(rows);
+  const rows = await linksByEntryIds(db, viewerKind(principal)).execute({
+    ids: [...entryIds],
+    ...viewerParams(principal),
+  });
+  return new Map(rows.map((row) => [row.id, toLinks(row)]));
 }
 
-/** The identifiers linked to each entry, in one query for the whole page. */
-export async function findIdentifiersOfEntries(
-  db: DbOrTx,
-  entryIds: readonly string[],
-): Promise<Map<string, EntryIdentifier[]>> {
-  if (entryIds.length === 0) return new Map();
-  const rows = await db
+/** The filters that change the timeline statement's text; their values are placeholders. */
+interface TimelineShape {
+  kind: ViewerKind;
+  includeNullified: boolean;
+  byType: boolean;
+  hasEvidence: 'any' | 'with' | 'without';
+}
+
+function shapeOf(query: CaseJournalQuery, principal: Principal): TimelineShape {
+  return {
+    kind: viewerKind(principal),
+    includeNullified: !!query.includeNullified,
+    byType: !!query.type,
+    hasEvidence: query.hasEvidence === undefined ? 'any' : query.hasEvidence ? 'with' : 'without',
+  };
+}
+
+/**
+ * The condition of a case's journal page; it walks journal_entries_case_timeline_idx. "Has evidence"
+ * counts only evidence the caller may see, as the entries show it.
+ */
+function timelineCondition(shape: TimelineShape, viewer: Principal) {
+  // Spelled out: the visibility condition names "cases" columns, hence that table keeps its name.
+  const withEvidence = sql`exists (select 1 from journal_entry_evidence jee
+    inner join evidence e on e.id = jee.evidence_id
+    left join cases on cases.id = e.case_id
+    where jee.journal_entry_id = ${journalEntries.id} and ${visibleCaseCondition(viewer)})`;
+  return and(
+    eq(journalEntries.caseId, sql.placeholder('caseId')),
+    shape.includeNullified ? undefined : eq(journalEntries.isNullified, false),
+    shape.byType ? eq(journalEntries.type, sql.placeholder('type')) : undefined,
+    shape.hasEvidence === 'any'
+      ? undefined
+      : shape.hasEvidence === 'with'
+        ? withEvidence
+        : sql`not ${withEvidence}`,
+  );
+}
+
+/**
+ * One statement for a journal page: the case if the caller may see it, the number of matching
+ * entries, and the page newest first (performedAt, then id) with each entry's links. No row at all
+ * means the case is missing or hidden; a row with no entry, an empty page.
+ */
+const timelinePage = preparedVariants((db, key) => {
+  const shape = JSON.parse(key) as TimelineShape;
+  const viewer = viewerTemplate(shape.kind);
+  const where = timelineCondition(shape, viewer);
+  const visibleCase = db
     .select({
-      entryId: journalEntryIdentifiers.journalEntryId,
-      id: identifiers.id,
-      type: identifiers.type,
-      displayValue: identifiers.displayValue,
+      id: cases.id,
+      total: selectField<number>(sql`(select count(*) from ${journalEntries} where ${where})`).as('total'),
     })
-    .from(journalEntryIdentifiers)
-    .innerJoin(identifiers, eq(identifiers.id, journalEntryIdentifiers.identifierId))
-    .where(anyUuid(journalEntryIdentifiers.journalEntryId, entryIds))
-    .orderBy(asc(journalEntryIdentifiers.createdAt), asc(identifiers.id));
-  return groupBy(rows);
+    .from(cases)
+    .where(and(eq(cases.id, sql.placeholder('caseId')), visibleCaseCondition(viewer)))
+    .as('visible_case');
+  const page = db
+    .select(entryColumns)
+    .from(journalEntries)
+    .where(where)
+    .orderBy(desc(journalEntries.performedAt), desc(journalEntries.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const name = `case_timeline_${shape.kind}_${shape.includeNullified ? 'all' : 'live'}_${shape.byType ? 'type' : 'any'}_${shape.hasEvidence}`;
+  const entry = Object.fromEntries(
+    Object.keys(entryColumns).map((key) => [key, page[key as keyof typeof entryColumns]]),
+  ) as { [K in keyof typeof entryColumns]: (typeof page)[K] };
+  return db
+    .select({ total: visibleCase.total, entry, ...linkColumns(page, viewer) })
+    .from(visibleCase)
+    .leftJoin(page, sql`true`)
+    .orderBy(desc(page.performedAt), desc(page.id))
+    .prepare(name);
+});
+
+/**
+ * One page of the case's journal with each entry's links, and the number of matching entries; undefined
+ * when the case is missing or the caller may not see it.
+ */
+export async function findTimelinePage(
+  db: DbOrTx,
+  caseId: string,
+  query: CaseJournalQuery,
+  principal: Principal,
+): Promise<{ entries: { row: EntryRow; links: EntryLinks }[]; total: number } | undefined> {
+  const rows = await timelinePage(db, JSON.stringify(shapeOf(query, principal))).execute({
+    caseId,
+    type: query.type ?? null,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    ...viewerParams(principal),
+  });
+  if (rows.length === 0) return undefined;
+  return {
+    total: Number(rows[0].total),
+    entries: rows.flatMap((row) =>
+      row.entry?.id ? [{ row: row.entry as EntryRow, links: toLinks(row) }] : [],
+    ),
+  };
 }
