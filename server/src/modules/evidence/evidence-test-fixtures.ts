@@ -5,18 +5,10 @@ import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  cases,
-  evidence,
-  evidenceBlobs,
-  evidenceCustody,
-  evidenceTags,
-  events,
-  groupMembers,
-  groups,
-  tags,
-} from '../../db/schema/index';
+import { evidence, evidenceBlobs, evidenceCustody, evidenceTags, events, tags } from '../../db/schema/index';
 import { buildTestApp, type Client, type TestApp } from '../../../test/helpers';
+
+export { insertCase, insertGroup } from '../../../test/case-fixtures';
 
 /** Test-only helpers for evidence: an app with its own data directory, files, forms and fixtures. */
 
@@ -115,33 +107,6 @@ export function multipartForm(fields: Record<string, string | string[]>, files: 
 /** POST /api/evidence as a multipart upload of one file. */
 export function upload(client: Client, file: FilePart, fields: Record<string, string | string[]> = {}) {
   return client.request({ method: 'POST', url: '/api/evidence', ...multipartForm(fields, [file]) });
-}
-
-export async function insertGroup(db: Db, memberUserIds: string[] = []): Promise<string> {
-  const [group] = await db
-    .insert(groups)
-    .values({ name: `Evidence group ${next()}` })
-    .returning({ id: groups.id });
-  for (const userId of memberUserIds) await db.insert(groupMembers).values({ groupId: group.id, userId });
-  return group.id;
-}
-
-/** A case written straight to the database (the cases API is built elsewhere). */
-export async function insertCase(
-  db: Db,
-  originatorId: string,
-  options: { groupId?: string | null; status?: string } = {},
-): Promise<string> {
-  const [row] = await db
-    .insert(cases)
-    .values({
-      title: `Evidence case ${next()}`,
-      originatorId,
-      groupId: options.groupId ?? null,
-      status: options.status ?? 'open',
-    })
-    .returning({ id: cases.id });
-  return row.id;
 }
 
 export async function insertTag(db: Db): Promise<string> {

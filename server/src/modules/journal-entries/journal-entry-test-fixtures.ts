@@ -6,13 +6,13 @@ import {
   events,
   evidence,
   evidenceCustody,
-  groupMembers,
-  groups,
   identifiers,
   journalEntries,
   journalEntryEvidence,
   journalEntryIdentifiers,
 } from '../../db/schema/index';
+
+export { insertCase, insertGroup } from '../../../test/case-fixtures';
 
 /**
  * Test-only helpers that write cases, evidence and identifiers straight to the database (their own
@@ -20,34 +20,6 @@ import {
  */
 
 const tag = () => randomBytes(4).toString('hex');
-
-export async function insertGroup(db: Db, memberUserIds: string[] = []): Promise<string> {
-  const [group] = await db
-    .insert(groups)
-    .values({ name: `Group ${tag()}` })
-    .returning({ id: groups.id });
-  for (const userId of memberUserIds) await db.insert(groupMembers).values({ groupId: group.id, userId });
-  return group.id;
-}
-
-export async function insertCase(
-  db: Db,
-  originatorId: string,
-  options: { groupId?: string | null; status?: string } = {},
-): Promise<string> {
-  const [row] = await db
-    .insert(cases)
-    .values({
-      title: `Case ${tag()}`,
-      groupId: options.groupId ?? null,
-      status: options.status ?? 'open',
-      originatorId,
-      // Long ago, so a test sees the journal call bump it.
-      lastActivityAt: new Date('2020-01-01T00:00:00Z'),
-    })
-    .returning({ id: cases.id });
-  return row.id;
-}
 
 /** Written evidence, or (with `file`) a stored PNG: media. */
 export async function insertEvidence(
