@@ -217,8 +217,8 @@ const DIALOGS: Record<string, DialogVisit> = {
   'archive case': {
     path: caseDetail,
     open: async (page, r) => {
-      await page.getByRole('button', { name: 'Change status' }).click();
-      await page.getByRole('menuitem', { name: 'Archived...' }).click();
+      await page.getByRole('combobox', { name: 'Change status' }).click();
+      await page.getByRole('option', { name: 'Archived...' }).click();
       return dialogNamed(page, `Archive case #${r.caseItem.number}?`);
     },
   },

@@ -71,9 +71,14 @@ describe('case detail: header', () => {
     expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Close case' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reopen' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Change status' }));
-    const items = await screen.findAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['In progress', 'Closed...', 'Archived...']);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Change status' }));
+    const items = await screen.findAllByRole('option');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Open (current)',
+      'In progress',
+      'Closed...',
+      'Archived...',
+    ]);
   });
 
   it('shows a closed case with its resolution and notes, and offers to reopen it', async () => {
@@ -96,16 +101,17 @@ describe('case detail: header', () => {
     expect(screen.getByText('This case is archived.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reopen' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Change status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Change status' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close case' })).not.toBeInTheDocument();
   });
 
   it('offers a viewer, who may not edit cases, no actions', async () => {
     renderCase(makeCase(), { role: 'viewer' });
     await heading();
-    for (const name of ['Edit', 'Change status', 'Close case', 'Reopen']) {
+    for (const name of ['Edit', 'Close case', 'Reopen']) {
       expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
     }
+    expect(screen.queryByRole('combobox', { name: 'Change status' })).not.toBeInTheDocument();
   });
 });
 
