@@ -81,3 +81,21 @@ describe('case history in words', () => {
     });
   });
 });
+
+describe('an entry joining the case', () => {
+  it('shows what the entry says, not a change from no case', () => {
+    const changes = describeChanges({
+      before: { caseId: null },
+      after: {
+        caseId: 'c1',
+        type: 'call',
+        description: 'Called the bank',
+        performedAt: '2026-01-02T10:00:00Z',
+      },
+    });
+    expect(changes.map((c) => [c.label, c.before, c.after])).toEqual([
+      ['Type', undefined, 'Call'],
+      ['Description', undefined, 'Called the bank'],
+    ]);
+  });
+});

@@ -167,7 +167,9 @@ export function describeChanges(
   names: KnownNames = NO_NAMES,
 ): HistoryChange[] {
   const { before, after } = event;
-  if (isObject(before) && isObject(after)) return diff(before, after, names);
+  // A before of bookkeeping only (an entry joining the case was in no case) reads as an arrival.
+  const hasBefore = isObject(before) && Object.keys(before).some((field) => !IGNORED.has(field));
+  if (hasBefore && isObject(after)) return diff(before, after, names);
   const record = isObject(after) ? after : isObject(before) ? before : null;
   if (!record) return [];
   return SUMMARY_FIELDS.filter(
