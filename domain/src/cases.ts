@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { originatorSummarySchema } from './originators';
 import { pageQuery, paginated } from './pagination';
-import { optionalText, requiredText, searchQuerySchema, uuidSchema } from './schema-helpers';
+import {
+  onBehalfOfOriginatorIdSchema,
+  optionalText,
+  requiredText,
+  searchQuerySchema,
+  uuidSchema,
+} from './schema-helpers';
 import { tagRefSchema } from './tags';
 import { responseText, text } from './text';
 import {
@@ -113,6 +119,7 @@ export const createCaseBodySchema = z.object({
   assigneeIds: caseFields.assigneeIds.default([]),
   tagIds: caseFields.tagIds.default([]),
   reportedLoss: caseFields.reportedLoss.optional(),
+  onBehalfOfOriginatorId: onBehalfOfOriginatorIdSchema,
 });
 export type CreateCaseBody = z.infer<typeof createCaseBodySchema>;
 

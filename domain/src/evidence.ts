@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { caseOriginatorSchema, caseRefSchema } from './cases';
 import { journalEntryTypeSchema } from './journal-entries';
 import { pageQuery } from './pagination';
-import { optionalText, searchQuerySchema, uuidSchema } from './schema-helpers';
+import { onBehalfOfOriginatorIdSchema, optionalText, searchQuerySchema, uuidSchema } from './schema-helpers';
 import { tagRefSchema } from './tags';
 import { responseText, text } from './text';
 
@@ -66,6 +66,7 @@ export const createWrittenEvidenceBodySchema = z.object({
   description: optionalText('description').default(''),
   caseId: uuidSchema('caseId').optional(),
   tagIds: tagIds.default([]),
+  onBehalfOfOriginatorId: onBehalfOfOriginatorIdSchema,
 });
 export type CreateWrittenEvidenceBody = z.infer<typeof createWrittenEvidenceBodySchema>;
 
@@ -78,6 +79,7 @@ export const uploadEvidenceFieldsSchema = z.object({
   description: optionalText('description').default(''),
   caseId: uuidSchema('caseId').optional(),
   tagIds: tagIds.default([]),
+  onBehalfOfOriginatorId: onBehalfOfOriginatorIdSchema,
 });
 export type UploadEvidenceFields = z.infer<typeof uploadEvidenceFieldsSchema>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { caseOriginatorSchema } from './cases';
 import { pageQuery } from './pagination';
-import { uuidSchema } from './schema-helpers';
+import { onBehalfOfOriginatorIdSchema, uuidSchema } from './schema-helpers';
 import { responseText, text } from './text';
 
 /** Request and response shapes of the journal-entry calls (spec 7, except signing). */
@@ -61,6 +61,7 @@ export const createJournalEntryBodySchema = z.object({
     .describe('Usually linked afterwards with POST /cases/{caseId}/journal-entries'),
   evidence: idList('evidence').nullable().default(null).describe('Evidence ids to link, or null'),
   identifierIds: idList('identifierIds').default([]),
+  onBehalfOfOriginatorId: onBehalfOfOriginatorIdSchema,
 });
 export type CreateJournalEntryBody = z.infer<typeof createJournalEntryBodySchema>;
 

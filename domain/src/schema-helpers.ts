@@ -29,3 +29,13 @@ export function nonEmptyPatch<T extends z.ZodRawShape>(shape: T) {
 }
 
 export const uuidSchema = (field: string) => z.uuid({ message: `${field} must be a UUID` });
+
+/**
+ * The originator a report came from when the caller enters it for them (typically a community member
+ * reporting by phone or e-mail): the record is then originated by them, with the caller as its proxy.
+ */
+export const onBehalfOfOriginatorIdSchema = uuidSchema('onBehalfOfOriginatorId')
+  .optional()
+  .describe(
+    'The originator the report came from when the caller enters it on their behalf; the caller becomes the proxy originator',
+  );

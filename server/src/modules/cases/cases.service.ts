@@ -9,6 +9,7 @@ import { listCaseRows } from './case-list.repository';
 import { findCaseExtras, findVisibleCaseWithExtras, type CaseExtras } from './case-page.repository';
 import { caseSnapshot, toCase } from './case-presenter';
 import { checkCaseReferences } from './case-references';
+import { resolveRecordOriginators } from '../originators/record-originators';
 import {
   findVisibleCaseRow,
   insertCaseRow,
@@ -65,6 +66,11 @@ export async function createCase(db: Db, body: CreateCaseBody, principal: Princi
   const row = await db.transaction(async (tx) => {
     const errors = await checkCaseReferences(tx, body, principal);
     if (errors.length) throw AppError.validation(errors);
+    const originators = await resolveRecordOriginators(
+      tx,
+      principal.originatorId,
+      body.onBehalfOfOriginatorId,
+    );
     const inserted = await insertCaseRow(tx, {
       title: body.title,
       description: body.description,
@@ -73,8 +79,7 @@ export async function createCase(db: Db, body: CreateCaseBody, principal: Princi
       reportedLossAmount: body.reportedLoss ? String(body.reportedLoss.amount) : null,
       reportedLossCurrency: body.reportedLoss?.currency ?? null,
       groupId: body.groupId ?? null,
-      originatorId: principal.originatorId,
-      proxyOriginatorId: null,
+      ...originators,
     });
     await replaceCaseAssignees(tx, inserted.id, body.assigneeIds);
     await replaceCaseTags(tx, inserted.id, body.tagIds);

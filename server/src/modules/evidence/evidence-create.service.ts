@@ -14,6 +14,7 @@ import { requireCaseForEvidence, requireTags } from './evidence-rules';
 import { getEvidence } from './evidence.service';
 import type { EvidenceStore } from './evidence-store';
 import { discardStaged, parseUploadFields, type ReceivedUpload } from './evidence-upload';
+import { resolveRecordOriginators } from '../originators/record-originators';
 import { sniffMediaType } from './media-type';
 
 /** What the audit trail keeps of an item: its fields, not the written text or the bytes. */
@@ -71,6 +72,7 @@ export async function createWrittenEvidence(
   body: CreateWrittenEvidenceBody,
 ): Promise<Evidence> {
   const bytes = Buffer.from(body.body, 'utf8');
+  const originators = await resolveRecordOriginators(db, principal.originatorId, body.onBehalfOfOriginatorId);
   const id = await insertEvidence(
     db,
     principal,
@@ -82,7 +84,7 @@ export async function createWrittenEvidence(
       caseId: body.caseId ?? null,
       sizeBytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      originatorId: principal.originatorId,
+      ...originators,
     },
     body.tagIds,
   );
@@ -103,6 +105,11 @@ export async function createFileEvidence(
     const fields = parseUploadFields(upload.fields);
     await requireCaseForEvidence(db, principal, fields.caseId);
     await requireTags(db, fields.tagIds);
+    const originators = await resolveRecordOriginators(
+      db,
+      principal.originatorId,
+      fields.onBehalfOfOriginatorId,
+    );
     const mediaType = await sniffMediaType(upload.staged.path);
     const { sha256, size } = upload.staged;
     await store.put(upload.staged);
@@ -118,7 +125,7 @@ export async function createFileEvidence(
         contentType: mediaType,
         sizeBytes: size,
         sha256,
-        originatorId: principal.originatorId,
+        ...originators,
       },
       fields.tagIds,
     );

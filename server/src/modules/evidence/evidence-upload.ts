@@ -137,7 +137,7 @@ export async function receiveUpload(
 /** The form fields as the upload schema reads them: one value each, tag ids repeated or comma-separated. */
 function uploadFieldsInput(fields: Record<string, string[]>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const name of ['title', 'description', 'caseId'] as const) {
+  for (const name of ['title', 'description', 'caseId', 'onBehalfOfOriginatorId'] as const) {
     const values = fields[name];
     if (!values) continue;
     if (values.length > 1) {

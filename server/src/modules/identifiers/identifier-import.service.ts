@@ -5,7 +5,7 @@ import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { findIdentifierIdsByKeys, insertIdentifierBatch } from './identifier-import.repository';
 import type { ImportResult, ImportRowResult } from '@scamtrail/domain/identifiers/import-api';
 import type { IdentifierValues } from './identifiers.repository';
-import { resolveRecordOriginators } from './identifiers.service';
+import { resolveRecordOriginators } from '../originators/record-originators';
 
 /** Rows per INSERT statement: large enough to amortise round trips, small enough to stay cheap to plan. */
 export const IMPORT_CHUNK_SIZE = 1000;

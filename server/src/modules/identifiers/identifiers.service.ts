@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
+import { resolveRecordOriginators } from '../originators/record-originators';
 import { findTagsForIdentifiers } from '../tags/tags.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
@@ -13,7 +14,6 @@ import {
   deleteIdentifierWithLinks,
   findIdentifierIdByKey,
   findIdentifierRow,
-  findOriginatorKind,
   insertIdentifierRow,
   lockIdentifierRow,
   updateIdentifierRow,
@@ -34,24 +34,6 @@ export function duplicateIdentifier(existingId: string | undefined): AppError {
     ...(existingId ? { existingId } : {}),
     fields: [{ field: 'data', message: DUPLICATE_MESSAGE }],
   });
-}
-
-/**
- * Who a new record is originated by: the caller, or (when the caller enters a report on someone's
- * behalf) that originator, with the caller recorded as the proxy. 400 when that originator is unknown.
- */
-export async function resolveRecordOriginators(
-  db: DbOrTx,
-  callerOriginatorId: string,
-  onBehalfOfOriginatorId: string | undefined | null,
-): Promise<{ originatorId: string; proxyOriginatorId: string | null }> {
-  if (!onBehalfOfOriginatorId || onBehalfOfOriginatorId === callerOriginatorId) {
-    return { originatorId: callerOriginatorId, proxyOriginatorId: null };
-  }
-  if (!(await findOriginatorKind(db, onBehalfOfOriginatorId))) {
-    throw AppError.validation([{ field: 'onBehalfOfOriginatorId', message: 'Originator not found' }]);
-  }
-  return { originatorId: onBehalfOfOriginatorId, proxyOriginatorId: callerOriginatorId };
 }
 
 /** Items for a few rows: evidence counts in one query, originators and proxies in another. */

@@ -35,6 +35,7 @@ import {
   lockVisibleEntry,
 } from './journal-entry-guards';
 import { presentEntry, toJournalEntry } from './journal-entry-presenter';
+import { resolveRecordOriginators } from '../originators/record-originators';
 import { findTimelinePage } from './journal-timeline.repository';
 
 /** 400s for every id of the body that names nothing the caller may see; nothing is written. */
@@ -67,13 +68,17 @@ export async function createJournalEntry(
 ): Promise<JournalEntry> {
   const row = await db.transaction(async (tx) => {
     await checkReferences(tx, body, principal);
+    const originators = await resolveRecordOriginators(
+      tx,
+      principal.originatorId,
+      body.onBehalfOfOriginatorId,
+    );
     const inserted = await insertEntryRow(tx, {
       caseId: body.caseId ?? null,
       type: body.type,
       description: body.description,
       performedAt: body.performedAt ? new Date(body.performedAt) : new Date(),
-      originatorId: principal.originatorId,
-      proxyOriginatorId: null,
+      ...originators,
     });
     const evidenceIds = await insertEvidenceLinks(tx, inserted.id, body.evidence ?? []);
     const identifierIds = await insertIdentifierLinks(tx, inserted.id, body.identifierIds);
