@@ -3,12 +3,19 @@ import type { DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import type { EntryRow } from './journal-entries.repository';
-import { findLinksOfEntries, type EntryLinks } from './journal-timeline.repository';
+import { findLinksOfEntries, type EntryLinks, type TimelineEntry } from './journal-timeline.repository';
 
 const NO_LINKS: EntryLinks = { evidence: [], identifiers: [], originators: [] };
 
+/** ISO text of a time read as a Date, or already written as ISO text by the database. */
+function isoOf(time: Date | string): string;
+function isoOf(time: Date | string | null): string | null;
+function isoOf(time: Date | string | null): string | null {
+  return typeof time === 'string' ? time : iso(time);
+}
+
 /** The public shape of an entry, from its row and its links (looked up with the row or per page). */
-export function toJournalEntry(row: EntryRow, links: EntryLinks): JournalEntry {
+export function toJournalEntry(row: EntryRow | TimelineEntry, links: EntryLinks): JournalEntry {
   const { evidence, identifiers, originators } = links;
   const find = (id: string | null) => (id ? originators.find((o) => o.id === id) : undefined);
   const originator = find(row.originatorId);
@@ -19,9 +26,9 @@ export function toJournalEntry(row: EntryRow, links: EntryLinks): JournalEntry {
     caseId: row.caseId,
     type: row.type as JournalEntryType,
     description: row.description,
-    performedAt: iso(row.performedAt),
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
+    performedAt: isoOf(row.performedAt),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
     originator: originator ? { ...originator, proxy } : null,
     evidence: evidence.map(({ id, title, kind, mediaType, sha256 }) => ({
       id,
@@ -38,7 +45,7 @@ export function toJournalEntry(row: EntryRow, links: EntryLinks): JournalEntry {
     signedBy: null,
     isNullified: row.isNullified,
     nullifiedReason: row.nullifiedReason,
-    nullifiedAt: iso(row.nullifiedAt),
+    nullifiedAt: isoOf(row.nullifiedAt),
     nullifiedBy: remover?.displayName ?? null,
   };
 }

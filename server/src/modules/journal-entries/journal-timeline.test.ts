@@ -80,6 +80,16 @@ describe("a case's journal", () => {
     expect(page.data.filter((e) => e.isNullified)).toHaveLength(1);
   });
 
+  it("shows each entry exactly as the entry's own read does (links, originators, times to the millisecond)", async () => {
+    // The page is built by the database as JSON, a single entry from its row: both must agree.
+    const page = await journal('?includeNullified=true');
+    for (const entry of page.data) {
+      const own = await investigator.get(`/api/journal-entries/${entry.id}`);
+      expect(own.statusCode).toBe(200);
+      expect(entry).toEqual(own.json());
+    }
+  });
+
   it('filters by type', async () => {
     expect(descriptions(await journal('?type=call'))).toEqual(['fourth']);
     expect(descriptions(await journal('?type=call&includeNullified=true'))).toEqual(['fourth', 'second']);
