@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import { buildTestApp, signedIn, type TestApp } from '../../test/helpers';
+import { chooseEncoding, COMPRESSION_THRESHOLD_BYTES, IN_PLACE_COMPRESSION_MAX_BYTES } from './compression';
 
 const APP_JS = `console.log(${JSON.stringify('scamtrail '.repeat(400))});`;
 const PLAIN_JS = `console.log(${JSON.stringify('not precompressed '.repeat(200))});`;
@@ -52,6 +52,50 @@ describe('API answers', () => {
     const gzip = await get('/api/openapi.json', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('a page-sized JSON answer is compressed in one piece, in Brotli or gzip, as the client asks', async () => {
+    const { client } = await signedIn(t, 'admin');
+    for (let i = 0; i < 6; i += 1) await signedIn(t, 'investigator');
+    const plain = await client.get('/api/users?pageSize=100');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(plain.rawPayload.length).toBeLessThan(IN_PLACE_COMPRESSION_MAX_BYTES);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await client.request({
+      url: '/api/users?pageSize=100',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-length']).toBe(String(br.rawPayload.length));
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await client.request({
+      url: '/api/users?pageSize=100',
+      headers: { 'accept-encoding': 'br;q=0.5, gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    const refused = await client.request({
+      url: '/api/users?pageSize=100',
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+  });
+
+  it('chooses the accepted encoding of the higher weight, Brotli on a tie', () => {
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('x-gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0.2, gzip;q=0.8')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('identity, deflate')).toBeUndefined();
   });
 
   it('a small answer is sent as it is', async () => {

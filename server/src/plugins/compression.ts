@@ -1,12 +1,63 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compress from '@fastify/compress';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** API answers of at least this many bytes are compressed; below it compressing saves next to nothing. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
+/**
+ * Serialized answers up to this size are compressed in one synchronous call (about 2 ms of Brotli at
+ * most); larger ones and streams go through @fastify/compress's streams, off the event loop.
+ */
+export const IN_PLACE_COMPRESSION_MAX_BYTES = 256 * 1024;
+
+/** Quality 4, as @fastify/compress uses: a fifth of the size of JSON for little CPU. */
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
+}
+
+/** Brotli or gzip, whichever the client accepts with the higher weight (Brotli on a tie), or none. */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+    weights.set(name === 'x-gzip' ? 'gzip' : name, q ? Number(q[1]) : 1);
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const [br, gzip] = [weight('br'), weight('gzip')];
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : undefined;
+}
+
+/**
+ * A JSON answer Fastify has serialized, compressed in one call. Measured on a 22 KB journal page,
+ * @fastify/compress's per-answer stream (a zlib stream, the thread pool, stream plumbing) cost 0.74 ms
+ * of CPU where one synchronous call costs 0.19 ms for the same bytes: the stream doubled the server's
+ * CPU for the page. Anything else is left to @fastify/compress, which skips an encoded answer.
+ */
+async function compressSerializedAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  // Only on /api routes that may be compressed (see the onRoute hook below).
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  if (request.headers['x-no-compression'] !== undefined) return payload;
+  if (reply.hasHeader('content-encoding')) return payload;
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/.test(String(reply.getHeader('content-type') ?? ''))) {
+    return payload;
+  }
+  const size = Buffer.byteLength(payload);
+  if (size < COMPRESSION_THRESHOLD_BYTES || size > IN_PLACE_COMPRESSION_MAX_BYTES) return payload;
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (!encoding) return payload;
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary))
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  return encoding === 'br' ? brotliCompressSync(payload, BROTLI_OPTIONS) : gzipSync(payload);
 }
 
 /**
@@ -16,9 +67,16 @@ function isApiPath(url: string): boolean {
  * decompressed: no client needs it, and a small compressed body could expand past the body limit's intent.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
-  // Runs before @fastify/compress's own onRoute hook (hooks run in the order they are added).
+  // Runs before @fastify/compress's own onRoute hook (hooks run in the order they are added), so on a
+  // route that may be compressed the in-place compression sees the answer first.
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url) && route.compress === undefined) route.compress = false;
+    if (!isApiPath(route.url)) {
+      if (route.compress === undefined) route.compress = false;
+      return;
+    }
+    if (route.compress === false) return;
+    const own = route.onSend ?? [];
+    route.onSend = [compressSerializedAnswer, ...(Array.isArray(own) ? own : [own])];
   });
   await app.register(compress, {
     encodings: ['br', 'gzip'],
