@@ -5,15 +5,17 @@
  *
  * Seeds a case with 1,000 journal entries and 500 evidence items (among 5,000 other cases), starts
  * the real server as a child process on 127.0.0.1, and measures over real HTTP:
- * - `GET /api/cases/{id}` and the first page of its journal, from BENCH_WORKERS concurrent clients
- *   (default 10, the app's pool size) for BENCH_SECONDS (default 10), beside the very statements
- *   the app ran for that request, replayed from the same number of concurrent workers through a pool
- *   of the same size, each statement as a named prepared statement (at least as fast as the app's
- *   way). Three rounds, alternating; the median and each round are reported.
+ * - `GET /api/cases/{id}` and the first page of its journal, from BENCH_WORKERS autocannon
+ *   connections (default 10, the app's pool size) for BENCH_SECONDS (default 10), every answer's
+ *   latency kept; beside the very statements the app ran for that request, replayed one after another
+ *   from the same number of concurrent workers through a pool of the same size, each as a named
+ *   prepared statement. Three rounds, alternating; the median and each round are reported.
+ *   `GET /api/auth/me` (the session lookup alone) is measured the same way as a reference: the fixed
+ *   cost of one HTTP request through the server.
  * - the timeline's first page rendered in Chromium (navigation to the newest entry on screen);
  *   needs the built web app (`npm run build`).
  * - uploading 100 files of 1 MB through `POST /api/evidence`, 4 at a time.
- * Results go to bench/results/cases-postgres.{json,md}. BENCH_QUICK=1 measures the two requests only
+ * Results go to bench/results/cases-postgres.{json,md}. BENCH_QUICK=1 measures the requests only
  * and writes nothing; BENCH_SHOW_SQL=1 prints the statements each request runs.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -38,6 +40,7 @@ const PASSWORD = 'benchmark password';
 const ROUNDS = 3;
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REFERENCE_PATH = '/api/auth/me';
 const UPLOADS = 100;
 const UPLOAD_BYTES = 1024 * 1024;
 const UPLOAD_CONCURRENCY = 4;
@@ -96,7 +99,9 @@ async function measureEndpoint(
   path: string,
   statements: Statement[],
 ): Promise<EndpointResult> {
-  const http = (seconds: number) => runHttpLoad(`${origin}${path}`, WORKERS, seconds, { cookie });
+  // As a browser asks: the server compresses answers of 1 KB or more (autocannon does not decompress).
+  const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+  const http = (seconds: number) => runHttpLoad(`${origin}${path}`, WORKERS, seconds, headers);
   // Named once, as the app names its statements once: the SQL side does no work the app does not.
   const queries = statements.map((s) => ({
     name: `b${createHash('sha1').update(s.text).digest('hex').slice(0, 20)}`,
@@ -233,7 +238,13 @@ async function main() {
       seedClient.release(),
     );
     log(`seeded a case with ${CASE_ENTRIES} entries and ${CASE_EVIDENCE} evidence items`);
-    const paths = [`/api/cases/${caseId}`, `/api/cases/${caseId}/journal-entries?page=1&pageSize=25`];
+    const paths = [
+      `/api/cases/${caseId}`,
+      `/api/cases/${caseId}/journal-entries?page=1&pageSize=25`,
+      // The reference: a request whose only work is the session lookup every request makes, so the
+      // fixed cost of an HTTP request through the server shows beside the same SQL.
+      REFERENCE_PATH,
+    ];
     const recorded = await recordStatements(bench, paths);
     if (process.env.BENCH_SHOW_SQL === '1')
       for (const [path, statements] of recorded)
@@ -245,7 +256,10 @@ async function main() {
       const startedAt = new Date().toISOString();
       const endpoints: EndpointResult[] = [];
       for (const path of paths)
-        endpoints.push(await measureEndpoint(server.origin, cookie, pool, path, recorded.get(path)!));
+        endpoints.push({
+          ...(await measureEndpoint(server.origin, cookie, pool, path, recorded.get(path)!)),
+          reference: path === REFERENCE_PATH,
+        });
       // BENCH_QUICK=1: the two requests only, nothing written (for trying a change).
       if (process.env.BENCH_QUICK === '1') return;
       const timeline = await measureTimeline(server.origin, caseId);
@@ -262,6 +276,7 @@ async function main() {
           cpuModel: cpus()[0]?.model ?? 'unknown',
           node: process.version,
           loadAverageAtStart,
+          loadAverageAtEnd: loadavg(),
         },
         endpoints,
         timelineMs: { runs: timeline, median: median(timeline) },

@@ -4,6 +4,8 @@ import { summarise, type LatencySummary } from './stats';
 export interface LoadRun extends LatencySummary {
   perSecond: number;
   errors: number;
+  /** HTTP only: the mean size of an answer on the wire, headers included. */
+  bytesPerAnswer?: number;
 }
 
 /**
@@ -57,8 +59,10 @@ export async function runHttpLoad(
 ): Promise<LoadRun> {
   const latencies: number[] = [];
   let errors = 0;
+  let bytes = 0;
   const instance = autocannon({ url, connections, duration: seconds, headers, timeout: 10 * seconds });
-  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+  instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+    bytes += resBytes;
     if (statusCode === 200) latencies.push(responseTime);
     else errors += 1;
   });
@@ -68,5 +72,6 @@ export async function runHttpLoad(
     ...summarise(latencies),
     perSecond: Math.round(latencies.length / result.duration),
     errors,
+    bytesPerAnswer: Math.round(bytes / Math.max(1, latencies.length + errors)),
   };
 }
