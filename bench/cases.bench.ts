@@ -15,7 +15,8 @@
  * - the timeline's first page rendered in Chromium (navigation to the newest entry on screen);
  *   needs the built web app (`npm run build`).
  * - uploading 100 files of 1 MB through `POST /api/evidence`, 4 at a time.
- * Results go to bench/results/cases-postgres.{json,md}. BENCH_QUICK=1 measures the requests only
+ * The API side sends `accept-encoding: gzip, deflate, br` as a browser does (BENCH_ACCEPT_ENCODING
+ * overrides it; empty for none). Results go to bench/results/cases-postgres.{json,md}. BENCH_QUICK=1 measures the requests only
  * and writes nothing; BENCH_SHOW_SQL=1 prints the statements each request runs.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -41,6 +42,8 @@ const ROUNDS = 3;
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const REFERENCE_PATH = '/api/auth/me';
+/** What the API side accepts; BENCH_ACCEPT_ENCODING= (empty) measures uncompressed answers. */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
 const UPLOADS = 100;
 const UPLOAD_BYTES = 1024 * 1024;
 const UPLOAD_CONCURRENCY = 4;
@@ -100,7 +103,8 @@ async function measureEndpoint(
   statements: Statement[],
 ): Promise<EndpointResult> {
   // As a browser asks: the server compresses answers of 1 KB or more (autocannon does not decompress).
-  const headers = { cookie, 'accept-encoding': 'gzip, deflate, br' };
+  const headers: Record<string, string> = { cookie };
+  if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
   const http = (seconds: number) => runHttpLoad(`${origin}${path}`, WORKERS, seconds, headers);
   // Named once, as the app names its statements once: the SQL side does no work the app does not.
   const queries = statements.map((s) => ({
@@ -271,6 +275,7 @@ async function main() {
         seeded: { entries: CASE_ENTRIES, evidence: CASE_EVIDENCE },
         workers: WORKERS,
         seconds: SECONDS,
+        acceptEncoding: ACCEPT_ENCODING,
         machine: {
           cpus: cpus().length,
           cpuModel: cpus()[0]?.model ?? 'unknown',

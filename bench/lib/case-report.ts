@@ -33,6 +33,8 @@ export interface CaseBenchResult {
   seeded: { entries: number; evidence: number };
   workers: number;
   seconds: number;
+  /** The API side's accept-encoding header ('' for none). */
+  acceptEncoding?: string;
   machine: {
     cpus: number;
     cpuModel: string;
@@ -98,8 +100,11 @@ export function toMarkdown(r: CaseBenchResult): string {
         ]
       : []),
     '',
-    'The API side asks for compression as a browser does (`accept-encoding: gzip, deflate, br`); answers of ' +
-      '1 KB or more are compressed by the server. Answer sizes on the wire (headers included): ' +
+    (r.acceptEncoding
+      ? `The API side asks for compression as a browser does (\`accept-encoding: ${r.acceptEncoding}\`); answers of ` +
+        '1 KB or more are compressed by the server. '
+      : 'The API side asks for no compression. ') +
+      'Answer sizes on the wire (headers included): ' +
       r.endpoints
         .map(
           (e) => `\`${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` ${e.rounds[0]?.api.bytesPerAnswer ?? '?'} B`,
