@@ -1,6 +1,5 @@
 import {
   InlineNotification,
-  Pagination,
   SkeletonText,
   Table,
   TableBody,
@@ -15,6 +14,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../data-table/stacked-table';
 import { CUSTODY_PAGE_SIZE, useEvidenceCustody } from './api/get-evidence-custody';
 import { custodyActionText, custodyActorText, custodyDetailText, EMPTY_CELL } from './evidence-format';
+import { SectionPager } from './section-pager';
 
 const HEADERS = [
   { key: 'action', header: 'Action' },
@@ -67,18 +67,15 @@ export function EvidenceCustody({ evidenceId }: { evidenceId: string }) {
           ))}
         </TableBody>
       </Table>
-      {pagination.totalPages > 1 && (
-        <Pagination
-          size="sm"
+      {
+        <SectionPager
           page={page}
           pageSize={CUSTODY_PAGE_SIZE}
-          pageSizes={[CUSTODY_PAGE_SIZE]}
-          pageSizeInputDisabled
-          totalItems={pagination.totalItems}
+          pagination={pagination}
           disabled={query.isPlaceholderData}
-          onChange={({ page: next }) => setPage(next)}
+          onPage={setPage}
         />
-      )}
+      }
     </div>
   );
 }

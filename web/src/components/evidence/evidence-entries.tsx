@@ -1,4 +1,4 @@
-import { InlineNotification, Link, Pagination, SkeletonText } from '@carbon/react';
+import { InlineNotification, Link, SkeletonText } from '@carbon/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
@@ -7,6 +7,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { LINKING_ENTRIES_PAGE_SIZE, useEvidenceEntries } from './api/get-evidence-entries';
 import type { LinkingEntry } from './api/evidence-types';
 import { caseLabel } from './case-picker';
+import { SectionPager } from './section-pager';
 
 function EntrySummary({ entry }: { entry: LinkingEntry }) {
   const text = entry.summary || 'No description';
@@ -63,18 +64,15 @@ export function EvidenceEntries({ evidenceId }: { evidenceId: string }) {
           </li>
         ))}
       </ul>
-      {pagination.totalPages > 1 && (
-        <Pagination
-          size="sm"
+      {
+        <SectionPager
           page={page}
           pageSize={LINKING_ENTRIES_PAGE_SIZE}
-          pageSizes={[LINKING_ENTRIES_PAGE_SIZE]}
-          pageSizeInputDisabled
-          totalItems={pagination.totalItems}
+          pagination={pagination}
           disabled={query.isPlaceholderData}
-          onChange={({ page: next }) => setPage(next)}
+          onPage={setPage}
         />
-      )}
+      }
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, ComboBox, InlineNotification, Link, Pagination, SkeletonText } from '@carbon/react';
+import { Button, ComboBox, InlineNotification, Link, SkeletonText } from '@carbon/react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-error';
@@ -6,6 +6,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { LINKED_IDENTIFIERS_PAGE_SIZE, useEvidenceIdentifiers } from './api/get-evidence-identifiers';
 import { useIdentifierOptions, type IdentifierOption } from './api/get-identifier-options';
 import { useEvidenceIdentifierLink } from './api/link-evidence-identifier';
+import { SectionPager } from './section-pager';
 
 interface EvidenceIdentifiersProps {
   evidenceId: string;
@@ -148,16 +149,13 @@ export function EvidenceIdentifiers({ evidenceId, canEdit }: EvidenceIdentifiers
           ))}
         </ul>
       )}
-      {query.data && query.data.pagination.totalPages > 1 && (
-        <Pagination
-          size="sm"
+      {query.data && (
+        <SectionPager
           page={page}
           pageSize={LINKED_IDENTIFIERS_PAGE_SIZE}
-          pageSizes={[LINKED_IDENTIFIERS_PAGE_SIZE]}
-          pageSizeInputDisabled
-          totalItems={query.data.pagination.totalItems}
+          pagination={query.data.pagination}
           disabled={query.isPlaceholderData}
-          onChange={({ page: next }) => setPage(next)}
+          onPage={setPage}
         />
       )}
     </div>
