@@ -19,6 +19,8 @@ import { identifiersRoutes } from './modules/identifiers/identifiers.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { evidenceRoutes } from './modules/evidence/evidence.routes';
 import { journalEntriesRoutes } from './modules/journal-entries/journal-entries.routes';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
+import { signaturesRoutes } from './modules/signatures/signatures.routes';
 import { communityMembersRoutes } from './modules/originators/community-members.routes';
 import { originatorsRoutes } from './modules/originators/originators.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
@@ -77,6 +79,8 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await app.register(casesRoutes, { db });
   await app.register(journalEntriesRoutes, { db });
   await app.register(evidenceRoutes, { database, config });
+  await app.register(passkeysRoutes, { database, config });
+  await app.register(signaturesRoutes, { database, config });
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;

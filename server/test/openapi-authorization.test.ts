@@ -8,6 +8,8 @@ import { anyone, can, session, user, type Rule } from './access-rules/rule';
 import { CASES_RULES } from './access-rules/cases';
 import { EVIDENCE_RULES } from './access-rules/evidence';
 import { JOURNAL_ENTRIES_RULES } from './access-rules/journal-entries';
+import { PASSKEYS_RULES } from './access-rules/passkeys';
+import { SIGNATURES_RULES } from './access-rules/signatures';
 
 /**
  * Who may call each operation of the OpenAPI document, written here independently of the routes'
@@ -81,6 +83,8 @@ const EXPECTED: Record<string, Rule> = {
   ...CASES_RULES,
   ...JOURNAL_ENTRIES_RULES,
   ...EVIDENCE_RULES,
+  ...PASSKEYS_RULES,
+  ...SIGNATURES_RULES,
 };
 
 /** The narrowly scoped API key: it may read identifiers and tags, nothing else. */

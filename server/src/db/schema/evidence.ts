@@ -1,16 +1,6 @@
-import {
-  bigint,
-  bigserial,
-  customType,
-  index,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
-import { createdAt, id, updatedAt } from './columns';
+import { bytea, createdAt, id, updatedAt } from './columns';
 import { identifiers } from './identifiers';
 import { originators } from './originators';
 
@@ -47,11 +37,6 @@ export const evidence = pgTable(
     index('evidence_sha256_idx').on(t.sha256),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
 
 /**
  * Evidence file bytes by SHA-256, for PostgreSQL deployments: every app instance reads the same

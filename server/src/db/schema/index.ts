@@ -9,3 +9,4 @@ export * from './evidence';
 export * from './journal';
 export * from './identifiers';
 export * from './events';
+export * from './passkeys';

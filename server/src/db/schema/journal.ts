@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
-import { createdAt, id, updatedAt } from './columns';
+import { bytea, createdAt, id, updatedAt } from './columns';
 import { evidence } from './evidence';
 import { identifiers } from './identifiers';
 import { originators } from './originators';
+import { users } from './users';
 
 /**
  * A journal entry: something that happened in an investigation (a call, a note, evidence added...).
@@ -75,5 +76,78 @@ export const journalEntryEvidence = pgTable(
   (t) => [
     primaryKey({ columns: [t.journalEntryId, t.evidenceId] }),
     index('journal_entry_evidence_evidence_idx').on(t.evidenceId),
+  ],
+);
+
+/**
+ * The signature of a journal entry, stored once and never changed (docs/signatures.md). It holds
+ * everything needed to verify it without the passkey: the assertion as the authenticator produced it,
+ * a copy of the public key, the content it signed and where it was made (RP ID and origin).
+ */
+export const journalSignatures = pgTable(
+  'journal_signatures',
+  {
+    id: id(),
+    journalEntryId: uuid('journal_entry_id')
+      .notNull()
+      .unique()
+      .references(() => journalEntries.id),
+    /**
+     * The passkey used. No foreign key: the passkey may be deleted later, and this row never changes
+     * (the copy of its public key below still verifies).
+     */
+    passkeyId: uuid('passkey_id').notNull(),
+    signerUserId: uuid('signer_user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Who signed, and with which passkey, as they were named when signing. */
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email').notNull(),
+    passkeyName: text('passkey_name').notNull(),
+    credentialId: text('credential_id').notNull(),
+    /** COSE public key. */
+    publicKey: bytea('public_key').notNull(),
+    algorithm: text('algorithm').notNull(),
+    authenticatorData: bytea('authenticator_data').notNull(),
+    clientDataJson: bytea('client_data_json').notNull(),
+    signature: bytea('signature').notNull(),
+    /** The canonical JSON signed, and its SHA-256 (hex). */
+    canonicalContent: text('canonical_content').notNull(),
+    contentHash: text('content_hash').notNull(),
+    canonicalizationVersion: text('canonicalization_version').notNull(),
+    /** The random part of the challenge (URL-safe base64): challenge = content hash || nonce. */
+    challengeNonce: text('challenge_nonce').notNull(),
+    rpId: text('rp_id').notNull(),
+    origin: text('origin').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('journal_signatures_signer_idx').on(t.signerUserId)],
+);
+
+/**
+ * Each case's journal as a hash chain (docs/signatures.md): one link per event on an entry of the case
+ * (linked to the case, changed, signed, nullified), numbered from 1, each holding the hash of the one
+ * before it. Links are only ever inserted.
+ */
+export const journalChainLinks = pgTable(
+  'journal_chain_links',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id),
+    seq: integer('seq').notNull(),
+    kind: text('kind', { enum: ['linked', 'updated', 'signed', 'nullified', 'unlinked'] }).notNull(),
+    journalEntryId: uuid('journal_entry_id')
+      .notNull()
+      .references(() => journalEntries.id),
+    /** SHA-256 (hex) of the entry's chained content at this event. */
+    contentHash: text('content_hash').notNull(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.seq] }),
+    index('journal_chain_links_entry_idx').on(t.journalEntryId),
   ],
 );

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { responseText, text } from './text';
+
+/**
+ * Passkeys (WebAuthn credentials) and sessions: the shapes of `/api/auth/passkeys*`,
+ * `/api/auth/passkey/*` and `/api/auth/sessions*`.
+ */
+
+export const PASSKEY_NAME_MAX_LENGTH = 100;
+/** How long a WebAuthn challenge may be answered, in milliseconds. */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
+/** The timeout the browser is given for a passkey prompt (spec 9). */
+export const PASSKEY_TIMEOUT_MS = 60_000;
+
+export const passkeyNameSchema = text({ label: 'name', max: PASSKEY_NAME_MAX_LENGTH, required: true });
+
+/** URL-safe base64 without padding, as WebAuthn JSON carries binary values. */
+const base64url = (label: string) =>
+  text({ label, max: 16_384, required: true }).regex(/^[A-Za-z0-9_-]+$/, `${label} must be URL-safe base64`);
+
+/** What a browser's `PublicKeyCredential.toJSON()` gives for `navigator.credentials.create()`. */
+export const registrationResponseSchema = z.object({
+  id: base64url('response.id'),
+  rawId: base64url('response.rawId'),
+  type: z.literal('public-key', { message: 'response.type must be "public-key"' }),
+  response: z.object({
+    clientDataJSON: base64url('response.response.clientDataJSON'),
+    attestationObject: base64url('response.response.attestationObject'),
+    transports: z
+      .array(text({ label: 'response.response.transports', max: 32 }))
+      .max(10)
+      .optional(),
+  }),
+  authenticatorAttachment: text({ label: 'response.authenticatorAttachment', max: 32 }).optional(),
+  clientExtensionResults: z
+    .record(text({ label: 'response.clientExtensionResults', max: 64 }), z.unknown())
+    .default({}),
+});
+
+/** What a browser gives for `navigator.credentials.get()`: the passkey assertion of spec 7. */
+export const authenticationResponseSchema = z.object({
+  id: base64url('response.id'),
+  rawId: base64url('response.rawId'),
+  type: z.literal('public-key', { message: 'response.type must be "public-key"' }),
+  response: z.object({
+    authenticatorData: base64url('response.response.authenticatorData'),
+    clientDataJSON: base64url('response.response.clientDataJSON'),
+    signature: base64url('response.response.signature'),
+    userHandle: text({ label: 'response.response.userHandle', max: 1024 }).optional(),
+  }),
+  authenticatorAttachment: text({ label: 'response.authenticatorAttachment', max: 32 }).optional(),
+  clientExtensionResults: z
+    .record(text({ label: 'response.clientExtensionResults', max: 64 }), z.unknown())
+    .default({}),
+});
+export type AuthenticationResponse = z.infer<typeof authenticationResponseSchema>;
+
+export const registerPasskeyBodySchema = z.object({
+  name: passkeyNameSchema,
+  response: registrationResponseSchema,
+});
+export type RegisterPasskeyBody = z.infer<typeof registerPasskeyBodySchema>;
+
+export const renamePasskeyBodySchema = z.object({ name: passkeyNameSchema });
+
+export const passkeyLoginBodySchema = z.object({ response: authenticationResponseSchema });
+
+export const passkeySchema = z.object({
+  id: responseText(),
+  name: responseText(),
+  createdAt: responseText(),
+  lastUsedAt: responseText().nullable(),
+  /** Synced to other devices (a multi-device credential that is backed up). */
+  backedUp: z.boolean(),
+  deviceType: z.enum(['singleDevice', 'multiDevice']),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+/** One of the signed-in user's active sessions. */
+export const sessionSchema = z.object({
+  id: responseText(),
+  /** "Chrome 131 on Linux", read from the user agent; "Unknown device" without one. */
+  device: responseText(),
+  ip: responseText().nullable(),
+  createdAt: responseText(),
+  lastSeenAt: responseText(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;

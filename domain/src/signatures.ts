@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { authenticationResponseSchema } from './passkeys';
+import { responseText } from './text';
+
+/** Signed journal entries, their verification and the case journal's hash chain (docs/signatures.md). */
+
+export const SIGNATURE_ALGORITHM = 'ES256';
+export const CANONICALIZATION_VERSION = 'scamtrail-journal-entry-v1';
+export const SIGNATURE_BUNDLE_FORMAT = 'scamtrail-signature-bundle';
+
+/** Signature info (spec 3). */
+export const signatureInfoSchema = z.object({
+  valid: z.boolean(),
+  signerName: responseText().nullable().optional(),
+  signerEmail: responseText().nullable().optional(),
+  passkeyName: responseText().nullable().optional(),
+  signedAt: responseText().nullable().optional(),
+  signatureAlgorithm: responseText().nullable().optional(),
+  invalidReason: responseText().nullable().optional(),
+});
+export type SignatureInfo = z.infer<typeof signatureInfoSchema>;
+
+export const verifyEntryResponseSchema = z.object({ valid: z.boolean(), info: signatureInfoSchema });
+export type VerifyEntryResponse = z.infer<typeof verifyEntryResponseSchema>;
+
+export const verifyCaseResponseSchema = z.object({
+  caseId: responseText(),
+  results: z.array(
+    z.object({ journalEntryId: responseText(), valid: z.boolean(), info: signatureInfoSchema }),
+  ),
+  summary: z.object({
+    /** Entries of the case, removed ones included. */
+    total: z.number().int(),
+    valid: z.number().int(),
+    invalid: z.number().int(),
+    unsigned: z.number().int(),
+  }),
+});
+export type VerifyCaseResponse = z.infer<typeof verifyCaseResponseSchema>;
+
+export const signBeginResponseSchema = z.object({
+  /** The challenge, URL-safe base64: the content hash followed by a random nonce. */
+  signingChallenge: responseText(),
+  /** WebAuthn request options (JSON form), limited to the caller's passkeys. */
+  options: z.record(responseText(), z.unknown()),
+});
+export type SignBeginResponse = z.infer<typeof signBeginResponseSchema>;
+
+export const signCompleteBodySchema = z.object({ response: authenticationResponseSchema });
+
+export const journalIntegritySchema = z.object({
+  intact: z.boolean(),
+  /** Links checked in the chain. */
+  entries: z.number().int(),
+  firstBreak: z
+    .object({
+      seq: z.number().int().nullable(),
+      journalEntryId: responseText().nullable(),
+      reason: responseText(),
+    })
+    .optional(),
+});
+export type JournalIntegrity = z.infer<typeof journalIntegritySchema>;

@@ -1,0 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+
+/** The passkeys routes (issue 9); filled in by the work in progress. */
+export async function passkeysRoutes(_app: FastifyInstance, _opts: { database: Database; config: Config }) {}
