@@ -1,4 +1,5 @@
 import { isApiError } from '../../../lib/api-error';
+import { PasskeyError } from '../../../lib/passkeys';
 
 export interface LoginErrorMessage {
   title: string;
@@ -7,6 +8,7 @@ export interface LoginErrorMessage {
 
 /** What the sign-in form says about a failed attempt. */
 export function describeLoginError(error: unknown): LoginErrorMessage {
+  if (error instanceof PasskeyError) return { title: error.message };
   if (!isApiError(error)) return { title: 'Sign-in failed', subtitle: 'Please try again.' };
   if (error.status === 401) return { title: error.message || 'Invalid email or password' };
   if (error.status === 429) {

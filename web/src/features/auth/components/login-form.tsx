@@ -7,17 +7,23 @@ import {
   Stack,
   TextInput,
 } from '@carbon/react';
-import { ArrowRight } from '@carbon/icons-react';
+import { ArrowRight, FingerprintRecognition } from '@carbon/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { loginBodySchema } from '@scamtrail/domain/auth';
 import { useLogin } from '../api/login';
+import { usePasskeyLogin } from '../api/passkey-login';
 import { describeLoginError } from './login-error';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
-/** Email and password form. On success the session query holds the user and the route redirects. */
+/**
+ * Email and password form, and "Sign in with a passkey" below it. On success the session query holds the
+ * user and the route redirects. The error notification speaks of the last attempt, whichever it was.
+ */
 export function LoginForm() {
   const loginMutation = useLogin();
+  const passkeyMutation = usePasskeyLogin();
+  const isPending = loginMutation.isPending || passkeyMutation.isPending;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -38,10 +44,18 @@ export function LoginForm() {
       return;
     }
     setFieldErrors({});
+    passkeyMutation.reset();
     loginMutation.mutate(parsed.data);
   }
 
-  const failure = loginMutation.isError ? describeLoginError(loginMutation.error) : null;
+  function signInWithPasskey() {
+    setFieldErrors({});
+    loginMutation.reset();
+    passkeyMutation.mutate();
+  }
+
+  const error = loginMutation.error ?? passkeyMutation.error;
+  const failure = error ? describeLoginError(error) : null;
 
   return (
     <Form onSubmit={submit} noValidate aria-label="Sign in">
@@ -88,9 +102,22 @@ export function LoginForm() {
           type="submit"
           className="login-form__submit"
           renderIcon={loginMutation.isPending ? undefined : ArrowRight}
-          disabled={loginMutation.isPending}
+          disabled={isPending}
         >
           {loginMutation.isPending ? <InlineLoading description="Signing in..." /> : 'Sign in'}
+        </Button>
+        <Button
+          kind="tertiary"
+          className="login-form__submit"
+          renderIcon={passkeyMutation.isPending ? undefined : FingerprintRecognition}
+          disabled={isPending}
+          onClick={signInWithPasskey}
+        >
+          {passkeyMutation.isPending ? (
+            <InlineLoading description="Waiting for your passkey..." />
+          ) : (
+            'Sign in with a passkey'
+          )}
         </Button>
       </Stack>
     </Form>
