@@ -1,0 +1,2 @@
+/** Compiles the server into server/dist/main.mjs (see build-server.mjs). */
+export function buildServer(): Promise<void>;
