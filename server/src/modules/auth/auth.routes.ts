@@ -6,15 +6,15 @@ import { permissionsForRole } from '@scamtrail/domain/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/schemas';
-import { access, currentUser, SESSION_COOKIE } from '../../plugins/auth';
+import { access, currentUser } from '../../plugins/auth';
 import { login } from './login.service';
 import { changeOwnPassword } from './password.service';
+import { clearSessionCookie, sessionMeta, setSessionCookie } from './session-cookie';
 import { endSession } from './sessions.service';
 
 export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const secure = config.publicUrl.startsWith('https:');
 
   r.post(
     '/api/auth/login',
@@ -31,17 +31,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
       config: { access: access.public(), queued: false },
     },
     async (request, reply) => {
-      const result = await login(db, request.body, config, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent']?.slice(0, 500),
-      });
-      reply.setCookie(SESSION_COOKIE, result.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        expires: result.expiresAt,
-      });
+      const result = await login(db, request.body, config, sessionMeta(request));
+      setSessionCookie(reply, result, config);
       return result.user;
     },
   );
@@ -83,7 +74,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     },
     async (request, reply) => {
       await endSession(db, currentUser(request).sessionId);
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
   );

@@ -5,7 +5,7 @@ import type { LoginThrottle } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password';
-import { findUserByEmail, setLastLoginAt } from '../users/users.repository';
+import { findUserByEmail, setLastLoginAt, type UserRow } from '../users/users.repository';
 import { signInDelayMs, throttleAddress } from './login-throttle';
 import { startSession, type SessionLimits } from './sessions.service';
 import {
@@ -64,22 +64,37 @@ export async function login(
   }
   // This address knows the password: its own failures (and this attempt) are forgotten.
   await clearFailures(db, email, address);
-  // The session and the sign-in time go together: "invited" ends only with a session that exists.
+  return signIn(db, user, options, meta);
+}
+
+/** The signed-in user as `/api/auth/me` and the sign-in routes answer it. */
+export function currentUserOf(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    permissions: permissionsForRole(user.role),
+    originatorId: user.originatorId,
+  };
+}
+
+/**
+ * Starts a session for a user whose credentials (password or passkey) were just checked, and records
+ * the sign-in. The session and the sign-in time go together: "invited" ends only with a session that
+ * exists.
+ */
+export async function signIn(
+  db: Db,
+  user: UserRow,
+  limits: SessionLimits,
+  meta: { ip: string; userAgent?: string },
+): Promise<{ user: CurrentUser; token: string; expiresAt: Date }> {
   const session = await db.transaction(async (tx) => {
-    const started = await startSession(tx, user.id, options, meta);
+    const started = await startSession(tx, user.id, limits, meta);
     await setLastLoginAt(tx, user.id, new Date());
     return started;
   });
-  return {
-    user: {
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      role: user.role,
-      permissions: permissionsForRole(user.role),
-      originatorId: user.originatorId,
-    },
-    ...session,
-  };
+  return { user: currentUserOf(user), ...session };
 }
