@@ -10,6 +10,7 @@ import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiKeysRoutes } from './modules/automations/api-keys.routes';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(authRoutes, { db, config });
+  await app.register(sessionsRoutes, { db, config });
   await app.register(usersRoutes, { db });
   await app.register(originatorsRoutes, { db });
   await app.register(teamMemberOriginatorsRoutes, { db });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
@@ -40,4 +40,40 @@ export async function revokeUserSessions(db: DbOrTx, userId: string) {
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** A user's sessions that still work: not revoked, before their absolute expiry, used recently enough. */
+export async function listActiveSessions(
+  db: DbOrTx,
+  userId: string,
+  activeSince: { now: Date; idleSince: Date },
+) {
+  return db
+    .select({
+      id: sessions.id,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, activeSince.now),
+        gt(sessions.lastSeenAt, activeSince.idleSince),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+}
+
+/** Revokes one of the user's own unrevoked sessions; answers whether there was one to revoke. */
+export async function revokeOwnSession(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,20 @@
 import { permissionsForRole } from '@scamtrail/domain/permissions';
+import type { Session } from '@scamtrail/domain/passkeys';
 import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import type { UserPrincipal } from '../../plugins/auth';
-import { findSessionWithUser, insertSession, revokeSession, touchSession } from './sessions.repository';
+import { insertEvent } from '../events/events.repository';
+import { describeDevice } from './session-device';
+import {
+  findSessionWithUser,
+  insertSession,
+  listActiveSessions,
+  revokeOwnSession,
+  revokeSession,
+  touchSession,
+} from './sessions.repository';
 
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -61,4 +73,47 @@ export async function resolveSession(
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
   await revokeSession(db, sessionId);
+}
+
+/** The user's sessions that still work, newest first; `current` marks the one of this request. */
+export async function listOwnSessions(
+  db: Db,
+  user: UserPrincipal,
+  limits: SessionLimits,
+): Promise<Session[]> {
+  const now = Date.now();
+  const rows = await listActiveSessions(db, user.userId, {
+    now: new Date(now),
+    idleSince: new Date(now - limits.sessionIdleMs),
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    device: describeDevice(row.userAgent),
+    ip: row.ip,
+    createdAt: iso(row.createdAt),
+    lastSeenAt: iso(row.lastSeenAt),
+    current: row.id === user.sessionId,
+  }));
+}
+
+/**
+ * Revokes one of the user's own sessions: it stops working at once. Another user's session, or one
+ * already ended, is 404 like a missing one. Answers whether it was the session of this request.
+ */
+export async function revokeOwnSessionById(
+  db: Db,
+  user: UserPrincipal,
+  sessionId: string,
+): Promise<{ current: boolean }> {
+  await db.transaction(async (tx) => {
+    if (!(await revokeOwnSession(tx, user.userId, sessionId))) throw AppError.notFound('Session');
+    await insertEvent(tx, {
+      type: 'session.revoked',
+      actorOriginatorId: user.originatorId,
+      subjectType: 'session',
+      subjectId: sessionId,
+      data: { userId: user.userId },
+    });
+  });
+  return { current: sessionId === user.sessionId };
 }

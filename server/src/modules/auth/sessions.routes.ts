@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sessionSchema } from '@scamtrail/domain/passkeys';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { access, currentUser } from '../../plugins/auth';
+import { clearSessionCookie } from './session-cookie';
+import { listOwnSessions, revokeOwnSessionById } from './sessions.service';
+
+/** The signed-in user's own sessions: where they are signed in, and signing a device out. */
+export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const { db, config } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.get(
+    '/api/auth/sessions',
+    {
+      schema: {
+        tags,
+        summary: 'Your active sessions (device, address, last seen), newest first; `current` marks this one',
+        response: { 200: z.array(sessionSchema), ...errorResponses(401, 403) },
+      },
+      config: { access: access.user() },
+    },
+    async (request) => listOwnSessions(db, currentUser(request), config),
+  );
+
+  r.delete(
+    '/api/auth/sessions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke one of your sessions: it stops working at once (the current one signs you out)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.user() },
+    },
+    async (request, reply) => {
+      const { current } = await revokeOwnSessionById(db, currentUser(request), request.params.id);
+      if (current) clearSessionCookie(reply);
+      return reply.status(204).send(null);
+    },
+  );
+}

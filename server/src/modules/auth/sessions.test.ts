@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, sessions } from '../../db/schema/index';
+import {
+  buildTestApp,
+  clientWithHeaders,
+  createTestUser,
+  PUBLIC_URL,
+  signedIn,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../../../test/helpers';
+import { describeDevice } from './session-device';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const CHROME_ON_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_ON_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ' +
+  'Version/17.2 Mobile/15E148 Safari/604.1';
+
+/** Signs in with the password from a browser with this user agent; a client carrying its cookie. */
+async function signInFrom(email: string, userAgent: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin: PUBLIC_URL, 'user-agent': userAgent },
+    payload: { email, password: TEST_PASSWORD },
+  });
+  const cookie = res.cookies.find((c) => c.name === 'scamtrail_session')!;
+  return clientWithHeaders(t.app, { cookie: `scamtrail_session=${cookie.value}` });
+}
+
+type SessionAnswer = { id: string; device: string; ip: string | null; current: boolean };
+
+describe('the signed-in user’s sessions', () => {
+  it('are listed newest first with their device, address and which one is this', async () => {
+    const user = await createTestUser(t, 'viewer');
+    const laptop = await signInFrom(user.email, CHROME_ON_LINUX);
+    const phone = await signInFrom(user.email, SAFARI_ON_IPHONE);
+    const res = await laptop.get('/api/auth/sessions');
+    expect(res.statusCode).toBe(200);
+    const listed: SessionAnswer[] = res.json();
+    expect(listed).toEqual([
+      expect.objectContaining({ device: 'Safari 17 on iOS', ip: '127.0.0.1', current: false }),
+      expect.objectContaining({ device: 'Chrome 131 on Linux', ip: '127.0.0.1', current: true }),
+    ]);
+    expect(listed[0]).toEqual({
+      id: expect.any(String),
+      device: 'Safari 17 on iOS',
+      ip: '127.0.0.1',
+      createdAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+      current: false,
+    });
+    const fromPhone: SessionAnswer[] = (await phone.get('/api/auth/sessions')).json();
+    expect(fromPhone.map((s) => s.current)).toEqual([true, false]);
+  });
+
+  it('leave out revoked and expired ones, and those of other users', async () => {
+    const user = await createTestUser(t, 'investigator');
+    const kept = await signInFrom(user.email, CHROME_ON_LINUX);
+    const signedOut = await signInFrom(user.email, CHROME_ON_LINUX);
+    await signInFrom(user.email, SAFARI_ON_IPHONE);
+    await signedIn(t, 'investigator');
+    expect((await signedOut.post('/api/auth/logout', {})).statusCode).toBe(204);
+    const before: SessionAnswer[] = (await kept.get('/api/auth/sessions')).json();
+    expect(before).toHaveLength(2);
+    const expired = before.find((s) => !s.current)!;
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expired.id));
+    const after: SessionAnswer[] = (await kept.get('/api/auth/sessions')).json();
+    expect(after).toEqual([expect.objectContaining({ current: true, device: 'Chrome 131 on Linux' })]);
+  });
+
+  it('can be revoked one by one: the revoked cookie stops working at once', async () => {
+    const user = await createTestUser(t, 'investigator');
+    const laptop = await signInFrom(user.email, CHROME_ON_LINUX);
+    const phone = await signInFrom(user.email, SAFARI_ON_IPHONE);
+    const phoneSession = ((await phone.get('/api/auth/sessions')).json() as SessionAnswer[]).find(
+      (s) => s.current,
+    )!;
+    const res = await laptop.delete(`/api/auth/sessions/${phoneSession.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(res.cookies).toEqual([]);
+    expect((await phone.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
+    const listed: SessionAnswer[] = (await laptop.get('/api/auth/sessions')).json();
+    expect(listed.map((s) => s.id)).not.toContain(phoneSession.id);
+    const [audit] = await t.database.db.select().from(events).where(eq(events.subjectId, phoneSession.id));
+    expect(audit).toMatchObject({ type: 'session.revoked', subjectType: 'session' });
+    // Already revoked: nothing left to revoke.
+    expect((await laptop.delete(`/api/auth/sessions/${phoneSession.id}`)).statusCode).toBe(404);
+  });
+
+  it('revoking the current session signs out and clears the cookie', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const current = ((await client.get('/api/auth/sessions')).json() as SessionAnswer[])[0];
+    const res = await client.delete(`/api/auth/sessions/${current.id}`);
+    expect(res.statusCode).toBe(204);
+    const cleared = res.cookies.find((c) => c.name === 'scamtrail_session');
+    expect(cleared?.value).toBe('');
+    expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+  });
+
+  it("another user's session is 404 like a missing one, and keeps working", async () => {
+    const alice = await signedIn(t, 'admin');
+    const bob = await signedIn(t, 'viewer');
+    const bobSession = ((await bob.client.get('/api/auth/sessions')).json() as SessionAnswer[])[0];
+    const missing = await alice.client.delete(`/api/auth/sessions/${crypto.randomUUID()}`);
+    const res = await alice.client.delete(`/api/auth/sessions/${bobSession.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual(missing.json());
+    expect((await bob.client.get('/api/auth/me')).statusCode).toBe(200);
+  });
+});
+
+describe('describeDevice', () => {
+  it('names the browser, its major version and the system', () => {
+    expect(describeDevice(CHROME_ON_LINUX)).toBe('Chrome 131 on Linux');
+    expect(describeDevice(SAFARI_ON_IPHONE)).toBe('Safari 17 on iOS');
+    expect(
+      describeDevice('Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0'),
+    ).toBe('Firefox 133 on Windows');
+  });
+
+  it('falls back to the first word of an unknown agent, or "Unknown device" without one', () => {
+    expect(describeDevice('curl/8.4.0')).toBe('curl/8.4.0');
+    expect(describeDevice(null)).toBe('Unknown device');
+    expect(describeDevice('  ')).toBe('Unknown device');
+  });
+});
