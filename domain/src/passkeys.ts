@@ -65,6 +65,53 @@ export const renamePasskeyBodySchema = z.object({ name: passkeyNameSchema });
 
 export const passkeyLoginBodySchema = z.object({ response: authenticationResponseSchema });
 
+const credentialDescriptorSchema = z.object({
+  id: responseText(),
+  /** Always "public-key". */
+  type: responseText(),
+  transports: z.array(responseText()).optional(),
+});
+
+/**
+ * WebAuthn creation options in their JSON form (`PublicKeyCredentialCreationOptionsJSON`), for
+ * `navigator.credentials.create()`: binary values in URL-safe base64.
+ */
+export const creationOptionsSchema = z.object({
+  challenge: responseText(),
+  rp: z.object({ name: responseText(), id: responseText().optional() }),
+  user: z.object({ id: responseText(), name: responseText(), displayName: responseText() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: responseText() })),
+  timeout: z.number().optional(),
+  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: responseText().optional(),
+      residentKey: responseText().optional(),
+      requireResidentKey: z.boolean().optional(),
+      userVerification: responseText().optional(),
+    })
+    .optional(),
+  hints: z.array(responseText()).optional(),
+  attestation: responseText().optional(),
+  /** `credProps: true` asks the browser to say whether the credential is discoverable. */
+  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+});
+export type CreationOptions = z.infer<typeof creationOptionsSchema>;
+
+/**
+ * WebAuthn request options in their JSON form (`PublicKeyCredentialRequestOptionsJSON`), for
+ * `navigator.credentials.get()`. Sign-in sends no `allowCredentials` (discoverable credentials).
+ */
+export const requestOptionsSchema = z.object({
+  challenge: responseText(),
+  timeout: z.number().optional(),
+  rpId: responseText().optional(),
+  allowCredentials: z.array(credentialDescriptorSchema).optional(),
+  userVerification: responseText().optional(),
+  hints: z.array(responseText()).optional(),
+});
+export type RequestOptions = z.infer<typeof requestOptionsSchema>;
+
 export const passkeySchema = z.object({
   id: responseText(),
   name: responseText(),
