@@ -61,3 +61,31 @@ export const journalIntegritySchema = z.object({
     .optional(),
 });
 export type JournalIntegrity = z.infer<typeof journalIntegritySchema>;
+
+/**
+ * Everything needed to verify a signature offline, with no server (README, "Signature bundles"):
+ * the content as it is now, the signed content hash and nonce, and the assertion's parts.
+ */
+export const signatureBundleSchema = z.object({
+  format: responseText(),
+  version: z.number().int(),
+  canonicalization: responseText(),
+  /** The signable content of the entry as it is now (RFC 8785 canonical JSON of it is what was hashed). */
+  content: z.record(responseText(), z.unknown()),
+  /** SHA-256 (hex) of the canonical content when it was signed. */
+  contentHash: responseText(),
+  /** URL-safe base64 of the 16 random bytes after the content hash in the challenge. */
+  challengeNonce: responseText(),
+  rpId: responseText(),
+  origin: responseText(),
+  signer: z.object({ name: responseText(), email: responseText(), passkeyName: responseText() }),
+  signedAt: responseText(),
+  algorithm: responseText(),
+  credentialId: responseText(),
+  publicKeyJwk: z.record(responseText(), responseText()),
+  /** URL-safe base64, as the authenticator produced them. */
+  authenticatorData: responseText(),
+  clientDataJSON: responseText(),
+  signature: responseText(),
+});
+export type SignatureBundle = z.infer<typeof signatureBundleSchema>;

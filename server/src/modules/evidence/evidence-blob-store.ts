@@ -42,5 +42,19 @@ export function blobEvidenceStore(db: DbOrTx): EvidenceStore {
         .where(eq(evidenceBlobs.sha256, sha256));
       return row ? row.digest : null;
     },
+    async rehashMany(sha256s) {
+      const wanted = [...new Set(sha256s)];
+      const digests = new Map<string, string | null>(wanted.map((sha256) => [sha256, null]));
+      if (wanted.length === 0) return digests;
+      const rows = await db
+        .select({
+          sha256: evidenceBlobs.sha256,
+          digest: sql<string>`encode(sha256(${evidenceBlobs.bytes}), 'hex')`,
+        })
+        .from(evidenceBlobs)
+        .where(sql`${evidenceBlobs.sha256} = any(${sql.param(wanted)}::text[])`);
+      for (const row of rows) digests.set(row.sha256, row.digest);
+      return digests;
+    },
   };
 }

@@ -56,5 +56,10 @@ export function diskEvidenceStore(root: string): EvidenceStore {
       }
       return hash.digest('hex');
     },
+    async rehashMany(sha256s) {
+      const digests = new Map<string, string | null>();
+      for (const sha256 of new Set(sha256s)) digests.set(sha256, await this.rehash(sha256));
+      return digests;
+    },
   };
 }

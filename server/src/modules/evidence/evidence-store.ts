@@ -28,6 +28,8 @@ export interface EvidenceStore {
   open(sha256: string): Promise<StoredContent | null>;
   /** The SHA-256 of the bytes stored now (read again, not remembered), or null when missing. */
   rehash(sha256: string): Promise<string | null>;
+  /** `rehash` of each distinct hash, as one read of the store where it can (signature verification of a case). */
+  rehashMany(sha256s: readonly string[]): Promise<Map<string, string | null>>;
 }
 
 /** Where uploads are written while they arrive: on the data directory's file system, for atomic renames. */

@@ -29,6 +29,7 @@ import {
 import {
   assertCaseWritable,
   assertNotNullified,
+  assertNotSigned,
   caseArchived,
   entryNotFound,
   entrySnapshot,
@@ -37,6 +38,7 @@ import {
 import { presentEntry, toJournalEntry } from './journal-entry-presenter';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findTimelinePage } from './journal-timeline.repository';
+import { appendChainLink } from '../signatures/journal-chain';
 
 /** 400s for every id of the body that names nothing the caller may see; nothing is written. */
 async function checkReferences(tx: DbOrTx, body: CreateJournalEntryBody, principal: Principal) {
@@ -92,6 +94,7 @@ export async function createJournalEntry(
       caseId: inserted.caseId,
       after: { ...entrySnapshot(inserted), evidenceIds, identifierIds },
     });
+    await appendChainLink(tx, inserted.id, 'linked');
     await touchCase(tx, inserted.caseId);
     return inserted;
   });
@@ -141,6 +144,7 @@ export async function updateJournalEntry(
       throw AppError.forbidden("Only the entry's originator can edit it");
     }
     assertNotNullified(entry);
+    await assertNotSigned(tx, id);
     await assertCaseWritable(tx, entry.caseId, principal);
     const changes = changesOf(entry, body);
     if (Object.keys(changes).length === 0) return entry;
@@ -156,6 +160,7 @@ export async function updateJournalEntry(
       before: Object.fromEntries(changed.map((key) => [key, before[key]])),
       after: Object.fromEntries(changed.map((key) => [key, after[key]])),
     });
+    await appendChainLink(tx, id, 'updated');
     await touchCase(tx, entry.caseId);
     return updated;
   });

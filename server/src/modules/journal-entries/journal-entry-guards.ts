@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { isCaseVisible } from '../groups/case-visibility';
+import { isEntrySigned } from '../signatures/signatures.repository';
 import { lockEntryRow, lockVisibleCaseStatus, type EntryRow } from './journal-entries.repository';
 
 /** The rules every change to an entry goes through, in the order they answer. */
@@ -31,6 +32,16 @@ export function assertNotNullified(row: EntryRow): void {
   }
 }
 
+export const SIGNED_ENTRY_MESSAGE = 'This entry is signed; a correction is a new entry';
+
+/**
+ * 409 for a signed entry: what it says, its case, evidence and identifiers are what was signed.
+ * Read after the entry row is locked, so a signature committed meanwhile is seen.
+ */
+export async function assertNotSigned(tx: DbOrTx, entryId: string): Promise<void> {
+  if (await isEntrySigned(tx, entryId)) throw new AppError('CONFLICT', SIGNED_ENTRY_MESSAGE);
+}
+
 /** 409 when the entry's case is archived (read-only until reopened). Locks the case row. */
 export async function assertCaseWritable(
   tx: DbOrTx,
@@ -44,12 +55,13 @@ export async function assertCaseWritable(
 }
 
 /**
- * A changeable entry: visible, not removed, in a case that is not archived. Taken in this order
+ * A changeable entry: visible, not removed, not signed, in a case that is not archived. Taken in this order
  * (entry, then case) by every change, so two changes never wait for each other in opposite orders.
  */
 export async function lockChangeableEntry(tx: DbOrTx, id: string, principal: Principal): Promise<EntryRow> {
   const row = await lockVisibleEntry(tx, id, principal);
   assertNotNullified(row);
+  await assertNotSigned(tx, id);
   await assertCaseWritable(tx, row.caseId, principal);
   return row;
 }

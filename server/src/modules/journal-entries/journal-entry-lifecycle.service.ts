@@ -10,10 +10,12 @@ import { lockEntryRow, lockVisibleCaseStatus, updateEntryRow } from './journal-e
 import {
   assertCaseWritable,
   assertNotNullified,
+  assertNotSigned,
   caseArchived,
   lockVisibleEntry,
 } from './journal-entry-guards';
 import { presentEntry } from './journal-entry-presenter';
+import { appendChainLink } from '../signatures/journal-chain';
 
 /** Linking an entry to its case, and removing (nullifying) it. */
 
@@ -45,6 +47,8 @@ export async function linkEntryToCase(
         fields: [{ field: 'journalEntryId', message: 'This journal entry belongs to another case' }],
       });
     }
+    // The case is part of what was signed: a signed entry stays where it was signed.
+    await assertNotSigned(tx, entryId);
     if (isCaseReadOnly(status as CaseStatus)) throw caseArchived();
     const linked = await updateEntryRow(tx, entryId, { caseId });
     await recordAudit(tx, principal, {
@@ -56,6 +60,7 @@ export async function linkEntryToCase(
       // What the entry says, so the case's History shows which entry joined it.
       after: { caseId, type: entry.type, description: entry.description, performedAt: entry.performedAt },
     });
+    await appendChainLink(tx, entryId, 'linked');
     await touchCase(tx, caseId);
     return linked;
   });
@@ -94,6 +99,7 @@ export async function nullifyJournalEntry(
       before: { isNullified: false },
       after: { isNullified: true, reason },
     });
+    await appendChainLink(tx, id, 'nullified');
     await touchCase(tx, entry.caseId);
     return nullified;
   });

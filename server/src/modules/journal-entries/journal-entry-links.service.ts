@@ -16,6 +16,7 @@ import {
 } from './journal-entries.repository';
 import { lockChangeableEntry } from './journal-entry-guards';
 import { presentEntry } from './journal-entry-presenter';
+import { appendChainLink } from '../signatures/journal-chain';
 
 /** Linking evidence and identifiers to an entry, and unlinking them. */
 
@@ -74,6 +75,7 @@ async function changeLink(
       before: op === 'unlink' ? { [field]: targetId } : null,
       after: op === 'link' ? { [field]: targetId } : null,
     });
+    await appendChainLink(tx, entryId, 'updated');
     await touchCase(tx, entry.caseId);
     return entry;
   });

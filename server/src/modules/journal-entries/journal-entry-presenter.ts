@@ -5,7 +5,7 @@ import type { Principal } from '../../plugins/auth';
 import type { EntryRow } from './journal-entries.repository';
 import { findLinksOfEntries, type EntryLinks, type TimelineEntry } from './journal-timeline.repository';
 
-const NO_LINKS: EntryLinks = { evidence: [], identifiers: [], originators: [] };
+const NO_LINKS: EntryLinks = { evidence: [], identifiers: [], originators: [], signedBy: null };
 
 /** ISO text of a time read as a Date, or already written as ISO text by the database. */
 function isoOf(time: Date | string): string;
@@ -40,9 +40,8 @@ export function toJournalEntry(row: EntryRow | TimelineEntry, links: EntryLinks)
     identifierIds: identifiers.map((identifier) => identifier.id),
     identifiers: identifiers.map(({ id, type, displayValue }) => ({ id, type, displayValue })),
     mediaIds: evidence.filter((item) => item.hasFile).map((item) => item.id),
-    // Signing comes with its own issue; until then no entry is signed.
-    isSigned: false,
-    signedBy: null,
+    isSigned: links.signedBy !== null,
+    signedBy: links.signedBy,
     isNullified: row.isNullified,
     nullifiedReason: row.nullifiedReason,
     nullifiedAt: isoOf(row.nullifiedAt),

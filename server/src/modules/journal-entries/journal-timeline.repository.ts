@@ -9,6 +9,7 @@ import {
   journalEntries,
   journalEntryEvidence,
   journalEntryIdentifiers,
+  journalSignatures,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
@@ -43,6 +44,8 @@ export interface EntryLinks {
   identifiers: EntryIdentifier[];
   /** The entry's originator, proxy originator and remover, those it has. */
   originators: OriginatorSummary[];
+  /** The signer's name as it was at signing; null for an unsigned entry. */
+  signedBy: string | null;
 }
 
 type EntryRefs = Record<'id' | 'originatorId' | 'proxyOriginatorId' | 'nullifiedByOriginatorId', AnyColumn>;
@@ -70,6 +73,8 @@ function linkColumns(entry: EntryRefs, viewer: Principal) {
       inner join ${identifiers} on ${identifiers.id} = ${journalEntryIdentifiers.identifierId}
       where ${journalEntryIdentifiers.journalEntryId} = ${entry.id})`),
     originators: originatorsJson(entry.originatorId, entry.proxyOriginatorId, entry.nullifiedByOriginatorId),
+    signedBy: selectField<string | null>(sql`(select ${journalSignatures.signerName} from ${journalSignatures}
+      where ${journalSignatures.journalEntryId} = ${entry.id})`),
   };
 }
 
@@ -77,11 +82,13 @@ function toLinks(row: {
   evidence: EntryEvidence[];
   identifiers: EntryIdentifier[];
   originators: Parameters<typeof toOriginatorSummaries>[0];
+  signedBy: string | null;
 }): EntryLinks {
   return {
     evidence: row.evidence,
     identifiers: row.identifiers,
     originators: toOriginatorSummaries(row.originators),
+    signedBy: row.signedBy ?? null,
   };
 }
 
@@ -160,6 +167,7 @@ export type TimelineEntry = Omit<EntryRow, 'performedAt' | 'createdAt' | 'update
   evidence: EntryEvidence[];
   identifiers: EntryIdentifier[];
   originators: Parameters<typeof toOriginatorSummaries>[0];
+  signedBy: string | null;
 };
 
 /**
@@ -195,7 +203,8 @@ const timelinePage = preparedVariants((db, key) => {
     'originatorId', ${page.originatorId}, 'proxyOriginatorId', ${page.proxyOriginatorId},
     'isNullified', ${page.isNullified}, 'nullifiedReason', ${page.nullifiedReason},
     'nullifiedAt', ${isoText(page.nullifiedAt)}, 'nullifiedByOriginatorId', ${page.nullifiedByOriginatorId},
-    'evidence', ${links.evidence}, 'identifiers', ${links.identifiers}, 'originators', ${links.originators})`;
+    'evidence', ${links.evidence}, 'identifiers', ${links.identifiers}, 'originators', ${links.originators},
+    'signedBy', ${links.signedBy})`;
   const name = `case_timeline_${shape.kind}_${shape.includeNullified ? 'all' : 'live'}_${shape.byType ? 'type' : 'any'}_${shape.hasEvidence}`;
   return db
     .select({

@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  cases,
+  evidence,
+  journalChainLinks,
+  journalEntries,
+  journalEntryEvidence,
+  journalEntryIdentifiers,
+  journalSignatures,
+  passkeys,
+  users,
+} from '../../db/schema/index';
+import { selectField } from '../cases/case-page.repository';
+import { anyUuid } from '../journal-entries/journal-entries.repository';
+import type { SignableEntry } from './signable-content';
+
+/** An evidence item of an entry as verification needs it: what is signed, and how to check the bytes. */
+export interface SignedEvidence {
+  id: string;
+  sha256: string | null;
+  title: string;
+  /** Written evidence: the SHA-256 of its text as stored now (file evidence is re-hashed in the store). */
+  bodySha256: string | null;
+  written: boolean;
+}
+
+export type EntryContentRow = Omit<SignableEntry, 'evidence'> & { evidence: SignedEvidence[] };
+
+/**
+ * Entries with everything their signable and chained content is made of, in one statement: by id,
+ * or every entry of a case (removed ones included), or both. Evidence and identifiers are all those
+ * linked, whoever looks: a signature covers them whether or not the viewer may see them.
+ */
+export async function findEntryContents(
+  db: DbOrTx,
+  which: { ids?: readonly string[]; caseId?: string },
+): Promise<EntryContentRow[]> {
+  const conditions: SQL[] = [];
+  if (which.ids?.length) conditions.push(anyUuid(journalEntries.id, which.ids));
+  if (which.caseId) conditions.push(eq(journalEntries.caseId, which.caseId));
+  if (conditions.length === 0) return [];
+  return db
+    .select({
+      id: journalEntries.id,
+      caseId: journalEntries.caseId,
+      type: journalEntries.type,
+      description: journalEntries.description,
+      performedAt: journalEntries.performedAt,
+      originatorId: journalEntries.originatorId,
+      proxyOriginatorId: journalEntries.proxyOriginatorId,
+      isNullified: journalEntries.isNullified,
+      nullifiedReason: journalEntries.nullifiedReason,
+      nullifiedAt: journalEntries.nullifiedAt,
+      nullifiedByOriginatorId: journalEntries.nullifiedByOriginatorId,
+      identifierIds: selectField<
+        string[]
+      >(sql`(select coalesce(json_agg(${journalEntryIdentifiers.identifierId}), '[]')
+        from ${journalEntryIdentifiers} where ${journalEntryIdentifiers.journalEntryId} = ${journalEntries.id})`),
+      evidence: selectField<SignedEvidence[]>(sql`(select coalesce(json_agg(json_build_object(
+          'id', ${evidence.id}, 'sha256', ${evidence.sha256}, 'title', ${evidence.title},
+          'written', ${evidence.kind} = 'written',
+          'bodySha256', case when ${evidence.kind} = 'written'
+            then encode(sha256(convert_to(coalesce(${evidence.body}, ''), 'UTF8')), 'hex') end)), '[]')
+        from ${journalEntryEvidence}
+        inner join ${evidence} on ${evidence.id} = ${journalEntryEvidence.evidenceId}
+        where ${journalEntryEvidence.journalEntryId} = ${journalEntries.id})`),
+    })
+    .from(journalEntries)
+    .where(or(...conditions));
+}
+
+export type SignatureRow = typeof journalSignatures.$inferSelect;
+
+export async function findSignatures(db: DbOrTx, entryIds: readonly string[]): Promise<SignatureRow[]> {
+  if (entryIds.length === 0) return [];
+  return db.select().from(journalSignatures).where(anyUuid(journalSignatures.journalEntryId, entryIds));
+}
+
+/** The signatures of every entry of a case, in one statement. */
+export async function findCaseSignatures(db: DbOrTx, caseId: string): Promise<SignatureRow[]> {
+  return db
+    .select()
+    .from(journalSignatures)
+    .where(
+      sql`${journalSignatures.journalEntryId} in (select ${journalEntries.id} from ${journalEntries}
+        where ${journalEntries.caseId} = ${caseId})`,
+    );
+}
+
+export async function isEntrySigned(db: DbOrTx, entryId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: journalSignatures.id })
+    .from(journalSignatures)
+    .where(eq(journalSignatures.journalEntryId, entryId))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertSignature(
+  db: DbOrTx,
+  values: Omit<typeof journalSignatures.$inferInsert, 'id' | 'signedAt'>,
+): Promise<SignatureRow> {
+  const [row] = await db.insert(journalSignatures).values(values).returning();
+  return row;
+}
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+export async function findUserPasskeys(db: DbOrTx, userId: string): Promise<PasskeyRow[]> {
+  return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
+}
+
+export async function findPasskeyByCredentialId(
+  db: DbOrTx,
+  credentialId: string,
+): Promise<PasskeyRow | undefined> {
+  const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).limit(1);
+  return row;
+}
+
+export async function recordPasskeyUse(db: DbOrTx, id: string, counter: number): Promise<void> {
+  await db.update(passkeys).set({ counter, lastUsedAt: new Date() }).where(eq(passkeys.id, id));
+}
+
+export async function findSigner(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export type ChainLinkRow = typeof journalChainLinks.$inferSelect;
+
+/** Locks the case row against other chain appends (the lock the journal's changes take on their case). */
+export async function lockCaseRow(db: DbOrTx, caseId: string): Promise<boolean> {
+  const rows = await db.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('no key update');
+  return rows.length > 0;
+}
+
+export async function findLastChainLink(db: DbOrTx, caseId: string): Promise<ChainLinkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(journalChainLinks)
+    .where(eq(journalChainLinks.caseId, caseId))
+    .orderBy(desc(journalChainLinks.seq))
+    .limit(1);
+  return row;
+}
+
+export async function insertChainLinks(
+  db: DbOrTx,
+  links: (typeof journalChainLinks.$inferInsert)[],
+): Promise<void> {
+  if (links.length) await db.insert(journalChainLinks).values(links);
+}
+
+export async function findChainLinks(db: DbOrTx, caseId: string): Promise<ChainLinkRow[]> {
+  return db
+    .select()
+    .from(journalChainLinks)
+    .where(eq(journalChainLinks.caseId, caseId))
+    .orderBy(asc(journalChainLinks.seq));
+}
+
+/** Cases holding entries that have no link in their case's chain (entries from before the chain). */
+export async function findCasesWithUnchainedEntries(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ caseId: journalEntries.caseId })
+    .from(journalEntries)
+    .where(
+      and(
+        sql`${journalEntries.caseId} is not null`,
+        sql`not exists (select 1 from ${journalChainLinks}
+          where ${journalChainLinks.journalEntryId} = ${journalEntries.id}
+            and ${journalChainLinks.caseId} = ${journalEntries.caseId})`,
+      ),
+    );
+  return rows.map((row) => row.caseId!);
+}

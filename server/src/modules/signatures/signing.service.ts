@@ -1,0 +1,182 @@
+import { randomBytes } from 'node:crypto';
+import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
+import type { AuthenticationResponse } from '@scamtrail/domain/passkeys';
+import { PASSKEY_TIMEOUT_MS } from '@scamtrail/domain/passkeys';
+import {
+  CANONICALIZATION_VERSION,
+  SIGNATURE_ALGORITHM,
+  type SignBeginResponse,
+} from '@scamtrail/domain/signatures';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { UserPrincipal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { touchCase } from '../cases/case-activity';
+import { findVisibleEntryRow, type EntryRow } from '../journal-entries/journal-entries.repository';
+import { assertCaseWritable, entryNotFound, lockVisibleEntry } from '../journal-entries/journal-entry-guards';
+import { presentEntry } from '../journal-entries/journal-entry-presenter';
+import type { RelyingParty } from '../passkeys/relying-party';
+import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';
+import { signingChallenge } from './bundle-verifier';
+import { appendChainLink } from './journal-chain';
+import { contentHashOf } from './signable-content';
+import {
+  findEntryContents,
+  findPasskeyByCredentialId,
+  findSigner,
+  findUserPasskeys,
+  insertSignature,
+  isEntrySigned,
+  recordPasskeyUse,
+} from './signatures.repository';
+
+/** Signing a journal entry with a passkey: begin (a challenge committing to the content), then complete. */
+
+const NONCE_BYTES = 16;
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** Who may sign and what: the entry's originator, an entry not removed and not yet signed. */
+async function assertSignable(db: DbOrTx, entry: EntryRow, principal: UserPrincipal): Promise<void> {
+  if (entry.originatorId !== principal.originatorId) {
+    throw AppError.forbidden("Only the entry's originator can sign it");
+  }
+  if (entry.isNullified) throw conflict('This journal entry was removed; it can no longer be signed');
+  if (await isEntrySigned(db, entry.id)) throw conflict('This journal entry is already signed');
+}
+
+async function currentContent(db: DbOrTx, entryId: string) {
+  const [entry] = await findEntryContents(db, { ids: [entryId] });
+  return contentHashOf(entry);
+}
+
+/**
+ * Starts signing: a challenge of the entry's content hash and a random nonce, stored for this user
+ * and entry, and WebAuthn request options limited to the caller's passkeys.
+ */
+export async function beginSigning(
+  db: Db,
+  rp: RelyingParty,
+  entryId: string,
+  principal: UserPrincipal,
+): Promise<SignBeginResponse> {
+  const entry = await findVisibleEntryRow(db, entryId, principal);
+  if (!entry) throw entryNotFound();
+  await assertSignable(db, entry, principal);
+  const own = await findUserPasskeys(db, principal.userId);
+  if (own.length === 0) {
+    throw conflict('You have no passkey: add one on your profile, then sign the entry with it');
+  }
+  const { hash } = await currentContent(db, entryId);
+  const challenge = signingChallenge(hash, randomBytes(NONCE_BYTES));
+  await issueChallenge(db, {
+    purpose: 'signing',
+    challenge,
+    userId: principal.userId,
+    journalEntryId: entryId,
+    contentHash: hash,
+  });
+  return {
+    signingChallenge: challenge,
+    options: {
+      challenge,
+      rpId: rp.id,
+      allowCredentials: own.map((passkey) => ({
+        id: passkey.credentialId,
+        type: 'public-key',
+        transports: passkey.transports,
+      })),
+      userVerification: 'preferred',
+      timeout: PASSKEY_TIMEOUT_MS,
+    },
+  };
+}
+
+const badResponse = (message: string) => new AppError('BAD_REQUEST', message, { field: 'response' });
+
+/**
+ * Completes signing: the challenge named in the answer is used up first (a failed answer cannot be
+ * tried again), then, with the entry locked, the content must still be what the challenge committed
+ * to, the passkey the caller's, and the assertion valid. The signature, the passkey's counter, the
+ * chain link and the audit row are written in one transaction.
+ */
+export async function completeSigning(
+  db: Db,
+  rp: RelyingParty,
+  entryId: string,
+  response: AuthenticationResponse,
+  principal: UserPrincipal,
+): Promise<JournalEntry> {
+  const challenge = challengeOfResponse(response.response.clientDataJSON);
+  const issued = await consumeChallenge(db, challenge, { purpose: 'signing', userId: principal.userId });
+  if (issued.journalEntryId !== entryId)
+    throw badResponse('This passkey challenge was issued for another entry');
+
+  const row = await db.transaction(async (tx) => {
+    const entry = await lockVisibleEntry(tx, entryId, principal);
+    await assertSignable(tx, entry, principal);
+    await assertCaseWritable(tx, entry.caseId, principal);
+    const content = await currentContent(tx, entryId);
+    if (content.hash !== issued.contentHash) {
+      throw conflict('The entry changed after signing began; review it and sign again');
+    }
+    const passkey = await findPasskeyByCredentialId(tx, response.id);
+    if (!passkey || passkey.userId !== principal.userId) {
+      throw badResponse('This passkey is not one of yours');
+    }
+    let verification;
+    try {
+      verification = await verifyAuthenticationResponse({
+        response: response as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        expectedType: 'webauthn.get',
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+        },
+        requireUserVerification: false,
+      });
+    } catch (error) {
+      throw badResponse(`The passkey answer could not be verified: ${(error as Error).message}`);
+    }
+    if (!verification.verified) throw badResponse('The passkey answer could not be verified');
+    await recordPasskeyUse(tx, passkey.id, verification.authenticationInfo.newCounter);
+    const signer = await findSigner(tx, principal.userId);
+    const parts = response.response;
+    const signature = await insertSignature(tx, {
+      journalEntryId: entryId,
+      passkeyId: passkey.id,
+      signerUserId: principal.userId,
+      signerName: `${signer.firstName} ${signer.lastName}`.trim(),
+      signerEmail: signer.email,
+      passkeyName: passkey.name,
+      credentialId: passkey.credentialId,
+      publicKey: passkey.publicKey,
+      algorithm: SIGNATURE_ALGORITHM,
+      authenticatorData: Buffer.from(parts.authenticatorData, 'base64url'),
+      clientDataJson: Buffer.from(parts.clientDataJSON, 'base64url'),
+      signature: Buffer.from(parts.signature, 'base64url'),
+      canonicalContent: content.canonical,
+      contentHash: content.hash,
+      canonicalizationVersion: CANONICALIZATION_VERSION,
+      challengeNonce: Buffer.from(challenge, 'base64url').subarray(32).toString('base64url'),
+      rpId: rp.id,
+      origin: rp.origin,
+    });
+    await appendChainLink(tx, entryId, 'signed');
+    await recordAudit(tx, principal, {
+      action: 'journal_entry.signed',
+      subjectType: 'journal_entry',
+      subjectId: entryId,
+      caseId: entry.caseId,
+      after: { contentHash: content.hash, passkeyName: passkey.name, signatureId: signature.id },
+    });
+    await touchCase(tx, entry.caseId);
+    return entry;
+  });
+  return presentEntry(db, row, principal);
+}
