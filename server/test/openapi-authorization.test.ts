@@ -7,6 +7,7 @@ import { automationWithKey } from './originator-helpers';
 import { anyone, can, session, user, type Rule } from './access-rules/rule';
 import { CASES_RULES } from './access-rules/cases';
 import { EVIDENCE_RULES } from './access-rules/evidence';
+import { IDENTIFIER_DETAIL_RULES } from './access-rules/identifier-detail';
 import { JOURNAL_ENTRIES_RULES } from './access-rules/journal-entries';
 import { PASSKEYS_RULES } from './access-rules/passkeys';
 import { SIGNATURES_RULES } from './access-rules/signatures';
@@ -80,6 +81,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/identifiers/{id}/validate': can('identifier.edit'),
   'POST /api/identifiers/import': can('identifier.create'),
   'PUT /api/identifiers/{id}/tags': can('identifier.edit'),
+  ...IDENTIFIER_DETAIL_RULES,
   ...CASES_RULES,
   ...JOURNAL_ENTRIES_RULES,
   ...EVIDENCE_RULES,

@@ -96,38 +96,97 @@ export const validatorResultSchema = z.object({
   detail: responseText(),
 });
 
+/**
+ * How many journal entries, evidence items, media files and cases the identifier detail carries: the
+ * first page of each, newest first; the rest is paged under `/api/identifiers/{id}/...`.
+ */
+export const IDENTIFIER_DETAIL_PAGE_SIZE = 10;
+/** The largest page the identifier's journal entries, evidence and cases are answered in. */
+export const IDENTIFIER_RELATED_PAGE_MAX = 100;
+
+export const identifierRelatedPageQuerySchema = z.object({
+  ...pageQuery(IDENTIFIER_DETAIL_PAGE_SIZE, IDENTIFIER_RELATED_PAGE_MAX),
+});
+export type IdentifierRelatedPageQuery = z.infer<typeof identifierRelatedPageQuerySchema>;
+
+export const identifierEvidenceQuerySchema = identifierRelatedPageQuerySchema.extend({
+  hasFile: z
+    .enum(['true', 'false'], { message: 'hasFile must be true or false' })
+    .transform((value) => value === 'true')
+    .optional()
+    .describe("true: only items holding a file (the identifier's media); false: only those without"),
+});
+export type IdentifierEvidenceQuery = z.infer<typeof identifierEvidenceQuerySchema>;
+
+/** An evidence item naming the identifier; the file fields are null when it holds no file. */
+export const identifierEvidenceSchema = z.object({
+  id: responseText(),
+  title: responseText(),
+  kind: responseText(),
+  createdAt: responseText(),
+  fileName: responseText().nullable(),
+  contentType: responseText().nullable(),
+  sizeBytes: z.number().nullable(),
+  sha256: responseText().nullable(),
+});
+
+/** A live journal entry naming the identifier, with the ids of its evidence holding a file. */
+export const identifierJournalEntrySchema = z.object({
+  id: responseText(),
+  type: responseText(),
+  description: responseText(),
+  performedAt: responseText(),
+  createdAt: responseText(),
+  mediaIds: z.array(responseText()),
+});
+
+export const identifierCaseSchema = z.object({
+  id: responseText(),
+  title: responseText(),
+  status: responseText(),
+});
+
+const firstPage = (what: string, path: string) =>
+  `The first ${IDENTIFIER_DETAIL_PAGE_SIZE} ${what}, newest first; \`${path}\` pages through them all`;
+
 export const identifierDetailSchema = identifierSchema.extend({
-  evidence: z.array(
-    z.object({ id: responseText(), title: responseText(), kind: responseText(), createdAt: responseText() }),
-  ),
-  media: z.array(
-    z.object({
-      id: responseText(),
-      fileName: responseText(),
-      contentType: responseText().nullable(),
-      sizeBytes: z.number().nullable(),
-      sha256: responseText().nullable(),
-    }),
-  ),
-  journalEntries: z.array(
-    z.object({
-      id: responseText(),
-      type: responseText(),
-      description: responseText(),
-      performedAt: responseText(),
-      createdAt: responseText(),
-      mediaIds: z.array(responseText()),
-    }),
-  ),
+  evidence: z
+    .array(identifierEvidenceSchema.pick({ id: true, title: true, kind: true, createdAt: true }))
+    .describe(firstPage('evidence items', 'GET /api/identifiers/{id}/evidence')),
+  evidenceCount: z
+    .number()
+    .int()
+    .describe('Evidence items naming the identifier, of cases the caller may see or of none'),
+  media: z
+    .array(
+      z.object({
+        id: responseText(),
+        fileName: responseText(),
+        contentType: responseText().nullable(),
+        sizeBytes: z.number().nullable(),
+        sha256: responseText().nullable(),
+      }),
+    )
+    .describe(firstPage('evidence items holding a file', 'GET /api/identifiers/{id}/evidence?hasFile=true')),
+  mediaCount: z.number().int().describe('Of evidenceCount, the items holding a file'),
+  journalEntries: z
+    .array(identifierJournalEntrySchema)
+    .describe(firstPage('live journal entries', 'GET /api/identifiers/{id}/journal-entries')),
+  journalEntryCount: z
+    .number()
+    .int()
+    .describe('Live journal entries naming the identifier, of cases the caller may see or of none'),
   validation: z.array(validatorResultSchema).describe('Results of the last validation; empty before one'),
   confidenceReasons: z.array(responseText()),
   validatedAt: responseText().nullable(),
   tags: z.array(tagRefSchema),
   cases: z
-    .array(z.object({ id: responseText(), title: responseText(), status: responseText() }))
+    .array(identifierCaseSchema)
     .describe(
-      'Cases the identifier appears in (through journal entries or evidence) that the caller may see',
+      `${firstPage('cases', 'GET /api/identifiers/{id}/cases')}: those the identifier appears in ` +
+        '(through journal entries or evidence) that the caller may see',
     ),
+  caseCount: z.number().int().describe('Cases the identifier appears in that the caller may see'),
 });
 export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;
 

@@ -1,24 +1,76 @@
 import { hasPermission } from '@scamtrail/domain/permissions';
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { TagColor } from '@scamtrail/domain/tags';
-import type { Db } from '../../db/client';
+import {
+  IDENTIFIER_DETAIL_PAGE_SIZE,
+  type IdentifierDetail,
+  type IdentifierEvidenceQuery,
+  type IdentifierRelatedPageQuery,
+} from '@scamtrail/domain/identifiers/api';
+import type { Db, DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import {
-  findIdentifierCases,
-  findIdentifierEvidence,
-  findIdentifierJournalEntries,
+  countIdentifierCases,
+  countIdentifierEvidence,
+  countIdentifierJournalEntries,
+  findIdentifierCasePage,
+  findIdentifierEvidencePage,
+  findIdentifierJournalEntryPage,
   findIdentifierTags,
   findJournalEntryMediaIds,
+  type PageRequest,
 } from './identifier-detail.repository';
 import { readValidation } from './identifier-presenter';
 import { findIdentifierOrFail, presentIdentifiers } from './identifiers.service';
-import type { IdentifierDetail } from '@scamtrail/domain/identifiers/api';
 
-const none = async () => [];
+type EvidenceRow = Awaited<ReturnType<typeof findIdentifierEvidencePage>>[number];
+type EntryRow = Awaited<ReturnType<typeof findIdentifierJournalEntryPage>>[number];
+type CaseRow = Awaited<ReturnType<typeof findIdentifierCasePage>>[number];
+
+const FIRST_PAGE: PageRequest = { page: 1, pageSize: IDENTIFIER_DETAIL_PAGE_SIZE };
+const NO_EVIDENCE = { evidence: 0, media: 0 };
+
+function toEvidence(row: EvidenceRow) {
+  return {
+    id: row.id,
+    title: row.title,
+    kind: row.kind,
+    createdAt: iso(row.createdAt),
+    fileName: row.fileName,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    sha256: row.sha256,
+  };
+}
+
+/** The page's entries with their media ids, looked up in one statement for the whole page. */
+async function withMediaIds(db: DbOrTx, rows: EntryRow[]) {
+  const mediaIds = await findJournalEntryMediaIds(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    description: row.description,
+    performedAt: iso(row.performedAt),
+    createdAt: iso(row.createdAt),
+    mediaIds: mediaIds.get(row.id) ?? [],
+  }));
+}
+
+const toCase = (row: CaseRow) => ({ id: row.id, title: row.title, status: row.status });
+
+/** Runs the lookup when the caller holds the permission, else answers `otherwise`. */
+function ifAllowed<T>(principal: Principal, permission: string, lookup: () => Promise<T>, otherwise: T) {
+  return hasPermission(principal.permissions, permission) ? lookup() : Promise.resolve(otherwise);
+}
 
 /**
- * One identifier with what surrounds it. Each related kind needs its own view permission (evidence,
- * journal entries, cases), and only records of cases the caller may see are listed.
+ * One identifier with the first page of what surrounds it and how much there is of each. Each related
+ * kind needs its own view permission (evidence, journal entries, cases), and only records of cases the
+ * caller may see are listed and counted.
  */
 export async function getIdentifierDetail(
   db: Db,
@@ -26,48 +78,122 @@ export async function getIdentifierDetail(
   principal: Principal,
 ): Promise<IdentifierDetail> {
   const row = await findIdentifierOrFail(db, id);
-  const can = (permission: string) => hasPermission(principal.permissions, permission);
-  const [[item], evidence, entries, tags, cases] = await Promise.all([
-    presentIdentifiers(db, [row], principal),
-    can('evidence.view') ? findIdentifierEvidence(db, id, principal) : none(),
-    can('journal_entry.view') ? findIdentifierJournalEntries(db, id, principal) : none(),
-    findIdentifierTags(db, id),
-    can('case.view') ? findIdentifierCases(db, id, principal) : none(),
-  ]);
-  const mediaIds = await findJournalEntryMediaIds(
-    db,
-    entries.map((entry) => entry.id),
-  );
+  const evidenceLookup = <T>(lookup: () => Promise<T>, otherwise: T) =>
+    ifAllowed(principal, 'evidence.view', lookup, otherwise);
+  const journalLookup = <T>(lookup: () => Promise<T>, otherwise: T) =>
+    ifAllowed(principal, 'journal_entry.view', lookup, otherwise);
+  const caseLookup = <T>(lookup: () => Promise<T>, otherwise: T) =>
+    ifAllowed(principal, 'case.view', lookup, otherwise);
+  const [[item], evidence, media, evidenceCounts, entries, entryCount, tags, cases, caseCount] =
+    await Promise.all([
+      presentIdentifiers(db, [row], principal),
+      evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE), []),
+      evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE, true), []),
+      evidenceLookup(() => countIdentifierEvidence(db, id, principal), NO_EVIDENCE),
+      journalLookup(
+        async () => withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE)),
+        [],
+      ),
+      journalLookup(() => countIdentifierJournalEntries(db, id, principal), 0),
+      findIdentifierTags(db, id),
+      caseLookup(() => findIdentifierCasePage(db, id, principal, FIRST_PAGE), []),
+      caseLookup(() => countIdentifierCases(db, id, principal), 0),
+    ]);
   const validation = readValidation(row);
   return {
     ...item,
-    evidenceCount: evidence.length,
+    evidenceCount: evidenceCounts.evidence,
     evidence: evidence.map((e) => ({ id: e.id, title: e.title, kind: e.kind, createdAt: iso(e.createdAt) })),
-    media: evidence.flatMap((e) =>
-      e.fileName === null
-        ? []
-        : [
-            {
-              id: e.id,
-              fileName: e.fileName,
-              contentType: e.contentType,
-              sizeBytes: e.sizeBytes,
-              sha256: e.sha256,
-            },
-          ],
-    ),
-    journalEntries: entries.map((entry) => ({
-      id: entry.id,
-      type: entry.type,
-      description: entry.description,
-      performedAt: iso(entry.performedAt),
-      createdAt: iso(entry.createdAt),
-      mediaIds: mediaIds.get(entry.id) ?? [],
+    mediaCount: evidenceCounts.media,
+    media: media.map((e) => ({
+      id: e.id,
+      fileName: e.fileName ?? '',
+      contentType: e.contentType,
+      sizeBytes: e.sizeBytes,
+      sha256: e.sha256,
     })),
+    journalEntries: entries,
+    journalEntryCount: entryCount,
     validation: validation.results,
     confidenceReasons: validation.reasons,
     validatedAt: iso(row.validatedAt),
     tags: tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color as TagColor })),
-    cases: cases.map((c) => ({ id: c.id, title: c.title, status: c.status })),
+    cases: cases.map(toCase),
+    caseCount,
   };
+}
+
+interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** A page and its total, looked up together once the identifier is known to exist (404 otherwise). */
+async function pageOf<R, T>(
+  db: Db,
+  id: string,
+  query: PageRequest,
+  lookups: { rows: () => Promise<R[]>; total: () => Promise<number> },
+  present: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<Page<T>> {
+  await findIdentifierOrFail(db, id);
+  const [rows, total] = await Promise.all([lookups.rows(), lookups.total()]);
+  return { data: await present(rows), pagination: toPagination(query.page, query.pageSize, total) };
+}
+
+/** `GET /api/identifiers/{id}/journal-entries`: live entries of visible cases (or none), newest first. */
+export function listIdentifierJournalEntries(
+  db: Db,
+  id: string,
+  query: IdentifierRelatedPageQuery,
+  principal: Principal,
+) {
+  return pageOf(
+    db,
+    id,
+    query,
+    {
+      rows: () => findIdentifierJournalEntryPage(db, id, principal, query),
+      total: () => countIdentifierJournalEntries(db, id, principal),
+    },
+    (rows) => withMediaIds(db, rows),
+  );
+}
+
+/** `GET /api/identifiers/{id}/evidence`: items of visible cases (or none), newest first. */
+export function listIdentifierEvidence(
+  db: Db,
+  id: string,
+  query: IdentifierEvidenceQuery,
+  principal: Principal,
+) {
+  return pageOf(
+    db,
+    id,
+    query,
+    {
+      rows: () => findIdentifierEvidencePage(db, id, principal, query, query.hasFile),
+      total: async () => (await countIdentifierEvidence(db, id, principal, query.hasFile)).evidence,
+    },
+    (rows) => rows.map(toEvidence),
+  );
+}
+
+/** `GET /api/identifiers/{id}/cases`: the visible cases the identifier appears in, newest first. */
+export function listIdentifierCases(
+  db: Db,
+  id: string,
+  query: IdentifierRelatedPageQuery,
+  principal: Principal,
+) {
+  return pageOf(
+    db,
+    id,
+    query,
+    {
+      rows: () => findIdentifierCasePage(db, id, principal, query),
+      total: () => countIdentifierCases(db, id, principal),
+    },
+    (rows) => rows.map(toCase),
+  );
 }

@@ -75,6 +75,7 @@ describe('identifier detail', () => {
     expect(j1.description).toMatch(/^Entry \d+$/);
     expect(detail.tags).toEqual([{ id: ids.tag, name: 'Mule', color: 'red' }]);
     expect(idsOf(detail.cases)).toEqual([ids.open, ids.mine, ids.theirs].sort());
+    expect(detail).toMatchObject({ mediaCount: 2, journalEntryCount: 2, caseCount: 3 });
   });
 
   it('an investigator cannot see a case of a group they are not in, nor its evidence and entries', async () => {
@@ -83,6 +84,7 @@ describe('identifier detail', () => {
     expect(idsOf(detail.evidence)).toEqual([ids.e1, ids.e3].sort());
     expect(idsOf(detail.journalEntries)).toEqual([ids.j1]);
     expect(JSON.stringify(detail)).not.toContain(ids.theirs);
+    expect(detail).toMatchObject({ evidenceCount: 2, mediaCount: 2, journalEntryCount: 1, caseCount: 2 });
     const listed = (await investigator.get('/api/identifiers?search=hub@')).json();
     expect(listed.data[0].evidenceCount).toBe(2);
   });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
+import { identifierDetailRoutes } from './identifier-detail.routes';
 import { getIdentifierDetail } from './identifier-detail.service';
 import { identifierImportRoutes } from './identifier-import.routes';
 import { identifierTagsRoutes } from './identifier-tags.routes';
@@ -43,7 +44,11 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
     {
       schema: {
         tags,
-        summary: 'One identifier with its evidence, media, journal entries, validation, tags and cases',
+        summary:
+          'One identifier with its validation, tags and the first page of its evidence, media, journal entries and cases',
+        description:
+          'Each related list carries its first page (newest first) beside its count; the rest is paged under ' +
+          '`/api/identifiers/{id}/evidence`, `/journal-entries` and `/cases`.',
         params: idParamsSchema,
         response: { 200: identifierDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -104,4 +109,5 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
   await app.register(identifierConfidenceRoutes, { db });
   await app.register(identifierImportRoutes, { db });
   await app.register(identifierTagsRoutes, { db });
+  await app.register(identifierDetailRoutes, { db });
 }

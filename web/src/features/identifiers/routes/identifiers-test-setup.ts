@@ -28,13 +28,17 @@ export const ITEM: IdentifierItem = {
 export const EMPTY_DETAIL: IdentifierDetail = {
   ...ITEM,
   evidence: [],
+  evidenceCount: 0,
   media: [],
+  mediaCount: 0,
   journalEntries: [],
+  journalEntryCount: 0,
   validation: [],
   confidenceReasons: [],
   validatedAt: null,
   tags: [],
   cases: [],
+  caseCount: 0,
 };
 
 export const SECOND: IdentifierItem = {
