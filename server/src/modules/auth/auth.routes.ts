@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { changePasswordBodySchema, currentUserSchema, loginBodySchema } from '@scamtrail/domain/auth';
-import { permissionsForRole } from '@scamtrail/domain/permissions';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/schemas';
 import { access, currentUser } from '../../plugins/auth';
-import { login } from './login.service';
+import { currentUserOf, login } from './login.service';
 import { changeOwnPassword } from './password.service';
 import { clearSessionCookie, sessionMeta, setSessionCookie } from './session-cookie';
 import { endSession } from './sessions.service';
@@ -49,15 +48,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     },
     async (request) => {
       const user = currentUser(request);
-      return {
-        id: user.userId,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        role: user.role,
-        permissions: permissionsForRole(user.role),
-        originatorId: user.originatorId,
-      };
+      return currentUserOf({ ...user, id: user.userId });
     },
   );
 

@@ -68,7 +68,9 @@ export async function login(
 }
 
 /** The signed-in user as `/api/auth/me` and the sign-in routes answer it. */
-export function currentUserOf(user: UserRow): CurrentUser {
+export function currentUserOf(
+  user: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'originatorId'>,
+): CurrentUser {
   return {
     id: user.id,
     firstName: user.firstName,

@@ -1,8 +1,4 @@
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-} from '@simplewebauthn/server';
+import { generateAuthenticationOptions } from '@simplewebauthn/server';
 import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { CurrentUser } from '@scamtrail/domain/auth';
 import {
@@ -15,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { signIn } from '../auth/login.service';
 import type { SessionLimits } from '../auth/sessions.service';
 import { findUserById } from '../users/users.repository';
+import { verifyPasskeyAssertion } from './passkey-assertion';
 import { userHandleOf } from './passkey-registration.service';
 import { findPasskeyByCredentialId, recordPasskeyUse } from './passkeys.repository';
 import type { RelyingParty } from './relying-party';
@@ -64,27 +61,13 @@ export async function passkeyLogin(
   const passkey = await findPasskeyByCredentialId(db, response.id);
   if (!passkey) throw AppError.unauthenticated(PASSKEY_NOT_RECOGNISED);
 
-  let verification;
-  try {
-    verification = await verifyAuthenticationResponse({
-      response: response as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(passkey.publicKey),
-        counter: passkey.counter,
-        transports: passkey.transports,
-      },
-      // User verification is preferred, not required; user presence always is.
-      requireUserVerification: false,
-    });
-  } catch (err) {
-    throw notVerified(err instanceof Error ? err.message : undefined);
-  }
-  if (!verification.verified)
-    throw notVerified("The signature does not verify with the passkey's public key");
+  const { newCounter, credentialBackedUp } = await verifyPasskeyAssertion(
+    rp,
+    passkey,
+    response,
+    challenge,
+    notVerified,
+  );
 
   const user = await findUserById(db, passkey.userId);
   const userHandle = response.response.userHandle;
@@ -92,7 +75,6 @@ export async function passkeyLogin(
     userHandle === undefined || userHandle === isoBase64URL.fromBuffer(userHandleOf(passkey.userId));
   if (!user || user.disabled || !handleMatches) throw AppError.unauthenticated(PASSKEY_NOT_RECOGNISED);
 
-  const { newCounter, credentialBackedUp } = verification.authenticationInfo;
   const counted = await recordPasskeyUse(db, passkey.id, {
     counter: newCounter,
     backedUp: credentialBackedUp,
@@ -103,6 +85,6 @@ export async function passkeyLogin(
 }
 
 /** 401 for an assertion that does not verify; the reason concerns only what the caller sent. */
-function notVerified(reason?: string): AppError {
-  return new AppError('UNAUTHENTICATED', PASSKEY_NOT_VERIFIED, reason ? { reason } : undefined);
+function notVerified(reason: string): AppError {
+  return new AppError('UNAUTHENTICATED', PASSKEY_NOT_VERIFIED, { reason });
 }
