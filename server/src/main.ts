@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { sealUnchainedEntries } from './modules/signatures/journal-chain';
 import { ensureAdministrator } from './modules/users/bootstrap';
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -23,7 +24,10 @@ async function main() {
   // administrator; one at a time, the later ones find both done.
   const app = await database.withStartupLock(async () => {
     await database.migrate();
+    // Entries written before each case's journal was a hash chain get their first link, once.
+    const sealed = await sealUnchainedEntries(database.db);
     const built = await buildApp({ config, database });
+    if (sealed) built.log.info(`sealed ${sealed} journal entries into their cases' hash chains`);
     await ensureAdministrator(database.db, config, built.log);
     return built;
   });

@@ -7,6 +7,7 @@ import {
   findChainLinks,
   findEntryContents,
   findLastChainLink,
+  hasAnyChainLink,
   insertChainLinks,
   lockCaseRow,
   type ChainLinkRow,
@@ -76,11 +77,13 @@ export async function appendChainLink(tx: DbOrTx, entryId: string, kind: ChainKi
 }
 
 /**
- * Seals the entries that have no link yet (written before the chain existed): each gets a `linked`
- * link with its content as it is now, oldest first, one transaction per case. Run at start-up after
- * the migrations; a database where every entry is chained is left as it is.
+ * Seals the entries written before the chain existed: each gets a `linked` link with its content as
+ * it is then, oldest first, one transaction per case. Run at start-up after the migrations. It acts
+ * only while the chain table is still empty (the first start with it), so an entry inserted in the
+ * database directly later is never sealed: the integrity check reports it.
  */
 export async function sealUnchainedEntries(db: Db): Promise<number> {
+  if (await hasAnyChainLink(db)) return 0;
   let sealed = 0;
   for (const caseId of await findCasesWithUnchainedEntries(db)) {
     sealed += await db.transaction(async (tx) => {

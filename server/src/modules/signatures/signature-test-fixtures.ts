@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import { verifyRegistrationResponse } from '@simplewebauthn/server';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
@@ -76,4 +77,15 @@ export async function createEntry(client: Client, body: Record<string, unknown>)
   const res = await client.post('/api/journal-entries', { type: 'note', description: 'A note', ...body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { id: string; caseId: string | null };
+}
+
+/**
+ * Runs a statement as someone with direct rights on the database would, past the append-only
+ * triggers and the foreign keys (replica mode, for this transaction only).
+ */
+export async function asAttacker(db: Db, statement: SQL): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(statement);
+  });
 }

@@ -164,6 +164,11 @@ export async function findChainLinks(db: DbOrTx, caseId: string): Promise<ChainL
     .orderBy(asc(journalChainLinks.seq));
 }
 
+export async function hasAnyChainLink(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ seq: journalChainLinks.seq }).from(journalChainLinks).limit(1);
+  return rows.length > 0;
+}
+
 /** Cases holding entries that have no link in their case's chain (entries from before the chain). */
 export async function findCasesWithUnchainedEntries(db: DbOrTx): Promise<string[]> {
   const rows = await db

@@ -1,0 +1,220 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalChainLinks, journalEntries } from '../../db/schema/index';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import type { SoftwareAuthenticator } from '../../../test/software-authenticator';
+import { insertCase, insertGroup, insertIdentifier } from '../journal-entries/journal-entry-test-fixtures';
+import { canonicalJson, sha256Hex } from './bundle-verifier';
+import { GENESIS_HASH, sealUnchainedEntries } from './journal-chain';
+import { addPasskey, asAttacker, createEntry, sign } from './signature-test-fixtures';
+
+let t: TestApp;
+let alice: Client;
+let aliceKey: SoftwareAuthenticator;
+let originatorId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const a = await signedIn(t, 'investigator');
+  alice = a.client;
+  originatorId = a.user.originatorId;
+  aliceKey = (await addPasskey(db(), a.user.id)).authenticator;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const db = () => t.database.db;
+
+async function links(caseId: string) {
+  return db()
+    .select()
+    .from(journalChainLinks)
+    .where(eq(journalChainLinks.caseId, caseId))
+    .orderBy(asc(journalChainLinks.seq));
+}
+
+async function integrity(caseId: string) {
+  const res = await alice.get(`/api/cases/${caseId}/journal-integrity`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** A case with three entries, each changed once: seven links. */
+async function journal() {
+  const caseId = await insertCase(db(), originatorId);
+  const ids: string[] = [];
+  for (const description of ['One', 'Two', 'Three']) {
+    const { id } = await createEntry(alice, { caseId, description });
+    await alice.patch(`/api/journal-entries/${id}`, { description: `${description}, edited` });
+    ids.push(id);
+  }
+  await alice.delete(`/api/journal-entries/${ids[2]}`);
+  expect(await integrity(caseId)).toEqual({ intact: true, entries: 7 });
+  return { caseId, ids };
+}
+
+describe("a case journal's hash chain", () => {
+  it('links every event on an entry of the case, each to the one before', async () => {
+    const caseId = await insertCase(db(), originatorId);
+    const identifierId = await insertIdentifier(db(), originatorId);
+    const first = await createEntry(alice, { caseId });
+    const loose = await createEntry(alice, {});
+    await alice.post(`/api/cases/${caseId}/journal-entries`, { journalEntryId: loose.id });
+    await alice.patch(`/api/journal-entries/${first.id}`, { description: 'Edited' });
+    await alice.post(`/api/journal-entries/${first.id}/identifiers/${identifierId}`);
+    await alice.delete(`/api/journal-entries/${first.id}/identifiers/${identifierId}`);
+    await sign(alice, aliceKey, first.id);
+    await alice.delete(`/api/journal-entries/${first.id}`);
+    // Refused changes add nothing.
+    expect((await alice.patch(`/api/journal-entries/${first.id}`, { description: 'No' })).statusCode).toBe(
+      409,
+    );
+
+    const chain = await links(caseId);
+    expect(chain.map((link) => [link.seq, link.kind, link.journalEntryId])).toEqual([
+      [1, 'linked', first.id],
+      [2, 'linked', loose.id],
+      [3, 'updated', first.id],
+      [4, 'updated', first.id],
+      [5, 'updated', first.id],
+      [6, 'signed', first.id],
+      [7, 'nullified', first.id],
+    ]);
+    expect(chain[0].prevHash).toBe(GENESIS_HASH);
+    for (const [i, link] of chain.entries()) {
+      if (i > 0) expect(link.prevHash).toBe(chain[i - 1].hash);
+      const { caseId: c, seq, kind, journalEntryId, contentHash, prevHash } = link;
+      expect(link.hash).toBe(
+        sha256Hex(canonicalJson({ caseId: c, seq, kind, journalEntryId, contentHash, prevHash })),
+      );
+    }
+    expect(await integrity(caseId)).toEqual({ intact: true, entries: 7 });
+  });
+
+  it('refuses to change or delete a link (append-only)', async () => {
+    const { caseId } = await journal();
+    await expect(
+      db().execute(sql`delete from journal_chain_links where case_id = ${caseId}`),
+    ).rejects.toThrow();
+    await expect(
+      db().execute(sql`update journal_chain_links set kind = 'updated' where case_id = ${caseId}`),
+    ).rejects.toThrow();
+  });
+
+  it('detects an entry edited in the database', async () => {
+    const { caseId, ids } = await journal();
+    await db().execute(sql`update journal_entries set description = 'Forged' where id = ${ids[1]}`);
+    expect(await integrity(caseId)).toMatchObject({
+      intact: false,
+      firstBreak: { journalEntryId: ids[1], reason: expect.stringMatching(/changed without a link/) },
+    });
+  });
+
+  it("detects an entry's removal undone in the database", async () => {
+    const { caseId, ids } = await journal();
+    await db().execute(sql`update journal_entries set is_nullified = false where id = ${ids[2]}`);
+    expect((await integrity(caseId)).firstBreak).toMatchObject({ journalEntryId: ids[2] });
+  });
+
+  it('detects a link deleted in the middle of the chain', async () => {
+    const { caseId } = await journal();
+    await asAttacker(db(), sql`delete from journal_chain_links where case_id = ${caseId} and seq = 3`);
+    expect(await integrity(caseId)).toMatchObject({
+      intact: false,
+      entries: 6,
+      firstBreak: { seq: 3, reason: expect.stringMatching(/Link 3 of the chain is missing/) },
+    });
+  });
+
+  it('detects a link edited in the middle of the chain, even with its own hash recomputed', async () => {
+    const { caseId } = await journal();
+    await asAttacker(
+      db(),
+      sql`update journal_chain_links set content_hash = ${'1'.repeat(64)} where case_id = ${caseId} and seq = 4`,
+    );
+    expect((await integrity(caseId)).firstBreak).toMatchObject({
+      seq: 4,
+      reason: expect.stringMatching(/altered/),
+    });
+
+    const other = await journal();
+    const [link] = (await links(other.caseId)).filter((l) => l.seq === 2);
+    const forged = { ...link, contentHash: '2'.repeat(64) };
+    const { caseId: c, seq, kind, journalEntryId, contentHash, prevHash } = forged;
+    const hash = sha256Hex(canonicalJson({ caseId: c, seq, kind, journalEntryId, contentHash, prevHash }));
+    await asAttacker(
+      db(),
+      sql`update journal_chain_links set content_hash = ${contentHash}, hash = ${hash}
+        where case_id = ${other.caseId} and seq = 2`,
+    );
+    expect((await integrity(other.caseId)).firstBreak).toMatchObject({
+      seq: 3,
+      reason: expect.stringMatching(/does not follow link 2/),
+    });
+  });
+
+  it('detects an entry inserted or deleted in the database', async () => {
+    const { caseId, ids } = await journal();
+    const [inserted] = await db()
+      .insert(journalEntries)
+      .values({ caseId, type: 'note', description: 'Slipped in', originatorId })
+      .returning({ id: journalEntries.id });
+    expect(await integrity(caseId)).toMatchObject({
+      intact: false,
+      firstBreak: { journalEntryId: inserted.id, reason: expect.stringMatching(/not in its chain/) },
+    });
+
+    const other = await journal();
+    await asAttacker(db(), sql`delete from journal_entries where id = ${other.ids[0]}`);
+    expect((await integrity(other.caseId)).firstBreak).toMatchObject({
+      journalEntryId: other.ids[0],
+      reason: expect.stringMatching(/no longer exists/),
+    });
+    expect(ids).toHaveLength(3);
+  });
+
+  it('answers 404 for a case the caller may not see', async () => {
+    const hidden = await insertCase(db(), originatorId, { groupId: await insertGroup(db()) });
+    expect((await alice.get(`/api/cases/${hidden}/journal-integrity`)).statusCode).toBe(404);
+  });
+});
+
+describe('sealing entries written before the chain', () => {
+  it('gives each entry a link once, oldest first, on the first start with the chain only', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const freshDb = fresh.database.db;
+      const admin = await signedIn(fresh, 'admin');
+      const caseId = await insertCase(freshDb, admin.user.originatorId);
+      const values = ['2024-01-02', '2024-01-01'].map((day) => ({
+        caseId,
+        type: 'note',
+        description: `From ${day}`,
+        originatorId: admin.user.originatorId,
+        performedAt: new Date(`${day}T10:00:00Z`),
+      }));
+      const rows = await freshDb.insert(journalEntries).values(values).returning({ id: journalEntries.id });
+
+      expect(await sealUnchainedEntries(freshDb)).toBe(2);
+      const chain = await freshDb
+        .select()
+        .from(journalChainLinks)
+        .where(eq(journalChainLinks.caseId, caseId))
+        .orderBy(asc(journalChainLinks.seq));
+      expect(chain.map((link) => [link.kind, link.journalEntryId])).toEqual([
+        ['linked', rows[1].id],
+        ['linked', rows[0].id],
+      ]);
+      const checked = await admin.client.get(`/api/cases/${caseId}/journal-integrity`);
+      expect(checked.json()).toEqual({ intact: true, entries: 2 });
+
+      // Once the chain exists, an entry inserted directly stays unsealed and is reported.
+      await freshDb.insert(journalEntries).values({ ...values[0], description: 'Slipped in' });
+      expect(await sealUnchainedEntries(freshDb)).toBe(0);
+      expect((await admin.client.get(`/api/cases/${caseId}/journal-integrity`)).json().intact).toBe(false);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
