@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { CurrentUser } from '@scamtrail/domain/auth';
@@ -48,6 +48,15 @@ export function useSession(): Session {
   return { status: user ? 'authenticated' : 'anonymous', user, error: query.error };
 }
 
+/**
+ * Makes `user` the session's user (null: nobody), forgetting every other cached answer first: nothing
+ * cached for a previous user may leak into the next session.
+ */
+export function replaceSessionUser(queryClient: QueryClient, user: CurrentUser | null) {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
+}
+
 let signOutInFlight: Promise<void> | null = null;
 
 /**
@@ -64,8 +73,7 @@ export function useSignOut() {
       } catch (error) {
         console.error('Logout request failed', error);
       }
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== CURRENT_USER_QUERY_KEY[0] });
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+      replaceSessionUser(queryClient, null);
     })().finally(() => {
       signOutInFlight = null;
     });

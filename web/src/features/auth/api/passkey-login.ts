@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@scamtrail/domain/auth';
 import { api } from '../../../lib/api-client';
 import { authenticateWithPasskey } from '../../../lib/passkeys';
-import { startSessionWith } from './login';
+import { replaceSessionUser } from '../../../lib/session';
 
 /**
  * Signs in with a passkey: `POST /api/auth/passkey/options` (discoverable credentials, so no e-mail),
@@ -16,6 +16,9 @@ export async function loginWithPasskey(): Promise<CurrentUser> {
 }
 
 export function usePasskeyLogin() {
-  const startSession = startSessionWith(useQueryClient());
-  return useMutation({ mutationFn: loginWithPasskey, onSuccess: startSession });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: loginWithPasskey,
+    onSuccess: (user) => replaceSessionUser(queryClient, user),
+  });
 }

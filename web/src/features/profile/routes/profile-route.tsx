@@ -10,8 +10,11 @@ import { ROLE_LABELS, WILDCARD } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { PasskeysSection } from '../components/passkeys-section';
+import '../components/profile.scss';
+import { SessionsSection } from '../components/sessions-section';
 
-/** Profile (/profile): who the signed-in user is and what they may do. */
+/** Profile (/profile): who the signed-in user is, how they sign in, where they are signed in, what they may do. */
 export function ProfileRoute() {
   const { user } = useSession();
   if (!user) return null;
@@ -51,6 +54,8 @@ export function ProfileRoute() {
         </h2>
         <ChangePasswordForm />
       </section>
+      <PasskeysSection />
+      <SessionsSection />
       <section className="page-section" aria-labelledby="profile-permissions">
         <h2 id="profile-permissions" className="page-section__title">
           Permissions

@@ -1,0 +1,55 @@
+import { InlineNotification, Stack } from '@carbon/react';
+import type { Session } from '@scamtrail/domain/passkeys';
+import { AppModal } from '../../../components/app-modal';
+import { useToast } from '../../../components/toasts/toast-context';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useRevokeSession } from '../api/revoke-session';
+
+/** Confirms signing a device out. This device's own session signs the user out here (to sign-in). */
+export function RevokeSessionModal({ session, onClose }: { session: Session; onClose: () => void }) {
+  const revoke = useRevokeSession();
+  const { showToast } = useToast();
+  const failure =
+    revoke.isError && !(isApiError(revoke.error) && revoke.error.status === 403)
+      ? errorMessage(revoke.error, 'Failed to revoke the session')
+      : null;
+
+  return (
+    <AppModal
+      open
+      size="sm"
+      danger
+      title={session.current ? 'Sign out this device?' : `Revoke the session on ${session.device}?`}
+      primaryButtonText={session.current ? 'Sign out' : 'Revoke'}
+      loading={revoke.isPending}
+      loadingDescription="Revoking..."
+      onSubmit={() =>
+        revoke.mutate(session, {
+          onSuccess: () => {
+            if (session.current) return;
+            showToast({ kind: 'success', title: 'Session revoked', subtitle: session.device });
+            onClose();
+          },
+        })
+      }
+      onClose={onClose}
+    >
+      <Stack gap={5}>
+        {failure && (
+          <InlineNotification
+            kind="error"
+            lowContrast
+            hideCloseButton
+            title="Not revoked"
+            subtitle={failure}
+          />
+        )}
+        <p>
+          {session.current
+            ? 'This is the session you are using now: you will be signed out and taken to sign in.'
+            : 'That device is signed out at once and has to sign in again.'}
+        </p>
+      </Stack>
+    </AppModal>
+  );
+}

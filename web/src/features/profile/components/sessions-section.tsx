@@ -1,0 +1,87 @@
+import { Button, Tag } from '@carbon/react';
+import { useState } from 'react';
+import type { Session } from '@scamtrail/domain/passkeys';
+import { AppDataTable } from '../../../components/data-table/app-data-table';
+import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { ListLoadFailed } from '../../../components/list-states';
+import { errorMessage } from '../../../lib/api-error';
+import { formatDateTime } from '../../../lib/format-date';
+import { useSessions } from '../api/get-sessions';
+import { RevokeSessionModal } from './revoke-session-modal';
+
+const COLUMNS: TableColumn[] = [
+  { key: 'device', header: 'Device' },
+  { key: 'ip', header: 'IP address' },
+  { key: 'createdAt', header: 'Signed in' },
+  { key: 'lastSeenAt', header: 'Last seen' },
+  { key: 'actions', header: 'Actions', sortable: false },
+];
+
+/** Where the user is signed in, this device first; any of them can be signed out from here. */
+export function SessionsSection() {
+  const query = useSessions();
+  const [revoking, setRevoking] = useState<Session | null>(null);
+  const sessions = [...(query.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+  const byId = new Map(sessions.map((session) => [session.id, session]));
+  const rows = sessions.map((session) => ({
+    id: session.id,
+    device: session.device,
+    current: session.current,
+    ip: session.ip ?? 'Unknown',
+    createdAt: formatDateTime(session.createdAt),
+    lastSeenAt: formatDateTime(session.lastSeenAt),
+    actions: '',
+  }));
+
+  return (
+    <section className="page-section" aria-labelledby="profile-sessions">
+      <h2 id="profile-sessions" className="page-section__title">
+        Sessions
+      </h2>
+      <p className="page-section__text">
+        Where you are signed in. Revoke a session you do not recognise; revoking this device’s signs you out
+        here.
+      </p>
+      {query.isError ? (
+        <ListLoadFailed
+          title="Failed to load your sessions"
+          error={query.error}
+          description={errorMessage(query.error, 'The server did not answer.')}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <AppDataTable
+          headers={COLUMNS}
+          rows={rows}
+          sortable={false}
+          paginate={false}
+          loading={query.isPending}
+          rowLabel={(row) => (row.current ? `${row.device} (this device)` : row.device)}
+          renderCell={{
+            device: (row) => (
+              <span className="profile-section__device">
+                {row.device}
+                {row.current && (
+                  <Tag type="blue" size="sm">
+                    This device
+                  </Tag>
+                )}
+              </span>
+            ),
+            actions: (row) => (
+              <Button
+                kind="danger--ghost"
+                size="sm"
+                aria-label={`Revoke ${row.device}${row.current ? ' (this device)' : ''}`}
+                onClick={() => setRevoking(byId.get(row.id)!)}
+              >
+                Revoke
+              </Button>
+            ),
+          }}
+        />
+      )}
+      {revoking && <RevokeSessionModal session={revoking} onClose={() => setRevoking(null)} />}
+    </section>
+  );
+}
