@@ -24,6 +24,13 @@ export interface OriginatorBadgeProps {
   signature?: EntrySignature;
   /** Verifies the signature; called each time the modal opens for a signed entry (spec 4). */
   verify?: () => Promise<SignatureInfo | null | undefined>;
+  /**
+   * Signs the entry (begin, passkey prompt, complete); offered to the originator of an unsigned entry.
+   * Leave it out where an entry may not be signed (a removed one).
+   */
+  sign?: () => Promise<unknown>;
+  /** The signed entry's signature bundle, offered for download to verify it offline. */
+  signatureBundleUrl?: string;
   /** The viewer is the originator; defaults to comparing with the signed-in user's originator. */
   isOwnEntry?: boolean;
   size?: 'md' | 'lg';
@@ -37,6 +44,8 @@ export function OriginatorBadge({
   originator,
   signature,
   verify,
+  sign,
+  signatureBundleUrl,
   isOwnEntry,
   size = 'md',
 }: OriginatorBadgeProps) {
@@ -76,6 +85,8 @@ export function OriginatorBadge({
             originator={originator}
             signature={signature}
             verify={verify}
+            sign={sign}
+            bundleUrl={signatureBundleUrl}
             isOwnEntry={own}
           />
         </Suspense>

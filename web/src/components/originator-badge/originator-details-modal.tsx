@@ -17,6 +17,8 @@ interface OriginatorDetailsModalProps {
   originator: BadgeOriginator;
   signature?: EntrySignature;
   verify?: () => Promise<SignatureInfo | null | undefined>;
+  sign?: () => Promise<unknown>;
+  bundleUrl?: string;
   isOwnEntry: boolean;
 }
 
@@ -37,7 +39,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * record already holds is shown (spec 8). Rendered into the body so it also works inside other modals.
  */
 export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
-  const { open, onClose, originator, signature, verify, isOwnEntry } = props;
+  const { open, onClose, originator, signature, verify, sign, bundleUrl, isOwnEntry } = props;
   const detail = useOriginator(originator.id, originator.type, open);
   const verification = useSignatureVerification(open, signature, verify);
   const focusProps = useModalFocus(open, 'content');
@@ -71,6 +73,8 @@ export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
                 isSigned={signature.isSigned}
                 verification={verification}
                 isOwnEntry={isOwnEntry}
+                sign={sign}
+                bundleUrl={bundleUrl}
               />
             </Section>
           )}

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
 import { ApiError } from '../../lib/api-error';
+import { PasskeyError } from '../../lib/passkeys';
+import { page } from '../../lib/reload-page';
 import { json } from '../../test/render-app';
 import { OriginatorBadge, type OriginatorBadgeProps } from './originator-badge';
 
@@ -33,6 +35,16 @@ function renderBadge(props: Omit<OriginatorBadgeProps, 'originator'>, me: object
   );
 }
 
+const ME = {
+  id: 'u-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'a@x.org',
+  role: 'investigator',
+  permissions: [],
+  originatorId: 'o-1',
+};
+
 async function openSignatureSection(badgeName = /Ada Lovelace \(Team\)/) {
   await userEvent.click(screen.getByRole('button', { name: badgeName }));
   const dialog = await screen.findByRole('dialog');
@@ -56,18 +68,7 @@ describe('Digital Signature section', () => {
   });
 
   it('speaks to the originator about their own unsigned entry', async () => {
-    renderBadge(
-      { signature: { isSigned: false } },
-      {
-        id: 'u-1',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'a@x.org',
-        role: 'investigator',
-        permissions: [],
-        originatorId: 'o-1',
-      },
-    );
+    renderBadge({ signature: { isSigned: false } }, ME);
     const section = await openSignatureSection();
     expect(await within(section).findByText('You have not signed this entry yet')).toBeVisible();
   });
@@ -125,5 +126,66 @@ describe('Digital Signature section', () => {
     const section = await openSignatureSection();
     expect(await within(section).findByText(reason)).toBeVisible();
     expect(within(section).getByText('Signature invalid')).toBeVisible();
+  });
+});
+
+describe('Signing from the Digital Signature section', () => {
+  it('offers its originator "Sign entry", signs, then reloads the page', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    let finish: () => void = () => undefined;
+    const sign = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderBadge({ signature: { isSigned: false }, sign }, ME);
+    const section = await openSignatureSection();
+    await userEvent.click(await within(section).findByRole('button', { name: 'Sign entry' }));
+
+    expect(sign).toHaveBeenCalledOnce();
+    expect(within(section).getByText('Waiting for your passkey...')).toBeVisible();
+    expect(reload).not.toHaveBeenCalled();
+    finish();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+  });
+
+  it('offers no Sign button to anyone but the originator', async () => {
+    renderBadge({ signature: { isSigned: false }, sign: vi.fn() }, { ...ME, originatorId: 'o-2' });
+    const section = await openSignatureSection();
+    expect(section).toHaveTextContent('This entry has not been digitally signed');
+    expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
+  });
+
+  it('offers no Sign button where the entry may not be signed', async () => {
+    renderBadge({ signature: { isSigned: false } }, ME);
+    const section = await openSignatureSection();
+    expect(await within(section).findByText('You have not signed this entry yet')).toBeVisible();
+    expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
+  });
+
+  it.each([
+    ['a cancelled prompt', new PasskeyError('cancelled'), 'Authentication was cancelled'],
+    [
+      'a refusal',
+      new ApiError(409, 'CONFLICT', 'You have no passkey: add one on your profile'),
+      'You have no passkey: add one on your profile',
+    ],
+    ['anything else', new Error('boom'), 'Failed to sign the journal entry'],
+  ])('shows why signing failed after %s, and does not reload', async (_label, error, message) => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    renderBadge({ signature: { isSigned: false }, sign: () => Promise.reject(error) }, ME);
+    const section = await openSignatureSection();
+    await userEvent.click(await within(section).findByRole('button', { name: 'Sign entry' }));
+    expect(await within(section).findByText(message)).toBeVisible();
+    expect(within(section).getByRole('button', { name: 'Sign entry' })).toBeEnabled();
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('offers a signed entry’s signature bundle for download', async () => {
+    renderBadge({
+      signature: { isSigned: true },
+      verify: () => Promise.resolve(validInfo),
+      signatureBundleUrl: '/api/journal-entries/e-1/signature-bundle',
+    });
+    const section = await openSignatureSection();
+    const link = await within(section).findByRole('link', { name: 'Download signature bundle' });
+    expect(link).toHaveAttribute('href', '/api/journal-entries/e-1/signature-bundle');
+    expect(link).toHaveAttribute('download');
   });
 });

@@ -1,8 +1,9 @@
-import { InlineLoading, InlineNotification } from '@carbon/react';
-import { Unlocked } from '@carbon/icons-react';
+import { Button, InlineLoading, InlineNotification } from '@carbon/react';
+import { Download, Unlocked } from '@carbon/icons-react';
 import { formatDateTime } from '../../lib/format-date';
 import { DescriptionList, type DescriptionItem } from '../description-list';
 import type { SignatureInfo } from './originator-badge-types';
+import { SignEntryAction } from './sign-entry-action';
 import type { VerificationState } from './use-signature-verification';
 
 export const UNSIGNED_TEXT = 'This entry has not been digitally signed';
@@ -13,6 +14,10 @@ interface SignatureSectionProps {
   verification: VerificationState;
   /** The viewer is the entry's originator: the unsigned text speaks to them. */
   isOwnEntry: boolean;
+  /** Signs the entry; offered to its originator while it is unsigned (and not removed). */
+  sign?: () => Promise<unknown>;
+  /** Where a signed entry's signature bundle downloads from, for verifying it offline. */
+  bundleUrl?: string;
 }
 
 function signatureItems(info: SignatureInfo): DescriptionItem[] {
@@ -25,19 +30,40 @@ function signatureItems(info: SignatureInfo): DescriptionItem[] {
   return items;
 }
 
-function SignatureDetails({ info }: { info: SignatureInfo }) {
+function SignatureDetails({ info, bundleUrl }: { info: SignatureInfo; bundleUrl?: string }) {
   const items = signatureItems(info);
-  return items.length > 0 ? <DescriptionList items={items} aria-label="Signature details" /> : null;
+  return (
+    <>
+      {items.length > 0 && <DescriptionList items={items} aria-label="Signature details" />}
+      {bundleUrl && (
+        <Button
+          as="a"
+          href={bundleUrl}
+          download
+          kind="tertiary"
+          size="sm"
+          renderIcon={Download}
+          className="originator-details__bundle"
+        >
+          Download signature bundle
+        </Button>
+      )}
+    </>
+  );
 }
 
 /** The "Digital Signature" section: unsigned, signed and verified, or signed but invalid (spec 4). */
-export function SignatureSection({ isSigned, verification, isOwnEntry }: SignatureSectionProps) {
+export function SignatureSection(props: SignatureSectionProps) {
+  const { isSigned, verification, isOwnEntry, sign, bundleUrl } = props;
   if (!isSigned) {
     return (
-      <p className="originator-details__unsigned">
-        <Unlocked aria-hidden />
-        <span>{isOwnEntry ? UNSIGNED_OWN_TEXT : UNSIGNED_TEXT}</span>
-      </p>
+      <>
+        <p className="originator-details__unsigned">
+          <Unlocked aria-hidden />
+          <span>{isOwnEntry ? UNSIGNED_OWN_TEXT : UNSIGNED_TEXT}</span>
+        </p>
+        {isOwnEntry && sign && <SignEntryAction sign={sign} />}
+      </>
     );
   }
   if (verification.status === 'verifying') {
@@ -65,7 +91,7 @@ export function SignatureSection({ isSigned, verification, isOwnEntry }: Signatu
           title="Signature verified"
           subtitle="The entry has not changed since it was signed."
         />
-        <SignatureDetails info={info} />
+        <SignatureDetails info={info} bundleUrl={bundleUrl} />
       </>
     );
   }
@@ -78,7 +104,7 @@ export function SignatureSection({ isSigned, verification, isOwnEntry }: Signatu
         title="Signature invalid"
         subtitle={info.invalidReason || 'The signature does not match the entry.'}
       />
-      <SignatureDetails info={info} />
+      <SignatureDetails info={info} bundleUrl={bundleUrl} />
     </>
   );
 }
