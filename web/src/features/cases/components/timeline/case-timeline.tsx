@@ -7,6 +7,7 @@ import type { RowMenuAction } from '../../../../components/row-actions-menu';
 import { useSession } from '../../../../lib/session';
 import { useJournalEntries } from '../../api/journal-get-entries';
 import { EntryDialog, preloadTimelineDialogs, RemoveEntryDialog } from './lazy-timeline-dialogs';
+import { JournalIntegrityBar } from './journal-integrity';
 import { hasTimelineFilters } from './timeline-params';
 import { TimelineEmptyState } from './timeline-empty-state';
 import { TimelineEntry } from './timeline-entry';
@@ -115,6 +116,7 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
 
   return (
     <div className="case-timeline">
+      <JournalIntegrityBar caseId={caseId} entries={entries} />
       <TimelineHeader
         pagination={query.isError ? undefined : query.data?.pagination}
         onAdd={isEmptyJournal ? undefined : openCreate}

@@ -3,6 +3,8 @@ import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntry } from '@scamtrail/domain/
 import { OriginatorBadge } from '../../../../components/originator-badge/originator-badge';
 import { RowActionsMenu, type RowMenuAction } from '../../../../components/row-actions-menu';
 import { formatDateTime } from '../../../../lib/format-date';
+import { signJournalEntry } from '../../api/journal-sign-entry';
+import { signatureBundleUrl, verifyJournalEntry } from '../../api/journal-verify-entry';
 import { EntryEvidence, EntryIdentifiers } from './entry-links';
 import { ENTRY_TYPE_STYLES } from './entry-type';
 
@@ -63,6 +65,10 @@ export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
               <OriginatorBadge
                 originator={entry.originator}
                 signature={{ isSigned: entry.isSigned }}
+                verify={entry.isSigned ? () => verifyJournalEntry(entry.id) : undefined}
+                // A removed entry cannot be signed (spec 4).
+                sign={entry.isSigned || removed ? undefined : () => signJournalEntry(entry.id)}
+                signatureBundleUrl={entry.isSigned ? signatureBundleUrl(entry.id) : undefined}
                 size="md"
               />
             ) : (
