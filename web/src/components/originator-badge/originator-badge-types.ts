@@ -36,6 +36,13 @@ export interface SignatureInfo {
   invalidReason?: string | null;
 }
 
+/** A signed entry's signature bundle: everything needed to verify it offline, as a JSON file. */
+export interface SignatureBundleLink {
+  url: string;
+  /** The name the file is saved under. */
+  fileName: string;
+}
+
 /** A signable record's signature: whether it is signed, and what verification found (if it ran). */
 export interface EntrySignature {
   isSigned: boolean;

@@ -4,7 +4,12 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { preload } from '../../lib/preload';
 import { useSession } from '../../lib/session';
 import './originator-badge.scss';
-import type { BadgeOriginator, EntrySignature, SignatureInfo } from './originator-badge-types';
+import type {
+  BadgeOriginator,
+  EntrySignature,
+  SignatureBundleLink,
+  SignatureInfo,
+} from './originator-badge-types';
 import { displayNameOf } from './originator-fields';
 import { ORIGINATOR_TYPE_COLORS, ORIGINATOR_TYPE_ICONS } from './originator-type-icons';
 
@@ -30,7 +35,7 @@ export interface OriginatorBadgeProps {
    */
   sign?: () => Promise<unknown>;
   /** The signed entry's signature bundle, offered for download to verify it offline. */
-  signatureBundleUrl?: string;
+  signatureBundle?: SignatureBundleLink;
   /** The viewer is the originator; defaults to comparing with the signed-in user's originator. */
   isOwnEntry?: boolean;
   size?: 'md' | 'lg';
@@ -45,7 +50,7 @@ export function OriginatorBadge({
   signature,
   verify,
   sign,
-  signatureBundleUrl,
+  signatureBundle,
   isOwnEntry,
   size = 'md',
 }: OriginatorBadgeProps) {
@@ -86,7 +91,7 @@ export function OriginatorBadge({
             signature={signature}
             verify={verify}
             sign={sign}
-            bundleUrl={signatureBundleUrl}
+            signatureBundle={signatureBundle}
             isOwnEntry={own}
           />
         </Suspense>

@@ -4,7 +4,12 @@ import { createPortal } from 'react-dom';
 import { originatorTypeLabel } from '@scamtrail/domain/originator-labels';
 import { useModalFocus } from '../modal-focus';
 import { useOriginator } from './get-originator';
-import type { BadgeOriginator, EntrySignature, SignatureInfo } from './originator-badge-types';
+import type {
+  BadgeOriginator,
+  EntrySignature,
+  SignatureBundleLink,
+  SignatureInfo,
+} from './originator-badge-types';
 import { AdditionalData, OriginatorInformation, ProxyInformation } from './originator-details-sections';
 import { displayNameOf } from './originator-fields';
 import { ORIGINATOR_TYPE_ICONS } from './originator-type-icons';
@@ -18,7 +23,7 @@ interface OriginatorDetailsModalProps {
   signature?: EntrySignature;
   verify?: () => Promise<SignatureInfo | null | undefined>;
   sign?: () => Promise<unknown>;
-  bundleUrl?: string;
+  signatureBundle?: SignatureBundleLink;
   isOwnEntry: boolean;
 }
 
@@ -39,7 +44,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * record already holds is shown (spec 8). Rendered into the body so it also works inside other modals.
  */
 export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
-  const { open, onClose, originator, signature, verify, sign, bundleUrl, isOwnEntry } = props;
+  const { open, onClose, originator, signature, verify, sign, signatureBundle, isOwnEntry } = props;
   const detail = useOriginator(originator.id, originator.type, open);
   const verification = useSignatureVerification(open, signature, verify);
   const focusProps = useModalFocus(open, 'content');
@@ -74,7 +79,7 @@ export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
                 verification={verification}
                 isOwnEntry={isOwnEntry}
                 sign={sign}
-                bundleUrl={bundleUrl}
+                signatureBundle={signatureBundle}
               />
             </Section>
           )}

@@ -181,11 +181,11 @@ describe('Signing from the Digital Signature section', () => {
     renderBadge({
       signature: { isSigned: true },
       verify: () => Promise.resolve(validInfo),
-      signatureBundleUrl: '/api/journal-entries/e-1/signature-bundle',
+      signatureBundle: { url: '/api/journal-entries/e-1/signature-bundle', fileName: 'bundle-e-1.json' },
     });
     const section = await openSignatureSection();
     const link = await within(section).findByRole('link', { name: 'Download signature bundle' });
     expect(link).toHaveAttribute('href', '/api/journal-entries/e-1/signature-bundle');
-    expect(link).toHaveAttribute('download');
+    expect(link).toHaveAttribute('download', 'bundle-e-1.json');
   });
 });

@@ -2,7 +2,7 @@ import { Button, InlineLoading, InlineNotification } from '@carbon/react';
 import { Download, Unlocked } from '@carbon/icons-react';
 import { formatDateTime } from '../../lib/format-date';
 import { DescriptionList, type DescriptionItem } from '../description-list';
-import type { SignatureInfo } from './originator-badge-types';
+import type { SignatureBundleLink, SignatureInfo } from './originator-badge-types';
 import { SignEntryAction } from './sign-entry-action';
 import type { VerificationState } from './use-signature-verification';
 
@@ -17,7 +17,7 @@ interface SignatureSectionProps {
   /** Signs the entry; offered to its originator while it is unsigned (and not removed). */
   sign?: () => Promise<unknown>;
   /** Where a signed entry's signature bundle downloads from, for verifying it offline. */
-  bundleUrl?: string;
+  signatureBundle?: SignatureBundleLink;
 }
 
 function signatureItems(info: SignatureInfo): DescriptionItem[] {
@@ -30,16 +30,16 @@ function signatureItems(info: SignatureInfo): DescriptionItem[] {
   return items;
 }
 
-function SignatureDetails({ info, bundleUrl }: { info: SignatureInfo; bundleUrl?: string }) {
+function SignatureDetails({ info, bundle }: { info: SignatureInfo; bundle?: SignatureBundleLink }) {
   const items = signatureItems(info);
   return (
     <>
       {items.length > 0 && <DescriptionList items={items} aria-label="Signature details" />}
-      {bundleUrl && (
+      {bundle && (
         <Button
           as="a"
-          href={bundleUrl}
-          download
+          href={bundle.url}
+          download={bundle.fileName}
           kind="tertiary"
           size="sm"
           renderIcon={Download}
@@ -54,7 +54,7 @@ function SignatureDetails({ info, bundleUrl }: { info: SignatureInfo; bundleUrl?
 
 /** The "Digital Signature" section: unsigned, signed and verified, or signed but invalid (spec 4). */
 export function SignatureSection(props: SignatureSectionProps) {
-  const { isSigned, verification, isOwnEntry, sign, bundleUrl } = props;
+  const { isSigned, verification, isOwnEntry, sign, signatureBundle } = props;
   if (!isSigned) {
     return (
       <>
@@ -91,7 +91,7 @@ export function SignatureSection(props: SignatureSectionProps) {
           title="Signature verified"
           subtitle="The entry has not changed since it was signed."
         />
-        <SignatureDetails info={info} bundleUrl={bundleUrl} />
+        <SignatureDetails info={info} bundle={signatureBundle} />
       </>
     );
   }
@@ -104,7 +104,7 @@ export function SignatureSection(props: SignatureSectionProps) {
         title="Signature invalid"
         subtitle={info.invalidReason || 'The signature does not match the entry.'}
       />
-      <SignatureDetails info={info} bundleUrl={bundleUrl} />
+      <SignatureDetails info={info} bundle={signatureBundle} />
     </>
   );
 }

@@ -13,7 +13,10 @@ export async function verifyJournalEntry(id: string): Promise<SignatureInfo | un
   return answer?.info && { ...answer.info, valid: answer.valid };
 }
 
-/** Everything needed to verify the entry's signature offline, as a JSON file. */
-export function signatureBundleUrl(id: string): string {
-  return `${API_BASE_PATH}/journal-entries/${encodeURIComponent(id)}/signature-bundle`;
+/** Everything needed to verify the entry's signature offline (`npm run verify -- <file>`), as a JSON file. */
+export function signatureBundleLink(id: string) {
+  return {
+    url: `${API_BASE_PATH}/journal-entries/${encodeURIComponent(id)}/signature-bundle`,
+    fileName: `signature-bundle-${id}.json`,
+  };
 }

@@ -4,7 +4,7 @@ import { OriginatorBadge } from '../../../../components/originator-badge/origina
 import { RowActionsMenu, type RowMenuAction } from '../../../../components/row-actions-menu';
 import { formatDateTime } from '../../../../lib/format-date';
 import { signJournalEntry } from '../../api/journal-sign-entry';
-import { signatureBundleUrl, verifyJournalEntry } from '../../api/journal-verify-entry';
+import { signatureBundleLink, verifyJournalEntry } from '../../api/journal-verify-entry';
 import { EntryEvidence, EntryIdentifiers } from './entry-links';
 import { ENTRY_TYPE_STYLES } from './entry-type';
 
@@ -68,7 +68,7 @@ export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
                 verify={entry.isSigned ? () => verifyJournalEntry(entry.id) : undefined}
                 // A removed entry cannot be signed (spec 4).
                 sign={entry.isSigned || removed ? undefined : () => signJournalEntry(entry.id)}
-                signatureBundleUrl={entry.isSigned ? signatureBundleUrl(entry.id) : undefined}
+                signatureBundle={entry.isSigned ? signatureBundleLink(entry.id) : undefined}
                 size="md"
               />
             ) : (

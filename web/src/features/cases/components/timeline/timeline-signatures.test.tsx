@@ -60,10 +60,9 @@ describe('a journal entry’s signature on the timeline', () => {
       expect(within(section).getByText(text)).toBeVisible();
     }
     expect(callsTo(fetchMock, 'GET', `${ENTRY_PATH}/verify`)).toHaveLength(1);
-    expect(within(section).getByRole('link', { name: 'Download signature bundle' })).toHaveAttribute(
-      'href',
-      `${ENTRY_PATH}/signature-bundle`,
-    );
+    const bundle = within(section).getByRole('link', { name: 'Download signature bundle' });
+    expect(bundle).toHaveAttribute('href', `${ENTRY_PATH}/signature-bundle`);
+    expect(bundle).toHaveAttribute('download', `signature-bundle-${ENTRY.id}.json`);
   });
 
   it('shows an altered entry’s signature invalid with the reason', async () => {
