@@ -5,6 +5,8 @@ import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
+import { appendChainLink } from '../signatures/journal-chain';
+import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
 import { findTagsForIdentifiers } from '../tags/tags.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
@@ -173,8 +175,13 @@ export async function deleteIdentifier(db: Db, id: string, principal: Principal)
   await db.transaction(async (tx) => {
     // Locked first, like a change of its tags, so the two wait for each other instead of deadlocking.
     const row = await lockIdentifierOrFail(tx, id);
+    if (await isIdentifierInSignedEntry(tx, id)) {
+      throw new AppError('CONFLICT', 'A signed journal entry names this identifier; it cannot be deleted');
+    }
     const { deleted, ...links } = await deleteIdentifierWithLinks(tx, id);
     if (!deleted) throw AppError.notFound('Identifier');
+    // The entries that named it changed: their cases' journal chains record it.
+    for (const entryId of links.journalEntryIds) await appendChainLink(tx, entryId, 'updated');
     await insertEvent(tx, {
       type: 'identifier.deleted',
       actorOriginatorId: principal.originatorId,

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, verify, type JsonWebKey } from 'node:crypto';
+import { createHash, createPublicKey, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import {
   CANONICALIZATION_VERSION,
@@ -93,9 +93,24 @@ function parseClientData(bytes: Buffer): Record<string, unknown> | null {
   }
 }
 
+/** Public keys already imported: a case's signatures mostly share a few passkeys. */
+const importedKeys = new Map<string, KeyObject>();
+const IMPORTED_KEYS_MAX = 1000;
+
+function importKey(jwk: JsonWebKey): KeyObject {
+  const id = `${jwk.kty}:${jwk.crv}:${jwk.x}:${jwk.y}`;
+  let key = importedKeys.get(id);
+  if (!key) {
+    key = createPublicKey({ key: jwk, format: 'jwk' });
+    if (importedKeys.size >= IMPORTED_KEYS_MAX) importedKeys.clear();
+    importedKeys.set(id, key);
+  }
+  return key;
+}
+
 function signatureVerifies(assertion: Assertion): boolean {
   try {
-    const key = createPublicKey({ key: assertion.publicKeyJwk, format: 'jwk' });
+    const key = importKey(assertion.publicKeyJwk);
     const signed = Buffer.concat([assertion.authenticatorData, sha256(assertion.clientDataJSON)]);
     // WebAuthn ES256 signatures are DER-encoded ECDSA over SHA-256.
     return verify('sha256', signed, { key, dsaEncoding: 'der' }, assertion.signature);

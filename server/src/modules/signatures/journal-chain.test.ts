@@ -174,6 +174,25 @@ describe("a case journal's hash chain", () => {
     expect(ids).toHaveLength(3);
   });
 
+  it('records an identifier deleted from an entry, and refuses deleting one a signed entry names', async () => {
+    const admin = await signedIn(t, 'admin');
+    const caseId = await insertCase(db(), originatorId);
+    const named = await insertIdentifier(db(), originatorId);
+    const signedNamed = await insertIdentifier(db(), originatorId);
+    await createEntry(alice, { caseId, identifierIds: [named] });
+    const signed = await createEntry(alice, { caseId, identifierIds: [signedNamed] });
+    await sign(alice, aliceKey, signed.id);
+
+    expect((await admin.client.delete(`/api/identifiers/${named}`)).statusCode).toBe(204);
+    expect((await links(caseId)).map((link) => link.kind)).toEqual(['linked', 'linked', 'signed', 'updated']);
+    expect(await integrity(caseId)).toEqual({ intact: true, entries: 4 });
+
+    const refused = await admin.client.delete(`/api/identifiers/${signedNamed}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/signed journal entry/);
+    expect((await alice.get(`/api/journal-entries/${signed.id}/verify`)).json().valid).toBe(true);
+  });
+
   it('answers 404 for a case the caller may not see', async () => {
     const hidden = await insertCase(db(), originatorId, { groupId: await insertGroup(db()) });
     expect((await alice.get(`/api/cases/${hidden}/journal-integrity`)).statusCode).toBe(404);

@@ -8,11 +8,10 @@ import {
   journalEntryEvidence,
   journalEntryIdentifiers,
   journalSignatures,
-  passkeys,
   users,
 } from '../../db/schema/index';
 import { selectField } from '../cases/case-page.repository';
-import { anyUuid } from '../journal-entries/journal-entries.repository';
+import { anyUuid, entryColumns } from '../journal-entries/journal-entries.repository';
 import type { SignableEntry } from './signable-content';
 
 /** An evidence item of an entry as verification needs it: what is signed, and how to check the bytes. */
@@ -42,17 +41,7 @@ export async function findEntryContents(
   if (conditions.length === 0) return [];
   return db
     .select({
-      id: journalEntries.id,
-      caseId: journalEntries.caseId,
-      type: journalEntries.type,
-      description: journalEntries.description,
-      performedAt: journalEntries.performedAt,
-      originatorId: journalEntries.originatorId,
-      proxyOriginatorId: journalEntries.proxyOriginatorId,
-      isNullified: journalEntries.isNullified,
-      nullifiedReason: journalEntries.nullifiedReason,
-      nullifiedAt: journalEntries.nullifiedAt,
-      nullifiedByOriginatorId: journalEntries.nullifiedByOriginatorId,
+      ...entryColumns,
       identifierIds: selectField<
         string[]
       >(sql`(select coalesce(json_agg(${journalEntryIdentifiers.identifierId}), '[]')
@@ -97,30 +86,26 @@ export async function isEntrySigned(db: DbOrTx, entryId: string): Promise<boolea
   return rows.length > 0;
 }
 
+/** Whether a signed entry names the identifier (its deletion would change what was signed). */
+export async function isIdentifierInSignedEntry(db: DbOrTx, identifierId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: journalSignatures.id })
+    .from(journalEntryIdentifiers)
+    .innerJoin(
+      journalSignatures,
+      eq(journalSignatures.journalEntryId, journalEntryIdentifiers.journalEntryId),
+    )
+    .where(eq(journalEntryIdentifiers.identifierId, identifierId))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function insertSignature(
   db: DbOrTx,
   values: Omit<typeof journalSignatures.$inferInsert, 'id' | 'signedAt'>,
 ): Promise<SignatureRow> {
   const [row] = await db.insert(journalSignatures).values(values).returning();
   return row;
-}
-
-export type PasskeyRow = typeof passkeys.$inferSelect;
-
-export async function findUserPasskeys(db: DbOrTx, userId: string): Promise<PasskeyRow[]> {
-  return db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(asc(passkeys.createdAt));
-}
-
-export async function findPasskeyByCredentialId(
-  db: DbOrTx,
-  credentialId: string,
-): Promise<PasskeyRow | undefined> {
-  const [row] = await db.select().from(passkeys).where(eq(passkeys.credentialId, credentialId)).limit(1);
-  return row;
-}
-
-export async function recordPasskeyUse(db: DbOrTx, id: string, counter: number): Promise<void> {
-  await db.update(passkeys).set({ counter, lastUsedAt: new Date() }).where(eq(passkeys.id, id));
 }
 
 export async function findSigner(db: DbOrTx, userId: string) {

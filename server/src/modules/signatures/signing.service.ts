@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { AuthenticationResponse } from '@scamtrail/domain/passkeys';
 import { PASSKEY_TIMEOUT_MS } from '@scamtrail/domain/passkeys';
@@ -16,20 +15,18 @@ import { touchCase } from '../cases/case-activity';
 import { findVisibleEntryRow, type EntryRow } from '../journal-entries/journal-entries.repository';
 import { assertCaseWritable, entryNotFound, lockVisibleEntry } from '../journal-entries/journal-entry-guards';
 import { presentEntry } from '../journal-entries/journal-entry-presenter';
+import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';
 import { signingChallenge } from './bundle-verifier';
 import { appendChainLink } from './journal-chain';
 import { contentHashOf } from './signable-content';
 import {
-  findEntryContents,
   findPasskeyByCredentialId,
-  findSigner,
-  findUserPasskeys,
-  insertSignature,
-  isEntrySigned,
+  listUserPasskeys,
   recordPasskeyUse,
-} from './signatures.repository';
+} from '../passkeys/passkeys.repository';
+import { findEntryContents, findSigner, insertSignature, isEntrySigned } from './signatures.repository';
 
 /** Signing a journal entry with a passkey: begin (a challenge committing to the content), then complete. */
 
@@ -64,7 +61,7 @@ export async function beginSigning(
   const entry = await findVisibleEntryRow(db, entryId, principal);
   if (!entry) throw entryNotFound();
   await assertSignable(db, entry, principal);
-  const own = await findUserPasskeys(db, principal.userId);
+  const own = await listUserPasskeys(db, principal.userId);
   if (own.length === 0) {
     throw conflict('You have no passkey: add one on your profile, then sign the entry with it');
   }
@@ -125,26 +122,18 @@ export async function completeSigning(
     if (!passkey || passkey.userId !== principal.userId) {
       throw badResponse('This passkey is not one of yours');
     }
-    let verification;
-    try {
-      verification = await verifyAuthenticationResponse({
-        response: response as AuthenticationResponseJSON,
-        expectedChallenge: challenge,
-        expectedOrigin: rp.origin,
-        expectedRPID: rp.id,
-        expectedType: 'webauthn.get',
-        credential: {
-          id: passkey.credentialId,
-          publicKey: new Uint8Array(passkey.publicKey),
-          counter: passkey.counter,
-        },
-        requireUserVerification: false,
-      });
-    } catch (error) {
-      throw badResponse(`The passkey answer could not be verified: ${(error as Error).message}`);
+    const refuse = (reason: string) => badResponse(`The passkey answer could not be verified: ${reason}`);
+    const { newCounter, credentialBackedUp } = await verifyPasskeyAssertion(
+      rp,
+      passkey,
+      response,
+      challenge,
+      refuse,
+    );
+    const use = { counter: newCounter, backedUp: credentialBackedUp, at: new Date() };
+    if (!(await recordPasskeyUse(tx, passkey.id, use))) {
+      throw refuse('the signature counter went backwards (a cloned passkey?)');
     }
-    if (!verification.verified) throw badResponse('The passkey answer could not be verified');
-    await recordPasskeyUse(tx, passkey.id, verification.authenticationInfo.newCounter);
     const signer = await findSigner(tx, principal.userId);
     const parts = response.response;
     const signature = await insertSignature(tx, {

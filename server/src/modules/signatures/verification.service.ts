@@ -75,13 +75,28 @@ function evidenceMismatches(entry: EntryContentRow, rehashed: ReadonlyMap<string
     .map((item) => `The file of evidence '${item.title}' no longer matches its recorded SHA-256`);
 }
 
-function assertionFailures(signature: SignatureRow): string[] {
-  let publicKeyJwk;
-  try {
-    publicKeyJwk = coseToJwk(signature.publicKey);
-  } catch {
-    return ['The public key stored with the signature is not an ES256 key'];
+/** The JWK of each distinct stored COSE key, converted once (a case's signatures share a few passkeys). */
+const jwkCache = new Map<string, ReturnType<typeof coseToJwk> | null>();
+const JWK_CACHE_MAX = 1000;
+
+function jwkOf(coseKey: Buffer) {
+  const id = coseKey.toString('base64');
+  if (!jwkCache.has(id)) {
+    if (jwkCache.size >= JWK_CACHE_MAX) jwkCache.clear();
+    let jwk = null;
+    try {
+      jwk = coseToJwk(coseKey);
+    } catch {
+      // Answered by the caller.
+    }
+    jwkCache.set(id, jwk);
   }
+  return jwkCache.get(id)!;
+}
+
+function assertionFailures(signature: SignatureRow): string[] {
+  const publicKeyJwk = jwkOf(signature.publicKey);
+  if (!publicKeyJwk) return ['The public key stored with the signature is not an ES256 key'];
   return verifyAssertion({
     contentHash: signature.contentHash,
     challengeNonce: signature.challengeNonce,
