@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type {
   identifierDetailSchema,
+  identifierEvidenceSchema,
   identifierListSchema,
   identifierSchema,
   identifierTagsSchema,
@@ -23,6 +24,8 @@ export type IdentifierDetail = z.output<typeof identifierDetailSchema>;
 export type IdentifierJournalEntry = IdentifierDetail['journalEntries'][number];
 export type IdentifierMedia = IdentifierDetail['media'][number];
 export type IdentifierCase = IdentifierDetail['cases'][number];
+/** `GET /api/identifiers/{id}/evidence`: an item naming the identifier; file fields null without a file. */
+export type IdentifierEvidence = z.output<typeof identifierEvidenceSchema>;
 /** `PUT /api/identifiers/{id}/tags`: the tags the identifier carries after the change. */
 export type IdentifierTags = z.output<typeof identifierTagsSchema>;
 export type ValidatorResult = z.output<typeof validatorResultSchema>;

@@ -4,5 +4,7 @@ export const identifierKeys = {
   lists: () => [...identifierKeys.all, 'list'] as const,
   list: (params: object) => [...identifierKeys.lists(), params] as const,
   detail: (id: string) => [...identifierKeys.all, 'detail', id] as const,
+  /** A page of the records around one identifier: refreshed with its detail. */
+  related: (id: string, kind: string, page: number) => [...identifierKeys.detail(id), kind, page] as const,
   /** Every tag, to pick an identifier's tags from. */
 };

@@ -3,7 +3,7 @@ import { Attachment, Catalog, Chat, Currency, Document, Email, Events, Phone } f
 import { Link as RouterLink } from 'react-router';
 import type { IdentifierDetail } from '../api/identifier-types';
 import { EMPTY_CELL, formatFileSize, formatListDate, pluralise } from '../utils/format';
-import { DetailEmpty, DetailSection } from './detail-section';
+import { DetailPagedSection } from './detail-paged-section';
 
 /** Journal entry types are free text; the common ones get their own icon. */
 const ENTRY_ICONS = {
@@ -26,76 +26,86 @@ function entryTypeLabel(type: string) {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Entry';
 }
 
-export function DetailMedia({ media }: { media: IdentifierDetail['media'] }) {
+interface RelatedProps {
+  detail: IdentifierDetail;
+}
+
+export function DetailMedia({ detail }: RelatedProps) {
   return (
-    <DetailSection id="media" title="Attached Media" count={media.length}>
-      {media.length === 0 ? (
-        <DetailEmpty>No media attached.</DetailEmpty>
-      ) : (
-        <ul className="identifier-detail__items">
-          {media.map((file) => (
-            <li key={file.id} className="identifier-detail__item">
-              <Attachment aria-hidden />
-              <span className="identifier-detail__item-title">{file.fileName}</span>
-              <span className="identifier-detail__item-meta">
-                {[file.contentType, formatFileSize(file.sizeBytes)].filter(Boolean).join(' · ')}
-              </span>
-            </li>
-          ))}
-        </ul>
+    <DetailPagedSection
+      identifierId={detail.id}
+      kind="media"
+      id="media"
+      title="Attached Media"
+      listLabel="Media"
+      firstPage={detail.media}
+      total={detail.mediaCount}
+      empty="No media attached."
+      renderItem={(file) => (
+        <>
+          <Attachment aria-hidden />
+          <span className="identifier-detail__item-title">{file.fileName}</span>
+          <span className="identifier-detail__item-meta">
+            {[file.contentType, formatFileSize(file.sizeBytes)].filter(Boolean).join(' · ')}
+          </span>
+        </>
       )}
-    </DetailSection>
+    />
   );
 }
 
-export function DetailJournalEntries({ entries }: { entries: IdentifierDetail['journalEntries'] }) {
+export function DetailJournalEntries({ detail }: RelatedProps) {
   return (
-    <DetailSection id="journal" title="Related Journal Entries" count={entries.length}>
-      {entries.length === 0 ? (
-        <DetailEmpty>No journal entries mention this identifier.</DetailEmpty>
-      ) : (
-        <ul className="identifier-detail__items">
-          {entries.map((entry) => {
-            const Icon = entryIcon(entry.type);
-            return (
-              <li key={entry.id} className="identifier-detail__item">
-                <Icon aria-label={entryTypeLabel(entry.type)} />
-                <span className="identifier-detail__item-title">{entry.description || 'Untitled Entry'}</span>
-                <Tag type="cool-gray" size="sm">
-                  {entryTypeLabel(entry.type)}
-                </Tag>
-                <span className="identifier-detail__item-meta">
-                  {formatListDate(entry.performedAt || entry.createdAt)} ·{' '}
-                  {pluralise(entry.mediaIds.length, 'media file')}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </DetailSection>
+    <DetailPagedSection
+      identifierId={detail.id}
+      kind="journalEntries"
+      id="journal"
+      title="Related Journal Entries"
+      listLabel="Journal entries"
+      firstPage={detail.journalEntries}
+      total={detail.journalEntryCount}
+      empty="No journal entries mention this identifier."
+      renderItem={(entry) => {
+        const Icon = entryIcon(entry.type);
+        return (
+          <>
+            <Icon aria-label={entryTypeLabel(entry.type)} />
+            <span className="identifier-detail__item-title">{entry.description || 'Untitled Entry'}</span>
+            <Tag type="cool-gray" size="sm">
+              {entryTypeLabel(entry.type)}
+            </Tag>
+            <span className="identifier-detail__item-meta">
+              {formatListDate(entry.performedAt || entry.createdAt)} ·{' '}
+              {pluralise(entry.mediaIds.length, 'media file')}
+            </span>
+          </>
+        );
+      }}
+    />
   );
 }
 
-export function DetailCases({ cases }: { cases: IdentifierDetail['cases'] }) {
+export function DetailCases({ detail }: RelatedProps) {
   return (
-    <DetailSection id="cases" title="Cases" count={cases.length}>
-      {cases.length === 0 ? (
-        <DetailEmpty>Not part of any case you can see.</DetailEmpty>
-      ) : (
-        <ul className="identifier-detail__items">
-          {cases.map((item) => (
-            <li key={item.id} className="identifier-detail__item">
-              <Link as={RouterLink} to={`/cases/${encodeURIComponent(item.id)}`}>
-                {item.title || EMPTY_CELL}
-              </Link>
-              <Tag type="gray" size="sm">
-                {entryTypeLabel(item.status)}
-              </Tag>
-            </li>
-          ))}
-        </ul>
+    <DetailPagedSection
+      identifierId={detail.id}
+      kind="cases"
+      id="cases"
+      title="Cases"
+      listLabel="Cases"
+      firstPage={detail.cases}
+      total={detail.caseCount}
+      empty="Not part of any case you can see."
+      renderItem={(item) => (
+        <>
+          <Link as={RouterLink} to={`/cases/${encodeURIComponent(item.id)}`}>
+            {item.title || EMPTY_CELL}
+          </Link>
+          <Tag type="gray" size="sm">
+            {entryTypeLabel(item.status)}
+          </Tag>
+        </>
       )}
-    </DetailSection>
+    />
   );
 }

@@ -110,9 +110,9 @@ export function IdentifierDetailModal({
                   isValidating={validate.isPending}
                   onValidate={runValidation}
                 />
-                <DetailMedia media={detail.media} />
-                <DetailJournalEntries entries={detail.journalEntries} />
-                <DetailCases cases={detail.cases} />
+                <DetailMedia detail={detail} />
+                <DetailJournalEntries detail={detail} />
+                <DetailCases detail={detail} />
               </>
             ) : query.isError ? (
               <InlineNotification

@@ -59,6 +59,9 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
     const detail: IdentifierDetail = {
       ...EMPTY_DETAIL,
       media: [{ id: 'm1', fileName: 'receipt.png', contentType: 'image/png', sizeBytes: 2048, sha256: null }],
+      mediaCount: 1,
+      journalEntryCount: 1,
+      caseCount: 1,
       journalEntries: [
         {
           id: 'j1',

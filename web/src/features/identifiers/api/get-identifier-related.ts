@@ -1,0 +1,56 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IDENTIFIER_DETAIL_PAGE_SIZE } from '@scamtrail/domain/identifiers/api';
+import type { Pagination } from '@scamtrail/domain/pagination';
+import { api } from '../../../lib/api-client';
+import type { IdentifierCase, IdentifierEvidence, IdentifierJournalEntry } from './identifier-types';
+import { identifierKeys } from './query-keys';
+
+/** The identifier detail's sections page by the size of the first page the detail carries. */
+export const RELATED_PAGE_SIZE = IDENTIFIER_DETAIL_PAGE_SIZE;
+
+/** What each paged section of the identifier detail lists. */
+export interface RelatedItems {
+  journalEntries: IdentifierJournalEntry;
+  media: Pick<IdentifierEvidence, 'id' | 'fileName' | 'contentType' | 'sizeBytes'>;
+  cases: IdentifierCase;
+}
+export type RelatedKind = keyof RelatedItems;
+
+const REQUESTS: Record<RelatedKind, { path: string; params?: Record<string, string> }> = {
+  journalEntries: { path: 'journal-entries' },
+  media: { path: 'evidence', params: { hasFile: 'true' } },
+  cases: { path: 'cases' },
+};
+
+export interface RelatedPage<K extends RelatedKind> {
+  data: RelatedItems[K][];
+  pagination: Pagination;
+}
+
+/**
+ * `GET /api/identifiers/{id}/journal-entries`, `/evidence?hasFile=true` (its media) or `/cases`: one
+ * page, newest first, leaving out what belongs to cases the user may not see.
+ */
+export function getIdentifierRelated<K extends RelatedKind>(
+  id: string,
+  kind: K,
+  page: number,
+  signal?: AbortSignal,
+): Promise<RelatedPage<K>> {
+  const { path, params } = REQUESTS[kind];
+  return api.get<RelatedPage<K>>(`/identifiers/${encodeURIComponent(id)}/${path}`, {
+    params: { ...params, page, pageSize: RELATED_PAGE_SIZE },
+    signal,
+  });
+}
+
+/** A page past the first (the detail carries the first); the previous page stays while the next loads. */
+export function useIdentifierRelated<K extends RelatedKind>(id: string, kind: K, page: number) {
+  return useQuery({
+    queryKey: identifierKeys.related(id, kind, page),
+    queryFn: ({ signal }) => getIdentifierRelated(id, kind, page, signal),
+    enabled: page > 1,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
