@@ -4,7 +4,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:signatures
  *
  * Starts the real server as a child process on 127.0.0.1 and, all through its HTTP API: registers a
- * passkey (a software authenticator holding a real P-256 key), creates a case with 1,000 journal
+ * passkey (a software authenticator holding a real P-256 key, reporting no signature counter as synced
+ * passkeys do, so that entries can be signed four at a time), creates a case with 1,000 journal
  * entries (each linking an identifier, every fifth one an uploaded 64 KB evidence file) and signs
  * every entry (sign/begin, the assertion, sign/complete). Then it times, over real HTTP:
  * - `POST /api/journal-entries/case/{caseId}/verify`, which re-checks all 1,000 signatures and re-hashes
@@ -198,7 +199,10 @@ async function main() {
     try {
       const client = new Client(server.origin);
       await client.call('POST', '/api/auth/login', { email: EMAIL, password: PASSWORD });
-      const caseId = await seedSignedCase(client, new SoftwareAuthenticator(server.origin));
+      const caseId = await seedSignedCase(
+        client,
+        new SoftwareAuthenticator(server.origin, { keepsCounter: false, backedUp: true }),
+      );
       const loadAverageAtStart = loadavg();
       const startedAt = new Date().toISOString();
       let summary: VerifyCaseResponse['summary'] | undefined;
