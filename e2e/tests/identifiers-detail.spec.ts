@@ -1,4 +1,6 @@
-import { expect, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
+import { apiAs, expect, test } from '../support/fixtures';
+import { BASE_URL } from '../support/env';
 import { importRows, openList, rowAction, signInAs, uniqueTag } from './identifiers-support';
 
 test.describe('identifier detail and import', () => {
@@ -53,6 +55,47 @@ test.describe('identifier detail and import', () => {
       .click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page).not.toHaveURL(/[?&]open=/);
+  });
+
+  test('pages through the related journal entries on a phone, accessible and without sideways scrolling', async ({
+    page,
+  }) => {
+    const account = await signInAs(page, 'investigator');
+    const address = `busy-${uniqueTag()}@scam.example`;
+    const [id] = await importRows(account, [{ type: 'email', data: { address } }]);
+    const api = await apiAs(account.email, account.password);
+    const post = async (url: string, data: object) => {
+      const res = await api.post(url, { data, headers: { origin: BASE_URL } });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as { id: string };
+    };
+    const caseItem = await post('/api/cases', { title: `Busy ${address}` });
+    for (let n = 1; n <= 12; n++) {
+      await post('/api/journal-entries', {
+        type: 'note',
+        description: `Call ${n} about ${address}`,
+        caseId: caseItem.id,
+        evidence: null,
+        identifierIds: [id],
+      });
+    }
+    await api.dispose();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openList(page, `?open=${id}`);
+    const dialog = page.getByRole('dialog', { name: 'Email Details' });
+    const entries = dialog.getByRole('region', { name: 'Related Journal Entries (12)' });
+    await expect(entries.getByRole('listitem')).toHaveCount(10);
+    await expect(dialog.getByRole('region', { name: 'Cases (1)' })).toBeVisible();
+    await entries.getByRole('button', { name: 'Next page' }).click();
+    await expect(entries.getByRole('listitem')).toHaveCount(2);
+    await expect(entries.getByText(`Call 1 about ${address}`)).toBeVisible();
+    await expectNoSeriousViolations(page, 'the identifier detail, second page of entries', '[role="dialog"]');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const pager = entries.locator('.cds--pagination');
+    const box = await pager.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   });
 
   test('edits an identifier from the row menu with the same form', async ({ page }) => {
