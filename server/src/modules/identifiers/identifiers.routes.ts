@@ -94,9 +94,11 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
     {
       schema: {
         tags,
-        summary: 'Delete an identifier; its journal-entry and evidence links are detached, history kept',
+        summary:
+          'Delete an identifier; its journal-entry and evidence links are detached, history kept. ' +
+          'Refused (409) while a signed journal entry names it: the signature covers its links',
         params: idParamsSchema,
-        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404) },
+        response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access: access.permission('identifier.delete') },
     },
