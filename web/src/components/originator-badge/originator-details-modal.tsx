@@ -2,6 +2,7 @@ import { ComposedModal, InlineLoading, ModalBody, ModalHeader } from '@carbon/re
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { originatorTypeLabel } from '@scamtrail/domain/originator-labels';
+import { keepFocusOnPress } from '../../lib/modal-press';
 import { useModalFocus } from '../modal-focus';
 import { useOriginator } from './get-originator';
 import type {
@@ -58,7 +59,13 @@ export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
     <div onClick={(event) => event.stopPropagation()} className="originator-details-portal">
       <ComposedModal open={open} onClose={onClose} size="md" aria-label="Originator Details" {...focusProps}>
         <ModalHeader label={originatorTypeLabel(originator.type)} title="Originator Details" />
-        <ModalBody className="originator-details" hasScrollingContent aria-label="Originator details">
+        <ModalBody
+          className="originator-details"
+          hasScrollingContent
+          aria-label="Originator details"
+          // Its buttons (Sign entry, the bundle link) must take a mouse press at the first click.
+          onMouseDown={keepFocusOnPress}
+        >
           <div className="originator-details__identity">
             <Icon size={24} aria-hidden />
             <span className="originator-details__name">{displayNameOf(shown)}</span>
