@@ -75,7 +75,8 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
     if (entry.isNullified) return [];
     const isOwn = Boolean(user?.originatorId) && user?.originatorId === entry.originator?.id;
     const actions: RowMenuAction[] = [];
-    if (can('journal_entry.edit') && (isOwn || user?.role === 'admin')) {
+    // A signed entry is not edited (the server refuses with 409): a correction is a new entry.
+    if (can('journal_entry.edit') && !entry.isSigned && (isOwn || user?.role === 'admin')) {
       actions.push({ label: 'Edit', onClick: () => setDialog({ kind: 'edit', entry }) });
     }
     if (can('journal_entry.delete')) {

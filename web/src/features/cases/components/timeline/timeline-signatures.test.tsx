@@ -6,7 +6,7 @@ import type { VerifyCaseResponse } from '@scamtrail/domain/signatures';
 import { page } from '../../../../lib/reload-page';
 import { json, makeUser } from '../../../../test/render-app';
 import { ASSERTION_JSON, domError, installWebAuthn } from '../../../../test/webauthn';
-import { callsTo, CASE_ID, ENTRY, journalPage, renderTimeline } from './timeline-test-setup';
+import { callsTo, CASE_ID, ENTRY, journalPage, openEntryMenu, renderTimeline } from './timeline-test-setup';
 
 const JOURNAL = `/api/cases/${CASE_ID}/journal-entries`;
 const INTEGRITY = `/api/cases/${CASE_ID}/journal-integrity`;
@@ -162,6 +162,12 @@ describe('a journal entry’s signature on the timeline', () => {
     section = await openSignature();
     expect(section).toHaveTextContent('This entry has not been digitally signed');
     expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
+  });
+
+  it('offers Remove but not Edit for a signed entry', async () => {
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([SIGNED]) });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    expect(items.map((item) => item.textContent)).toEqual(['Remove']);
   });
 });
 
