@@ -13,7 +13,7 @@ test.describe('navigation guard', () => {
 
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page).toHaveURL(/\/cases\?status=open&sort=newest#recent$/);
     await expect(page.getByRole('heading', { name: 'Cases', level: 1 })).toBeVisible();
   });
@@ -23,7 +23,7 @@ test.describe('navigation guard', () => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password', { exact: true }).fill('not the password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
   });

@@ -41,7 +41,7 @@ test.describe('team members', () => {
     await invitedPage.goto('/login');
     await invitedPage.getByLabel('Email').fill(email);
     await invitedPage.getByLabel('Password', { exact: true }).fill(password);
-    await invitedPage.getByRole('button', { name: 'Sign in' }).click();
+    await invitedPage.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(invitedPage).toHaveURL(/\/cases$/);
     await invitedPage.getByRole('button', { name: 'User', exact: true }).click();
     // Exact: the cases list behind the panel may name other people called Grace Hopper.
