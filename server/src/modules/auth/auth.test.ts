@@ -177,6 +177,24 @@ describe('session expiry', () => {
     expect((await sessionOf(user.id)).revokedAt).not.toBeNull();
   });
 
+  it('records the use of a session last seen over a minute ago, and not of one seen just now', async () => {
+    const user = await createTestUser(t, 'viewer');
+    const client = await login(t, user.email);
+    const session = await sessionOf(user.id);
+    const recent = new Date(Date.now() - 10_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: recent }).where(eq(sessions.id, session.id));
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await sessionOf(user.id)).lastSeenAt).toEqual(recent);
+
+    const before = Date.now();
+    const stale = new Date(before - 5 * 60_000);
+    await t.database.db.update(sessions).set({ lastSeenAt: stale }).where(eq(sessions.id, session.id));
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    const touched = await sessionOf(user.id);
+    expect(touched.lastSeenAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(touched.revokedAt).toBeNull();
+  });
+
   it('ends a session past its absolute expiry even when in use', async () => {
     const user = await createTestUser(t, 'viewer');
     const client = await login(t, user.email);
@@ -186,6 +204,7 @@ describe('session expiry', () => {
       .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
       .where(eq(sessions.id, session.id));
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await sessionOf(user.id)).revokedAt).not.toBeNull();
   });
 
   it('stores only a hash of the session token', async () => {

@@ -11,24 +11,62 @@ export async function insertSession(
   return row;
 }
 
-/** The unrevoked session of a token hash, with its user. */
-const sessionWithUser = preparedPerDatabase((db) =>
-  db
+/**
+ * The unrevoked session of a token hash, with its user, as it was before this request; in the same
+ * statement the session is touched (lastSeenAt, at most once per `staleBefore` interval, for an
+ * enabled user) while it is live, or revoked once past its absolute or idle expiry. One round trip
+ * per request, and every request reads the session's revocation from the database.
+ */
+const sessionWithUser = preparedPerDatabase((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const live = sql`(${sessions.expiresAt} > ${now}
+    and ${sessions.lastSeenAt} >= ${sql.placeholder('idleSince')}::timestamptz)`;
+  const stale = sql`${sessions.lastSeenAt} < ${sql.placeholder('staleBefore')}::timestamptz`;
+  const enabledUser = sql`exists (select 1 from ${users}
+    where ${users.id} = ${sessions.userId} and not ${users.disabled})`;
+  const touch = db
+    .update(sessions)
+    .set({
+      lastSeenAt: sql`case when ${live} then ${now} else ${sessions.lastSeenAt} end`,
+      revokedAt: sql`case when ${live} then null else ${now} end`,
+    })
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        sql`(not ${live} or (${stale} and ${enabledUser}))`,
+      ),
+    )
+    .returning({ one: sql<number>`1` });
+  // A data-modifying WITH runs whether or not the select reads it; the select sees the row before it.
+  const touched = db.$with('touched', { one: sql<number>`1` }).as(touch.getSQL());
+  return db
+    .with(touched)
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
     .limit(1)
-    .prepare('session_with_user'),
-);
+    .prepare('session_with_user_touched');
+});
 
-export async function findSessionWithUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await sessionWithUser(db).execute({ tokenHash });
+/**
+ * The unrevoked session of a token hash with its user, as it was before this lookup. The lookup
+ * touches a live session last seen before `at.staleBefore` and revokes one past its expiry
+ * (`expiresAt` reached, or not seen since `at.idleSince`).
+ */
+export async function findSessionWithUser(
+  db: DbOrTx,
+  tokenHash: string,
+  at: { now: Date; idleSince: Date; staleBefore: Date },
+) {
+  const [row] = await sessionWithUser(db).execute({
+    tokenHash,
+    now: at.now.toISOString(),
+    idleSince: at.idleSince.toISOString(),
+    staleBefore: at.staleBefore.toISOString(),
+  });
   return row;
-}
-
-export async function touchSession(db: DbOrTx, id: string, at: Date) {
-  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
 }
 
 export async function revokeSession(db: DbOrTx, id: string) {

@@ -13,7 +13,6 @@ import {
   listActiveSessions,
   revokeOwnSession,
   revokeSession,
-  touchSession,
 } from './sessions.repository';
 
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
@@ -47,17 +46,19 @@ export async function resolveSession(
   limits: SessionLimits,
 ): Promise<UserPrincipal | null> {
   if (token.length > 100) return null;
-  const row = await findSessionWithUser(db, sha256Hex(token));
+  const now = Date.now();
+  const row = await findSessionWithUser(db, sha256Hex(token), {
+    now: new Date(now),
+    idleSince: new Date(now - limits.sessionIdleMs),
+    staleBefore: new Date(now - TOUCH_INTERVAL_MS),
+  });
   if (!row) return null;
   const { session, user } = row;
-  const now = Date.now();
   if (user.disabled) return null;
-  if (session.expiresAt.getTime() <= now || now - session.lastSeenAt.getTime() > limits.sessionIdleMs) {
-    await revokeSession(db, session.id);
+  // Past its expiry: the lookup revoked it.
+  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() < now - limits.sessionIdleMs) {
     return null;
   }
-  if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS)
-    await touchSession(db, session.id, new Date(now));
   return {
     kind: 'user',
     userId: user.id,
