@@ -26,9 +26,17 @@ export interface ServerProcess {
  * environment and resolves once /api/ready answers 200.
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startProcess('server/src/main.ts', env);
+}
+
+/**
+ * Starts a TypeScript entry point of the repository (through tsx) as a child process on 127.0.0.1,
+ * with PORT, HOST and PUBLIC_URL set, and resolves once its /api/ready answers 200.
+ */
+export async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -10,6 +10,7 @@ export interface LatencySummary {
   samples: number;
   p50: number;
   p95: number;
+  p99: number;
 }
 
 export function summarise(samples: readonly number[]): LatencySummary {
@@ -18,6 +19,7 @@ export function summarise(samples: readonly number[]): LatencySummary {
     samples: samples.length,
     p50: round(percentile(samples, 50)),
     p95: round(percentile(samples, 95)),
+    p99: round(percentile(samples, 99)),
   };
 }
 

@@ -1,0 +1,197 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { LoadRun } from './concurrent-load';
+import { median } from './concurrent-load';
+
+/** The HTTP numbers of one side of one run. */
+export type HttpRun = Pick<
+  LoadRun,
+  'perSecond' | 'p50' | 'p95' | 'p99' | 'samples' | 'errors' | 'bytesPerAnswer'
+>;
+export type SqlRun = Pick<LoadRun, 'perSecond' | 'p50' | 'p95' | 'p99' | 'samples' | 'errors'>;
+
+export interface ShapeRound {
+  /** Which server ran first in this round (they alternate). */
+  first: 'product' | 'bare';
+  product: HttpRun;
+  bare: HttpRun;
+  /** Every statement the request ran, replayed as the app ran it. */
+  sqlAll: SqlRun;
+  /** Only the list statements: the page, the estimate and the count (the rows the user asked for). */
+  sqlList: SqlRun;
+}
+
+export interface ShapeResult {
+  name: string;
+  query: string;
+  totalItems: number;
+  totalIsEstimate: boolean;
+  /** The bare server's whole body equals the product's (ids, order and total always do: checked). */
+  sameBody: boolean;
+  /** The statements the product ran for the request, wave by wave (`‖`: sent side by side). */
+  statements: string[];
+  rounds: ShapeRound[];
+  median: {
+    product: { perSecond: number; p50: number; p95: number; p99: number };
+    bare: { perSecond: number; p50: number; p95: number; p99: number };
+    sqlAll: { p50: number; p95: number };
+    sqlList: { p50: number; p95: number };
+  };
+}
+
+export interface HttpBenchResult {
+  benchmark: 'identifiers-http';
+  database: 'postgres';
+  identifiers: number;
+  connections: number;
+  seconds: number;
+  rounds: number;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd: number[];
+  };
+  import: { rows: number; requests: number; rowsPerRequest: number; seconds: number; perSecond: number };
+  shapes: ShapeResult[];
+  targets: { perSecondRatio: number; p99Ratio: number; sqlRatio: number };
+  /** The commit measured; `uncommitted` when server/src or domain/src had changes beside it. */
+  source: { commit: string; uncommitted: boolean };
+  startedAt: string;
+}
+
+const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+const FULL_SEED = 1_000_000;
+
+export function summariseRounds(rounds: ShapeRound[]): ShapeResult['median'] {
+  const m = (side: 'product' | 'bare' | 'sqlAll' | 'sqlList', key: 'perSecond' | 'p50' | 'p95' | 'p99') =>
+    median(rounds.map((r) => r[side][key]));
+  const http = (side: 'product' | 'bare') => ({
+    perSecond: m(side, 'perSecond'),
+    p50: m(side, 'p50'),
+    p95: m(side, 'p95'),
+    p99: m(side, 'p99'),
+  });
+  return {
+    product: http('product'),
+    bare: http('bare'),
+    sqlAll: { p50: m('sqlAll', 'p50'), p95: m('sqlAll', 'p95') },
+    sqlList: { p50: m('sqlList', 'p50'), p95: m('sqlList', 'p95') },
+  };
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+const fixed = (n: number) => n.toFixed(2);
+const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' / ');
+
+/** The ratios the issue sets targets on, from the medians of the rounds. */
+export function ratios(s: ShapeResult) {
+  const { product, bare, sqlAll, sqlList } = s.median;
+  return {
+    perSecond: product.perSecond / bare.perSecond,
+    p99: product.p99 / bare.p99,
+    sqlAllP50: product.p50 / sqlAll.p50,
+    sqlAllP95: product.p95 / sqlAll.p95,
+    sqlListP50: product.p50 / sqlList.p50,
+    sqlListP95: product.p95 / sqlList.p95,
+  };
+}
+
+export function toMarkdown(r: HttpBenchResult): string {
+  const t = r.targets;
+  const full = r.identifiers === FULL_SEED;
+  const lines = [
+    `# Identifier list over HTTP beside a bare Fastify + pg server (PostgreSQL, ${r.identifiers.toLocaleString('en-US')} identifiers)`,
+    '',
+    ...(full
+      ? []
+      : [
+          `**A small-seed check run, not the measurement issue 10 asks for** (${r.identifiers.toLocaleString('en-US')} ` +
+            `identifiers, not 1,000,000; ${r.seconds} s runs; load average ${load(r.machine.loadAverageAtStart)} at the ` +
+            'start): it shows the benchmark works end to end; its ratios are not the verdict.',
+          '',
+        ]),
+    `Commit ${r.source.commit.slice(0, 7)}${r.source.uncommitted ? ' with uncommitted changes to the server or domain sources' : ''}; ` +
+      `${r.startedAt}; ${r.machine.cpus} CPUs (${r.machine.cpuModel}), Node ${r.machine.node}; load average ` +
+      `(1/5/15 min) at the start ${load(r.machine.loadAverageAtStart)}, at the end ${load(r.machine.loadAverageAtEnd)}.`,
+    '',
+    `**Import through \`POST /api/identifiers/import\`** (the seeding, JSON bodies of ${r.import.rowsPerRequest.toLocaleString('en-US')} ` +
+      `rows, one request at a time, timed from sending to the parsed answer): ` +
+      `${Math.round(r.import.perSecond).toLocaleString('en-US')} identifiers/second ` +
+      `(${r.import.rows.toLocaleString('en-US')} in ${r.import.seconds.toFixed(1)} s, ${r.import.requests} requests).`,
+    '',
+    `**HTTP:** \`GET /api/identifiers\` (page 1 of 25, an investigator's session cookie) from ${r.connections} autocannon ` +
+      `connections for ${r.seconds} s, against the real server (a child process) and against the bare server ` +
+      '(bench/lib/bare-server.ts, a child process answering the same rows, total and body with the least work), ' +
+      `alternating which goes first, ${r.rounds} rounds; every answer's latency is kept. No compression on either side. ` +
+      `**SQL:** the statements the product ran for the same request, recorded from it and replayed from ${r.connections} ` +
+      "concurrent workers through a pool of 10 connections (the app's size), named (prepared) where the app names " +
+      'them, side by side where the app sends them side by side. "All SQL" is every statement (session lookup, ' +
+      'estimate, page, count, originators, tags); "list SQL" the page, estimate and count only. Medians of the rounds; ms.',
+    '',
+    '| shape | total answered | same body | product req/s | bare req/s | req/s ratio | product p50 / p95 / p99 | bare p50 / p95 / p99 | p99 ratio | all SQL p50 / p95 | list SQL p50 / p95 | API / all SQL p50, p95 | API / list SQL p50, p95 |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.shapes.map((s) => {
+      const { product, bare, sqlAll, sqlList } = s.median;
+      const q = ratios(s);
+      const total = `${s.totalItems.toLocaleString('en-US')}${s.totalIsEstimate ? ' (estimate)' : ''}`;
+      return (
+        `| ${s.name} \`${s.query}\` | ${total} | ${s.sameBody ? 'yes' : 'no (ids, order, total equal)'} | ` +
+        `${product.perSecond} | ${bare.perSecond} | ${fixed(q.perSecond)} | ${product.p50} / ${product.p95} / ${product.p99} | ` +
+        `${bare.p50} / ${bare.p95} / ${bare.p99} | ${fixed(q.p99)} | ${sqlAll.p50} / ${sqlAll.p95} | ` +
+        `${sqlList.p50} / ${sqlList.p95} | ${fixed(q.sqlAllP50)}, ${fixed(q.sqlAllP95)} | ${fixed(q.sqlListP50)}, ${fixed(q.sqlListP95)} |`
+      );
+    }),
+    '',
+    `Targets (issue 10): product req/s at least ${t.perSecondRatio} times the bare server's; product p99 at most ` +
+      `${t.p99Ratio} times the bare server's; API p50 and p95 at most ${t.sqlRatio} times the SQL run directly.`,
+    '',
+    ...r.shapes.map((s) => {
+      const q = ratios(s);
+      return (
+        `- ${s.name}: req/s ${fixed(q.perSecond)} ${verdict(q.perSecond >= t.perSecondRatio)}; ` +
+        `p99 ${fixed(q.p99)} ${verdict(q.p99 <= t.p99Ratio)}; ` +
+        `API / all SQL ${verdict(Math.max(q.sqlAllP50, q.sqlAllP95) <= t.sqlRatio)}; ` +
+        `API / list SQL ${verdict(Math.max(q.sqlListP50, q.sqlListP95) <= t.sqlRatio)}.`
+      );
+    }),
+    '',
+    'Each round (req/s, p50 / p95 / p99 ms; the server named first ran first):',
+    '',
+    ...r.shapes.flatMap((s) =>
+      s.rounds.map((round, i) => {
+        const side = (name: string, h: HttpRun) =>
+          `${name} ${h.perSecond}/s ${h.p50} / ${h.p95} / ${h.p99}${h.errors ? ` (${h.errors} errors)` : ''}`;
+        const pair =
+          round.first === 'product'
+            ? [side('product', round.product), side('bare', round.bare)]
+            : [side('bare', round.bare), side('product', round.product)];
+        return (
+          `- ${s.name}, round ${i + 1}: ${pair.join('; ')}; req/s ratio ${fixed(round.product.perSecond / round.bare.perSecond)}, ` +
+          `p99 ratio ${fixed(round.product.p99 / round.bare.p99)}; all SQL ${round.sqlAll.p50} / ${round.sqlAll.p95}, ` +
+          `list SQL ${round.sqlList.p50} / ${round.sqlList.p95}`
+        );
+      }),
+    ),
+    '',
+    'What the product ran per request (recorded; `‖` marks statements sent side by side):',
+    '',
+    ...r.shapes.flatMap((s) => [`- ${s.name}:`, ...s.statements.map((line) => `  - \`${line}\``)]),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * Writes `identifiers-http-postgres.{json,md}` for the 1,000,000-identifier run the issue asks for,
+ * and `identifiers-http-postgres-<n>.{json,md}` for any other seed size.
+ */
+export function writeHttpResults(result: HttpBenchResult): string[] {
+  mkdirSync(resultsDir, { recursive: true });
+  const suffix = result.identifiers === FULL_SEED ? '' : `-${result.identifiers}`;
+  const base = `${resultsDir}identifiers-http-postgres${suffix}`;
+  writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(`${base}.md`, toMarkdown(result));
+  return [`${base}.json`, `${base}.md`];
+}
