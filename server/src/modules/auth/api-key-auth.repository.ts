@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { hasPermission, permissionsForRole } from '@scamtrail/domain/permissions';
 import { apiKeys, originators, users } from '../../db/schema/index';
 import { API_KEY_PREFIX, sha256Hex } from '../../lib/tokens';
@@ -9,45 +10,72 @@ import type { ApiKeyPrincipal } from '../../plugins/auth';
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
+ * The live key of a secret hash with its creator's role, and, in the same statement, the last use
+ * of the key and of its automation recorded when the key's was older than `staleBefore`.
+ */
+const apiKeyWithCreator = preparedPerDatabase((db) => {
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const live = db.$with('live_key').as(
+    db
+      .select({
+        id: apiKeys.id,
+        automationId: apiKeys.automationId,
+        scopes: apiKeys.scopes,
+        creatorId: sql<string>`${users.id}`.as('creator_id'),
+        creatorRole: users.role,
+      })
+      .from(apiKeys)
+      .innerJoin(originators, eq(originators.id, apiKeys.automationId))
+      .innerJoin(users, eq(users.id, apiKeys.createdBy))
+      .where(
+        and(
+          eq(apiKeys.secretHash, sql.placeholder('secretHash')),
+          isNull(apiKeys.revokedAt),
+          or(isNull(apiKeys.expiresAt), sql`${apiKeys.expiresAt} > ${now}`),
+          eq(originators.type, 'automation'),
+          eq(originators.active, true),
+          eq(users.disabled, false),
+        ),
+      )
+      .limit(1),
+  );
+  const touchedKey = db.$with('touched_key', { automationId: apiKeys.automationId }).as(
+    db
+      .update(apiKeys)
+      .set({ lastUsedAt: now })
+      .where(
+        sql`${apiKeys.id} = (select ${live.id} from ${live}) and (${apiKeys.lastUsedAt} is null
+          or ${apiKeys.lastUsedAt} < ${sql.placeholder('staleBefore')}::timestamptz)`,
+      )
+      .returning({ automationId: apiKeys.automationId })
+      .getSQL(),
+  );
+  const touchedAutomation = db.$with('touched_automation', { one: sql<number>`1` }).as(
+    db
+      .update(originators)
+      .set({ lastTriggered: sql`greatest(coalesce(${originators.lastTriggered}, ${now}), ${now})` })
+      .where(sql`${originators.id} in (select ${touchedKey.automationId} from ${touchedKey})`)
+      .returning({ one: sql<number>`1` })
+      .getSQL(),
+  );
+  return db.with(live, touchedKey, touchedAutomation).select().from(live).prepare('api_key_with_creator');
+});
+
+/**
  * Finds the principal of a live API key (not revoked, not expired, automation active, creator still
- * enabled) and records its use. Unknown, revoked or expired keys give null. The key's permissions are
- * its scopes as far as its creator holds them now: a creator demoted to viewer takes their keys'
- * write scopes with them, and a disabled (or deleted) creator's keys stop working.
+ * enabled) and records its use, in one statement. Unknown, revoked or expired keys give null. The
+ * key's permissions are its scopes as far as its creator holds them now: a creator demoted to viewer
+ * takes their keys' write scopes with them, and a disabled (or deleted) creator's keys stop working.
  */
 export async function findApiKeyPrincipal(db: Db, key: string): Promise<ApiKeyPrincipal | null> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
-  const now = new Date();
-  const [row] = await db
-    .select({
-      id: apiKeys.id,
-      automationId: apiKeys.automationId,
-      scopes: apiKeys.scopes,
-      lastUsedAt: apiKeys.lastUsedAt,
-      creatorId: users.id,
-      creatorRole: users.role,
-    })
-    .from(apiKeys)
-    .innerJoin(originators, eq(originators.id, apiKeys.automationId))
-    .innerJoin(users, eq(users.id, apiKeys.createdBy))
-    .where(
-      and(
-        eq(apiKeys.secretHash, sha256Hex(key)),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now)),
-        eq(originators.type, 'automation'),
-        eq(originators.active, true),
-        eq(users.disabled, false),
-      ),
-    )
-    .limit(1);
+  const now = Date.now();
+  const [row] = await apiKeyWithCreator(db).execute({
+    secretHash: sha256Hex(key),
+    now: new Date(now).toISOString(),
+    staleBefore: new Date(now - TOUCH_INTERVAL_MS).toISOString(),
+  });
   if (!row) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, row.id));
-    await db
-      .update(originators)
-      .set({ lastTriggered: sql`greatest(coalesce(${originators.lastTriggered}, ${now}), ${now})` })
-      .where(eq(originators.id, row.automationId));
-  }
   const held = permissionsForRole(row.creatorRole);
   return {
     kind: 'api_key',
