@@ -22,7 +22,7 @@
  * file name). Only 127.0.0.1 is ever contacted.
  */
 import { execFileSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -48,6 +48,7 @@ import {
 import { finishSeeding, IMPORT_REQUEST_ROWS } from './lib/seed';
 import { seedIdentifier } from './lib/seed-data';
 import { startProcess, startServer, type ServerProcess } from './lib/server-process';
+import { machineInfo, signIn } from './lib/sign-in';
 
 const EMAIL = 'http@bench.example';
 const PASSWORD = 'benchmark password';
@@ -79,17 +80,6 @@ function sourceState() {
 if (!Number.isInteger(IDENTIFIERS) || IDENTIFIERS < 1 || IDENTIFIERS > 20_000_000)
   throw new Error('BENCH_IDENTIFIERS must be a whole number from 1 to 20,000,000');
 if (!(SECONDS >= 1 && SECONDS <= 120)) throw new Error('BENCH_SECONDS must be from 1 to 120');
-
-async function signIn(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('scamtrail_session='));
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return cookie.split(';')[0];
-}
 
 /** Seeds through the import route, one request at a time; answers the time spent in the requests. */
 async function importThroughHttp(origin: string, cookie: string) {
@@ -286,7 +276,7 @@ async function main() {
     const env = { DATABASE_URL: bench.url, LOG_LEVEL: 'warn' };
     let product = await startServer(env);
     servers.push(product);
-    const cookie = await signIn(product.origin);
+    const cookie = await signIn(product.origin, EMAIL, PASSWORD);
     log(`seeding ${IDENTIFIERS.toLocaleString('en-US')} identifiers through POST /api/identifiers/import...`);
     const imported = await importThroughHttp(product.origin, cookie);
     await tagNewest(bench);
@@ -328,13 +318,7 @@ async function main() {
       connections: CONNECTIONS,
       seconds: SECONDS,
       rounds: ROUNDS,
-      machine: {
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? 'unknown',
-        node: process.version,
-        loadAverageAtStart,
-        loadAverageAtEnd: loadavg(),
-      },
+      machine: machineInfo(loadAverageAtStart),
       import: imported,
       shapes,
       targets: TARGETS,
