@@ -32,3 +32,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message) return error.message;
   return fallback;
 }
+
+/** A 403: the API client has already shown its "Access Denied" toast (spec 8). */
+export function isAccessDenied(error: unknown): boolean {
+  return isApiError(error) && error.status === 403;
+}
+
+/**
+ * What a dialog says about its failed call: the server's message, else `fallback`. Null when nothing
+ * failed, or for a 403, which its toast already reported.
+ */
+export function failureMessage(error: unknown, fallback: string): string | null {
+  if (!error || isAccessDenied(error)) return null;
+  return errorMessage(error, fallback);
+}

@@ -1,7 +1,7 @@
 import { Button, InlineLoading, InlineNotification } from '@carbon/react';
 import { FingerprintRecognition } from '@carbon/icons-react';
 import { useState } from 'react';
-import { isApiError } from '../../lib/api-error';
+import { isAccessDenied } from '../../lib/api-error';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { page } from '../../lib/reload-page';
 
@@ -29,17 +29,11 @@ export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
 
   const error = state.status === 'failed' ? state.error : null;
   // A 403 already has its "Access Denied" toast.
-  const showError = state.status === 'failed' && !(isApiError(error) && error.status === 403);
+  const message = error && !isAccessDenied(error) ? passkeyErrorMessage(error, SIGN_FAILED) : null;
   return (
     <div className="originator-details__sign">
-      {showError && (
-        <InlineNotification
-          kind="error"
-          lowContrast
-          hideCloseButton
-          title="Not signed"
-          subtitle={passkeyErrorMessage(error, SIGN_FAILED)}
-        />
+      {message && (
+        <InlineNotification kind="error" lowContrast hideCloseButton title="Not signed" subtitle={message} />
       )}
       <p className="originator-details__text">
         Sign it with your passkey: anyone can then check that you wrote it and that it has not changed. Once

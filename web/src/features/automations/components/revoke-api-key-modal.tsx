@@ -2,7 +2,7 @@ import { InlineNotification } from '@carbon/react';
 import type { ApiKey } from '@scamtrail/domain/automations';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
 interface RevokeApiKeyModalProps {
@@ -15,10 +15,7 @@ interface RevokeApiKeyModalProps {
 export function RevokeApiKeyModal({ automationId, apiKey, onClose }: RevokeApiKeyModalProps) {
   const revoke = useRevokeApiKey();
   const { showToast } = useToast();
-  const failure =
-    revoke.isError && !(isApiError(revoke.error) && revoke.error.status === 403)
-      ? errorMessage(revoke.error, 'Failed to revoke the API key')
-      : null;
+  const failure = failureMessage(revoke.error, 'Failed to revoke the API key');
 
   return (
     <AppModal

@@ -2,7 +2,7 @@ import { InlineNotification } from '@carbon/react';
 import type { GroupMember } from '@scamtrail/domain/groups';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import { useRemoveGroupMember } from '../api/remove-group-member';
 
 interface RemoveMemberModalProps {
@@ -16,10 +16,7 @@ interface RemoveMemberModalProps {
 export function RemoveMemberModal({ groupId, groupName, member, onClose }: RemoveMemberModalProps) {
   const remove = useRemoveGroupMember();
   const { showToast } = useToast();
-  const failure =
-    remove.isError && !(isApiError(remove.error) && remove.error.status === 403)
-      ? errorMessage(remove.error, 'Failed to remove the member')
-      : null;
+  const failure = failureMessage(remove.error, 'Failed to remove the member');
   return (
     <AppModal
       open

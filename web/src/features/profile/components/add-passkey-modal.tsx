@@ -1,12 +1,12 @@
-import { TextInput } from '@carbon/react';
 import { useState } from 'react';
-import { PASSKEY_NAME_MAX_LENGTH, renamePasskeyBodySchema } from '@scamtrail/domain/passkeys';
+import { renamePasskeyBodySchema } from '@scamtrail/domain/passkeys';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { PasskeyError } from '../../../lib/passkeys';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useAddPasskey } from '../api/add-passkey';
 import { describeDevice } from './device-name';
+import { PasskeyNameInput } from './passkey-name-input';
 
 const FIELDS = ['name'] as const;
 
@@ -54,13 +54,11 @@ export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
         Your browser will ask you to create a passkey with this device, a phone or a security key. Name it so
         you can tell your passkeys apart.
       </p>
-      <TextInput
+      <PasskeyNameInput
         id="passkey-name"
-        labelText="Name"
-        maxLength={PASSKEY_NAME_MAX_LENGTH}
         value={name}
-        onChange={(event) => {
-          setName(event.target.value);
+        onChange={(value) => {
+          setName(value);
           clearError('name');
         }}
         {...errorProps('name')}

@@ -2,17 +2,14 @@ import { InlineNotification, Stack } from '@carbon/react';
 import type { Passkey } from '@scamtrail/domain/passkeys';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import { useDeletePasskey } from '../api/delete-passkey';
 
 /** Confirms deleting a passkey: it no longer signs in or signs entries; what it signed stays verifiable. */
 export function DeletePasskeyModal({ passkey, onClose }: { passkey: Passkey; onClose: () => void }) {
   const remove = useDeletePasskey();
   const { showToast } = useToast();
-  const failure =
-    remove.isError && !(isApiError(remove.error) && remove.error.status === 403)
-      ? errorMessage(remove.error, 'Failed to delete the passkey')
-      : null;
+  const failure = failureMessage(remove.error, 'Failed to delete the passkey');
 
   return (
     <AppModal

@@ -5,13 +5,12 @@ import type { Passkey } from '@scamtrail/domain/passkeys';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
-import { ListLoadFailed } from '../../../components/list-states';
-import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { usePasskeys } from '../api/get-passkeys';
 import { AddPasskeyModal } from './add-passkey-modal';
 import { DeletePasskeyModal } from './delete-passkey-modal';
 import { RenamePasskeyModal } from './rename-passkey-modal';
+import { ProfileLoadFailed } from './profile-load-failed';
 
 const COLUMNS: TableColumn[] = [
   { key: 'name', header: 'Name' },
@@ -55,10 +54,9 @@ export function PasskeysSection() {
         )}
       </div>
       {query.isError ? (
-        <ListLoadFailed
+        <ProfileLoadFailed
           title="Failed to load your passkeys"
           error={query.error}
-          description={errorMessage(query.error, 'The server did not answer.')}
           onRetry={() => void query.refetch()}
         />
       ) : (

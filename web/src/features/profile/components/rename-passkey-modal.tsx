@@ -1,10 +1,10 @@
-import { TextInput } from '@carbon/react';
 import { useState } from 'react';
-import { PASSKEY_NAME_MAX_LENGTH, renamePasskeyBodySchema, type Passkey } from '@scamtrail/domain/passkeys';
+import { renamePasskeyBodySchema, type Passkey } from '@scamtrail/domain/passkeys';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useRenamePasskey } from '../api/rename-passkey';
+import { PasskeyNameInput } from './passkey-name-input';
 
 const FIELDS = ['name'] as const;
 
@@ -37,13 +37,11 @@ export function RenamePasskeyModal({ passkey, onClose }: { passkey: Passkey; onC
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput
+      <PasskeyNameInput
         id="passkey-rename"
-        labelText="Name"
-        maxLength={PASSKEY_NAME_MAX_LENGTH}
         value={name}
-        onChange={(event) => {
-          setName(event.target.value);
+        onChange={(value) => {
+          setName(value);
           clearError('name');
         }}
         {...errorProps('name')}

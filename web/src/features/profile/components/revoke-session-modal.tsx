@@ -2,17 +2,14 @@ import { InlineNotification, Stack } from '@carbon/react';
 import type { Session } from '@scamtrail/domain/passkeys';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import { useRevokeSession } from '../api/revoke-session';
 
 /** Confirms signing a device out. This device's own session signs the user out here (to sign-in). */
 export function RevokeSessionModal({ session, onClose }: { session: Session; onClose: () => void }) {
   const revoke = useRevokeSession();
   const { showToast } = useToast();
-  const failure =
-    revoke.isError && !(isApiError(revoke.error) && revoke.error.status === 403)
-      ? errorMessage(revoke.error, 'Failed to revoke the session')
-      : null;
+  const failure = failureMessage(revoke.error, 'Failed to revoke the session');
 
   return (
     <AppModal

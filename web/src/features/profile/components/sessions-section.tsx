@@ -3,11 +3,10 @@ import { useState } from 'react';
 import type { Session } from '@scamtrail/domain/passkeys';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
-import { ListLoadFailed } from '../../../components/list-states';
-import { errorMessage } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format-date';
 import { useSessions } from '../api/get-sessions';
 import { RevokeSessionModal } from './revoke-session-modal';
+import { ProfileLoadFailed } from './profile-load-failed';
 
 const COLUMNS: TableColumn[] = [
   { key: 'device', header: 'Device' },
@@ -43,10 +42,9 @@ export function SessionsSection() {
         here.
       </p>
       {query.isError ? (
-        <ListLoadFailed
+        <ProfileLoadFailed
           title="Failed to load your sessions"
           error={query.error}
-          description={errorMessage(query.error, 'The server did not answer.')}
           onRetry={() => void query.refetch()}
         />
       ) : (

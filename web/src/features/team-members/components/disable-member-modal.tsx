@@ -2,7 +2,7 @@ import { InlineNotification } from '@carbon/react';
 import type { TeamMember } from '@scamtrail/domain/team-members';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import { useSetTeamMemberDisabled } from '../api/set-team-member-disabled';
 
 interface DisableMemberModalProps {
@@ -16,10 +16,10 @@ export function DisableMemberModal({ member, onClose }: DisableMemberModalProps)
   const disable = member.status !== 'disabled';
   const mutation = useSetTeamMemberDisabled();
   const { showToast } = useToast();
-  const failure =
-    mutation.isError && !(isApiError(mutation.error) && mutation.error.status === 403)
-      ? errorMessage(mutation.error, `Failed to ${disable ? 'disable' : 'enable'} the team member`)
-      : null;
+  const failure = failureMessage(
+    mutation.error,
+    `Failed to ${disable ? 'disable' : 'enable'} the team member`,
+  );
 
   return (
     <AppModal

@@ -3,7 +3,7 @@ import { CheckmarkFilled, Security } from '@carbon/icons-react';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import type { JournalIntegrity, VerifyCaseResponse } from '@scamtrail/domain/signatures';
-import { errorMessage, isApiError } from '../../../../lib/api-error';
+import { failureMessage } from '../../../../lib/api-error';
 import { formatDateTime } from '../../../../lib/format-date';
 import { useJournalIntegrity } from '../../api/journal-integrity';
 import { useVerifyCaseSignatures } from '../../api/journal-verify-case';
@@ -91,10 +91,7 @@ interface JournalIntegrityBarProps {
  */
 export function JournalIntegrityBar({ caseId, entries }: JournalIntegrityBarProps) {
   const verify = useVerifyCaseSignatures();
-  const failure =
-    verify.isError && !(isApiError(verify.error) && verify.error.status === 403)
-      ? errorMessage(verify.error, 'Failed to verify the signatures')
-      : null;
+  const failure = failureMessage(verify.error, 'Failed to verify the signatures');
   return (
     <section className="journal-integrity" aria-label="Journal integrity">
       <div className="journal-integrity__bar">
