@@ -1,6 +1,7 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { identifiers } from '../../db/schema/index';
+import { identifiers, originators, users } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
 import { evidenceCountSql, identifierColumns } from './identifiers.repository';
@@ -49,7 +50,43 @@ function carriesTag(tagId: string): SQL {
     where it.identifier_id = identifiers.id and it.tag_id = ${tagId})`;
 }
 
-/** One page with each row's evidence count as the caller may see it. */
+const origin = alias(originators, 'origin');
+const originUser = alias(users, 'origin_user');
+const proxy = alias(originators, 'proxy');
+const proxyUser = alias(users, 'proxy_user');
+
+/** A team member's account as `toOriginatorSummary` reads it beside its originator. */
+function accountColumns(u: typeof originUser | typeof proxyUser) {
+  return {
+    id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    role: u.role,
+    disabled: u.disabled,
+    lastLoginAt: u.lastLoginAt,
+    createdAt: u.createdAt,
+    updatedAt: u.updatedAt,
+  };
+}
+
+/** A tag as the page statement gives it (the stored colour, not yet checked against Carbon's). */
+export interface StoredTagRef {
+  id: string;
+  name: string;
+  color: string;
+}
+
+/** pg and PGlite parse json; a driver that leaves it as text gets it parsed here. */
+const parseTags = (value: unknown) =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as StoredTagRef[];
+
+/**
+ * One page in one statement: each row with its evidence count as the caller may see it, its
+ * originator and proxy (with their team-member accounts) and its tags by name. The page is chosen
+ * first (a CTE keeps its limit ahead of the joins), so the joins and the tag aggregate run for the
+ * page's rows only.
+ */
 export function buildPageQuery(
   db: DbOrTx,
   filter: IdentifierListFilter,
@@ -57,13 +94,46 @@ export function buildPageQuery(
   principal: Principal,
   order: ListOrder,
 ) {
+  const rows = db.$with('page').as(
+    db
+      .select({ ...identifierColumns, evidenceCount: evidenceCountSql(principal).as('evidence_count') })
+      .from(identifiers)
+      .where(filterCondition(filter))
+      .orderBy(...ORDERS[order])
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+  );
+  const tagsOfRow = sql`(select coalesce(json_agg(json_build_object(
+      'id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name), t.id), '[]'::json)
+    from identifier_tags it inner join tags t on t.id = it.tag_id
+    where it.identifier_id = ${rows.id})`.mapWith(parseTags);
   return db
-    .select({ ...identifierColumns, evidenceCount: evidenceCountSql(principal) })
-    .from(identifiers)
-    .where(filterCondition(filter))
-    .orderBy(...ORDERS[order])
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
+    .with(rows)
+    .select({
+      id: rows.id,
+      type: rows.type,
+      data: rows.data,
+      displayValue: rows.displayValue,
+      confidence: rows.confidence,
+      validation: rows.validation,
+      validatedAt: rows.validatedAt,
+      originatorId: rows.originatorId,
+      proxyOriginatorId: rows.proxyOriginatorId,
+      createdAt: rows.createdAt,
+      updatedAt: rows.updatedAt,
+      evidenceCount: rows.evidenceCount,
+      origin,
+      originUser: accountColumns(originUser),
+      proxy,
+      proxyUser: accountColumns(proxyUser),
+      tags: tagsOfRow,
+    })
+    .from(rows)
+    .leftJoin(origin, eq(origin.id, rows.originatorId))
+    .leftJoin(originUser, eq(originUser.originatorId, origin.id))
+    .leftJoin(proxy, eq(proxy.id, rows.proxyOriginatorId))
+    .leftJoin(proxyUser, eq(proxyUser.originatorId, proxy.id))
+    .orderBy(desc(rows.createdAt), desc(rows.id));
 }
 
 /** The planner's estimate of the matches: a plan, no rows read. */

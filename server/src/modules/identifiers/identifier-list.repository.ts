@@ -8,7 +8,6 @@ import {
   readPlanRows,
   type IdentifierListFilter,
 } from './identifier-list-queries';
-import type { IdentifierRow } from './identifiers.repository';
 import { isQueryCanceled } from './query-canceled';
 
 /**
@@ -59,7 +58,8 @@ async function isSparse(db: Db, matches: number, page: { page: number; pageSize:
   return matches <= Math.sqrt(page.page * page.pageSize * rows);
 }
 
-export type IdentifierListRow = IdentifierRow & { evidenceCount: number };
+/** A row of the page with its evidence count, originator, proxy and tags (see `buildPageQuery`). */
+export type IdentifierListRow = Awaited<ReturnType<typeof buildPageQuery>>[number];
 
 export interface IdentifierListPage {
   rows: IdentifierListRow[];

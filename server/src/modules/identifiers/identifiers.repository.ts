@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   cases,
@@ -10,6 +10,7 @@ import {
   originators,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
+import { isAnyUuid } from '../cases/sql-arrays';
 import { visibleCaseCondition } from '../groups/case-visibility';
 
 /** The columns an identifier answer is built from (never `normalized_key`: it is internal). */
@@ -60,10 +61,7 @@ export async function lockIdentifierRow(db: DbOrTx, id: string): Promise<Identif
 
 export async function findIdentifierRows(db: DbOrTx, ids: readonly string[]): Promise<IdentifierRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .select(identifierColumns)
-    .from(identifiers)
-    .where(inArray(identifiers.id, [...ids]));
+  return db.select(identifierColumns).from(identifiers).where(isAnyUuid(identifiers.id, ids));
 }
 
 /** The id of the identifier holding this type and key, other than `exceptId`. */
@@ -168,7 +166,7 @@ export async function countEvidenceByIdentifier(
     .from(evidenceIdentifiers)
     .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
     .leftJoin(cases, eq(cases.id, evidence.caseId))
-    .where(and(inArray(evidenceIdentifiers.identifierId, [...ids]), visibleCaseCondition(principal)))
+    .where(and(isAnyUuid(evidenceIdentifiers.identifierId, ids), visibleCaseCondition(principal)))
     .groupBy(evidenceIdentifiers.identifierId);
   return new Map(rows.map((row) => [row.identifierId, row.n]));
 }

@@ -3,13 +3,17 @@ import { isUniqueViolation } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { findOriginatorSummaries } from '../originators/originators.repository';
+import {
+  findOriginatorSummaries,
+  toOriginatorSummary,
+  type OriginatorRow,
+} from '../originators/originators.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
 import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
-import { findTagsForIdentifiers } from '../tags/tags.repository';
+import { toTagColor } from '../tags/tags.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
-import { listIdentifierRows } from './identifier-list.repository';
+import { listIdentifierRows, type IdentifierListRow } from './identifier-list.repository';
 import { toIdentifierItem } from './identifier-presenter';
 import {
   countEvidenceByIdentifier,
@@ -27,6 +31,7 @@ import type {
   IdentifierListQuery,
   UpdateIdentifierBody,
 } from '@scamtrail/domain/identifiers/api';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
 
 const DUPLICATE_MESSAGE = 'An identifier with the same value already exists';
 
@@ -53,7 +58,32 @@ export async function presentIdentifiers(
   return rows.map((row) => toIdentifierItem(row, counts.get(row.id) ?? 0, originators));
 }
 
-/** One page of identifiers; originators and tags come from one lookup each for the whole page. */
+/** A left-joined account: all null when the originator is not a team member, else complete. */
+function accountOf(account: IdentifierListRow['originUser'] | null): OriginatorRow['user'] {
+  return !account || account.id === null ? null : (account as NonNullable<OriginatorRow['user']>);
+}
+
+/** The summaries of the originators and proxies a page's rows carry, keyed by id. */
+function pageOriginators(rows: readonly IdentifierListRow[]): Map<string, OriginatorSummary> {
+  const summaries = new Map<string, OriginatorSummary>();
+  for (const row of rows) {
+    if (row.origin) {
+      summaries.set(
+        row.origin.id,
+        toOriginatorSummary({ originator: row.origin, user: accountOf(row.originUser) }),
+      );
+    }
+    if (row.proxy) {
+      summaries.set(
+        row.proxy.id,
+        toOriginatorSummary({ originator: row.proxy, user: accountOf(row.proxyUser) }),
+      );
+    }
+  }
+  return summaries;
+}
+
+/** One page of identifiers; each row comes with its originators and tags from the page's statement. */
 export async function listIdentifiers(
   db: Db,
   query: IdentifierListQuery,
@@ -68,20 +98,11 @@ export async function listIdentifiers(
     principal,
     countTimeBoxMs,
   );
-  const [originators, tags] = await Promise.all([
-    findOriginatorSummaries(
-      db,
-      rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]),
-    ),
-    findTagsForIdentifiers(
-      db,
-      rows.map((row) => row.id),
-    ),
-  ]);
+  const originators = pageOriginators(rows);
   return {
     data: rows.map((row) => ({
       ...toIdentifierItem(row, row.evidenceCount, originators),
-      tags: tags.get(row.id) ?? [],
+      tags: row.tags.map((tag) => ({ id: tag.id, name: tag.name, color: toTagColor(tag.color) })),
     })),
     pagination: { page, pageSize, totalItems: total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
     totalIsEstimate,
