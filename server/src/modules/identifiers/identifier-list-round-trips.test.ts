@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IdentifierListItem } from '@scamtrail/domain/identifiers/api';
+import { permissionsForRole } from '@scamtrail/domain/permissions';
+import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { recordStatements } from '../../../test/statement-log';
+import type { Principal } from '../../plugins/auth';
+import { findTagsForIdentifiers } from '../tags/tags.repository';
+import { findIdentifierRows } from './identifiers.repository';
+import { presentIdentifiers } from './identifiers.service';
+import { insertAutomationKey, insertCommunityMember } from './identifier-test-fixtures';
+
+/**
+ * What an authenticated list request costs the database, counted statement by statement (each a
+ * round trip on PostgreSQL): the session (or API key) in one, the planner's estimate in one, and the
+ * page with its originators, proxies and tags in one, whatever the page size. A full page of a
+ * small enough result adds its time-boxed count (a transaction of four statements).
+ */
+
+const ROWS = 60;
+let t: TestApp;
+let user: Client;
+let automation: Client;
+let principal: Principal;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const signed = await signedIn(t, 'investigator');
+  user = signed.client;
+  const db = t.database.db;
+  const originatorId = signed.user.originatorId;
+  const proxyId = await insertCommunityMember(db, 3);
+  // Even rows are e-mails reported on behalf of a community member, odd rows phones.
+  await db.execute(sql`insert into identifiers
+      (type, data, display_value, normalized_key, originator_id, proxy_originator_id, created_at)
+    select case when g % 2 = 0 then 'email' else 'phone' end, '{}'::jsonb, 'user' || g || '@gmail.example',
+      'key' || g, ${originatorId}::uuid, case when g % 2 = 0 then ${proxyId}::uuid end,
+      timestamptz '2024-01-01' + g * interval '1 minute'
+    from generate_series(1, ${ROWS}) g`);
+  await db.execute(sql`insert into tags (name, color) values ('mule', 'red'), ('Bot', 'not-a-colour')`);
+  await db.execute(sql`insert into identifier_tags (identifier_id, tag_id)
+    select i.id, tg.id from identifiers i, tags tg where i.display_value like '%1%' or tg.name = 'Bot'`);
+  const key = (await insertAutomationKey(db, ['identifier.view'])).key;
+  automation = clientWithHeaders(t.app, { authorization: `Bearer ${key}` });
+  principal = {
+    kind: 'user',
+    userId: signed.user.id,
+    sessionId: '',
+    originatorId,
+    role: 'investigator',
+    email: signed.user.email,
+    firstName: signed.user.firstName,
+    lastName: signed.user.lastName,
+    permissions: permissionsForRole('investigator'),
+  };
+  // A search reads the table's size for its plan once a minute; that read is not per request.
+  expect((await user.get('/api/identifiers?search=gmail')).statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function listStatements(client: Client, query: string) {
+  let body: { data: IdentifierListItem[]; pagination: { totalItems: number } } | undefined;
+  const statements = await recordStatements(t.database, async () => {
+    const res = await client.get(`/api/identifiers${query}`);
+    expect(res.statusCode).toBe(200);
+    body = res.json();
+  });
+  return { statements, body: body! };
+}
+
+const KINDS = [
+  { name: 'no filter', filter: '', matches: ROWS },
+  { name: 'a type filter', filter: '&type=email', matches: ROWS / 2 },
+  { name: 'a substring search', filter: '&search=gmail', matches: ROWS },
+];
+
+describe('an authenticated identifier list request', () => {
+  it.each(KINDS)('with $name costs three statements when the page shows the total', async (kind) => {
+    for (const client of [user, automation]) {
+      const { statements, body } = await listStatements(client, `?page=1&pageSize=100${kind.filter}`);
+      expect(body.data).toHaveLength(kind.matches);
+      expect(statements, statements.join('\n')).toHaveLength(3);
+    }
+  });
+
+  it.each(KINDS)('with $name adds only its time-boxed count when the page is full', async (kind) => {
+    const { statements, body } = await listStatements(user, `?page=1&pageSize=25${kind.filter}`);
+    expect(body.data).toHaveLength(25);
+    expect(body.pagination.totalItems).toBe(kind.matches);
+    expect(statements, statements.join('\n')).toHaveLength(3 + 4);
+  });
+
+  it('costs the same whatever the page size: no statement takes a parameter per row', async () => {
+    const small = await listStatements(user, '?page=1&pageSize=5');
+    const large = await listStatements(user, '?page=1&pageSize=100');
+    expect(large.statements).toHaveLength(3);
+    expect(small.statements).toHaveLength(3 + 4);
+    expect(large.statements.filter((s) => !small.statements.includes(s))).toEqual([]);
+  });
+
+  it('answers each row as the per-identifier lookups do: originator, proxy, evidence count and tags', async () => {
+    const { body } = await listStatements(user, '?page=1&pageSize=100');
+    const ids = body.data.map((item) => item.id);
+    const rows = await findIdentifierRows(t.database.db, ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const items = await presentIdentifiers(
+      t.database.db,
+      ids.map((id) => byId.get(id)!),
+      principal,
+    );
+    const tags = await findTagsForIdentifiers(t.database.db, ids);
+    const expected = items.map((item) => ({ ...item, tags: tags.get(item.id) }));
+    expect(JSON.stringify(body.data)).toBe(JSON.stringify(expected));
+    expect(body.data[0].originator?.proxy).not.toBeNull();
+    expect(body.data[1].originator?.proxy).toBeNull();
+    expect(body.data.some((item) => item.tags.length === 2)).toBe(true);
+  });
+});

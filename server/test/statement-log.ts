@@ -1,0 +1,66 @@
+import type { Database } from '../src/db/client';
+
+type Query = (...args: unknown[]) => unknown;
+interface Queryable {
+  query: Query;
+}
+/** A pg.Pool: each checkout fires `acquire` with the client whose `query` runs the statement. */
+interface PoolLike extends Queryable {
+  on(event: 'acquire', listener: (client: Queryable) => void): unknown;
+  off(event: 'acquire', listener: (client: Queryable) => void): unknown;
+}
+/** PGlite: statements go through `query`, or through the `query` of a transaction's handle. */
+interface PgliteLike extends Queryable {
+  transaction: (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>;
+}
+
+function statementText(args: unknown[]): string {
+  const first = args[0];
+  if (typeof first === 'string') return first;
+  return String((first as { text?: string } | undefined)?.text ?? '');
+}
+
+/**
+ * Records every statement the database client sends while `work` runs: a round trip each on
+ * PostgreSQL (a transaction's BEGIN and COMMIT included). PGlite's transactions are recorded as
+ * `begin` and `commit` around their statements, as node-postgres sends them.
+ */
+export async function recordStatements(database: Database, work: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const restore: (() => void)[] = [];
+  const wrap = (target: Queryable) => {
+    if (restore.some((r) => (r as { target?: Queryable }).target === target)) return;
+    const query = target.query;
+    target.query = (...args: unknown[]) => {
+      statements.push(statementText(args));
+      return query.apply(target, args);
+    };
+    restore.push(Object.assign(() => void (target.query = query), { target }));
+  };
+  const client = (database.db as unknown as { $client: PoolLike | PgliteLike }).$client;
+  if (database.kind === 'postgres') {
+    const pool = client as PoolLike;
+    const onAcquire = (c: Queryable) => wrap(c);
+    pool.on('acquire', onAcquire);
+    restore.push(() => void pool.off('acquire', onAcquire));
+  } else {
+    const pglite = client as PgliteLike;
+    wrap(pglite);
+    const transaction = pglite.transaction;
+    pglite.transaction = (work) =>
+      transaction.call(pglite, async (tx) => {
+        statements.push('begin');
+        wrap(tx);
+        const result = await work(tx);
+        statements.push('commit');
+        return result;
+      });
+    restore.push(() => void (pglite.transaction = transaction));
+  }
+  try {
+    await work();
+  } finally {
+    for (const r of restore.reverse()) r();
+  }
+  return statements;
+}
