@@ -1,10 +1,11 @@
-import { count, inArray } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
+import { isAnyUuid } from '../modules/cases/sql-arrays';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 
 /**
  * How many rows of `table` carry each of `ids` in `column`, in one grouped query; ids with no rows
- * count 0. (A correlated subquery in a select list would lose its table qualifiers in Drizzle.)
+ * count 0; the ids go as one uuid array, whatever their number. (A correlated subquery in a select list would lose its table qualifiers in Drizzle.)
  */
 export async function countByColumn(
   db: DbOrTx,
@@ -17,7 +18,7 @@ export async function countByColumn(
   const rows = await db
     .select({ key: column, n: count() })
     .from(table)
-    .where(inArray(column, [...ids]))
+    .where(isAnyUuid(column, ids))
     .groupBy(column);
   for (const row of rows) counts.set(String(row.key), row.n);
   return counts;

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cases, groupMembers, groups, users } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
+import { isAnyUuid, isNotAnyUuid } from '../cases/sql-arrays';
 import { matchesSearch } from '../../lib/search';
 
 type GroupBase = typeof groups.$inferSelect;
@@ -110,10 +111,7 @@ export async function isGroupMember(db: DbOrTx, groupId: string, userId: string)
 /** The ids among `ids` that name existing users. */
 export async function findExistingUserIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, [...ids]));
+  const rows = await db.select({ id: users.id }).from(users).where(isAnyUuid(users.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -140,7 +138,7 @@ export async function removeGroupMembersExcept(
     .where(
       and(
         eq(groupMembers.groupId, groupId),
-        keep.length ? notInArray(groupMembers.userId, [...keep]) : undefined,
+        keep.length ? isNotAnyUuid(groupMembers.userId, keep) : undefined,
       ),
     );
 }

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { TAG_COLORS, type TagColor, type TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { caseTags, evidenceTags, identifierTags, tags } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
+import { isAnyUuid, isNotAnyUuid } from '../cases/sql-arrays';
 import { matchesSearch } from '../../lib/search';
 
 type TagBase = typeof tags.$inferSelect;
@@ -89,7 +90,7 @@ export async function findMissingTagIds(db: DbOrTx, ids: readonly string[]): Pro
   const rows = await db
     .select({ id: tags.id })
     .from(tags)
-    .where(inArray(tags.id, [...new Set(ids)]))
+    .where(isAnyUuid(tags.id, [...new Set(ids)]))
     .for('key share');
   const found = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !found.has(id));
@@ -110,7 +111,7 @@ export async function setIdentifierTags(
     .where(
       and(
         eq(identifierTags.identifierId, identifierId),
-        unique.length ? notInArray(identifierTags.tagId, unique) : undefined,
+        unique.length ? isNotAnyUuid(identifierTags.tagId, unique) : undefined,
       ),
     );
   if (unique.length === 0) return;
