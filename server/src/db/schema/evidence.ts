@@ -1,4 +1,16 @@
-import { bigint, bigserial, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { cases } from './cases';
 import { bytea, createdAt, id, updatedAt } from './columns';
 import { identifiers } from './identifiers';
@@ -71,6 +83,13 @@ export const evidenceCustody = pgTable(
   (t) => [index('evidence_custody_evidence_idx').on(t.evidenceId, t.id)],
 );
 
+/**
+ * Which identifiers an evidence item names. `evidence_created_at`, `case_id` and `has_file` are copies
+ * of the item's `created_at`, `case_id` and `file_name is not null`, written by the database alone
+ * (triggers of migration 0009: on insert of a link and on every change of the item), so an
+ * identifier's evidence and media are paged and counted off one index without reading the items. The
+ * defaults only satisfy the insert: the trigger replaces them with the item's values.
+ */
 export const evidenceIdentifiers = pgTable(
   'evidence_identifiers',
   {
@@ -81,9 +100,25 @@ export const evidenceIdentifiers = pgTable(
       .notNull()
       .references(() => identifiers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    evidenceCreatedAt: timestamp('evidence_created_at', { withTimezone: true }).notNull().defaultNow(),
+    caseId: uuid('case_id'),
+    hasFile: boolean('has_file').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.evidenceId, t.identifierId] }),
     index('evidence_identifiers_identifier_idx').on(t.identifierId),
+    // An identifier's evidence newest first, with its case and whether it holds a file: a page (of all,
+    // or of its media) and the counts per case are read off this index alone.
+    index('evidence_identifiers_listing_idx').on(
+      t.identifierId,
+      t.evidenceCreatedAt.desc(),
+      t.evidenceId.desc(),
+      t.caseId,
+      t.hasFile,
+    ),
+    // Its media alone, for the first page of media of an identifier with few files among many items.
+    index('evidence_identifiers_media_idx')
+      .on(t.identifierId, t.evidenceCreatedAt.desc(), t.evidenceId.desc(), t.caseId)
+      .where(sql`${t.hasFile}`),
   ],
 );

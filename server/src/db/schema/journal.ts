@@ -45,6 +45,13 @@ export const journalEntries = pgTable(
   ],
 );
 
+/**
+ * Which identifiers a journal entry names. `performed_at`, `case_id` and `is_nullified` are copies of
+ * the entry's, written by the database alone (triggers of migration 0009: on insert of a link and on
+ * every change of the entry), so an identifier's live entries are paged and counted off one index,
+ * whatever the number of entries naming it, without reading the entries. The defaults only satisfy the
+ * insert: the trigger replaces them with the entry's values.
+ */
 export const journalEntryIdentifiers = pgTable(
   'journal_entry_identifiers',
   {
@@ -55,10 +62,18 @@ export const journalEntryIdentifiers = pgTable(
       .notNull()
       .references(() => identifiers.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
+    performedAt: timestamp('performed_at', { withTimezone: true }).notNull().defaultNow(),
+    caseId: uuid('case_id'),
+    isNullified: boolean('is_nullified').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.journalEntryId, t.identifierId] }),
     index('journal_entry_identifiers_identifier_idx').on(t.identifierId),
+    // An identifier's live entries newest first, with their case for the visibility check: a page and
+    // the counts per case are read off this index alone.
+    index('journal_entry_identifiers_live_idx')
+      .on(t.identifierId, t.performedAt.desc(), t.journalEntryId.desc(), t.caseId)
+      .where(sql`${t.isNullified} = false`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   cases,
@@ -17,8 +17,16 @@ import { visibleCaseCondition } from '../groups/case-visibility';
 /**
  * The records around one identifier for its detail view, a page at a time with their numbers. Evidence
  * and journal entries of cases the caller may not see are left out like the cases themselves (records
- * with no case stay visible). The numbers come from `count(*)` over the link tables' identifier
- * indexes, reading no row's columns beyond those the conditions need.
+ * with no case stay visible).
+ *
+ * Every statement starts from the link tables, which carry copies of what the listings filter and
+ * sort by (kept by the database's triggers, migration 0009): a page is read off the link index in its
+ * order and only its rows are joined to their entries or items; the counts are grouped by case off the
+ * same index (an index-only scan, no row of `journal_entries` or `evidence` read) and only the distinct
+ * cases are checked for visibility. For a caller who sees every case, `visibleCaseCondition` is `true`
+ * and PostgreSQL drops the join to `cases` altogether. For a caller who sees only some cases, a page
+ * looks up the case of each link it walks, so it reads as many links as precede the page's last visible
+ * one: bounded by the identifier's links in the worst case (most of them in hidden cases).
  */
 
 export interface PageRequest {
@@ -31,10 +39,17 @@ const offsetOf = (page: PageRequest) => (page.page - 1) * page.pageSize;
 /** Whether to list every evidence item, only those holding a file (media), or only those without. */
 export type FileFilter = boolean | undefined;
 
-function evidenceWhere(identifierId: string, principal: Principal, hasFile: FileFilter): SQL | undefined {
-  const file =
-    hasFile === undefined ? undefined : hasFile ? isNotNull(evidence.fileName) : isNull(evidence.fileName);
-  return and(eq(evidenceIdentifiers.identifierId, identifierId), visibleCaseCondition(principal), file);
+const ei = evidenceIdentifiers;
+const jei = journalEntryIdentifiers;
+
+/** Newest first as the link indexes store it (NULLS LAST; the columns are NOT NULL). */
+const newestFirst = (at: AnyColumn, id: AnyColumn) => [
+  sql`${at} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
+function evidenceLinksWhere(identifierId: string, hasFile: FileFilter): SQL | undefined {
+  return and(eq(ei.identifierId, identifierId), hasFile === undefined ? undefined : eq(ei.hasFile, hasFile));
 }
 
 /** One page of the evidence naming the identifier, newest first. */
@@ -45,7 +60,18 @@ export async function findIdentifierEvidencePage(
   page: PageRequest,
   hasFile?: FileFilter,
 ) {
+  const links = db.$with('links').as(
+    db
+      .select({ evidenceId: ei.evidenceId, at: ei.evidenceCreatedAt })
+      .from(ei)
+      .leftJoin(cases, eq(cases.id, ei.caseId))
+      .where(and(evidenceLinksWhere(identifierId, hasFile), visibleCaseCondition(principal)))
+      .orderBy(...newestFirst(ei.evidenceCreatedAt, ei.evidenceId))
+      .limit(page.pageSize)
+      .offset(offsetOf(page)),
+  );
   return db
+    .with(links)
     .select({
       id: evidence.id,
       title: evidence.title,
@@ -56,13 +82,9 @@ export async function findIdentifierEvidencePage(
       sha256: evidence.sha256,
       createdAt: evidence.createdAt,
     })
-    .from(evidenceIdentifiers)
-    .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
-    .leftJoin(cases, eq(cases.id, evidence.caseId))
-    .where(evidenceWhere(identifierId, principal, hasFile))
-    .orderBy(desc(evidence.createdAt), desc(evidence.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+    .from(links)
+    .innerJoin(evidence, eq(evidence.id, links.evidenceId))
+    .orderBy(desc(links.at), desc(links.evidenceId));
 }
 
 /** How many evidence items name the identifier, and how many of them hold a file, in one statement. */
@@ -72,22 +94,29 @@ export async function countIdentifierEvidence(
   principal: Principal,
   hasFile?: FileFilter,
 ): Promise<{ evidence: number; media: number }> {
+  const perCase = db
+    .select({
+      caseId: ei.caseId,
+      items: sql<number>`count(*)`.as('items'),
+      media: sql<number>`count(*) filter (where ${ei.hasFile})`.as('media'),
+    })
+    .from(ei)
+    .where(evidenceLinksWhere(identifierId, hasFile))
+    .groupBy(ei.caseId)
+    .as('per_case');
   const [row] = await db
-    .select({ evidence: count(), media: count(evidence.fileName) })
-    .from(evidenceIdentifiers)
-    .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
-    .leftJoin(cases, eq(cases.id, evidence.caseId))
-    .where(evidenceWhere(identifierId, principal, hasFile));
+    .select({
+      evidence: sql<number>`coalesce(sum(${perCase.items}), 0)::int`.mapWith(Number),
+      media: sql<number>`coalesce(sum(${perCase.media}), 0)::int`.mapWith(Number),
+    })
+    .from(perCase)
+    .leftJoin(cases, eq(cases.id, perCase.caseId))
+    .where(visibleCaseCondition(principal));
   return row;
 }
 
-function journalWhere(identifierId: string, principal: Principal): SQL | undefined {
-  return and(
-    eq(journalEntryIdentifiers.identifierId, identifierId),
-    eq(journalEntries.isNullified, false),
-    visibleCaseCondition(principal),
-  );
-}
+const liveEntryLinksOf = (identifierId: string) =>
+  and(eq(jei.identifierId, identifierId), eq(jei.isNullified, false));
 
 /** One page of the journal entries naming the identifier, newest first; nullified entries are left out. */
 export async function findIdentifierJournalEntryPage(
@@ -96,7 +125,18 @@ export async function findIdentifierJournalEntryPage(
   principal: Principal,
   page: PageRequest,
 ) {
+  const links = db.$with('links').as(
+    db
+      .select({ journalEntryId: jei.journalEntryId, at: jei.performedAt })
+      .from(jei)
+      .leftJoin(cases, eq(cases.id, jei.caseId))
+      .where(and(liveEntryLinksOf(identifierId), visibleCaseCondition(principal)))
+      .orderBy(...newestFirst(jei.performedAt, jei.journalEntryId))
+      .limit(page.pageSize)
+      .offset(offsetOf(page)),
+  );
   return db
+    .with(links)
     .select({
       id: journalEntries.id,
       type: journalEntries.type,
@@ -104,13 +144,9 @@ export async function findIdentifierJournalEntryPage(
       performedAt: journalEntries.performedAt,
       createdAt: journalEntries.createdAt,
     })
-    .from(journalEntryIdentifiers)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
-    .leftJoin(cases, eq(cases.id, journalEntries.caseId))
-    .where(journalWhere(identifierId, principal))
-    .orderBy(desc(journalEntries.performedAt), desc(journalEntries.id))
-    .limit(page.pageSize)
-    .offset(offsetOf(page));
+    .from(links)
+    .innerJoin(journalEntries, eq(journalEntries.id, links.journalEntryId))
+    .orderBy(desc(links.at), desc(links.journalEntryId));
 }
 
 export async function countIdentifierJournalEntries(
@@ -118,12 +154,17 @@ export async function countIdentifierJournalEntries(
   identifierId: string,
   principal: Principal,
 ): Promise<number> {
+  const perCase = db
+    .select({ caseId: jei.caseId, entries: sql<number>`count(*)`.as('entries') })
+    .from(jei)
+    .where(liveEntryLinksOf(identifierId))
+    .groupBy(jei.caseId)
+    .as('per_case');
   const [{ n }] = await db
-    .select({ n: count() })
-    .from(journalEntryIdentifiers)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
-    .leftJoin(cases, eq(cases.id, journalEntries.caseId))
-    .where(journalWhere(identifierId, principal));
+    .select({ n: sql<number>`coalesce(sum(${perCase.entries}), 0)::int`.mapWith(Number) })
+    .from(perCase)
+    .leftJoin(cases, eq(cases.id, perCase.caseId))
+    .where(visibleCaseCondition(principal));
   return n;
 }
 
@@ -158,22 +199,12 @@ export async function findIdentifierTags(db: DbOrTx, identifierId: string) {
 
 /**
  * The cases the identifier appears in, through live journal entries or evidence, that the caller may
- * see. One `in (… union …)` lets PostgreSQL collect the case ids from the two link indexes and look the
- * cases up by key, instead of testing every case against two subqueries.
+ * see. The case ids come off the link indexes alone (index-only scans); one `in (… union …)` lets
+ * PostgreSQL collect them and look the cases up by key.
  */
 function identifierCasesWhere(db: DbOrTx, identifierId: string, principal: Principal): SQL | undefined {
-  const viaJournal = db
-    .select({ caseId: journalEntries.caseId })
-    .from(journalEntryIdentifiers)
-    .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
-    .where(
-      and(eq(journalEntryIdentifiers.identifierId, identifierId), eq(journalEntries.isNullified, false)),
-    );
-  const viaEvidence = db
-    .select({ caseId: evidence.caseId })
-    .from(evidenceIdentifiers)
-    .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
-    .where(eq(evidenceIdentifiers.identifierId, identifierId));
+  const viaJournal = db.select({ caseId: jei.caseId }).from(jei).where(liveEntryLinksOf(identifierId));
+  const viaEvidence = db.select({ caseId: ei.caseId }).from(ei).where(eq(ei.identifierId, identifierId));
   return and(inArray(cases.id, viaJournal.union(viaEvidence)), visibleCaseCondition(principal));
 }
 

@@ -156,10 +156,13 @@ export async function insertIdentifierLinks(
   identifierIds: readonly string[],
 ): Promise<string[]> {
   if (identifierIds.length === 0) return [];
+  // Every column in the table's order; the copies of the entry's date, case and removal (the last
+  // three) are placeholders the database's trigger replaces with the entry's values.
   const rows = await db
     .insert(journalEntryIdentifiers)
     .select(
-      sql`select ${entryId}::uuid, id, now() from unnest(${sql.param([...identifierIds])}::uuid[]) as id`,
+      sql`select ${entryId}::uuid, id, now(), now(), null::uuid, false
+        from unnest(${sql.param([...identifierIds])}::uuid[]) as id`,
     )
     .onConflictDoNothing()
     .returning({ id: journalEntryIdentifiers.identifierId });
