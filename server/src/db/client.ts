@@ -69,6 +69,19 @@ function yieldBeforeEachQuery(client: PGlite) {
   }) as typeof client.transaction;
 }
 
+/**
+ * Planner settings for PGlite, whose pages are all in this process's memory (memory://) or in a
+ * local file the OS keeps cached: a page read at random costs about what a sequential one does, so
+ * random_page_cost is the 1.1 usual for SSDs and memory rather than the default 4 (a spinning disk).
+ * At 4 the planner preferred a sequential scan, ILIKE on every row, to the trigram index for any
+ * search matching more than about 1,000 of 100,000 identifiers: 70 to 90 ms for the count of "gmail"
+ * (4,212 matches) where the trigram bitmap takes about 25 ms. PGlite has one session, so a plain SET
+ * holds for its life; PostgreSQL's settings are its operator's and are left alone.
+ */
+export async function tunePglitePlanner(client: PGlite) {
+  await client.exec('set random_page_cost = 1.1');
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
@@ -102,6 +115,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  await tunePglitePlanner(client);
   yieldBeforeEachQuery(client);
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
