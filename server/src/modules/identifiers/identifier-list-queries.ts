@@ -43,7 +43,7 @@ export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
 /**
  * The identifier carries the tag. Spelled out like `evidenceCountSql`: Drizzle leaves columns
  * unqualified in a single-table select. The (identifier_id, tag_id) key answers it per row; for a
- * rare tag the planner can start from identifier_tags_tag_idx instead (see `isSparse`).
+ * rare tag the planner can start from identifier_tags_tag_idx instead (see `chooseOrder`).
  */
 function carriesTag(tagId: string): SQL {
   return sql`exists (select 1 from identifier_tags it
