@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Database, Db } from '../../server/src/db/client';
+import { tunePglitePlanner, type Database, type Db } from '../../server/src/db/client';
 import * as schema from '../../server/src/db/schema/index';
 
 const migrationsFolder = fileURLToPath(new URL('../../server/src/db/migrations', import.meta.url));
@@ -49,6 +49,8 @@ export async function openBenchDatabase(): Promise<BenchDatabase> {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) {
     const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    // As the app opens PGlite: planned for pages held in memory.
+    await tunePglitePlanner(client);
     const db = drizzlePglite(client, { schema, logger });
     return Object.assign(bench, {
       kind: 'pglite' as const,
