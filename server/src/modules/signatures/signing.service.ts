@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fullName } from '@scamtrail/domain/names';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { AuthenticationResponse } from '@scamtrail/domain/passkeys';
 import { PASSKEY_TIMEOUT_MS } from '@scamtrail/domain/passkeys';
@@ -140,7 +141,7 @@ export async function completeSigning(
       journalEntryId: entryId,
       passkeyId: passkey.id,
       signerUserId: principal.userId,
-      signerName: `${signer.firstName} ${signer.lastName}`.trim(),
+      signerName: fullName(signer),
       signerEmail: signer.email,
       passkeyName: passkey.name,
       credentialId: passkey.credentialId,
