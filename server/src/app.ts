@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
@@ -33,10 +34,20 @@ export interface AppDeps {
   database: Database;
   /** Fastify logger option; tests pass false. */
   logger?: boolean | object;
+  /**
+   * Tests: every answer is also serialized by zod, which validates it, and must come out the same
+   * as the fast writer's (see `createResponseSerializerCompiler`).
+   */
+  verifyResponses?: boolean;
 }
 
 /** Builds the application: plugins, feature modules, error handling. Never listens. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  verifyResponses = false,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1_048_576,
@@ -48,7 +59,7 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: verifyResponses }));
 
   const { db } = database;
   await app.register(errorsPlugin);

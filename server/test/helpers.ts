@@ -61,7 +61,7 @@ export async function buildTestApp(
     resolveHost: () => Promise.reject(new Error('tests do not resolve host names')),
     ...overrides,
   };
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, verifyResponses: true });
   await app.ready();
   return {
     app,

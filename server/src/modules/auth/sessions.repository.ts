@@ -42,7 +42,19 @@ const sessionWithUser = preparedPerDatabase((db) => {
   const touched = db.$with('touched', { one: sql<number>`1` }).as(touch.getSQL());
   return db
     .with(touched)
-    .select({ session: sessions, user: users })
+    .select({
+      session: { id: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+      // What a principal is made of, and nothing more: every request reads it.
+      user: {
+        id: users.id,
+        originatorId: users.originatorId,
+        role: users.role,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        disabled: users.disabled,
+      },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CaseUser } from '@scamtrail/domain/cases';
 import { fullName } from '@scamtrail/domain/names';
 import {
@@ -44,10 +44,15 @@ export interface CaseExtras {
   originators: OriginatorSummary[];
 }
 
-interface OriginatorJson {
+export interface OriginatorJson {
   id: string;
   type: OriginatorType;
   name: string;
+}
+
+/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds truncated as JavaScript does). */
+export function isoText(column: SQLWrapper) {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /**

@@ -1,10 +1,17 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { identifiers, originators, users } from '../../db/schema/index';
+import { identifiers } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
-import { evidenceCountSql, identifierColumns } from './identifiers.repository';
+import {
+  preparedVariants,
+  viewerKind,
+  viewerParams,
+  viewerTemplate,
+  type ViewerKind,
+} from '../cases/cases.repository';
+import { isoText, originatorsJson, selectField, type OriginatorJson } from '../cases/case-page.repository';
+import { evidenceCountSql } from './identifiers.repository';
 
 /** The statements of the identifier list; `identifier-list.repository.ts` decides which to run. */
 
@@ -30,14 +37,23 @@ const ORDERS = {
 } as const;
 export type ListOrder = keyof typeof ORDERS;
 
-export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
+/** A value of the list's statements: given inline, or a named placeholder of a prepared statement. */
+type Param = (name: 'type' | 'pattern' | 'tag', value: string) => string | SQLWrapper;
+const inline: Param = (_, value) => value;
+const placeholder: Param = (name) => sql.placeholder(name);
+
+function conditionOf(filter: IdentifierListFilter, param: Param): SQL | undefined {
   const search = filter.search?.trim();
   return and(
-    filter.type ? eq(identifiers.type, filter.type) : undefined,
+    filter.type ? eq(identifiers.type, param('type', filter.type)) : undefined,
     // ILIKE with a pattern is what the trigram GIN index serves; %, _ and \ in the text are literal.
-    search ? sql`${identifiers.displayValue} ilike ${containsPattern(search)}` : undefined,
-    filter.tag ? carriesTag(filter.tag) : undefined,
+    search ? sql`${identifiers.displayValue} ilike ${param('pattern', containsPattern(search))}` : undefined,
+    filter.tag ? carriesTag(param('tag', filter.tag)) : undefined,
   );
+}
+
+export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
+  return conditionOf(filter, inline);
 }
 
 /**
@@ -45,95 +61,119 @@ export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
  * unqualified in a single-table select. The (identifier_id, tag_id) key answers it per row; for a
  * rare tag the planner can start from identifier_tags_tag_idx instead (see `chooseOrder`).
  */
-function carriesTag(tagId: string): SQL {
+function carriesTag(tagId: string | SQLWrapper): SQL {
   return sql`exists (select 1 from identifier_tags it
     where it.identifier_id = identifiers.id and it.tag_id = ${tagId})`;
 }
 
-const origin = alias(originators, 'origin');
-const originUser = alias(users, 'origin_user');
-const proxy = alias(originators, 'proxy');
-const proxyUser = alias(users, 'proxy_user');
-
-/** A team member's account as `toOriginatorSummary` reads it beside its originator. */
-function accountColumns(u: typeof originUser | typeof proxyUser) {
-  return {
-    id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    role: u.role,
-    disabled: u.disabled,
-    lastLoginAt: u.lastLoginAt,
-    createdAt: u.createdAt,
-    updatedAt: u.updatedAt,
-  };
-}
-
-/** A tag as the page statement gives it (the stored colour, not yet checked against Carbon's). */
-export interface StoredTagRef {
+/**
+ * A row of a page as the statement writes it in JSON: the identifier's columns (times as ISO text),
+ * its evidence count, the summaries of its originator and proxy, and its tags (the stored colour,
+ * not yet checked against Carbon's).
+ */
+export interface IdentifierPageRow {
   id: string;
-  name: string;
-  color: string;
+  type: string;
+  data: Record<string, unknown>;
+  displayValue: string;
+  confidence: number | null;
+  originatorId: string;
+  proxyOriginatorId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  evidenceCount: number;
+  originators: OriginatorJson[] | null;
+  tags: { id: string; name: string; color: string }[];
 }
 
-/** pg and PGlite parse json; a driver that leaves it as text gets it parsed here. */
-const parseTags = (value: unknown) =>
-  (typeof value === 'string' ? JSON.parse(value) : value) as StoredTagRef[];
+/** Which statement a page takes: the filters present, the order and the kind of viewer. */
+interface PageShape {
+  type: boolean;
+  search: boolean;
+  tag: boolean;
+  order: ListOrder;
+  kind: ViewerKind;
+}
 
 /**
- * One page in one statement: each row with its evidence count as the caller may see it, its
- * originator and proxy (with their team-member accounts) and its tags by name. The page is chosen
- * first (a CTE keeps its limit ahead of the joins), so the joins and the tag aggregate run for the
- * page's rows only.
+ * One page in one statement, as one JSON array (see `IdentifierPageRow`): a page of rows mapped
+ * field by field by Drizzle cost more JavaScript than the statement cost PostgreSQL. The page is
+ * chosen first (a CTE keeps its limit ahead of the rest), so the subqueries run for the page's rows
+ * only; they name the CTE's columns in full. The inputs
+ * are placeholders (`limit`, `offset`, `viewerId` and the filter's `type`, `pattern`, `tag`), so it is
+ * built and named once per shape and parsed and planned once per connection.
  */
-export function buildPageQuery(
+function buildPageStatement(db: DbOrTx, shape: PageShape) {
+  // Which filters are present; their values are placeholders.
+  const filter = { type: shape.type ? '-' : '', search: shape.search ? '-' : '', tag: shape.tag ? '-' : '' };
+  const filters = `${shape.type ? 't' : ''}${shape.search ? 's' : ''}${shape.tag ? 'g' : ''}`;
+  const name = `identifier_page_${filters}_${shape.order}_${shape.kind}`;
+  const rows = db.$with('page').as(
+    db
+      .select({
+        id: identifiers.id,
+        type: identifiers.type,
+        data: identifiers.data,
+        displayValue: identifiers.displayValue,
+        confidence: identifiers.confidence,
+        originatorId: identifiers.originatorId,
+        proxyOriginatorId: identifiers.proxyOriginatorId,
+        createdAt: identifiers.createdAt,
+        updatedAt: identifiers.updatedAt,
+        evidenceCount: evidenceCountSql(viewerTemplate(shape.kind)).as('evidence_count'),
+      })
+      .from(identifiers)
+      .where(conditionOf(filter, placeholder))
+      .orderBy(...ORDERS[shape.order])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  const row = sql`json_build_object('id', page.id, 'type', page.type, 'data', page.data,
+    'displayValue', page.display_value, 'confidence', page.confidence,
+    'originatorId', page.originator_id, 'proxyOriginatorId', page.proxy_originator_id,
+    'createdAt', ${isoText(sql`page.created_at`)}, 'updatedAt', ${isoText(sql`page.updated_at`)},
+    'evidenceCount', page.evidence_count,
+    'originators', ${originatorsJson(sql`page.originator_id`, sql`page.proxy_originator_id`)},
+    'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
+        order by lower(t.name), t.id), '[]'::json)
+      from identifier_tags it inner join tags t on t.id = it.tag_id where it.identifier_id = page.id))`;
+  return db
+    .with(rows)
+    .select({
+      rows: selectField<IdentifierPageRow[]>(sql`coalesce(json_agg(${row}
+        order by page.created_at desc, page.id desc), '[]'::json)`),
+    })
+    .from(rows)
+    .prepare(name);
+}
+
+const pageStatement = preparedVariants((db, key) => buildPageStatement(db, JSON.parse(key) as PageShape));
+
+/** One page of identifiers (see `buildPageStatement`). */
+export async function readPage(
   db: DbOrTx,
   filter: IdentifierListFilter,
   page: { page: number; pageSize: number },
   principal: Principal,
   order: ListOrder,
-) {
-  const rows = db.$with('page').as(
-    db
-      .select({ ...identifierColumns, evidenceCount: evidenceCountSql(principal).as('evidence_count') })
-      .from(identifiers)
-      .where(filterCondition(filter))
-      .orderBy(...ORDERS[order])
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-  );
-  const tagsOfRow = sql`(select coalesce(json_agg(json_build_object(
-      'id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name), t.id), '[]'::json)
-    from identifier_tags it inner join tags t on t.id = it.tag_id
-    where it.identifier_id = ${rows.id})`.mapWith(parseTags);
-  return db
-    .with(rows)
-    .select({
-      id: rows.id,
-      type: rows.type,
-      data: rows.data,
-      displayValue: rows.displayValue,
-      confidence: rows.confidence,
-      validation: rows.validation,
-      validatedAt: rows.validatedAt,
-      originatorId: rows.originatorId,
-      proxyOriginatorId: rows.proxyOriginatorId,
-      createdAt: rows.createdAt,
-      updatedAt: rows.updatedAt,
-      evidenceCount: rows.evidenceCount,
-      origin,
-      originUser: accountColumns(originUser),
-      proxy,
-      proxyUser: accountColumns(proxyUser),
-      tags: tagsOfRow,
-    })
-    .from(rows)
-    .leftJoin(origin, eq(origin.id, rows.originatorId))
-    .leftJoin(originUser, eq(originUser.originatorId, origin.id))
-    .leftJoin(proxy, eq(proxy.id, rows.proxyOriginatorId))
-    .leftJoin(proxyUser, eq(proxyUser.originatorId, proxy.id))
-    .orderBy(desc(rows.createdAt), desc(rows.id));
+): Promise<IdentifierPageRow[]> {
+  const search = filter.search?.trim();
+  const shape: PageShape = {
+    type: !!filter.type,
+    search: !!search,
+    tag: !!filter.tag,
+    order,
+    kind: viewerKind(principal),
+  };
+  const [result] = await pageStatement(db, JSON.stringify(shape)).execute({
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+    ...viewerParams(principal),
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(search ? { pattern: containsPattern(search) } : {}),
+    ...(filter.tag ? { tag: filter.tag } : {}),
+  });
+  return result.rows;
 }
 
 /** The planner's estimate of the matches: a plan, no rows read. */

@@ -4,8 +4,9 @@ import type { Principal } from '../../plugins/auth';
 import {
   buildCappedCountQuery,
   buildEstimateQuery,
-  buildPageQuery,
+  readPage,
   readPlanRows,
+  type IdentifierPageRow,
   type IdentifierListFilter,
   type ListOrder,
 } from './identifier-list-queries';
@@ -87,11 +88,8 @@ export function chooseOrder(
   return matches <= Math.sqrt(page.page * page.pageSize * walked) ? 'sort' : 'index';
 }
 
-/** A row of the page with its evidence count, originator, proxy and tags (see `buildPageQuery`). */
-export type IdentifierListRow = Awaited<ReturnType<typeof buildPageQuery>>[number];
-
 export interface IdentifierListPage {
-  rows: IdentifierListRow[];
+  rows: IdentifierPageRow[];
   total: number;
   totalIsEstimate: boolean;
 }
@@ -133,7 +131,7 @@ export async function listIdentifierRows(
   const known = isSelective ? readPlanRows(await db.execute(estimateQuery)) : undefined;
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
   const [rows, estimate] = await Promise.all([
-    buildPageQuery(db, filter, page, principal, order),
+    readPage(db, filter, page, principal, order),
     known ?? db.execute(estimateQuery).then(readPlanRows),
   ]);
   const seen = (page.page - 1) * page.pageSize + rows.length;

@@ -21,9 +21,17 @@ export function readValidation(row: Pick<IdentifierRow, 'validation'>): StoredVa
   };
 }
 
+/** What an identifier answer is made of; times as read (Date) or already ISO text (a JSON page). */
+export type PresentedIdentifier = Pick<
+  IdentifierRow,
+  'id' | 'type' | 'data' | 'displayValue' | 'confidence' | 'originatorId' | 'proxyOriginatorId'
+> & { createdAt: Date | string; updatedAt: Date | string };
+
+const isoOf = (time: Date | string) => (typeof time === 'string' ? time : iso(time));
+
 /** The public shape of an identifier; originators come from one lookup for the whole page. */
 export function toIdentifierItem(
-  row: IdentifierRow,
+  row: PresentedIdentifier,
   evidenceCount: number,
   originators: ReadonlyMap<string, OriginatorSummary>,
 ): IdentifierItem {
@@ -38,8 +46,8 @@ export function toIdentifierItem(
     confidence: row.confidence === null ? null : { score: row.confidence },
     evidenceCount,
     originator: originator ? { ...originator, proxy } : null,
-    createdAt: iso(row.createdAt),
-    updatedAt: iso(row.updatedAt),
+    createdAt: isoOf(row.createdAt),
+    updatedAt: isoOf(row.updatedAt),
   };
 }
 

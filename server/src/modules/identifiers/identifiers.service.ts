@@ -3,17 +3,15 @@ import { isUniqueViolation } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import {
-  findOriginatorSummaries,
-  toOriginatorSummary,
-  type OriginatorRow,
-} from '../originators/originators.repository';
+import { toOriginatorSummaries } from '../cases/case-page.repository';
+import { findOriginatorSummaries } from '../originators/originators.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
 import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
 import { toTagColor } from '../tags/tags.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
-import { listIdentifierRows, type IdentifierListRow } from './identifier-list.repository';
+import type { IdentifierPageRow } from './identifier-list-queries';
+import { listIdentifierRows } from './identifier-list.repository';
 import { toIdentifierItem } from './identifier-presenter';
 import {
   countEvidenceByIdentifier,
@@ -58,29 +56,9 @@ export async function presentIdentifiers(
   return rows.map((row) => toIdentifierItem(row, counts.get(row.id) ?? 0, originators));
 }
 
-/** A left-joined account: all null when the originator is not a team member, else complete. */
-function accountOf(account: IdentifierListRow['originUser'] | null): OriginatorRow['user'] {
-  return !account || account.id === null ? null : (account as NonNullable<OriginatorRow['user']>);
-}
-
 /** The summaries of the originators and proxies a page's rows carry, keyed by id. */
-function pageOriginators(rows: readonly IdentifierListRow[]): Map<string, OriginatorSummary> {
-  const summaries = new Map<string, OriginatorSummary>();
-  for (const row of rows) {
-    if (row.origin) {
-      summaries.set(
-        row.origin.id,
-        toOriginatorSummary({ originator: row.origin, user: accountOf(row.originUser) }),
-      );
-    }
-    if (row.proxy) {
-      summaries.set(
-        row.proxy.id,
-        toOriginatorSummary({ originator: row.proxy, user: accountOf(row.proxyUser) }),
-      );
-    }
-  }
-  return summaries;
+function pageOriginators(rows: readonly IdentifierPageRow[]): Map<string, OriginatorSummary> {
+  return new Map(rows.flatMap((row) => toOriginatorSummaries(row.originators)).map((o) => [o.id, o]));
 }
 
 /** One page of identifiers; each row comes with its originators and tags from the page's statement. */

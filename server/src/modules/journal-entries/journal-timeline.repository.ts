@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
-import { originatorsJson, selectField, toOriginatorSummaries } from '../cases/case-page.repository';
+import { isoText, originatorsJson, selectField, toOriginatorSummaries } from '../cases/case-page.repository';
 import {
   preparedVariants,
   viewerKind,
@@ -151,11 +151,6 @@ function timelineCondition(shape: TimelineShape, viewer: Principal) {
         ? withEvidence
         : sql`not ${withEvidence}`,
   );
-}
-
-/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds truncated as JavaScript does). */
-function isoText(column: AnyColumn) {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
 /** An entry of a timeline page, built by the database: its columns (times as ISO text) and links. */
