@@ -201,8 +201,13 @@ async function measure(
   recorded: Map<string, ReplayStep[][]>,
   checked: Map<string, { product: ListBody; sameBody: boolean }>,
 ): Promise<ShapeResult[]> {
-  const http = (origin: string, query: string, seconds: number) =>
-    runHttpLoad(`${origin}/api/identifiers${query}`, CONNECTIONS, seconds, { cookie });
+  const http = async (server: ServerProcess, query: string, seconds: number) => {
+    const cpuBefore = server.cpuMs();
+    const run = await runHttpLoad(`${server.origin}/api/identifiers${query}`, CONNECTIONS, seconds, {
+      cookie,
+    });
+    return { ...run, cpuMsPerAnswer: (server.cpuMs() - cpuBefore) / (run.samples + run.errors) };
+  };
   let firstError: unknown;
   const sql = (waves: ReplayStep[][], seconds: number) =>
     runConcurrently(CONNECTIONS, seconds, () =>
@@ -215,8 +220,8 @@ async function measure(
   // Warm-up: connections opened, statements prepared, pages in the cache, on every side.
   for (const { shape } of results) {
     const waves = recorded.get(shape.query)!;
-    await http(product.origin, shape.query, 2);
-    await http(bare.origin, shape.query, 2);
+    await http(product, shape.query, 2);
+    await http(bare, shape.query, 2);
     await sql(waves, 2);
     await sql(listOnly(waves), 1);
   }
@@ -224,8 +229,8 @@ async function measure(
     const first = round % 2 === 0 ? 'product' : 'bare';
     for (const { shape, rounds } of results) {
       const waves = recorded.get(shape.query)!;
-      const a = await http(first === 'product' ? product.origin : bare.origin, shape.query, SECONDS);
-      const b = await http(first === 'product' ? bare.origin : product.origin, shape.query, SECONDS);
+      const a = await http(first === 'product' ? product : bare, shape.query, SECONDS);
+      const b = await http(first === 'product' ? bare : product, shape.query, SECONDS);
       const [productRun, bareRun] = first === 'product' ? [a, b] : [b, a];
       const sqlAll = await sql(waves, SECONDS);
       const sqlList = await sql(listOnly(waves), SECONDS);

@@ -7,7 +7,10 @@ import { median } from './concurrent-load';
 export type HttpRun = Pick<
   LoadRun,
   'perSecond' | 'p50' | 'p95' | 'p99' | 'samples' | 'errors' | 'bytesPerAnswer'
->;
+> & {
+  /** The server process's CPU time (user and system) per answer, in ms. */
+  cpuMsPerAnswer?: number;
+};
 export type SqlRun = Pick<LoadRun, 'perSecond' | 'p50' | 'p95' | 'p99' | 'samples' | 'errors'>;
 
 export interface ShapeRound {
@@ -32,8 +35,8 @@ export interface ShapeResult {
   statements: string[];
   rounds: ShapeRound[];
   median: {
-    product: { perSecond: number; p50: number; p95: number; p99: number };
-    bare: { perSecond: number; p50: number; p95: number; p99: number };
+    product: { perSecond: number; p50: number; p95: number; p99: number; cpuMsPerAnswer?: number };
+    bare: { perSecond: number; p50: number; p95: number; p99: number; cpuMsPerAnswer?: number };
     sqlAll: { p50: number; p95: number };
     sqlList: { p50: number; p95: number };
   };
@@ -72,6 +75,7 @@ export function summariseRounds(rounds: ShapeRound[]): ShapeResult['median'] {
     p50: m(side, 'p50'),
     p95: m(side, 'p95'),
     p99: m(side, 'p99'),
+    cpuMsPerAnswer: median(rounds.map((r) => r[side].cpuMsPerAnswer ?? NaN)),
   });
   return {
     product: http('product'),
@@ -122,7 +126,7 @@ export function toMarkdown(r: HttpBenchResult): string {
       `(${r.import.rows.toLocaleString('en-US')} in ${r.import.seconds.toFixed(1)} s, ${r.import.requests} requests).`,
     '',
     `**HTTP:** \`GET /api/identifiers\` (page 1 of 25, an investigator's session cookie) from ${r.connections} autocannon ` +
-      `connections for ${r.seconds} s, against the real server (a child process) and against the bare server ` +
+      `connections for ${r.seconds} s, against the real server (compiled, as \`npm start\` runs it, a child process) and against the bare server ` +
       '(bench/lib/bare-server.ts, a child process answering the same rows, total and body with the least work), ' +
       `alternating which goes first, ${r.rounds} rounds; every answer's latency is kept. No compression on either side. ` +
       `**SQL:** the statements the product ran for the same request, recorded from it and replayed from ${r.connections} ` +
@@ -130,8 +134,8 @@ export function toMarkdown(r: HttpBenchResult): string {
       'them, side by side where the app sends them side by side. "All SQL" is every statement (session lookup, ' +
       'estimate, page, count, originators, tags); "list SQL" the page, estimate and count only. Medians of the rounds; ms.',
     '',
-    '| shape | total answered | same body | product req/s | bare req/s | req/s ratio | product p50 / p95 / p99 | bare p50 / p95 / p99 | p99 ratio | all SQL p50 / p95 | list SQL p50 / p95 | API / all SQL p50, p95 | API / list SQL p50, p95 |',
-    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| shape | total answered | same body | product req/s | bare req/s | req/s ratio | product p50 / p95 / p99 | bare p50 / p95 / p99 | p99 ratio | server CPU ms per answer, product / bare | all SQL p50 / p95 | list SQL p50 / p95 | API / all SQL p50, p95 | API / list SQL p50, p95 |',
+    '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...r.shapes.map((s) => {
       const { product, bare, sqlAll, sqlList } = s.median;
       const q = ratios(s);
@@ -139,7 +143,8 @@ export function toMarkdown(r: HttpBenchResult): string {
       return (
         `| ${s.name} \`${s.query}\` | ${total} | ${s.sameBody ? 'yes' : 'no (ids, order, total equal)'} | ` +
         `${product.perSecond} | ${bare.perSecond} | ${fixed(q.perSecond)} | ${product.p50} / ${product.p95} / ${product.p99} | ` +
-        `${bare.p50} / ${bare.p95} / ${bare.p99} | ${fixed(q.p99)} | ${sqlAll.p50} / ${sqlAll.p95} | ` +
+        `${bare.p50} / ${bare.p95} / ${bare.p99} | ${fixed(q.p99)} | ` +
+        `${fixed(product.cpuMsPerAnswer ?? NaN)} / ${fixed(bare.cpuMsPerAnswer ?? NaN)} | ${sqlAll.p50} / ${sqlAll.p95} | ` +
         `${sqlList.p50} / ${sqlList.p95} | ${fixed(q.sqlAllP50)}, ${fixed(q.sqlAllP95)} | ${fixed(q.sqlListP50)}, ${fixed(q.sqlListP95)} |`
       );
     }),
@@ -157,12 +162,14 @@ export function toMarkdown(r: HttpBenchResult): string {
       );
     }),
     '',
-    'Each round (req/s, p50 / p95 / p99 ms; the server named first ran first):',
+    "Each round (req/s, p50 / p95 / p99 ms, and the server process's CPU time per answer; the server named first ran first):",
     '',
     ...r.shapes.flatMap((s) =>
       s.rounds.map((round, i) => {
         const side = (name: string, h: HttpRun) =>
-          `${name} ${h.perSecond}/s ${h.p50} / ${h.p95} / ${h.p99}${h.errors ? ` (${h.errors} errors)` : ''}`;
+          `${name} ${h.perSecond}/s ${h.p50} / ${h.p95} / ${h.p99}` +
+          `${h.cpuMsPerAnswer === undefined ? '' : `, ${fixed(h.cpuMsPerAnswer)} ms CPU per answer`}` +
+          `${h.errors ? ` (${h.errors} errors)` : ''}`;
         const pair =
           round.first === 'product'
             ? [side('product', round.product), side('bare', round.bare)]

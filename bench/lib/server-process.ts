@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -18,15 +20,29 @@ export async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   origin: string;
+  /** The CPU time (user and system) the process has used so far, in ms (Linux: /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
+/** utime + stime of a process, from /proc/<pid>/stat (in clock ticks of 1/100 s, Linux's USER_HZ). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+let compiled: Promise<void> | undefined;
+
 /**
- * Starts the real server (server/src/main.ts) as a child process on 127.0.0.1 with the given
- * environment and resolves once /api/ready answers 200.
+ * Starts the real server as `npm start` runs it, compiled (server/dist/main.mjs, built from the
+ * current sources once per benchmark run), as a child process on 127.0.0.1 with the given
+ * environment, and resolves once /api/ready answers 200.
  */
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  return startProcess('server/src/main.ts', env);
+  await (compiled ??= buildServer());
+  return spawnServer(['server/dist/main.mjs'], env);
 }
 
 /**
@@ -34,9 +50,13 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
  * with PORT, HOST and PUBLIC_URL set, and resolves once its /api/ready answers 200.
  */
 export async function startProcess(script: string, env: Record<string, string>): Promise<ServerProcess> {
+  return spawnServer(['--import', 'tsx', script], env);
+}
+
+async function spawnServer(args: string[], env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -57,6 +77,7 @@ export async function startProcess(script: string, env: Record<string, string>):
   await Promise.race([ready, exited]);
   return {
     origin,
+    cpuMs: () => processCpuMs(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

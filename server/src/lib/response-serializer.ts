@@ -6,6 +6,29 @@ import { z } from 'zod';
 
 type RouteSchema = Parameters<FastifySerializerCompiler<z.ZodType>>[0];
 
+type JsonSchema = { [key: string]: unknown };
+
+/**
+ * `anyOf: [S, { type: 'null' }]` (how zod writes `.nullable()`) as S with `nullable: true`, which
+ * fast-json-stringify writes directly; for an anyOf it runs a validator on each value to pick the
+ * branch, which cost more than writing the value.
+ */
+function simplifyNullable(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(simplifyNullable);
+  if (!node || typeof node !== 'object') return node;
+  const { anyOf, ...rest } = node as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(rest)) out[key] = simplifyNullable(value);
+  if (!Array.isArray(anyOf)) return anyOf === undefined ? out : { ...out, anyOf: simplifyNullable(anyOf) };
+  const isNull = (s: unknown) => isDeepStrictEqual(s, { type: 'null' });
+  const other =
+    anyOf.length === 2 && anyOf.some(isNull) ? (anyOf.find((s) => !isNull(s)) as JsonSchema) : undefined;
+  if (other && typeof other.type === 'string' && other.anyOf === undefined) {
+    return { ...out, ...(simplifyNullable(other) as JsonSchema), nullable: true };
+  }
+  return { ...out, anyOf: simplifyNullable(anyOf) };
+}
+
 /**
  * The response schema as JSON Schema for fast-json-stringify, or undefined when it has none: a
  * transform, a date or a custom check cannot be written in JSON Schema (zod throws), and a schema
@@ -15,7 +38,7 @@ function compileFast(schema: z.ZodType): ((data: unknown) => string) | undefined
   try {
     const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
     delete json.$schema;
-    return fastJsonStringify(json as Parameters<typeof fastJsonStringify>[0]);
+    return fastJsonStringify(simplifyNullable(json) as Parameters<typeof fastJsonStringify>[0]);
   } catch {
     return undefined;
   }
