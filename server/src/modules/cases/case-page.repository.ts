@@ -69,13 +69,24 @@ export function selectField<T>(subquery: SQL): SQL<T> {
  * display name as `findOriginatorSummaries`, inside the statement that needs them.
  */
 export function originatorsJson(...ids: unknown[]) {
+  return originatorsWhereJson(
+    sql`${originators.id} in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}
+
+/** As `originatorsJson`, for the originators whose ids a subquery (`select ...`) gives. */
+export function originatorsInJson(ids: SQL) {
+  return originatorsWhereJson(sql`${originators.id} in (${ids})`);
+}
+
+function originatorsWhereJson(condition: SQL) {
   return selectField<OriginatorJson[] | null>(sql`(select json_agg(json_build_object('id', ${originators.id},
       'type', ${originators.type}, 'name', coalesce(${originatorNameSql}, '')))
     from ${originators} left join ${users} on ${users.originatorId} = ${originators.id}
-    where ${originators.id} in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}))`);
+    where ${condition})`);
 }
 
 export function toOriginatorSummaries(rows: readonly OriginatorJson[] | null): OriginatorSummary[] {

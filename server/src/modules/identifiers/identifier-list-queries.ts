@@ -10,7 +10,7 @@ import {
   viewerTemplate,
   type ViewerKind,
 } from '../cases/cases.repository';
-import { isoText, originatorsJson, selectField, type OriginatorJson } from '../cases/case-page.repository';
+import { isoText, originatorsInJson, selectField, type OriginatorJson } from '../cases/case-page.repository';
 import { evidenceCountSql } from './identifiers.repository';
 
 /** The statements of the identifier list; `identifier-list.repository.ts` decides which to run. */
@@ -68,8 +68,7 @@ function carriesTag(tagId: string | SQLWrapper): SQL {
 
 /**
  * A row of a page as the statement writes it in JSON: the identifier's columns (times as ISO text),
- * its evidence count, the summaries of its originator and proxy, and its tags (the stored colour,
- * not yet checked against Carbon's).
+ * its evidence count and its tags (the stored colour, not yet checked against Carbon's).
  */
 export interface IdentifierPageRow {
   id: string;
@@ -82,7 +81,6 @@ export interface IdentifierPageRow {
   createdAt: string;
   updatedAt: string;
   evidenceCount: number;
-  originators: OriginatorJson[] | null;
   tags: { id: string; name: string; color: string }[];
 }
 
@@ -96,7 +94,8 @@ interface PageShape {
 }
 
 /**
- * One page in one statement, as one JSON array (see `IdentifierPageRow`): a page of rows mapped
+ * One page in one statement: its rows as one JSON array (see `IdentifierPageRow`), and the
+ * summaries of the originators and proxies they name, each once for the page. A page of rows mapped
  * field by field by Drizzle cost more JavaScript than the statement cost PostgreSQL. The page is
  * chosen first (a CTE keeps its limit ahead of the rest), so the subqueries run for the page's rows
  * only; they name the CTE's columns in full. The inputs
@@ -133,7 +132,6 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
     'originatorId', page.originator_id, 'proxyOriginatorId', page.proxy_originator_id,
     'createdAt', ${isoText(sql`page.created_at`)}, 'updatedAt', ${isoText(sql`page.updated_at`)},
     'evidenceCount', page.evidence_count,
-    'originators', ${originatorsJson(sql`page.originator_id`, sql`page.proxy_originator_id`)},
     'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
         order by lower(t.name), t.id), '[]'::json)
       from identifier_tags it inner join tags t on t.id = it.tag_id where it.identifier_id = page.id))`;
@@ -142,6 +140,9 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
     .select({
       rows: selectField<IdentifierPageRow[]>(sql`coalesce(json_agg(${row}
         order by page.created_at desc, page.id desc), '[]'::json)`),
+      originators: originatorsInJson(
+        sql`select page.originator_id from page union select page.proxy_originator_id from page`,
+      ),
     })
     .from(rows)
     .prepare(name);
@@ -156,7 +157,7 @@ export async function readPage(
   page: { page: number; pageSize: number },
   principal: Principal,
   order: ListOrder,
-): Promise<IdentifierPageRow[]> {
+): Promise<{ rows: IdentifierPageRow[]; originators: OriginatorJson[] | null }> {
   const search = filter.search?.trim();
   const shape: PageShape = {
     type: !!filter.type,
@@ -173,7 +174,7 @@ export async function readPage(
     ...(search ? { pattern: containsPattern(search) } : {}),
     ...(filter.tag ? { tag: filter.tag } : {}),
   });
-  return result.rows;
+  return result;
 }
 
 /** The planner's estimate of the matches: a plan, no rows read. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
+import type { OriginatorJson } from '../cases/case-page.repository';
 import {
   buildCappedCountQuery,
   buildEstimateQuery,
@@ -90,6 +91,8 @@ export function chooseOrder(
 
 export interface IdentifierListPage {
   rows: IdentifierPageRow[];
+  /** The summaries of the page's originators and proxies, each once. */
+  originators: OriginatorJson[] | null;
   total: number;
   totalIsEstimate: boolean;
 }
@@ -130,18 +133,23 @@ export async function listIdentifierRows(
   const isSelective = Boolean(filter.search?.trim() || filter.tag);
   const known = isSelective ? readPlanRows(await db.execute(estimateQuery)) : undefined;
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
-  const [rows, estimate] = await Promise.all([
+  const [{ rows, originators }, estimate] = await Promise.all([
     readPage(db, filter, page, principal, order),
     known ?? db.execute(estimateQuery).then(readPlanRows),
   ]);
   const seen = (page.page - 1) * page.pageSize + rows.length;
   if (rows.length < page.pageSize && (rows.length > 0 || page.page === 1)) {
-    return { rows, total: seen, totalIsEstimate: false };
+    return { rows, originators, total: seen, totalIsEstimate: false };
   }
-  const beyond = (floor: number) => ({ rows, total: Math.max(estimate, floor), totalIsEstimate: true });
+  const beyond = (floor: number) => ({
+    rows,
+    originators,
+    total: Math.max(estimate, floor),
+    totalIsEstimate: true,
+  });
   if (estimate > ESTIMATE_TRUST_FACTOR * EXACT_COUNT_CAP) return beyond(seen);
   const n = await countWithinTimeBox(db, filter, countTimeBoxMs);
   if (n === undefined) return beyond(seen);
-  if (n <= EXACT_COUNT_CAP) return { rows, total: n, totalIsEstimate: false };
+  if (n <= EXACT_COUNT_CAP) return { rows, originators, total: n, totalIsEstimate: false };
   return beyond(EXACT_COUNT_CAP + 1);
 }

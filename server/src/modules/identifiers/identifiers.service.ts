@@ -10,7 +10,6 @@ import { appendChainLink } from '../signatures/journal-chain';
 import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
 import { toTagColor } from '../tags/tags.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
-import type { IdentifierPageRow } from './identifier-list-queries';
 import { listIdentifierRows } from './identifier-list.repository';
 import { toIdentifierItem } from './identifier-presenter';
 import {
@@ -29,7 +28,6 @@ import type {
   IdentifierListQuery,
   UpdateIdentifierBody,
 } from '@scamtrail/domain/identifiers/api';
-import type { OriginatorSummary } from '@scamtrail/domain/originators';
 
 const DUPLICATE_MESSAGE = 'An identifier with the same value already exists';
 
@@ -56,11 +54,6 @@ export async function presentIdentifiers(
   return rows.map((row) => toIdentifierItem(row, counts.get(row.id) ?? 0, originators));
 }
 
-/** The summaries of the originators and proxies a page's rows carry, keyed by id. */
-function pageOriginators(rows: readonly IdentifierPageRow[]): Map<string, OriginatorSummary> {
-  return new Map(rows.flatMap((row) => toOriginatorSummaries(row.originators)).map((o) => [o.id, o]));
-}
-
 /** One page of identifiers; each row comes with its originators and tags from the page's statement. */
 export async function listIdentifiers(
   db: Db,
@@ -69,17 +62,17 @@ export async function listIdentifiers(
   countTimeBoxMs?: number,
 ) {
   const { page, pageSize } = query;
-  const { rows, total, totalIsEstimate } = await listIdentifierRows(
+  const { rows, originators, total, totalIsEstimate } = await listIdentifierRows(
     db,
     query,
     { page, pageSize },
     principal,
     countTimeBoxMs,
   );
-  const originators = pageOriginators(rows);
+  const summaries = new Map(toOriginatorSummaries(originators).map((o) => [o.id, o]));
   return {
     data: rows.map((row) => ({
-      ...toIdentifierItem(row, row.evidenceCount, originators),
+      ...toIdentifierItem(row, row.evidenceCount, summaries),
       tags: row.tags.map((tag) => ({ id: tag.id, name: tag.name, color: toTagColor(tag.color) })),
     })),
     pagination: { page, pageSize, totalItems: total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
