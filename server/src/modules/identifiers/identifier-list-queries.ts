@@ -98,9 +98,9 @@ interface PageShape {
  * summaries of the originators and proxies they name, each once for the page. A page of rows mapped
  * field by field by Drizzle cost more JavaScript than the statement cost PostgreSQL. The page is
  * chosen first (a CTE keeps its limit ahead of the rest), so the subqueries run for the page's rows
- * only; they name the CTE's columns in full. The inputs
- * are placeholders (`limit`, `offset`, `viewerId` and the filter's `type`, `pattern`, `tag`), so it is
- * built and named once per shape and parsed and planned once per connection.
+ * only; they name the CTE's columns in full. The inputs are placeholders (`limit`, `offset`,
+ * `viewerId` and the filter's `type`, `pattern`, `tag`), so it is built and named once per shape and
+ * parsed and planned once per connection.
  */
 function buildPageStatement(db: DbOrTx, shape: PageShape) {
   // Which filters are present; their values are placeholders.
