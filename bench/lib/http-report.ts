@@ -65,7 +65,9 @@ export interface HttpBenchResult {
 }
 
 const resultsDir = fileURLToPath(new URL('../results/', import.meta.url));
+/** The seed sizes issue 10 sets its targets at; the 1,000,000 run keeps the unsuffixed file name. */
 const FULL_SEED = 1_000_000;
+const MEASURED_SEEDS = [FULL_SEED, 10_000_000];
 
 export function summariseRounds(rounds: ShapeRound[]): ShapeResult['median'] {
   const m = (side: 'product' | 'bare' | 'sqlAll' | 'sqlList', key: 'perSecond' | 'p50' | 'p95' | 'p99') =>
@@ -104,7 +106,7 @@ export function ratios(s: ShapeResult) {
 
 export function toMarkdown(r: HttpBenchResult): string {
   const t = r.targets;
-  const full = r.identifiers === FULL_SEED;
+  const full = MEASURED_SEEDS.includes(r.identifiers);
   const lines = [
     `# Identifier list over HTTP beside a bare Fastify + pg server (PostgreSQL, ${r.identifiers.toLocaleString('en-US')} identifiers)`,
     '',
@@ -112,7 +114,7 @@ export function toMarkdown(r: HttpBenchResult): string {
       ? []
       : [
           `**A small-seed check run, not the measurement issue 10 asks for** (${r.identifiers.toLocaleString('en-US')} ` +
-            `identifiers, not 1,000,000; ${r.seconds} s runs; load average ${load(r.machine.loadAverageAtStart)} at the ` +
+            `identifiers, not 1,000,000 or 10,000,000; ${r.seconds} s runs; load average ${load(r.machine.loadAverageAtStart)} at the ` +
             'start): it shows the benchmark works end to end; its ratios are not the verdict.',
           '',
         ]),
