@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { responseText } from '@scamtrail/domain/text';
+import { createResponseSerializerCompiler } from './response-serializer';
+
+const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
+
+const item = z.object({
+  id: responseText(),
+  kind: z.enum(['email', 'phone']),
+  score: z.object({ value: z.number() }).nullable(),
+  owner: z
+    .object({ name: responseText(), proxy: z.object({ name: responseText() }).nullable() })
+    .nullable()
+    .describe('who'),
+  data: z.record(responseText(), z.unknown()),
+  note: responseText().optional(),
+  count: z.number().int(),
+  tags: z.array(z.object({ name: responseText() })),
+});
+const page = z.object({ data: z.array(item), total: z.number().int(), estimate: z.boolean() });
+
+const value = {
+  data: [
+    {
+      id: 'a',
+      kind: 'email',
+      score: null,
+      owner: { name: 'Ada "the first" Lovelace\n', proxy: null, secret: 'never written' },
+      data: { address: 'ada@example.com', nested: { list: [1, 'two', null] } },
+      count: 3,
+      tags: [{ name: 'mule' }, { name: 'émoji 😀' }],
+      internal: 'never written either',
+    },
+    {
+      id: 'b',
+      kind: 'phone',
+      score: { value: 0.25 },
+      owner: null,
+      data: {},
+      note: 'seen twice',
+      count: 0,
+      tags: [],
+    },
+  ],
+  total: 2,
+  estimate: false,
+};
+
+describe('the response serializer', () => {
+  it("writes what zod's checked serializer writes, declared properties only", () => {
+    const fast = createResponseSerializerCompiler({ verify: false })(route(page));
+    const checked = createResponseSerializerCompiler({ verify: true })(route(page));
+    const written = fast(value);
+    expect(JSON.parse(written)).toEqual(JSON.parse(checked(value)));
+    expect(written).not.toContain('never written');
+    expect(JSON.parse(written).data[0].owner).toEqual({ name: 'Ada "the first" Lovelace\n', proxy: null });
+    // The fast writer writes and does not check (an enum it does not know passes); the tests' verify
+    // mode is what checks every answer.
+    const unknownKind = { ...value, data: [{ ...value.data[0], kind: 'fax' }] };
+    expect(JSON.parse(fast(unknownKind)).data[0].kind).toBe('fax');
+    expect(() => checked(unknownKind)).toThrow();
+  });
+
+  it('keeps zod for a schema JSON Schema cannot express, and zod still checks the answer', () => {
+    const dated = z.object({ at: z.date() });
+    const serialize = createResponseSerializerCompiler({ verify: false })(route(dated));
+    expect(serialize({ at: new Date(0) })).toBe('{"at":"1970-01-01T00:00:00.000Z"}');
+    expect(() => serialize({ at: 'not a date' })).toThrow();
+  });
+
+  it('refuses, when verifying, an answer the schema does not allow', () => {
+    const serialize = createResponseSerializerCompiler({ verify: true })(route(page));
+    expect(() => serialize({ ...value, total: 'two' })).toThrow();
+    expect(() => serialize({ ...value, data: [{ ...value.data[0], kind: 'fax' }] })).toThrow();
+  });
+});
