@@ -133,23 +133,19 @@ export async function listIdentifierRows(
   const isSelective = Boolean(filter.search?.trim() || filter.tag);
   const known = isSelective ? readPlanRows(await db.execute(estimateQuery)) : undefined;
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
-  const [{ rows, originators }, estimate] = await Promise.all([
+  const [found, estimate] = await Promise.all([
     readPage(db, filter, page, principal, order),
     known ?? db.execute(estimateQuery).then(readPlanRows),
   ]);
+  const { rows } = found;
   const seen = (page.page - 1) * page.pageSize + rows.length;
   if (rows.length < page.pageSize && (rows.length > 0 || page.page === 1)) {
-    return { rows, originators, total: seen, totalIsEstimate: false };
+    return { ...found, total: seen, totalIsEstimate: false };
   }
-  const beyond = (floor: number) => ({
-    rows,
-    originators,
-    total: Math.max(estimate, floor),
-    totalIsEstimate: true,
-  });
+  const beyond = (floor: number) => ({ ...found, total: Math.max(estimate, floor), totalIsEstimate: true });
   if (estimate > ESTIMATE_TRUST_FACTOR * EXACT_COUNT_CAP) return beyond(seen);
   const n = await countWithinTimeBox(db, filter, countTimeBoxMs);
   if (n === undefined) return beyond(seen);
-  if (n <= EXACT_COUNT_CAP) return { rows, originators, total: n, totalIsEstimate: false };
+  if (n <= EXACT_COUNT_CAP) return { ...found, total: n, totalIsEstimate: false };
   return beyond(EXACT_COUNT_CAP + 1);
 }
