@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, is, Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { identifiers } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
@@ -37,8 +37,10 @@ const ORDERS = {
 } as const;
 export type ListOrder = keyof typeof ORDERS;
 
+/** The filter's values, by name. */
+type FilterParam = 'type' | 'pattern' | 'tag';
 /** A value of the list's statements: given inline, or a named placeholder of a prepared statement. */
-type Param = (name: 'type' | 'pattern' | 'tag', value: string) => string | SQLWrapper;
+type Param = (name: FilterParam, value: string) => string | SQLWrapper;
 const inline: Param = (_, value) => value;
 const placeholder: Param = (name) => sql.placeholder(name);
 
@@ -62,8 +64,9 @@ export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
  * rare tag the planner can start from identifier_tags_tag_idx instead (see `chooseOrder`).
  */
 function carriesTag(tagId: string | SQLWrapper): SQL {
+  // Cast: `plan_rows` passes the values as text.
   return sql`exists (select 1 from identifier_tags it
-    where it.identifier_id = identifiers.id and it.tag_id = ${tagId})`;
+    where it.identifier_id = identifiers.id and it.tag_id = ${tagId}::uuid)`;
 }
 
 /**
@@ -91,6 +94,36 @@ interface PageShape {
   tag: boolean;
   order: ListOrder;
   kind: ViewerKind;
+  /** Whether the statement also answers the planner's estimate of the matches (`plan_rows`). */
+  estimate: boolean;
+}
+
+/** The filter's values as the condition of `filter` names them, in the order they appear. */
+function filterValues(filter: IdentifierListFilter): Partial<Record<FilterParam, string>> {
+  const search = filter.search?.trim();
+  return {
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(search ? { pattern: containsPattern(search) } : {}),
+    ...(filter.tag ? { tag: filter.tag } : {}),
+  };
+}
+
+/**
+ * The matches of a set of filters as a query for `plan_rows` (migration 0010): `select 1 from
+ * identifiers where ...` with the values as $1, $2... in the order of `names`.
+ */
+function estimateQueryOf(db: DbOrTx, shape: PageShape): { text: string; names: FilterParam[] } {
+  const filter = { type: shape.type ? '-' : '', search: shape.search ? '-' : '', tag: shape.tag ? '-' : '' };
+  const built = db
+    .select({ one: sql`1` })
+    .from(identifiers)
+    .where(conditionOf(filter, placeholder))
+    .toSQL();
+  const names = built.params.map((p) => {
+    if (!is(p, Placeholder)) throw new Error('the estimate query takes placeholders only');
+    return p.name as FilterParam;
+  });
+  return { text: built.sql, names };
 }
 
 /**
@@ -100,13 +133,15 @@ interface PageShape {
  * chosen first (a CTE keeps its limit ahead of the rest), so the subqueries run for the page's rows
  * only; they name the CTE's columns in full. The inputs are placeholders (`limit`, `offset`,
  * `viewerId` and the filter's `type`, `pattern`, `tag`), so it is built and named once per shape and
- * parsed and planned once per connection.
+ * parsed and planned once per connection. With `shape.estimate` it also answers the planner's
+ * estimate of all the matches (`plan_rows` with `estimateQuery` and `estimateParams`): the total
+ * then costs no statement of its own.
  */
 function buildPageStatement(db: DbOrTx, shape: PageShape) {
   // Which filters are present; their values are placeholders.
   const filter = { type: shape.type ? '-' : '', search: shape.search ? '-' : '', tag: shape.tag ? '-' : '' };
   const filters = `${shape.type ? 't' : ''}${shape.search ? 's' : ''}${shape.tag ? 'g' : ''}`;
-  const name = `identifier_page_${filters}_${shape.order}_${shape.kind}`;
+  const name = `identifier_page_${filters}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}`;
   const rows = db.$with('page').as(
     db
       .select({
@@ -143,38 +178,53 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
       originators: originatorsInJson(
         sql`select page.originator_id from page union select page.proxy_originator_id from page`,
       ),
+      estimate: selectField<string | number | null>(
+        shape.estimate
+          ? sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`
+          : sql`null::bigint`,
+      ),
     })
     .from(rows)
     .prepare(name);
 }
 
-const pageStatement = preparedVariants((db, key) => buildPageStatement(db, JSON.parse(key) as PageShape));
+const pageStatement = preparedVariants((db, key) => {
+  const shape = JSON.parse(key) as PageShape;
+  return { statement: buildPageStatement(db, shape), estimateQuery: estimateQueryOf(db, shape) };
+});
 
-/** One page of identifiers (see `buildPageStatement`). */
+/**
+ * One page of identifiers (see `buildPageStatement`), with the planner's estimate of all the
+ * matches when `withEstimate` (otherwise `estimate` is null).
+ */
 export async function readPage(
   db: DbOrTx,
   filter: IdentifierListFilter,
   page: { page: number; pageSize: number },
   principal: Principal,
   order: ListOrder,
-): Promise<{ rows: IdentifierPageRow[]; originators: OriginatorJson[] | null }> {
-  const search = filter.search?.trim();
+  withEstimate: boolean,
+): Promise<{ rows: IdentifierPageRow[]; originators: OriginatorJson[] | null; estimate: number | null }> {
   const shape: PageShape = {
     type: !!filter.type,
-    search: !!search,
+    search: !!filter.search?.trim(),
     tag: !!filter.tag,
     order,
     kind: viewerKind(principal),
+    estimate: withEstimate,
   };
-  const [result] = await pageStatement(db, JSON.stringify(shape)).execute({
+  const { statement, estimateQuery } = pageStatement(db, JSON.stringify(shape));
+  const values = filterValues(filter);
+  const [result] = await statement.execute({
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
     ...viewerParams(principal),
-    ...(filter.type ? { type: filter.type } : {}),
-    ...(search ? { pattern: containsPattern(search) } : {}),
-    ...(filter.tag ? { tag: filter.tag } : {}),
+    ...values,
+    ...(withEstimate
+      ? { estimateQuery: estimateQuery.text, estimateParams: estimateQuery.names.map((n) => values[n]) }
+      : {}),
   });
-  return result;
+  return { ...result, estimate: result.estimate === null ? null : Number(result.estimate) };
 }
 
 /** The planner's estimate of the matches: a plan, no rows read. */

@@ -117,8 +117,8 @@ async function countWithinTimeBox(
 
 /**
  * One page of identifiers and the total. The estimate of a search or a tag filter comes first
- * because it picks the page's plan (a rare tag is as sparse as a rare term); otherwise it runs
- * beside the page. The total is then, in order of preference: known from a short page, the estimate
+ * because it picks the page's plan (a rare tag is as sparse as a rare term); otherwise the page's
+ * statement answers it too. The total is then, in order of preference: known from a short page, the estimate
  * when it is far beyond the cap, an exact count when at most the cap match, else the estimate.
  * Estimates are flagged.
  */
@@ -129,14 +129,11 @@ export async function listIdentifierRows(
   principal: Principal,
   countTimeBoxMs = COUNT_TIME_BOX_MS,
 ): Promise<IdentifierListPage> {
-  const estimateQuery = buildEstimateQuery(db, filter);
   const isSelective = Boolean(filter.search?.trim() || filter.tag);
-  const known = isSelective ? readPlanRows(await db.execute(estimateQuery)) : undefined;
+  const known = isSelective ? readPlanRows(await db.execute(buildEstimateQuery(db, filter))) : undefined;
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
-  const [found, estimate] = await Promise.all([
-    readPage(db, filter, page, principal, order),
-    known ?? db.execute(estimateQuery).then(readPlanRows),
-  ]);
+  const { estimate: planned, ...found } = await readPage(db, filter, page, principal, order, !isSelective);
+  const estimate = known ?? planned ?? 0;
   const { rows } = found;
   const seen = (page.page - 1) * page.pageSize + rows.length;
   if (rows.length < page.pageSize && (rows.length > 0 || page.page === 1)) {
