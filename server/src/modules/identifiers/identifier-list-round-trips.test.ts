@@ -6,7 +6,12 @@ import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } 
 import { recordStatements } from '../../../test/statement-log';
 import type { Principal } from '../../plugins/auth';
 import { findTagsForIdentifiers } from '../tags/tags.repository';
-import { buildEstimateQuery, readPage, readPlanRows, type IdentifierListFilter } from './identifier-list-queries';
+import {
+  buildEstimateQuery,
+  readPage,
+  readPlanRows,
+  type IdentifierListFilter,
+} from './identifier-list-queries';
 import { findIdentifierRows } from './identifiers.repository';
 import { presentIdentifiers } from './identifiers.service';
 import { insertAutomationKey, insertCommunityMember } from './identifier-test-fixtures';
@@ -132,8 +137,9 @@ describe("the page statement's estimate of the total", () => {
     [
       'a tag',
       async () => {
-        const [{ id }] = (await t.database.db.execute(sql`select id::text as id from tags where name = 'mule'`))
-          .rows as { id: string }[];
+        const [{ id }] = (
+          await t.database.db.execute(sql`select id::text as id from tags where name = 'mule'`)
+        ).rows as { id: string }[];
         return { tag: id };
       },
     ],
