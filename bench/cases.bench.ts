@@ -9,7 +9,9 @@
  *   connections (default 10, the app's pool size) for BENCH_SECONDS (default 10), every answer's
  *   latency kept; beside the very statements the app ran for that request, replayed one after another
  *   from the same number of concurrent workers through a pool of the same size, each as a named
- *   prepared statement. Three rounds, alternating; the median and each round are reported.
+ *   prepared statement. Three rounds, alternating; the median and each round are reported. Each
+ *   round then measures both sides again from one connection (one worker) for BENCH_SERIAL_SECONDS
+ *   (default 5): each answer's own time, without queueing.
  *   `GET /api/auth/me` (the session lookup alone) is measured the same way as a reference: the fixed
  *   cost of one HTTP request through the server.
  * - the timeline's first page rendered in Chromium (navigation to the newest entry on screen);
@@ -41,6 +43,8 @@ const PASSWORD = 'benchmark password';
 const ROUNDS = 3;
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** One request at a time: each side's own latency, without queueing. */
+const SERIAL_SECONDS = Number(process.env.BENCH_SERIAL_SECONDS ?? 5);
 const REFERENCE_PATH = '/api/auth/me';
 /** What the API side accepts; BENCH_ACCEPT_ENCODING= (empty) measures uncompressed answers. */
 const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br';
@@ -105,7 +109,8 @@ async function measureEndpoint(
   // As a browser asks: the server compresses answers of 1 KB or more (autocannon does not decompress).
   const headers: Record<string, string> = { cookie };
   if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
-  const http = (seconds: number) => runHttpLoad(`${origin}${path}`, WORKERS, seconds, headers);
+  const http = (seconds: number, connections = WORKERS) =>
+    runHttpLoad(`${origin}${path}`, connections, seconds, headers);
   // Named once, as the app names its statements once: the SQL side does no work the app does not.
   const queries = statements.map((s) => ({
     name: `b${createHash('sha1').update(s.text).digest('hex').slice(0, 20)}`,
@@ -122,23 +127,32 @@ async function measureEndpoint(
   for (let i = 0; i < ROUNDS; i += 1) {
     const api = await http(SECONDS);
     const sql = await runConcurrently(WORKERS, SECONDS, direct);
-    rounds.push({ api, sql });
-    if (api.errors || sql.errors) throw new Error(`${path}: ${api.errors} API and ${sql.errors} SQL errors`);
+    const serial = {
+      api: await http(SERIAL_SECONDS, 1),
+      sql: await runConcurrently(1, SERIAL_SECONDS, direct),
+    };
+    rounds.push({ api, sql, serial });
+    const errors = api.errors + sql.errors + serial.api.errors + serial.sql.errors;
+    if (errors) throw new Error(`${path}: ${errors} errors`);
     log(
       `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s); ` +
-        `SQL p50 ${sql.p50} p95 ${sql.p95} ms (${sql.perSecond}/s)`,
+        `SQL p50 ${sql.p50} p95 ${sql.p95} ms (${sql.perSecond}/s); one at a time: API p50 ${serial.api.p50} ` +
+        `p95 ${serial.api.p95}, SQL p50 ${serial.sql.p50} p95 ${serial.sql.p95}`,
     );
   }
   const pick = (side: 'api' | 'sql', key: 'p50' | 'p95' | 'perSecond') =>
     median(rounds.map((r) => r[side][key]));
+  const pickSerial = (side: 'api' | 'sql', key: 'p50' | 'p95' | 'perSecond') =>
+    median(rounds.map((r) => r.serial[side][key]));
+  const sides = (get: typeof pick) => ({
+    api: { p50: get('api', 'p50'), p95: get('api', 'p95'), perSecond: get('api', 'perSecond') },
+    sql: { p50: get('sql', 'p50'), p95: get('sql', 'p95'), perSecond: get('sql', 'perSecond') },
+  });
   return {
     path,
     statements: statements.length,
     rounds,
-    median: {
-      api: { p50: pick('api', 'p50'), p95: pick('api', 'p95'), perSecond: pick('api', 'perSecond') },
-      sql: { p50: pick('sql', 'p50'), p95: pick('sql', 'p95'), perSecond: pick('sql', 'perSecond') },
-    },
+    median: { ...sides(pick), serial: sides(pickSerial) },
   };
 }
 
@@ -275,6 +289,7 @@ async function main() {
         seeded: { entries: CASE_ENTRIES, evidence: CASE_EVIDENCE },
         workers: WORKERS,
         seconds: SECONDS,
+        serialSeconds: SERIAL_SECONDS,
         acceptEncoding: ACCEPT_ENCODING,
         machine: {
           cpus: cpus().length,

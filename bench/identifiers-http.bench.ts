@@ -17,7 +17,8 @@
  * 4. Three rounds: per shape, the product and the bare server (alternating which goes first) from 20
  *    autocannon connections for BENCH_SECONDS (default 20) each, then the recorded statements replayed
  *    from 20 concurrent workers through a pool of 10 connections (the app's size), all of them and the
- *    list statements only. Req/s, p50, p95 and p99 per run and their medians.
+ *    list statements only. Req/s, p50, p95 and p99 per run and their medians. Then the same four from
+ *    one connection (one worker) for BENCH_SERIAL_SECONDS (default 5) each: each answer's own time.
  * Results: bench/results/identifiers-http-postgres.{json,md} (other seed sizes get the size in the
  * file name). Only 127.0.0.1 is ever contacted.
  */
@@ -54,6 +55,8 @@ const EMAIL = 'http@bench.example';
 const PASSWORD = 'benchmark password';
 const IDENTIFIERS = Number(process.env.BENCH_IDENTIFIERS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+/** One request at a time: each side's own latency, without queueing. */
+const SERIAL_SECONDS = Number(process.env.BENCH_SERIAL_SECONDS ?? 5);
 const CONNECTIONS = 20;
 const ROUNDS = 3;
 /** The app's pool size (server/src/db/client.ts), for the direct SQL side. */
@@ -201,16 +204,16 @@ async function measure(
   recorded: Map<string, ReplayStep[][]>,
   checked: Map<string, { product: ListBody; sameBody: boolean }>,
 ): Promise<ShapeResult[]> {
-  const http = async (server: ServerProcess, query: string, seconds: number) => {
+  const http = async (server: ServerProcess, query: string, seconds: number, connections = CONNECTIONS) => {
     const cpuBefore = server.cpuMs();
-    const run = await runHttpLoad(`${server.origin}/api/identifiers${query}`, CONNECTIONS, seconds, {
+    const run = await runHttpLoad(`${server.origin}/api/identifiers${query}`, connections, seconds, {
       cookie,
     });
     return { ...run, cpuMsPerAnswer: (server.cpuMs() - cpuBefore) / (run.samples + run.errors) };
   };
   let firstError: unknown;
-  const sql = (waves: ReplayStep[][], seconds: number) =>
-    runConcurrently(CONNECTIONS, seconds, () =>
+  const sql = (waves: ReplayStep[][], seconds: number, workers = CONNECTIONS) =>
+    runConcurrently(workers, seconds, () =>
       replayWaves(pool, waves).catch((err: unknown) => {
         firstError ??= err;
         throw err;
@@ -234,14 +237,21 @@ async function measure(
       const [productRun, bareRun] = first === 'product' ? [a, b] : [b, a];
       const sqlAll = await sql(waves, SECONDS);
       const sqlList = await sql(listOnly(waves), SECONDS);
-      rounds.push({ first, product: productRun, bare: bareRun, sqlAll, sqlList });
+      const serial = {
+        product: await http(product, shape.query, SERIAL_SECONDS, 1),
+        bare: await http(bare, shape.query, SERIAL_SECONDS, 1),
+        sqlAll: await sql(waves, SERIAL_SECONDS, 1),
+        sqlList: await sql(listOnly(waves), SERIAL_SECONDS, 1),
+      };
+      rounds.push({ first, product: productRun, bare: bareRun, sqlAll, sqlList, serial });
       log(
         `  ${shape.name} round ${round + 1}: product ${productRun.perSecond}/s p50 ${productRun.p50} p99 ${productRun.p99}` +
           `${productRun.errors ? ` (${productRun.errors} errors)` : ''}; bare ${bareRun.perSecond}/s p50 ${bareRun.p50} ` +
           `p99 ${bareRun.p99}${bareRun.errors ? ` (${bareRun.errors} errors)` : ''}; all SQL p50 ${sqlAll.p50} p95 ${sqlAll.p95}; ` +
-          `list SQL p50 ${sqlList.p50} p95 ${sqlList.p95}`,
+          `list SQL p50 ${sqlList.p50} p95 ${sqlList.p95}; one at a time p50: product ${serial.product.p50}, ` +
+          `bare ${serial.bare.p50}, all SQL ${serial.sqlAll.p50}, list SQL ${serial.sqlList.p50}`,
       );
-      if (sqlAll.errors || sqlList.errors)
+      if (sqlAll.errors || sqlList.errors || serial.sqlAll.errors || serial.sqlList.errors)
         throw new Error(`${shape.query}: the SQL replay failed: ${String(firstError)}`, {
           cause: firstError,
         });
@@ -322,6 +332,7 @@ async function main() {
       identifiers: IDENTIFIERS,
       connections: CONNECTIONS,
       seconds: SECONDS,
+      serialSeconds: SERIAL_SECONDS,
       rounds: ROUNDS,
       machine: machineInfo(loadAverageAtStart),
       import: imported,
@@ -334,7 +345,8 @@ async function main() {
       const q = ratios(s);
       log(
         `${s.name}: req/s ratio ${q.perSecond.toFixed(2)}, p99 ratio ${q.p99.toFixed(2)}, ` +
-          `API/all SQL p50 ${q.sqlAllP50.toFixed(2)} p95 ${q.sqlAllP95.toFixed(2)}`,
+          `API/list SQL p50 ${q.sqlList.p50.toFixed(2)} p95 ${q.sqlList.p95.toFixed(2)}, one at a time ` +
+          `${q.serialSqlList.p50.toFixed(2)} / ${q.serialSqlList.p95.toFixed(2)}`,
       );
     }
     for (const file of writeHttpResults(result)) log(`wrote ${file}`);

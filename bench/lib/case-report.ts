@@ -12,8 +12,9 @@ export interface EndpointResult {
   path: string;
   /** How many statements one request ran (session lookup included); all of them are replayed. */
   statements: number;
-  rounds: { api: LoadRun; sql: LoadRun }[];
-  median: { api: Side; sql: Side };
+  /** Each round: both sides from the benchmark's connections, then from one connection (`serial`). */
+  rounds: { api: LoadRun; sql: LoadRun; serial: { api: LoadRun; sql: LoadRun } }[];
+  median: { api: Side; sql: Side; serial: { api: Side; sql: Side } };
   /** Measured for comparison only (no target): the session lookup alone. */
   reference?: boolean;
 }
@@ -33,6 +34,8 @@ export interface CaseBenchResult {
   seeded: { entries: number; evidence: number };
   workers: number;
   seconds: number;
+  /** How long each side ran from one connection in each round. */
+  serialSeconds: number;
   /** The API side's accept-encoding header ('' for none). */
   acceptEncoding?: string;
   machine: {
@@ -91,6 +94,19 @@ export function toMarkdown(r: CaseBenchResult): string {
         : `p95 ≤ ${t.p95Ms} ms ${verdict(api.p95 <= t.p95Ms)}; ≤ ${t.ratioToSql}× SQL ${verdict(within)}`;
       return `| \`GET ${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${e.statements} | ${api.p50} | ${api.p95} | ${api.perSecond} | ${sql.p50} | ${sql.p95} | ${sql.perSecond} | ${ratio(api.p50, sql.p50)} | ${ratio(api.p95, sql.p95)} | ${targets} |`;
     }),
+    '',
+    `**One request at a time:** the same requests and statements from one connection (one worker) for ${r.serialSeconds} s ` +
+      "per side in each round, after the round's concurrent runs: each answer's own time, without the queueing " +
+      `of ${r.workers} connections on ${r.machine.cpus} cores (where a side's latency is mostly its share of the CPU). Medians of the rounds, ms.`,
+    '',
+    '| request | API p50 | API p95 | SQL p50 | SQL p95 | API/SQL p50 | API/SQL p95 | target |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
+    ...r.endpoints.map((e) => {
+      const { api, sql } = e.median.serial;
+      const within = api.p50 / sql.p50 <= t.ratioToSql && api.p95 / sql.p95 <= t.ratioToSql;
+      const target = e.reference ? 'reference, no target' : `≤ ${t.ratioToSql}× SQL ${verdict(within)}`;
+      return `| \`GET ${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${api.p50} | ${api.p95} | ${sql.p50} | ${sql.p95} | ${ratio(api.p50, sql.p50)} | ${ratio(api.p95, sql.p95)} | ${target} |`;
+    }),
     ...(r.endpoints.some((e) => e.reference)
       ? [
           '',
@@ -112,12 +128,18 @@ export function toMarkdown(r: CaseBenchResult): string {
         .join(', ') +
       '.',
     '',
-    'Each round (API p50/p95 | SQL p50/p95):',
+    'Each round (API p50/p95 | SQL p50/p95, then one at a time):',
     '',
     ...r.endpoints.map(
       (e) =>
         `- \`${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\`: ` +
-        e.rounds.map((x) => `${x.api.p50}/${x.api.p95} | ${x.sql.p50}/${x.sql.p95}`).join('; '),
+        e.rounds
+          .map(
+            (x) =>
+              `${x.api.p50}/${x.api.p95} | ${x.sql.p50}/${x.sql.p95}, one at a time ` +
+              `${x.serial.api.p50}/${x.serial.api.p95} | ${x.serial.sql.p50}/${x.serial.sql.p95}`,
+          )
+          .join('; '),
     ),
     '',
     `**Timeline in Chromium** (navigation to /cases/{id} until the newest entry is on screen, after a warm-up visit): ` +
