@@ -123,8 +123,11 @@ async function runStep(pool: pg.Pool, step: ReplayStep): Promise<void> {
   let broken: Error | undefined;
   try {
     for (const q of step.queries)
-      await send(client, q).catch((err) => {
-        if (!isCanceled(err) || isEnd(q)) throw err;
+      await send(client, q).catch(async (err) => {
+        if (!isCanceled(err)) throw err;
+        // The time box can run out on the commit itself (statement_timeout holds until the
+        // transaction ends); the app rolls back and answers the estimate, and so does the replay.
+        if (isEnd(q)) await client.query('rollback');
       });
   } catch (err) {
     broken = err as Error;
