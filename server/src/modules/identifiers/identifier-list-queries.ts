@@ -123,6 +123,7 @@ function estimateQueryOf(db: DbOrTx, shape: PageShape): { text: string; names: F
     if (!is(p, Placeholder)) throw new Error('the estimate query takes placeholders only');
     return p.name as FilterParam;
   });
+  if (names.length > 3) throw new Error('plan_rows passes at most three values');
   return { text: built.sql, names };
 }
 
