@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IdentifierListItem } from '@scamtrail/domain/identifiers/api';
 import { permissionsForRole } from '@scamtrail/domain/permissions';
 import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { recordStatements } from '../../../test/statement-log';
+import { tags } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { findTagsForIdentifiers } from '../tags/tags.repository';
 import {
@@ -137,9 +138,7 @@ describe("the page statement's estimate of the total", () => {
     [
       'a tag',
       async () => {
-        const [{ id }] = (
-          await t.database.db.execute(sql`select id::text as id from tags where name = 'mule'`)
-        ).rows as { id: string }[];
+        const [{ id }] = await t.database.db.select({ id: tags.id }).from(tags).where(eq(tags.name, 'mule'));
         return { tag: id };
       },
     ],
