@@ -7,6 +7,7 @@ import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { inFlightPlugin } from './plugins/in-flight';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -62,6 +63,8 @@ export async function buildApp({
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: verifyResponses }));
 
   const { db } = database;
+  // First, so its hook sees every request from the start (see `closeGracefully`).
+  await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
   // Before authentication, whose session lookup is the first query of a request. Routes that must not
   // wait their turn say so with `config.queued: false` (health, readiness, sign-in).

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { closeGracefully } from './lifecycle';
 import { sealUnchainedEntries } from './modules/signatures/journal-chain';
 import { ensureAdministrator } from './modules/users/bootstrap';
 
@@ -41,9 +42,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info(`${signal} received: finishing in-flight requests`);
-    // close() stops accepting connections and waits for in-flight requests.
-    await app.close();
-    await database.close();
+    await closeGracefully(app, database);
     app.log.info('stopped');
     process.exit(0);
   };
