@@ -87,11 +87,24 @@ export interface IdentifierPageRow {
   tags: { id: string; name: string; color: string }[];
 }
 
-/** Which statement a page takes: the filters present, the order and the kind of viewer. */
-interface PageShape {
+/** Which filters are present (their values are placeholders of the statements). */
+interface FilterShape {
   type: boolean;
   search: boolean;
   tag: boolean;
+}
+
+function filterShape(filter: IdentifierListFilter): FilterShape {
+  return { type: !!filter.type, search: !!filter.search?.trim(), tag: !!filter.tag };
+}
+
+/** A filter with placeholders for the values of `shape`'s filters. */
+function placeholderFilter(shape: FilterShape): IdentifierListFilter {
+  return { type: shape.type ? '-' : '', search: shape.search ? '-' : '', tag: shape.tag ? '-' : '' };
+}
+
+/** Which statement a page takes: the filters present, the order and the kind of viewer. */
+interface PageShape extends FilterShape {
   order: ListOrder;
   kind: ViewerKind;
   /** Whether the statement also answers the planner's estimate of the matches (`plan_rows`). */
@@ -112,12 +125,11 @@ function filterValues(filter: IdentifierListFilter): Partial<Record<FilterParam,
  * The matches of a set of filters as a query for `plan_rows` (migration 0010): `select 1 from
  * identifiers where ...` with the values as $1, $2... in the order of `names`.
  */
-function estimateQueryOf(db: DbOrTx, shape: PageShape): { text: string; names: FilterParam[] } {
-  const filter = { type: shape.type ? '-' : '', search: shape.search ? '-' : '', tag: shape.tag ? '-' : '' };
+function estimateQueryOf(db: DbOrTx, shape: FilterShape): EstimateQuery {
   const built = db
     .select({ one: sql`1` })
     .from(identifiers)
-    .where(conditionOf(filter, placeholder))
+    .where(conditionOf(placeholderFilter(shape), placeholder))
     .toSQL();
   const names = built.params.map((p) => {
     if (!is(p, Placeholder)) throw new Error('the estimate query takes placeholders only');
@@ -125,6 +137,44 @@ function estimateQueryOf(db: DbOrTx, shape: PageShape): { text: string; names: F
   });
   if (names.length > 3) throw new Error('plan_rows passes at most three values');
   return { text: built.sql, names };
+}
+
+interface EstimateQuery {
+  text: string;
+  names: FilterParam[];
+}
+
+/** The placeholders of a statement calling `plan_rows` for `query` with `filter`'s values. */
+function estimateArguments(query: EstimateQuery, filter: IdentifierListFilter) {
+  const values = filterValues(filter);
+  return { estimateQuery: query.text, estimateParams: query.names.map((n) => values[n]) };
+}
+
+/** `plan_rows` for the matches of a set of filters, as a statement of its own. */
+const estimateStatement = preparedVariants((db, key) => {
+  const shape = JSON.parse(key) as FilterShape;
+  const filters = `${shape.type ? 't' : ''}${shape.search ? 's' : ''}${shape.tag ? 'g' : ''}`;
+  return {
+    query: estimateQueryOf(db, shape),
+    statement: db
+      .select({
+        estimate: selectField<string | number>(
+          sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`,
+        ),
+      })
+      .from(sql`(values (1)) as one`)
+      .prepare(`identifier_estimate_${filters}`),
+  };
+});
+
+/**
+ * The planner's estimate of the matches of `filter`: a plan, no rows read. The same estimate a page
+ * statement with `withEstimate` answers, for a caller that needs it before choosing the page's plan.
+ */
+export async function readEstimate(db: DbOrTx, filter: IdentifierListFilter): Promise<number> {
+  const { query, statement } = estimateStatement(db, JSON.stringify(filterShape(filter)));
+  const [{ estimate }] = await statement.execute(estimateArguments(query, filter));
+  return Number(estimate);
 }
 
 /**
@@ -139,8 +189,7 @@ function estimateQueryOf(db: DbOrTx, shape: PageShape): { text: string; names: F
  * then costs no statement of its own.
  */
 function buildPageStatement(db: DbOrTx, shape: PageShape) {
-  // Which filters are present; their values are placeholders.
-  const filter = { type: shape.type ? '-' : '', search: shape.search ? '-' : '', tag: shape.tag ? '-' : '' };
+  const filter = placeholderFilter(shape);
   const filters = `${shape.type ? 't' : ''}${shape.search ? 's' : ''}${shape.tag ? 'g' : ''}`;
   const name = `identifier_page_${filters}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}`;
   const rows = db.$with('page').as(
@@ -207,33 +256,20 @@ export async function readPage(
   withEstimate: boolean,
 ): Promise<{ rows: IdentifierPageRow[]; originators: OriginatorJson[] | null; estimate: number | null }> {
   const shape: PageShape = {
-    type: !!filter.type,
-    search: !!filter.search?.trim(),
-    tag: !!filter.tag,
+    ...filterShape(filter),
     order,
     kind: viewerKind(principal),
     estimate: withEstimate,
   };
   const { statement, estimateQuery } = pageStatement(db, JSON.stringify(shape));
-  const values = filterValues(filter);
   const [result] = await statement.execute({
     limit: page.pageSize,
     offset: (page.page - 1) * page.pageSize,
     ...viewerParams(principal),
-    ...values,
-    ...(withEstimate
-      ? { estimateQuery: estimateQuery.text, estimateParams: estimateQuery.names.map((n) => values[n]) }
-      : {}),
+    ...filterValues(filter),
+    ...(withEstimate ? estimateArguments(estimateQuery, filter) : {}),
   });
   return { ...result, estimate: result.estimate === null ? null : Number(result.estimate) };
-}
-
-/** The planner's estimate of the matches: a plan, no rows read. */
-export function buildEstimateQuery(db: DbOrTx, filter: IdentifierListFilter) {
-  return sql`explain (format json) ${db
-    .select({ one: sql`1` })
-    .from(identifiers)
-    .where(filterCondition(filter))}`;
 }
 
 /** How many match, counting no further than `cap + 1`. */
@@ -245,13 +281,4 @@ export function buildCappedCountQuery(db: DbOrTx, filter: IdentifierListFilter, 
     .limit(cap + 1)
     .as('capped');
   return db.select({ n: count() }).from(capped);
-}
-
-/** Reads the row estimate from `explain (format json)` output (pg parses the json, PGlite may not). */
-export function readPlanRows(result: unknown): number {
-  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
-  const cell = rows[0] ? Object.values(rows[0])[0] : undefined;
-  const plan = typeof cell === 'string' ? JSON.parse(cell) : cell;
-  const estimate = Array.isArray(plan) ? Number(plan[0]?.Plan?.['Plan Rows']) : NaN;
-  return Number.isFinite(estimate) ? Math.round(estimate) : 0;
 }

@@ -4,9 +4,8 @@ import type { Principal } from '../../plugins/auth';
 import type { OriginatorJson } from '../cases/case-page.repository';
 import {
   buildCappedCountQuery,
-  buildEstimateQuery,
+  readEstimate,
   readPage,
-  readPlanRows,
   type IdentifierPageRow,
   type IdentifierListFilter,
   type ListOrder,
@@ -130,7 +129,7 @@ export async function listIdentifierRows(
   countTimeBoxMs = COUNT_TIME_BOX_MS,
 ): Promise<IdentifierListPage> {
   const isSelective = Boolean(filter.search?.trim() || filter.tag);
-  const known = isSelective ? readPlanRows(await db.execute(buildEstimateQuery(db, filter))) : undefined;
+  const known = isSelective ? await readEstimate(db, filter) : undefined;
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
   const { estimate: planned, ...found } = await readPage(db, filter, page, principal, order, !isSelective);
   const estimate = known ?? planned ?? 0;

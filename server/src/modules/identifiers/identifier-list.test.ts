@@ -3,7 +3,6 @@ import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { UserPrincipal } from '../../plugins/auth';
-import { readPlanRows } from './identifier-list-queries';
 import { EXACT_COUNT_CAP, listIdentifierRows } from './identifier-list.repository';
 import { isQueryCanceled } from './query-canceled';
 import { importIdentifiers } from './identifier-import.service';
@@ -178,13 +177,6 @@ describe('totals beyond the exact-count cap', () => {
       await expect(attempt).rejects.toSatisfy(isQueryCanceled);
     },
   );
-
-  it('reads the planner estimate from json or text explain output', () => {
-    const plan = [{ Plan: { 'Plan Rows': 12345.4 } }];
-    expect(readPlanRows({ rows: [{ 'QUERY PLAN': plan }] })).toBe(12345);
-    expect(readPlanRows({ rows: [{ 'QUERY PLAN': JSON.stringify(plan) }] })).toBe(12345);
-    expect(readPlanRows({ rows: [] })).toBe(0);
-  });
 
   it('recognises a count cut short by its time box, through the wrapper of the failed query', () => {
     const canceled = Object.assign(new Error('canceling statement due to statement timeout'), {
