@@ -3,7 +3,8 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:cases
  *
- * Seeds a case with 1,000 journal entries and 500 evidence items (among 5,000 other cases), starts
+ * Seeds a case with 1,000 journal entries and 500 evidence items (among 5,000 other cases), seals
+ * them into their cases' hash chains and runs VACUUM ANALYZE (a settled database), starts
  * the real server as a child process on 127.0.0.1, and measures over real HTTP:
  * - `GET /api/cases/{id}` and the first page of its journal, from BENCH_WORKERS autocannon
  *   connections (default 10, the app's pool size) for BENCH_SECONDS (default 10), every answer's
@@ -32,7 +33,13 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createUser } from '../server/src/modules/users/users.service';
 import { openBenchDatabase, type Statement } from './lib/bench-database';
-import { CASE_ENTRIES, CASE_EVIDENCE, NEWEST_ENTRY_TEXT, seedBenchmarkCase } from './lib/case-seed';
+import {
+  CASE_ENTRIES,
+  CASE_EVIDENCE,
+  NEWEST_ENTRY_TEXT,
+  seedBenchmarkCase,
+  settleBenchmarkCase,
+} from './lib/case-seed';
 import { writeCaseResults, type CaseBenchResult, type EndpointResult } from './lib/case-report';
 import { median, runConcurrently, runHttpLoad } from './lib/concurrent-load';
 import { startServer } from './lib/server-process';
@@ -252,10 +259,12 @@ async function main() {
       role: 'investigator',
     });
     const seedClient = await pool.connect();
-    const caseId = await seedBenchmarkCase(seedClient, user.originatorId!).finally(() =>
-      seedClient.release(),
-    );
-    log(`seeded a case with ${CASE_ENTRIES} entries and ${CASE_EVIDENCE} evidence items`);
+    const caseId = await (async () => {
+      const id = await seedBenchmarkCase(seedClient, user.originatorId!);
+      await settleBenchmarkCase(bench.database.db, seedClient);
+      return id;
+    })().finally(() => seedClient.release());
+    log(`seeded a case with ${CASE_ENTRIES} entries and ${CASE_EVIDENCE} evidence items, sealed, vacuumed`);
     const paths = [
       `/api/cases/${caseId}`,
       `/api/cases/${caseId}/journal-entries?page=1&pageSize=25`,
