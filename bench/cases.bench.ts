@@ -23,8 +23,9 @@
  * and writes nothing; BENCH_SHOW_SQL=1 prints the statements each request runs.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright';
@@ -40,9 +41,9 @@ import {
   seedBenchmarkCase,
   settleBenchmarkCase,
 } from './lib/case-seed';
-import { writeCaseResults, type CaseBenchResult, type EndpointResult } from './lib/case-report';
-import { median, runConcurrently, runHttpLoad } from './lib/concurrent-load';
-import { startServer } from './lib/server-process';
+import { writeCaseResults, type CaseBenchResult, type EndpointResult, type Side } from './lib/case-report';
+import { median, runConcurrently, runHttpLoad, type LoadRun } from './lib/concurrent-load';
+import { startProcess, startServer, type ServerProcess } from './lib/server-process';
 import { summarise, timed } from './lib/stats';
 
 const EMAIL = 'cases@bench.example';
@@ -106,18 +107,28 @@ async function recordStatements(
   }
 }
 
-async function measureEndpoint(
-  origin: string,
-  cookie: string,
-  pool: pg.Pool,
-  path: string,
-  statements: Statement[],
-): Promise<EndpointResult> {
+/** The product, the floor (bench/lib/replay-server.ts) and the SQL side, for one request. */
+interface Sides {
+  product: ServerProcess;
+  floor: ServerProcess;
+  pool: pg.Pool;
+  cookie: string;
+}
+
+async function measureEndpoint(sides: Sides, path: string, statements: Statement[]): Promise<EndpointResult> {
   // As a browser asks: the server compresses answers of 1 KB or more (autocannon does not decompress).
-  const headers: Record<string, string> = { cookie };
+  const headers: Record<string, string> = { cookie: sides.cookie };
   if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
-  const http = (seconds: number, connections = WORKERS) =>
-    runHttpLoad(`${origin}${path}`, connections, seconds, headers);
+  /** A load run against a server, with the CPU the server process spent per answer. */
+  const http = async (server: ServerProcess, seconds: number, connections = WORKERS) => {
+    const before = server.cpuMs();
+    const run = await runHttpLoad(`${server.origin}${path}`, connections, seconds, headers);
+    const answers = run.perSecond * seconds;
+    return {
+      ...run,
+      serverCpuMs: answers ? Math.round(((server.cpuMs() - before) / answers) * 1000) / 1000 : 0,
+    };
+  };
   // Named once, as the app names its statements once: the SQL side does no work the app does not.
   const queries = statements.map((s) => ({
     name: `b${createHash('sha1').update(s.text).digest('hex').slice(0, 20)}`,
@@ -126,40 +137,55 @@ async function measureEndpoint(
     rowMode: 'array' as const,
   }));
   const direct = async () => {
-    for (const query of queries) await pool.query(query);
+    for (const query of queries) await sides.pool.query(query);
   };
-  await http(2);
+  await http(sides.product, 2);
+  await http(sides.floor, 2);
   await runConcurrently(WORKERS, 2, direct);
   const rounds: EndpointResult['rounds'] = [];
   for (let i = 0; i < ROUNDS; i += 1) {
-    const api = await http(SECONDS);
+    const api = await http(sides.product, SECONDS);
+    const floor = await http(sides.floor, SECONDS);
     const sql = await runConcurrently(WORKERS, SECONDS, direct);
     const serial = {
-      api: await http(SERIAL_SECONDS, 1),
+      api: await http(sides.product, SERIAL_SECONDS, 1),
+      floor: await http(sides.floor, SERIAL_SECONDS, 1),
       sql: await runConcurrently(1, SERIAL_SECONDS, direct),
     };
-    rounds.push({ api, sql, serial });
-    const errors = api.errors + sql.errors + serial.api.errors + serial.sql.errors;
+    rounds.push({ api, floor, sql, serial });
+    const errors = [api, floor, sql, serial.api, serial.floor, serial.sql].reduce((n, r) => n + r.errors, 0);
     if (errors) throw new Error(`${path}: ${errors} errors`);
     log(
-      `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s); ` +
+      `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s, ${api.serverCpuMs} ms CPU); ` +
+        `floor p50 ${floor.p50} p95 ${floor.p95} ms (${floor.perSecond}/s, ${floor.serverCpuMs} ms CPU); ` +
         `SQL p50 ${sql.p50} p95 ${sql.p95} ms (${sql.perSecond}/s); one at a time: API p50 ${serial.api.p50} ` +
-        `p95 ${serial.api.p95}, SQL p50 ${serial.sql.p50} p95 ${serial.sql.p95}`,
+        `p95 ${serial.api.p95}, floor p50 ${serial.floor.p50} p95 ${serial.floor.p95}, SQL p50 ${serial.sql.p50} p95 ${serial.sql.p95}`,
     );
   }
-  const pick = (side: 'api' | 'sql', key: 'p50' | 'p95' | 'perSecond') =>
-    median(rounds.map((r) => r[side][key]));
-  const pickSerial = (side: 'api' | 'sql', key: 'p50' | 'p95' | 'perSecond') =>
-    median(rounds.map((r) => r.serial[side][key]));
-  const sides = (get: typeof pick) => ({
-    api: { p50: get('api', 'p50'), p95: get('api', 'p95'), perSecond: get('api', 'perSecond') },
-    sql: { p50: get('sql', 'p50'), p95: get('sql', 'p95'), perSecond: get('sql', 'perSecond') },
+  const side = (runs: LoadRun[]): Side => ({
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    perSecond: median(runs.map((r) => r.perSecond)),
   });
+  const of = (pick: (r: EndpointResult['rounds'][number]) => LoadRun) => side(rounds.map(pick));
   return {
     path,
     statements: statements.length,
     rounds,
-    median: { ...sides(pick), serial: sides(pickSerial) },
+    median: {
+      api: of((r) => r.api),
+      floor: of((r) => r.floor),
+      sql: of((r) => r.sql),
+      serial: {
+        api: of((r) => r.serial.api),
+        floor: of((r) => r.serial.floor),
+        sql: of((r) => r.serial.sql),
+      },
+      serverCpuMs: {
+        api: median(rounds.map((r) => r.api.serverCpuMs)),
+        floor: median(rounds.map((r) => r.floor.serverCpuMs)),
+      },
+    },
   };
 }
 
@@ -277,14 +303,21 @@ async function main() {
       for (const [path, statements] of recorded)
         log(`${path}:\n${statements.map((s) => `  ${s.text}`).join('\n')}`);
     const server = await startServer({ DATABASE_URL: bench.url!, LOG_LEVEL: 'warn' });
+    const replayFile = join(mkdtempSync(join(tmpdir(), 'scamtrail-replay-')), 'statements.json');
+    writeFileSync(replayFile, JSON.stringify(Object.fromEntries(recorded)));
+    const floor = await startProcess('bench/lib/replay-server.ts', {
+      DATABASE_URL: bench.url!,
+      REPLAY_FILE: replayFile,
+    });
     try {
       const cookie = await signIn(server.origin);
       const loadAverageAtStart = loadavg();
       const startedAt = new Date().toISOString();
       const endpoints: EndpointResult[] = [];
+      const sides = { product: server, floor, pool, cookie };
       for (const path of paths)
         endpoints.push({
-          ...(await measureEndpoint(server.origin, cookie, pool, path, recorded.get(path)!)),
+          ...(await measureEndpoint(sides, path, recorded.get(path)!)),
           reference: path === REFERENCE_PATH,
         });
       // BENCH_QUICK=1: the two requests only, nothing written (for trying a change).
@@ -315,7 +348,7 @@ async function main() {
       };
       for (const file of writeCaseResults(result)) log(`wrote ${file}`);
     } finally {
-      await server.stop();
+      await Promise.all([server.stop(), floor.stop()]);
     }
   } finally {
     await pool.end();

@@ -2,19 +2,38 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { LoadRun } from './concurrent-load';
 
-interface Side {
+export interface Side {
   p50: number;
   p95: number;
   perSecond: number;
 }
 
+/** A load run against a server process, with the CPU it spent per answer (user and system, ms). */
+export type ServerRun = LoadRun & { serverCpuMs: number };
+
 export interface EndpointResult {
   path: string;
   /** How many statements one request ran (session lookup included); all of them are replayed. */
   statements: number;
-  /** Each round: both sides from the benchmark's connections, then from one connection (`serial`). */
-  rounds: { api: LoadRun; sql: LoadRun; serial: { api: LoadRun; sql: LoadRun } }[];
-  median: { api: Side; sql: Side; serial: { api: Side; sql: Side } };
+  /**
+   * Each round: the product (`api`), the floor (the same statements behind the thinnest HTTP
+   * server, bench/lib/replay-server.ts) and the SQL side from the benchmark's connections, then the
+   * three from one connection (`serial`).
+   */
+  rounds: {
+    api: ServerRun;
+    floor: ServerRun;
+    sql: LoadRun;
+    serial: { api: ServerRun; floor: ServerRun; sql: LoadRun };
+  }[];
+  median: {
+    api: Side;
+    floor: Side;
+    sql: Side;
+    serial: { api: Side; floor: Side; sql: Side };
+    /** Server CPU per answer at the benchmark's connections, product and floor. */
+    serverCpuMs: { api: number; floor: number };
+  };
   /** Measured for comparison only (no target): the session lookup alone. */
   reference?: boolean;
 }
@@ -81,8 +100,8 @@ export function toMarkdown(r: CaseBenchResult): string {
       `**SQL:** the statements the app ran for the same request (session lookup included), recorded from it, ` +
       `replayed one after another, as the app runs them, from ${r.workers} concurrent workers through a ` +
       'node-postgres pool of the same size, each as a named prepared statement (as the app prepares them). ' +
-      'Both sides run on the same machine as PostgreSQL and the load generator. Three rounds, alternating API ' +
-      'and SQL; medians of the rounds. Times in ms.',
+      'All sides run on the same machine as PostgreSQL and the load generator. Three rounds, alternating API, ' +
+      'floor (below) and SQL; medians of the rounds. Times in ms.',
     '',
     '| request | statements | API p50 | API p95 | API req/s | SQL p50 | SQL p95 | SQL req/s | API/SQL p50 | API/SQL p95 | targets |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
@@ -107,6 +126,26 @@ export function toMarkdown(r: CaseBenchResult): string {
       const target = e.reference ? 'reference, no target' : `≤ ${t.ratioToSql}× SQL ${verdict(within)}`;
       return `| \`GET ${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${api.p50} | ${api.p95} | ${sql.p50} | ${sql.p95} | ${ratio(api.p50, sql.p50)} | ${ratio(api.p95, sql.p95)} | ${target} |`;
     }),
+    '',
+    '**The floor:** the same statements with the same parameters behind the thinnest HTTP server ' +
+      '(`bench/lib/replay-server.ts`: Fastify without plugins, the statements one after another through a pool ' +
+      "of the product's size, each a named prepared statement, the last one's rows as JSON, compressed as the " +
+      'product compresses), measured beside the other two in each round. No authorization, validation or ' +
+      "mapping: its ratio to the SQL is what an HTTP request alone costs on this machine, and the product's " +
+      "distance from it is what the product adds. Server CPU is the server process's user and system time per " +
+      `answer at ${r.workers} connections. Medians of the rounds, ms.`,
+    '',
+    '| request | floor p50 | floor p95 | floor req/s | floor/SQL p50 | floor/SQL p95 | one at a time: floor p50 | floor p95 | floor/SQL p50 | floor/SQL p95 | server CPU per answer: product / floor |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...r.endpoints.map((e) => {
+      const { floor, sql, serial, serverCpuMs } = e.median;
+      return (
+        `| \`GET ${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${floor.p50} | ${floor.p95} | ${floor.perSecond} | ` +
+        `${ratio(floor.p50, sql.p50)} | ${ratio(floor.p95, sql.p95)} | ${serial.floor.p50} | ${serial.floor.p95} | ` +
+        `${ratio(serial.floor.p50, serial.sql.p50)} | ${ratio(serial.floor.p95, serial.sql.p95)} | ` +
+        `${serverCpuMs.api} / ${serverCpuMs.floor} |`
+      );
+    }),
     ...(r.endpoints.some((e) => e.reference)
       ? [
           '',
@@ -120,15 +159,17 @@ export function toMarkdown(r: CaseBenchResult): string {
       ? `The API side asks for compression as a browser does (\`accept-encoding: ${r.acceptEncoding}\`); answers of ` +
         '1 KB or more are compressed by the server. '
       : 'The API side asks for no compression. ') +
-      'Answer sizes on the wire (headers included): ' +
+      'Answer sizes on the wire (headers included), product / floor: ' +
       r.endpoints
         .map(
-          (e) => `\`${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` ${e.rounds[0]?.api.bytesPerAnswer ?? '?'} B`,
+          (e) =>
+            `\`${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` ${e.rounds[0]?.api.bytesPerAnswer ?? '?'} / ` +
+            `${e.rounds[0]?.floor.bytesPerAnswer ?? '?'} B`,
         )
         .join(', ') +
       '.',
     '',
-    'Each round (API p50/p95 | SQL p50/p95, then one at a time):',
+    'Each round (API p50/p95 | floor p50/p95 | SQL p50/p95, then one at a time):',
     '',
     ...r.endpoints.map(
       (e) =>
@@ -136,8 +177,9 @@ export function toMarkdown(r: CaseBenchResult): string {
         e.rounds
           .map(
             (x) =>
-              `${x.api.p50}/${x.api.p95} | ${x.sql.p50}/${x.sql.p95}, one at a time ` +
-              `${x.serial.api.p50}/${x.serial.api.p95} | ${x.serial.sql.p50}/${x.serial.sql.p95}`,
+              `${x.api.p50}/${x.api.p95} | ${x.floor.p50}/${x.floor.p95} | ${x.sql.p50}/${x.sql.p95}, one at a time ` +
+              `${x.serial.api.p50}/${x.serial.api.p95} | ${x.serial.floor.p50}/${x.serial.floor.p95} | ` +
+              `${x.serial.sql.p50}/${x.serial.sql.p95}`,
           )
           .join('; '),
     ),
