@@ -2,13 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers';
-import { appRouteObjects } from './app/route-objects';
+import { createAppRouteObjects } from './app/route-objects';
 import { removeLegacyTokens } from './lib/legacy-tokens';
+import { currentUserQueryOptions } from './lib/session';
 
 removeLegacyTokens();
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(appRouteObjects);
+// The session decides what every screen shows: ask for it now, while the screen's code loads.
+void queryClient.prefetchQuery(currentUserQueryOptions);
+const router = createBrowserRouter(createAppRouteObjects(queryClient));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -13,7 +13,7 @@ declare module 'fastify' {
 
 /**
  * Tracks the requests whose work is still running, from their first hook until their answer is
- * ready (onSend) or sent (onResponse).
+ * ready (onSend).
  *
  * `app.close()` waits for open connections, not for work: a client that disconnects mid-request takes
  * its connection with it, yet its handler runs on and still needs the database. Stopping waits for
@@ -33,10 +33,8 @@ export const inFlightPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     running.add(request);
   });
+  // Every answer Fastify sends, errors included, passes onSend (the app never hijacks a reply).
   app.addHook('onSend', async (request) => {
-    finish(request);
-  });
-  app.addHook('onResponse', async (request) => {
     finish(request);
   });
 

@@ -1,7 +1,8 @@
 import { Pagination } from '@carbon/react';
+import { LIST_PAGE_SIZES } from './list-page-sizes';
 
-/** Page sizes of server-side lists (as the identifier list, spec 9). */
-export const LIST_PAGE_SIZES = [25, 50, 100];
+// A module of its own, so code that only reads a page size (route prefetching) does not load Carbon.
+export { LIST_PAGE_SIZES };
 
 interface ListPaginationProps {
   page: number;

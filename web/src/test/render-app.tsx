@@ -4,7 +4,7 @@ import { vi } from 'vitest';
 import type { CurrentUser } from '@scamtrail/domain/auth';
 import { permissionsForRole, type Role } from '@scamtrail/domain/permissions';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { appRouteObjects } from '../app/route-objects';
+import { createAppRouteObjects } from '../app/route-objects';
 
 export function makeUser(role: Role, overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -41,8 +41,8 @@ export function renderApp(path: string, routes: Record<string, Handler>) {
     return handler ? handler(init) : json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
-  const router = createMemoryRouter(appRouteObjects, { initialEntries: [path] });
   const queryClient = createQueryClient();
+  const router = createMemoryRouter(createAppRouteObjects(queryClient), { initialEntries: [path] });
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Case } from '@scamtrail/domain/cases';
 import { api } from '../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch-freshness';
 import { caseKeys } from './query-keys';
 
 /** `GET /api/cases/{id}`. A case the caller may not see answers 404, as a missing one. */
@@ -12,6 +13,8 @@ export function caseQueryOptions(id: string) {
   return queryOptions({
     queryKey: caseKeys.detail(id),
     queryFn: ({ signal }) => getCase(id, signal),
+    // Prefetched on entering /cases/:id (see case-detail-prefetch.ts).
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { JournalEntry, JournalEntryType } from '@scamtrail/domain/journal-entries';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch-freshness';
 import { journalKeys } from './journal-keys';
 
 export interface JournalPageParams {
@@ -41,6 +42,8 @@ export function journalEntriesQueryOptions(caseId: string, params: JournalPagePa
     queryFn: ({ signal }) => getJournalEntries(caseId, params, signal),
     // The page on screen stays while the next one loads, instead of a flash of skeleton.
     placeholderData: keepPreviousData,
+    // Prefetched on entering /cases/:id (see case-detail-prefetch.ts).
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 

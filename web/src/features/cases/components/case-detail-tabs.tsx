@@ -3,13 +3,10 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCaseReadOnly, type Case } from '@scamtrail/domain/cases';
 import { EvidencePanel } from '../../../components/evidence/evidence-panel';
+import { CASE_TABS, readCaseTab, TAB_PARAM, type CaseTab } from './case-tab-param';
 import { CaseHistoryTab } from './case-history-tab';
 import { CaseIdentifiersTab } from './case-identifiers-tab';
 import { CaseTimeline } from './timeline/case-timeline';
-
-export const CASE_TABS = ['timeline', 'evidence', 'identifiers', 'history'] as const;
-export type CaseTab = (typeof CASE_TABS)[number];
-export const TAB_PARAM = 'tab';
 
 const LABELS: Record<CaseTab, string> = {
   timeline: 'Timeline',
@@ -17,12 +14,6 @@ const LABELS: Record<CaseTab, string> = {
   identifiers: 'Identifiers',
   history: 'History',
 };
-
-/** The tab a URL names; the timeline when it names none (or one that does not exist). */
-export function readCaseTab(params: URLSearchParams): CaseTab {
-  const tab = params.get(TAB_PARAM);
-  return CASE_TABS.find((name) => name === tab) ?? 'timeline';
-}
 
 /** Timeline, Evidence, Identifiers and History; the selected tab lives in the URL (?tab=history). */
 export function CaseDetailTabs({ caseItem }: { caseItem: Case }) {

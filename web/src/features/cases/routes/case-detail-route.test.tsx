@@ -217,6 +217,31 @@ describe('case detail: tabs', () => {
   });
 });
 
+describe('case detail: loading', () => {
+  it('asks for the journal beside the case, not after it, and for each only once', async () => {
+    let answerCase: (response: Response) => void = () => {};
+    const journal = `/api/cases/${CASE_ID}/journal-entries`;
+    const { fetchMock } = renderCase(makeCase(), {
+      routes: {
+        [`GET /api/cases/${CASE_ID}`]: () => new Promise<Response>((resolve) => (answerCase = resolve)),
+        [`GET ${journal}`]: () => json(200, page([])),
+      },
+    });
+    const calls = (path: string) =>
+      fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path);
+    // The case has not answered yet, and its journal is already asked for.
+    await waitFor(() => expect(calls(journal)).toHaveLength(1));
+    expect(calls(`/api/cases/${CASE_ID}`)).toHaveLength(1);
+    answerCase(json(200, makeCase()));
+    await heading();
+    expect(await screen.findByText('No journal entries yet')).toBeInTheDocument();
+    // The screen read the answers asked for ahead of it instead of asking again.
+    expect(calls(journal)).toHaveLength(1);
+    expect(calls(`/api/cases/${CASE_ID}`)).toHaveLength(1);
+    expect(calls('/api/auth/me')).toHaveLength(1);
+  });
+});
+
 describe('case detail: states', () => {
   it('shows "No case to show" for a case that is missing or not visible (404)', async () => {
     renderApp(`/cases/${CASE_ID}`, { 'GET /api/auth/me': () => json(200, makeUser('investigator')) });

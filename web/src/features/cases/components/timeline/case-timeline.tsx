@@ -8,7 +8,7 @@ import { useSession } from '../../../../lib/session';
 import { useJournalEntries } from '../../api/journal-get-entries';
 import { EntryDialog, preloadTimelineDialogs, RemoveEntryDialog } from './lazy-timeline-dialogs';
 import { JournalIntegrityBar } from './journal-integrity';
-import { hasTimelineFilters } from './timeline-params';
+import { hasTimelineFilters, journalPageParams } from './timeline-params';
 import { TimelineEmptyState } from './timeline-empty-state';
 import { TimelineEntry } from './timeline-entry';
 import { TimelineHeader, TimelineToolbar } from './timeline-toolbar';
@@ -44,13 +44,7 @@ function TimelineSkeleton() {
 export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
   const { user } = useSession();
   const { params, update, clearFilters } = useTimelineState();
-  const query = useJournalEntries(caseId, {
-    includeNullified: params.showRemoved,
-    type: params.type || undefined,
-    hasEvidence: params.hasEvidence || undefined,
-    page: params.page,
-    pageSize: params.pageSize,
-  });
+  const query = useJournalEntries(caseId, journalPageParams(params));
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const can = (permission: string) => !readOnly && hasPermission(user?.permissions, permission);
   const entries = query.isError ? [] : (query.data?.data ?? []);

@@ -1,5 +1,6 @@
 import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from '@scamtrail/domain/journal-entries';
-import { LIST_PAGE_SIZES } from '../../../../components/list-pagination';
+import { LIST_PAGE_SIZES } from '../../../../components/list-page-sizes';
+import type { JournalPageParams } from '../../api/journal-get-entries';
 
 /** The timeline's filters and page, kept in the URL beside the case page's own parameters. */
 export interface TimelineParams {
@@ -63,6 +64,17 @@ export function writeTimelineParams(current: URLSearchParams, changes: Partial<T
   set('page', String(next.page), next.page === 1);
   set('pageSize', String(next.pageSize), next.pageSize === DEFAULT_PAGE_SIZE);
   return params;
+}
+
+/** The journal page the timeline asks the server for, as the timeline and its prefetch both ask. */
+export function journalPageParams(params: TimelineParams): JournalPageParams {
+  return {
+    includeNullified: params.showRemoved,
+    type: params.type || undefined,
+    hasEvidence: params.hasEvidence || undefined,
+    page: params.page,
+    pageSize: params.pageSize,
+  };
 }
 
 /** Type and "Has evidence" narrow the journal; showing removed entries widens it. */
