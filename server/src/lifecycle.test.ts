@@ -8,7 +8,7 @@ import type { Database } from './db/client';
 import { closeGracefully } from './lifecycle';
 import { inFlightPlugin } from './plugins/in-flight';
 
-/** A latch: `open()` lets every `wait` through. */
+/** A latch: `opened` resolves once `open()` is called. */
 function latch() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));

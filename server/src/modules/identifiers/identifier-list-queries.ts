@@ -98,6 +98,11 @@ function filterShape(filter: IdentifierListFilter): FilterShape {
   return { type: !!filter.type, search: !!filter.search?.trim(), tag: !!filter.tag };
 }
 
+/** The filters present, as a statement's name spells them: `t` type, `s` search, `g` tag. */
+function filtersName(shape: FilterShape): string {
+  return `${shape.type ? 't' : ''}${shape.search ? 's' : ''}${shape.tag ? 'g' : ''}`;
+}
+
 /** A filter with placeholders for the values of `shape`'s filters. */
 function placeholderFilter(shape: FilterShape): IdentifierListFilter {
   return { type: shape.type ? '-' : '', search: shape.search ? '-' : '', tag: shape.tag ? '-' : '' };
@@ -153,7 +158,6 @@ function estimateArguments(query: EstimateQuery, filter: IdentifierListFilter) {
 /** `plan_rows` for the matches of a set of filters, as a statement of its own. */
 const estimateStatement = preparedVariants((db, key) => {
   const shape = JSON.parse(key) as FilterShape;
-  const filters = `${shape.type ? 't' : ''}${shape.search ? 's' : ''}${shape.tag ? 'g' : ''}`;
   return {
     query: estimateQueryOf(db, shape),
     statement: db
@@ -163,7 +167,7 @@ const estimateStatement = preparedVariants((db, key) => {
         ),
       })
       .from(sql`(values (1)) as one`)
-      .prepare(`identifier_estimate_${filters}`),
+      .prepare(`identifier_estimate_${filtersName(shape)}`),
   };
 });
 
@@ -190,8 +194,7 @@ export async function readEstimate(db: DbOrTx, filter: IdentifierListFilter): Pr
  */
 function buildPageStatement(db: DbOrTx, shape: PageShape) {
   const filter = placeholderFilter(shape);
-  const filters = `${shape.type ? 't' : ''}${shape.search ? 's' : ''}${shape.tag ? 'g' : ''}`;
-  const name = `identifier_page_${filters}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}`;
+  const name = `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}`;
   const rows = db.$with('page').as(
     db
       .select({
