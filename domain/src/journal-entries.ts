@@ -3,20 +3,12 @@ import { caseOriginatorSchema } from './cases';
 import { pageQuery } from './pagination';
 import { onBehalfOfOriginatorIdSchema, uuidSchema } from './schema-helpers';
 import { responseText, text } from './text';
+import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from './journal-entry-types';
 
 /** Request and response shapes of the journal-entry calls (spec 7, except signing). */
 
-export const JOURNAL_ENTRY_TYPES = [
-  'note',
-  'call',
-  'email',
-  'meeting',
-  'evidence_added',
-  'identifier_linked',
-  'status_change',
-  'other',
-] as const;
-export type JournalEntryType = (typeof JOURNAL_ENTRY_TYPES)[number];
+export { JOURNAL_ENTRY_TYPES, type JournalEntryType } from './journal-entry-types';
+
 export const JOURNAL_ENTRY_TYPE_LABELS: Record<JournalEntryType, string> = {
   note: 'Note',
   call: 'Call',

@@ -1,4 +1,4 @@
-import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from '@scamtrail/domain/journal-entries';
+import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from '@scamtrail/domain/journal-entry-types';
 import { LIST_PAGE_SIZES } from '../../../../components/list-page-sizes';
 import type { JournalPageParams } from '../../api/journal-get-entries';
 
