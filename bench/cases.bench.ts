@@ -22,7 +22,7 @@
  * overrides it; empty for none). Results go to bench/results/cases-postgres.{json,md}. BENCH_QUICK=1 measures the requests only
  * and writes nothing; BENCH_SHOW_SQL=1 prints the statements each request runs.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +33,7 @@ import { findChromium } from '../e2e/support/chromium';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createUser } from '../server/src/modules/users/users.service';
-import { openBenchDatabase, type Statement } from './lib/bench-database';
+import { openBenchDatabase, preparedStatement, type Statement } from './lib/bench-database';
 import {
   CASE_ENTRIES,
   CASE_EVIDENCE,
@@ -42,7 +42,7 @@ import {
   settleBenchmarkCase,
 } from './lib/case-seed';
 import { writeCaseResults, type CaseBenchResult, type EndpointResult, type Side } from './lib/case-report';
-import { median, runConcurrently, runHttpLoad, type LoadRun } from './lib/concurrent-load';
+import { median, runConcurrently, runServerLoad, type LoadRun } from './lib/concurrent-load';
 import { startProcess, startServer, type ServerProcess } from './lib/server-process';
 import { summarise, timed } from './lib/stats';
 
@@ -119,23 +119,10 @@ async function measureEndpoint(sides: Sides, path: string, statements: Statement
   // As a browser asks: the server compresses answers of 1 KB or more (autocannon does not decompress).
   const headers: Record<string, string> = { cookie: sides.cookie };
   if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
-  /** A load run against a server, with the CPU the server process spent per answer. */
-  const http = async (server: ServerProcess, seconds: number, connections = WORKERS) => {
-    const before = server.cpuMs();
-    const run = await runHttpLoad(`${server.origin}${path}`, connections, seconds, headers);
-    const answers = run.perSecond * seconds;
-    return {
-      ...run,
-      serverCpuMs: answers ? Math.round(((server.cpuMs() - before) / answers) * 1000) / 1000 : 0,
-    };
-  };
+  const http = (server: ServerProcess, seconds: number, connections = WORKERS) =>
+    runServerLoad(server, path, connections, seconds, headers);
   // Named once, as the app names its statements once: the SQL side does no work the app does not.
-  const queries = statements.map((s) => ({
-    name: `b${createHash('sha1').update(s.text).digest('hex').slice(0, 20)}`,
-    text: s.text,
-    values: s.params as unknown[],
-    rowMode: 'array' as const,
-  }));
+  const queries = statements.map((s) => ({ ...preparedStatement(s), rowMode: 'array' as const }));
   const direct = async () => {
     for (const query of queries) await sides.pool.query(query);
   };
@@ -156,8 +143,8 @@ async function measureEndpoint(sides: Sides, path: string, statements: Statement
     const errors = [api, floor, sql, serial.api, serial.floor, serial.sql].reduce((n, r) => n + r.errors, 0);
     if (errors) throw new Error(`${path}: ${errors} errors`);
     log(
-      `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s, ${api.serverCpuMs} ms CPU); ` +
-        `floor p50 ${floor.p50} p95 ${floor.p95} ms (${floor.perSecond}/s, ${floor.serverCpuMs} ms CPU); ` +
+      `  ${path} round ${i + 1}: API p50 ${api.p50} p95 ${api.p95} ms (${api.perSecond}/s, ${api.cpuMsPerAnswer.toFixed(3)} ms CPU); ` +
+        `floor p50 ${floor.p50} p95 ${floor.p95} ms (${floor.perSecond}/s, ${floor.cpuMsPerAnswer.toFixed(3)} ms CPU); ` +
         `SQL p50 ${sql.p50} p95 ${sql.p95} ms (${sql.perSecond}/s); one at a time: API p50 ${serial.api.p50} ` +
         `p95 ${serial.api.p95}, floor p50 ${serial.floor.p50} p95 ${serial.floor.p95}, SQL p50 ${serial.sql.p50} p95 ${serial.sql.p95}`,
     );
@@ -181,9 +168,9 @@ async function measureEndpoint(sides: Sides, path: string, statements: Statement
         floor: of((r) => r.serial.floor),
         sql: of((r) => r.serial.sql),
       },
-      serverCpuMs: {
-        api: median(rounds.map((r) => r.api.serverCpuMs)),
-        floor: median(rounds.map((r) => r.floor.serverCpuMs)),
+      cpuMsPerAnswer: {
+        api: median(rounds.map((r) => r.api.cpuMsPerAnswer)),
+        floor: median(rounds.map((r) => r.floor.cpuMsPerAnswer)),
       },
     },
   };

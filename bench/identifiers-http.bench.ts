@@ -31,7 +31,7 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { createUser } from '../server/src/modules/users/users.service';
 import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
-import { runConcurrently, runHttpLoad } from './lib/concurrent-load';
+import { runConcurrently, runServerLoad } from './lib/concurrent-load';
 import {
   summariseRounds,
   writeHttpResults,
@@ -204,13 +204,8 @@ async function measure(
   recorded: Map<string, ReplayStep[][]>,
   checked: Map<string, { product: ListBody; sameBody: boolean }>,
 ): Promise<ShapeResult[]> {
-  const http = async (server: ServerProcess, query: string, seconds: number, connections = CONNECTIONS) => {
-    const cpuBefore = server.cpuMs();
-    const run = await runHttpLoad(`${server.origin}/api/identifiers${query}`, connections, seconds, {
-      cookie,
-    });
-    return { ...run, cpuMsPerAnswer: (server.cpuMs() - cpuBefore) / (run.samples + run.errors) };
-  };
+  const http = (server: ServerProcess, query: string, seconds: number, connections = CONNECTIONS) =>
+    runServerLoad(server, `/api/identifiers${query}`, connections, seconds, { cookie });
   let firstError: unknown;
   const sql = (waves: ReplayStep[][], seconds: number, workers = CONNECTIONS) =>
     runConcurrently(workers, seconds, () =>

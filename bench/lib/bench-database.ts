@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -18,6 +18,18 @@ const migrationsFolder = fileURLToPath(new URL('../../server/src/db/migrations',
 export interface Statement {
   text: string;
   params: unknown[];
+}
+
+/**
+ * A recorded statement as a named prepared statement for node-postgres, named by its text: parsed
+ * once per connection, as the app prepares its statements once.
+ */
+export function preparedStatement(statement: Statement) {
+  return {
+    name: `b${createHash('sha1').update(statement.text).digest('hex').slice(0, 20)}`,
+    text: statement.text,
+    values: statement.params,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ export interface Side {
 }
 
 /** A load run against a server process, with the CPU it spent per answer (user and system, ms). */
-export type ServerRun = LoadRun & { serverCpuMs: number };
+export type ServerRun = LoadRun & { cpuMsPerAnswer: number };
 
 export interface EndpointResult {
   path: string;
@@ -32,7 +32,7 @@ export interface EndpointResult {
     sql: Side;
     serial: { api: Side; floor: Side; sql: Side };
     /** Server CPU per answer at the benchmark's connections, product and floor. */
-    serverCpuMs: { api: number; floor: number };
+    cpuMsPerAnswer: { api: number; floor: number };
   };
   /** Measured for comparison only (no target): the session lookup alone. */
   reference?: boolean;
@@ -138,12 +138,12 @@ export function toMarkdown(r: CaseBenchResult): string {
     '| request | floor p50 | floor p95 | floor req/s | floor/SQL p50 | floor/SQL p95 | one at a time: floor p50 | floor p95 | floor/SQL p50 | floor/SQL p95 | server CPU per answer: product / floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...r.endpoints.map((e) => {
-      const { floor, sql, serial, serverCpuMs } = e.median;
+      const { floor, sql, serial, cpuMsPerAnswer } = e.median;
       return (
         `| \`GET ${e.path.replace(/[0-9a-f-]{36}/, '{id}')}\` | ${floor.p50} | ${floor.p95} | ${floor.perSecond} | ` +
         `${ratio(floor.p50, sql.p50)} | ${ratio(floor.p95, sql.p95)} | ${serial.floor.p50} | ${serial.floor.p95} | ` +
         `${ratio(serial.floor.p50, serial.sql.p50)} | ${ratio(serial.floor.p95, serial.sql.p95)} | ` +
-        `${serverCpuMs.api} / ${serverCpuMs.floor} |`
+        `${cpuMsPerAnswer.api.toFixed(3)} / ${cpuMsPerAnswer.floor.toFixed(3)} |`
       );
     }),
     ...(r.endpoints.some((e) => e.reference)

@@ -75,3 +75,19 @@ export async function runHttpLoad(
     bytesPerAnswer: Math.round(bytes / Math.max(1, latencies.length + errors)),
   };
 }
+
+/**
+ * `runHttpLoad` against a server process, with the CPU time (user and system) the process spent per
+ * answer during the run, in ms.
+ */
+export async function runServerLoad(
+  server: { origin: string; cpuMs(): number },
+  path: string,
+  connections: number,
+  seconds: number,
+  headers: Record<string, string>,
+): Promise<LoadRun & { cpuMsPerAnswer: number }> {
+  const cpuBefore = server.cpuMs();
+  const run = await runHttpLoad(`${server.origin}${path}`, connections, seconds, headers);
+  return { ...run, cpuMsPerAnswer: (server.cpuMs() - cpuBefore) / Math.max(1, run.samples + run.errors) };
+}

@@ -7,29 +7,24 @@
  * REPLAY_FILE maps a request path (query string included) to the statements recorded from the
  * product for it (session lookup included), with their parameters. For a GET of such a path it runs
  * them one after another through a node-postgres pool of the product's size, each as a named prepared
- * statement (as the benchmark's SQL side does), and answers the last statement's rows as JSON,
+ * statement (`preparedStatement`, as the benchmark's SQL side sends them), and answers the last statement's rows as JSON,
  * compressed as the product compresses (Brotli quality 1 or gzip level 1, from 1 KB). No plugins, no
  * hooks, no validation, no authorization, no mapping: what any HTTP server in front of this SQL
  * costs on this machine, and nothing more.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { chooseEncoding, COMPRESSION_THRESHOLD_BYTES } from '../../server/src/plugins/compression';
-import type { Statement } from './bench-database';
+import {
+  chooseEncoding,
+  compressInPlace,
+  COMPRESSION_THRESHOLD_BYTES,
+} from '../../server/src/plugins/compression';
+import { preparedStatement, type Statement } from './bench-database';
 
 const recorded = JSON.parse(readFileSync(process.env.REPLAY_FILE!, 'utf8')) as Record<string, Statement[]>;
 const queries = new Map(
-  Object.entries(recorded).map(([path, statements]) => [
-    path,
-    statements.map((s) => ({
-      name: `r${createHash('sha1').update(s.text).digest('hex').slice(0, 20)}`,
-      text: s.text,
-      values: s.params,
-    })),
-  ]),
+  Object.entries(recorded).map(([path, statements]) => [path, statements.map((s) => preparedStatement(s))]),
 );
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
@@ -46,9 +41,7 @@ app.get('/*', async (request, reply) => {
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (!encoding || Buffer.byteLength(body) < COMPRESSION_THRESHOLD_BYTES) return body;
   reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-  return encoding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } })
-    : gzipSync(body, { level: 1 });
+  return compressInPlace(body, encoding);
 });
 app.get('/api/ready', async () => ({ status: 'ok' }));
 

@@ -25,6 +25,11 @@ export const IN_PLACE_COMPRESSION_MAX_BYTES = 256 * 1024;
 const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 const GZIP_OPTIONS = { level: 1 };
 
+/** An answer compressed in one synchronous call, at the levels above. */
+export function compressInPlace(payload: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br' ? brotliCompressSync(payload, BROTLI_OPTIONS) : gzipSync(payload, GZIP_OPTIONS);
+}
+
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
 }
@@ -67,7 +72,7 @@ async function compressSerializedAnswer(request: FastifyRequest, reply: FastifyR
     reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  return encoding === 'br' ? brotliCompressSync(payload, BROTLI_OPTIONS) : gzipSync(payload, GZIP_OPTIONS);
+  return compressInPlace(payload, encoding);
 }
 
 /**

@@ -4,8 +4,9 @@ import { prefetchCaseDetail } from '../features/cases/prefetch/case-detail-prefe
 import type { RouteId } from './routes';
 
 /**
- * Starts fetching what a route shows first, from the route's URL. Best effort: it never throws, and
- * the screen asks again for anything that failed (through the API client's usual error path).
+ * Starts fetching what a route shows first, from the route's URL. Best effort: the loader ignores a
+ * failure, and the screen asks again for anything that failed (through the API client's usual error
+ * path).
  */
 export type RoutePrefetch = (queryClient: QueryClient, params: Params, url: URL) => Promise<void>;
 
