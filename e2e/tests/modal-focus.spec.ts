@@ -17,6 +17,9 @@ async function tagsPageWithTag(page: Page): Promise<{ admin: Account; tagName: s
   await signIn(page, admin);
   await page.goto('/tags');
   await page.getByRole('searchbox', { name: 'Search tags' }).fill(tagName);
+  // The search is debounced: until its answer replaces the unfiltered list, the row may be re-rendered
+  // under a menu opened on it. Only the searched tag matches, so the list then holds one row.
+  await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(1);
   await expect(page.getByRole('button', { name: `Actions for ${tagName}` })).toBeVisible();
   return { admin, tagName };
 }
