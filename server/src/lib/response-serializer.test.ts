@@ -69,6 +69,33 @@ describe('the response serializer', () => {
     expect(() => serialize({ at: 'not a date' })).toThrow();
   });
 
+  it('copies a record as it is, stripping only inside values its schema declares as objects', () => {
+    const schema = z.object({
+      labels: z.record(responseText(), z.object({ text: responseText() })),
+      raw: z.record(responseText(), z.unknown()),
+    });
+    const serialize = createResponseSerializerCompiler({ verify: false })(route(schema));
+    const written = serialize({
+      labels: { a: { text: 'kept', secret: 'never written' } },
+      raw: { b: { anything: [1, { deep: true }] } },
+    });
+    expect(JSON.parse(written)).toEqual({
+      labels: { a: { text: 'kept' } },
+      raw: { b: { anything: [1, { deep: true }] } },
+    });
+  });
+
+  it('keeps zod for a union, which a copy of declared properties cannot choose a branch for', () => {
+    const union = z.object({
+      item: z.union([z.object({ kind: z.literal('a'), a: z.number() }), z.object({ kind: z.literal('b') })]),
+    });
+    const serialize = createResponseSerializerCompiler({ verify: false })(route(union));
+    expect(JSON.parse(serialize({ item: { kind: 'a', a: 1, secret: 'x' } }))).toEqual({
+      item: { kind: 'a', a: 1 },
+    });
+    expect(() => serialize({ item: { kind: 'c' } })).toThrow();
+  });
+
   it('refuses, when verifying, an answer the schema does not allow', () => {
     const serialize = createResponseSerializerCompiler({ verify: true })(route(page));
     expect(() => serialize({ ...value, total: 'two' })).toThrow();
