@@ -84,6 +84,37 @@ test.describe('modal focus', () => {
     await expect(page.getByRole('heading', { name: 'Tags', level: 1 })).toBeFocused();
   });
 
+  test('a dialog whose code arrives only after its menu button was pressed still gives focus back to that button', async ({
+    page,
+  }) => {
+    const admin = await createAccount('admin');
+    const address = `${unique('late')}@example.org`;
+    await importRows(admin, [{ type: 'email', data: { address } }]);
+    await signIn(page, admin);
+    // The list preloads its dialogs' code once it is shown. Hold that code back until the person has
+    // pressed the row's menu button, as a slow network would: focus must be remembered from the start.
+    let releaseCode!: () => void;
+    const menuPressed = new Promise<void>((resolve) => (releaseCode = resolve));
+    const held: string[] = [];
+    await page.route(/\/assets\/(modal-focus|identifier-detail-modal)-[\w-]+\.js$/, async (route) => {
+      held.push(route.request().url());
+      await menuPressed;
+      await route.continue();
+    });
+    await page.goto(`/identifiers?search=${encodeURIComponent(address)}`);
+    const menuButton = page.getByRole('button', { name: `Actions for ${address}` });
+    await menuButton.click();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    releaseCode();
+
+    await page.getByRole('menuitem', { name: 'View details', exact: true }).click();
+    const details = dialogNamed(page, 'Email Details');
+    await expect(details.getByRole('region', { name: 'Email Details' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
   test('the identifier details open on their content; a badge dialog inside gives focus back to its badge', async ({
     page,
   }) => {

@@ -3,5 +3,9 @@
 // before a dynamic import it starts.
 import './lib/zod-config';
 import './styles/index.scss';
+import { startFocusMemory } from './lib/focus-memory';
+
+// Before any screen or dialog code loads: a dialog returns focus to what opened it (lib/focus-memory.ts).
+startFocusMemory();
 
 void import('./bootstrap');

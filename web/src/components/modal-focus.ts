@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import { MENU_SELECTOR, rememberedFocus, startFocusMemory } from '../lib/focus-memory';
 
 const notInert = ':not([disabled]):not([tabindex="-1"])';
 const FIELDS = [
@@ -25,33 +26,14 @@ const FIRST_FIELD_FOCUS = [...FIELDS, '[data-modal-primary-focus]']
 /** Where a read-only dialog puts focus: its scrolling content, so the keys scroll it and Escape closes. */
 const CONTENT_FOCUS = '.cds--modal-scroll-content';
 
-const MENU = '[role="menu"], .cds--overflow-menu-options';
-
-/**
- * The last element focused outside a menu. A dialog opened from a menu item mounts as the menu closes,
- * so the item is already gone (focus is on <body>); the menu's trigger, focused before it, is the opener.
- */
-let lastFocused: HTMLElement | null = null;
-
-function rememberFocus(event: FocusEvent) {
-  if (event.target instanceof HTMLElement && !event.target.closest(MENU)) lastFocused = event.target;
-}
-
-function forgetOnBlurToNothing(event: FocusEvent) {
-  // A press on something that takes no focus: what had it is no longer what the person acted on. (Not a
-  // menu item losing focus as its menu closes: the trigger focused before it stays the one to remember.)
-  if (event.target === lastFocused && event.relatedTarget === null && document.hasFocus()) lastFocused = null;
-}
-
-if (typeof document !== 'undefined') {
-  document.addEventListener('focusin', rememberFocus, true);
-  document.addEventListener('focusout', forgetOnBlurToNothing, true);
-}
+// Dialogs rendered without the app's entry (tests, a screen mounted on its own) still remember focus.
+startFocusMemory();
 
 function findOpener(): HTMLElement | null {
   const active = document.activeElement;
-  if (active instanceof HTMLElement && active !== document.body && !active.closest(MENU)) return active;
-  return lastFocused;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest(MENU_SELECTOR))
+    return active;
+  return rememberedFocus();
 }
 
 /** The page's heading (made focusable), else the main content: where focus goes when the opener is gone. */
