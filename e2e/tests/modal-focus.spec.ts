@@ -24,6 +24,15 @@ async function tagsPageWithTag(page: Page): Promise<{ admin: Account; tagName: s
   return { admin, tagName };
 }
 
+/** Signs an admin in on the page, with a new e-mail identifier of theirs; answers its address. */
+async function signedInWithEmailIdentifier(page: Page, prefix: string): Promise<string> {
+  const admin = await createAccount('admin');
+  const address = `${unique(prefix)}@example.org`;
+  await importRows(admin, [{ type: 'email', data: { address } }]);
+  await signIn(page, admin);
+  return address;
+}
+
 async function chooseRowAction(page: Page, row: string, action: string) {
   await page.getByRole('button', { name: `Actions for ${row}` }).click();
   await page.getByRole('menuitem', { name: action, exact: true }).click();
@@ -87,10 +96,7 @@ test.describe('modal focus', () => {
   test('a dialog whose code arrives only after its menu button was pressed still gives focus back to that button', async ({
     page,
   }) => {
-    const admin = await createAccount('admin');
-    const address = `${unique('late')}@example.org`;
-    await importRows(admin, [{ type: 'email', data: { address } }]);
-    await signIn(page, admin);
+    const address = await signedInWithEmailIdentifier(page, 'late');
     // The list preloads its dialogs' code once it is shown. Hold that code back until the person has
     // pressed the row's menu button, as a slow network would: focus must be remembered from the start.
     let releaseCode!: () => void;
@@ -118,10 +124,7 @@ test.describe('modal focus', () => {
   test('the identifier details open on their content; a badge dialog inside gives focus back to its badge', async ({
     page,
   }) => {
-    const admin = await createAccount('admin');
-    const address = `${unique('focus')}@example.org`;
-    await importRows(admin, [{ type: 'email', data: { address } }]);
-    await signIn(page, admin);
+    const address = await signedInWithEmailIdentifier(page, 'focus');
     await page.goto(`/identifiers?search=${encodeURIComponent(address)}`);
     await chooseRowAction(page, address, 'View details');
     const details = dialogNamed(page, 'Email Details');
