@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { responseText } from '@scamtrail/domain/text';
 import { createResponseSerializerCompiler } from './response-serializer';
 
@@ -83,6 +84,27 @@ describe('the response serializer', () => {
       labels: { a: { text: 'kept' } },
       raw: { b: { anything: [1, { deep: true }] } },
     });
+  });
+
+  it('writes keys of any spelling, leaves out an absent optional property, and never follows __proto__', () => {
+    const odd = z.object({
+      'quote"key': responseText(),
+      'line\nbreak': z.number(),
+      "it's": z.object({ inner: responseText() }),
+      optional: responseText().optional(),
+    });
+    const serialize = createResponseSerializerCompiler({ verify: true })(route(odd));
+    const written = serialize({ 'quote"key': 'q', 'line\nbreak': 1, "it's": { inner: 'i', secret: 'x' } });
+    expect(JSON.parse(written)).toEqual({ 'quote"key': 'q', 'line\nbreak': 1, "it's": { inner: 'i' } });
+    expect(written).not.toContain('optional');
+
+    const proto = z.object({ ['__proto__']: z.object({ admin: z.boolean() }), name: responseText() });
+    const source = JSON.parse('{"__proto__": {"admin": true, "secret": "x"}, "name": "n", "other": 1}');
+    // A literal reads `__proto__` as the copy's prototype, which JSON.stringify never writes: as zod.
+    const protoWritten = createResponseSerializerCompiler({ verify: false })(route(proto))(source);
+    expect(protoWritten).toBe(zodSerializerCompiler(route(proto))(source));
+    expect(protoWritten).not.toContain('secret');
+    expect(protoWritten).not.toContain('other');
   });
 
   it('keeps zod for a union, which a copy of declared properties cannot choose a branch for', () => {
