@@ -35,8 +35,9 @@ async function main() {
 
   let stopping = false;
   // Responses sent while stopping close their connection, so keep-alive sockets do not hold the exit.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (stopping) reply.header('connection', 'close');
+    done(null, payload);
   });
   const shutdown = async (signal: string) => {
     if (stopping) return;

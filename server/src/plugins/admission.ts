@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 
@@ -72,28 +72,8 @@ export const admissionPlugin = fp(async (app: FastifyInstance, opts: AdmissionOp
     return path.startsWith('/api/') && request.routeOptions.config.queued !== false;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isQueued(request)) return;
-    if (inProgress < opts.maxInProgress) {
-      inProgress += 1;
-    } else if (waiting.size >= opts.queueLength) {
-      const seconds = retryAfterSeconds();
-      reply.header('retry-after', String(seconds));
-      throw busy(seconds);
-    } else {
-      await new Promise<void>((resolve, reject) => {
-        const admit = () => {
-          reply.raw.off('close', leave);
-          resolve();
-        };
-        const leave = () => {
-          waiting.delete(admit);
-          reject(busy(1));
-        };
-        waiting.add(admit);
-        reply.raw.once('close', leave);
-      });
-    }
+  /** The request holds a slot from now until its answer is ready or its client goes away. */
+  const hold = (request: FastifyRequest, reply: FastifyReply) => {
     const admittedAt = performance.now();
     let isHeld = true;
     const release = () => {
@@ -104,9 +84,37 @@ export const admissionPlugin = fp(async (app: FastifyInstance, opts: AdmissionOp
     };
     releases.set(request, release);
     reply.raw.once('close', release);
+  };
+
+  // A callback hook: the common case (a free slot) goes on at once, without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!isQueued(request)) return done();
+    if (inProgress < opts.maxInProgress) {
+      inProgress += 1;
+      hold(request, reply);
+      return done();
+    }
+    if (waiting.size >= opts.queueLength) {
+      const seconds = retryAfterSeconds();
+      reply.header('retry-after', String(seconds));
+      return done(busy(seconds));
+    }
+    // Admitted from another request's onSend: this one goes on in a later microtask, not inside it.
+    const admit = () => {
+      reply.raw.off('close', leave);
+      hold(request, reply);
+      queueMicrotask(() => done());
+    };
+    const leave = () => {
+      waiting.delete(admit);
+      done(busy(1));
+    };
+    waiting.add(admit);
+    reply.raw.once('close', leave);
   });
 
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     releases.get(request)?.();
+    done(null, payload);
   });
 });

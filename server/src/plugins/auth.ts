@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import { hasAllPermissions, type Permission, type Role } from '@scamtrail/domain/permissions';
@@ -148,7 +148,14 @@ function enforceDeclaredAccess(app: FastifyInstance): void {
       if (schema?.hide) return;
       throw new Error(`Route ${String(route.method)} ${url} declares no config.access`);
     }
-    const check = async (request: FastifyRequest) => checkAccess(rule, request.principal);
+    const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      try {
+        checkAccess(rule, request.principal);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    };
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [check, ...existing];
     if (schema) {

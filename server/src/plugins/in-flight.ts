@@ -30,12 +30,16 @@ export const inFlightPlugin = fp(async (app: FastifyInstance) => {
     waiters.clear();
   };
 
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks, not async ones: each async hook costs every request a promise and a turn of the
+  // microtask queue, for work that never waits.
+  app.addHook('onRequest', (request, _reply, done) => {
     running.add(request);
+    done();
   });
   // Every answer Fastify sends, errors included, passes onSend (the app never hijacks a reply).
-  app.addHook('onSend', async (request) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     finish(request);
+    done(null, payload);
   });
 
   app.decorate('requestsSettled', (timeoutMs: number) => {

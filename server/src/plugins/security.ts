@@ -39,15 +39,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
 
   app.removeContentTypeParser('text/plain');
 
-  app.addHook('onRequest', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return;
-    const origin = request.headers.origin;
-    if (origin !== opts.publicUrl) {
-      throw new AppError(
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return done();
+    if (request.headers.origin === opts.publicUrl) return done();
+    done(
+      new AppError(
         'CROSS_ORIGIN',
         'Cross-origin request refused: the Origin header must match the application',
-      );
-    }
+      ),
+    );
   });
 });
