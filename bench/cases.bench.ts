@@ -32,15 +32,8 @@ import { chromium } from 'playwright';
 import { findChromium } from '../e2e/support/chromium';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { createUser } from '../server/src/modules/users/users.service';
 import { openBenchDatabase, preparedStatement, type Statement } from './lib/bench-database';
-import {
-  CASE_ENTRIES,
-  CASE_EVIDENCE,
-  NEWEST_ENTRY_TEXT,
-  seedBenchmarkCase,
-  settleBenchmarkCase,
-} from './lib/case-seed';
+import { CASE_ENTRIES, CASE_EVIDENCE, NEWEST_ENTRY_TEXT, prepareCaseDatabase } from './lib/case-seed';
 import { writeCaseResults, type CaseBenchResult, type EndpointResult, type Side } from './lib/case-report';
 import { median, runConcurrently, runServerLoad, type LoadRun } from './lib/concurrent-load';
 import { startProcess, startServer, type ServerProcess } from './lib/server-process';
@@ -263,20 +256,7 @@ async function main() {
   const bench = await openBenchDatabase();
   const pool = new pg.Pool({ connectionString: bench.url, max: WORKERS });
   try {
-    await bench.database.migrate();
-    const user = await createUser(bench.database.db, {
-      email: EMAIL,
-      password: PASSWORD,
-      firstName: 'Case',
-      lastName: 'Bencher',
-      role: 'investigator',
-    });
-    const seedClient = await pool.connect();
-    const caseId = await (async () => {
-      const id = await seedBenchmarkCase(seedClient, user.originatorId!);
-      await settleBenchmarkCase(bench.database.db, seedClient);
-      return id;
-    })().finally(() => seedClient.release());
+    const caseId = await prepareCaseDatabase(bench, { email: EMAIL, password: PASSWORD, firstName: 'Case' });
     log(`seeded a case with ${CASE_ENTRIES} entries and ${CASE_EVIDENCE} evidence items, sealed, vacuumed`);
     const paths = [
       `/api/cases/${caseId}`,

@@ -1,6 +1,8 @@
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from '../../server/src/db/client';
 import { sealUnchainedEntries } from '../../server/src/modules/signatures/journal-chain';
+import { createUser } from '../../server/src/modules/users/users.service';
+import type { BenchDatabase } from './bench-database';
 
 export const CASE_ENTRIES = 1000;
 export const CASE_EVIDENCE = 500;
@@ -17,7 +19,7 @@ export const NEWEST_ENTRY_TEXT = `Seeded entry ${CASE_ENTRIES}:`;
  * entries each, so the case's rows sit in tables of realistic size. Plain SQL: seeding is not measured.
  * The entries are not yet sealed into their cases' hash chains: see `settleBenchmarkCase`.
  */
-export async function seedBenchmarkCase(client: pg.ClientBase, originatorId: string): Promise<string> {
+async function seedBenchmarkCase(client: pg.ClientBase, originatorId: string): Promise<string> {
   const q = (text: string, values: unknown[] = []) => client.query(text, values);
   const {
     rows: [{ id: caseId }],
@@ -90,7 +92,29 @@ export async function seedBenchmarkCase(client: pg.ClientBase, originatorId: str
  * benchmark's start-up), then VACUUM ANALYZE, as autovacuum would have done after the bulk load
  * (it may be off, as on this machine, and would otherwise compete with the measurements).
  */
-export async function settleBenchmarkCase(db: Db, client: pg.ClientBase): Promise<void> {
+async function settleBenchmarkCase(db: Db, client: pg.ClientBase): Promise<void> {
   await sealUnchainedEntries(db);
   await client.query('vacuum analyze');
+}
+
+/**
+ * A benchmark database made ready for the case benchmarks: migrated, with an investigator who signs
+ * in with `who`, and the case seeded (`seedBenchmarkCase`) and settled (`settleBenchmarkCase`).
+ * Answers the case's id.
+ */
+export async function prepareCaseDatabase(
+  bench: BenchDatabase,
+  who: { email: string; password: string; firstName: string },
+): Promise<string> {
+  await bench.database.migrate();
+  const user = await createUser(bench.database.db, { ...who, lastName: 'Bencher', role: 'investigator' });
+  const client = new pg.Client({ connectionString: bench.url });
+  await client.connect();
+  try {
+    const caseId = await seedBenchmarkCase(client, user.originatorId!);
+    await settleBenchmarkCase(bench.database.db, client);
+    return caseId;
+  } finally {
+    await client.end();
+  }
 }

@@ -45,6 +45,11 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   return spawnServer(['server/dist/main.mjs'], env);
 }
 
+/** Starts an already compiled server bundle (a `server/dist/main.mjs`, by absolute path) as `startServer` does. */
+export async function startBuiltServer(bundle: string, env: Record<string, string>): Promise<ServerProcess> {
+  return spawnServer([bundle], env);
+}
+
 /**
  * Starts a TypeScript entry point of the repository (through tsx) as a child process on 127.0.0.1,
  * with PORT, HOST and PUBLIC_URL set, and resolves once its /api/ready answers 200.
