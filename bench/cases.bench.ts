@@ -34,9 +34,10 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openBenchDatabase, preparedStatement, type Statement } from './lib/bench-database';
 import { CASE_ENTRIES, CASE_EVIDENCE, NEWEST_ENTRY_TEXT, prepareCaseDatabase } from './lib/case-seed';
-import { writeCaseResults, type CaseBenchResult, type EndpointResult, type Side } from './lib/case-report';
+import { medianSide, writeCaseResults, type CaseBenchResult, type EndpointResult } from './lib/case-report';
 import { median, runConcurrently, runServerLoad, type LoadRun } from './lib/concurrent-load';
 import { startProcess, startServer, type ServerProcess } from './lib/server-process';
+import { signIn } from './lib/sign-in';
 import { summarise, timed } from './lib/stats';
 
 const EMAIL = 'cases@bench.example';
@@ -55,17 +56,6 @@ const UPLOAD_CONCURRENCY = 4;
 const webDist = fileURLToPath(new URL('../web/dist/index.html', import.meta.url));
 
 const log = (line: string) => console.log(line);
-
-async function signIn(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('scamtrail_session='));
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return cookie.split(';')[0];
-}
 
 /** The statements one request runs, recorded from an in-process app on the same database. */
 async function recordStatements(
@@ -142,12 +132,7 @@ async function measureEndpoint(sides: Sides, path: string, statements: Statement
         `p95 ${serial.api.p95}, floor p50 ${serial.floor.p50} p95 ${serial.floor.p95}, SQL p50 ${serial.sql.p50} p95 ${serial.sql.p95}`,
     );
   }
-  const side = (runs: LoadRun[]): Side => ({
-    p50: median(runs.map((r) => r.p50)),
-    p95: median(runs.map((r) => r.p95)),
-    perSecond: median(runs.map((r) => r.perSecond)),
-  });
-  const of = (pick: (r: EndpointResult['rounds'][number]) => LoadRun) => side(rounds.map(pick));
+  const of = (pick: (r: EndpointResult['rounds'][number]) => LoadRun) => medianSide(rounds.map(pick));
   return {
     path,
     statements: statements.length,
@@ -277,7 +262,7 @@ async function main() {
       REPLAY_FILE: replayFile,
     });
     try {
-      const cookie = await signIn(server.origin);
+      const cookie = await signIn(server.origin, EMAIL, PASSWORD);
       const loadAverageAtStart = loadavg();
       const startedAt = new Date().toISOString();
       const endpoints: EndpointResult[] = [];

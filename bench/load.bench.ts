@@ -22,6 +22,7 @@ import { createUser } from '../server/src/modules/users/users.service';
 import { writeLoadResults, type LoadResult } from './lib/load-report';
 import { finishSeeding, seedThroughImport } from './lib/seed';
 import { startServer } from './lib/server-process';
+import { signIn } from './lib/sign-in';
 
 const EMAIL = 'load@bench.example';
 const PASSWORD = 'benchmark password';
@@ -77,17 +78,6 @@ async function seed(database: Database, kind: 'pglite' | 'postgres', rows: numbe
   await finishSeeding(database.db, user.originatorId!, kind);
 }
 
-async function signIn(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('scamtrail_session='));
-  if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return cookie.split(';')[0];
-}
-
 async function main() {
   const rows = Number(process.env.BENCH_ROWS ?? 50_000);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -106,7 +96,7 @@ async function main() {
     ) as Record<string, string>;
     const server = await startServer({ ...store.env, ...admission, LOG_LEVEL: 'warn' });
     try {
-      const cookie = await signIn(server.origin);
+      const cookie = await signIn(server.origin, EMAIL, PASSWORD);
       const loadAverageAtStart = loadavg();
       const startedAt = new Date().toISOString();
       log(`${connections} clients for ${seconds} s against GET /api/identifiers...`);

@@ -24,6 +24,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBenchDatabase } from './lib/bench-database';
+import { medianSide, type Side } from './lib/case-report';
 import { prepareCaseDatabase } from './lib/case-seed';
 import { median, runServerLoad } from './lib/concurrent-load';
 import { startBuiltServer, type ServerProcess } from './lib/server-process';
@@ -60,12 +61,8 @@ function buildRevision(revision: string, dir: string): string {
   return join(dir, 'server/dist/main.mjs');
 }
 
-interface Run {
-  cpuMsPerAnswer: number;
-  p50: number;
-  p95: number;
-  perSecond: number;
-}
+/** One run against one server: its latency and throughput, and the server's CPU per answer. */
+type Run = Side & { cpuMsPerAnswer: number };
 
 async function main() {
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -121,11 +118,9 @@ async function main() {
         );
       }
     }
-    const summary = (list: Run[]) => ({
+    const summary = (list: Run[]): Run => ({
+      ...medianSide(list),
       cpuMsPerAnswer: median(list.map((r) => r.cpuMsPerAnswer)),
-      p50: median(list.map((r) => r.p50)),
-      p95: median(list.map((r) => r.p95)),
-      perSecond: median(list.map((r) => r.perSecond)),
     });
     const result = {
       benchmark: 'side-by-side',

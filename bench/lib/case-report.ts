@@ -1,11 +1,20 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { LoadRun } from './concurrent-load';
+import { median, type LoadRun } from './concurrent-load';
 
 export interface Side {
   p50: number;
   p95: number;
   perSecond: number;
+}
+
+/** The median p50, p95 and requests a second of several runs of one side. */
+export function medianSide(runs: readonly Side[]): Side {
+  return {
+    p50: median(runs.map((r) => r.p50)),
+    p95: median(runs.map((r) => r.p95)),
+    perSecond: median(runs.map((r) => r.perSecond)),
+  };
 }
 
 /** A load run against a server process, with the CPU it spent per answer (user and system, ms). */
