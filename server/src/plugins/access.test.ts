@@ -36,6 +36,52 @@ describe('who may call a route is decided before what was sent is validated', ()
   });
 });
 
+describe('each refusal says why, in the error envelope', () => {
+  const refusal = (res: { statusCode: number; json(): unknown }) => ({
+    status: res.statusCode,
+    ...(res.json() as { error: { code: string; message: string } }).error,
+  });
+
+  it('anonymous, without a session, without a permission, and as an API key where a person is needed', async () => {
+    const admin = (await signedIn(t, 'admin')).client;
+    const { caller } = await automationWithKey(t, admin, ['tag.view']);
+    expect(refusal(await anonymous('GET', '/api/auth/me'))).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'Authentication required',
+    });
+    expect(refusal(await caller.post('/api/auth/logout', {}))).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'This action needs a signed-in session',
+    });
+    expect(refusal(await caller.get('/api/auth/me'))).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'This action needs a signed-in user',
+    });
+    expect(refusal(await viewer.post('/api/tags', { name: 'ok' }))).toMatchObject({
+      status: 403,
+      code: 'FORBIDDEN',
+      message: 'You do not have permission to perform this action.',
+    });
+  });
+
+  it('a state-changing request from another origin, before who is calling is even asked', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/tags',
+      headers: { origin: 'https://evil.example' },
+      payload: { name: 'ok' },
+    });
+    expect(refusal(res)).toMatchObject({
+      status: 403,
+      code: 'CROSS_ORIGIN',
+      message: 'Cross-origin request refused: the Origin header must match the application',
+    });
+  });
+});
+
 describe('sign-out needs a session', () => {
   it('answers 401 to an anonymous caller', async () => {
     const res = await anonymous('POST', '/api/auth/logout', {});
