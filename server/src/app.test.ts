@@ -65,6 +65,38 @@ describe('security headers', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('sends an API answer, success or error, a policy that allows nothing and the headers that apply to it', async () => {
+    const { client } = await signedIn(t, 'admin');
+    const answers = [
+      await t.app.inject('/api/health'),
+      await client.request({ method: 'GET', url: '/api/cases' }),
+      await t.app.inject('/api/cases'),
+      await t.app.inject('/api/no-such-thing'),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 404]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+      });
+      // What steers documents only is left off.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+  });
+
+  it('gives the API browser under /api/docs the document headers and its own policy', async () => {
+    const res = await t.app.inject('/api/docs/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("style-src 'self' 'unsafe-inline'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });
 

@@ -45,7 +45,7 @@ describe('API answers', () => {
     const br = await get('/api/openapi.json', 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toContain('accept-encoding');
-    expect(br.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(br.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
 
