@@ -13,7 +13,8 @@ export const ORIGINATOR_TYPE_LABELS: Record<OriginatorType, string> = {
   automation: 'Automation',
 };
 
-const DISPLAY_SUFFIXES: Record<OriginatorType, string> = {
+/** What a display name adds to a name, by kind; the server's SQL writes display names from it too. */
+export const ORIGINATOR_DISPLAY_SUFFIXES: Record<OriginatorType, string> = {
   team_member: 'Team',
   community_member: 'Community',
   automation: 'Automation',
@@ -21,7 +22,7 @@ const DISPLAY_SUFFIXES: Record<OriginatorType, string> = {
 
 /** "{name} (Team)", "{name} (Community)", "{systemName} (Automation)". */
 export function originatorDisplayName(type: OriginatorType, name: string): string {
-  return `${name} (${DISPLAY_SUFFIXES[type]})`;
+  return `${name} (${ORIGINATOR_DISPLAY_SUFFIXES[type]})`;
 }
 
 export function originatorTypeLabel(type: OriginatorType): string {

@@ -6,6 +6,7 @@ import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema } from './
 import { ORIGINATOR_TYPES, TEAM_MEMBER_STATUSES } from './originator-labels';
 
 export {
+  ORIGINATOR_DISPLAY_SUFFIXES,
   ORIGINATOR_TYPE_LABELS,
   ORIGINATOR_TYPES,
   originatorDisplayName,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { responseText } from '@scamtrail/domain/text';
+import { JsonText } from './json-text';
 import { createResponseSerializerCompiler } from './response-serializer';
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/x', httpStatus: '200' });
@@ -122,5 +123,18 @@ describe('the response serializer', () => {
     const serialize = createResponseSerializerCompiler({ verify: true })(route(page));
     expect(() => serialize({ ...value, total: 'two' })).toThrow();
     expect(() => serialize({ ...value, data: [{ ...value.data[0], kind: 'fax' }] })).toThrow();
+  });
+
+  it('sends JSON the database wrote as it is, and when verifying, refuses text the schema does not allow', () => {
+    const ok = '{"data":[],"total":0,"estimate":true}';
+    for (const verify of [false, true]) {
+      expect(createResponseSerializerCompiler({ verify })(route(page))(new JsonText(ok))).toBe(ok);
+    }
+    const serialize = createResponseSerializerCompiler({ verify: true })(route(page));
+    expect(() => serialize(new JsonText('{"data":[],"total":"none","estimate":true}'))).toThrow();
+    // A member the schema does not declare would reach the client as it is: verify names the writer.
+    expect(() => serialize(new JsonText('{"data":[],"total":0,"estimate":true,"secret":1}'))).toThrow(
+      /GET \/x \(200\): the database wrote/,
+    );
   });
 });

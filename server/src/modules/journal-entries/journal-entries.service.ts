@@ -6,9 +6,10 @@ import type {
   JournalEntry,
   UpdateJournalEntryBody,
 } from '@scamtrail/domain/journal-entries';
-import { toPagination } from '@scamtrail/domain/pagination';
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
@@ -35,7 +36,7 @@ import {
   entrySnapshot,
   lockVisibleEntry,
 } from './journal-entry-guards';
-import { presentEntry, toJournalEntry } from './journal-entry-presenter';
+import { presentEntry } from './journal-entry-presenter';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findTimelinePage } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
@@ -105,10 +106,11 @@ export async function createJournalEntry(
 export async function listCaseJournal(db: Db, caseId: string, query: CaseJournalQuery, principal: Principal) {
   const page = await findTimelinePage(db, caseId, query, principal);
   if (!page) throw AppError.notFound('Case');
-  return {
-    data: page.entries.map(({ row, links }) => toJournalEntry(row, links)),
-    pagination: toPagination(query.page, query.pageSize, page.total),
-  };
+  // The entries as the database wrote them, sent as they are.
+  const pagination = toPagination(query.page, query.pageSize, page.total);
+  return jsonText<{ data: JournalEntry[]; pagination: Pagination }>(
+    `{"data":${page.entriesJson},"pagination":${JSON.stringify(pagination)}}`,
+  );
 }
 
 export async function getJournalEntry(db: Db, id: string, principal: Principal): Promise<JournalEntry> {

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
-import type { CaseJournalQuery } from '@scamtrail/domain/journal-entries';
-import type { OriginatorSummary } from '@scamtrail/domain/originators';
+import { and, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { CaseJournalQuery, JournalEntry } from '@scamtrail/domain/journal-entries';
+import { ORIGINATOR_DISPLAY_SUFFIXES } from '@scamtrail/domain/originators';
 import type { DbOrTx } from '../../db/client';
 import {
   cases,
@@ -10,10 +11,13 @@ import {
   journalEntryEvidence,
   journalEntryIdentifiers,
   journalSignatures,
+  originators,
+  users,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
-import { isoText, originatorsJson, selectField, toOriginatorSummaries } from '../cases/case-page.repository';
+import { isoText, selectField } from '../cases/case-page.repository';
+import { originatorNameSql } from '../originators/originators.repository';
 import {
   preparedVariants,
   viewerKind,
@@ -21,97 +25,101 @@ import {
   viewerTemplate,
   type ViewerKind,
 } from '../cases/cases.repository';
-import { entryColumns, type EntryRow } from './journal-entries.repository';
+import { entryColumns } from './journal-entries.repository';
 
-export interface EntryEvidence {
-  id: string;
-  title: string;
-  kind: string;
-  mediaType: string | null;
-  sha256: string | null;
-  hasFile: boolean;
+/** A constant of ours as an SQL string literal. */
+const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** "{name} ({suffix})" in SQL, as `originatorDisplayName` writes it, for `originators` joined to `users`. */
+const displayNameSql = sql`(coalesce(${originatorNameSql}, '') || ' (' || case ${originators.type} ${sql.raw(
+  Object.entries(ORIGINATOR_DISPLAY_SUFFIXES)
+    .map(([type, suffix]) => `when ${sqlLiteral(type)} then ${sqlLiteral(suffix)}`)
+    .join(' '),
+)} end || ')')`;
+
+/** An originator's summary (`originatorSummarySchema`) as JSON, with `more` members; null for no id. */
+function originatorJson(id: SQLWrapper, more?: SQL) {
+  return sql`(select json_build_object('id', ${originators.id}, 'type', ${originators.type},
+      'name', coalesce(${originatorNameSql}, ''), 'displayName', ${displayNameSql}${more ? sql`, ${more}` : sql``})
+    from ${originators} left join ${users} on ${users.originatorId} = ${originators.id}
+    where ${originators.id} = ${id})`;
 }
 
-export interface EntryIdentifier {
-  id: string;
-  type: string;
-  displayValue: string;
-}
-
-/** What an entry answer carries beside its own columns. */
-export interface EntryLinks {
-  evidence: EntryEvidence[];
-  identifiers: EntryIdentifier[];
-  /** The entry's originator, proxy originator and remover, those it has. */
-  originators: OriginatorSummary[];
-  /** The signer's name as it was at signing; null for an unsigned entry. */
-  signedBy: string | null;
-}
-
-type EntryRefs = Record<'id' | 'originatorId' | 'proxyOriginatorId' | 'nullifiedByOriginatorId', AnyColumn>;
+type EntrySource = SubqueryWithSelection<typeof entryColumns, string>;
 
 /**
- * An entry's links as correlated subqueries over the entry's columns, so a page of entries comes
- * back with them in one statement. Evidence of cases the viewer may not see is left out, as
- * everywhere else.
+ * The entries of `rows` (journal entry columns) as one JSON array of public entries
+ * (`journalEntrySchema`), in `orderBy`, written whole by the database: each with its originator and
+ * proxy, the evidence the viewer may see (evidence of cases hidden from them is left out, as
+ * everywhere else), its identifiers, its signer and its remover. A page of entries is one statement,
+ * and its answer needs no mapping in JavaScript. The tests' verify mode checks every such answer
+ * against the schema.
  */
-function linkColumns(entry: EntryRefs, viewer: Principal) {
-  return {
-    evidence: selectField<EntryEvidence[]>(sql`(select coalesce(json_agg(json_build_object(
-        'id', ${evidence.id}, 'title', ${evidence.title}, 'kind', ${evidence.kind},
-        'mediaType', ${evidence.contentType}, 'sha256', ${evidence.sha256},
-        'hasFile', ${evidence.fileName} is not null)
-        order by ${journalEntryEvidence.createdAt}, ${evidence.id}), '[]')
+function entriesJson(rows: EntrySource, viewer: Principal, orderBy: SQL) {
+  const entry = sql`json_build_object('id', ${rows.id}, 'caseId', ${rows.caseId}, 'type', ${rows.type},
+    'description', ${rows.description}, 'performedAt', ${isoText(rows.performedAt)},
+    'createdAt', ${isoText(rows.createdAt)}, 'updatedAt', ${isoText(rows.updatedAt)},
+    'originator', ${originatorJson(rows.originatorId, sql`'proxy', ${originatorJson(rows.proxyOriginatorId)}`)},
+    'evidence', entry_evidence.items, 'identifierIds', entry_identifiers.ids,
+    'identifiers', entry_identifiers.items, 'mediaIds', entry_evidence.media_ids,
+    'isSigned', entry_signature.signed_by is not null, 'signedBy', entry_signature.signed_by,
+    'isNullified', ${rows.isNullified}, 'nullifiedReason', ${rows.nullifiedReason},
+    'nullifiedAt', ${isoText(rows.nullifiedAt)},
+    'nullifiedBy', (select ${displayNameSql} from ${originators}
+      left join ${users} on ${users.originatorId} = ${originators.id}
+      where ${originators.id} = ${rows.nullifiedByOriginatorId}))`;
+  const linkOrder = (linkedAt: AnyColumn, id: AnyColumn) => sql`order by ${linkedAt}, ${id}`;
+  const evidenceOrder = linkOrder(journalEntryEvidence.createdAt, evidence.id);
+  const identifierOrder = linkOrder(journalEntryIdentifiers.createdAt, identifiers.id);
+  return sql`(select coalesce(json_agg(${entry} ${orderBy}), '[]') from ${rows}
+    cross join lateral (select
+        coalesce(json_agg(json_build_object('id', ${evidence.id}, 'title', ${evidence.title},
+          'kind', ${evidence.kind}, 'mediaType', ${evidence.contentType}, 'sha256', ${evidence.sha256})
+          ${evidenceOrder}), '[]') as items,
+        coalesce(json_agg(${evidence.id} ${evidenceOrder}) filter (where ${evidence.fileName} is not null), '[]')
+          as media_ids
       from ${journalEntryEvidence}
       inner join ${evidence} on ${evidence.id} = ${journalEntryEvidence.evidenceId}
       left join ${cases} on ${cases.id} = ${evidence.caseId}
-      where ${journalEntryEvidence.journalEntryId} = ${entry.id} and ${visibleCaseCondition(viewer)})`),
-    identifiers: selectField<EntryIdentifier[]>(sql`(select coalesce(json_agg(json_build_object(
-        'id', ${identifiers.id}, 'type', ${identifiers.type}, 'displayValue', ${identifiers.displayValue})
-        order by ${journalEntryIdentifiers.createdAt}, ${identifiers.id}), '[]')
+      where ${journalEntryEvidence.journalEntryId} = ${rows.id} and ${visibleCaseCondition(viewer)}) as entry_evidence
+    cross join lateral (select
+        coalesce(json_agg(json_build_object('id', ${identifiers.id}, 'type', ${identifiers.type},
+          'displayValue', ${identifiers.displayValue}) ${identifierOrder}), '[]') as items,
+        coalesce(json_agg(${identifiers.id} ${identifierOrder}), '[]') as ids
       from ${journalEntryIdentifiers}
       inner join ${identifiers} on ${identifiers.id} = ${journalEntryIdentifiers.identifierId}
-      where ${journalEntryIdentifiers.journalEntryId} = ${entry.id})`),
-    originators: originatorsJson(entry.originatorId, entry.proxyOriginatorId, entry.nullifiedByOriginatorId),
-    signedBy: selectField<string | null>(sql`(select ${journalSignatures.signerName} from ${journalSignatures}
-      where ${journalSignatures.journalEntryId} = ${entry.id})`),
-  };
+      where ${journalEntryIdentifiers.journalEntryId} = ${rows.id}) as entry_identifiers
+    cross join lateral (select (select ${journalSignatures.signerName} from ${journalSignatures}
+      where ${journalSignatures.journalEntryId} = ${rows.id}) as signed_by) as entry_signature)`;
 }
 
-function toLinks(row: {
-  evidence: EntryEvidence[];
-  identifiers: EntryIdentifier[];
-  originators: Parameters<typeof toOriginatorSummaries>[0];
-  signedBy: string | null;
-}): EntryLinks {
-  return {
-    evidence: row.evidence,
-    identifiers: row.identifiers,
-    originators: toOriginatorSummaries(row.originators),
-    signedBy: row.signedBy ?? null,
-  };
-}
-
-const linksByEntryIds = preparedVariants((db, kind) =>
-  db
-    .select({ id: journalEntries.id, ...linkColumns(journalEntries, viewerTemplate(kind as ViewerKind)) })
+const entriesByIds = preparedVariants((db, kind) => {
+  const rows = db
+    .select(entryColumns)
     .from(journalEntries)
     .where(sql`${journalEntries.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(`entry_links_${kind}`),
-);
+    .as('entry');
+  return db
+    .select({
+      entries: selectField<JournalEntry[]>(entriesJson(rows, viewerTemplate(kind as ViewerKind), sql``)),
+    })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare(`entries_by_ids_${kind}`);
+});
 
-/** The links of each entry, in one statement for the whole page. */
-export async function findLinksOfEntries(
+/** The public entries of these ids, in their order, in one statement for them all. */
+export async function findEntries(
   db: DbOrTx,
   entryIds: readonly string[],
   principal: Principal,
-): Promise<Map<string, EntryLinks>> {
-  if (entryIds.length === 0) return new Map();
-  const rows = await linksByEntryIds(db, viewerKind(principal)).execute({
+): Promise<JournalEntry[]> {
+  if (entryIds.length === 0) return [];
+  const [{ entries }] = await entriesByIds(db, viewerKind(principal)).execute({
     ids: [...entryIds],
     ...viewerParams(principal),
   });
-  return new Map(rows.map((row) => [row.id, toLinks(row)]));
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  return entryIds.map((id) => byId.get(id)!);
 }
 
 /** The filters that change the timeline statement's text; their values are placeholders. */
@@ -153,23 +161,10 @@ function timelineCondition(shape: TimelineShape, viewer: Principal) {
   );
 }
 
-/** An entry of a timeline page, built by the database: its columns (times as ISO text) and links. */
-export type TimelineEntry = Omit<EntryRow, 'performedAt' | 'createdAt' | 'updatedAt' | 'nullifiedAt'> & {
-  performedAt: string;
-  createdAt: string;
-  updatedAt: string;
-  nullifiedAt: string | null;
-  evidence: EntryEvidence[];
-  identifiers: EntryIdentifier[];
-  originators: Parameters<typeof toOriginatorSummaries>[0];
-  signedBy: string | null;
-};
-
 /**
  * One statement for a journal page: the case if the caller may see it, the number of matching
- * entries, and the page newest first (performedAt, then id) with each entry's links, as one JSON
- * array (a page of rows mapped field by field cost more JavaScript than the statement cost the
- * database). No row means the case is missing or hidden.
+ * entries, and the page newest first (performedAt, then id) as JSON text, ready to send. No row
+ * means the case is missing or hidden.
  */
 const timelinePage = preparedVariants((db, key) => {
   const shape = JSON.parse(key) as TimelineShape;
@@ -191,36 +186,27 @@ const timelinePage = preparedVariants((db, key) => {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  const links = linkColumns(page, viewer);
-  const entry = sql`json_build_object('id', ${page.id}, 'caseId', ${page.caseId}, 'type', ${page.type},
-    'description', ${page.description}, 'performedAt', ${isoText(page.performedAt)},
-    'createdAt', ${isoText(page.createdAt)}, 'updatedAt', ${isoText(page.updatedAt)},
-    'originatorId', ${page.originatorId}, 'proxyOriginatorId', ${page.proxyOriginatorId},
-    'isNullified', ${page.isNullified}, 'nullifiedReason', ${page.nullifiedReason},
-    'nullifiedAt', ${isoText(page.nullifiedAt)}, 'nullifiedByOriginatorId', ${page.nullifiedByOriginatorId},
-    'evidence', ${links.evidence}, 'identifiers', ${links.identifiers}, 'originators', ${links.originators},
-    'signedBy', ${links.signedBy})`;
+  const newestFirst = sql`order by ${page.performedAt} desc, ${page.id} desc`;
   const name = `case_timeline_${shape.kind}_${shape.includeNullified ? 'all' : 'live'}_${shape.byType ? 'type' : 'any'}_${shape.hasEvidence}`;
   return db
     .select({
       total: visibleCase.total,
-      entries: selectField<TimelineEntry[]>(sql`(select coalesce(json_agg(${entry}
-        order by ${page.performedAt} desc, ${page.id} desc), '[]') from ${page})`),
+      entries: selectField<string>(sql`${entriesJson(page, viewer, newestFirst)}::text`),
     })
     .from(visibleCase)
     .prepare(name);
 });
 
 /**
- * One page of the case's journal with each entry's links, and the number of matching entries;
- * undefined when the case is missing or the caller may not see it.
+ * One page of the case's journal, as the JSON text of its public entries, and the number of matching
+ * entries; undefined when the case is missing or the caller may not see it.
  */
 export async function findTimelinePage(
   db: DbOrTx,
   caseId: string,
   query: CaseJournalQuery,
   principal: Principal,
-): Promise<{ entries: { row: TimelineEntry; links: EntryLinks }[]; total: number } | undefined> {
+): Promise<{ entriesJson: string; total: number } | undefined> {
   const [found] = await timelinePage(db, JSON.stringify(shapeOf(query, principal))).execute({
     caseId,
     type: query.type ?? null,
@@ -229,8 +215,5 @@ export async function findTimelinePage(
     ...viewerParams(principal),
   });
   if (!found) return undefined;
-  return {
-    total: Number(found.total),
-    entries: found.entries.map((row) => ({ row, links: toLinks(row) })),
-  };
+  return { entriesJson: found.entries, total: Number(found.total) };
 }

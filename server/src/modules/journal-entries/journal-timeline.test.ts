@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { originatorDisplayName, type OriginatorType } from '@scamtrail/domain/originators';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { automationWithKey, createCommunityMemberVia } from '../../../test/originator-helpers';
 import { insertCase, insertEvidence, insertIdentifier } from './journal-entry-test-fixtures';
 
 let t: TestApp;
 let investigator: Client;
 let admin: Client;
 let adminName: string;
+let investigatorName: string;
+let investigatorOriginatorId: string;
 let caseId: string;
 /** Entry ids by description. */
 const ids: Record<string, string> = {};
@@ -21,6 +25,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   const signed = await signedIn(t, 'investigator');
   investigator = signed.client;
+  investigatorName = `${signed.user.firstName} ${signed.user.lastName}`;
+  investigatorOriginatorId = signed.user.originatorId;
   const adminSigned = await signedIn(t, 'admin');
   admin = adminSigned.client;
   adminName = `${adminSigned.user.firstName} ${adminSigned.user.lastName} (Team)`;
@@ -81,13 +87,53 @@ describe("a case's journal", () => {
   });
 
   it("shows each entry exactly as the entry's own read does (links, originators, times to the millisecond)", async () => {
-    // The page is built by the database as JSON, a single entry from its row: both must agree.
     const page = await journal('?includeNullified=true');
     for (const entry of page.data) {
       const own = await investigator.get(`/api/journal-entries/${entry.id}`);
       expect(own.statusCode).toBe(200);
       expect(entry).toEqual(own.json());
     }
+  });
+
+  it("writes every kind of originator's name and display name by the domain's rule", async () => {
+    // The database writes entry answers whole: its display names must be originatorDisplayName's.
+    const { caller: automation, automation: system } = await automationWithKey(t, admin, [
+      'journal_entry.create',
+      'journal_entry.view',
+    ]);
+    const member = await createCommunityMemberVia(admin);
+    const ownCase = await insertCase(t.database.db, investigatorOriginatorId);
+    const byKey = await automation.post('/api/journal-entries', {
+      caseId: ownCase,
+      type: 'note',
+      description: 'Flagged by the scanner',
+      performedAt: '2020-01-01T00:00:00Z',
+    });
+    const onBehalf = await investigator.post('/api/journal-entries', {
+      caseId: ownCase,
+      type: 'call',
+      description: 'Phoned in',
+      performedAt: '2020-01-02T00:00:00Z',
+      onBehalfOfOriginatorId: member.id,
+    });
+    expect([byKey.statusCode, onBehalf.statusCode]).toEqual([201, 201]);
+    const summary = (type: OriginatorType, name: string) => ({
+      type,
+      name,
+      displayName: originatorDisplayName(type, name),
+    });
+    const page = await investigator.get(`/api/cases/${ownCase}/journal-entries`);
+    const listed = new Map(
+      (page.json().data as { id: string; originator: unknown }[]).map((entry) => [entry.id, entry]),
+    );
+    expect(listed.get(byKey.json().id)?.originator).toMatchObject({
+      ...summary('automation', system.systemName),
+      proxy: null,
+    });
+    expect(listed.get(onBehalf.json().id)?.originator).toMatchObject({
+      ...summary('community_member', member.name),
+      proxy: summary('team_member', investigatorName),
+    });
   });
 
   it('filters by type', async () => {
