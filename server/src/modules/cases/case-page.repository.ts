@@ -1,14 +1,14 @@
-import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { CaseUser } from '@scamtrail/domain/cases';
-import { fullName } from '@scamtrail/domain/names';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Case } from '@scamtrail/domain/cases';
 import {
   originatorDisplayName,
   type OriginatorSummary,
   type OriginatorType,
 } from '@scamtrail/domain/originators';
-import type { TagRef } from '@scamtrail/domain/tags';
+import { TAG_COLORS } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
+import { sqlLiteral } from '../../db/sql-literal';
 import {
   caseAssignees,
   cases,
@@ -22,27 +22,14 @@ import {
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
-import { originatorNameSql } from '../originators/originators.repository';
-import { toTagColor } from '../tags/tags.repository';
+import { originatorNameSql, originatorSummaryJson } from '../originators/originators.repository';
 import {
   preparedVariants,
   viewerKind,
   viewerParams,
   viewerTemplate,
-  type CaseRow,
   type ViewerKind,
 } from './cases.repository';
-
-/** What a case answer carries beside its own columns. */
-export interface CaseExtras {
-  groupName: string | null;
-  assignees: CaseUser[];
-  tags: TagRef[];
-  entryCount: number;
-  evidenceCount: number;
-  /** The case's originator and proxy originator (when there is one). */
-  originators: OriginatorSummary[];
-}
 
 export interface OriginatorJson {
   id: string;
@@ -65,19 +52,9 @@ export function selectField<T>(subquery: SQL): SQL<T> {
 }
 
 /**
- * Summaries of the originators whose ids the expressions give, as a JSON array: the same name and
- * display name as `findOriginatorSummaries`, inside the statement that needs them.
+ * Summaries of the originators whose ids a subquery (`select ...`) gives, as a JSON array: the same
+ * name and display name as `findOriginatorSummaries`, inside the statement that needs them.
  */
-export function originatorsJson(...ids: unknown[]) {
-  return originatorsWhereJson(
-    sql`${originators.id} in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
-}
-
-/** As `originatorsJson`, for the originators whose ids a subquery (`select ...`) gives. */
 export function originatorsInJson(ids: SQL) {
   return originatorsWhereJson(sql`${originators.id} in (${ids})`);
 }
@@ -98,95 +75,78 @@ export function toOriginatorSummaries(rows: readonly OriginatorJson[] | null): O
   }));
 }
 
+const tagColors = sql.join(TAG_COLORS.map(sqlLiteral), sql`, `);
+
 /**
- * Everything a case answer carries beside its columns, as correlated subqueries over `cases`, so a
- * case or a page of cases comes back in one round trip: assignees and tags in their display order,
- * the group's name, the live entries and the evidence counted, and the originators.
+ * A case's public shape (`caseSchema`) as a JSON object, written by the database for the `cases` row
+ * in scope: its columns, the group, the assignees and tags in their display order, its originator and
+ * proxy, the live entries and the evidence counted. A case or a page of cases is one statement, and
+ * its answer needs no mapping in JavaScript; the tests' verify mode checks every such answer against
+ * the schema. Names are written as `fullName` writes them, tag colours as `toTagColor` reads them.
  */
-const extraColumns = {
-  groupName: selectField<string | null>(
-    sql`(select ${groups.name} from ${groups} where ${groups.id} = ${cases.groupId})`,
-  ),
-  assignees: selectField<{ id: string; firstName: string; lastName: string }[]>(sql`(select coalesce(json_agg(
-      json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName})
+const caseJson = sql`json_build_object('id', ${cases.id}, 'number', ${cases.number}, 'title', ${cases.title},
+  'description', ${cases.description}, 'status', ${cases.status}, 'priority', ${cases.priority},
+  'scamType', ${cases.scamType},
+  'reportedLoss', case when ${cases.reportedLossAmount} is null or coalesce(${cases.reportedLossCurrency}, '') = ''
+    then null
+    else json_build_object('amount', ${cases.reportedLossAmount}, 'currency', ${cases.reportedLossCurrency}) end,
+  'resolution', ${cases.resolution}, 'closureNotes', ${cases.closureNotes}, 'closedAt', ${isoText(cases.closedAt)},
+  'group', (select json_build_object('id', ${groups.id}, 'name', ${groups.name}) from ${groups}
+    where ${groups.id} = ${cases.groupId}),
+  'assignees', (select coalesce(json_agg(json_build_object('id', ${users.id},
+      'fullName', trim(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, ''))))
       order by lower(${users.firstName}), lower(${users.lastName}), ${users.id}), '[]')
     from ${caseAssignees} inner join ${users} on ${users.id} = ${caseAssignees.userId}
-    where ${caseAssignees.caseId} = ${cases.id})`),
-  tags: selectField<{ id: string; name: string; color: string }[]>(sql`(select coalesce(json_agg(
-      json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color})
+    where ${caseAssignees.caseId} = ${cases.id}),
+  'tags', (select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name},
+      'color', case when ${tags.color} in (${tagColors}) then ${tags.color} else 'gray' end)
       order by lower(${tags.name}), ${tags.id}), '[]')
     from ${caseTags} inner join ${tags} on ${tags.id} = ${caseTags.tagId}
-    where ${caseTags.caseId} = ${cases.id})`),
-  entryCount: selectField<number>(sql`(select count(*) from ${journalEntries}
-    where ${journalEntries.caseId} = ${cases.id} and ${journalEntries.isNullified} = false)`).mapWith(Number),
-  evidenceCount: selectField<number>(
-    sql`(select count(*) from ${evidence} where ${evidence.caseId} = ${cases.id})`,
-  ).mapWith(Number),
-  originators: originatorsJson(cases.originatorId, cases.proxyOriginatorId),
-};
+    where ${caseTags.caseId} = ${cases.id}),
+  'originator', ${originatorSummaryJson(cases.originatorId, sql`'proxy', ${originatorSummaryJson(cases.proxyOriginatorId)}`)},
+  'entryCount', (select count(*) from ${journalEntries}
+    where ${journalEntries.caseId} = ${cases.id} and ${journalEntries.isNullified} = false),
+  'evidenceCount', (select count(*) from ${evidence} where ${evidence.caseId} = ${cases.id}),
+  'lastActivityAt', ${isoText(cases.lastActivityAt)}, 'createdAt', ${isoText(cases.createdAt)},
+  'updatedAt', ${isoText(cases.updatedAt)})`;
 
-type ExtraRow = { [K in keyof typeof extraColumns]: (typeof extraColumns)[K]['_']['type'] };
-
-function toExtras(row: ExtraRow): CaseExtras {
-  return {
-    groupName: row.groupName,
-    assignees: row.assignees.map((u) => ({ id: u.id, fullName: fullName(u) })),
-    tags: row.tags.map((t) => ({ id: t.id, name: t.name, color: toTagColor(t.color) })),
-    entryCount: row.entryCount,
-    evidenceCount: row.evidenceCount,
-    originators: toOriginatorSummaries(row.originators),
-  };
-}
-
-const extrasByIds = preparedPerDatabase((db) =>
+const casesByIds = preparedPerDatabase((db) =>
   db
-    .select({ id: cases.id, ...extraColumns })
+    .select({ cases: selectField<Case[]>(sql`coalesce(json_agg(${caseJson}), '[]')`) })
     .from(cases)
     .where(sql`${cases.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('case_extras_by_ids'),
+    .prepare('cases_by_ids'),
 );
 
-/** What each case of a page carries, in one statement for the whole page. */
-export async function findCaseExtras(
-  db: DbOrTx,
-  caseIds: readonly string[],
-): Promise<Map<string, CaseExtras>> {
-  if (caseIds.length === 0) return new Map();
-  const rows = await extrasByIds(db).execute({ ids: [...caseIds] });
-  return new Map(rows.map((row) => [row.id, toExtras(row)]));
+/** The public cases of these ids, in their order, in one statement for them all. */
+export async function findCases(db: DbOrTx, caseIds: readonly string[]): Promise<Case[]> {
+  if (caseIds.length === 0) return [];
+  const [found] = await casesByIds(db).execute({ ids: [...caseIds] });
+  const byId = new Map(found.cases.map((c) => [c.id, c]));
+  return caseIds.map((id) => byId.get(id)!);
 }
 
-const visibleCaseWithExtras = preparedVariants((db, kind) =>
+const visibleCaseJson = preparedVariants((db, kind) =>
   db
-    .select({ ...getTableColumns(cases), ...extraColumns })
+    .select({ json: selectField<string>(sql`${caseJson}::text`) })
     .from(cases)
     .where(and(eq(cases.id, sql.placeholder('id')), visibleCaseCondition(viewerTemplate(kind as ViewerKind))))
     .limit(1)
-    .prepare(`visible_case_with_extras_${kind}`),
+    .prepare(`visible_case_json_${kind}`),
 );
 
-/** The case with what it carries, in one statement, if it exists and the caller may see it. */
-export async function findVisibleCaseWithExtras(
+/**
+ * The public case as JSON text, ready to send, if it exists and the caller may see it; one
+ * statement.
+ */
+export async function findVisibleCaseJson(
   db: DbOrTx,
   principal: Principal,
   id: string,
-): Promise<{ row: CaseRow; extras: CaseExtras } | undefined> {
-  const [found] = await visibleCaseWithExtras(db, viewerKind(principal)).execute({
+): Promise<string | undefined> {
+  const [found] = await visibleCaseJson(db, viewerKind(principal)).execute({
     id,
     ...viewerParams(principal),
   });
-  if (!found) return undefined;
-  const {
-    groupName,
-    assignees,
-    tags: tagRows,
-    entryCount,
-    evidenceCount,
-    originators: people,
-    ...row
-  } = found;
-  return {
-    row,
-    extras: toExtras({ groupName, assignees, tags: tagRows, entryCount, evidenceCount, originators: people }),
-  };
+  return found?.json;
 }

@@ -3,11 +3,12 @@ import type { Pagination } from '@scamtrail/domain/pagination';
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { listCaseRows } from './case-list.repository';
-import { findCaseExtras, findVisibleCaseWithExtras, type CaseExtras } from './case-page.repository';
-import { caseSnapshot, toCase } from './case-presenter';
+import { findCases, findVisibleCaseJson } from './case-page.repository';
+import { caseSnapshot } from './case-presenter';
 import { checkCaseReferences } from './case-references';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import {
@@ -18,23 +19,13 @@ import {
   type CaseRow,
 } from './cases.repository';
 
-/** The public shape of a page of cases: what they carry comes in one statement for the page. */
+/** The public shape of cases just read or written: one statement writes them all (`findCases`). */
 export async function presentCases(db: DbOrTx, rows: readonly CaseRow[]): Promise<Case[]> {
-  const extras = await findCaseExtras(
+  return findCases(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => toCase(row, extras.get(row.id) ?? NO_EXTRAS));
 }
-
-const NO_EXTRAS: CaseExtras = {
-  groupName: null,
-  assignees: [],
-  tags: [],
-  entryCount: 0,
-  evidenceCount: 0,
-  originators: [],
-};
 
 /** The case, or 404 when it is missing or the caller may not see it (the same answer for both). */
 export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
@@ -53,9 +44,10 @@ export async function listCases(
 }
 
 export async function getCase(db: Db, id: string, principal: Principal): Promise<Case> {
-  const found = await findVisibleCaseWithExtras(db, principal, id);
-  if (!found) throw AppError.notFound('Case');
-  return toCase(found.row, found.extras);
+  const json = await findVisibleCaseJson(db, principal, id);
+  if (json === undefined) throw AppError.notFound('Case');
+  // The case as the database wrote it, sent as it is.
+  return jsonText<Case>(json);
 }
 
 /**

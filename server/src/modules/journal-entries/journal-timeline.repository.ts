@@ -1,7 +1,6 @@
-import { and, desc, eq, sql, type AnyColumn, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { CaseJournalQuery, JournalEntry } from '@scamtrail/domain/journal-entries';
-import { ORIGINATOR_DISPLAY_SUFFIXES } from '@scamtrail/domain/originators';
 import type { DbOrTx } from '../../db/client';
 import {
   cases,
@@ -11,13 +10,11 @@ import {
   journalEntryEvidence,
   journalEntryIdentifiers,
   journalSignatures,
-  originators,
-  users,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
 import { isoText, selectField } from '../cases/case-page.repository';
-import { originatorNameSql } from '../originators/originators.repository';
+import { originatorDisplayNameJson, originatorSummaryJson } from '../originators/originators.repository';
 import {
   preparedVariants,
   viewerKind,
@@ -26,24 +23,6 @@ import {
   type ViewerKind,
 } from '../cases/cases.repository';
 import { entryColumns } from './journal-entries.repository';
-
-/** A constant of ours as an SQL string literal. */
-const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
-
-/** "{name} ({suffix})" in SQL, as `originatorDisplayName` writes it, for `originators` joined to `users`. */
-const displayNameSql = sql`(coalesce(${originatorNameSql}, '') || ' (' || case ${originators.type} ${sql.raw(
-  Object.entries(ORIGINATOR_DISPLAY_SUFFIXES)
-    .map(([type, suffix]) => `when ${sqlLiteral(type)} then ${sqlLiteral(suffix)}`)
-    .join(' '),
-)} end || ')')`;
-
-/** An originator's summary (`originatorSummarySchema`) as JSON, with `more` members; null for no id. */
-function originatorJson(id: SQLWrapper, more?: SQL) {
-  return sql`(select json_build_object('id', ${originators.id}, 'type', ${originators.type},
-      'name', coalesce(${originatorNameSql}, ''), 'displayName', ${displayNameSql}${more ? sql`, ${more}` : sql``})
-    from ${originators} left join ${users} on ${users.originatorId} = ${originators.id}
-    where ${originators.id} = ${id})`;
-}
 
 type EntrySource = SubqueryWithSelection<typeof entryColumns, string>;
 
@@ -59,15 +38,13 @@ function entriesJson(rows: EntrySource, viewer: Principal, orderBy: SQL) {
   const entry = sql`json_build_object('id', ${rows.id}, 'caseId', ${rows.caseId}, 'type', ${rows.type},
     'description', ${rows.description}, 'performedAt', ${isoText(rows.performedAt)},
     'createdAt', ${isoText(rows.createdAt)}, 'updatedAt', ${isoText(rows.updatedAt)},
-    'originator', ${originatorJson(rows.originatorId, sql`'proxy', ${originatorJson(rows.proxyOriginatorId)}`)},
+    'originator', ${originatorSummaryJson(rows.originatorId, sql`'proxy', ${originatorSummaryJson(rows.proxyOriginatorId)}`)},
     'evidence', entry_evidence.items, 'identifierIds', entry_identifiers.ids,
     'identifiers', entry_identifiers.items, 'mediaIds', entry_evidence.media_ids,
     'isSigned', entry_signature.signed_by is not null, 'signedBy', entry_signature.signed_by,
     'isNullified', ${rows.isNullified}, 'nullifiedReason', ${rows.nullifiedReason},
     'nullifiedAt', ${isoText(rows.nullifiedAt)},
-    'nullifiedBy', (select ${displayNameSql} from ${originators}
-      left join ${users} on ${users.originatorId} = ${originators.id}
-      where ${originators.id} = ${rows.nullifiedByOriginatorId}))`;
+    'nullifiedBy', ${originatorDisplayNameJson(rows.nullifiedByOriginatorId)})`;
   const linkOrder = (linkedAt: AnyColumn, id: AnyColumn) => sql`order by ${linkedAt}, ${id}`;
   const evidenceOrder = linkOrder(journalEntryEvidence.createdAt, evidence.id);
   const identifierOrder = linkOrder(journalEntryIdentifiers.createdAt, identifiers.id);

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { fullName } from '@scamtrail/domain/auth';
 import {
+  ORIGINATOR_DISPLAY_SUFFIXES,
   originatorDisplayName,
   type OriginatorSummary,
   type OriginatorType,
@@ -11,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { originators, users } from '../../db/schema/index';
 import { matchesSearch } from '../../lib/search';
+import { sqlWhenThen } from '../../db/sql-literal';
 
 const userColumns = {
   id: users.id,
@@ -35,6 +37,29 @@ export const originatorNameSql = sql<string>`(case ${originators.type}
   when 'team_member' then trim(${users.firstName} || ' ' || ${users.lastName})
   when 'community_member' then ${originators.username}
   else ${originators.systemName} end)`;
+
+/** "{name} ({suffix})" in SQL, as `originatorDisplayName` writes it, for `originators` joined to `users`. */
+const displayNameSql = sql<string>`(coalesce(${originatorNameSql}, '') || ' (' || case ${originators.type}
+  ${sqlWhenThen(ORIGINATOR_DISPLAY_SUFFIXES)} end || ')')`;
+
+/**
+ * An originator's summary (`originatorSummarySchema`: id, type, name, display name) as a JSON object,
+ * with the members of `more` after them; null when no originator has the id. For answers the database
+ * writes whole.
+ */
+export function originatorSummaryJson(id: SQLWrapper, more?: SQL): SQL {
+  return sql`(select json_build_object('id', ${originators.id}, 'type', ${originators.type},
+      'name', coalesce(${originatorNameSql}, ''), 'displayName', ${displayNameSql}${more ? sql`, ${more}` : sql``})
+    from ${originators} left join ${users} on ${users.originatorId} = ${originators.id}
+    where ${originators.id} = ${id})`;
+}
+
+/** The display name of the originator with the id, in SQL; null when there is none. */
+export function originatorDisplayNameJson(id: SQLWrapper): SQL {
+  return sql`(select ${displayNameSql} from ${originators}
+    left join ${users} on ${users.originatorId} = ${originators.id}
+    where ${originators.id} = ${id})`;
+}
 
 /** Team members are active while their account is enabled; the others by their `active` flag. */
 const activeSql = sql<boolean>`(case when ${originators.type} = 'team_member'
