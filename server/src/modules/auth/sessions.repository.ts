@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import type { Role } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sessions, users } from '../../db/schema/index';
@@ -40,27 +41,41 @@ const sessionWithUser = preparedPerDatabase((db) => {
     .returning({ one: sql<number>`1` });
   // A data-modifying WITH runs whether or not the select reads it; the select sees the row before it.
   const touched = db.$with('touched', { one: sql<number>`1` }).as(touch.getSQL());
-  return db
-    .with(touched)
-    .select({
-      session: { id: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
-      // What a principal is made of, and nothing more: every request reads it.
-      user: {
-        id: users.id,
-        originatorId: users.originatorId,
-        role: users.role,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        disabled: users.disabled,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('session_with_user_touched');
+  // Epoch milliseconds, as a JavaScript Date holds them (the microseconds dropped).
+  const epochMs = (column: AnyColumn) => sql`floor(extract(epoch from ${column}) * 1000)::float8`;
+  return (
+    db
+      .with(touched)
+      // What a principal is made of, and nothing more, as one JSON value: every request reads it, and
+      // one column costs node-postgres and Drizzle less than ten, typed and mapped one by one.
+      .select({
+        found: sql<FoundSession>`json_build_object('id', ${sessions.id},
+          'expiresAt', ${epochMs(sessions.expiresAt)}, 'lastSeenAt', ${epochMs(sessions.lastSeenAt)},
+          'userId', ${users.id}, 'originatorId', ${users.originatorId}, 'role', ${users.role},
+          'email', ${users.email}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
+          'disabled', ${users.disabled})`,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+      .limit(1)
+      .prepare('session_with_user_touched')
+  );
 });
+
+/** A session and its user, as the lookup reads them; times in epoch milliseconds. */
+export interface FoundSession {
+  id: string;
+  expiresAt: number;
+  lastSeenAt: number;
+  userId: string;
+  originatorId: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  disabled: boolean;
+}
 
 /**
  * The unrevoked session of a token hash with its user, as it was before this lookup. The lookup
@@ -71,14 +86,14 @@ export async function findSessionWithUser(
   db: DbOrTx,
   tokenHash: string,
   at: { now: Date; idleSince: Date; staleBefore: Date },
-) {
+): Promise<FoundSession | undefined> {
   const [row] = await sessionWithUser(db).execute({
     tokenHash,
     now: at.now.toISOString(),
     idleSince: at.idleSince.toISOString(),
     staleBefore: at.staleBefore.toISOString(),
   });
-  return row;
+  return row?.found;
 }
 
 export async function revokeSession(db: DbOrTx, id: string) {

@@ -52,23 +52,19 @@ export async function resolveSession(
     idleSince: new Date(now - limits.sessionIdleMs),
     staleBefore: new Date(now - TOUCH_INTERVAL_MS),
   });
-  if (!row) return null;
-  const { session, user } = row;
-  if (user.disabled) return null;
+  if (!row || row.disabled) return null;
   // Past its expiry: the lookup revoked it.
-  if (session.expiresAt.getTime() <= now || session.lastSeenAt.getTime() < now - limits.sessionIdleMs) {
-    return null;
-  }
+  if (row.expiresAt <= now || row.lastSeenAt < now - limits.sessionIdleMs) return null;
   return {
     kind: 'user',
-    userId: user.id,
-    sessionId: session.id,
-    originatorId: user.originatorId,
-    role: user.role,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    permissions: permissionsForRole(user.role),
+    userId: row.userId,
+    sessionId: row.id,
+    originatorId: row.originatorId,
+    role: row.role,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    permissions: permissionsForRole(row.role),
   };
 }
 
