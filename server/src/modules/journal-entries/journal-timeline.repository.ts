@@ -14,7 +14,7 @@ import {
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
 import { isoText, selectField } from '../cases/case-page.repository';
-import { originatorDisplayNameJson, originatorSummaryJson } from '../originators/originators.repository';
+import { originatorDisplayNameSql, originatorSummaryJson } from '../originators/originators.repository';
 import {
   preparedVariants,
   viewerKind,
@@ -44,7 +44,7 @@ function entriesJson(rows: EntrySource, viewer: Principal, orderBy: SQL) {
     'isSigned', entry_signature.signed_by is not null, 'signedBy', entry_signature.signed_by,
     'isNullified', ${rows.isNullified}, 'nullifiedReason', ${rows.nullifiedReason},
     'nullifiedAt', ${isoText(rows.nullifiedAt)},
-    'nullifiedBy', ${originatorDisplayNameJson(rows.nullifiedByOriginatorId)})`;
+    'nullifiedBy', ${originatorDisplayNameSql(rows.nullifiedByOriginatorId)})`;
   const linkOrder = (linkedAt: AnyColumn, id: AnyColumn) => sql`order by ${linkedAt}, ${id}`;
   const evidenceOrder = linkOrder(journalEntryEvidence.createdAt, evidence.id);
   const identifierOrder = linkOrder(journalEntryIdentifiers.createdAt, identifiers.id);

@@ -54,8 +54,8 @@ export function originatorSummaryJson(id: SQLWrapper, more?: SQL): SQL {
     where ${originators.id} = ${id})`;
 }
 
-/** The display name of the originator with the id, in SQL; null when there is none. */
-export function originatorDisplayNameJson(id: SQLWrapper): SQL {
+/** The display name of the originator with the id, as an SQL text value; null when there is none. */
+export function originatorDisplayNameSql(id: SQLWrapper): SQL {
   return sql`(select ${displayNameSql} from ${originators}
     left join ${users} on ${users.originatorId} = ${originators.id}
     where ${originators.id} = ${id})`;
