@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case } from '@scamtrail/domain/cases';
-import { users } from '../../db/schema/index';
+import { tags, users } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { createCaseVia, insertEntry, insertEvidence, patchCaseVia } from './case-test-fixtures';
 
@@ -72,6 +72,19 @@ describe('case list', () => {
       tags: [{ id: tagId, name: 'Elderly victim', color: 'red' }],
       originator: { id: investigatorUser.originatorId, proxy: null },
     });
+  });
+
+  it('shows a tag whose stored colour is not in the palette as gray, in the case and the list alike', async () => {
+    // Colours are checked on input; the database writes case answers, so it applies the fallback too.
+    await t.database.db.update(tags).set({ color: 'chartreuse' }).where(eq(tags.id, tagId));
+    try {
+      const one = (await investigator.get(`/api/cases/${made.b.id}`)).json() as Case;
+      const listed = ((await investigator.get(`/api/cases?tagId=${tagId}`)).json() as { data: Case[] }).data;
+      expect(one.tags).toEqual([{ id: tagId, name: 'Elderly victim', color: 'gray' }]);
+      expect(listed.map((c) => c.tags)).toEqual([one.tags]);
+    } finally {
+      await t.database.db.update(tags).set({ color: 'red' }).where(eq(tags.id, tagId));
+    }
   });
 
   it('filters by status, priority, scam type, assignee and tag', async () => {

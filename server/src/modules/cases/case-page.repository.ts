@@ -1,10 +1,5 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Case } from '@scamtrail/domain/cases';
-import {
-  originatorDisplayName,
-  type OriginatorSummary,
-  type OriginatorType,
-} from '@scamtrail/domain/originators';
 import { TAG_COLORS } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -16,13 +11,12 @@ import {
   evidence,
   groups,
   journalEntries,
-  originators,
   tags,
   users,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
-import { originatorNameSql, originatorSummaryJson } from '../originators/originators.repository';
+import { originatorSummaryJson } from '../originators/originators.repository';
 import {
   preparedVariants,
   viewerKind,
@@ -30,12 +24,6 @@ import {
   viewerTemplate,
   type ViewerKind,
 } from './cases.repository';
-
-export interface OriginatorJson {
-  id: string;
-  type: OriginatorType;
-  name: string;
-}
 
 /** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds truncated as JavaScript does). */
 export function isoText(column: SQLWrapper) {
@@ -49,30 +37,6 @@ export function isoText(column: SQLWrapper) {
  */
 export function selectField<T>(subquery: SQL): SQL<T> {
   return sql<T>`${subquery}`;
-}
-
-/**
- * Summaries of the originators whose ids a subquery (`select ...`) gives, as a JSON array: the same
- * name and display name as `findOriginatorSummaries`, inside the statement that needs them.
- */
-export function originatorsInJson(ids: SQL) {
-  return originatorsWhereJson(sql`${originators.id} in (${ids})`);
-}
-
-function originatorsWhereJson(condition: SQL) {
-  return selectField<OriginatorJson[] | null>(sql`(select json_agg(json_build_object('id', ${originators.id},
-      'type', ${originators.type}, 'name', coalesce(${originatorNameSql}, '')))
-    from ${originators} left join ${users} on ${users.originatorId} = ${originators.id}
-    where ${condition})`);
-}
-
-export function toOriginatorSummaries(rows: readonly OriginatorJson[] | null): OriginatorSummary[] {
-  return (rows ?? []).map(({ id, type, name }) => ({
-    id,
-    type,
-    name,
-    displayName: originatorDisplayName(type, name),
-  }));
 }
 
 const tagColors = sql.join(TAG_COLORS.map(sqlLiteral), sql`, `);
@@ -124,6 +88,12 @@ export async function findCases(db: DbOrTx, caseIds: readonly string[]): Promise
   const [found] = await casesByIds(db).execute({ ids: [...caseIds] });
   const byId = new Map(found.cases.map((c) => [c.id, c]));
   return caseIds.map((id) => byId.get(id)!);
+}
+
+/** The public case of an id just read or written (see `findCases`). */
+export async function findCase(db: DbOrTx, caseId: string): Promise<Case> {
+  const [found] = await findCases(db, [caseId]);
+  return found;
 }
 
 const visibleCaseJson = preparedVariants((db, kind) =>

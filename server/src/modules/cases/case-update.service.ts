@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit';
 import { caseSnapshot, type CaseSnapshot } from './case-presenter';
 import { checkCaseReferences } from './case-references';
 import { planStatusChange } from './case-status';
-import { presentCases } from './cases.service';
+import { findCase } from './case-page.repository';
 import {
   findAssigneeIds,
   findCaseTagIds,
@@ -102,5 +102,5 @@ export async function updateCase(
     });
     return updated;
   });
-  return (await presentCases(db, [row]))[0];
+  return findCase(db, row.id);
 }

@@ -7,7 +7,7 @@ import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { listCaseRows } from './case-list.repository';
-import { findCases, findVisibleCaseJson } from './case-page.repository';
+import { findCase, findCases, findVisibleCaseJson } from './case-page.repository';
 import { caseSnapshot } from './case-presenter';
 import { checkCaseReferences } from './case-references';
 import { resolveRecordOriginators } from '../originators/record-originators';
@@ -18,14 +18,6 @@ import {
   replaceCaseTags,
   type CaseRow,
 } from './cases.repository';
-
-/** The public shape of cases just read or written: one statement writes them all (`findCases`). */
-export async function presentCases(db: DbOrTx, rows: readonly CaseRow[]): Promise<Case[]> {
-  return findCases(
-    db,
-    rows.map((row) => row.id),
-  );
-}
 
 /** The case, or 404 when it is missing or the caller may not see it (the same answer for both). */
 export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
@@ -40,7 +32,13 @@ export async function listCases(
   principal: Principal,
 ): Promise<{ data: Case[]; pagination: Pagination }> {
   const { rows, total } = await listCaseRows(db, query, principal);
-  return { data: await presentCases(db, rows), pagination: toPagination(query.page, query.pageSize, total) };
+  return {
+    data: await findCases(
+      db,
+      rows.map((row) => row.id),
+    ),
+    pagination: toPagination(query.page, query.pageSize, total),
+  };
 }
 
 export async function getCase(db: Db, id: string, principal: Principal): Promise<Case> {
@@ -85,5 +83,5 @@ export async function createCase(db: Db, body: CreateCaseBody, principal: Princi
     });
     return inserted;
   });
-  return (await presentCases(db, [row]))[0];
+  return findCase(db, row.id);
 }

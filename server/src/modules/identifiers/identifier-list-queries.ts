@@ -10,7 +10,9 @@ import {
   viewerTemplate,
   type ViewerKind,
 } from '../cases/cases.repository';
-import { isoText, originatorsInJson, selectField, type OriginatorJson } from '../cases/case-page.repository';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
+import { isoText, selectField } from '../cases/case-page.repository';
+import { originatorSummariesJson } from '../originators/originators.repository';
 import { evidenceCountSql } from './identifiers.repository';
 
 /** The statements of the identifier list; `identifier-list.repository.ts` decides which to run. */
@@ -228,7 +230,7 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
     .select({
       rows: selectField<IdentifierPageRow[]>(sql`coalesce(json_agg(${row}
         order by page.created_at desc, page.id desc), '[]'::json)`),
-      originators: originatorsInJson(
+      originators: originatorSummariesJson(
         sql`select page.originator_id from page union select page.proxy_originator_id from page`,
       ),
       estimate: selectField<string | number | null>(
@@ -257,7 +259,7 @@ export async function readPage(
   principal: Principal,
   order: ListOrder,
   withEstimate: boolean,
-): Promise<{ rows: IdentifierPageRow[]; originators: OriginatorJson[] | null; estimate: number | null }> {
+): Promise<{ rows: IdentifierPageRow[]; originators: OriginatorSummary[] | null; estimate: number | null }> {
   const shape: PageShape = {
     ...filterShape(filter),
     order,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
-import type { OriginatorJson } from '../cases/case-page.repository';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import {
   buildCappedCountQuery,
   readEstimate,
@@ -91,7 +91,7 @@ export function chooseOrder(
 export interface IdentifierListPage {
   rows: IdentifierPageRow[];
   /** The summaries of the page's originators and proxies, each once. */
-  originators: OriginatorJson[] | null;
+  originators: OriginatorSummary[] | null;
   total: number;
   totalIsEstimate: boolean;
 }

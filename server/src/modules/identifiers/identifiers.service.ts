@@ -3,7 +3,6 @@ import { isUniqueViolation } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { toOriginatorSummaries } from '../cases/case-page.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
@@ -69,7 +68,7 @@ export async function listIdentifiers(
     principal,
     countTimeBoxMs,
   );
-  const summaries = new Map(toOriginatorSummaries(originators).map((o) => [o.id, o]));
+  const summaries = new Map((originators ?? []).map((o) => [o.id, o]));
   return {
     data: rows.map((row) => ({
       ...toIdentifierItem(row, row.evidenceCount, summaries),

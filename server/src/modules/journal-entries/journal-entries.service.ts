@@ -36,9 +36,8 @@ import {
   entrySnapshot,
   lockVisibleEntry,
 } from './journal-entry-guards';
-import { presentEntry } from './journal-entry-presenter';
 import { resolveRecordOriginators } from '../originators/record-originators';
-import { findTimelinePage } from './journal-timeline.repository';
+import { findEntry, findTimelinePage } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
 
 /** 400s for every id of the body that names nothing the caller may see; nothing is written. */
@@ -99,7 +98,7 @@ export async function createJournalEntry(
     await touchCase(tx, inserted.caseId);
     return inserted;
   });
-  return presentEntry(db, row, principal);
+  return findEntry(db, row.id, principal);
 }
 
 /** A case's journal, newest first; 404 when the case is missing or hidden from the caller. */
@@ -116,7 +115,7 @@ export async function listCaseJournal(db: Db, caseId: string, query: CaseJournal
 export async function getJournalEntry(db: Db, id: string, principal: Principal): Promise<JournalEntry> {
   const row = await findVisibleEntryRow(db, id, principal);
   if (!row) throw entryNotFound();
-  return presentEntry(db, row, principal);
+  return findEntry(db, row.id, principal);
 }
 
 /** The fields of the body that differ from the entry. */
@@ -166,5 +165,5 @@ export async function updateJournalEntry(
     await touchCase(tx, entry.caseId);
     return updated;
   });
-  return presentEntry(db, row, principal);
+  return findEntry(db, row.id, principal);
 }

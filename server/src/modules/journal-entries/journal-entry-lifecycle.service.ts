@@ -14,7 +14,7 @@ import {
   caseArchived,
   lockVisibleEntry,
 } from './journal-entry-guards';
-import { presentEntry } from './journal-entry-presenter';
+import { findEntry } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
 
 /** Linking an entry to its case, and removing (nullifying) it. */
@@ -64,7 +64,7 @@ export async function linkEntryToCase(
     await touchCase(tx, caseId);
     return linked;
   });
-  return presentEntry(db, row, principal);
+  return findEntry(db, row.id, principal);
 }
 
 /**
@@ -103,5 +103,5 @@ export async function nullifyJournalEntry(
     await touchCase(tx, entry.caseId);
     return nullified;
   });
-  return presentEntry(db, row, principal);
+  return findEntry(db, row.id, principal);
 }

@@ -15,7 +15,7 @@ import {
   type EntryRow,
 } from './journal-entries.repository';
 import { lockChangeableEntry } from './journal-entry-guards';
-import { presentEntry } from './journal-entry-presenter';
+import { findEntry } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
 
 /** Linking evidence and identifiers to an entry, and unlinking them. */
@@ -79,7 +79,7 @@ async function changeLink(
     await touchCase(tx, entry.caseId);
     return entry;
   });
-  return presentEntry(db, row, principal);
+  return findEntry(db, row.id, principal);
 }
 
 export const linkEvidence = (db: Db, entryId: string, evidenceId: string, principal: Principal) =>

@@ -99,6 +99,12 @@ export async function findEntries(
   return entryIds.map((id) => byId.get(id)!);
 }
 
+/** The public entry of an id just read or written, by the same statement (see `findEntries`). */
+export async function findEntry(db: DbOrTx, entryId: string, principal: Principal): Promise<JournalEntry> {
+  const [entry] = await findEntries(db, [entryId], principal);
+  return entry;
+}
+
 /** The filters that change the timeline statement's text; their values are placeholders. */
 interface TimelineShape {
   kind: ViewerKind;

@@ -42,23 +42,35 @@ export const originatorNameSql = sql<string>`(case ${originators.type}
 const displayNameSql = sql<string>`(coalesce(${originatorNameSql}, '') || ' (' || case ${originators.type}
   ${sqlWhenThen(ORIGINATOR_DISPLAY_SUFFIXES)} end || ')')`;
 
+/** The members of an originator's summary (`originatorSummarySchema`), in SQL, over `withUser`. */
+const summaryMembers = sql`'id', ${originators.id}, 'type', ${originators.type},
+  'name', coalesce(${originatorNameSql}, ''), 'displayName', ${displayNameSql}`;
+const withUser = sql`${originators} left join ${users} on ${users.originatorId} = ${originators.id}`;
+// Conditions as nested SQL: Drizzle strips the table from a column written at the top level of a
+// select field (see `selectField`), which would leave "id" ambiguous beside `users`.
+const idIs = (id: SQLWrapper) => sql`${originators.id} = ${id}`;
+
 /**
- * An originator's summary (`originatorSummarySchema`: id, type, name, display name) as a JSON object,
- * with the members of `more` after them; null when no originator has the id. For answers the database
- * writes whole.
+ * An originator's summary as a JSON object, with the members of `more` after its own; null when no
+ * originator has the id. For answers the database writes whole.
  */
 export function originatorSummaryJson(id: SQLWrapper, more?: SQL): SQL {
-  return sql`(select json_build_object('id', ${originators.id}, 'type', ${originators.type},
-      'name', coalesce(${originatorNameSql}, ''), 'displayName', ${displayNameSql}${more ? sql`, ${more}` : sql``})
-    from ${originators} left join ${users} on ${users.originatorId} = ${originators.id}
-    where ${originators.id} = ${id})`;
+  return sql`(select json_build_object(${summaryMembers}${more ? sql`, ${more}` : sql``})
+    from ${withUser} where ${idIs(id)})`;
+}
+
+/**
+ * The summaries of the originators whose ids a subquery (`select ...`) gives, as a JSON array, or
+ * null when it gives none: the same names and display names as `findOriginatorSummaries`.
+ */
+export function originatorSummariesJson(ids: SQL): SQL<OriginatorSummary[] | null> {
+  return sql`(select json_agg(json_build_object(${summaryMembers}))
+    from ${withUser} where ${sql`${originators.id} in (${ids})`})`;
 }
 
 /** The display name of the originator with the id, as an SQL text value; null when there is none. */
 export function originatorDisplayNameSql(id: SQLWrapper): SQL {
-  return sql`(select ${displayNameSql} from ${originators}
-    left join ${users} on ${users.originatorId} = ${originators.id}
-    where ${originators.id} = ${id})`;
+  return sql`(select ${displayNameSql} from ${withUser} where ${idIs(id)})`;
 }
 
 /** Team members are active while their account is enabled; the others by their `active` flag. */

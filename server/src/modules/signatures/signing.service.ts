@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { findVisibleEntryRow, type EntryRow } from '../journal-entries/journal-entries.repository';
 import { assertCaseWritable, entryNotFound, lockVisibleEntry } from '../journal-entries/journal-entry-guards';
-import { presentEntry } from '../journal-entries/journal-entry-presenter';
+import { findEntry } from '../journal-entries/journal-timeline.repository';
 import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';
@@ -168,5 +168,5 @@ export async function completeSigning(
     await touchCase(tx, entry.caseId);
     return entry;
   });
-  return presentEntry(db, row, principal);
+  return findEntry(db, row.id, principal);
 }
