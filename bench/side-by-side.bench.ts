@@ -12,7 +12,8 @@
  * schema. Over real HTTP, from BENCH_WORKERS autocannon connections (default 10), runs of BENCH_SECONDS
  * (default 8) alternate between the two servers, request by request, for BENCH_ROUNDS rounds
  * (default 5): each run's server CPU per answer (from /proc), p50, p95 and requests a second; the
- * medians and every round are reported.
+ * medians and every round are reported. The requests are the case, its journal's first page and the
+ * session alone, unless BENCH_PATHS lists others (comma-separated; `{id}` stands for the case).
  *
  * On a machine whose speed changes from one minute to the next, this is the comparison that means
  * something for a change to the server's own work: both builds meet the same load in the same
@@ -36,6 +37,8 @@ const PASSWORD = 'benchmark password';
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Other requests than the default three, comma-separated; `{id}` stands for the seeded case. */
+const PATHS = process.env.BENCH_PATHS?.split(',').filter(Boolean);
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 const log = (line: string) => console.log(line);
@@ -84,7 +87,7 @@ async function main() {
     for (const bundle of bundles)
       servers.push(await startBuiltServer(bundle, { DATABASE_URL: bench.url!, LOG_LEVEL: 'warn' }));
     const cookies = await Promise.all(servers.map((s) => signIn(s.origin, EMAIL, PASSWORD)));
-    const paths = [
+    const paths = PATHS?.map((path) => path.replace('{id}', caseId)) ?? [
       `/api/cases/${caseId}`,
       `/api/cases/${caseId}/journal-entries?page=1&pageSize=25`,
       '/api/auth/me',

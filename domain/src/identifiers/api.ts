@@ -88,6 +88,7 @@ export const identifierListSchema = z.object({
     .boolean()
     .describe('True when more than 10,000 match: totalItems is then an estimate (show "10,000+")'),
 });
+export type IdentifierList = z.infer<typeof identifierListSchema>;
 
 export const validatorResultSchema = z.object({
   name: z.enum(VALIDATOR_NAMES),

@@ -1,9 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Case } from '@scamtrail/domain/cases';
-import { TAG_COLORS } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { sqlLiteral } from '../../db/sql-literal';
 import {
   caseAssignees,
   cases,
@@ -17,6 +15,7 @@ import {
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
 import { originatorSummaryJson } from '../originators/originators.repository';
+import { tagColorSql } from '../tags/tags.repository';
 import {
   preparedVariants,
   viewerKind,
@@ -38,8 +37,6 @@ export function isoText(column: SQLWrapper) {
 export function selectField<T>(subquery: SQL): SQL<T> {
   return sql<T>`${subquery}`;
 }
-
-const tagColors = sql.join(TAG_COLORS.map(sqlLiteral), sql`, `);
 
 /**
  * A case's public shape (`caseSchema`) as a JSON object, written by the database for the `cases` row
@@ -63,7 +60,7 @@ const caseJson = sql`json_build_object('id', ${cases.id}, 'number', ${cases.numb
     from ${caseAssignees} inner join ${users} on ${users.id} = ${caseAssignees.userId}
     where ${caseAssignees.caseId} = ${cases.id}),
   'tags', (select coalesce(json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name},
-      'color', case when ${tags.color} in (${tagColors}) then ${tags.color} else 'gray' end)
+      'color', ${tagColorSql(tags.color)})
       order by lower(${tags.name}), ${tags.id}), '[]')
     from ${caseTags} inner join ${tags} on ${tags.id} = ${caseTags.tagId}
     where ${caseTags.caseId} = ${cases.id}),

@@ -67,12 +67,14 @@ describe('the order of a search', () => {
     const filter = { type: 'email', search: 'proton' };
     const body = await listIdentifierRows(t.database.db, filter, page, principal, 60_000);
     expect(body).toMatchObject({ total: ROWS * 0.025, totalIsEstimate: false });
-    expect(body.rows).toHaveLength(25);
-    expect(body.rows[0].displayValue).toBe('user20000@proton.me');
+    const items = JSON.parse(body.json) as { displayValue: string }[];
+    expect(body.rowCount).toBe(25);
+    expect(items).toHaveLength(25);
+    expect(items[0].displayValue).toBe('user20000@proton.me');
     const rows = await t.database.db.execute(sql`select display_value from identifiers
       where type = 'email' and display_value ilike '%proton%'
       order by created_at desc, id desc limit 25`);
-    expect(body.rows.map((r) => r.displayValue)).toEqual(
+    expect(items.map((r) => r.displayValue)).toEqual(
       (rows as unknown as { rows: { display_value: string }[] }).rows.map((r) => r.display_value),
     );
   });

@@ -10,9 +10,11 @@ import {
   viewerTemplate,
   type ViewerKind,
 } from '../cases/cases.repository';
-import type { OriginatorSummary } from '@scamtrail/domain/originators';
+import { IDENTIFIER_TYPE_LABELS, UNKNOWN_IDENTIFIER_TYPE } from '@scamtrail/domain/identifiers/catalogue';
+import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';
 import { isoText, selectField } from '../cases/case-page.repository';
-import { originatorSummariesJson } from '../originators/originators.repository';
+import { originatorSummaryOf, originatorSummaryRows } from '../originators/originators.repository';
+import { tagColorSql } from '../tags/tags.repository';
 import { evidenceCountSql } from './identifiers.repository';
 
 /** The statements of the identifier list; `identifier-list.repository.ts` decides which to run. */
@@ -69,24 +71,6 @@ function carriesTag(tagId: string | SQLWrapper): SQL {
   // Cast: `plan_rows` passes the values as text.
   return sql`exists (select 1 from identifier_tags it
     where it.identifier_id = identifiers.id and it.tag_id = ${tagId}::uuid)`;
-}
-
-/**
- * A row of a page as the statement writes it in JSON: the identifier's columns (times as ISO text),
- * its evidence count and its tags (the stored colour, not yet checked against Carbon's).
- */
-export interface IdentifierPageRow {
-  id: string;
-  type: string;
-  data: Record<string, unknown>;
-  displayValue: string;
-  confidence: number | null;
-  originatorId: string;
-  proxyOriginatorId: string | null;
-  createdAt: string;
-  updatedAt: string;
-  evidenceCount: number;
-  tags: { id: string; name: string; color: string }[];
 }
 
 /** Which filters are present (their values are placeholders of the statements). */
@@ -183,21 +167,35 @@ export async function readEstimate(db: DbOrTx, filter: IdentifierListFilter): Pr
   return Number(estimate);
 }
 
+/** What a page's statement answers (see `buildPageStatement`). */
+export interface IdentifierPage {
+  /** The page's items (`identifierListItemSchema`), newest first, as a JSON array ready to send. */
+  json: string;
+  /** How many items the page holds. */
+  rowCount: number;
+  /** The planner's estimate of all the matches, when asked for; otherwise null. */
+  estimate: number | null;
+}
+
+/** The label of an identifier type in SQL, as `getIdentifierTypeLabel` gives it. */
+const typeLabelSql = (type: SQL) =>
+  sql`(case ${type} ${sqlWhenThen(IDENTIFIER_TYPE_LABELS)} else ${sqlLiteral(UNKNOWN_IDENTIFIER_TYPE)} end)`;
+
 /**
- * One page in one statement: its rows as one JSON array (see `IdentifierPageRow`), and the
- * summaries of the originators and proxies they name, each once for the page. A page of rows mapped
- * field by field by Drizzle cost more JavaScript than the statement cost PostgreSQL. The page is
- * chosen first (a CTE keeps its limit ahead of the rest), so the subqueries run for the page's rows
- * only; they name the CTE's columns in full. The inputs are placeholders (`limit`, `offset`,
- * `viewerId` and the filter's `type`, `pattern`, `tag`), so it is built and named once per shape and
- * parsed and planned once per connection. With `shape.estimate` it also answers the planner's
- * estimate of all the matches (`plan_rows` with `estimateQuery` and `estimateParams`): the total
- * then costs no statement of its own.
+ * One page in one statement, written by the database as the answer's items (`identifierListItemSchema`,
+ * the members in the schema's order) and sent as they are: reading them into objects only to write
+ * them out again cost the server more CPU than the statement cost PostgreSQL. The page is chosen
+ * first (a CTE keeps its limit ahead of the rest), so the subqueries run for its rows only. Its
+ * originators and proxies are read once each into a second CTE, however many rows name them. The
+ * inputs are placeholders (`limit`, `offset`, `viewerId` and the filter's `type`, `pattern`, `tag`),
+ * so it is built and named once per shape and parsed and planned once per connection. With
+ * `shape.estimate` it also answers the planner's estimate of all the matches (`plan_rows` with
+ * `estimateQuery` and `estimateParams`): the total then costs no statement of its own.
  */
 function buildPageStatement(db: DbOrTx, shape: PageShape) {
   const filter = placeholderFilter(shape);
   const name = `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}`;
-  const rows = db.$with('page').as(
+  const page = db.$with('page').as(
     db
       .select({
         id: identifiers.id,
@@ -217,29 +215,37 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   );
-  const row = sql`json_build_object('id', page.id, 'type', page.type, 'data', page.data,
-    'displayValue', page.display_value, 'confidence', page.confidence,
-    'originatorId', page.originator_id, 'proxyOriginatorId', page.proxy_originator_id,
-    'createdAt', ${isoText(sql`page.created_at`)}, 'updatedAt', ${isoText(sql`page.updated_at`)},
-    'evidenceCount', page.evidence_count,
-    'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color)
-        order by lower(t.name), t.id), '[]'::json)
-      from identifier_tags it inner join tags t on t.id = it.tag_id where it.identifier_id = page.id))`;
-  return db
-    .with(rows)
-    .select({
-      rows: selectField<IdentifierPageRow[]>(sql`coalesce(json_agg(${row}
-        order by page.created_at desc, page.id desc), '[]'::json)`),
-      originators: originatorSummariesJson(
+  const summaries = db
+    .$with('summaries', {})
+    .as(
+      originatorSummaryRows(
         sql`select page.originator_id from page union select page.proxy_originator_id from page`,
       ),
+    );
+  const proxy = sql`(select ${originatorSummaryOf('p')} from summaries p where p.id = page.proxy_originator_id)`;
+  const item = sql`json_build_object('id', page.id, 'type', page.type,
+    'typeLabel', ${typeLabelSql(sql`page.type`)}, 'data', page.data, 'displayValue', page.display_value,
+    'confidence', case when page.confidence is null then null else json_build_object('score', page.confidence) end,
+    'evidenceCount', page.evidence_count,
+    'originator', (select ${originatorSummaryOf('o', sql`'proxy', ${proxy}`)} from summaries o
+      where o.id = page.originator_id),
+    'createdAt', ${isoText(sql`page.created_at`)}, 'updatedAt', ${isoText(sql`page.updated_at`)},
+    'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
+        'color', ${tagColorSql(sql`t.color`)}) order by lower(t.name), t.id), '[]'::json)
+      from identifier_tags it inner join tags t on t.id = it.tag_id where it.identifier_id = page.id))`;
+  return db
+    .with(page, summaries)
+    .select({
+      json: selectField<string>(sql`coalesce(json_agg(${item}
+        order by page.created_at desc, page.id desc), '[]'::json)::text`),
+      rowCount: selectField<number>(sql`count(*)::int`),
       estimate: selectField<string | number | null>(
         shape.estimate
           ? sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`
           : sql`null::bigint`,
       ),
     })
-    .from(rows)
+    .from(page)
     .prepare(name);
 }
 
@@ -259,7 +265,7 @@ export async function readPage(
   principal: Principal,
   order: ListOrder,
   withEstimate: boolean,
-): Promise<{ rows: IdentifierPageRow[]; originators: OriginatorSummary[] | null; estimate: number | null }> {
+): Promise<IdentifierPage> {
   const shape: PageShape = {
     ...filterShape(filter),
     order,

@@ -39,11 +39,13 @@ beforeAll(async () => {
   const db = t.database.db;
   const originatorId = signed.user.originatorId;
   const proxyId = await insertCommunityMember(db, 3);
-  // Even rows are e-mails reported on behalf of a community member, odd rows phones.
+  // Even rows are e-mails reported on behalf of a community member, odd rows phones; every third
+  // row has a confidence.
   await db.execute(sql`insert into identifiers
-      (type, data, display_value, normalized_key, originator_id, proxy_originator_id, created_at)
-    select case when g % 2 = 0 then 'email' else 'phone' end, '{}'::jsonb, 'user' || g || '@gmail.example',
-      'key' || g, ${originatorId}::uuid, case when g % 2 = 0 then ${proxyId}::uuid end,
+      (type, data, display_value, normalized_key, originator_id, proxy_originator_id, confidence, created_at)
+    select case when g % 2 = 0 then 'email' else 'phone' end, jsonb_build_object('value', 'v' || g),
+      'user' || g || '@gmail.example', 'key' || g, ${originatorId}::uuid,
+      case when g % 2 = 0 then ${proxyId}::uuid end, case when g % 3 = 0 then g / 61.0 end,
       timestamptz '2024-01-01' + g * interval '1 minute'
     from generate_series(1, ${ROWS}) g`);
   await db.execute(sql`insert into tags (name, color) values ('mule', 'red'), ('Bot', 'not-a-colour')`);
@@ -124,6 +126,8 @@ describe('an authenticated identifier list request', () => {
     expect(JSON.stringify(body.data)).toBe(JSON.stringify(expected));
     expect(body.data[0].originator?.proxy).not.toBeNull();
     expect(body.data[1].originator?.proxy).toBeNull();
+    expect(body.data.filter((item) => item.confidence !== null)).toHaveLength(ROWS / 3);
+    expect(new Set(body.data.map((item) => item.typeLabel))).toEqual(new Set(['Email', 'Phone']));
     expect(body.data.some((item) => item.tags.length === 2)).toBe(true);
   });
 });

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
-import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import {
   buildCappedCountQuery,
   readEstimate,
   readPage,
-  type IdentifierPageRow,
   type IdentifierListFilter,
   type ListOrder,
 } from './identifier-list-queries';
@@ -89,9 +87,10 @@ export function chooseOrder(
 }
 
 export interface IdentifierListPage {
-  rows: IdentifierPageRow[];
-  /** The summaries of the page's originators and proxies, each once. */
-  originators: OriginatorSummary[] | null;
+  /** The page's items as a JSON array, ready to send (see `readPage`). */
+  json: string;
+  /** How many items the page holds. */
+  rowCount: number;
   total: number;
   totalIsEstimate: boolean;
 }
@@ -133,9 +132,9 @@ export async function listIdentifierRows(
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
   const { estimate: planned, ...found } = await readPage(db, filter, page, principal, order, !isSelective);
   const estimate = known ?? planned ?? 0;
-  const { rows } = found;
-  const seen = (page.page - 1) * page.pageSize + rows.length;
-  if (rows.length < page.pageSize && (rows.length > 0 || page.page === 1)) {
+  const { rowCount } = found;
+  const seen = (page.page - 1) * page.pageSize + rowCount;
+  if (rowCount < page.pageSize && (rowCount > 0 || page.page === 1)) {
     return { ...found, total: seen, totalIsEstimate: false };
   }
   const beyond = (floor: number) => ({ ...found, total: Math.max(estimate, floor), totalIsEstimate: true });

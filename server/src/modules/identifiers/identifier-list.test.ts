@@ -153,7 +153,7 @@ describe('totals beyond the exact-count cap', () => {
       { page: 1, pageSize: 5 },
       admin,
     );
-    expect(page.rows).toHaveLength(5);
+    expect(page.rowCount).toBe(5);
     expect(page.totalIsEstimate).toBe(true);
     expect(page.total).toBeGreaterThanOrEqual(5);
 

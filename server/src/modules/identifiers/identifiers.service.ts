@@ -1,13 +1,14 @@
+import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
+import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
 import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
-import { toTagColor } from '../tags/tags.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
 import { toIdentifierItem } from './identifier-presenter';
@@ -24,6 +25,7 @@ import {
 import type {
   CreateIdentifierBody,
   IdentifierItem,
+  IdentifierList,
   IdentifierListQuery,
   UpdateIdentifierBody,
 } from '@scamtrail/domain/identifiers/api';
@@ -53,30 +55,19 @@ export async function presentIdentifiers(
   return rows.map((row) => toIdentifierItem(row, counts.get(row.id) ?? 0, originators));
 }
 
-/** One page of identifiers; each row comes with its originators and tags from the page's statement. */
+/** One page of identifiers, its items as the page's statement wrote them, sent as they are. */
 export async function listIdentifiers(
   db: Db,
   query: IdentifierListQuery,
   principal: Principal,
   countTimeBoxMs?: number,
-) {
+): Promise<IdentifierList> {
   const { page, pageSize } = query;
-  const { rows, originators, total, totalIsEstimate } = await listIdentifierRows(
-    db,
-    query,
-    { page, pageSize },
-    principal,
-    countTimeBoxMs,
+  const found = await listIdentifierRows(db, query, { page, pageSize }, principal, countTimeBoxMs);
+  const pagination = toPagination(page, pageSize, found.total);
+  return jsonText<IdentifierList>(
+    `{"data":${found.json},"pagination":${JSON.stringify(pagination)},"totalIsEstimate":${found.totalIsEstimate}}`,
   );
-  const summaries = new Map((originators ?? []).map((o) => [o.id, o]));
-  return {
-    data: rows.map((row) => ({
-      ...toIdentifierItem(row, row.evidenceCount, summaries),
-      tags: row.tags.map((tag) => ({ id: tag.id, name: tag.name, color: toTagColor(tag.color) })),
-    })),
-    pagination: { page, pageSize, totalItems: total, totalPages: Math.max(1, Math.ceil(total / pageSize)) },
-    totalIsEstimate,
-  };
 }
 
 export async function findIdentifierOrFail(db: DbOrTx, id: string): Promise<IdentifierRow> {

@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { originators, users } from '../../db/schema/index';
 import { matchesSearch } from '../../lib/search';
-import { sqlWhenThen } from '../../db/sql-literal';
+import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';
 
 const userColumns = {
   id: users.id,
@@ -42,9 +42,18 @@ export const originatorNameSql = sql<string>`(case ${originators.type}
 const displayNameSql = sql<string>`(coalesce(${originatorNameSql}, '') || ' (' || case ${originators.type}
   ${sqlWhenThen(ORIGINATOR_DISPLAY_SUFFIXES)} end || ')')`;
 
-/** The members of an originator's summary (`originatorSummarySchema`), in SQL, over `withUser`. */
-const summaryMembers = sql`'id', ${originators.id}, 'type', ${originators.type},
-  'name', coalesce(${originatorNameSql}, ''), 'displayName', ${displayNameSql}`;
+/** An originator's summary (`originatorSummarySchema`), member by member, in SQL over `withUser`. */
+const summaryValues: Readonly<Record<keyof OriginatorSummary, SQL>> = {
+  id: sql`${originators.id}`,
+  type: sql`${originators.type}`,
+  name: sql`coalesce(${originatorNameSql}, '')`,
+  displayName: displayNameSql,
+};
+/** The summary's members as `json_build_object` takes them: `'id', <value>, 'type', <value>...` */
+const summaryMembers = sql.join(
+  Object.entries(summaryValues).map(([name, value]) => sql`${sqlLiteral(name)}, ${value}`),
+  sql`, `,
+);
 const withUser = sql`${originators} left join ${users} on ${users.originatorId} = ${originators.id}`;
 // Conditions as nested SQL: Drizzle strips the table from a column written at the top level of a
 // select field (see `selectField`), which would leave "id" ambiguous beside `users`.
@@ -60,12 +69,26 @@ export function originatorSummaryJson(id: SQLWrapper, more?: SQL): SQL {
 }
 
 /**
- * The summaries of the originators whose ids a subquery (`select ...`) gives, as a JSON array, or
- * null when it gives none: the same names and display names as `findOriginatorSummaries`.
+ * The body of a CTE holding the summaries of the originators whose ids a subquery (`select ...`)
+ * gives, one row each, its columns named as the summary's members: for a statement whose many rows
+ * name the same few originators, each read once (see `originatorSummaryOf`).
  */
-export function originatorSummariesJson(ids: SQL): SQL<OriginatorSummary[] | null> {
-  return sql`(select json_agg(json_build_object(${summaryMembers}))
-    from ${withUser} where ${sql`${originators.id} in (${ids})`})`;
+export function originatorSummaryRows(ids: SQL): SQL {
+  const columns = Object.entries(summaryValues).map(
+    ([name, value]) => sql`${value} as ${sql.identifier(name)}`,
+  );
+  return sql`select ${sql.join(columns, sql`, `)} from ${withUser} where ${sql`${originators.id} in (${ids})`}`;
+}
+
+/**
+ * The summary, as a JSON object, of a row of `originatorSummaryRows` named `alias` in the statement,
+ * with the members of `more` after its own.
+ */
+export function originatorSummaryOf(alias: string, more?: SQL): SQL {
+  const members = Object.keys(summaryValues).map(
+    (name) => sql`${sqlLiteral(name)}, ${sql.identifier(alias)}.${sql.identifier(name)}`,
+  );
+  return sql`json_build_object(${sql.join(members, sql`, `)}${more ? sql`, ${more}` : sql``})`;
 }
 
 /** The display name of the originator with the id, as an SQL text value; null when there is none. */

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { TAG_COLORS, type TagColor, type TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
+import { sqlLiteral } from '../../db/sql-literal';
 import { caseTags, evidenceTags, identifierTags, tags } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
 import { isAnyUuid, isNotAnyUuid } from '../cases/sql-arrays';
@@ -29,6 +30,13 @@ async function withUsage(db: DbOrTx, rows: TagBase[]): Promise<TagRow[]> {
 /** A stored colour, or gray if it is not (or no longer) one of Carbon's tag types. */
 export function toTagColor(color: string): TagColor {
   return (TAG_COLORS as readonly string[]).includes(color) ? (color as TagColor) : 'gray';
+}
+
+const tagColorLiterals = sql.join(TAG_COLORS.map(sqlLiteral), sql`, `);
+
+/** `toTagColor` in SQL, for answers the database writes. */
+export function tagColorSql(color: SQLWrapper): SQL {
+  return sql`case when ${color} in (${tagColorLiterals}) then ${color} else 'gray' end`;
 }
 
 export async function listTagRows(
