@@ -10,7 +10,7 @@ import type { Principal } from '../../plugins/auth';
 import { findTagsForIdentifiers } from '../tags/tags.repository';
 import {
   filterCondition,
-  readEstimate,
+  readChosenPage,
   readPage,
   type IdentifierListFilter,
 } from './identifier-list-queries';
@@ -84,7 +84,7 @@ async function listStatements(client: Client, query: string) {
 const KINDS = [
   { name: 'no filter', filter: '', matches: ROWS, statements: 2 },
   { name: 'a type filter', filter: '&type=email', matches: ROWS / 2, statements: 2 },
-  { name: 'a substring search', filter: '&search=gmail', matches: ROWS, statements: 3 },
+  { name: 'a substring search', filter: '&search=gmail', matches: ROWS, statements: 2 },
 ];
 
 describe('an authenticated identifier list request', () => {
@@ -155,7 +155,9 @@ describe("the page statement's estimate of the total", () => {
     const explained = await explainRows(db, filter);
     const found = await readPage(db, filter, page, principal, 'index', true);
     expect(found.estimate).toBe(explained);
-    expect(await readEstimate(db, filter)).toBe(explained);
+    for (const sortUpTo of [0, Number.MAX_SAFE_INTEGER]) {
+      expect((await readChosenPage(db, filter, page, principal, sortUpTo)).estimate).toBe(explained);
+    }
     expect((await readPage(db, filter, page, principal, 'index', false)).estimate).toBeNull();
   });
 });
