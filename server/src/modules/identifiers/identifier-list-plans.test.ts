@@ -2,13 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type TestApp } from '../../../test/helpers';
 import type { UserPrincipal } from '../../plugins/auth';
-import {
-  listIdentifierRows,
-  readTableStats,
-  sortThreshold,
-  type TableStats,
-} from './identifier-list.repository';
-import { buildCappedCountQuery, readChosenPage, type IdentifierListFilter } from './identifier-list-queries';
+import { buildCappedCountQuery } from './identifier-list-queries';
+import { chooseOrder, listIdentifierRows, readTableStats } from './identifier-list.repository';
 
 /**
  * How the identifier list plans a search: the order it picks (reading the newest-first index or
@@ -41,16 +36,6 @@ afterAll(async () => {
 });
 
 const page = { page: 1, pageSize: 25 };
-
-/** The order the page's statement reads for an estimate of `matches`: sorted up to the threshold. */
-function chooseOrder(
-  stats: TableStats,
-  filter: IdentifierListFilter,
-  matches: number,
-  at: { page: number; pageSize: number },
-) {
-  return matches <= sortThreshold(stats, filter, at) ? 'sort' : 'index';
-}
 
 describe('the order of a search', () => {
   const stats = { rows: 1_000_000, typeShares: new Map([['email', 0.3]]) };
@@ -94,60 +79,6 @@ describe('the order of a search', () => {
     );
   });
 });
-
-describe("the page's choice of order, in one statement", () => {
-  const filter = { type: 'email', search: 'proton' };
-
-  it('reads only the order its estimate chooses, and both give the same page', async () => {
-    const sorted = await explainChosenPage(filter, Number.MAX_SAFE_INTEGER);
-    const walked = await explainChosenPage(filter, 0);
-    // The branches in the statement's order: sorted, then walked off the index.
-    expect(sorted.branchesRun).toEqual([true, false]);
-    expect(walked.branchesRun).toEqual([false, true]);
-    expect(walked.page.json).toBe(sorted.page.json);
-    expect(walked.page.rowCount).toBe(25);
-    expect(walked.page.estimate).toBe(sorted.page.estimate);
-  });
-});
-
-interface PlanNode {
-  'Node Type': string;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-
-const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
-
-/**
- * The chosen page of `filter` (`readChosenPage`), and whether each of its two branches read anything:
- * its statement, as the client sent it, run again under EXPLAIN ANALYZE with the same values. (A
- * branch whose condition fails still shows its aggregate run once, over no rows.)
- */
-async function explainChosenPage(filter: IdentifierListFilter, sortUpTo: number) {
-  type Send = (...args: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  const client = (t.database.db as unknown as { $client: { query: Send } }).$client;
-  const send = client.query;
-  let sent: unknown[] = [];
-  client.query = (...args: unknown[]) => {
-    sent = args;
-    return send.apply(client, args);
-  };
-  const found = await readChosenPage(t.database.db, filter, page, principal, sortUpTo).finally(() => {
-    client.query = send;
-  });
-  // node-postgres takes a query object (named, rows as arrays) and the values; PGlite the text.
-  const [first, values] = sent as [string | { text: string }, unknown[]];
-  const text = typeof first === 'string' ? first : first.text;
-  const result = await send.call(client, `explain (analyze, format json) ${text}`, values);
-  const cell = Object.values(result.rows[0])[0];
-  const [{ Plan }] = (typeof cell === 'string' ? JSON.parse(cell) : cell) as { Plan: PlanNode }[];
-  const append = nodes(Plan).find((node) => node['Node Type'] === 'Append');
-  // A branch read something if any of its scans (of a table, an index or a CTE) ran.
-  const branchesRun = (append?.Plans ?? []).map((branch) =>
-    nodes(branch).some((node) => node['Node Type'].endsWith('Scan') && (node['Actual Loops'] ?? 0) > 0),
-  );
-  return { page: found, branchesRun };
-}
 
 describe('planner settings', () => {
   const plan = async (text: string) => {

@@ -12,7 +12,7 @@ import {
 } from '../cases/cases.repository';
 import { IDENTIFIER_TYPE_LABELS, UNKNOWN_IDENTIFIER_TYPE } from '@scamtrail/domain/identifiers/catalogue';
 import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';
-import { isoText } from '../cases/case-page.repository';
+import { isoText, selectField } from '../cases/case-page.repository';
 import { originatorSummaryOf, originatorSummaryRows } from '../originators/originators.repository';
 import { tagColorSql } from '../tags/tags.repository';
 import { evidenceCountSql } from './identifiers.repository';
@@ -100,6 +100,37 @@ interface PageShape extends FilterShape {
   kind: ViewerKind;
   /** Whether the statement also answers the planner's estimate of the matches (`plan_rows`). */
   estimate: boolean;
+  /** The page's LIMIT and OFFSET written into the statement (see `fixedWindow`), or null for placeholders. */
+  window: { limit: number; offset: number } | null;
+}
+
+/** Page sizes whose first pages get statements of their own: the web's and the API's default. */
+const FIXED_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 25, 30, 40, 50, 100]);
+/** How many of their first pages do. */
+const FIXED_PAGES = 3;
+
+/**
+ * A whole number written into a statement's text for Drizzle's `limit` and `offset`, which would bind
+ * a number as a parameter (it writes an SQL value as it is); typed as the number it stands for.
+ */
+function constant(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n)) as unknown as number;
+}
+
+/**
+ * The page's LIMIT and OFFSET as constants of its statement, for the first pages of the usual sizes,
+ * or null: their values are placeholders then. PostgreSQL plans a prepared statement for its values
+ * at each execution until a plan for any values (generic) promises to cost no more. With LIMIT and
+ * OFFSET as placeholders the generic plan must expect to read a tenth of the table, so it never
+ * does, and the page was planned anew every time: 0.4 ms of the 1 ms the page statement took,
+ * unfiltered or by type, on a million identifiers. With them constant, the generic plan is the
+ * custom one, and after five executions the statement runs without planning. The sizes and pages
+ * are few, so the statements a connection keeps stay few whatever pages are asked for.
+ */
+function fixedWindow(page: { page: number; pageSize: number }): PageShape['window'] {
+  if (!FIXED_PAGE_SIZES.has(page.pageSize) || page.page > FIXED_PAGES) return null;
+  return { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
 }
 
 /** The filter's values as the condition of `filter` names them, in the order they appear. */
@@ -141,7 +172,33 @@ function estimateArguments(query: EstimateQuery, filter: IdentifierListFilter) {
   return { estimateQuery: query.text, estimateParams: query.names.map((n) => values[n]) };
 }
 
-/** What a page's statement answers (see `pageQuery`). */
+/** `plan_rows` for the matches of a set of filters, as a statement of its own. */
+const estimateStatement = preparedVariants((db, key) => {
+  const shape = JSON.parse(key) as FilterShape;
+  return {
+    query: estimateQueryOf(db, shape),
+    statement: db
+      .select({
+        estimate: selectField<string | number>(
+          sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`,
+        ),
+      })
+      .from(sql`(values (1)) as one`)
+      .prepare(`identifier_estimate_${filtersName(shape)}`),
+  };
+});
+
+/**
+ * The planner's estimate of the matches of `filter`: a plan, no rows read. The same estimate a page
+ * statement with `withEstimate` answers, for a caller that needs it before choosing the page's plan.
+ */
+export async function readEstimate(db: DbOrTx, filter: IdentifierListFilter): Promise<number> {
+  const { query, statement } = estimateStatement(db, JSON.stringify(filterShape(filter)));
+  const [{ estimate }] = await statement.execute(estimateArguments(query, filter));
+  return Number(estimate);
+}
+
+/** What a page's statement answers (see `buildPageStatement`). */
 export interface IdentifierPage {
   /** The page's items (`identifierListItemSchema`), newest first, as a JSON array ready to send. */
   json: string;
@@ -156,17 +213,23 @@ const typeLabelSql = (type: SQL) =>
   sql`(case ${type} ${sqlWhenThen(IDENTIFIER_TYPE_LABELS)} else ${sqlLiteral(UNKNOWN_IDENTIFIER_TYPE)} end)`;
 
 /**
- * One page as a query, written by the database as the answer's items (`identifierListItemSchema`,
- * the members in the schema's order) to be sent as they are: reading them into objects only to
- * write them out again cost the server more CPU than the statement cost PostgreSQL. The page is
- * chosen first (a CTE keeps its limit ahead of the rest), so the subqueries run for its rows only.
- * Its originators and proxies are read once each into a second CTE, however many rows name them.
- * The inputs are placeholders (`limit`, `offset`, `viewerId` and the filter's `type`, `pattern`,
- * `tag`). `estimate` is the value its `estimate` column answers; with `gate`, a condition on values
- * from outside the query, the query answers no row at all unless it holds, and then reads nothing.
+ * One page in one statement, written by the database as the answer's items (`identifierListItemSchema`,
+ * the members in the schema's order) and sent as they are: reading them into objects only to write
+ * them out again cost the server more CPU than the statement cost PostgreSQL. The page is chosen
+ * first (a CTE keeps its limit ahead of the rest), so the subqueries run for its rows only. Its
+ * originators and proxies are read once each into a second CTE, however many rows name them. The
+ * inputs are placeholders (`viewerId`, the filter's `type`, `pattern`, `tag`, and `limit` and
+ * `offset` unless the shape fixes them: see `fixedWindow`), so it is built and named once per shape
+ * and parsed once per connection. With
+ * `shape.estimate` it also answers the planner's estimate of all the matches (`plan_rows` with
+ * `estimateQuery` and `estimateParams`): the total then costs no statement of its own.
  */
-function pageQuery(db: DbOrTx, shape: Omit<PageShape, 'estimate'>, estimate: SQL, gate?: SQL) {
+function buildPageStatement(db: DbOrTx, shape: PageShape) {
   const filter = placeholderFilter(shape);
+  const { window } = shape;
+  const name =
+    `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}` +
+    (window ? `_${window.limit}_${window.offset}` : '');
   const page = db.$with('page').as(
     db
       .select({
@@ -184,8 +247,8 @@ function pageQuery(db: DbOrTx, shape: Omit<PageShape, 'estimate'>, estimate: SQL
       .from(identifiers)
       .where(conditionOf(filter, placeholder))
       .orderBy(...ORDERS[shape.order])
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
+      .limit(window ? constant(window.limit) : sql.placeholder('limit'))
+      .offset(window ? constant(window.offset) : sql.placeholder('offset')),
   );
   const summaries = db
     .$with('summaries', {})
@@ -205,40 +268,30 @@ function pageQuery(db: DbOrTx, shape: Omit<PageShape, 'estimate'>, estimate: SQL
     'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
         'color', ${tagColorSql(sql`t.color`)}) order by lower(t.name), t.id), '[]'::json)
       from identifier_tags it inner join tags t on t.id = it.tag_id where it.identifier_id = page.id))`;
-  const query = db
+  return db
     .with(page, summaries)
     .select({
-      json: sql<string>`coalesce(json_agg(${item}
-        order by page.created_at desc, page.id desc), '[]'::json)::text`.as('json'),
-      rowCount: sql<number>`count(*)::int`.as('row_count'),
-      estimate: sql<string | number | null>`${estimate}`.as('estimate'),
+      json: selectField<string>(sql`coalesce(json_agg(${item}
+        order by page.created_at desc, page.id desc), '[]'::json)::text`),
+      rowCount: selectField<number>(sql`count(*)::int`),
+      estimate: selectField<string | number | null>(
+        shape.estimate
+          ? sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`
+          : sql`null::bigint`,
+      ),
     })
-    .from(page);
-  // An aggregate answers one row even of no rows; as HAVING, a condition without columns of its own
-  // also answers none, and PostgreSQL tests it once, before reading anything (a "one-time filter").
-  return gate ? query.having(gate) : query;
+    .from(page)
+    .prepare(name);
 }
 
-/** `plan_rows` for the filter's matches, from the placeholders `estimateQuery` and `estimateParams`. */
-const planRows = sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`;
-
-/**
- * A page in one statement (see `pageQuery`), built and named once per shape and parsed and planned
- * once per connection. With `shape.estimate` it also answers the planner's estimate of all the
- * matches: the total then costs no statement of its own.
- */
 const pageStatement = preparedVariants((db, key) => {
   const shape = JSON.parse(key) as PageShape;
-  const name = `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}`;
-  return {
-    statement: pageQuery(db, shape, shape.estimate ? planRows : sql`null::bigint`).prepare(name),
-    estimateQuery: estimateQueryOf(db, shape),
-  };
+  return { statement: buildPageStatement(db, shape), estimateQuery: estimateQueryOf(db, shape) };
 });
 
 /**
- * One page of identifiers in the given order (see `pageQuery`), with the planner's estimate of all
- * the matches when `withEstimate` (otherwise `estimate` is null).
+ * One page of identifiers (see `buildPageStatement`), with the planner's estimate of all the
+ * matches when `withEstimate` (otherwise `estimate` is null).
  */
 export async function readPage(
   db: DbOrTx,
@@ -253,72 +306,16 @@ export async function readPage(
     order,
     kind: viewerKind(principal),
     estimate: withEstimate,
+    window: fixedWindow(page),
   };
   const { statement, estimateQuery } = pageStatement(db, JSON.stringify(shape));
   const [result] = await statement.execute({
-    limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
+    ...(shape.window ? {} : { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
     ...viewerParams(principal),
     ...filterValues(filter),
     ...(withEstimate ? estimateArguments(estimateQuery, filter) : {}),
   });
   return { ...result, estimate: result.estimate === null ? null : Number(result.estimate) };
-}
-
-/**
- * A page whose order its own estimate chooses, in one statement: the planner's estimate of the
- * matches first, then the page sorted when the estimate is at most the placeholder `sortUpTo`, or
- * read off the newest-first index otherwise (see `ORDERS`). Both orders are in the statement, each
- * behind its condition on the estimate, and PostgreSQL reads only the one whose condition holds: a
- * rare term never walks the index.
- */
-const chosenPageStatement = preparedVariants((db, key) => {
-  const shape = JSON.parse(key) as Omit<PageShape, 'order' | 'estimate'>;
-  const estimate = sql`chosen.estimate`;
-  const sortUpTo = sql`${sql.placeholder('sortUpTo')}::float8`;
-  const sorted = pageQuery(db, { ...shape, order: 'sort' }, estimate, sql`${estimate} <= ${sortUpTo}`);
-  const walked = pageQuery(db, { ...shape, order: 'index' }, estimate, sql`${estimate} > ${sortUpTo}`);
-  return {
-    statement: db
-      .select({
-        json: sql<string>`page.json`,
-        rowCount: sql<number>`page.row_count`,
-        estimate: sql<string | number>`page.estimate`,
-      })
-      .from(
-        // OFFSET 0 keeps the estimate a row of its own: pulled up into the branches, it would be a
-        // volatile call in each of their conditions, tested once per row read instead of once.
-        sql`(select ${planRows} as estimate offset 0) chosen
-          cross join lateral ((${sorted}) union all (${walked})) page`,
-      )
-      .prepare(`identifier_page_${filtersName(shape)}_chosen_${shape.kind}`),
-    estimateQuery: estimateQueryOf(db, shape),
-  };
-});
-
-/**
- * One page of identifiers in the order its estimate chooses (see `chosenPageStatement`), with that
- * estimate. `sortUpTo` is the most matches for which sorting them is cheaper than walking the index
- * (see `sortThreshold`).
- */
-export async function readChosenPage(
-  db: DbOrTx,
-  filter: IdentifierListFilter,
-  page: { page: number; pageSize: number },
-  principal: Principal,
-  sortUpTo: number,
-): Promise<IdentifierPage & { estimate: number }> {
-  const shape = { ...filterShape(filter), kind: viewerKind(principal) };
-  const { statement, estimateQuery } = chosenPageStatement(db, JSON.stringify(shape));
-  const [result] = await statement.execute({
-    limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
-    sortUpTo,
-    ...viewerParams(principal),
-    ...filterValues(filter),
-    ...estimateArguments(estimateQuery, filter),
-  });
-  return { ...result, estimate: Number(result.estimate) };
 }
 
 /** How many match, counting no further than `cap + 1`. */

@@ -3,9 +3,10 @@ import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import {
   buildCappedCountQuery,
-  readChosenPage,
+  readEstimate,
   readPage,
   type IdentifierListFilter,
+  type ListOrder,
 } from './identifier-list-queries';
 import { isQueryCanceled } from './query-canceled';
 
@@ -64,25 +65,25 @@ export async function readTableStats(db: Db): Promise<TableStats> {
 }
 
 /**
- * The most matches for which a search's page is sorted rather than read off a newest-first index
- * (see `ORDERS`); the page's statement compares its own estimate of the matches with it. Walking the
- * index until a page fills reads about (offset + pageSize) x walked / matches entries, where `walked`
- * is the rows the index holds for the filter: the whole table, or with a type filter only that
- * type's rows (identifiers_type_created_idx). Sorting reads the matches. They cost the same at
- * sqrt((offset + pageSize) x walked): 5,000 matches for the first page of a million rows. The sort's
- * cost is bounded by the matches, the walk's is not (a rare term whose matches are all old), so ties
- * go to the sort. Judging a type + search by the type's rows also undoes the planner's assumption
- * that they are independent: "proton" among 100,000 identifiers is estimated at 1,424 e-mails where
- * 3,735 match, which against the whole table looked sparse and was sorted (all 3,735 read, 22 ms on
- * PGlite) while the walk meets 25 of them within 200 e-mails (10 ms).
+ * Whether a search expecting `matches` rows is sorted rather than read off a newest-first index
+ * (see `ORDERS`). Walking the index until a page fills reads about (offset + pageSize) x walked /
+ * matches entries, where `walked` is the rows the index holds for the filter: the whole table, or
+ * with a type filter only that type's rows (identifiers_type_created_idx). Sorting reads the matches.
+ * They cost the same at sqrt((offset + pageSize) x walked): 5,000 matches for the first page of a
+ * million rows. The sort's cost is bounded by the matches, the walk's is not (a rare term whose
+ * matches are all old), so ties go to the sort. Judging a type + search by the type's rows also
+ * undoes the planner's assumption that they are independent: "proton" among 100,000 identifiers is
+ * estimated at 1,424 e-mails where 3,735 match, which against the whole table looked sparse and was
+ * sorted (all 3,735 read, 22 ms on PGlite) while the walk meets 25 of them within 200 e-mails (10 ms).
  */
-export function sortThreshold(
+export function chooseOrder(
   stats: TableStats,
   filter: IdentifierListFilter,
+  matches: number,
   page: { page: number; pageSize: number },
-): number {
+): ListOrder {
   const walked = stats.rows * (filter.type ? (stats.typeShares.get(filter.type) ?? 1) : 1);
-  return Math.sqrt(page.page * page.pageSize * walked);
+  return matches <= Math.sqrt(page.page * page.pageSize * walked) ? 'sort' : 'index';
 }
 
 export interface IdentifierListPage {
@@ -113,12 +114,11 @@ async function countWithinTimeBox(
 }
 
 /**
- * One page of identifiers and the total. A search or a tag filter lets its page's statement choose
- * its order by the planner's estimate of the matches (a rare tag is as sparse as a rare term);
- * otherwise the page is read off the newest-first index. Either statement answers the estimate too.
- * The total is then, in order of preference: known from a short page, the estimate when it is far
- * beyond the cap, an exact count when at most the cap match, else the estimate. Estimates are
- * flagged.
+ * One page of identifiers and the total. The estimate of a search or a tag filter comes first
+ * because it picks the page's plan (a rare tag is as sparse as a rare term); otherwise the page's
+ * statement answers it too. The total is then, in order of preference: known from a short page, the estimate
+ * when it is far beyond the cap, an exact count when at most the cap match, else the estimate.
+ * Estimates are flagged.
  */
 export async function listIdentifierRows(
   db: Db,
@@ -128,10 +128,10 @@ export async function listIdentifierRows(
   countTimeBoxMs = COUNT_TIME_BOX_MS,
 ): Promise<IdentifierListPage> {
   const isSelective = Boolean(filter.search?.trim() || filter.tag);
-  const { estimate: planned, ...found } = isSelective
-    ? await readChosenPage(db, filter, page, principal, sortThreshold(await readTableStats(db), filter, page))
-    : await readPage(db, filter, page, principal, 'index', true);
-  const estimate = planned ?? 0;
+  const known = isSelective ? await readEstimate(db, filter) : undefined;
+  const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
+  const { estimate: planned, ...found } = await readPage(db, filter, page, principal, order, !isSelective);
+  const estimate = known ?? planned ?? 0;
   const { rowCount } = found;
   const seen = (page.page - 1) * page.pageSize + rowCount;
   if (rowCount < page.pageSize && (rowCount > 0 || page.page === 1)) {
