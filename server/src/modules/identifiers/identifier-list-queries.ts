@@ -11,6 +11,7 @@ import {
   type ViewerKind,
 } from '../cases/cases.repository';
 import { IDENTIFIER_TYPE_LABELS, UNKNOWN_IDENTIFIER_TYPE } from '@scamtrail/domain/identifiers/catalogue';
+import { fixedWindow, windowBounds, windowName, windowParams, type PageWindow } from '../../db/page-window';
 import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';
 import { isoText, selectField } from '../cases/case-page.repository';
 import { originatorSummaryOf, originatorSummaryRows } from '../originators/originators.repository';
@@ -101,36 +102,7 @@ interface PageShape extends FilterShape {
   /** Whether the statement also answers the planner's estimate of the matches (`plan_rows`). */
   estimate: boolean;
   /** The page's LIMIT and OFFSET written into the statement (see `fixedWindow`), or null for placeholders. */
-  window: { limit: number; offset: number } | null;
-}
-
-/** Page sizes whose first pages get statements of their own: the web's and the API's default. */
-const FIXED_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 25, 30, 40, 50, 100]);
-/** How many of their first pages do. */
-const FIXED_PAGES = 3;
-
-/**
- * A whole number written into a statement's text for Drizzle's `limit` and `offset`, which would bind
- * a number as a parameter (it writes an SQL value as it is); typed as the number it stands for.
- */
-function constant(n: number): number {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  return sql.raw(String(n)) as unknown as number;
-}
-
-/**
- * The page's LIMIT and OFFSET as constants of its statement, for the first pages of the usual sizes,
- * or null: their values are placeholders then. PostgreSQL plans a prepared statement for its values
- * at each execution until a plan for any values (generic) promises to cost no more. With LIMIT and
- * OFFSET as placeholders the generic plan must expect to read a tenth of the table, so it never
- * does, and the page was planned anew every time: 0.4 ms of the 1 ms the page statement took,
- * unfiltered or by type, on a million identifiers. With them constant, the generic plan is the
- * custom one, and after five executions the statement runs without planning. The sizes and pages
- * are few, so the statements a connection keeps stay few whatever pages are asked for.
- */
-function fixedWindow(page: { page: number; pageSize: number }): PageShape['window'] {
-  if (!FIXED_PAGE_SIZES.has(page.pageSize) || page.page > FIXED_PAGES) return null;
-  return { limit: page.pageSize, offset: (page.page - 1) * page.pageSize };
+  window: PageWindow | null;
 }
 
 /** The filter's values as the condition of `filter` names them, in the order they appear. */
@@ -227,9 +199,10 @@ const typeLabelSql = (type: SQL) =>
 function buildPageStatement(db: DbOrTx, shape: PageShape) {
   const filter = placeholderFilter(shape);
   const { window } = shape;
+  const bounds = windowBounds(window);
   const name =
     `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}` +
-    (window ? `_${window.limit}_${window.offset}` : '');
+    windowName(window);
   const page = db.$with('page').as(
     db
       .select({
@@ -247,8 +220,8 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
       .from(identifiers)
       .where(conditionOf(filter, placeholder))
       .orderBy(...ORDERS[shape.order])
-      .limit(window ? constant(window.limit) : sql.placeholder('limit'))
-      .offset(window ? constant(window.offset) : sql.placeholder('offset')),
+      .limit(bounds.limit)
+      .offset(bounds.offset),
   );
   const summaries = db
     .$with('summaries', {})
@@ -310,7 +283,7 @@ export async function readPage(
   };
   const { statement, estimateQuery } = pageStatement(db, JSON.stringify(shape));
   const [result] = await statement.execute({
-    ...(shape.window ? {} : { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+    ...windowParams(shape.window, page),
     ...viewerParams(principal),
     ...filterValues(filter),
     ...(withEstimate ? estimateArguments(estimateQuery, filter) : {}),

@@ -1,3 +1,4 @@
+import { fixedWindow, windowBounds, windowName, windowParams, type PageWindow } from '../../db/page-window';
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { CaseJournalQuery, JournalEntry } from '@scamtrail/domain/journal-entries';
@@ -111,6 +112,8 @@ interface TimelineShape {
   includeNullified: boolean;
   byType: boolean;
   hasEvidence: 'any' | 'with' | 'without';
+  /** The page's LIMIT and OFFSET written into the statement (see `fixedWindow`), or null. */
+  window: PageWindow | null;
 }
 
 function shapeOf(query: CaseJournalQuery, principal: Principal): TimelineShape {
@@ -119,6 +122,7 @@ function shapeOf(query: CaseJournalQuery, principal: Principal): TimelineShape {
     includeNullified: !!query.includeNullified,
     byType: !!query.type,
     hasEvidence: query.hasEvidence === undefined ? 'any' : query.hasEvidence ? 'with' : 'without',
+    window: fixedWindow(query),
   };
 }
 
@@ -151,6 +155,7 @@ function timelineCondition(shape: TimelineShape, viewer: Principal) {
  */
 const timelinePage = preparedVariants((db, key) => {
   const shape = JSON.parse(key) as TimelineShape;
+  const bounds = windowBounds(shape.window);
   const viewer = viewerTemplate(shape.kind);
   const where = timelineCondition(shape, viewer);
   const visibleCase = db
@@ -166,11 +171,13 @@ const timelinePage = preparedVariants((db, key) => {
     .from(journalEntries)
     .where(where)
     .orderBy(desc(journalEntries.performedAt), desc(journalEntries.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
+    .limit(bounds.limit)
+    .offset(bounds.offset)
     .as('page');
   const newestFirst = sql`order by ${page.performedAt} desc, ${page.id} desc`;
-  const name = `case_timeline_${shape.kind}_${shape.includeNullified ? 'all' : 'live'}_${shape.byType ? 'type' : 'any'}_${shape.hasEvidence}`;
+  const name =
+    `case_timeline_${shape.kind}_${shape.includeNullified ? 'all' : 'live'}_${shape.byType ? 'type' : 'any'}_${shape.hasEvidence}` +
+    windowName(shape.window);
   return db
     .select({
       total: visibleCase.total,
@@ -190,11 +197,11 @@ export async function findTimelinePage(
   query: CaseJournalQuery,
   principal: Principal,
 ): Promise<{ entriesJson: string; total: number } | undefined> {
-  const [found] = await timelinePage(db, JSON.stringify(shapeOf(query, principal))).execute({
+  const shape = shapeOf(query, principal);
+  const [found] = await timelinePage(db, JSON.stringify(shape)).execute({
     caseId,
     type: query.type ?? null,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
+    ...windowParams(shape.window, query),
     ...viewerParams(principal),
   });
   if (!found) return undefined;

@@ -166,6 +166,16 @@ describe("a case's journal", () => {
     expect((await journal('?pageSize=3&page=9')).data).toEqual([]);
   });
 
+  it('pages alike whether the statement fixes its window or binds it', async () => {
+    // pageSize 10 and 20 are sizes whose first pages have statements of their own; 2 is not.
+    const all = descriptions(await journal('?pageSize=10'));
+    expect(all).toHaveLength(4);
+    expect(descriptions(await journal('?pageSize=2&page=2'))).toEqual(all.slice(2));
+    expect(descriptions(await journal('?pageSize=20&page=1'))).toEqual(all);
+    expect((await journal('?pageSize=10&page=2')).data).toEqual([]);
+    expect((await journal('?pageSize=10&page=4')).data).toEqual([]);
+  });
+
   it('refuses bad query values with a 400 naming the parameter', async () => {
     for (const [query, field] of [
       ['?includeNullified=yes', 'includeNullified'],
