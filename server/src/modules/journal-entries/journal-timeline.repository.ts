@@ -1,8 +1,8 @@
-import { fixedWindow, windowBounds, windowName, windowParams, type PageWindow } from '../../db/page-window';
 import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { CaseJournalQuery, JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { DbOrTx } from '../../db/client';
+import { fixedWindow, windowBounds, windowName, windowParams, type PageWindow } from '../../db/page-window';
 import {
   cases,
   evidence,
