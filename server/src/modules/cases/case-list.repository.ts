@@ -5,7 +5,6 @@ import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import { matchesSearch } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
-import type { CaseRow } from './cases.repository';
 
 /** Critical first when sorting by priority descending. */
 const priorityRank = sql<number>`(case ${cases.priority}
@@ -46,23 +45,27 @@ function orderOf(query: CaseListQuery): SQL[] {
   }
 }
 
-/** One page of the cases the caller may see, and how many match in all. */
-export async function listCaseRows(
+/**
+ * The ids of one page of the cases the caller may see, in order, and how many match in all: the
+ * cases themselves are written by `findCases`, so the page reads nothing else.
+ */
+export async function listCaseIds(
   db: DbOrTx,
   query: CaseListQuery,
   principal: Principal,
-): Promise<{ rows: CaseRow[]; total: number }> {
+): Promise<{ ids: string[]; total: number }> {
   const where = filterCondition(query, principal);
   const rows = await db
-    .select()
+    .select({ id: cases.id })
     .from(cases)
     .where(where)
     .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
-  const seen = (query.page - 1) * query.pageSize + rows.length;
+  const ids = rows.map((row) => row.id);
+  const seen = (query.page - 1) * query.pageSize + ids.length;
   // A short page (not past the end) tells the total without counting.
-  if (rows.length < query.pageSize && (rows.length > 0 || query.page === 1)) return { rows, total: seen };
+  if (ids.length < query.pageSize && (ids.length > 0 || query.page === 1)) return { ids, total: seen };
   const [{ n }] = await db.select({ n: count() }).from(cases).where(where);
-  return { rows, total: n };
+  return { ids, total: n };
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
-import { listCaseRows } from './case-list.repository';
+import { listCaseIds } from './case-list.repository';
 import { findCase, findCases, findVisibleCaseJson } from './case-page.repository';
 import { caseSnapshot } from './case-presenter';
 import { checkCaseReferences } from './case-references';
@@ -31,14 +31,8 @@ export async function listCases(
   query: CaseListQuery,
   principal: Principal,
 ): Promise<{ data: Case[]; pagination: Pagination }> {
-  const { rows, total } = await listCaseRows(db, query, principal);
-  return {
-    data: await findCases(
-      db,
-      rows.map((row) => row.id),
-    ),
-    pagination: toPagination(query.page, query.pageSize, total),
-  };
+  const { ids, total } = await listCaseIds(db, query, principal);
+  return { data: await findCases(db, ids), pagination: toPagination(query.page, query.pageSize, total) };
 }
 
 export async function getCase(db: Db, id: string, principal: Principal): Promise<Case> {
