@@ -4,11 +4,9 @@ import {
   cases,
   evidence,
   evidenceIdentifiers,
-  identifierTags,
   journalEntries,
   journalEntryEvidence,
   journalEntryIdentifiers,
-  tags,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { isAnyUuid } from '../cases/sql-arrays';
@@ -186,15 +184,6 @@ export async function findJournalEntryMediaIds(
     .orderBy(asc(evidence.createdAt), asc(evidence.id));
   for (const row of rows) media.set(row.entryId, [...(media.get(row.entryId) ?? []), row.evidenceId]);
   return media;
-}
-
-export async function findIdentifierTags(db: DbOrTx, identifierId: string) {
-  return db
-    .select({ id: tags.id, name: tags.name, color: tags.color })
-    .from(identifierTags)
-    .innerJoin(tags, eq(tags.id, identifierTags.tagId))
-    .where(eq(identifierTags.identifierId, identifierId))
-    .orderBy(asc(sql`lower(${tags.name})`));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
-import type { TagColor } from '@scamtrail/domain/tags';
 import {
   IDENTIFIER_DETAIL_PAGE_SIZE,
   type IdentifierDetail,
@@ -17,12 +16,11 @@ import {
   findIdentifierCasePage,
   findIdentifierEvidencePage,
   findIdentifierJournalEntryPage,
-  findIdentifierTags,
   findJournalEntryMediaIds,
   type PageRequest,
 } from './identifier-detail.repository';
 import { readValidation } from './identifier-presenter';
-import { findIdentifierOrFail, presentIdentifiers } from './identifiers.service';
+import { findIdentifierOrFail, presentIdentifier } from './identifiers.service';
 
 type EvidenceRow = Awaited<ReturnType<typeof findIdentifierEvidencePage>>[number];
 type EntryRow = Awaited<ReturnType<typeof findIdentifierJournalEntryPage>>[number];
@@ -84,21 +82,19 @@ export async function getIdentifierDetail(
     ifAllowed(principal, 'journal_entry.view', lookup, otherwise);
   const caseLookup = <T>(lookup: () => Promise<T>, otherwise: T) =>
     ifAllowed(principal, 'case.view', lookup, otherwise);
-  const [[item], evidence, media, evidenceCounts, entries, entryCount, tags, cases, caseCount] =
-    await Promise.all([
-      presentIdentifiers(db, [row], principal),
-      evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE), []),
-      evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE, true), []),
-      evidenceLookup(() => countIdentifierEvidence(db, id, principal), NO_EVIDENCE),
-      journalLookup(
-        async () => withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE)),
-        [],
-      ),
-      journalLookup(() => countIdentifierJournalEntries(db, id, principal), 0),
-      findIdentifierTags(db, id),
-      caseLookup(() => findIdentifierCasePage(db, id, principal, FIRST_PAGE), []),
-      caseLookup(() => countIdentifierCases(db, id, principal), 0),
-    ]);
+  const [item, evidence, media, evidenceCounts, entries, entryCount, cases, caseCount] = await Promise.all([
+    presentIdentifier(db, id, principal),
+    evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE), []),
+    evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE, true), []),
+    evidenceLookup(() => countIdentifierEvidence(db, id, principal), NO_EVIDENCE),
+    journalLookup(
+      async () => withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE)),
+      [],
+    ),
+    journalLookup(() => countIdentifierJournalEntries(db, id, principal), 0),
+    caseLookup(() => findIdentifierCasePage(db, id, principal, FIRST_PAGE), []),
+    caseLookup(() => countIdentifierCases(db, id, principal), 0),
+  ]);
   const validation = readValidation(row);
   return {
     ...item,
@@ -117,7 +113,6 @@ export async function getIdentifierDetail(
     validation: validation.results,
     confidenceReasons: validation.reasons,
     validatedAt: iso(row.validatedAt),
-    tags: tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color as TagColor })),
     cases: cases.map(toCase),
     caseCount,
   };

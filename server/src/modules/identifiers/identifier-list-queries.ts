@@ -1,4 +1,15 @@
-import { and, count, eq, is, Placeholder, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  count,
+  eq,
+  is,
+  Placeholder,
+  sql,
+  type SQL,
+  type SQLWrapper,
+  type WithSubquery,
+} from 'drizzle-orm';
+import type { IdentifierListItem } from '@scamtrail/domain/identifiers/api';
 import type { DbOrTx } from '../../db/client';
 import { identifiers } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
@@ -184,45 +195,33 @@ export interface IdentifierPage {
 const typeLabelSql = (type: SQL) =>
   sql`(case ${type} ${sqlWhenThen(IDENTIFIER_TYPE_LABELS)} else ${sqlLiteral(UNKNOWN_IDENTIFIER_TYPE)} end)`;
 
+/** The columns of an identifier that its item is written from, its evidence count as `kind` may see it. */
+function itemColumns(db: DbOrTx, kind: ViewerKind) {
+  return db
+    .select({
+      id: identifiers.id,
+      type: identifiers.type,
+      data: identifiers.data,
+      displayValue: identifiers.displayValue,
+      confidence: identifiers.confidence,
+      originatorId: identifiers.originatorId,
+      proxyOriginatorId: identifiers.proxyOriginatorId,
+      createdAt: identifiers.createdAt,
+      updatedAt: identifiers.updatedAt,
+      evidenceCount: evidenceCountSql(viewerTemplate(kind)).as('evidence_count'),
+    })
+    .from(identifiers);
+}
+
 /**
- * One page in one statement, written by the database as the answer's items (`identifierListItemSchema`,
- * the members in the schema's order) and sent as they are: reading them into objects only to write
- * them out again cost the server more CPU than the statement cost PostgreSQL. The page is chosen
- * first (a CTE keeps its limit ahead of the rest), so the subqueries run for its rows only. Its
- * originators and proxies are read once each into a second CTE, however many rows name them. The
- * inputs are placeholders (`viewerId`, the filter's `type`, `pattern`, `tag`, and `limit` and
- * `offset` unless the shape fixes them: see `fixedWindow`), so it is built and named once per shape
- * and parsed once per connection. With
- * `shape.estimate` it also answers the planner's estimate of all the matches (`plan_rows` with
- * `estimateQuery` and `estimateParams`): the total then costs no statement of its own.
+ * The items (`identifierListItemSchema`, the members in the schema's order) of the rows of a CTE named
+ * `page` made by `itemColumns`, as one JSON array, newest first. Written by the database and sent as
+ * they are: reading them into objects only to write them out again cost the server more CPU than the
+ * statement cost PostgreSQL. The subqueries run for the CTE's rows only, and its originators and
+ * proxies are read once each into a second CTE, however many rows name them. The one description of
+ * an identifier's item: the list, creation, change and the detail all answer it.
  */
-function buildPageStatement(db: DbOrTx, shape: PageShape) {
-  const filter = placeholderFilter(shape);
-  const { window } = shape;
-  const bounds = windowBounds(window);
-  const name =
-    `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}` +
-    windowName(window);
-  const page = db.$with('page').as(
-    db
-      .select({
-        id: identifiers.id,
-        type: identifiers.type,
-        data: identifiers.data,
-        displayValue: identifiers.displayValue,
-        confidence: identifiers.confidence,
-        originatorId: identifiers.originatorId,
-        proxyOriginatorId: identifiers.proxyOriginatorId,
-        createdAt: identifiers.createdAt,
-        updatedAt: identifiers.updatedAt,
-        evidenceCount: evidenceCountSql(viewerTemplate(shape.kind)).as('evidence_count'),
-      })
-      .from(identifiers)
-      .where(conditionOf(filter, placeholder))
-      .orderBy(...ORDERS[shape.order])
-      .limit(bounds.limit)
-      .offset(bounds.offset),
-  );
+function selectItems(db: DbOrTx, page: WithSubquery<'page'>) {
   const summaries = db
     .$with('summaries', {})
     .as(
@@ -241,11 +240,39 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
     'tags', (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name,
         'color', ${tagColorSql(sql`t.color`)}) order by lower(t.name), t.id), '[]'::json)
       from identifier_tags it inner join tags t on t.id = it.tag_id where it.identifier_id = page.id))`;
-  return db
-    .with(page, summaries)
+  return {
+    from: db.with(page, summaries),
+    json: selectField<string>(sql`coalesce(json_agg(${item}
+      order by page.created_at desc, page.id desc), '[]'::json)::text`),
+  };
+}
+
+/**
+ * One page in one statement, its items written by `selectItems`. The page is chosen first (a CTE
+ * keeps its limit ahead of the rest). The inputs are placeholders (`viewerId`, the filter's `type`,
+ * `pattern`, `tag`, and `limit` and `offset` unless the shape fixes them: see `fixedWindow`), so it
+ * is built and named once per shape and parsed once per connection. With `shape.estimate` it also
+ * answers the planner's estimate of all the matches (`plan_rows` with `estimateQuery` and
+ * `estimateParams`): the total then costs no statement of its own.
+ */
+function buildPageStatement(db: DbOrTx, shape: PageShape) {
+  const filter = placeholderFilter(shape);
+  const { window } = shape;
+  const bounds = windowBounds(window);
+  const name =
+    `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}` +
+    windowName(window);
+  const page = db.$with('page').as(
+    itemColumns(db, shape.kind)
+      .where(conditionOf(filter, placeholder))
+      .orderBy(...ORDERS[shape.order])
+      .limit(bounds.limit)
+      .offset(bounds.offset),
+  );
+  const items = selectItems(db, page);
+  return items.from
     .select({
-      json: selectField<string>(sql`coalesce(json_agg(${item}
-        order by page.created_at desc, page.id desc), '[]'::json)::text`),
+      json: items.json,
       rowCount: selectField<number>(sql`count(*)::int`),
       estimate: selectField<string | number | null>(
         shape.estimate
@@ -255,6 +282,35 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
     })
     .from(page)
     .prepare(name);
+}
+
+/** The items of identifiers by id (`ids`, one array), as `kind` may see their evidence; see `selectItems`. */
+const itemsStatement = preparedVariants((db, kind) => {
+  const rows = db
+    .$with('page')
+    .as(
+      itemColumns(db, kind as ViewerKind).where(
+        sql`${identifiers.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    );
+  const items = selectItems(db, rows);
+  return items.from.select({ json: items.json }).from(rows).prepare(`identifier_items_${kind}`);
+});
+
+/**
+ * The items of the identifiers with these ids, newest first, written as a list page writes them;
+ * missing ids are left out.
+ */
+export async function readItems(
+  db: DbOrTx,
+  ids: readonly string[],
+  principal: Principal,
+): Promise<IdentifierListItem[]> {
+  const [{ json }] = await itemsStatement(db, viewerKind(principal)).execute({
+    ids: [...ids],
+    ...viewerParams(principal),
+  });
+  return JSON.parse(json) as IdentifierListItem[];
 }
 
 const pageStatement = preparedVariants((db, key) => {

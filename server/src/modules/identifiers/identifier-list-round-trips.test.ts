@@ -11,12 +11,21 @@ import { findTagsForIdentifiers } from '../tags/tags.repository';
 import {
   filterCondition,
   readEstimate,
+  readItems,
   readPage,
   type IdentifierListFilter,
 } from './identifier-list-queries';
 import { findIdentifierRows } from './identifiers.repository';
-import { presentIdentifiers } from './identifiers.service';
-import { insertAutomationKey, insertCommunityMember } from './identifier-test-fixtures';
+import { findOriginatorSummaries } from '../originators/originators.repository';
+import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
+import { randomUUID } from 'node:crypto';
+import {
+  insertAutomationKey,
+  insertCase,
+  insertCommunityMember,
+  insertEvidence,
+  insertGroup,
+} from './identifier-test-fixtures';
 
 /**
  * What an authenticated list request costs the database, counted statement by statement (each a
@@ -51,6 +60,17 @@ beforeAll(async () => {
   await db.execute(sql`insert into tags (name, color) values ('mule', 'red'), ('Bot', 'not-a-colour')`);
   await db.execute(sql`insert into identifier_tags (identifier_id, tag_id)
     select i.id, tg.id from identifiers i, tags tg where i.display_value like '%1%' or tg.name = 'Bot'`);
+  // Evidence: one item in a case the user may see for every fifth row, and one for every seventh in a
+  // case of a group the user is not in (never counted for them).
+  const open = await insertCase(db, originatorId);
+  const hidden = await insertCase(db, originatorId, await insertGroup(db));
+  const rowIds = await db.execute(sql`select id, display_value from identifiers`);
+  for (const { id, display_value } of (rowIds as unknown as { rows: { id: string; display_value: string }[] })
+    .rows) {
+    const g = Number(display_value.slice('user'.length, display_value.indexOf('@')));
+    if (g % 5 === 0) await insertEvidence(db, { identifierId: id, originatorId, caseId: open.id });
+    if (g % 7 === 0) await insertEvidence(db, { identifierId: id, originatorId, caseId: hidden.id });
+  }
   const key = (await insertAutomationKey(db, ['identifier.view'])).key;
   automation = clientWithHeaders(t.app, { authorization: `Bearer ${key}` });
   principal = {
@@ -124,26 +144,91 @@ describe('an authenticated identifier list request', () => {
     expect(await pageOf('?page=9&pageSize=10')).toBe(later);
   });
 
-  it('answers each row as the per-identifier lookups do: originator, proxy, evidence count and tags', async () => {
+  it('writes each item as the rows hold it: type label, confidence, originator, proxy, visible evidence and tags', async () => {
     const { body } = await listStatements(user, '?page=1&pageSize=100');
-    const ids = body.data.map((item) => item.id);
-    const rows = await findIdentifierRows(t.database.db, ids);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    const items = await presentIdentifiers(
-      t.database.db,
-      ids.map((id) => byId.get(id)!),
-      principal,
-    );
-    const tags = await findTagsForIdentifiers(t.database.db, ids);
-    const expected = items.map((item) => ({ ...item, tags: tags.get(item.id) }));
-    expect(JSON.stringify(body.data)).toBe(JSON.stringify(expected));
+    expect(JSON.stringify(body.data)).toBe(JSON.stringify(await expectedItems(body.data.map((i) => i.id))));
     expect(body.data[0].originator?.proxy).not.toBeNull();
     expect(body.data[1].originator?.proxy).toBeNull();
     expect(body.data.filter((item) => item.confidence !== null)).toHaveLength(ROWS / 3);
     expect(new Set(body.data.map((item) => item.typeLabel))).toEqual(new Set(['Email', 'Phone']));
     expect(body.data.some((item) => item.tags.length === 2)).toBe(true);
+    expect(body.data.filter((item) => item.evidenceCount > 0)).toHaveLength(ROWS / 5);
+  });
+
+  it('answers an identifier by id, when created, changed or looked up, as its list page writes it', async () => {
+    const { body } = await listStatements(user, '?page=1&pageSize=10');
+    const ids = body.data.map((item) => item.id);
+    // Out of order, with a missing id: newest first, the missing one left out.
+    const byIds = await readItems(t.database.db, [...ids].reverse().concat(randomUUID()), principal);
+    expect(JSON.stringify(byIds)).toBe(JSON.stringify(body.data));
+    const withEvidence = body.data.find((item) => item.evidenceCount > 0)!;
+    const detail = await user.get(`/api/identifiers/${withEvidence.id}`);
+    expect(detail.statusCode).toBe(200);
+    const { id, type, typeLabel, data, displayValue, confidence, originator, tags } = detail.json();
+    expect({ id, type, typeLabel, data, displayValue, confidence, originator, tags }).toEqual({
+      id: withEvidence.id,
+      type: withEvidence.type,
+      typeLabel: withEvidence.typeLabel,
+      data: withEvidence.data,
+      displayValue: withEvidence.displayValue,
+      confidence: withEvidence.confidence,
+      originator: withEvidence.originator,
+      tags: withEvidence.tags,
+    });
+    const created = await user.post('/api/identifiers', {
+      type: 'email',
+      data: { address: 'new@round.example' },
+    });
+    expect(created.statusCode).toBe(201);
+    const listedAs = async (search: string) => {
+      const [{ tags: _tags, ...item }] = (await listStatements(user, `?page=1&pageSize=10&search=${search}`))
+        .body.data;
+      return item;
+    };
+    expect(created.json()).toEqual(await listedAs('new@round'));
+    const changed = await user.put(`/api/identifiers/${created.json().id}`, {
+      data: { address: 'changed@round.example' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual(await listedAs('changed@round'));
   });
 });
+
+/**
+ * The items the list must answer, built here from the rows, one lookup at a time, in JavaScript:
+ * an oracle apart from the statement that writes them.
+ */
+async function expectedItems(ids: string[]) {
+  const db = t.database.db;
+  const rows = new Map((await findIdentifierRows(db, ids)).map((row) => [row.id, row]));
+  const originators = await findOriginatorSummaries(
+    db,
+    [...rows.values()].flatMap((row) => [row.originatorId, row.proxyOriginatorId]),
+  );
+  const tagsOf = await findTagsForIdentifiers(db, ids);
+  return ids.map((id) => {
+    const row = rows.get(id)!;
+    const originator = originators.get(row.originatorId)!;
+    const g = Number(row.displayValue.slice('user'.length, row.displayValue.indexOf('@')));
+    return {
+      id,
+      type: row.type,
+      typeLabel: getIdentifierTypeLabel(row.type),
+      data: row.data,
+      displayValue: row.displayValue,
+      confidence: row.confidence === null ? null : { score: row.confidence },
+      // One visible evidence item for every fifth row; those in the hidden group's case never count.
+      evidenceCount: g % 5 === 0 ? 1 : 0,
+      originator: {
+        ...originator,
+        proxy: row.proxyOriginatorId ? originators.get(row.proxyOriginatorId)! : null,
+      },
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      tags: tagsOf.get(id),
+    };
+  });
+}
 
 describe("the page statement's estimate of the total", () => {
   const page = { page: 1, pageSize: 5 };

@@ -1,8 +1,6 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  cases,
-  evidence,
   evidenceIdentifiers,
   identifiers,
   identifierTags,
@@ -152,23 +150,6 @@ export async function deleteIdentifierWithLinks(db: DbOrTx, id: string) {
     evidenceIds: evidenceLinks.map((link) => link.id),
     tagIds: tagLinks.map((link) => link.id),
   };
-}
-
-/** Evidence counts per identifier in one query, counting only evidence of cases the caller may see. */
-export async function countEvidenceByIdentifier(
-  db: DbOrTx,
-  ids: readonly string[],
-  principal: Principal,
-): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ identifierId: evidenceIdentifiers.identifierId, n: count() })
-    .from(evidenceIdentifiers)
-    .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
-    .leftJoin(cases, eq(cases.id, evidence.caseId))
-    .where(and(isAnyUuid(evidenceIdentifiers.identifierId, ids), visibleCaseCondition(principal)))
-    .groupBy(evidenceIdentifiers.identifierId);
-  return new Map(rows.map((row) => [row.identifierId, row.n]));
 }
 
 /**

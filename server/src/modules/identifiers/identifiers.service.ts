@@ -5,15 +5,13 @@ import { AppError } from '../../lib/errors';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { findOriginatorSummaries } from '../originators/originators.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
 import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
-import { toIdentifierItem } from './identifier-presenter';
+import { readItems } from './identifier-list-queries';
 import {
-  countEvidenceByIdentifier,
   deleteIdentifierWithLinks,
   findIdentifierIdByKey,
   findIdentifierRow,
@@ -26,6 +24,7 @@ import type {
   CreateIdentifierBody,
   IdentifierItem,
   IdentifierList,
+  IdentifierListItem,
   IdentifierListQuery,
   UpdateIdentifierBody,
 } from '@scamtrail/domain/identifiers/api';
@@ -40,19 +39,18 @@ export function duplicateIdentifier(existingId: string | undefined): AppError {
   });
 }
 
-/** Items for a few rows: evidence counts in one query, originators and proxies in another. */
-export async function presentIdentifiers(
+/**
+ * The item of one identifier as a list page writes it (`readItems`), its evidence counted as the
+ * caller may see it; 404 when it is gone.
+ */
+export async function presentIdentifier(
   db: DbOrTx,
-  rows: readonly IdentifierRow[],
+  id: string,
   principal: Principal,
-): Promise<IdentifierItem[]> {
-  const ids = rows.map((row) => row.id);
-  const originatorIds = rows.flatMap((row) => [row.originatorId, row.proxyOriginatorId]);
-  const [counts, originators] = await Promise.all([
-    countEvidenceByIdentifier(db, ids, principal),
-    findOriginatorSummaries(db, originatorIds),
-  ]);
-  return rows.map((row) => toIdentifierItem(row, counts.get(row.id) ?? 0, originators));
+): Promise<IdentifierListItem> {
+  const [item] = await readItems(db, [id], principal);
+  if (!item) throw AppError.notFound('Identifier');
+  return item;
 }
 
 /** One page of identifiers, its items as the page's statement wrote them, sent as they are. */
@@ -107,7 +105,7 @@ export async function createIdentifier(
     return inserted;
   });
   if (!row) throw duplicateIdentifier(await findIdentifierIdByKey(db, values.type, values.normalizedKey));
-  return (await presentIdentifiers(db, [row], principal))[0];
+  return presentIdentifier(db, row.id, principal);
 }
 
 /** Replaces the data (and optionally the type) with the same rules as creation. */
@@ -141,7 +139,7 @@ export async function updateIdentifier(
       });
       return updated;
     });
-    return (await presentIdentifiers(db, [row], principal))[0];
+    return presentIdentifier(db, row.id, principal);
   } catch (err) {
     // A concurrent write took the key between the check and the update: the index decides.
     if (!values || !isUniqueViolation(err)) throw err;
