@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type TestApp } from '../../../test/helpers';
 import type { UserPrincipal } from '../../plugins/auth';
-import { buildCappedCountQuery } from './identifier-list-queries';
+import { buildCappedCountQuery, readPage } from './identifier-list-queries';
 import { chooseOrder, listIdentifierRows, readTableStats } from './identifier-list.repository';
 
 /**
@@ -78,6 +78,27 @@ describe('the order of a search', () => {
       (rows as unknown as { rows: { display_value: string }[] }).rows.map((r) => r.display_value),
     );
   });
+});
+
+describe("a search's page statement", () => {
+  // PGlite's driver keeps no named statements (pg_prepared_statements stays empty).
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'keeps one plan, whatever the pattern: the planner never sees it',
+    async () => {
+      const plans = await t.database.db.transaction(async (tx) => {
+        // One connection, which holds the prepared statement; more than the five custom plans
+        // PostgreSQL makes before it weighs the generic one.
+        for (const search of ['proton', 'mail', '7700', 'user1', 'proton', 'mail', '7700', 'user2']) {
+          await readPage(tx, { search }, page, principal, 'index', false);
+        }
+        const result = await tx.execute(sql`select generic_plans::int as generic, custom_plans::int as custom
+        from pg_prepared_statements where name like 'identifier_page_s_index%'`);
+        return (result as unknown as { rows: { generic: number; custom: number }[] }).rows;
+      });
+      expect(plans).toHaveLength(1);
+      expect(plans[0].generic).toBeGreaterThan(0);
+    },
+  );
 });
 
 describe('planner settings', () => {
