@@ -139,7 +139,7 @@ export async function updateIdentifier(
       });
       return updated;
     });
-    return presentIdentifier(db, row.id, principal);
+    return await presentIdentifier(db, row.id, principal);
   } catch (err) {
     // A concurrent write took the key between the check and the update: the index decides.
     if (!values || !isUniqueViolation(err)) throw err;
