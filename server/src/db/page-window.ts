@@ -1,4 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/pagination';
 
 /**
  * A page's LIMIT and OFFSET written into its prepared statement, for the first pages of the usual
@@ -17,8 +18,8 @@ export interface PageWindow {
   offset: number;
 }
 
-/** Page sizes whose first pages get statements of their own: the web tables' and the API's default. */
-const FIXED_PAGE_SIZES: ReadonlySet<number> = new Set([10, 20, 25, 30, 40, 50, 100]);
+/** Page sizes whose first pages get statements of their own: those the web offers (the API's default among them). */
+const FIXED_PAGE_SIZES: ReadonlySet<number> = new Set(LIST_PAGE_SIZES);
 /** How many of their first pages do. */
 const FIXED_PAGES = 3;
 

@@ -168,6 +168,9 @@ function estimateArguments(query: EstimateQuery, filter: IdentifierListFilter) {
   return { estimateQuery: query.text, estimateParams: query.names.map((n) => values[n]) };
 }
 
+/** `plan_rows` for the filter's matches, from the placeholders `estimateQuery` and `estimateParams`. */
+const planRows = sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`;
+
 /** `plan_rows` for the matches of a set of filters, as a statement of its own. */
 const estimateStatement = preparedVariants((db, key) => {
   const shape = JSON.parse(key) as FilterShape;
@@ -175,9 +178,7 @@ const estimateStatement = preparedVariants((db, key) => {
     query: estimateQueryOf(db, shape),
     statement: db
       .select({
-        estimate: selectField<string | number>(
-          sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`,
-        ),
+        estimate: selectField<string | number>(planRows),
       })
       .from(sql`(values (1)) as one`)
       .prepare(`identifier_estimate_${filtersName(shape)}`),
@@ -287,11 +288,7 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
     .select({
       json: items.json,
       rowCount: selectField<number>(sql`count(*)::int`),
-      estimate: selectField<string | number | null>(
-        shape.estimate
-          ? sql`plan_rows(${sql.placeholder('estimateQuery')}, ${sql.placeholder('estimateParams')})`
-          : sql`null::bigint`,
-      ),
+      estimate: selectField<string | number | null>(shape.estimate ? planRows : sql`null::bigint`),
     })
     .from(page)
     .prepare(name);

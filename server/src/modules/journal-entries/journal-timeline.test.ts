@@ -167,13 +167,14 @@ describe("a case's journal", () => {
   });
 
   it('pages alike whether the statement fixes its window or binds it', async () => {
-    // pageSize 10 and 20 are sizes whose first pages have statements of their own; 2 is not.
-    const all = descriptions(await journal('?pageSize=10'));
+    // pageSize 25 and 50 are sizes whose first pages have statements of their own; 2 and 10 are not.
+    const all = descriptions(await journal('?pageSize=25'));
     expect(all).toHaveLength(4);
     expect(descriptions(await journal('?pageSize=2&page=2'))).toEqual(all.slice(2));
-    expect(descriptions(await journal('?pageSize=20&page=1'))).toEqual(all);
-    expect((await journal('?pageSize=10&page=2')).data).toEqual([]);
-    expect((await journal('?pageSize=10&page=4')).data).toEqual([]);
+    expect(descriptions(await journal('?pageSize=50&page=1'))).toEqual(all);
+    expect(descriptions(await journal('?pageSize=10&page=1'))).toEqual(all);
+    expect((await journal('?pageSize=25&page=2')).data).toEqual([]);
+    expect((await journal('?pageSize=25&page=4')).data).toEqual([]);
   });
 
   it('refuses bad query values with a 400 naming the parameter', async () => {

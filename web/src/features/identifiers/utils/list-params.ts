@@ -1,8 +1,9 @@
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/pagination';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 
 /** Identifier list constants (spec 9). */
-export const IDENTIFIER_PAGE_SIZES = [25, 50, 100] as const;
-export const DEFAULT_IDENTIFIER_PAGE_SIZE = 25;
+export const IDENTIFIER_PAGE_SIZES = LIST_PAGE_SIZES;
+export const DEFAULT_IDENTIFIER_PAGE_SIZE = LIST_PAGE_SIZES[0];
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The URL parameter that keeps an identifier's detail modal open, so the view can be shared. */
