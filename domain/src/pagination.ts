@@ -20,9 +20,6 @@ export function pageQuery(defaultSize = 25, maxSize = 100) {
   };
 }
 
-/** The page sizes the web offers for server-side lists (spec: 25, 50, 100); the first is the default. */
-export const LIST_PAGE_SIZES = [25, 50, 100];
-
 export function toPagination(page: number, pageSize: number, totalItems: number): Pagination {
   return { page, pageSize, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / pageSize)) };
 }

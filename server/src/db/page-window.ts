@@ -1,5 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
-import { LIST_PAGE_SIZES } from '@scamtrail/domain/pagination';
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 
 /**
  * A page's LIMIT and OFFSET written into its prepared statement, for the first pages of the usual

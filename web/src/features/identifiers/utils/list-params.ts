@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZES } from '@scamtrail/domain/pagination';
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 
 /** Identifier list constants (spec 9). */
