@@ -30,11 +30,7 @@ export const journalEntryTypeSchema = z.enum(JOURNAL_ENTRY_TYPES, {
   message: `type must be one of ${JOURNAL_ENTRY_TYPES.join(', ')}`,
 });
 
-const description = text({
-  label: 'description',
-  max: JOURNAL_DESCRIPTION_MAX_LENGTH,
-  required: 'description is required',
-});
+const description = text({ label: 'Description', max: JOURNAL_DESCRIPTION_MAX_LENGTH, required: true });
 const performedAt = z.iso
   .datetime({ offset: true, message: 'performedAt must be an ISO 8601 date and time' })
   .describe('When it happened; defaults to now');
@@ -65,7 +61,7 @@ export type UpdateJournalEntryBody = z.infer<typeof updateJournalEntryBodySchema
 
 export const linkJournalEntryBodySchema = z.object({ journalEntryId: uuidSchema('journalEntryId') });
 
-const reason = text({ label: 'reason', max: REMOVAL_REASON_MAX_LENGTH });
+const reason = text({ label: 'Reason', max: REMOVAL_REASON_MAX_LENGTH });
 
 /** DELETE body: optional, the reason defaults to "Entry removed by user". */
 export const deleteJournalEntryBodySchema = z
@@ -74,7 +70,7 @@ export const deleteJournalEntryBodySchema = z
   .transform((body) => ({ reason: body?.reason || DEFAULT_REMOVAL_REASON }));
 
 export const removeJournalEntryBodySchema = z.object({
-  reason: text({ label: 'reason', max: REMOVAL_REASON_MAX_LENGTH, required: 'reason is required' }),
+  reason: text({ label: 'Reason', max: REMOVAL_REASON_MAX_LENGTH, required: true }),
   caseId: uuidSchema('caseId').describe('The case the entry belongs to; must match it'),
 });
 

@@ -47,18 +47,28 @@ test.describe('case detail', () => {
       firstName: 'Ida',
       lastName: `Wells ${unique}`,
     });
+    const admin = await createAccount('admin');
+    const adminApi = await apiAs(admin.email, admin.password);
+    const tag = await created<{ id: string; name: string }>(adminApi, '/api/tags', {
+      name: `urgent-${unique}`,
+      color: 'red',
+    });
+    await adminApi.dispose();
     const api = await apiAs(investigator.email, investigator.password);
     const caseItem = await created<CreatedCase>(api, '/api/cases', {
       title: `Crypto recovery scam ${unique}`,
       priority: 'high',
       scamType: 'recovery',
       reportedLoss: { amount: 1250, currency: 'EUR' },
+      tagIds: [tag.id],
     });
     await api.dispose();
     await signIn(page, investigator);
 
     await page.goto(`/cases/${caseItem.id}`);
     await expect(page.getByRole('heading', { name: caseItem.title, level: 1 })).toBeVisible();
+    // A tag keeps its colour in the summary, as on the tags page and in the lists.
+    await expect(fact(page, 'Tags').locator('.cds--tag', { hasText: tag.name })).toHaveClass(/cds--tag--red/);
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(`#${caseItem.number}`);
     await expect(fact(page, 'Status')).toHaveText('Open');
     await expect(fact(page, 'Reported loss')).toHaveText('€1,250.00');

@@ -61,7 +61,7 @@ async function seed(tag: string) {
     name: `Mailbox importer production key ${tag}`,
     scopes: ['identifier.view', 'identifier.create'],
   });
-  await created('/api/tags', {
+  const moneyMule = await created('/api/tags', {
     name: `money-mule-${tag}`,
     color: 'purple',
     description: 'Receives and forwards stolen funds',
@@ -95,13 +95,20 @@ async function seed(tag: string) {
   expect(res.status(), await res.text()).toBe(200);
   const [, website] = ((await res.json()) as { data: { id: string }[] }).data;
   const caseItem = await created('/api/cases', {
-    title: `Investment platform promising guaranteed returns through automated trading ${tag}`,
+    // A title holding one long token (a wallet address) must wrap, not widen the page.
+    title: `Wallet 0x52908400098527886E0F7030069857D2E4169EE7${tag} drained by a platform promising guaranteed returns`,
     description: 'The victim was shown a fake dashboard and paid withdrawal fees three times.',
     priority: 'critical',
     scamType: 'investment',
     groupId: group.id,
     assigneeIds: [member.id],
     reportedLoss: { amount: 48250.5, currency: 'EUR' },
+  });
+  await created('/api/evidence', {
+    caseId: caseItem.id,
+    title: `Bank statement showing the withdrawal fees ${tag}`,
+    body: 'Three transfers of 1,500 EUR each, labelled as withdrawal fees.',
+    tagIds: [moneyMule.id],
   });
   const entry = await created('/api/journal-entries', {
     type: 'note',
@@ -153,6 +160,26 @@ const widths = (page: Page) =>
     document: document.documentElement.scrollWidth,
     body: document.body.scrollWidth,
   }));
+
+test.describe('on a laptop (1440 px)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("a case's evidence table fits beside the related cases", async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const { admin, ids } = await seed(tag);
+    await signIn(page, admin);
+    await page.goto(`/cases/${ids.case}?tab=evidence`);
+    const table = page
+      .getByRole('table')
+      .filter({ hasText: `Bank statement showing the withdrawal fees ${tag}` });
+    await expect(table).toBeVisible();
+    const { tableWidth, boxWidth } = await table.evaluate((element) => ({
+      tableWidth: element.scrollWidth,
+      boxWidth: element.parentElement!.clientWidth,
+    }));
+    expect(tableWidth, 'no column hidden behind a scrollbar').toBeLessThanOrEqual(boxWidth);
+  });
+});
 
 test.describe('on a phone (390 px)', () => {
   test.use({ viewport: PHONE });

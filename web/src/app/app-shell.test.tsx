@@ -146,18 +146,35 @@ describe('shell', () => {
     expect(within(list).getByText('Access Denied')).toBeInTheDocument();
   });
 
+  /** Each header button and the landmark of the panel it opens (null while closed). */
+  const HEADER_PANELS = [
+    ['Search', () => screen.queryByRole('search', { name: 'Search identifiers' })],
+    ['Notifications', () => screen.queryByRole('region', { name: 'Notifications' })],
+    ['User', () => screen.queryByRole('region', { name: 'User' })],
+  ] as const;
+
   it('names each open header panel through a landmark inside it, not on Carbon’s unnamed <div>', async () => {
     renderApp('/cases', { 'GET /api/auth/me': () => json(200, makeUser('viewer')) });
-    const panels = [
-      ['Search', () => screen.getByRole('search', { name: 'Search identifiers' })],
-      ['Notifications', () => screen.getByRole('region', { name: 'Notifications' })],
-      ['User', () => screen.getByRole('region', { name: 'User' })],
-    ] as const;
-    for (const [button, landmark] of panels) {
+    for (const [button, landmark] of HEADER_PANELS) {
       await userEvent.click(await screen.findByRole('button', { name: button }));
       expect(landmark()).toBeVisible();
       // A name on an element without a role is prohibited (axe: aria-prohibited-attr).
-      expect(landmark().closest('.cds--header-panel')).not.toHaveAttribute('aria-label');
+      expect(landmark()!.closest('.cds--header-panel')).not.toHaveAttribute('aria-label');
+    }
+  });
+
+  it('closes each header panel on Escape, the search panel with text in its field too, and focuses its button', async () => {
+    renderApp('/cases', { 'GET /api/auth/me': () => json(200, makeUser('viewer')) });
+    for (const [name, landmark] of HEADER_PANELS) {
+      const button = await screen.findByRole('button', { name });
+      await userEvent.click(button);
+      const panel = landmark()!;
+      // Carbon's search field keeps Escape to itself (it clears the text): the panel must close anyway.
+      const field = within(panel).queryByRole('searchbox');
+      if (field) await userEvent.type(field, 'scam');
+      await userEvent.keyboard('{Escape}');
+      expect(landmark(), name).toBeNull();
+      expect(button, name).toHaveFocus();
     }
   });
 

@@ -17,7 +17,8 @@ export interface AppModalProps {
   label?: string;
   size?: 'xs' | 'sm' | 'md' | 'lg';
   primaryButtonText?: string;
-  secondaryButtonText?: string;
+  /** null: no secondary action (a dialog whose work is done, with one way out). */
+  secondaryButtonText?: string | null;
   /** While true, the primary action shows progress and cannot be triggered, and the modal stays open. */
   loading?: boolean;
   loadingDescription?: string;
@@ -80,9 +81,11 @@ export function AppModal({
       <ModalHeader label={label} title={title} />
       <ModalBody onMouseDown={keepFocusOnPress}>{children}</ModalBody>
       <ModalFooter>
-        <Button kind="secondary" disabled={secondaryButtonDisabled || loading} onClick={onClose}>
-          {secondaryButtonText}
-        </Button>
+        {secondaryButtonText !== null && (
+          <Button kind="secondary" disabled={secondaryButtonDisabled || loading} onClick={onClose}>
+            {secondaryButtonText}
+          </Button>
+        )}
         <Button
           kind={danger ? 'danger' : 'primary'}
           disabled={primaryButtonDisabled || loading}

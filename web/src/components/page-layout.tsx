@@ -47,7 +47,7 @@ export function PageLayout({
           <BreadcrumbItem isCurrentPage>{crumb}</BreadcrumbItem>
         </Breadcrumb>
         <div className="page-layout__heading-row">
-          <div>
+          <div className="page-layout__heading">
             <h1 className="page-layout__title">{title}</h1>
             {description && <p className="page-layout__description">{description}</p>}
           </div>

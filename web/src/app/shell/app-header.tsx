@@ -10,7 +10,7 @@ import {
   Theme,
 } from '@carbon/react';
 import { Notification, Search, UserAvatar } from '@carbon/icons-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@scamtrail/domain/auth';
 import { API_BASE_PATH } from '../../lib/api-client';
@@ -32,7 +32,12 @@ export function AppHeader({ user }: { user: CurrentUser }) {
 
   const closePanel = useCallback(() => setOpenPanel(null), []);
   const closeSideNav = useCallback(() => setSideNavExpanded(false), []);
-  usePanelDismiss(openPanel !== null, closePanel);
+  const panelButtons = useRef<Partial<Record<PanelId, HTMLButtonElement | null>>>({});
+  const openPanelButton = useCallback(
+    () => (openPanel ? (panelButtons.current[openPanel] ?? null) : null),
+    [openPanel],
+  );
+  usePanelDismiss(openPanel !== null, closePanel, openPanelButton);
 
   const togglePanel = (panel: PanelId) => setOpenPanel((current) => (current === panel ? null : panel));
 
@@ -59,6 +64,9 @@ export function AppHeader({ user }: { user: CurrentUser }) {
               aria-expanded={openPanel === 'search'}
               isActive={openPanel === 'search'}
               onClick={() => togglePanel('search')}
+              ref={(button: HTMLButtonElement | null) => {
+                panelButtons.current.search = button;
+              }}
             >
               <Search size={20} />
             </HeaderGlobalAction>
@@ -67,6 +75,9 @@ export function AppHeader({ user }: { user: CurrentUser }) {
               aria-expanded={openPanel === 'notifications'}
               isActive={openPanel === 'notifications'}
               onClick={() => togglePanel('notifications')}
+              ref={(button: HTMLButtonElement | null) => {
+                panelButtons.current.notifications = button;
+              }}
             >
               <Notification size={20} />
             </HeaderGlobalAction>
@@ -76,6 +87,9 @@ export function AppHeader({ user }: { user: CurrentUser }) {
               isActive={openPanel === 'user'}
               tooltipAlignment="end"
               onClick={() => togglePanel('user')}
+              ref={(button: HTMLButtonElement | null) => {
+                panelButtons.current.user = button;
+              }}
             >
               <UserAvatar size={20} />
             </HeaderGlobalAction>

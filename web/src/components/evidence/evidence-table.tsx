@@ -31,11 +31,18 @@ const ALL_HEADERS = [
   { key: 'addedAt', header: 'Added at' },
 ];
 
+/** The columns a case's own evidence table leaves out (see `showCase`). */
+const IN_CASE_HIDDEN = new Set(['case', 'mediaType']);
+
 interface EvidenceTableProps {
   items: EvidenceItem[];
   isLoading: boolean;
   pageSize: number;
-  /** Inside a case the Case column says nothing: it is left out. */
+  /**
+   * Inside a case the Case column says nothing, and the table shares the page's width with the related
+   * cases: the Case and Media type columns are left out (the kind names the evidence; its detail has the
+   * media type).
+   */
   showCase: boolean;
   toolbar: ReactNode;
   emptyState: ReactNode;
@@ -126,7 +133,7 @@ function cellProps(index: number, header: { key: string; header: string }) {
 /** The evidence of a page: title with its kind, size, media type, case, tags, who added it and when. */
 export function EvidenceTable(props: EvidenceTableProps) {
   const { items, toolbar, emptyState, pagination } = props;
-  const headers = props.showCase ? ALL_HEADERS : ALL_HEADERS.filter((header) => header.key !== 'case');
+  const headers = props.showCase ? ALL_HEADERS : ALL_HEADERS.filter((h) => !IN_CASE_HIDDEN.has(h.key));
   const byId = new Map(items.map((item) => [item.id, item]));
   const rows = items.map((item) => ({ id: item.id, title: item.title }));
 

@@ -3,40 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AutomationDetail, CreatedApiKey } from '@scamtrail/domain/automations';
 import { json, makeUser, renderApp } from '../../../test/render-app';
+import { API_KEY, AUTOMATION, AUTOMATION_ID } from './automation-test-fixtures';
 
-const AUTOMATION_ID = '22222222-2222-4222-8222-222222222222';
 const SECRET = 'stk_AbCdEf_0123456789abcdefghijklmnopqrstuv';
 
-const apiKey = {
-  id: '33333333-3333-4333-8333-333333333333',
-  automationId: AUTOMATION_ID,
-  name: 'ci',
-  prefix: 'stk_AbCdEf_0',
-  scopes: ['tag.view'],
-  status: 'active' as const,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  createdBy: 'admin-1',
-  lastUsedAt: null,
-  expiresAt: null,
-  revokedAt: null,
-};
-
-const automation: AutomationDetail = {
-  id: AUTOMATION_ID,
-  type: 'automation',
-  name: 'Inbox Scanner',
-  displayName: 'Inbox Scanner (Automation)',
-  active: true,
-  teamMember: null,
-  communityMember: null,
-  systemName: 'Inbox Scanner',
-  description: 'Scans the abuse inbox',
-  webhookUrl: null,
-  lastTriggered: null,
-  createdAt: '2025-03-01T10:00:00.000Z',
-  updatedAt: '2025-03-01T10:00:00.000Z',
-  apiKeys: [],
-};
+const apiKey = API_KEY;
+const automation = AUTOMATION;
 
 function setup() {
   let keys: AutomationDetail['apiKeys'] = [];

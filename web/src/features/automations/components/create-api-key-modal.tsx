@@ -1,5 +1,6 @@
 import { DatePicker, DatePickerInput, FilterableMultiSelect, TextInput } from '@carbon/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { z } from 'zod';
 import { createApiKeyBodySchema, type CreatedApiKey } from '@scamtrail/domain/automations';
 import type { Permission } from '@scamtrail/domain/permissions';
 import { FormModal } from '../../../components/form-modal';
@@ -9,6 +10,66 @@ import { useCreateApiKey } from '../api/create-api-key';
 import { endOfDayIso, grantableScopes } from './scope-options';
 
 const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
+
+/** The picker's date format (flatpickr's tokens; Carbon's default): 12/31/2027. */
+const DATE_FORMAT = 'm/d/Y';
+const DAY_TEXT = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const EXPIRY_UNREADABLE = 'Enter a date as mm/dd/yyyy';
+const EXPIRY_PASSED = 'Expiry must be in the future';
+
+/** The day `text` names in the picker's format (12/31/2027 or 1/5/2027), or null: 2/30/2027 is no day. */
+function parseDay(text: string): Date | null {
+  const match = DAY_TEXT.exec(text.trim());
+  if (!match) return null;
+  const [month, day, year] = match.slice(1).map(Number);
+  const date = new Date(year, month - 1, day);
+  const same = date.getFullYear() === year && date.getMonth() === month - 1 && date.getDate() === day;
+  return same ? date : null;
+}
+
+/** `date` as the picker writes it: 06/15/2026. */
+function formatDay(date: Date): string {
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${twoDigits(date.getMonth() + 1)}/${twoDigits(date.getDate())}/${date.getFullYear()}`;
+}
+
+/**
+ * The picker reads typed text with this. Carbon's own reader turns what it cannot read into another day
+ * (13/45/2027 becomes 01/01/2027); this one refuses it, so the picker never holds a day nobody chose.
+ */
+function pickerParseDate(text: string): Date | false {
+  return parseDay(text) ?? false;
+}
+
+/** What the date field's text asks for: no expiry when empty, else the end of that day, still to come. */
+function readExpiry(text: string): { expiresAt: string | null } | { error: string } {
+  if (!text.trim()) return { expiresAt: null };
+  const day = parseDay(text);
+  if (!day) return { error: EXPIRY_UNREADABLE };
+  const expiresAt = endOfDayIso(day);
+  return Date.parse(expiresAt) > Date.now() ? { expiresAt } : { error: EXPIRY_PASSED };
+}
+
+/** The form as filled in: the expiry is the date field's text. */
+const formSchema = createApiKeyBodySchema.extend({
+  expiresAt: z.string().transform((text, ctx) => {
+    const expiry = readExpiry(text);
+    if ('expiresAt' in expiry) return expiry.expiresAt;
+    ctx.addIssue({ code: 'custom', message: expiry.error });
+    return z.NEVER;
+  }),
+});
+
+/** The server names the field as the API does ("expiresAt must be in the future"); the form says it in words. */
+function expiryInWords(message: string | undefined): string | undefined {
+  if (!message?.startsWith('expiresAt')) return message;
+  return message.includes('future') ? EXPIRY_PASSED : EXPIRY_UNREADABLE;
+}
+
+/** Whether `target` is in the picker's calendar (Tab from the field goes there: the field is not left yet). */
+function isInCalendar(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('.flatpickr-calendar') !== null;
+}
 
 interface CreateApiKeyModalProps {
   automationId: string;
@@ -22,17 +83,41 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
   const { user } = useSession();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Permission[]>([]);
-  const [expiresOn, setExpiresOn] = useState<Date | null>(null);
-  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
+  // The date field's text: what was typed, or the day picked in the calendar. The picker does not report
+  // a date typed and then left (Tab, or a click outside the open calendar), and empties the field when it
+  // cannot read the text, so the expiry is read from this, on leaving the field and on submit.
+  const expiryText = useRef('');
+  const [expiryProblem, setExpiryProblem] = useState<string | null>(null);
+  // Today, in the picker's format; set once, as the picker rewrites the field whenever its minDate changes.
+  const [today] = useState(() => formatDay(new Date()));
+  const { fieldErrors, errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to create the API key',
   );
   const create = useCreateApiKey();
   const options = grantableScopes(user?.permissions);
+  const expiryError = expiryProblem ?? expiryInWords(fieldErrors.expiresAt);
+
+  function changeExpiry(text: string) {
+    expiryText.current = text;
+    setExpiryProblem(null);
+    clearError('expiresAt');
+  }
+
+  /** Shows the field's text again where the picker emptied or rewrote it. */
+  function restoreExpiryText(input: HTMLInputElement) {
+    if (input.value !== expiryText.current) input.value = expiryText.current;
+  }
+
+  function checkExpiry() {
+    const expiry = readExpiry(expiryText.current);
+    setExpiryProblem('error' in expiry ? expiry.error : null);
+  }
 
   async function submit() {
-    const input = { name, scopes, expiresAt: expiresOn ? endOfDayIso(expiresOn) : null };
-    await run(createApiKeyBodySchema.safeParse(input), async (body) => {
+    setExpiryProblem(null);
+    const input = { name, scopes, expiresAt: expiryText.current };
+    await run(formSchema.safeParse(input), async (body) => {
       onCreated(await create.mutateAsync({ automationId, body }));
     });
   }
@@ -78,18 +163,36 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
       />
       <DatePicker
         datePickerType="single"
-        minDate={new Date().toDateString()}
-        onChange={(dates) => {
-          setExpiresOn(dates[0] ?? null);
-          clearError('expiresAt');
+        dateFormat={DATE_FORMAT}
+        allowInput
+        minDate={today}
+        // Deprecated with the rest of Carbon's flatpickr options, and still the only way to stop the
+        // picker from reading 13/45/2027 as another day.
+        parseDate={pickerParseDate}
+        onChange={(dates, dateText, picker) => {
+          if (dates.length > 0) {
+            changeExpiry(dateText);
+          } else {
+            // The picker could not take the text (unreadable, or a day before today) and emptied the field.
+            restoreExpiryText(picker.input);
+            checkExpiry();
+          }
         }}
+        onClose={(_dates, _dateText, picker) => restoreExpiryText(picker.input)}
       >
         <DatePickerInput
           id="api-key-expiry"
           labelText="Expires on (optional)"
           placeholder="mm/dd/yyyy"
           helperText="The key works until the end of this day. Leave empty for a key that does not expire."
-          {...errorProps('expiresAt')}
+          invalid={Boolean(expiryError)}
+          invalidText={expiryError}
+          onChange={(event) => changeExpiry(event.target.value)}
+          onBlur={(event) => {
+            if (isInCalendar(event.relatedTarget)) return;
+            restoreExpiryText(event.target);
+            checkExpiry();
+          }}
         />
       </DatePicker>
     </FormModal>

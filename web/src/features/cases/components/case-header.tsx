@@ -59,7 +59,7 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
           <Fact label="Tags">
             <span className="case-header__tags">
               {caseItem.tags.map((tag) => (
-                <Tag key={tag.id} type="gray" size="sm">
+                <Tag key={tag.id} type={tag.color} size="sm">
                   {tag.name}
                 </Tag>
               ))}

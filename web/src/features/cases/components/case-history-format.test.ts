@@ -26,6 +26,21 @@ describe('case history in words', () => {
     );
   });
 
+  it('names the identifier linked to or unlinked from evidence', () => {
+    const detail = { identifierId: 'a1', identifierType: 'social_media', displayValue: 'Instagram @lisa' };
+    const linked = event('evidence.identifier_linked', null, detail);
+    expect(describeAction(linked)).toBe('Linked an identifier to evidence');
+    expect(describeChanges(linked)).toEqual([
+      { field: 'displayValue', label: 'Identifier', after: 'Instagram @lisa' },
+    ]);
+    const unlinked = event('evidence.identifier_unlinked', detail, null);
+    expect(describeAction(unlinked)).toBe('Unlinked an identifier from evidence');
+    expect(describeChanges(unlinked)).toEqual([
+      { field: 'displayValue', label: 'Identifier', after: 'Instagram @lisa' },
+    ]);
+    expect(describeAction(event('journal_entry.signed', null, null))).toBe('Signed a journal entry');
+  });
+
   it('reads an unknown action from its subject and verb', () => {
     expect(describeAction(event('evidence.hash_verified', null, null))).toBe('Evidence: hash verified');
   });

@@ -41,6 +41,7 @@ const LABELS: Record<string, string> = {
   kind: 'Kind',
   evidenceIds: 'Evidence',
   identifierIds: 'Identifiers',
+  displayValue: 'Identifier',
 };
 
 const ENUM_LABELS: Record<string, Record<string, string>> = {
@@ -73,7 +74,7 @@ const IGNORED = new Set([
 ]);
 
 /** What a creation or a removal shows of its record, in this order. */
-const SUMMARY_FIELDS = ['title', 'type', 'kind', 'description', 'reason'];
+const SUMMARY_FIELDS = ['title', 'type', 'kind', 'description', 'reason', 'displayValue'];
 
 const MAX_TEXT = 160;
 export const NONE = '—';
@@ -199,12 +200,15 @@ const ACTIONS: Record<string, string> = {
   'journal_entry.evidence_unlinked': 'Unlinked evidence from a journal entry',
   'journal_entry.identifier_linked': 'Linked an identifier to a journal entry',
   'journal_entry.identifier_unlinked': 'Unlinked an identifier from a journal entry',
+  'journal_entry.signed': 'Signed a journal entry',
   'evidence.created': 'Added evidence',
   'evidence.added': 'Added evidence',
   'evidence.updated': 'Edited evidence',
   'evidence.linked': 'Linked evidence',
   'evidence.unlinked': 'Unlinked evidence',
   'evidence.deleted': 'Deleted evidence',
+  'evidence.identifier_linked': 'Linked an identifier to evidence',
+  'evidence.identifier_unlinked': 'Unlinked an identifier from evidence',
 };
 
 const SUBJECTS: Record<string, string> = {

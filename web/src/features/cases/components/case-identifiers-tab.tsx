@@ -59,7 +59,7 @@ export function CaseIdentifiersTab({ caseId }: { caseId: string }) {
     >
       <AppDataTable
         title="Identifiers"
-        description="Named by this case's journal entries"
+        description="Named by this case's journal entries or linked to its evidence"
         headers={COLUMNS}
         rows={rows}
         sortable={false}
@@ -70,7 +70,7 @@ export function CaseIdentifiersTab({ caseId }: { caseId: string }) {
           <EmptyState
             icon={FingerprintRecognition}
             title="No identifiers yet"
-            description="Identifiers linked to this case's journal entries appear here."
+            description="Identifiers linked to this case's journal entries or evidence appear here."
           />
         }
         renderCell={{

@@ -22,7 +22,6 @@ export type IdentifierList = z.output<typeof identifierListSchema>;
 /** `GET /api/identifiers/{id}`: one identifier with everything around it. */
 export type IdentifierDetail = z.output<typeof identifierDetailSchema>;
 export type IdentifierJournalEntry = IdentifierDetail['journalEntries'][number];
-export type IdentifierMedia = IdentifierDetail['media'][number];
 export type IdentifierCase = IdentifierDetail['cases'][number];
 /** `GET /api/identifiers/{id}/evidence`: an item naming the identifier; file fields null without a file. */
 export type IdentifierEvidence = z.output<typeof identifierEvidenceSchema>;

@@ -1,8 +1,10 @@
 import { Link, Tag } from '@carbon/react';
-import { Attachment, Catalog, Chat, Currency, Document, Email, Events, Phone } from '@carbon/icons-react';
+import { Catalog, Chat, Currency, Document, Email, Events, Phone } from '@carbon/icons-react';
+import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, type EvidenceKind } from '@scamtrail/domain/evidence';
 import { Link as RouterLink } from 'react-router';
+import { EVIDENCE_KIND_ICONS } from '../../../components/evidence/evidence-format';
 import type { IdentifierDetail } from '../api/identifier-types';
-import { EMPTY_CELL, formatFileSize, formatListDate, pluralise } from '../utils/format';
+import { EMPTY_CELL, formatListDate, pluralise } from '../utils/format';
 import { DetailPagedSection } from './detail-paged-section';
 
 /** Journal entry types are free text; the common ones get their own icon. */
@@ -30,26 +32,49 @@ interface RelatedProps {
   detail: IdentifierDetail;
 }
 
+const isEvidenceKind = (kind: string): kind is EvidenceKind =>
+  (EVIDENCE_KINDS as readonly string[]).includes(kind);
+
+/** An evidence item's kind as the evidence pages draw and name it. */
+function evidenceKind(kind: string) {
+  return isEvidenceKind(kind)
+    ? { Icon: EVIDENCE_KIND_ICONS[kind], label: EVIDENCE_KIND_LABELS[kind] }
+    : { Icon: EVIDENCE_KIND_ICONS.document, label: entryTypeLabel(kind) };
+}
+
+/**
+ * Attached Media: every evidence item linked to the identifier that the user may see (written
+ * statements as well as files), counted as the list's Evidence column counts them, each opening the
+ * item on the evidence page.
+ */
 export function DetailMedia({ detail }: RelatedProps) {
   return (
     <DetailPagedSection
       identifierId={detail.id}
-      kind="media"
+      kind="evidence"
       id="media"
       title="Attached Media"
       listLabel="Media"
-      firstPage={detail.media}
-      total={detail.mediaCount}
+      firstPage={detail.evidence}
+      total={detail.evidenceCount}
       empty="No media attached."
-      renderItem={(file) => (
-        <>
-          <Attachment aria-hidden />
-          <span className="identifier-detail__item-title">{file.fileName}</span>
-          <span className="identifier-detail__item-meta">
-            {[file.contentType, formatFileSize(file.sizeBytes)].filter(Boolean).join(' · ')}
-          </span>
-        </>
-      )}
+      renderItem={(item) => {
+        const { Icon, label } = evidenceKind(item.kind);
+        return (
+          <>
+            <Icon aria-hidden />
+            <div className="identifier-detail__item-body">
+              <Link as={RouterLink} to={`/evidence?open=${encodeURIComponent(item.id)}`}>
+                {item.title || EMPTY_CELL}
+              </Link>
+              <Tag type="cool-gray" size="sm">
+                {label}
+              </Tag>
+              <span className="identifier-detail__item-meta">{formatListDate(item.createdAt)}</span>
+            </div>
+          </>
+        );
+      }}
     />
   );
 }
@@ -70,14 +95,16 @@ export function DetailJournalEntries({ detail }: RelatedProps) {
         return (
           <>
             <Icon aria-label={entryTypeLabel(entry.type)} />
-            <span className="identifier-detail__item-title">{entry.description || 'Untitled Entry'}</span>
-            <Tag type="cool-gray" size="sm">
-              {entryTypeLabel(entry.type)}
-            </Tag>
-            <span className="identifier-detail__item-meta">
-              {formatListDate(entry.performedAt || entry.createdAt)} ·{' '}
-              {pluralise(entry.mediaIds.length, 'media file')}
-            </span>
+            <div className="identifier-detail__item-body">
+              <span className="identifier-detail__item-title">{entry.description || 'Untitled Entry'}</span>
+              <Tag type="cool-gray" size="sm">
+                {entryTypeLabel(entry.type)}
+              </Tag>
+              <span className="identifier-detail__item-meta">
+                {formatListDate(entry.performedAt || entry.createdAt)} ·{' '}
+                {pluralise(entry.mediaIds.length, 'media file')}
+              </span>
+            </div>
           </>
         );
       }}
@@ -97,14 +124,14 @@ export function DetailCases({ detail }: RelatedProps) {
       total={detail.caseCount}
       empty="Not part of any case you can see."
       renderItem={(item) => (
-        <>
+        <div className="identifier-detail__item-body">
           <Link as={RouterLink} to={`/cases/${encodeURIComponent(item.id)}`}>
             {item.title || EMPTY_CELL}
           </Link>
           <Tag type="gray" size="sm">
             {entryTypeLabel(item.status)}
           </Tag>
-        </>
+        </div>
       )}
     />
   );

@@ -8,6 +8,7 @@ import {
 import { useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
+import type { ToastInput } from '../../../components/toasts/toast-types';
 import { errorMessage } from '../../../lib/api-error';
 import type { IdentifierInputBody, ImportResult } from '../api/identifier-types';
 import { partialImportResult, useImportIdentifiers, type ImportProgress } from '../api/import-identifiers';
@@ -34,6 +35,27 @@ async function readCsvFile(file: File): Promise<ChosenFile> {
   } catch (error) {
     return { name: file.name, items: null, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/** The toast for a finished import: green only when every row was created. */
+function importFinishedToast({ created, duplicates, invalid }: ImportResult['summary']): ToastInput {
+  const createdText = `${pluralise(created, 'identifier')} created`;
+  const notImported = duplicates + invalid;
+  if (notImported === 0) return { kind: 'success', title: 'Import finished', subtitle: createdText };
+  const reasons = [
+    duplicates > 0 && pluralise(duplicates, 'duplicate'),
+    invalid > 0 && pluralise(invalid, 'invalid', 'invalid'),
+  ].filter(Boolean);
+  const notImportedText = `${pluralise(notImported, 'row')} not imported (${reasons.join(', ')})`;
+  if (created > 0) {
+    return {
+      kind: 'warning',
+      title: 'Import finished with problems',
+      subtitle: `${createdText}, ${notImportedText}`,
+    };
+  }
+  // Rows already there are no fault of the file; a row the server refused is.
+  return { kind: invalid > 0 ? 'error' : 'warning', title: 'Nothing imported', subtitle: notImportedText };
 }
 
 /**
@@ -66,11 +88,7 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
     importRows.mutate(file.items, {
       onSuccess: (done) => {
         setResult(done);
-        showToast({
-          kind: 'success',
-          title: 'Import finished',
-          subtitle: `${pluralise(done.summary.created, 'identifier')} created`,
-        });
+        showToast(importFinishedToast(done.summary));
       },
       onError: (error) => {
         setResult(partialImportResult(error) ?? null);
@@ -85,7 +103,8 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
       size="md"
       title="Import Identifiers"
       primaryButtonText={isDone ? 'Done' : 'Import'}
-      secondaryButtonText={isDone ? 'Close' : 'Cancel'}
+      // Once done, one action is left: Done.
+      secondaryButtonText={isDone ? null : 'Cancel'}
       primaryButtonDisabled={!isDone && !file?.items}
       loading={isImporting}
       loadingDescription="Importing..."

@@ -28,13 +28,17 @@ const DETAIL: IdentifierDetail = {
   ...EMPTY_DETAIL,
   journalEntries: entries(1, 10),
   journalEntryCount: 23,
-  media: [{ id: 'm1', fileName: 'receipt.png', contentType: 'image/png', sizeBytes: 2048, sha256: null }],
-  mediaCount: 12,
+  evidence: [
+    { id: 'e1', title: 'Payment receipt', kind: 'screenshot', createdAt: '2026-11-20T12:00:00.000Z' },
+  ],
+  evidenceCount: 12,
+  media: [{ id: 'e1', fileName: 'receipt.png', contentType: 'image/png', sizeBytes: 2048, sha256: null }],
+  mediaCount: 7,
   cases: [{ id: 'c1', title: 'Romance scam', status: 'open' }],
   caseCount: 1,
 };
 
-/** The server: page 2 of the entries waits until released; the media's page 2 fails. */
+/** The server: page 2 of the entries waits until released; the evidence's page 2 fails. */
 function server() {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -100,11 +104,11 @@ describe('identifier detail: paged sections', { timeout: 20_000 }, () => {
     const asked = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://localhost'))
       .find((url) => url.pathname === '/api/identifiers/id-1/evidence')!;
-    // The media are the evidence items holding a file.
-    expect(asked.searchParams.get('hasFile')).toBe('true');
+    // The media are every evidence item the user may see, with a file or without.
+    expect(asked.searchParams.has('hasFile')).toBe(false);
 
     await userEvent.click(within(media).getByRole('button', { name: 'Previous page' }));
-    expect(within(media).getByText('receipt.png')).toBeInTheDocument();
+    expect(within(media).getByRole('link', { name: 'Payment receipt' })).toBeInTheDocument();
 
     const cases = await openSection('Cases (1)');
     expect(within(cases).queryByRole('button', { name: 'Next page' })).not.toBeInTheDocument();

@@ -58,6 +58,10 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
   it('opens the detail from the URL with every section', async () => {
     const detail: IdentifierDetail = {
       ...EMPTY_DETAIL,
+      evidence: [
+        { id: 'm1', title: 'Payment receipt', kind: 'screenshot', createdAt: '2026-11-20T12:00:00.000Z' },
+      ],
+      evidenceCount: 1,
       media: [{ id: 'm1', fileName: 'receipt.png', contentType: 'image/png', sizeBytes: 2048, sha256: null }],
       mediaCount: 1,
       journalEntryCount: 1,
@@ -102,6 +106,10 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('Untitled Entry')).toBeInTheDocument();
     expect(within(dialog).getByText('Pass')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Romance scam' })).toHaveAttribute('href', '/cases/c1');
+    expect(within(dialog).getByRole('link', { name: 'Payment receipt' })).toHaveAttribute(
+      'href',
+      '/evidence?open=m1',
+    );
     expect(within(dialog).getByRole('button', { name: 'Validate again' })).toBeInTheDocument();
   });
 });

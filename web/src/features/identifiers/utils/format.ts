@@ -46,11 +46,3 @@ export function formatTotal(total: number, isEstimate: boolean): string {
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }
-
-/** A file size for people: "512 B", "1.5 KB", "2.0 MB". */
-export function formatFileSize(bytes: number | null | undefined): string {
-  if (typeof bytes !== 'number' || bytes < 0) return EMPTY_CELL;
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}

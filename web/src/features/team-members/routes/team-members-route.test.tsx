@@ -82,3 +82,24 @@ describe('team members list', () => {
     expect(await rowMenu('Joan Clarke')).toEqual(['Change role', 'Enable']);
   });
 });
+
+describe('the tabs', () => {
+  it.each([
+    ['/team-members', 'Search team members'],
+    ['/team-members?tab=community', 'Search community members'],
+  ])('at %s put the toolbar on the layer above the contained panel', async (path, searchLabel) => {
+    renderApp(path, {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([]),
+      'GET /api/originators/community-members': () => page([]),
+    });
+    const search = await screen.findByRole('searchbox', { name: searchLabel });
+    const filter = screen.getByRole('combobox', { name: /Status/ });
+    for (const field of [search, filter]) {
+      // The panel is $layer-01; the fields take $field-02 from the layer inside it, not the panel's grey.
+      const layer = field.closest('.cds--layer-two');
+      expect(layer).not.toBeNull();
+      expect(layer!.parentElement!.closest('.cds--tab-content')).not.toBeNull();
+    }
+  });
+});

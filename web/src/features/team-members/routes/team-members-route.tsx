@@ -1,4 +1,4 @@
-import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
+import { Layer, Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
 import { useSearchParams } from 'react-router';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
@@ -33,12 +33,16 @@ export function TeamMembersRoute() {
           <Tab>Team members</Tab>
           <Tab disabled={!canSeeCommunity}>Community members</Tab>
         </TabList>
+        {/* A contained tab's panel is a layer ($layer-01): its content is on the next one, so the search
+            field and the filters take that layer's field colour instead of the panel's own grey. */}
         <TabPanels>
           <TabPanel className="team-members__panel">
-            <TeamMembersTab />
+            <Layer>
+              <TeamMembersTab />
+            </Layer>
           </TabPanel>
           <TabPanel className="team-members__panel">
-            {selectedIndex === 1 && <CommunityMembersTab />}
+            <Layer>{selectedIndex === 1 && <CommunityMembersTab />}</Layer>
           </TabPanel>
         </TabPanels>
       </Tabs>

@@ -1,8 +1,12 @@
 import { TaskApproved } from '@carbon/icons-react';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/page-layout';
 
-/** Identifier Validation (/validation): an empty state until the feature lands. */
+/**
+ * Identifier Validation (/validation). The queue is not built yet; the page says so rather than claim that
+ * nothing waits, and points to where validation is done today: each identifier's detail.
+ */
 export function ValidationRoute() {
   return (
     <PageLayout
@@ -12,8 +16,9 @@ export function ValidationRoute() {
     >
       <EmptyState
         icon={TaskApproved}
-        title="No identifiers awaiting validation"
-        description="Identifiers that need a second look will queue here."
+        title="The validation queue is not available yet"
+        description="Until it is, validate an identifier from its detail on the Identifiers screen: Validate runs its checks and updates its confidence."
+        action={<Link to="/identifiers">Go to identifiers</Link>}
       />
     </PageLayout>
   );

@@ -160,7 +160,7 @@ describe('case timeline', { timeout: 20_000 }, () => {
     const dialog = await findDialog('Remove entry');
     // The reason is required.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
-    expect(await within(dialog).findByText('reason is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Reason is required')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', `/api/journal-entries/${ENTRY.id}/remove`)).toHaveLength(0);
 
     await userEvent.type(within(dialog).getByLabelText('Reason'), 'Duplicate');

@@ -99,7 +99,7 @@ describe('entry dialog', { timeout: 30_000 }, () => {
     const { fetchMock } = renderTimeline(BASE);
     const dialog = await openAddDialog('   ');
     await submit(dialog);
-    expect(await within(dialog).findByText('description is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Description is required')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/journal-entries')).toHaveLength(0);
   });
 
