@@ -1,4 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -42,6 +44,20 @@ export interface AppDeps {
   verifyResponses?: boolean;
 }
 
+type CompilersFactory = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
+
+/**
+ * Fastify's schema controller with our compilers as its defaults. Its types describe the factories of
+ * Ajv and fast-json-stringify; at run time a factory's compiler gets each route's schema definition,
+ * as those set with setValidatorCompiler and setSerializerCompiler do.
+ */
+function zodCompilers(serializerCompiler: FastifySerializerCompiler<z.ZodType>): CompilersFactory {
+  return {
+    buildValidator: () => validatorCompiler,
+    buildSerializer: () => serializerCompiler,
+  } as unknown as CompilersFactory;
+}
+
 /** Builds the application: plugins, feature modules, error handling. Never listens. */
 export async function buildApp({
   config,
@@ -49,6 +65,7 @@ export async function buildApp({
   logger,
   verifyResponses = false,
 }: AppDeps): Promise<FastifyInstance> {
+  const serializerCompiler = createResponseSerializerCompiler({ verify: verifyResponses });
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: 1_048_576,
@@ -58,9 +75,13 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Malformed and over-long paths answer in the one error shape too.
     frameworkErrors,
+    // Every route validates with zod and answers through our writer, so Fastify's default compilers
+    // (Ajv, fast-json-stringify) would never be used: given these, Fastify does not even load them
+    // (about 80 ms of the server's start-up).
+    schemaController: { compilersFactory: zodCompilers(serializerCompiler) },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(createResponseSerializerCompiler({ verify: verifyResponses }));
+  app.setSerializerCompiler(serializerCompiler);
 
   const { db } = database;
   // First, so its hook sees every request from the start (see `closeGracefully`).

@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import { fileTypeFromFile } from 'file-type';
 
 /**
  * True when the whole file is UTF-8 text without null characters (read in chunks, never whole):
@@ -27,6 +26,8 @@ async function isUtf8Text(path: string): Promise<boolean> {
  * never consulted: an HTML page named photo.png is text/plain, a PNG named notes.txt is image/png.
  */
 export async function sniffMediaType(path: string): Promise<string> {
+  // Loaded at the first upload, not at start (about 30 ms).
+  const { fileTypeFromFile } = await import('file-type');
   const detected = await fileTypeFromFile(path);
   if (detected) return detected.mime;
   return (await isUtf8Text(path)) ? 'text/plain' : 'application/octet-stream';

@@ -1,8 +1,9 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { AuthenticationResponse } from '@scamtrail/domain/passkeys';
 import type { AppError } from '../../lib/errors';
 import type { PasskeyRow } from './passkeys.repository';
 import type { RelyingParty } from './relying-party';
+import { webauthnServer } from './webauthn-library';
 
 /**
  * Verifies a passkey's assertion (`navigator.credentials.get()` answer) with the stored passkey:
@@ -18,6 +19,7 @@ export async function verifyPasskeyAssertion(
   challenge: string,
   refuse: (reason: string) => AppError,
 ): Promise<{ newCounter: number; credentialBackedUp: boolean }> {
+  const { verifyAuthenticationResponse } = await webauthnServer();
   let verification;
   try {
     verification = await verifyAuthenticationResponse({

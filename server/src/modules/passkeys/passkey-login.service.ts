@@ -1,5 +1,3 @@
-import { generateAuthenticationOptions } from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { CurrentUser } from '@scamtrail/domain/auth';
 import {
   PASSKEY_TIMEOUT_MS,
@@ -13,6 +11,7 @@ import type { SessionLimits } from '../auth/sessions.service';
 import { findUserById } from '../users/users.repository';
 import { verifyPasskeyAssertion } from './passkey-assertion';
 import { userHandleOf } from './passkey-registration.service';
+import { webauthnServer } from './webauthn-library';
 import { findPasskeyByCredentialId, recordPasskeyUse } from './passkeys.repository';
 import type { RelyingParty } from './relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from './webauthn-challenges';
@@ -29,6 +28,7 @@ export const PASSKEY_NOT_VERIFIED = "The passkey's answer could not be verified"
  * passkeys it holds for this RP ID (discoverable credentials). The challenge is stored for no user.
  */
 export async function loginOptions(db: Db, rp: RelyingParty): Promise<RequestOptions> {
+  const { generateAuthenticationOptions } = await webauthnServer();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: PASSKEY_TIMEOUT_MS,
@@ -72,7 +72,8 @@ export async function passkeyLogin(
   const user = await findUserById(db, passkey.userId);
   const userHandle = response.response.userHandle;
   const handleMatches =
-    userHandle === undefined || userHandle === isoBase64URL.fromBuffer(userHandleOf(passkey.userId));
+    userHandle === undefined ||
+    userHandle === Buffer.from(userHandleOf(passkey.userId)).toString('base64url');
   if (!user || user.disabled || !handleMatches) throw AppError.unauthenticated(PASSKEY_NOT_RECOGNISED);
 
   const counted = await recordPasskeyUse(db, passkey.id, {

@@ -1,9 +1,4 @@
-import {
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoUint8Array } from '@simplewebauthn/server/helpers';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { fullName } from '@scamtrail/domain/names';
 import {
   PASSKEY_TIMEOUT_MS,
@@ -20,13 +15,14 @@ import { presentPasskey } from './passkey-presenter';
 import { insertPasskey, listUserPasskeys } from './passkeys.repository';
 import type { RelyingParty } from './relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from './webauthn-challenges';
+import { webauthnServer } from './webauthn-library';
 
 /** COSE algorithm -7: ECDSA with P-256 and SHA-256. Signatures are ES256, so passkeys must be. */
 export const ES256 = -7;
 
 /** The WebAuthn user handle of a user: the bytes of their id. Sign-in compares it, URL-safe base64. */
 export function userHandleOf(userId: string): Uint8Array<ArrayBuffer> {
-  return isoUint8Array.fromUTF8String(userId);
+  return new TextEncoder().encode(userId);
 }
 
 /**
@@ -40,6 +36,7 @@ export async function registrationOptions(
   user: UserPrincipal,
 ): Promise<CreationOptions> {
   const existing = await listUserPasskeys(db, user.userId);
+  const { generateRegistrationOptions } = await webauthnServer();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -79,6 +76,7 @@ export async function registerPasskey(
 ): Promise<Passkey> {
   const challenge = challengeOfResponse(body.response.response.clientDataJSON);
   await consumeChallenge(db, challenge, { purpose: 'registration', userId: user.userId });
+  const { verifyRegistrationResponse } = await webauthnServer();
   let verification;
   try {
     verification = await verifyRegistrationResponse({

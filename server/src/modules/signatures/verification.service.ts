@@ -13,7 +13,7 @@ import type { EvidenceStore } from '../evidence/evidence-store';
 import { findVisibleEntryRow } from '../journal-entries/journal-entries.repository';
 import { entryNotFound } from '../journal-entries/journal-entry-guards';
 import { BUNDLE_VERSION, sha256Hex, verifyAssertion } from './bundle-verifier';
-import { coseToJwk } from './cose-key';
+import { loadCoseToJwk, type CoseToJwk } from './cose-key';
 import { contentHashOf, signableContent, type SignableContent } from './signable-content';
 import {
   findCaseSignatures,
@@ -76,10 +76,10 @@ function evidenceMismatches(entry: EntryContentRow, rehashed: ReadonlyMap<string
 }
 
 /** The JWK of each distinct stored COSE key, converted once (a case's signatures share a few passkeys). */
-const jwkCache = new Map<string, ReturnType<typeof coseToJwk> | null>();
+const jwkCache = new Map<string, ReturnType<CoseToJwk> | null>();
 const JWK_CACHE_MAX = 1000;
 
-function jwkOf(coseKey: Buffer) {
+function jwkOf(coseKey: Buffer, coseToJwk: CoseToJwk) {
   const id = coseKey.toString('base64');
   if (!jwkCache.has(id)) {
     if (jwkCache.size >= JWK_CACHE_MAX) jwkCache.clear();
@@ -94,8 +94,8 @@ function jwkOf(coseKey: Buffer) {
   return jwkCache.get(id)!;
 }
 
-function assertionFailures(signature: SignatureRow): string[] {
-  const publicKeyJwk = jwkOf(signature.publicKey);
+function assertionFailures(signature: SignatureRow, coseToJwk: CoseToJwk): string[] {
+  const publicKeyJwk = jwkOf(signature.publicKey, coseToJwk);
   if (!publicKeyJwk) return ['The public key stored with the signature is not an ES256 key'];
   return verifyAssertion({
     contentHash: signature.contentHash,
@@ -117,6 +117,7 @@ function evaluate(
   entry: EntryContentRow,
   signature: SignatureRow | undefined,
   rehashed: ReadonlyMap<string, string | null>,
+  coseToJwk: CoseToJwk,
 ): VerifyEntryResponse {
   if (!signature) {
     return { valid: false, info: { valid: false, invalidReason: NOT_SIGNED } };
@@ -131,7 +132,7 @@ function evaluate(
     reasons.push('The signed content stored with the signature was altered');
   }
   reasons.push(...evidenceMismatches(entry, rehashed));
-  reasons.push(...assertionFailures(signature));
+  reasons.push(...assertionFailures(signature, coseToJwk));
   const info: SignatureInfo = {
     valid: reasons.length === 0,
     signerName: signature.signerName,
@@ -162,7 +163,7 @@ export async function verifyEntry(
   const [entry] = await findEntryContents(db, { ids: [entryId] });
   const [signature] = await findSignatures(db, [entryId]);
   const rehashed = signature ? await rehashFiles(store, [entry]) : new Map<string, string | null>();
-  return evaluate(entry, signature, rehashed);
+  return evaluate(entry, signature, rehashed, await loadCoseToJwk());
 }
 
 /**
@@ -183,9 +184,10 @@ export async function verifyCase(
   const byEntry = new Map(signatures.map((signature) => [signature.journalEntryId, signature]));
   const signedEntries = entries.filter((entry) => byEntry.has(entry.id));
   const rehashed = await rehashFiles(store, signedEntries);
+  const coseToJwk = await loadCoseToJwk();
   const results = signedEntries.map((entry) => ({
     journalEntryId: entry.id,
-    ...evaluate(entry, byEntry.get(entry.id), rehashed),
+    ...evaluate(entry, byEntry.get(entry.id), rehashed, coseToJwk),
   }));
   const valid = results.filter((result) => result.valid).length;
   return {
@@ -210,6 +212,7 @@ export async function signatureBundle(
   const [signature] = await findSignatures(db, [entryId]);
   if (!signature) throw new AppError('NOT_FOUND', NOT_SIGNED);
   const [entry] = await findEntryContents(db, { ids: [entryId] });
+  const coseToJwk = await loadCoseToJwk();
   return {
     format: SIGNATURE_BUNDLE_FORMAT,
     version: BUNDLE_VERSION,

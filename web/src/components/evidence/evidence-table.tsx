@@ -32,7 +32,7 @@ const ALL_HEADERS = [
 ];
 
 /** The columns a case's own evidence table leaves out (see `showCase`). */
-const IN_CASE_HIDDEN = new Set(['case', 'mediaType']);
+const IN_CASE_HIDDEN = new Set(['case', 'size', 'mediaType']);
 
 interface EvidenceTableProps {
   items: EvidenceItem[];
@@ -40,8 +40,8 @@ interface EvidenceTableProps {
   pageSize: number;
   /**
    * Inside a case the Case column says nothing, and the table shares the page's width with the related
-   * cases: the Case and Media type columns are left out (the kind names the evidence; its detail has the
-   * media type).
+   * cases: the Case, Size and Media type columns are left out (the kind names the evidence; its detail
+   * has the size and media type).
    */
   showCase: boolean;
   toolbar: ReactNode;
