@@ -56,6 +56,9 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
+/** An API key's expiry must be to come; the server and the key dialog say so in these words. */
+export const API_KEY_EXPIRY_PASSED = 'Expiry must be in the future';
+
 /** A scope is one permission name; the wildcard cannot be delegated to a key. */
 export const apiKeyScopeSchema = text({ label: 'Each scope', max: 100, trim: false })
   .refine(
@@ -72,8 +75,8 @@ export const createApiKeyBodySchema = z.object({
     .max(100)
     .describe('Permissions the key holds; each must also be held by whoever creates the key'),
   expiresAt: z.iso
-    .datetime({ offset: true, message: 'expiresAt must be an ISO 8601 date-time' })
-    .refine((v) => Date.parse(v) > Date.now(), 'expiresAt must be in the future')
+    .datetime({ offset: true, message: 'Expiry must be an ISO 8601 date and time' })
+    .refine((v) => Date.parse(v) > Date.now(), API_KEY_EXPIRY_PASSED)
     .nullable()
     .optional()
     .describe('Optional expiry; the key stops working at this time'),

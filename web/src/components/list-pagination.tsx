@@ -1,8 +1,7 @@
 import { Pagination } from '@carbon/react';
-import { LIST_PAGE_SIZES } from './list-page-sizes';
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 
 // A module of its own, so code that only reads a page size (route prefetching) does not load Carbon.
-export { LIST_PAGE_SIZES };
 
 interface ListPaginationProps {
   page: number;

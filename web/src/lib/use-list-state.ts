@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { LIST_PAGE_SIZES } from '../components/list-pagination';
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**

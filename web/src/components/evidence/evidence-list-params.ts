@@ -1,5 +1,5 @@
 import { EVIDENCE_KINDS, type EvidenceKind } from '@scamtrail/domain/evidence';
-import { LIST_PAGE_SIZES } from '../list-pagination';
+import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
 
 /** The evidence list's state: filters ('' when unset), page and page size. */
 export interface EvidenceListParams {
@@ -42,7 +42,7 @@ export function readEvidenceParams(search: URLSearchParams, prefix: string): Evi
     tagId: id(get('tagId')),
     kind: (EVIDENCE_KINDS as readonly string[]).includes(kind) ? (kind as EvidenceKind) : '',
     page: readPositiveInt(get('page')) ?? 1,
-    pageSize: pageSize && LIST_PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: offeredPageSize(pageSize),
   };
 }
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatedApiKey } from '@scamtrail/domain/automations';
+import { API_KEY_EXPIRY_PASSED, type CreatedApiKey } from '@scamtrail/domain/automations';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { API_KEY, AUTOMATION, AUTOMATION_ID } from './automation-test-fixtures';
 
@@ -150,7 +150,7 @@ describe('the expiry of a new API key', () => {
         error: {
           code: 'VALIDATION_FAILED',
           message: 'Validation failed',
-          details: { fields: [{ field: 'expiresAt', message: 'expiresAt must be in the future' }] },
+          details: { fields: [{ field: 'expiresAt', message: API_KEY_EXPIRY_PASSED }] },
         },
       }),
     );

@@ -15,7 +15,6 @@ const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
 const DATE_FORMAT = 'm/d/Y';
 const DAY_TEXT = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const EXPIRY_UNREADABLE = 'Enter a date as mm/dd/yyyy';
-const EXPIRY_PASSED = 'Expiry must be in the future';
 
 /** The day `text` names in the picker's format (12/31/2027 or 1/5/2027), or null: 2/30/2027 is no day. */
 function parseDay(text: string): Date | null {
@@ -41,30 +40,24 @@ function pickerParseDate(text: string): Date | false {
   return parseDay(text) ?? false;
 }
 
-/** What the date field's text asks for: no expiry when empty, else the end of that day, still to come. */
-function readExpiry(text: string): { expiresAt: string | null } | { error: string } {
-  if (!text.trim()) return { expiresAt: null };
-  const day = parseDay(text);
-  if (!day) return { error: EXPIRY_UNREADABLE };
-  const expiresAt = endOfDayIso(day);
-  return Date.parse(expiresAt) > Date.now() ? { expiresAt } : { error: EXPIRY_PASSED };
-}
+/**
+ * The date field's text as the API's expiry: none when empty, else the end of that day, which the
+ * domain's own rule then requires to be still to come.
+ */
+const expirySchema = z
+  .string()
+  // Typed as the domain's field takes it (which also allows leaving it out).
+  .transform((text, ctx): string | null | undefined => {
+    if (!text.trim()) return null;
+    const day = parseDay(text);
+    if (day) return endOfDayIso(day);
+    ctx.addIssue({ code: 'custom', message: EXPIRY_UNREADABLE });
+    return z.NEVER;
+  })
+  .pipe(createApiKeyBodySchema.shape.expiresAt);
 
 /** The form as filled in: the expiry is the date field's text. */
-const formSchema = createApiKeyBodySchema.extend({
-  expiresAt: z.string().transform((text, ctx) => {
-    const expiry = readExpiry(text);
-    if ('expiresAt' in expiry) return expiry.expiresAt;
-    ctx.addIssue({ code: 'custom', message: expiry.error });
-    return z.NEVER;
-  }),
-});
-
-/** The server names the field as the API does ("expiresAt must be in the future"); the form says it in words. */
-function expiryInWords(message: string | undefined): string | undefined {
-  if (!message?.startsWith('expiresAt')) return message;
-  return message.includes('future') ? EXPIRY_PASSED : EXPIRY_UNREADABLE;
-}
+const formSchema = createApiKeyBodySchema.extend({ expiresAt: expirySchema });
 
 /** Whether `target` is in the picker's calendar (Tab from the field goes there: the field is not left yet). */
 function isInCalendar(target: EventTarget | null): boolean {
@@ -96,7 +89,7 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
   );
   const create = useCreateApiKey();
   const options = grantableScopes(user?.permissions);
-  const expiryError = expiryProblem ?? expiryInWords(fieldErrors.expiresAt);
+  const expiryError = expiryProblem ?? fieldErrors.expiresAt;
 
   function changeExpiry(text: string) {
     expiryText.current = text;
@@ -110,8 +103,8 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
   }
 
   function checkExpiry() {
-    const expiry = readExpiry(expiryText.current);
-    setExpiryProblem('error' in expiry ? expiry.error : null);
+    const expiry = expirySchema.safeParse(expiryText.current);
+    setExpiryProblem(expiry.success ? null : expiry.error.issues[0].message);
   }
 
   async function submit() {

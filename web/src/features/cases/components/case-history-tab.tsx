@@ -4,7 +4,7 @@ import type { AuditEvent, Case } from '@scamtrail/domain/cases';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
-import { LIST_PAGE_SIZES } from '../../../components/list-pagination';
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { ListResults } from '../../../components/list-results';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
 import { useCaseHistory } from '../api/get-case-history';

@@ -8,7 +8,7 @@ import {
   type CaseStatus,
   type ScamType,
 } from '@scamtrail/domain/case-labels';
-import { LIST_PAGE_SIZES } from '../../../components/list-pagination';
+import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
 
 export const DEFAULT_CASE_PAGE_SIZE = LIST_PAGE_SIZES[0];
 export const DEFAULT_CASE_SORT: CaseSort = 'updatedAt';
@@ -64,7 +64,7 @@ export function readCaseListParams(params: URLSearchParams): CaseListParams {
     sort: oneOf(CASE_SORTS, params.get('sort')) || DEFAULT_CASE_SORT,
     direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
     page: readPositiveInt(params.get('page')) ?? 1,
-    pageSize: pageSize && LIST_PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_CASE_PAGE_SIZE,
+    pageSize: offeredPageSize(pageSize),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Pagination } from '@carbon/react';
 import { ESTIMATED_TOTAL_TEXT, formatTotal } from '../utils/format';
-import { IDENTIFIER_PAGE_SIZES } from '../utils/list-params';
+import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 
 interface IdentifiersPaginationProps {
   page: number;
@@ -21,7 +21,7 @@ export function IdentifiersPagination(props: IdentifiersPaginationProps) {
     <Pagination
       page={page}
       pageSize={pageSize}
-      pageSizes={[...IDENTIFIER_PAGE_SIZES]}
+      pageSizes={LIST_PAGE_SIZES}
       totalItems={totalItems}
       pagesUnknown={totalIsEstimate}
       isLastPage={props.isLastPage}

@@ -1,9 +1,7 @@
-import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
+import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 
 /** Identifier list constants (spec 9). */
-export const IDENTIFIER_PAGE_SIZES = LIST_PAGE_SIZES;
-export const DEFAULT_IDENTIFIER_PAGE_SIZE = LIST_PAGE_SIZES[0];
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The URL parameter that keeps an identifier's detail modal open, so the view can be shared. */
@@ -34,10 +32,7 @@ export function readListParams(params: URLSearchParams): IdentifierListParams {
     search: (params.get('search') ?? '').trim(),
     type: FILTER_TYPES.has(type) ? type : '',
     page: readPositiveInt(params.get('page')) ?? 1,
-    pageSize:
-      pageSize && (IDENTIFIER_PAGE_SIZES as readonly number[]).includes(pageSize)
-        ? pageSize
-        : DEFAULT_IDENTIFIER_PAGE_SIZE,
+    pageSize: offeredPageSize(pageSize),
   };
 }
 
@@ -66,7 +61,7 @@ export function writeListParams(
   set('search', next.search.trim(), next.search.trim() === '');
   set('type', next.type, next.type === '');
   set('page', String(next.page), next.page === 1);
-  set('pageSize', String(next.pageSize), next.pageSize === DEFAULT_IDENTIFIER_PAGE_SIZE);
+  set('pageSize', String(next.pageSize), next.pageSize === LIST_PAGE_SIZES[0]);
   return params;
 }
 

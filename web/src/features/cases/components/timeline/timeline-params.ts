@@ -1,5 +1,5 @@
 import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from '@scamtrail/domain/journal-entry-types';
-import { LIST_PAGE_SIZES } from '../../../../components/list-page-sizes';
+import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
 import type { JournalPageParams } from '../../api/journal-get-entries';
 
 /** The timeline's filters and page, kept in the URL beside the case page's own parameters. */
@@ -37,7 +37,7 @@ export function readTimelineParams(search: URLSearchParams): TimelineParams {
     hasEvidence: search.get(NAMES.hasEvidence) === 'true',
     showRemoved: search.get(NAMES.showRemoved) === 'true',
     page: readPositiveInt(search.get(NAMES.page)) ?? 1,
-    pageSize: pageSize && LIST_PAGE_SIZES.includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: offeredPageSize(pageSize),
   };
 }
 
