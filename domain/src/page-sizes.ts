@@ -5,7 +5,17 @@
  */
 export const LIST_PAGE_SIZES = [25, 50, 100];
 
-/** The page size a list shows for the one asked for (in a URL, say): one of those offered, else the default. */
-export function offeredPageSize(asked: number | undefined): number {
-  return asked !== undefined && LIST_PAGE_SIZES.includes(asked) ? asked : LIST_PAGE_SIZES[0];
+/**
+ * A list's page and page size as a URL asks for them (absent, or any text a user typed): the page a
+ * positive whole number, else 1; the size one of those offered, else the default.
+ */
+export function pageFromUrl(
+  page: string | null,
+  pageSize: string | null,
+): { page: number; pageSize: number } {
+  const number = page !== null && /^\d{1,9}$/.test(page) ? Number(page) : 0;
+  return {
+    page: number >= 1 ? number : 1,
+    pageSize: LIST_PAGE_SIZES.find((size) => String(size) === pageSize) ?? LIST_PAGE_SIZES[0],
+  };
 }

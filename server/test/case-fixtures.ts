@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
+import type { CaseStatus } from '@scamtrail/domain/case-labels';
 import { cases, groupMembers, groups } from '../src/db/schema/index';
 
 /** Records written straight to the database, for tests of what builds on cases and groups. */
@@ -22,7 +23,7 @@ export async function insertGroup(db: Db, memberUserIds: readonly string[] = [])
 export async function insertCase(
   db: Db,
   originatorId: string,
-  options: { groupId?: string | null; status?: string } = {},
+  options: { groupId?: string | null; status?: CaseStatus } = {},
 ): Promise<string> {
   const [row] = await db
     .insert(cases)

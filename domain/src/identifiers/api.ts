@@ -3,6 +3,9 @@ import { IDENTIFIER_TYPES } from './types';
 import { identifierInputSchemaWith } from './schema';
 import { DISPLAY_VALUE_MAX_LENGTH } from './limits';
 import { VALIDATOR_NAMES } from './validators/types';
+import { CASE_STATUSES } from '../case-labels';
+import { EVIDENCE_KINDS } from '../evidence';
+import { JOURNAL_ENTRY_TYPES } from '../journal-entry-types';
 import { originatorSummarySchema } from '../originators';
 import { pageQuery, paginationSchema } from '../pagination';
 import { searchQuerySchema, uuidSchema } from '../schema-helpers';
@@ -123,7 +126,7 @@ export type IdentifierEvidenceQuery = z.infer<typeof identifierEvidenceQuerySche
 export const identifierEvidenceSchema = z.object({
   id: responseText(),
   title: responseText(),
-  kind: responseText(),
+  kind: z.enum(EVIDENCE_KINDS),
   createdAt: responseText(),
   fileName: responseText().nullable(),
   contentType: responseText().nullable(),
@@ -134,7 +137,7 @@ export const identifierEvidenceSchema = z.object({
 /** A live journal entry naming the identifier, with the ids of its evidence holding a file. */
 export const identifierJournalEntrySchema = z.object({
   id: responseText(),
-  type: responseText(),
+  type: z.enum(JOURNAL_ENTRY_TYPES),
   description: responseText(),
   performedAt: responseText(),
   createdAt: responseText(),
@@ -144,7 +147,7 @@ export const identifierJournalEntrySchema = z.object({
 export const identifierCaseSchema = z.object({
   id: responseText(),
   title: responseText(),
-  status: responseText(),
+  status: z.enum(CASE_STATUSES),
 });
 
 const firstPage = (what: string, path: string) =>

@@ -1,3 +1,4 @@
+import { CASE_STATUSES } from '@scamtrail/domain/case-labels';
 import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { groups } from './groups';
@@ -16,7 +17,7 @@ export const cases = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     /** open | in_progress | closed | archived */
-    status: text('status').notNull().default('open'),
+    status: text('status', { enum: CASE_STATUSES }).notNull().default('open'),
     /** low | medium | high | critical */
     priority: text('priority').notNull().default('medium'),
     scamType: text('scam_type'),

@@ -1,3 +1,4 @@
+import { EVIDENCE_KINDS } from '@scamtrail/domain/evidence';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -29,7 +30,7 @@ export const evidence = pgTable(
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    kind: text('kind').notNull().default('written'),
+    kind: text('kind', { enum: EVIDENCE_KINDS }).notNull().default('written'),
     /** Written evidence: the text itself. */
     body: text('body'),
     fileName: text('file_name'),

@@ -1,3 +1,4 @@
+import { JOURNAL_ENTRY_TYPES } from '@scamtrail/domain/journal-entry-types';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
@@ -17,7 +18,7 @@ export const journalEntries = pgTable(
   {
     id: id(),
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: JOURNAL_ENTRY_TYPES }).notNull(),
     description: text('description').notNull().default(''),
     performedAt: timestamp('performed_at', { withTimezone: true }).notNull().defaultNow(),
     originatorId: uuid('originator_id')

@@ -43,7 +43,7 @@ async function addEntries(db: Db, by: string, specs: { caseId: string; at: numbe
     .insert(journalEntries)
     .values(
       specs.map((spec, i) => ({
-        type: 'note',
+        type: 'note' as const,
         description: `Entry ${i}`,
         caseId: spec.caseId,
         originatorId: by,
@@ -64,7 +64,7 @@ async function addEvidence(db: Db, by: string, specs: { caseId: string; at: numb
     .values(
       specs.map((spec, i) => ({
         title: `Evidence ${i}`,
-        kind: spec.file ? 'file' : 'written',
+        kind: spec.file ? ('screenshot' as const) : ('written' as const),
         caseId: spec.caseId,
         originatorId: by,
         createdAt: new Date(spec.at),

@@ -94,7 +94,7 @@ export async function insertEvidence(
     .insert(evidence)
     .values({
       title: `Evidence ${n}`,
-      kind: options.file ? 'file' : 'written',
+      kind: options.file ? 'document' : 'written',
       caseId: options.caseId ?? null,
       originatorId: options.originatorId,
       ...(options.file

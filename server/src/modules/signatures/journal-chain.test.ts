@@ -208,7 +208,7 @@ describe('sealing entries written before the chain', () => {
       const caseId = await insertCase(freshDb, admin.user.originatorId);
       const values = ['2024-01-02', '2024-01-01'].map((day) => ({
         caseId,
-        type: 'note',
+        type: 'note' as const,
         description: `From ${day}`,
         originatorId: admin.user.originatorId,
         performedAt: new Date(`${day}T10:00:00Z`),

@@ -1,5 +1,5 @@
 import { EVIDENCE_KINDS, type EvidenceKind } from '@scamtrail/domain/evidence';
-import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
+import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
 
 /** The evidence list's state: filters ('' when unset), page and page size. */
 export interface EvidenceListParams {
@@ -24,25 +24,17 @@ export function paramName(prefix: string, name: EvidenceParamName): string {
   return prefix ? `${prefix}${name[0].toUpperCase()}${name.slice(1)}` : name;
 }
 
-function readPositiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number >= 1 ? number : undefined;
-}
-
 /** Reads the list state; anything unknown or malformed falls back to its default. */
 export function readEvidenceParams(search: URLSearchParams, prefix: string): EvidenceListParams {
   const get = (name: EvidenceParamName) => search.get(paramName(prefix, name));
   const kind = get('kind') ?? '';
-  const pageSize = readPositiveInt(get('pageSize'));
   const id = (value: string | null) => (value && UUID.test(value) ? value : '');
   return {
     search: (get('search') ?? '').trim(),
     caseId: id(get('caseId')),
     tagId: id(get('tagId')),
     kind: (EVIDENCE_KINDS as readonly string[]).includes(kind) ? (kind as EvidenceKind) : '',
-    page: readPositiveInt(get('page')) ?? 1,
-    pageSize: offeredPageSize(pageSize),
+    ...pageFromUrl(get('page'), get('pageSize')),
   };
 }
 

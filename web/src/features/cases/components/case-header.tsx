@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CASE_RESOLUTION_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
 import { OriginatorBadge } from '../../../components/originator-badge/originator-badge';
 import { formatDateTime } from '../../../lib/format-date';
-import { CasePriorityTag, CaseStatusTag } from './cases-tags';
+import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 
 /** "$1,250.00", "€80.00": the amount in its own currency. */
 export function formatLoss(loss: NonNullable<Case['reportedLoss']>): string {

@@ -8,7 +8,7 @@ import {
   type CaseStatus,
   type ScamType,
 } from '@scamtrail/domain/case-labels';
-import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
+import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
 
 export const DEFAULT_CASE_PAGE_SIZE = LIST_PAGE_SIZES[0];
 export const DEFAULT_CASE_SORT: CaseSort = 'updatedAt';
@@ -41,15 +41,8 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : '';
 }
 
-function readPositiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
-}
-
 /** Reads the list state from the URL; anything unknown or malformed falls back to its default. */
 export function readCaseListParams(params: URLSearchParams): CaseListParams {
-  const pageSize = readPositiveInt(params.get('pageSize'));
   const id = (key: string) => {
     const value = params.get(key) ?? '';
     return UUID.test(value) ? value : '';
@@ -63,8 +56,7 @@ export function readCaseListParams(params: URLSearchParams): CaseListParams {
     tagId: id('tagId'),
     sort: oneOf(CASE_SORTS, params.get('sort')) || DEFAULT_CASE_SORT,
     direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
-    page: readPositiveInt(params.get('page')) ?? 1,
-    pageSize: offeredPageSize(pageSize),
+    ...pageFromUrl(params.get('page'), params.get('pageSize')),
   };
 }
 

@@ -23,7 +23,7 @@ import {
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
 import { formatDateTime } from '../../../lib/format-date';
 import type { CaseListParams } from './cases-list-params';
-import { CasePriorityTag, CaseStatusTag } from './cases-tags';
+import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 
 type SortKey = 'priority' | 'updatedAt';
 

@@ -2,7 +2,7 @@ import { Button, InlineNotification, SkeletonText } from '@carbon/react';
 import { useRelatedCases } from '../api/get-related-cases';
 import { errorMessage } from '../../../lib/api-error';
 import { CaseRefLink } from './case-detail-links';
-import { CaseStatusTag } from './cases-tags';
+import { CaseStatusTag } from '../../../components/case-tags';
 
 /**
  * Related cases: those the viewer may see that share a normalised identifier with this case, each with

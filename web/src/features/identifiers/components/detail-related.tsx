@@ -1,45 +1,16 @@
 import { Link, Tag } from '@carbon/react';
-import { Catalog, Chat, Currency, Document, Email, Events, Phone } from '@carbon/icons-react';
-import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, type EvidenceKind } from '@scamtrail/domain/evidence';
+import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
+import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import { Link as RouterLink } from 'react-router';
+import { CaseStatusTag } from '../../../components/case-tags';
 import { EVIDENCE_KIND_ICONS } from '../../../components/evidence/evidence-format';
+import { ENTRY_TYPE_STYLES } from '../../../components/journal-entry-type';
 import type { IdentifierDetail } from '../api/identifier-types';
 import { EMPTY_CELL, formatListDate, pluralise } from '../utils/format';
 import { DetailPagedSection } from './detail-paged-section';
 
-/** Journal entry types are free text; the common ones get their own icon. */
-const ENTRY_ICONS = {
-  note: Document,
-  call: Phone,
-  phone: Phone,
-  email: Email,
-  message: Chat,
-  meeting: Events,
-  payment: Currency,
-  transaction: Currency,
-} as const;
-
-function entryIcon(type: string) {
-  return ENTRY_ICONS[type.toLowerCase() as keyof typeof ENTRY_ICONS] ?? Catalog;
-}
-
-function entryTypeLabel(type: string) {
-  const words = type.replace(/[_-]+/g, ' ').trim();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Entry';
-}
-
 interface RelatedProps {
   detail: IdentifierDetail;
-}
-
-const isEvidenceKind = (kind: string): kind is EvidenceKind =>
-  (EVIDENCE_KINDS as readonly string[]).includes(kind);
-
-/** An evidence item's kind as the evidence pages draw and name it. */
-function evidenceKind(kind: string) {
-  return isEvidenceKind(kind)
-    ? { Icon: EVIDENCE_KIND_ICONS[kind], label: EVIDENCE_KIND_LABELS[kind] }
-    : { Icon: EVIDENCE_KIND_ICONS.document, label: entryTypeLabel(kind) };
 }
 
 /**
@@ -59,7 +30,7 @@ export function DetailMedia({ detail }: RelatedProps) {
       total={detail.evidenceCount}
       empty="No media attached."
       renderItem={(item) => {
-        const { Icon, label } = evidenceKind(item.kind);
+        const Icon = EVIDENCE_KIND_ICONS[item.kind];
         return (
           <>
             <Icon aria-hidden />
@@ -68,7 +39,7 @@ export function DetailMedia({ detail }: RelatedProps) {
                 {item.title || EMPTY_CELL}
               </Link>
               <Tag type="cool-gray" size="sm">
-                {label}
+                {EVIDENCE_KIND_LABELS[item.kind]}
               </Tag>
               <span className="identifier-detail__item-meta">{formatListDate(item.createdAt)}</span>
             </div>
@@ -91,14 +62,15 @@ export function DetailJournalEntries({ detail }: RelatedProps) {
       total={detail.journalEntryCount}
       empty="No journal entries mention this identifier."
       renderItem={(entry) => {
-        const Icon = entryIcon(entry.type);
+        const { icon: Icon, tag } = ENTRY_TYPE_STYLES[entry.type];
+        const label = JOURNAL_ENTRY_TYPE_LABELS[entry.type];
         return (
           <>
-            <Icon aria-label={entryTypeLabel(entry.type)} />
+            <Icon aria-label={label} />
             <div className="identifier-detail__item-body">
               <span className="identifier-detail__item-title">{entry.description || 'Untitled Entry'}</span>
-              <Tag type="cool-gray" size="sm">
-                {entryTypeLabel(entry.type)}
+              <Tag type={tag} size="sm">
+                {label}
               </Tag>
               <span className="identifier-detail__item-meta">
                 {formatListDate(entry.performedAt || entry.createdAt)} ·{' '}
@@ -128,9 +100,7 @@ export function DetailCases({ detail }: RelatedProps) {
           <Link as={RouterLink} to={`/cases/${encodeURIComponent(item.id)}`}>
             {item.title || EMPTY_CELL}
           </Link>
-          <Tag type="gray" size="sm">
-            {entryTypeLabel(item.status)}
-          </Tag>
+          <CaseStatusTag status={item.status} size="sm" />
         </div>
       )}
     />

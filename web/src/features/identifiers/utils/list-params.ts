@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
+import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 
 /** Identifier list constants (spec 9). */
@@ -18,21 +18,13 @@ export interface IdentifierListParams {
 
 const FILTER_TYPES = new Set<string>(IDENTIFIER_TYPE_FILTER_OPTIONS.map((option) => option.value));
 
-function readPositiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value)) return undefined;
-  const number = Number(value);
-  return Number.isSafeInteger(number) && number >= 1 ? number : undefined;
-}
-
 /** Reads the list state from the URL; anything unknown or malformed falls back to its default. */
 export function readListParams(params: URLSearchParams): IdentifierListParams {
   const type = params.get('type') ?? '';
-  const pageSize = readPositiveInt(params.get('pageSize'));
   return {
     search: (params.get('search') ?? '').trim(),
     type: FILTER_TYPES.has(type) ? type : '',
-    page: readPositiveInt(params.get('page')) ?? 1,
-    pageSize: offeredPageSize(pageSize),
+    ...pageFromUrl(params.get('page'), params.get('pageSize')),
   };
 }
 

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../../lib/format-date';
 import { signJournalEntry } from '../../api/journal-sign-entry';
 import { signatureBundleLink, verifyJournalEntry } from '../../api/journal-verify-entry';
 import { EntryEvidence, EntryIdentifiers } from './entry-links';
-import { ENTRY_TYPE_STYLES } from './entry-type';
+import { ENTRY_TYPE_STYLES } from '../../../../components/journal-entry-type';
 
 interface TimelineEntryProps {
   entry: JournalEntry;

@@ -1,5 +1,5 @@
 import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from '@scamtrail/domain/journal-entry-types';
-import { LIST_PAGE_SIZES, offeredPageSize } from '@scamtrail/domain/page-sizes';
+import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
 import type { JournalPageParams } from '../../api/journal-get-entries';
 
 /** The timeline's filters and page, kept in the URL beside the case page's own parameters. */
@@ -22,22 +22,14 @@ const NAMES: Record<keyof TimelineParams, string> = {
 
 const DEFAULT_PAGE_SIZE = LIST_PAGE_SIZES[0];
 
-function readPositiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
-  const number = Number(value);
-  return number >= 1 ? number : undefined;
-}
-
 /** Reads the timeline's state; anything unknown or malformed falls back to its default. */
 export function readTimelineParams(search: URLSearchParams): TimelineParams {
   const type = search.get(NAMES.type) ?? '';
-  const pageSize = readPositiveInt(search.get(NAMES.pageSize));
   return {
     type: (JOURNAL_ENTRY_TYPES as readonly string[]).includes(type) ? (type as JournalEntryType) : '',
     hasEvidence: search.get(NAMES.hasEvidence) === 'true',
     showRemoved: search.get(NAMES.showRemoved) === 'true',
-    page: readPositiveInt(search.get(NAMES.page)) ?? 1,
-    pageSize: offeredPageSize(pageSize),
+    ...pageFromUrl(search.get(NAMES.page), search.get(NAMES.pageSize)),
   };
 }
 
