@@ -79,16 +79,16 @@ function isCurrencyCode(code: string): boolean {
   return /^[A-Z]{3}$/.test(code);
 }
 
-export const currencySchema = text({ label: 'currency', max: 3, required: true })
+export const currencySchema = text({ label: 'Currency', max: 3, required: true })
   .transform((code) => code.toUpperCase())
-  .refine(isCurrencyCode, 'currency must be an ISO 4217 code such as USD or EUR');
+  .refine(isCurrencyCode, 'Currency must be an ISO 4217 code such as USD or EUR');
 
 export const reportedLossSchema = z.object({
   amount: z
-    .number({ message: 'reportedLoss.amount must be a number' })
-    .min(0, 'reportedLoss.amount must not be negative')
-    .max(REPORTED_LOSS_MAX, `reportedLoss.amount must be at most ${REPORTED_LOSS_MAX}`)
-    .multipleOf(0.0001, 'reportedLoss.amount has at most 4 decimals'),
+    .number({ message: 'Reported loss must be a number' })
+    .min(0, 'Reported loss must not be negative')
+    .max(REPORTED_LOSS_MAX, `Reported loss must be at most ${REPORTED_LOSS_MAX}`)
+    .multipleOf(0.0001, 'Reported loss has at most 4 decimal places'),
   currency: currencySchema,
 });
 export type ReportedLoss = z.infer<typeof reportedLossSchema>;
@@ -132,7 +132,7 @@ export const updateCaseBodySchema = z
     ...caseFields,
     status: caseStatusSchema,
     resolution: caseResolutionSchema,
-    closureNotes: text({ label: 'closureNotes', max: CLOSURE_NOTES_MAX_LENGTH }),
+    closureNotes: text({ label: 'Closure notes', max: CLOSURE_NOTES_MAX_LENGTH }),
   })
   .partial()
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });

@@ -43,7 +43,7 @@ const tagIds = z
   .max(50, 'tagIds holds at most 50 ids')
   .transform((ids) => [...new Set(ids)]);
 
-const evidenceTitle = text({ label: 'title', max: EVIDENCE_TITLE_MAX_LENGTH });
+const evidenceTitle = text({ label: 'Title', max: EVIDENCE_TITLE_MAX_LENGTH });
 
 /** JSON body: written evidence. */
 /** "x is required" when the field is absent, "x must be text" when it is something else. */
@@ -52,16 +52,16 @@ const requiredTextError = (label: string) => (issue: { input?: unknown }) =>
 
 export const createWrittenEvidenceBodySchema = z.object({
   title: text({
-    label: 'title',
+    label: 'Title',
     max: EVIDENCE_TITLE_MAX_LENGTH,
-    required: 'title is required',
-    error: requiredTextError('title'),
+    required: true,
+    error: requiredTextError('Title'),
   }),
   body: text({
-    label: 'body',
+    label: 'Text',
     max: WRITTEN_EVIDENCE_MAX_LENGTH,
-    required: 'body is required',
-    error: requiredTextError('body'),
+    required: true,
+    error: requiredTextError('Text'),
   }).describe('The written evidence itself (a transcript, a statement, a copied message)'),
   description: optionalText('description').default(''),
   caseId: uuidSchema('caseId').optional(),
@@ -85,7 +85,7 @@ export type UploadEvidenceFields = z.infer<typeof uploadEvidenceFieldsSchema>;
 
 export const updateEvidenceBodySchema = z
   .object({
-    title: text({ label: 'title', max: EVIDENCE_TITLE_MAX_LENGTH, required: 'title is required' }),
+    title: text({ label: 'Title', max: EVIDENCE_TITLE_MAX_LENGTH, required: true }),
     description: optionalText('description'),
     caseId: uuidSchema('caseId').nullable(),
     tagIds,

@@ -86,7 +86,16 @@ test.describe('cases list', () => {
     const number = (await row.getByRole('link').textContent())!.match(/#\d+/)![0];
     await row.getByRole('button', { name: `Actions for ${number} ${title}` }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    const edit = modal(page, 'Edit case');
+    let edit = modal(page, 'Edit case');
+    // Escape in a picker leaves the dialog and keeps what was chosen (Carbon alone would empty the field).
+    await expect(edit.getByLabel('Chosen tags')).toContainText(tagName);
+    await edit.getByRole('combobox', { name: /^Tags/ }).focus();
+    await page.keyboard.press('Escape');
+    await expect(edit).toBeHidden();
+    await row.getByRole('button', { name: `Actions for ${number} ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    edit = modal(page, 'Edit case');
+    await expect(edit.getByLabel('Chosen tags')).toContainText(tagName);
     await expect(edit.getByLabel('Title')).toHaveValue(title);
     await expect(edit.getByLabel('Chosen assignees')).toContainText(fullName);
     const renamed = `${title} (wire traced)`;

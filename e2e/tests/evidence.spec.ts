@@ -82,7 +82,7 @@ test.describe('evidence', () => {
     const dialog = modal(page, 'Add evidence');
     await dialog.getByRole('tab', { name: 'Written text' }).click();
     await dialog.getByRole('button', { name: 'Add evidence' }).click();
-    await expect(dialog.getByText('title is required')).toBeVisible();
+    await expect(dialog.getByText('Title is required')).toBeVisible();
 
     const title = `Call transcript ${tag}`;
     await dialog.getByLabel('Title', { exact: true }).fill(title);

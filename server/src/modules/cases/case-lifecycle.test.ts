@@ -104,7 +104,7 @@ describe('case lifecycle', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
     expect(res.json().error.details.fields).toEqual([
-      { field: 'resolution', message: 'resolution is required to close a case' },
+      { field: 'resolution', message: 'Resolution is required to close a case' },
     ]);
     expect((await investigator.get(`/api/cases/${created.id}`)).json().status).toBe('open');
     expect(await countCaseEvents(t.database.db)).toBe(before);
@@ -119,7 +119,7 @@ describe('case lifecycle', () => {
       const res = await investigator.patch(`/api/cases/${created.id}`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.details.fields).toEqual([
-        { field: 'closureNotes', message: 'closureNotes is required to close a case' },
+        { field: 'closureNotes', message: 'Closure notes are required to close a case' },
       ]);
     }
   });

@@ -58,9 +58,9 @@ export function planStatusChange(current: CurrentStatus, body: UpdateCaseBody): 
     const resolution =
       body.resolution ?? (staysClosed ? (current.resolution as CaseResolution | null) : null);
     const closureNotes = body.closureNotes ?? (staysClosed ? current.closureNotes : null);
-    if (!resolution) errors.push({ field: 'resolution', message: 'resolution is required to close a case' });
+    if (!resolution) errors.push({ field: 'resolution', message: 'Resolution is required to close a case' });
     if (!closureNotes) {
-      errors.push({ field: 'closureNotes', message: 'closureNotes is required to close a case' });
+      errors.push({ field: 'closureNotes', message: 'Closure notes are required to close a case' });
     }
     if (errors.length) throw AppError.validation(errors);
     return { status: to, resolution, closureNotes, closedAt: staysClosed ? undefined : 'now', action };

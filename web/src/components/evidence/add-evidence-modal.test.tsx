@@ -106,8 +106,8 @@ describe('add evidence', () => {
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Written text' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
     // Nothing is sent while the schema refuses it.
-    expect(await within(dialog).findByText('title is required')).toBeInTheDocument();
-    expect(within(dialog).getByText('body is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Text is required')).toBeInTheDocument();
     expect(bodies).toEqual([]);
 
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Call transcript');

@@ -155,7 +155,7 @@ describe('editing evidence', () => {
     const dialog = await openEdit();
     await userEvent.clear(within(dialog).getByLabelText('Title'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('title is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH', '/api/evidence/e1')).toHaveLength(0);
   });
 

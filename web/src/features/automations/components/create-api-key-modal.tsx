@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateApiKey } from '../api/create-api-key';
 import { endOfDayIso, grantableScopes } from './scope-options';
+import { KeepSelectionOnEscape } from '../../../components/keep-selection-on-escape';
 
 const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
 
@@ -139,21 +140,23 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
         }}
         {...errorProps('name')}
       />
-      <FilterableMultiSelect<Permission>
-        id="api-key-scopes"
-        titleText="Scopes"
-        placeholder="Choose permissions"
-        helperText="The key can do only this. You can grant only permissions you hold."
-        items={options}
-        itemToString={(item) => item ?? ''}
-        selectedItems={scopes}
-        onChange={({ selectedItems }) => {
-          setScopes(selectedItems ?? []);
-          clearError('scopes');
-        }}
-        selectionFeedback="top-after-reopen"
-        {...errorProps('scopes')}
-      />
+      <KeepSelectionOnEscape>
+        <FilterableMultiSelect<Permission>
+          id="api-key-scopes"
+          titleText="Scopes"
+          placeholder="Choose permissions"
+          helperText="The key can do only this. You can grant only permissions you hold."
+          items={options}
+          itemToString={(item) => item ?? ''}
+          selectedItems={scopes}
+          onChange={({ selectedItems }) => {
+            setScopes(selectedItems ?? []);
+            clearError('scopes');
+          }}
+          selectionFeedback="top-after-reopen"
+          {...errorProps('scopes')}
+        />
+      </KeepSelectionOnEscape>
       <DatePicker
         datePickerType="single"
         dateFormat={DATE_FORMAT}

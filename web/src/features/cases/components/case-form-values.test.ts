@@ -59,7 +59,7 @@ describe('case form values', () => {
     expect(parsed.success).toBe(false);
     if (!parsed.success) {
       expect(parsed.error.issues.map((issue) => [issue.path, issue.message])).toEqual([
-        [['reportedLoss.amount'], 'reportedLoss.amount must not be negative'],
+        [['reportedLoss.amount'], 'Reported loss must not be negative'],
       ]);
     }
   });

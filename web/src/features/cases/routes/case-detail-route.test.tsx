@@ -157,7 +157,7 @@ describe('case detail: close dialog', () => {
               code: 'VALIDATION_ERROR',
               message: 'Invalid request',
               details: {
-                fields: [{ field: 'closureNotes', message: 'closureNotes is required to close a case' }],
+                fields: [{ field: 'closureNotes', message: 'Closure notes are required to close a case' }],
               },
             },
           }),
@@ -169,7 +169,7 @@ describe('case detail: close dialog', () => {
     await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'duplicate');
     await userEvent.type(within(dialog).getByLabelText('Closure notes'), 'Same as #7');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
-    expect(await within(dialog).findByText('closureNotes is required to close a case')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Closure notes are required to close a case')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Close case' })).toBeInTheDocument();
   });
 });

@@ -132,7 +132,7 @@ describe('case dialog', { timeout: 30_000 }, () => {
               { field: 'groupId', message: 'You are not a member of this group' },
               {
                 field: 'reportedLoss.currency',
-                message: 'currency must be an ISO 4217 code such as USD or EUR',
+                message: 'Currency must be an ISO 4217 code such as USD or EUR',
               },
             ],
           },

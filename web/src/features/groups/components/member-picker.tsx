@@ -2,6 +2,7 @@ import { DismissibleTag, FilterableMultiSelect, InlineLoading, InlineNotificatio
 import { errorMessage } from '../../../lib/api-error';
 import { useMemberOptions, type MemberOption } from '../api/get-member-options';
 import './groups.scss';
+import { KeepSelectionOnEscape } from '../../../components/keep-selection-on-escape';
 
 interface MemberPickerProps {
   selectedIds: string[];
@@ -35,19 +36,21 @@ export function MemberPicker({ selectedIds, onChange, helperText, invalidText }:
   const chosen = options.data.filter((option) => selected.has(option.id));
   return (
     <div className="group-form__members">
-      <FilterableMultiSelect<MemberOption>
-        id="group-members"
-        titleText="Members"
-        placeholder="Search team members"
-        helperText={helperText}
-        items={options.data}
-        itemToString={optionLabel}
-        selectedItems={chosen}
-        onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((option) => option.id))}
-        selectionFeedback="top-after-reopen"
-        invalid={Boolean(invalidText)}
-        invalidText={invalidText}
-      />
+      <KeepSelectionOnEscape>
+        <FilterableMultiSelect<MemberOption>
+          id="group-members"
+          titleText="Members"
+          placeholder="Search team members"
+          helperText={helperText}
+          items={options.data}
+          itemToString={optionLabel}
+          selectedItems={chosen}
+          onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((option) => option.id))}
+          selectionFeedback="top-after-reopen"
+          invalid={Boolean(invalidText)}
+          invalidText={invalidText}
+        />
+      </KeepSelectionOnEscape>
       {chosen.length > 0 && (
         <ul className="tag-list" aria-label="Chosen members">
           {chosen.map((option) => (

@@ -1,7 +1,12 @@
 import { Button, ButtonSet } from '@carbon/react';
-import { useNavigate } from 'react-router';
+import { Locked } from '@carbon/icons-react';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/page-layout';
 import { useToast } from '../../../components/toasts/toast-context';
+import { buildLoginPath, fullPath } from '../../../lib/redirect';
+import { useSession } from '../../../lib/session';
 import { useCreateIdentifier } from '../api/create-identifier';
 import { IdentifierForm } from '../components/identifier-form';
 import { useIdentifierForm } from '../components/use-identifier-form';
@@ -12,8 +17,38 @@ import '../components/identifiers.scss';
 
 const detailPath = (id: string) => `/identifiers?${OPEN_PARAM}=${encodeURIComponent(id)}`;
 
-/** New Identifier (/identifiers/new): the create form as a page; afterwards the new identifier opens. */
+const BREADCRUMBS = [
+  { label: 'Home', to: '/' },
+  { label: 'Data Management' },
+  { label: 'Identifiers', to: '/identifiers' },
+];
+
+/**
+ * New Identifier (/identifiers/new). The route has no login flag (spec 2.1), so the screen mirrors the
+ * server itself: a visitor who is not signed in is sent to sign in, and a user whose role may not
+ * create identifiers is told so instead of being given a form whose Create can only fail.
+ */
 export function NewIdentifierRoute() {
+  const { user } = useSession();
+  const location = useLocation();
+  if (!user) return <Navigate to={buildLoginPath(fullPath(location))} replace />;
+  if (!hasPermission(user.permissions, 'identifier.create')) {
+    return (
+      <PageLayout breadcrumbs={BREADCRUMBS} title="New Identifier">
+        <EmptyState
+          icon={Locked}
+          title="You cannot create identifiers"
+          description="Your role lets you view identifiers but not record new ones. Ask an administrator if you need to."
+          action={<Link to="/identifiers">Back to identifiers</Link>}
+        />
+      </PageLayout>
+    );
+  }
+  return <NewIdentifierForm />;
+}
+
+/** The create form as a page; afterwards the new identifier opens. */
+function NewIdentifierForm() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const form = useIdentifierForm();
@@ -30,11 +65,7 @@ export function NewIdentifierRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[
-        { label: 'Home', to: '/' },
-        { label: 'Data Management' },
-        { label: 'Identifiers', to: '/identifiers' },
-      ]}
+      breadcrumbs={BREADCRUMBS}
       title="New Identifier"
       description="Record an e-mail address, phone number, bank account, wallet or social media account used in a scam."
     >

@@ -1,0 +1,32 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * Wraps a Carbon `FilterableMultiSelect` so that Escape never empties it.
+ *
+ * Carbon clears the whole selection when Escape is pressed in the field while its list is closed, and
+ * stops the key, so the dialog around it stays open: a user pressing Escape to leave an edit dialog
+ * lost every tag, assignee or member, and Save stored the loss. Here that key is stopped before it
+ * reaches Carbon's handler (React's listener sits on the root, above this element) and given to the
+ * page instead, where Escape closes the dialog as it does from any other field. With the list open,
+ * Carbon's own handling stays (the list closes, the filter text is cleared, the page sees the key).
+ * Delete still clears the selection, as Carbon announces to screen readers.
+ */
+export function KeepSelectionOnEscape({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const field = event.target;
+      if (event.key !== 'Escape' || !(field instanceof HTMLInputElement)) return;
+      if (field.getAttribute('aria-expanded') === 'true') return;
+      event.stopPropagation();
+      document.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+      );
+    };
+    element.addEventListener('keydown', onKeyDown);
+    return () => element.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return <div ref={ref}>{children}</div>;
+}
