@@ -57,7 +57,8 @@ describe('entry dialog', { timeout: 30_000 }, () => {
       evidence: null,
       identifierIds: [],
     });
-    expect(Date.parse(create.body.performedAt)).not.toBeNaN();
+    // "When" left as it opened: the server stamps the entry, to the millisecond.
+    expect(create.body).not.toHaveProperty('performedAt');
     expect(callsTo(fetchMock, 'POST', JOURNAL).map((call) => call.body)).toEqual([
       { journalEntryId: CREATED.id },
     ]);
@@ -66,6 +67,25 @@ describe('entry dialog', { timeout: 30_000 }, () => {
       ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname}`,
     );
     expect(order.indexOf(`POST ${JOURNAL}`)).toBeGreaterThan(order.indexOf('POST /api/journal-entries'));
+  });
+
+  it('sends the time of day the investigator gave', async () => {
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'POST /api/journal-entries': () => json(201, CREATED),
+      [`POST ${JOURNAL}`]: () => json(200, CREATED),
+    });
+    const dialog = await openAddDialog('Called the bank.');
+    // An hour that is not the one the dialog opened with.
+    const hour = new Date().getHours() === 9 ? 10 : 9;
+    const time = within(dialog).getByLabelText('Time');
+    await userEvent.clear(time);
+    await userEvent.type(time, `${String(hour).padStart(2, '0')}:30`);
+    await submit(dialog);
+    expect(await screen.findByText('Entry added')).toBeInTheDocument();
+    const [create] = callsTo(fetchMock, 'POST', '/api/journal-entries');
+    const performedAt = new Date(create.body.performedAt);
+    expect([performedAt.getHours(), performedAt.getMinutes(), performedAt.getSeconds()]).toEqual([hour, 30, 0]);
   });
 
   it('keeps the entry and only warns when linking it to the case fails', async () => {

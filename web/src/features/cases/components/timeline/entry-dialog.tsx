@@ -35,9 +35,8 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const { user } = useSession();
   const can = (permission: string) => hasPermission(user?.permissions, permission);
   const [type, setType] = useState<JournalEntryType>(entry?.type ?? 'note');
-  const [when, setWhen] = useState<PerformedAtInput>(() =>
-    splitPerformedAt(entry?.performedAt ?? new Date()),
-  );
+  const [openedWhen] = useState<PerformedAtInput>(() => splitPerformedAt(entry?.performedAt ?? new Date()));
+  const [when, setWhen] = useState(openedWhen);
   const [description, setDescription] = useState(entry?.description ?? '');
   const [evidence, setEvidence] = useState<EvidenceOption[]>(() => entry?.evidence ?? []);
   const [identifiers, setIdentifiers] = useState<IdentifierOption[]>(
@@ -46,7 +45,7 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const offer = useFoundIdentifiers(description, identifiers, can('identifier.create'));
   const form = useFormSubmission(FIELDS, entry ? 'Failed to save the entry' : 'Failed to add the entry');
   const { errorProps, clearError } = form;
-  const save = useSaveEntry(caseId, entry);
+  const save = useSaveEntry(caseId, entry, openedWhen);
   const { showToast } = useToast();
 
   async function submit() {

@@ -63,7 +63,7 @@ function changedFields(entry: JournalEntry, body: CreateJournalEntryBody, when: 
  * the entry is created, then linked to its case; a failed link only warns. An edit patches the
  * changed fields and links or unlinks what changed. Answers the toast to show.
  */
-export function useSaveEntry(caseId: string, entry: JournalEntry | undefined) {
+export function useSaveEntry(caseId: string, entry: JournalEntry | undefined, openedWhen: PerformedAtInput) {
   const create = useCreateCaseJournalEntry(caseId);
   const edit = useEditJournalEntry();
   const [isSaving, setIsSaving] = useState(false);
@@ -90,8 +90,11 @@ export function useSaveEntry(caseId: string, entry: JournalEntry | undefined) {
     const foundIds = await ensureFound(found);
     const identifierIds = [...new Set([...body.identifierIds, ...foundIds])];
     if (!entry) {
-      const { caseId: _linkedAfterwards, ...fields } = body;
-      const { linkError } = await create.mutateAsync({ ...fields, identifierIds });
+      const { caseId: _linkedAfterwards, performedAt, ...fields } = body;
+      // Left at the minute the dialog opened with, "when" is now: the server's clock, to the
+      // millisecond, so entries written one after another keep their order in the timeline.
+      const asked = samePerformedAt(values.when, openedWhen) ? {} : { performedAt };
+      const { linkError } = await create.mutateAsync({ ...fields, ...asked, identifierIds });
       if (linkError) {
         return {
           kind: 'warning',
