@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { responseText } from './text';
 import { roleSchema } from './auth';
 import { teamMemberStatusSchema } from './originators';
+import { WILDCARD } from './permissions';
 import { pageQuery } from './pagination';
 import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema, uuidSchema } from './schema-helpers';
 
@@ -66,3 +67,17 @@ export const setGroupMembersBodySchema = z.object({ userIds: userIdsSchema });
 export type SetGroupMembersBody = z.infer<typeof setGroupMembersBodySchema>;
 
 export const addGroupMemberBodySchema = z.object({ userId: uuidSchema('userId') });
+
+/**
+ * Whether a user may change a group (edit, delete, add or remove members): administrators (who hold
+ * every permission) and the group's own members, given the matching group permission. Membership
+ * decides which cases a person sees, so nobody else may join or empty a group. The server holds the
+ * same rule (`server/src/modules/groups/group-access.ts`); the web only mirrors it.
+ */
+export function canManageGroup(
+  user: { id: string; permissions: readonly string[] } | null,
+  members: readonly { userId: string }[],
+): boolean {
+  if (!user) return false;
+  return user.permissions.includes(WILDCARD) || members.some((member) => member.userId === user.id);
+}

@@ -1,8 +1,8 @@
-import { Button } from '@carbon/react';
+import { Button, InlineNotification } from '@carbon/react';
 import { Edit, Group, TrashCan } from '@carbon/icons-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { GroupMember } from '@scamtrail/domain/groups';
+import { canManageGroup, type GroupMember } from '@scamtrail/domain/groups';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { DescriptionList } from '../../../components/description-list';
 import { DetailQueryState } from '../../../components/detail-query-state';
@@ -26,8 +26,6 @@ export function GroupDetailRoute() {
   const navigate = useNavigate();
   const query = useGroup(id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const canEdit = hasPermission(user?.permissions, 'group.edit');
-  const canDelete = hasPermission(user?.permissions, 'group.delete');
   const close = () => setDialog(null);
 
   if (!query.isSuccess) {
@@ -45,6 +43,10 @@ export function GroupDetailRoute() {
   }
 
   const group = query.data;
+  const manages = canManageGroup(user, group.members);
+  const canEdit = manages && hasPermission(user?.permissions, 'group.edit');
+  const canDelete = manages && hasPermission(user?.permissions, 'group.delete');
+  const outsider = !manages && hasPermission(user?.permissions, 'group.edit');
   return (
     <PageLayout
       breadcrumbs={BREADCRUMBS}
@@ -69,6 +71,15 @@ export function GroupDetailRoute() {
         </>
       }
     >
+      {outsider && (
+        <InlineNotification
+          kind="info"
+          lowContrast
+          hideCloseButton
+          title="You are not a member of this group."
+          subtitle="Only its members and administrators can change it, as membership decides who sees its cases."
+        />
+      )}
       <section className="page-section" aria-labelledby="group-details">
         <h2 id="group-details" className="page-section__title">
           Details

@@ -1,0 +1,66 @@
+import { screen } from '@testing-library/react';
+import type { CurrentUser } from '@scamtrail/domain/auth';
+import type { GroupDetail } from '@scamtrail/domain/groups';
+import { describe, expect, it } from 'vitest';
+import { json, makeUser, renderApp } from '../../../test/render-app';
+
+const GROUP_ID = '11111111-1111-4111-8111-111111111111';
+const member = (userId: string, firstName: string) => ({
+  userId,
+  originatorId: `originator-${userId}`,
+  firstName,
+  lastName: 'Okafor',
+  fullName: `${firstName} Okafor`,
+  email: `${firstName.toLowerCase()}@example.org`,
+  role: 'investigator' as const,
+  status: 'active' as const,
+  addedAt: '2026-11-20T12:00:00.000Z',
+});
+const GROUP: GroupDetail = {
+  id: GROUP_ID,
+  name: 'Secret Ops',
+  description: '',
+  memberCount: 1,
+  caseCount: 2,
+  createdAt: '2026-11-20T12:00:00.000Z',
+  updatedAt: '2026-11-20T12:00:00.000Z',
+  members: [member('investigator-1', 'Ivy')],
+};
+
+function renderGroup(user: CurrentUser, group: GroupDetail = GROUP) {
+  renderApp(`/groups/${GROUP_ID}`, {
+    'GET /api/auth/me': () => json(200, user),
+    [`GET /api/groups/${GROUP_ID}`]: () => json(200, group),
+  });
+}
+
+describe('group detail', { timeout: 20_000 }, () => {
+  it('lets a member change the group', async () => {
+    renderGroup(makeUser('investigator'));
+    expect(await screen.findByRole('button', { name: 'Edit group' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete group' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Ivy Okafor' })).toBeInTheDocument();
+    expect(screen.queryByText('You are not a member of this group.')).not.toBeInTheDocument();
+  });
+
+  it('offers an investigator outside the group nothing the server would refuse, and says why', async () => {
+    renderGroup(makeUser('investigator'), { ...GROUP, members: [member('someone-else', 'Bo')] });
+    expect(await screen.findByText('You are not a member of this group.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete group' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+  });
+
+  it('lets an administrator change any group', async () => {
+    renderGroup(makeUser('admin'), { ...GROUP, members: [member('someone-else', 'Bo')] });
+    expect(await screen.findByRole('button', { name: 'Edit group' })).toBeInTheDocument();
+    expect(screen.queryByText('You are not a member of this group.')).not.toBeInTheDocument();
+  });
+
+  it('tells a viewer nothing about membership: they may not change groups at all', async () => {
+    renderGroup(makeUser('viewer'), { ...GROUP, members: [member('someone-else', 'Bo')] });
+    expect(await screen.findByRole('heading', { name: 'Secret Ops', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit group' })).not.toBeInTheDocument();
+    expect(screen.queryByText('You are not a member of this group.')).not.toBeInTheDocument();
+  });
+});
