@@ -66,6 +66,28 @@ test.describe('modal focus', () => {
     await expect(newTag).toBeFocused();
   });
 
+  test('Tab and Shift+Tab stay inside a dialog, going round from its last control to its first', async ({
+    page,
+  }) => {
+    await signIn(page, await createAccount('investigator'));
+    await page.goto('/cases');
+    await page.getByRole('button', { name: 'New case' }).first().click();
+    const dialog = dialogNamed(page, 'New case');
+    await expect(dialog.getByLabel('Title')).toBeFocused();
+    const focusIsInside = () =>
+      page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"][aria-label="New case"]')));
+    // Round the whole dialog and a little more; focus never leaves it (it went to the page behind).
+    for (let i = 0; i < 16; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusIsInside(), `after ${i + 1} Tab`).toBe(true);
+    }
+    await dialog.getByRole('button', { name: 'Create case' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(dialog.getByRole('button', { name: 'Create case' })).toBeFocused();
+  });
+
   test('a delete confirmation focuses Cancel; closing it returns focus to the row’s menu button', async ({
     page,
   }) => {

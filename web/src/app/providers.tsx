@@ -1,3 +1,4 @@
+import { FeatureFlags } from '@carbon/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/toasts/toast-provider';
@@ -19,8 +20,13 @@ export function createQueryClient() {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>{children}</ToastProvider>
-    </QueryClientProvider>
+    // Dialogs keep Tab and Shift+Tab inside themselves by the keys (Carbon's default from v12). Carbon's
+    // older trap, by sentinels and blur, let focus leave every dialog: our dialogs name `.cds--modal`
+    // as a floating menu so a dialog stacked on another may take focus, and the sentinels sit inside it.
+    <FeatureFlags enableFocusWrapWithoutSentinels>
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{children}</ToastProvider>
+      </QueryClientProvider>
+    </FeatureFlags>
   );
 }

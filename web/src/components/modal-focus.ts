@@ -77,7 +77,7 @@ function returnFocus(opener: HTMLElement | null) {
   else focusFallback();
 }
 
-/** The content of dialogs stacked on this one: focus may go there (Carbon's focus trap would pull it back). */
+/** Dialogs stacked on this one: a press there is not a press outside this one. */
 const STACKED_DIALOGS = ['.cds--modal'];
 
 /**
