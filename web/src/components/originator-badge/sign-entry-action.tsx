@@ -4,14 +4,18 @@ import { useState } from 'react';
 import { isAccessDenied } from '../../lib/api-error';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { page } from '../../lib/reload-page';
+import { showToastAfterReload } from '../toasts/toast-after-reload';
 
 export const SIGN_FAILED = 'Failed to sign the journal entry';
 
+export const SIGN_EXPLANATION =
+  'Sign it with your passkey: anyone can then check that you wrote it and that it has not changed. Once signed, the entry can no longer be edited.';
+
 /**
- * "Sign entry" for the originator of an unsigned entry: `sign` runs begin, the passkey prompt and
- * complete; then the page reloads, as spec 4 says, so everything on it shows the signed entry.
+ * Signing an entry: `sign` runs begin, the passkey prompt and complete; then the page reloads, as spec
+ * 4 says, so everything on it shows the signed entry, and says so once it is back.
  */
-export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
+export function useSignEntry(sign: () => Promise<unknown>) {
   const [state, setState] = useState<{ status: 'idle' | 'signing' } | { status: 'failed'; error: unknown }>({
     status: 'idle',
   });
@@ -24,22 +28,36 @@ export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
       setState({ status: 'failed', error });
       return;
     }
+    showToastAfterReload({
+      kind: 'success',
+      title: 'Entry signed',
+      subtitle: 'Your passkey signed the entry.',
+    });
     page.reload();
   }
 
   const error = state.status === 'failed' ? state.error : null;
   // A 403 already has its "Access Denied" toast.
   const message = error && !isAccessDenied(error) ? passkeyErrorMessage(error, SIGN_FAILED) : null;
+  return { isSigning: state.status === 'signing', message, run };
+}
+
+/** Why signing failed, above what signing does. */
+export function SignFailure({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <InlineNotification kind="error" lowContrast hideCloseButton title="Not signed" subtitle={message} />
+  );
+}
+
+/** "Sign entry" in the originator details of an unsigned entry, for its originator. */
+export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
+  const { isSigning, message, run } = useSignEntry(sign);
   return (
     <div className="originator-details__sign">
-      {message && (
-        <InlineNotification kind="error" lowContrast hideCloseButton title="Not signed" subtitle={message} />
-      )}
-      <p className="originator-details__text">
-        Sign it with your passkey: anyone can then check that you wrote it and that it has not changed. Once
-        signed, the entry can no longer be edited.
-      </p>
-      {state.status === 'signing' ? (
+      <SignFailure message={message} />
+      <p className="originator-details__text">{SIGN_EXPLANATION}</p>
+      {isSigning ? (
         <InlineLoading description="Waiting for your passkey..." />
       ) : (
         <Button size="md" renderIcon={FingerprintRecognition} onClick={() => void run()}>

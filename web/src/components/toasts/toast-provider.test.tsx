@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToast } from './toast-context';
+import { showToastAfterReload, takeToastAfterReload } from './toast-after-reload';
 import { ToastProvider } from './toast-provider';
 import type { ToastInput } from './toast-types';
 
@@ -55,5 +56,35 @@ describe('toasts', () => {
     const toast = screen.getByRole('alert');
     expect(toast).toHaveTextContent('Upload failed');
     expect(toast).toHaveClass('cds--toast-notification--low-contrast');
+  });
+});
+
+describe('a toast kept across a reload', () => {
+  it('shows once on the page the reload brings, then is forgotten', async () => {
+    showToastAfterReload({
+      kind: 'success',
+      title: 'Entry signed',
+      subtitle: 'Your passkey signed the entry.',
+    });
+    const first = render(
+      <ToastProvider>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    expect(await screen.findByText('Entry signed')).toBeInTheDocument();
+    first.unmount();
+    render(
+      <ToastProvider>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    expect(screen.queryByText('Entry signed')).not.toBeInTheDocument();
+  });
+
+  it('ignores what is not a toast', () => {
+    sessionStorage.setItem('scamtrail.toast-after-reload', '{"kind":"party","title":1}');
+    expect(takeToastAfterReload()).toBeNull();
+    sessionStorage.setItem('scamtrail.toast-after-reload', 'not json');
+    expect(takeToastAfterReload()).toBeNull();
   });
 });

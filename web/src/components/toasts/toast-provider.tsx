@@ -1,6 +1,7 @@
 import { ToastNotification } from '@carbon/react';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, ToastHistoryContext, type ToastApi, type ToastHistoryApi } from './toast-context';
+import { takeToastAfterReload } from './toast-after-reload';
 import { resolveToastTimeout, type Toast, type ToastInput, type ToastRecord } from './toast-types';
 
 /** How many past toasts the notifications panel keeps. */
@@ -29,6 +30,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const clearHistory = useCallback(() => setHistory([]), []);
+
+  // A toast kept for this page by the action that reloaded it (see showToastAfterReload).
+  useEffect(() => {
+    const kept = takeToastAfterReload();
+    if (kept) showToast(kept);
+  }, [showToast]);
 
   const toastApi = useMemo<ToastApi>(() => ({ showToast, dismissToast }), [showToast, dismissToast]);
   const historyApi = useMemo<ToastHistoryApi>(() => ({ history, clearHistory }), [history, clearHistory]);

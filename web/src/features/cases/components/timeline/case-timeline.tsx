@@ -6,7 +6,12 @@ import { ListPagination } from '../../../../components/list-pagination';
 import type { RowMenuAction } from '../../../../components/row-actions-menu';
 import { useSession } from '../../../../lib/session';
 import { useJournalEntries } from '../../api/journal-get-entries';
-import { EntryDialog, preloadTimelineDialogs, RemoveEntryDialog } from './lazy-timeline-dialogs';
+import {
+  EntryDialog,
+  preloadTimelineDialogs,
+  RemoveEntryDialog,
+  SignEntryDialog,
+} from './lazy-timeline-dialogs';
 import { JournalIntegrityBar } from './journal-integrity';
 import { hasTimelineFilters, journalPageParams } from './timeline-params';
 import { TimelineEmptyState } from './timeline-empty-state';
@@ -15,8 +20,7 @@ import { TimelineHeader, TimelineToolbar } from './timeline-toolbar';
 import { useTimelineState } from './use-timeline-state';
 import './timeline.scss';
 
-type Dialog =
-  { kind: 'create' } | { kind: 'edit'; entry: JournalEntry } | { kind: 'remove'; entry: JournalEntry };
+type Dialog = { kind: 'create' } | { kind: 'edit' | 'remove' | 'sign'; entry: JournalEntry };
 
 interface CaseTimelineProps {
   caseId: string;
@@ -72,6 +76,10 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
     // A signed entry is not edited (the server refuses with 409): a correction is a new entry.
     if (can('journal_entry.edit') && !entry.isSigned && (isOwn || user?.role === 'admin')) {
       actions.push({ label: 'Edit', onClick: () => setDialog({ kind: 'edit', entry }) });
+    }
+    // Spec 4: only its originator signs an entry, and only once.
+    if (!readOnly && isOwn && !entry.isSigned) {
+      actions.push({ label: 'Sign entry', onClick: () => setDialog({ kind: 'sign', entry }) });
     }
     if (can('journal_entry.delete')) {
       actions.push({ label: 'Remove', isDelete: true, onClick: () => setDialog({ kind: 'remove', entry }) });
@@ -131,6 +139,7 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
         {dialog?.kind === 'edit' && (
           <EntryDialog caseId={caseId} entry={dialog.entry} onClose={() => setDialog(null)} />
         )}
+        {dialog?.kind === 'sign' && <SignEntryDialog entry={dialog.entry} onClose={() => setDialog(null)} />}
         {dialog?.kind === 'remove' && (
           <RemoveEntryDialog caseId={caseId} entry={dialog.entry} onClose={() => setDialog(null)} />
         )}

@@ -85,7 +85,11 @@ describe('entry dialog', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Entry added')).toBeInTheDocument();
     const [create] = callsTo(fetchMock, 'POST', '/api/journal-entries');
     const performedAt = new Date(create.body.performedAt);
-    expect([performedAt.getHours(), performedAt.getMinutes(), performedAt.getSeconds()]).toEqual([hour, 30, 0]);
+    expect([performedAt.getHours(), performedAt.getMinutes(), performedAt.getSeconds()]).toEqual([
+      hour,
+      30,
+      0,
+    ]);
   });
 
   it('keeps the entry and only warns when linking it to the case fails', async () => {

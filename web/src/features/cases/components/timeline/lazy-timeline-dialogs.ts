@@ -7,6 +7,7 @@ import { preload } from '../../../../lib/preload';
 const load = {
   entry: () => import('./entry-dialog'),
   remove: () => import('./remove-entry-dialog'),
+  sign: () => import('./sign-entry-dialog'),
 };
 
 export function preloadTimelineDialogs(): void {
@@ -16,4 +17,7 @@ export function preloadTimelineDialogs(): void {
 export const EntryDialog = lazy(() => load.entry().then((module) => ({ default: module.EntryDialog })));
 export const RemoveEntryDialog = lazy(() =>
   load.remove().then((module) => ({ default: module.RemoveEntryDialog })),
+);
+export const SignEntryDialog = lazy(() =>
+  load.sign().then((module) => ({ default: module.SignEntryDialog })),
 );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { VerifyCaseResponse } from '@scamtrail/domain/signatures';
+import { takeToastAfterReload } from '../../../../components/toasts/toast-after-reload';
 import { page } from '../../../../lib/reload-page';
 import { json, makeUser } from '../../../../test/render-app';
 import { ASSERTION_JSON, domError, installWebAuthn } from '../../../../test/webauthn';
@@ -162,6 +163,32 @@ describe('a journal entry’s signature on the timeline', () => {
     section = await openSignature();
     expect(section).toHaveTextContent('This entry has not been digitally signed');
     expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
+  });
+
+  it('signs from the entry’s menu, and the reloaded page says it is signed', async () => {
+    const reload = vi.spyOn(page, 'reload').mockImplementation(() => undefined);
+    installWebAuthn();
+    const { fetchMock } = renderTimeline({
+      [`GET ${JOURNAL}`]: () => journalPage([ENTRY]),
+      [`POST ${ENTRY_PATH}/sign/begin`]: () => json(200, BEGIN),
+      [`POST ${ENTRY_PATH}/sign/complete`]: () => json(200, SIGNED),
+    });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    await userEvent.click(items.find((item) => item.textContent === 'Sign entry')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign entry' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign with passkey' }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(callsTo(fetchMock, 'POST', `${ENTRY_PATH}/sign/complete`)).toHaveLength(1);
+    expect(takeToastAfterReload()).toMatchObject({ kind: 'success', title: 'Entry signed' });
+  });
+
+  it('offers Sign entry in the menu of its originator’s unsigned entries only', async () => {
+    renderTimeline(
+      { [`GET ${JOURNAL}`]: () => journalPage([ENTRY]) },
+      { user: makeUser('investigator', { originatorId: 'o-2' }) },
+    );
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    expect(items.map((item) => item.textContent)).not.toContain('Sign entry');
   });
 
   it('offers Remove but not Edit for a signed entry', async () => {
