@@ -78,14 +78,20 @@ describe('case history in words', () => {
     const names = new Map([
       ['g1', 'Fraud desk'],
       ['u1', 'Grace Hopper'],
+      ['t1', 'phishing'],
+      ['t2', 'urgent'],
     ]);
     const changes = describeChanges(
-      { before: { groupId: null, assigneeIds: ['u9'] }, after: { groupId: 'g1', assigneeIds: ['u1', 'u9'] } },
+      {
+        before: { groupId: null, assigneeIds: ['u9'], tagIds: ['t1', 't2'] },
+        after: { groupId: 'g1', assigneeIds: ['u1', 'u9', 'u8'], tagIds: [] },
+      },
       names,
     );
     expect(changes.map(({ label, before, after }) => `${label}: ${before} -> ${after}`)).toEqual([
       'Group: Everyone -> Fraud desk',
-      'Assignees: 1 person -> 2 people',
+      'Assignees: 1 person -> Grace Hopper and 2 other people',
+      'Tags: phishing, urgent -> —',
     ]);
   });
 

@@ -136,13 +136,24 @@ export function formatHistoryValue(field: string, value: unknown, names: KnownNa
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
     if (value.length === 0) return NONE;
-    const names = value.map((item) =>
+    const [one, many] = COUNT_NOUNS[field] ?? ['item', 'items'];
+    const count = (n: number) => `${n} ${n === 1 ? one : many}`;
+    if (field.endsWith('Ids')) {
+      // Ids by the names the page knows ("phishing, urgent"), the others counted ("and 1 other tag").
+      const known = value.flatMap((id) => (typeof id === 'string' && names.has(id) ? [names.get(id)!] : []));
+      const unknown = value.length - known.length;
+      if (known.length === 0) return count(unknown);
+      return truncate(
+        unknown === 0
+          ? known.join(', ')
+          : `${known.join(', ')} and ${count(unknown).replace(' ', ' other ')}`,
+      );
+    }
+    const labels = value.map((item) =>
       isObject(item) ? nameOf(item) : typeof item === 'string' ? item : undefined,
     );
-    if (!field.endsWith('Ids') && names.every((name) => name !== undefined))
-      return truncate(names.join(', '));
-    const [one, many] = COUNT_NOUNS[field] ?? ['item', 'items'];
-    return `${value.length} ${value.length === 1 ? one : many}`;
+    if (labels.every((label) => label !== undefined)) return truncate(labels.join(', '));
+    return count(value.length);
   }
   if (isObject(value)) return formatMoney(value) ?? nameOf(value) ?? truncate(JSON.stringify(value));
   return truncate(String(value));

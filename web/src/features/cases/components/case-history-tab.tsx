@@ -1,12 +1,16 @@
 import { RecentlyViewed } from '@carbon/icons-react';
 import { useState } from 'react';
 import type { AuditEvent, Case } from '@scamtrail/domain/cases';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import type { TagRef } from '@scamtrail/domain/tags';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
 import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { ListResults } from '../../../components/list-results';
+import { useTagOptions } from '../../../components/tags/tag-options';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
+import { useSession } from '../../../lib/session';
 import { useCaseHistory } from '../api/get-case-history';
 import { describeAction, describeActor, describeChanges, type KnownNames } from './case-history-format';
 
@@ -17,9 +21,13 @@ const COLUMNS: TableColumn[] = [
   { key: 'changes', header: 'Changes' },
 ];
 
-/** The names the page knows for ids a history row may hold: the case's group, assignees and tags. */
-function namesOf(caseItem: Case): KnownNames {
+/**
+ * The names the page knows for ids a history row may hold: the case's group and assignees, its tags
+ * and every other tag the user may list (a tag taken off the case is named too).
+ */
+function namesOf(caseItem: Case, tags: readonly TagRef[]): KnownNames {
   return new Map([
+    ...tags.map((tag) => [tag.id, tag.name] as const),
     ...(caseItem.group ? [[caseItem.group.id, caseItem.group.name] as const] : []),
     ...caseItem.assignees.map((user) => [user.id, user.fullName] as const),
     ...caseItem.tags.map((tag) => [tag.id, tag.name] as const),
@@ -73,7 +81,9 @@ function When({ at }: { at: string }) {
 export function CaseHistoryTab({ caseItem }: { caseItem: Case }) {
   const [page, setPage] = useState({ page: 1, pageSize: LIST_PAGE_SIZES[0] });
   const query = useCaseHistory(caseItem.id, page);
-  const names = namesOf(caseItem);
+  const { user } = useSession();
+  const tags = useTagOptions(hasPermission(user?.permissions, 'tag.view'));
+  const names = namesOf(caseItem, tags.data ?? []);
   const events = query.data?.data ?? [];
   const byId = new Map(events.map((event) => [String(event.id), event]));
   const rows = events.map((event) => ({

@@ -194,6 +194,25 @@ describe('case detail: tabs', () => {
     );
   });
 
+  it('names in the history the tags taken off the case, from the tags the user may list', async () => {
+    const untagged = { ...CLOSED_EVENT, id: 4, before: { tagIds: ['t1', 't2'] }, after: { tagIds: [] } };
+    renderCase(makeCase(), {
+      search: '?tab=history',
+      routes: {
+        [`GET /api/cases/${CASE_ID}/history`]: () => json(200, page([untagged])),
+        'GET /api/tags': () =>
+          json(200, {
+            data: [
+              { id: 't1', name: 'phishing', color: 'red' },
+              { id: 't2', name: 'urgent', color: 'blue' },
+            ],
+            pagination: { page: 1, pageSize: 500, totalItems: 2, totalPages: 1 },
+          }),
+      },
+    });
+    expect(await screen.findByText('phishing, urgent')).toBeInTheDocument();
+  });
+
   it('opens the timeline when the URL names no tab or an unknown one', async () => {
     renderCase(makeCase(), { search: '?tab=nonsense' });
     await heading();
