@@ -90,6 +90,10 @@ test.describe('case detail', () => {
     await expect(page.getByText('Handed to the national fraud office.')).toBeVisible();
 
     await page.getByRole('button', { name: 'Reopen' }).click();
+    await page
+      .getByRole('dialog', { name: /^Reopen case/ })
+      .getByRole('button', { name: 'Reopen' })
+      .click();
     await expect(page.getByText('Case reopened')).toBeVisible();
     await expect(fact(page, 'Status')).toHaveText('Open');
     await expect(page.getByText('Handed to the national fraud office.')).toHaveCount(0);

@@ -6,11 +6,12 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useUpdateCase } from '../api/update-case';
 import { CaseCloseModal } from './case-close-modal';
+import { CaseReopenModal } from './case-reopen-modal';
 import { CaseStatusArchiveModal } from './case-status-archive-modal';
 import { CaseStatusMenu } from './case-status-menu';
 import { LazyCaseFormModal, preloadCaseDialogs } from './cases-lazy-dialogs';
 
-type Dialog = 'edit' | 'close' | 'archive';
+type Dialog = 'edit' | 'close' | 'archive' | 'reopen';
 
 interface CaseHeaderActionsProps {
   caseItem: Case;
@@ -73,7 +74,7 @@ export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps)
         <CaseStatusMenu status={status} disabled={update.isPending} onSelect={select} />
       )}
       {isClosed ? (
-        <Button renderIcon={Renew} disabled={update.isPending} onClick={() => void moveTo('open')}>
+        <Button renderIcon={Renew} disabled={update.isPending} onClick={() => setDialog('reopen')}>
           Reopen
         </Button>
       ) : (
@@ -85,6 +86,14 @@ export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps)
         {dialog === 'edit' && <LazyCaseFormModal open initial={caseItem} onClose={() => setDialog(null)} />}
       </Suspense>
       {dialog === 'close' && <CaseCloseModal caseItem={caseItem} onClose={() => setDialog(null)} />}
+      {dialog === 'reopen' && (
+        <CaseReopenModal
+          caseItem={caseItem}
+          reopening={update.isPending}
+          onConfirm={() => void moveTo('open')}
+          onClose={() => setDialog(null)}
+        />
+      )}
       {dialog === 'archive' && (
         <CaseStatusArchiveModal
           caseItem={caseItem}

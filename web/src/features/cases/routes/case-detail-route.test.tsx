@@ -90,6 +90,14 @@ describe('case detail: header', () => {
     expect(screen.getByText('Handed to the national fraud office.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close case' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    // Reopening clears the resolution and notes: it is confirmed first, and Cancel changes nothing.
+    let confirm = await screen.findByRole('dialog', { name: /^Reopen case #\d+\?$/ });
+    expect(confirm).toHaveTextContent('its resolution (Transferred) and closure notes are cleared');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Reopen' }));
+    confirm = await screen.findByRole('dialog', { name: /^Reopen case #\d+\?$/ });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Reopen' }));
     expect(await screen.findByText('Case reopened')).toBeInTheDocument();
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'open' });
