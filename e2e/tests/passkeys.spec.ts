@@ -147,8 +147,9 @@ test('a passkey signs in and signs a journal entry, which anyone can verify unti
   await expect(section).toContainText('You have not signed this entry yet');
   await page.screenshot({ path: test.info().outputPath('badge-unsigned.png') });
   await section.getByRole('button', { name: 'Sign entry' }).click();
-  // The page reloads once signed (spec 4): the lock shows on the badge then.
+  // The page reloads once signed (spec 4): the lock shows on the badge then, and a toast says so.
   await expect(page.getByRole('button', { name: /\(Team\), signed$/ })).toBeVisible();
+  await expect(page.getByText('Entry signed')).toBeVisible();
   ({ section } = await openSignature(page, /\(Team\), signed$/));
   await expect(section.getByText('Signature verified')).toBeVisible();
   for (const text of [fullName, investigator.email, 'E2E virtual key', 'ES256']) {
