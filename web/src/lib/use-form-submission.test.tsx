@@ -113,4 +113,44 @@ describe('useFormSubmission: the form-level rule of spec 5', () => {
     expect(screen.getByText('Already taken')).toBeInTheDocument();
     expect(screen.queryByText(FORM_ERRORS_TOAST.title)).not.toBeInTheDocument();
   });
+
+  it('takes the message away once a submit finds the fields right', async () => {
+    const nameSchema = z.object({ name: z.string().min(1, 'Name is required') });
+    const save = vi.fn(async () => undefined);
+    function NameForm() {
+      const [name, setName] = useState('');
+      const { errorProps, formRef, run } = useFormSubmission(['name'], 'Failed to save');
+      return (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void run(nameSchema.safeParse({ name }), save);
+          }}
+        >
+          <div ref={formRef}>
+            <TextInput
+              id="name"
+              labelText="Name"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              {...errorProps('name')}
+            />
+          </div>
+          <button type="submit">Save</button>
+        </form>
+      );
+    }
+    render(
+      <ToastProvider>
+        <NameForm />
+      </ToastProvider>,
+    );
+    await submit();
+    expect(screen.getByText(FORM_ERRORS_TOAST.title)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ada' } });
+    await submit();
+    expect(save).toHaveBeenCalledWith({ name: 'Ada' });
+    expect(screen.queryByText(FORM_ERRORS_TOAST.title)).not.toBeInTheDocument();
+  });
 });

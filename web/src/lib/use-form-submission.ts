@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useToast } from '../components/toasts/toast-context';
 import { describeSaveFailure, zodFieldErrors, type FieldErrors } from './field-errors';
@@ -24,13 +24,14 @@ interface RunOptions {
  * which shows a failed parse on the fields or else saves, placing a failed save's messages as
  * `describeSaveFailure` does. A failed parse also follows spec 5's form-level rule: focus moves to the
  * first invalid field of `formRef` (attach it to the element holding the fields) and the message
- * "Please fix the errors in the form" shows for 5 seconds.
+ * "Please fix the errors in the form" shows for 5 seconds, or until the next submit finds none.
  */
 export function useFormSubmission(fields: readonly string[], fallback: string) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const { formRef, focusFirstInvalidField } = useFocusFirstInvalid();
-  const { showToast } = useToast();
+  const { showToast, dismissToast } = useToast();
+  const errorsToast = useRef<string | null>(null);
 
   const clearError = useCallback((field: string) => {
     setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
@@ -46,9 +47,13 @@ export function useFormSubmission(fields: readonly string[], fallback: string) {
     if (!parsed.success) {
       setFieldErrors(zodFieldErrors(parsed.error));
       focusFirstInvalidField();
-      showToast(FORM_ERRORS_TOAST);
+      if (errorsToast.current) dismissToast(errorsToast.current);
+      errorsToast.current = showToast(FORM_ERRORS_TOAST);
       return;
     }
+    // The fields are right now: the message asking to fix them no longer applies.
+    if (errorsToast.current) dismissToast(errorsToast.current);
+    errorsToast.current = null;
     if (!options.keepFieldErrors) setFieldErrors({});
     setFormError(null);
     try {
