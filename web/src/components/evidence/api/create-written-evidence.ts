@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWrittenEvidenceBody } from '@scamtrail/domain/evidence';
 import { api } from '../../../lib/api-client';
-import { evidenceKeys } from './evidence-keys';
+import { invalidateAfterEvidenceAdded } from './evidence-keys';
 import type { EvidenceItem } from './evidence-types';
 
 /** `POST /api/evidence` with JSON: written evidence (a transcript, a statement, a copied message). */
@@ -13,6 +13,6 @@ export function useCreateWrittenEvidence() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWrittenEvidence,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: evidenceKeys.lists() }),
+    onSuccess: () => invalidateAfterEvidenceAdded(queryClient),
   });
 }

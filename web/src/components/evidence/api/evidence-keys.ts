@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /** Query keys of the evidence panel; `all` invalidates every list and detail at once. */
 export const evidenceKeys = {
   all: ['evidence'] as const,
@@ -14,3 +16,14 @@ export const evidenceKeys = {
   caseOptions: (search: string) => [...evidenceKeys.all, 'case-options', search] as const,
   caseRef: (id: string) => [...evidenceKeys.all, 'case', id] as const,
 };
+
+/**
+ * After evidence was added: the evidence lists, and the cases (a case's last activity and evidence
+ * count move when evidence joins it; the cases feature keeps its queries under `['cases']`).
+ */
+export function invalidateAfterEvidenceAdded(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: evidenceKeys.lists() }),
+    queryClient.invalidateQueries({ queryKey: ['cases'] }),
+  ]);
+}

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { UploadEvidenceFields } from '@scamtrail/domain/evidence';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
-import { evidenceKeys } from './evidence-keys';
+import { invalidateAfterEvidenceAdded } from './evidence-keys';
 import type { EvidenceItem } from './evidence-types';
 
 /** Files sent at the same time: enough to keep the line busy, few enough not to starve other calls. */
@@ -79,7 +79,7 @@ export function useUploadEvidenceFiles() {
       try {
         return await uploadEvidenceFiles(...args);
       } finally {
-        await queryClient.invalidateQueries({ queryKey: evidenceKeys.lists() });
+        await invalidateAfterEvidenceAdded(queryClient);
       }
     },
     [queryClient],
