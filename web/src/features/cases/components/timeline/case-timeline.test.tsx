@@ -104,6 +104,22 @@ describe('case timeline', { timeout: 20_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Add entry' })).toHaveLength(1);
   });
 
+  it('says who entered an entry reported by a community member', async () => {
+    const reported: JournalEntry = {
+      ...ENTRY,
+      originator: {
+        id: 'o-9',
+        type: 'community_member',
+        name: 'scamwatcher42',
+        displayName: 'scamwatcher42 (Community)',
+        proxy: { id: 'o-1', type: 'team_member', name: 'Ada Okafor', displayName: 'Ada Okafor (Team)' },
+      },
+    };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([reported]) });
+    const article = await screen.findByRole('article', { name: /^Call entry/ });
+    expect(within(article).getByText('entered by Ada Okafor (Team)')).toBeInTheDocument();
+  });
+
   it('offers no way to add or change entries on a read-only case or to a viewer', async () => {
     renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([ENTRY]) }, { readOnly: true });
     await screen.findByRole('article', { name: /^Call entry/ });

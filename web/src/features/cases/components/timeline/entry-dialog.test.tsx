@@ -92,6 +92,31 @@ describe('entry dialog', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('records an entry a community member reported, entered on their behalf', async () => {
+    const member = {
+      id: '77777777-7777-4777-8777-777777777777',
+      type: 'community_member',
+      name: 'scamwatcher42',
+      displayName: 'scamwatcher42 (Community)',
+    };
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'GET /api/originators/community-members': () =>
+        json(200, { data: [member], pagination: { page: 1, pageSize: 20, totalItems: 1, totalPages: 1 } }),
+      'POST /api/journal-entries': () => json(201, CREATED),
+      [`POST ${JOURNAL}`]: () => json(200, CREATED),
+    });
+    const dialog = await openAddDialog('Reported a fake parcel text.');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Reported by/ }));
+    await userEvent.click(await within(dialog).findByRole('option', { name: 'scamwatcher42 (Community)' }));
+    await submit(dialog);
+    expect(await screen.findByText('Entry added')).toBeInTheDocument();
+    const [create] = callsTo(fetchMock, 'POST', '/api/journal-entries');
+    expect(create.body).toMatchObject({ onBehalfOfOriginatorId: member.id });
+    const [search] = callsTo(fetchMock, 'GET', '/api/originators/community-members');
+    expect(search.url.searchParams.get('status')).toBe('active');
+  });
+
   it('keeps the entry and only warns when linking it to the case fails', async () => {
     renderTimeline({
       ...BASE,

@@ -20,8 +20,17 @@ import { FoundIdentifiers } from './found-identifiers';
 import { splitPerformedAt, type PerformedAtInput } from './performed-at';
 import { useFoundIdentifiers } from './use-found-identifiers';
 import { useSaveEntry, type EntryFormValues } from './use-save-entry';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
+import { ReportedByPicker } from '../../../../components/reported-by-picker';
 
-const FIELDS = ['type', 'description', 'performedAt', 'evidence', 'identifierIds'] as const;
+const FIELDS = [
+  'type',
+  'description',
+  'performedAt',
+  'evidence',
+  'identifierIds',
+  'onBehalfOfOriginatorId',
+] as const;
 
 interface EntryDialogProps {
   caseId: string;
@@ -38,6 +47,7 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const [openedWhen] = useState<PerformedAtInput>(() => splitPerformedAt(entry?.performedAt ?? new Date()));
   const [when, setWhen] = useState(openedWhen);
   const [description, setDescription] = useState(entry?.description ?? '');
+  const [reportedBy, setReportedBy] = useState<OriginatorSummary | null>(null);
   const [evidence, setEvidence] = useState<EvidenceOption[]>(() => entry?.evidence ?? []);
   const [identifiers, setIdentifiers] = useState<IdentifierOption[]>(
     () => entry?.identifiers.map((item) => ({ ...item, typeLabel: getIdentifierTypeLabel(item.type) })) ?? [],
@@ -49,7 +59,7 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const { showToast } = useToast();
 
   async function submit() {
-    const values: EntryFormValues = { type, when, description, evidence, identifiers };
+    const values: EntryFormValues = { type, when, description, evidence, identifiers, reportedBy };
     await form.run(save.parse(values), async (body) => {
       const outcome = await save.run(body, values, offer.toLink());
       showToast(outcome);
@@ -124,6 +134,17 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
         {...errorProps('description')}
       />
       <FoundIdentifiers found={offer.found} unchecked={offer.unchecked} onToggle={offer.toggle} />
+      {!entry && can('community_member.view') && (
+        <ReportedByPicker
+          id="journal-entry-reported-by"
+          value={reportedBy}
+          onChange={(next) => {
+            setReportedBy(next);
+            clearError('onBehalfOfOriginatorId');
+          }}
+          invalidText={form.fieldErrors.onBehalfOfOriginatorId}
+        />
+      )}
       {can('evidence.view') && (
         <EvidencePicker
           caseId={caseId}

@@ -74,6 +74,9 @@ export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
             ) : (
               <span className="timeline-entry__unknown">Unknown originator</span>
             )}
+            {entry.originator?.proxy && (
+              <span className="timeline-entry__proxy">entered by {entry.originator.proxy.displayName}</span>
+            )}
           </div>
           {!removed && actions.length > 0 && (
             <div className="timeline-entry__actions">

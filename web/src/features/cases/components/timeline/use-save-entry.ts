@@ -15,6 +15,7 @@ import { useEditJournalEntry } from '../../api/journal-update-entry';
 import type { FoundIdentifier } from './find-identifiers-in-text';
 import { foundLabel } from './found-identifiers';
 import { joinPerformedAt, samePerformedAt, splitPerformedAt, type PerformedAtInput } from './performed-at';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
 
 export interface EntryFormValues {
   type: JournalEntryType;
@@ -22,6 +23,8 @@ export interface EntryFormValues {
   description: string;
   evidence: EvidenceOption[];
   identifiers: IdentifierOption[];
+  /** A new entry reported by a community member, entered for them; null: the user's own. */
+  reportedBy: OriginatorSummary | null;
 }
 
 const PERFORMED_AT_MESSAGE = 'Enter the day and the time (HH:MM) it happened';
@@ -76,6 +79,7 @@ export function useSaveEntry(caseId: string, entry: JournalEntry | undefined, op
       caseId,
       evidence: values.evidence.length > 0 ? ids(values.evidence) : null,
       identifierIds: ids(values.identifiers),
+      onBehalfOfOriginatorId: entry ? undefined : values.reportedBy?.id,
     });
     // The contract's message speaks of ISO 8601; the form speaks of a day and a time.
     if (!parsed.success) {

@@ -1,0 +1,69 @@
+import { ComboBox } from '@carbon/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
+import type { Pagination } from '@scamtrail/domain/pagination';
+import { api } from '../lib/api-client';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+
+/** How many community members the picker offers for what is typed. */
+const OPTIONS = 20;
+
+/** Active community members whose username holds `search` (`GET /api/originators/community-members`). */
+function useCommunityMemberOptions(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['community-members', 'options', search],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ data: OriginatorSummary[]; pagination: Pagination }>('/originators/community-members', {
+          params: { search: search || undefined, status: 'active', page: 1, pageSize: OPTIONS },
+          signal,
+          silent: true,
+        })
+        .then((answer) => answer.data),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+interface ReportedByPickerProps {
+  id: string;
+  /** The community member the report came from; null: the person entering it. */
+  value: OriginatorSummary | null;
+  onChange: (originator: OriginatorSummary | null) => void;
+  disabled?: boolean;
+  invalidText?: string;
+}
+
+/**
+ * "Reported by": the community member a report came from, when a team member enters it for them (a
+ * report phoned in). The record's originator is then that member, and the person entering it its
+ * proxy (`onBehalfOfOriginatorId`). Left empty, the record is the user's own.
+ */
+export function ReportedByPicker({ id, value, onChange, disabled, invalidText }: ReportedByPickerProps) {
+  const [input, setInput] = useState('');
+  const [isOpen, setOpen] = useState(false);
+  const options = useCommunityMemberOptions(useDebouncedValue(input.trim()), isOpen);
+  const items = [...(options.data ?? [])];
+  if (value && !items.some((item) => item.id === value.id)) items.unshift(value);
+  return (
+    <div onFocus={() => setOpen(true)} onPointerDown={() => setOpen(true)}>
+      <ComboBox<OriginatorSummary>
+        id={id}
+        titleText="Reported by (optional)"
+        helperText="A community member who reported this to you; you are recorded as entering it for them."
+        placeholder="Search community members"
+        items={items}
+        itemToString={(item) => item?.displayName ?? ''}
+        selectedItem={value}
+        // The server searched already: every answer it gave is a match.
+        shouldFilterItem={() => true}
+        onInputChange={(text) => setInput(text === (value?.displayName ?? '') ? '' : text)}
+        onChange={({ selectedItem }) => onChange(selectedItem ?? null)}
+        disabled={disabled}
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
+    </div>
+  );
+}
