@@ -10,7 +10,7 @@ import { useDebouncedValue } from '../lib/use-debounced-value';
 const OPTIONS = 20;
 
 /** Active community members whose username holds `search` (`GET /api/originators/community-members`). */
-function useCommunityMemberOptions(search: string, enabled: boolean) {
+function useCommunityMemberOptions(search: string) {
   return useQuery({
     queryKey: ['community-members', 'options', search],
     queryFn: ({ signal }) =>
@@ -21,7 +21,6 @@ function useCommunityMemberOptions(search: string, enabled: boolean) {
           silent: true,
         })
         .then((answer) => answer.data),
-    enabled,
     staleTime: 30_000,
   });
 }
@@ -42,28 +41,26 @@ interface ReportedByPickerProps {
  */
 export function ReportedByPicker({ id, value, onChange, disabled, invalidText }: ReportedByPickerProps) {
   const [input, setInput] = useState('');
-  const [isOpen, setOpen] = useState(false);
-  const options = useCommunityMemberOptions(useDebouncedValue(input.trim()), isOpen);
+  // Asked for as the dialog opens, so the first click on the field shows the list.
+  const options = useCommunityMemberOptions(useDebouncedValue(input.trim()));
   const items = [...(options.data ?? [])];
   if (value && !items.some((item) => item.id === value.id)) items.unshift(value);
   return (
-    <div onFocus={() => setOpen(true)} onPointerDown={() => setOpen(true)}>
-      <ComboBox<OriginatorSummary>
-        id={id}
-        titleText="Reported by (optional)"
-        helperText="A community member who reported this to you; you are recorded as entering it for them."
-        placeholder="Search community members"
-        items={items}
-        itemToString={(item) => item?.displayName ?? ''}
-        selectedItem={value}
-        // The server searched already: every answer it gave is a match.
-        shouldFilterItem={() => true}
-        onInputChange={(text) => setInput(text === (value?.displayName ?? '') ? '' : text)}
-        onChange={({ selectedItem }) => onChange(selectedItem ?? null)}
-        disabled={disabled}
-        invalid={Boolean(invalidText)}
-        invalidText={invalidText}
-      />
-    </div>
+    <ComboBox<OriginatorSummary>
+      id={id}
+      titleText="Reported by (optional)"
+      helperText="A community member who reported this to you; you are recorded as entering it for them."
+      placeholder="Search community members"
+      items={items}
+      itemToString={(item) => item?.displayName ?? ''}
+      selectedItem={value}
+      // The server searched already: every answer it gave is a match.
+      shouldFilterItem={() => true}
+      onInputChange={(text) => setInput(text === (value?.displayName ?? '') ? '' : text)}
+      onChange={({ selectedItem }) => onChange(selectedItem ?? null)}
+      disabled={disabled}
+      invalid={Boolean(invalidText)}
+      invalidText={invalidText}
+    />
   );
 }
