@@ -6,8 +6,7 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useUpdateCase } from '../api/update-case';
 import { CaseCloseModal } from './case-close-modal';
-import { CaseReopenModal } from './case-reopen-modal';
-import { CaseStatusArchiveModal } from './case-status-archive-modal';
+import { CaseStatusConfirmModal } from './case-status-confirm-modal';
 import { CaseStatusMenu } from './case-status-menu';
 import { LazyCaseFormModal, preloadCaseDialogs } from './cases-lazy-dialogs';
 
@@ -63,6 +62,8 @@ export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps)
     else void moveTo(to);
   }
 
+  // Archiving and reopening are confirmed first.
+  const confirmTo = dialog === 'reopen' ? 'open' : dialog === 'archive' ? 'archived' : null;
   return (
     <div className="case-header__actions">
       {status !== 'archived' && (
@@ -86,19 +87,12 @@ export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps)
         {dialog === 'edit' && <LazyCaseFormModal open initial={caseItem} onClose={() => setDialog(null)} />}
       </Suspense>
       {dialog === 'close' && <CaseCloseModal caseItem={caseItem} onClose={() => setDialog(null)} />}
-      {dialog === 'reopen' && (
-        <CaseReopenModal
+      {confirmTo && (
+        <CaseStatusConfirmModal
           caseItem={caseItem}
-          reopening={update.isPending}
-          onConfirm={() => void moveTo('open')}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'archive' && (
-        <CaseStatusArchiveModal
-          caseItem={caseItem}
-          archiving={update.isPending}
-          onConfirm={() => void moveTo('archived')}
+          to={confirmTo}
+          busy={update.isPending}
+          onConfirm={() => void moveTo(confirmTo)}
           onClose={() => setDialog(null)}
         />
       )}
