@@ -103,6 +103,22 @@ describe('case detail: header', () => {
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'open' });
   });
 
+  it('archives a case only once the investigator has confirmed it', async () => {
+    const { fetchMock } = renderCase(makeCase(), {
+      routes: { [`PATCH /api/cases/${CASE_ID}`]: () => json(200, ARCHIVED) },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Change status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Archived...' }));
+    const confirm = await screen.findByRole('dialog', { name: /^Archive case #\d+\?$/ });
+    expect(confirm).toHaveTextContent('An archived case is read-only');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'archived' });
+  });
+
   it('shows an archived case as read-only, with Reopen as its only action', async () => {
     renderCase(ARCHIVED);
     await heading();
