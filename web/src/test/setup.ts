@@ -5,6 +5,8 @@ import { preloadsSettled } from '../lib/preload';
 
 afterEach(async () => {
   cleanup();
+  // What one test kept for "after a reload" (a toast) must not show in the next.
+  sessionStorage.clear();
   // A screen may have started loading a dialog it expects to need; let that finish inside the test, not
   // after its environment is gone.
   await preloadsSettled();
