@@ -32,6 +32,26 @@ export default tseslint.config(
     },
   },
   {
+    // Carbon's FilterableMultiSelect empties itself on Escape; MultiSelect (keep-selection-on-escape.tsx)
+    // is the same field without that.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/components/keep-selection-on-escape*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@carbon/react',
+              importNames: ['FilterableMultiSelect'],
+              message: 'Use MultiSelect from web/src/components/keep-selection-on-escape.tsx.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],

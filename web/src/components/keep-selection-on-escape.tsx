@@ -1,3 +1,4 @@
+import { FilterableMultiSelect, type FilterableMultiSelectProps } from '@carbon/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /**
@@ -29,4 +30,16 @@ export function KeepSelectionOnEscape({ children }: { children: ReactNode }) {
     return () => element.removeEventListener('keydown', onKeyDown);
   }, []);
   return <div ref={ref}>{children}</div>;
+}
+
+/**
+ * The app's searchable multi-select: Carbon's FilterableMultiSelect inside KeepSelectionOnEscape. Use it
+ * instead of Carbon's own (lint forbids importing that elsewhere), so no picker can lose its selection.
+ */
+export function MultiSelect<T>(props: FilterableMultiSelectProps<T>) {
+  return (
+    <KeepSelectionOnEscape>
+      <FilterableMultiSelect<T> {...props} />
+    </KeepSelectionOnEscape>
+  );
 }

@@ -1,9 +1,9 @@
-import { DismissibleTag, FilterableMultiSelect, InlineNotification, Tag } from '@carbon/react';
+import { DismissibleTag, InlineNotification, Tag } from '@carbon/react';
 import type { TagRef } from '@scamtrail/domain/tags';
 import { errorMessage } from '../../lib/api-error';
 import { byTagName, useTagOptions } from './tag-options';
 import './tag-picker.scss';
-import { KeepSelectionOnEscape } from '../keep-selection-on-escape';
+import { MultiSelect } from '../keep-selection-on-escape';
 
 interface TagPickerProps {
   id: string;
@@ -40,29 +40,27 @@ export function TagPicker(props: TagPickerProps) {
   const chosen = items.filter((tag) => selected.has(tag.id));
   return (
     <div className="tag-picker">
-      <KeepSelectionOnEscape>
-        <FilterableMultiSelect<TagRef>
-          // Remounted once the tags arrive: the multi-select reads its items when it mounts.
-          key={options.isSuccess ? 'ready' : 'loading'}
-          id={id}
-          titleText={props.titleText ?? 'Tags (optional)'}
-          hideLabel={props.hideLabel}
-          placeholder={options.isPending ? 'Loading tags...' : 'Search tags'}
-          items={items}
-          itemToString={(tag) => tag?.name ?? ''}
-          itemToElement={(tag) => (
-            <Tag type={tag.color} size="sm">
-              {tag.name}
-            </Tag>
-          )}
-          selectedItems={chosen}
-          onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((tag) => tag.id))}
-          selectionFeedback="top-after-reopen"
-          disabled={disabled || options.isPending}
-          invalid={Boolean(invalidText)}
-          invalidText={invalidText}
-        />
-      </KeepSelectionOnEscape>
+      <MultiSelect<TagRef>
+        // Remounted once the tags arrive: the multi-select reads its items when it mounts.
+        key={options.isSuccess ? 'ready' : 'loading'}
+        id={id}
+        titleText={props.titleText ?? 'Tags (optional)'}
+        hideLabel={props.hideLabel}
+        placeholder={options.isPending ? 'Loading tags...' : 'Search tags'}
+        items={items}
+        itemToString={(tag) => tag?.name ?? ''}
+        itemToElement={(tag) => (
+          <Tag type={tag.color} size="sm">
+            {tag.name}
+          </Tag>
+        )}
+        selectedItems={chosen}
+        onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((tag) => tag.id))}
+        selectionFeedback="top-after-reopen"
+        disabled={disabled || options.isPending}
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
       {chosen.length > 0 && (
         <ul className="tag-list" aria-label="Chosen tags">
           {chosen.map((tag) => (

@@ -1,4 +1,4 @@
-import { DatePicker, DatePickerInput, FilterableMultiSelect, TextInput } from '@carbon/react';
+import { DatePicker, DatePickerInput, TextInput } from '@carbon/react';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { createApiKeyBodySchema, type CreatedApiKey } from '@scamtrail/domain/automations';
@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateApiKey } from '../api/create-api-key';
 import { endOfDayIso, grantableScopes } from './scope-options';
-import { KeepSelectionOnEscape } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape';
 
 const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
 
@@ -140,23 +140,21 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
         }}
         {...errorProps('name')}
       />
-      <KeepSelectionOnEscape>
-        <FilterableMultiSelect<Permission>
-          id="api-key-scopes"
-          titleText="Scopes"
-          placeholder="Choose permissions"
-          helperText="The key can do only this. You can grant only permissions you hold."
-          items={options}
-          itemToString={(item) => item ?? ''}
-          selectedItems={scopes}
-          onChange={({ selectedItems }) => {
-            setScopes(selectedItems ?? []);
-            clearError('scopes');
-          }}
-          selectionFeedback="top-after-reopen"
-          {...errorProps('scopes')}
-        />
-      </KeepSelectionOnEscape>
+      <MultiSelect<Permission>
+        id="api-key-scopes"
+        titleText="Scopes"
+        placeholder="Choose permissions"
+        helperText="The key can do only this. You can grant only permissions you hold."
+        items={options}
+        itemToString={(item) => item ?? ''}
+        selectedItems={scopes}
+        onChange={({ selectedItems }) => {
+          setScopes(selectedItems ?? []);
+          clearError('scopes');
+        }}
+        selectionFeedback="top-after-reopen"
+        {...errorProps('scopes')}
+      />
       <DatePicker
         datePickerType="single"
         dateFormat={DATE_FORMAT}

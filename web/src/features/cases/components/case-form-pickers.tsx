@@ -1,11 +1,11 @@
-import { DismissibleTag, FilterableMultiSelect, InlineNotification, Select, SelectItem } from '@carbon/react';
+import { DismissibleTag, InlineNotification, Select, SelectItem } from '@carbon/react';
 import { useState } from 'react';
 import type { CaseUser } from '@scamtrail/domain/cases';
 import { errorMessage } from '../../../lib/api-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
 import { useCaseGroupOptions, type GroupOption } from '../api/get-case-group-options';
-import { KeepSelectionOnEscape } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape';
 
 interface PickerProps {
   selectedIds: string[];
@@ -46,26 +46,24 @@ export function AssigneePicker({
   }
   return (
     <div className="case-form__picker">
-      <KeepSelectionOnEscape>
-        <FilterableMultiSelect<CaseUser>
-          id="case-form-assignees"
-          titleText="Assignees (optional)"
-          placeholder="Search by name"
-          items={items}
-          itemToString={(user) => user?.fullName ?? ''}
-          selectedItems={chosen}
-          onInputValueChange={(change) => setSearch(change.inputValue ?? '')}
-          onChange={({ selectedItems }) => {
-            const next = selectedItems ?? [];
-            setKnown((map) => new Map([...map, ...next.map((user) => [user.id, user] as const)]));
-            onChange(next.map((user) => user.id));
-          }}
-          selectionFeedback="top-after-reopen"
-          disabled={disabled}
-          invalid={Boolean(invalidText)}
-          invalidText={invalidText}
-        />
-      </KeepSelectionOnEscape>
+      <MultiSelect<CaseUser>
+        id="case-form-assignees"
+        titleText="Assignees (optional)"
+        placeholder="Search by name"
+        items={items}
+        itemToString={(user) => user?.fullName ?? ''}
+        selectedItems={chosen}
+        onInputValueChange={(change) => setSearch(change.inputValue ?? '')}
+        onChange={({ selectedItems }) => {
+          const next = selectedItems ?? [];
+          setKnown((map) => new Map([...map, ...next.map((user) => [user.id, user] as const)]));
+          onChange(next.map((user) => user.id));
+        }}
+        selectionFeedback="top-after-reopen"
+        disabled={disabled}
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
       {chosen.length > 0 && (
         <ul className="tag-list" aria-label="Chosen assignees">
           {chosen.map((user) => (

@@ -1,8 +1,8 @@
-import { DismissibleTag, FilterableMultiSelect, InlineLoading, InlineNotification } from '@carbon/react';
+import { DismissibleTag, InlineLoading, InlineNotification } from '@carbon/react';
 import { errorMessage } from '../../../lib/api-error';
 import { useMemberOptions, type MemberOption } from '../api/get-member-options';
 import './groups.scss';
-import { KeepSelectionOnEscape } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape';
 
 interface MemberPickerProps {
   selectedIds: string[];
@@ -36,21 +36,19 @@ export function MemberPicker({ selectedIds, onChange, helperText, invalidText }:
   const chosen = options.data.filter((option) => selected.has(option.id));
   return (
     <div className="group-form__members">
-      <KeepSelectionOnEscape>
-        <FilterableMultiSelect<MemberOption>
-          id="group-members"
-          titleText="Members"
-          placeholder="Search team members"
-          helperText={helperText}
-          items={options.data}
-          itemToString={optionLabel}
-          selectedItems={chosen}
-          onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((option) => option.id))}
-          selectionFeedback="top-after-reopen"
-          invalid={Boolean(invalidText)}
-          invalidText={invalidText}
-        />
-      </KeepSelectionOnEscape>
+      <MultiSelect<MemberOption>
+        id="group-members"
+        titleText="Members"
+        placeholder="Search team members"
+        helperText={helperText}
+        items={options.data}
+        itemToString={optionLabel}
+        selectedItems={chosen}
+        onChange={({ selectedItems }) => onChange((selectedItems ?? []).map((option) => option.id))}
+        selectionFeedback="top-after-reopen"
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
       {chosen.length > 0 && (
         <ul className="tag-list" aria-label="Chosen members">
           {chosen.map((option) => (

@@ -1,14 +1,7 @@
-import {
-  Button,
-  DismissibleTag,
-  FilterableMultiSelect,
-  InlineLoading,
-  InlineNotification,
-  Tag,
-} from '@carbon/react';
+import { Button, DismissibleTag, InlineLoading, InlineNotification, Tag } from '@carbon/react';
 import { useEffect, useRef, useState } from 'react';
 import type { TagRef } from '@scamtrail/domain/tags';
-import { KeepSelectionOnEscape } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { byTagName, useTagOptions } from '../../../components/tags/tag-options';
@@ -81,25 +74,23 @@ export function TagsEditor({ identifierId, tags, onDone }: TagsEditorProps) {
             subtitle={errorMessage(options.error, 'Please try again later.')}
           />
         ) : (
-          <KeepSelectionOnEscape>
-            <FilterableMultiSelect<TagRef>
-              id={`identifier-tags-${identifierId}`}
-              titleText="Tags"
-              hideLabel
-              placeholder="Search tags"
-              items={items}
-              itemToString={(tag) => tag?.name ?? ''}
-              itemToElement={(tag) => (
-                <Tag type={tag.color} size="sm">
-                  {tag.name}
-                </Tag>
-              )}
-              selectedItems={chosen}
-              onChange={({ selectedItems }) => setSelectedIds((selectedItems ?? []).map((tag) => tag.id))}
-              selectionFeedback="top-after-reopen"
-              disabled={save.isPending}
-            />
-          </KeepSelectionOnEscape>
+          <MultiSelect<TagRef>
+            id={`identifier-tags-${identifierId}`}
+            titleText="Tags"
+            hideLabel
+            placeholder="Search tags"
+            items={items}
+            itemToString={(tag) => tag?.name ?? ''}
+            itemToElement={(tag) => (
+              <Tag type={tag.color} size="sm">
+                {tag.name}
+              </Tag>
+            )}
+            selectedItems={chosen}
+            onChange={({ selectedItems }) => setSelectedIds((selectedItems ?? []).map((tag) => tag.id))}
+            selectionFeedback="top-after-reopen"
+            disabled={save.isPending}
+          />
         )}
         {chosen.length > 0 && (
           <ul className="tag-list" aria-label="Chosen tags">

@@ -1,10 +1,10 @@
-import { DismissibleTag, FilterableMultiSelect } from '@carbon/react';
+import { DismissibleTag } from '@carbon/react';
 import { useState } from 'react';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { errorMessage } from '../../../../lib/api-error';
 import { useEvidenceOptions, type EvidenceOption } from '../../api/journal-evidence-options';
 import { useIdentifierOptions, type IdentifierOption } from '../../api/journal-identifiers';
-import { KeepSelectionOnEscape } from '../../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../../components/keep-selection-on-escape';
 
 interface PickerProps<T> {
   selected: T[];
@@ -64,23 +64,21 @@ export function EvidencePicker({
     : 'Evidence of this case. Type to search by title.';
   return (
     <div className="timeline-dialog__picker">
-      <KeepSelectionOnEscape>
-        <FilterableMultiSelect<EvidenceOption>
-          id="journal-entry-evidence"
-          titleText="Evidence to link (optional)"
-          placeholder="Search the case's evidence"
-          helperText={helper}
-          items={items}
-          itemToString={(item) => item?.title ?? ''}
-          filterItems={keepAll}
-          onInputValueChange={({ inputValue }) => setSearch(inputValue ?? '')}
-          selectedItems={selected}
-          onChange={({ selectedItems }) => onChange(selectedItems ?? [])}
-          selectionFeedback="top-after-reopen"
-          invalid={Boolean(invalidText)}
-          invalidText={invalidText}
-        />
-      </KeepSelectionOnEscape>
+      <MultiSelect<EvidenceOption>
+        id="journal-entry-evidence"
+        titleText="Evidence to link (optional)"
+        placeholder="Search the case's evidence"
+        helperText={helper}
+        items={items}
+        itemToString={(item) => item?.title ?? ''}
+        filterItems={keepAll}
+        onInputValueChange={({ inputValue }) => setSearch(inputValue ?? '')}
+        selectedItems={selected}
+        onChange={({ selectedItems }) => onChange(selectedItems ?? [])}
+        selectionFeedback="top-after-reopen"
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
       <ChosenTags
         label="Evidence to link"
         items={selected}
@@ -99,27 +97,25 @@ export function IdentifierPicker({ selected, onChange, invalidText }: PickerProp
   const text = (item: IdentifierOption) => `${item.displayValue} (${item.typeLabel})`;
   return (
     <div className="timeline-dialog__picker">
-      <KeepSelectionOnEscape>
-        <FilterableMultiSelect<IdentifierOption>
-          id="journal-entry-identifiers"
-          titleText="Identifiers to link (optional)"
-          placeholder="Search identifiers"
-          helperText={
-            options.isError
-              ? `Identifiers could not be listed: ${errorMessage(options.error, 'please try again')}`
-              : 'Identifiers on record. Those written in the description are offered above.'
-          }
-          items={items}
-          itemToString={(item) => (item ? text(item) : '')}
-          filterItems={keepAll}
-          onInputValueChange={({ inputValue }) => setSearch(inputValue ?? '')}
-          selectedItems={selected}
-          onChange={({ selectedItems }) => onChange(selectedItems ?? [])}
-          selectionFeedback="top-after-reopen"
-          invalid={Boolean(invalidText)}
-          invalidText={invalidText}
-        />
-      </KeepSelectionOnEscape>
+      <MultiSelect<IdentifierOption>
+        id="journal-entry-identifiers"
+        titleText="Identifiers to link (optional)"
+        placeholder="Search identifiers"
+        helperText={
+          options.isError
+            ? `Identifiers could not be listed: ${errorMessage(options.error, 'please try again')}`
+            : 'Identifiers on record. Those written in the description are offered above.'
+        }
+        items={items}
+        itemToString={(item) => (item ? text(item) : '')}
+        filterItems={keepAll}
+        onInputValueChange={({ inputValue }) => setSearch(inputValue ?? '')}
+        selectedItems={selected}
+        onChange={({ selectedItems }) => onChange(selectedItems ?? [])}
+        selectionFeedback="top-after-reopen"
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      />
       <ChosenTags
         label="Identifiers to link"
         items={selected}
