@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createAccount, expect, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
 import { importRows, itemRange, openList, rowAction, signInAs, uniqueTag } from './identifiers-support';
 
 /** The list's type dropdown. */
@@ -137,5 +138,24 @@ test.describe('identifier list', () => {
     await expect(page).toHaveURL(/\/identifiers\?search=/);
     await expect(page.getByPlaceholder('Search by display value...')).toHaveValue(address);
     await expect(page.getByRole('link', { name: address })).toBeVisible();
+  });
+});
+
+test.describe('a search naming an identifier written differently', () => {
+  test('finds the phone number on record when typed with spaces, and opens it', async ({ page }) => {
+    const account = await signInAs(page, 'investigator');
+    // A number of its own: 7 random digits after a fixed prefix.
+    const digits = String(parseInt(uniqueTag(), 16) % 10_000_000).padStart(7, '0');
+    await importRows(account, [{ type: 'phone', data: { countryCode: '+44', number: `770${digits}` } }]);
+    await openList(page);
+    const written = `+44 770 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+    await page.getByPlaceholder('Search by display value...').fill(written);
+    // The display-value search misses it as written; the callout names it.
+    await expect(page.getByText(`No identifier matches "${written}".`)).toBeVisible();
+    const callout = page.locator('.identifier-matches');
+    await expect(callout).toContainText('On record, written differently');
+    await expectNoSeriousViolations(page, 'identifier list with a match written differently');
+    await callout.getByRole('link', { name: `+44 770${digits}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Phone Details' })).toBeVisible();
   });
 });

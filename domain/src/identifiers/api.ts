@@ -8,7 +8,7 @@ import { EVIDENCE_KINDS } from '../evidence';
 import { JOURNAL_ENTRY_TYPES } from '../journal-entry-types';
 import { originatorSummarySchema } from '../originators';
 import { pageQuery, paginationSchema } from '../pagination';
-import { searchQuerySchema, uuidSchema } from '../schema-helpers';
+import { SEARCH_MAX_LENGTH, searchQuerySchema, uuidSchema } from '../schema-helpers';
 import { tagRefSchema } from '../tags';
 import { responseText, text } from '../text';
 
@@ -92,6 +92,21 @@ export const identifierListSchema = z.object({
     .describe('True when more than 10,000 match: totalItems is then an estimate (show "10,000+")'),
 });
 export type IdentifierList = z.infer<typeof identifierListSchema>;
+
+/** `GET /api/identifiers/matches`: the value pasted or typed in a search. */
+export const identifierMatchesQuerySchema = z.object({
+  value: text({ label: 'value', max: SEARCH_MAX_LENGTH, required: true }).describe(
+    'An e-mail address, phone number or wallet address, written in any way',
+  ),
+});
+export type IdentifierMatchesQuery = z.infer<typeof identifierMatchesQuerySchema>;
+
+export const identifierMatchesSchema = z.object({
+  data: z
+    .array(identifierListItemSchema)
+    .describe('The identifiers the value is, newest first; empty when none is on record'),
+});
+export type IdentifierMatches = z.infer<typeof identifierMatchesSchema>;
 
 export const validatorResultSchema = z.object({
   name: z.enum(VALIDATOR_NAMES),

@@ -10,6 +10,7 @@ import {
 import type { Principal } from '../../plugins/auth';
 import { isAnyUuid } from '../cases/sql-arrays';
 import { visibleCaseCondition } from '../groups/case-visibility';
+import type { IdentifierKey } from '@scamtrail/domain/identifiers/lookup';
 
 /** The columns an identifier answer is built from (never `normalized_key`: it is internal). */
 export const identifierColumns = {
@@ -81,6 +82,21 @@ export async function findIdentifierIdByKey(
     )
     .limit(1);
   return row?.id;
+}
+
+/**
+ * The ids of the identifiers holding any of these type and key pairs: one statement, the pairs as two
+ * arrays, each pair found through the (type, normalized_key) unique index.
+ */
+export async function findIdentifierIdsByKeys(db: DbOrTx, keys: readonly IdentifierKey[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .select({ id: identifiers.id })
+    .from(identifiers)
+    .where(
+      sql`(${identifiers.type}, ${identifiers.normalizedKey}) in (select * from unnest(${sql.param(keys.map((k) => k.type))}::text[], ${sql.param(keys.map((k) => k.normalizedKey))}::text[]))`,
+    );
+  return rows.map((row) => row.id);
 }
 
 /** Inserts the identifier; undefined when one with the same type and key exists (nothing written). */

@@ -14,10 +14,18 @@ import {
   identifierDetailSchema,
   identifierListQuerySchema,
   identifierListSchema,
+  identifierMatchesQuerySchema,
+  identifierMatchesSchema,
   identifierSchema,
   updateIdentifierBodySchema,
 } from '@scamtrail/domain/identifiers/api';
-import { createIdentifier, deleteIdentifier, listIdentifiers, updateIdentifier } from './identifiers.service';
+import {
+  createIdentifier,
+  deleteIdentifier,
+  findIdentifierMatches,
+  listIdentifiers,
+  updateIdentifier,
+} from './identifiers.service';
 
 /** Identifiers: the scam vectors (e-mail, phone, bank account, wallet...) that link cases. */
 export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; listCountTimeBoxMs?: number }) {
@@ -37,6 +45,25 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
       config: { access: access.permission('identifier.view') },
     },
     async (request) => listIdentifiers(db, request.query, request.principal!, listCountTimeBoxMs),
+  );
+
+  r.get(
+    '/api/identifiers/matches',
+    {
+      schema: {
+        tags,
+        summary: 'The identifiers a pasted value is, however it was written',
+        description:
+          'Finds identifiers by normalised key rather than by display value: "+44 7700 900123" finds the phone ' +
+          'number stored as "+44 7700900123", an e-mail address is found in any case and as a Zelle handle, an ' +
+          'EVM address on every EVM network. A value that is not an e-mail address, phone number or wallet ' +
+          'address finds nothing.',
+        querystring: identifierMatchesQuerySchema,
+        response: { 200: identifierMatchesSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('identifier.view') },
+    },
+    async (request) => findIdentifierMatches(db, request.query.value, request.principal!),
   );
 
   r.get(

@@ -14,6 +14,7 @@ import { readItems } from './identifier-list-queries';
 import {
   deleteIdentifierWithLinks,
   findIdentifierIdByKey,
+  findIdentifierIdsByKeys,
   findIdentifierRow,
   insertIdentifierRow,
   lockIdentifierRow,
@@ -26,8 +27,10 @@ import type {
   IdentifierList,
   IdentifierListItem,
   IdentifierListQuery,
+  IdentifierMatches,
   UpdateIdentifierBody,
 } from '@scamtrail/domain/identifiers/api';
+import { identifierKeysOf } from '@scamtrail/domain/identifiers/lookup';
 
 const DUPLICATE_MESSAGE = 'An identifier with the same value already exists';
 
@@ -51,6 +54,19 @@ export async function presentIdentifier(
   const [item] = await readItems(db, [id], principal);
   if (!item) throw AppError.notFound('Identifier');
   return item;
+}
+
+/**
+ * The identifiers on record that a pasted value is, however it was written (`identifierKeysOf`):
+ * what the display-value search cannot find when the value is written differently. Newest first.
+ */
+export async function findIdentifierMatches(
+  db: DbOrTx,
+  value: string,
+  principal: Principal,
+): Promise<IdentifierMatches> {
+  const ids = await findIdentifierIdsByKeys(db, identifierKeysOf(value));
+  return { data: ids.length === 0 ? [] : await readItems(db, ids, principal) };
 }
 
 /** One page of identifiers, its items as the page's statement wrote them, sent as they are. */

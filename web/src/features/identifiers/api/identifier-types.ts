@@ -8,6 +8,7 @@ import type {
   identifierDetailSchema,
   identifierEvidenceSchema,
   identifierListSchema,
+  identifierMatchesSchema,
   identifierSchema,
   identifierTagsSchema,
   validationReportSchema,
@@ -19,6 +20,8 @@ import type { importResultSchema, importRowResultSchema } from '@scamtrail/domai
 export type IdentifierItem = z.output<typeof identifierSchema>;
 /** `GET /api/identifiers`: a page of identifiers. */
 export type IdentifierList = z.output<typeof identifierListSchema>;
+/** `GET /api/identifiers/matches`: the identifiers a searched value is, however it was written. */
+export type IdentifierMatches = z.output<typeof identifierMatchesSchema>;
 /** `GET /api/identifiers/{id}`: one identifier with everything around it. */
 export type IdentifierDetail = z.output<typeof identifierDetailSchema>;
 export type IdentifierJournalEntry = IdentifierDetail['journalEntries'][number];

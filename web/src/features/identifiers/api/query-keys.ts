@@ -3,6 +3,8 @@ export const identifierKeys = {
   all: ['identifiers'] as const,
   lists: () => [...identifierKeys.all, 'list'] as const,
   list: (params: object) => [...identifierKeys.lists(), params] as const,
+  /** The identifiers a searched value is (`GET /api/identifiers/matches`). */
+  matches: (value: string) => [...identifierKeys.all, 'matches', value] as const,
   detail: (id: string) => [...identifierKeys.all, 'detail', id] as const,
   /** A page of the records around one identifier: refreshed with its detail. */
   related: (id: string, kind: string, page: number) => [...identifierKeys.detail(id), kind, page] as const,

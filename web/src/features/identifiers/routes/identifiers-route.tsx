@@ -3,8 +3,10 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useSession } from '../../../lib/session';
+import { useIdentifierMatches } from '../api/get-identifier-matches';
 import { useIdentifiers } from '../api/get-identifiers';
 import type { IdentifierItem } from '../api/identifier-types';
+import { IdentifierMatchesNotice } from '../components/identifier-matches-notice';
 import { IdentifiersEmptyState } from '../components/identifiers-empty-state';
 import { IdentifiersPagination } from '../components/identifiers-pagination';
 import { IdentifiersTable } from '../components/identifiers-table';
@@ -44,6 +46,7 @@ export function IdentifiersRoute() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const can = (permission: string) => hasPermission(user?.permissions, permission);
   const hasFilters = hasActiveFilters(params);
+  const matches = useIdentifierMatches(params.search);
 
   // A failed load empties the list (spec 4) and says so once per failure.
   const items = query.isError ? [] : (query.data?.data ?? []);
@@ -73,6 +76,12 @@ export function IdentifiersRoute() {
   };
   const fallback = items.find((item) => item.id === list.openId);
   const pagination = query.isError ? undefined : query.data?.pagination;
+  // The exact matches the page on screen does not already show, once it has loaded (a failed load
+  // shows nothing, spec 4).
+  const unlisted =
+    query.isPending || query.isError
+      ? []
+      : (matches.data?.data ?? []).filter((match) => !items.some((item) => item.id === match.id));
 
   return (
     <PageLayout
@@ -80,6 +89,7 @@ export function IdentifiersRoute() {
       title="Identifiers"
       description="Manage and validate identifiers across the system"
     >
+      <IdentifierMatchesNotice matches={unlisted} detailSearch={list.detailSearch} />
       <IdentifiersTable
         items={items}
         isLoading={query.isPending}
