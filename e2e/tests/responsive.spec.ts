@@ -252,4 +252,37 @@ test.describe('on a phone (390 px)', () => {
     await row.getByRole('button', { name: `Actions for ${email}` }).click();
     await expect(page.getByRole('menuitem', { name: 'View details' })).toBeInViewport();
   });
+
+  test("a list's empty state stays inside its table, above the pagination", async ({ page }) => {
+    const admin = await createAccount('viewer');
+    await signIn(page, admin);
+    const nothing = `nothing-${randomBytes(4).toString('hex')}`;
+    for (const [url, title] of [
+      [`/identifiers?search=${nothing}`, 'No identifiers found'],
+      [`/cases?search=${nothing}`, 'No cases match'],
+      [`/evidence?search=${nothing}`, 'No evidence matches'],
+    ]) {
+      await page.goto(url);
+      const heading = page.getByRole('heading', { name: new RegExp(title) });
+      await expect(heading, url).toBeVisible();
+      // The row holding the empty state grows with it: nothing of it lies over what follows.
+      const cell = heading.locator('xpath=ancestor::td[1]');
+      const row = cell.locator('xpath=..');
+      const cellBox = (await cell.boundingBox())!;
+      const rowBox = (await row.boundingBox())!;
+      const pagination = page.locator('.cds--pagination');
+      expect
+        .soft(cellBox.y + cellBox.height, `${url}: the cell inside its row`)
+        .toBeLessThanOrEqual(rowBox.y + rowBox.height + 1);
+      const contentBottom = await cell.evaluate(
+        (element) => element.scrollHeight + element.getBoundingClientRect().top,
+      );
+      if (await pagination.count()) {
+        const paginationBox = (await pagination.first().boundingBox())!;
+        expect
+          .soft(contentBottom, `${url}: the message above the pagination`)
+          .toBeLessThanOrEqual(paginationBox.y + 1);
+      }
+    }
+  });
 });
