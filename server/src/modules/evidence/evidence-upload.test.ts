@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, signedIn, type Client } from '../../../test/helpers';
+import { createCommunityMemberVia } from '../../../test/originator-helpers';
 import {
   buildEvidenceApp,
   evidenceFootprint,
@@ -124,6 +125,50 @@ describe('uploading a file', () => {
       size: Buffer.byteLength(body),
       sha256: sha256(body),
     });
+  });
+});
+
+describe('a file a community member reported, uploaded on their behalf', () => {
+  let memberId: string;
+  beforeAll(async () => {
+    const admin = (await signedIn(t, 'admin')).client;
+    memberId = (await createCommunityMemberVia(admin)).id;
+  });
+
+  it('is originated by the member, with the uploader as its proxy (the onBehalfOfOriginatorId field)', async () => {
+    const res = await upload(
+      investigator,
+      { name: 'chat.png', bytes: pngBytes() },
+      { onBehalfOfOriginatorId: memberId },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const { originator } = res.json();
+    expect(originator).toMatchObject({ id: memberId, type: 'community_member' });
+    expect(originator.proxy).toMatchObject({ id: originatorId, type: 'team_member' });
+  });
+
+  it("is the uploader's own when the field is empty", async () => {
+    const res = await upload(
+      investigator,
+      { name: 'chat.png', bytes: pngBytes() },
+      { onBehalfOfOriginatorId: '' },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().originator).toMatchObject({ id: originatorId, proxy: null });
+  });
+
+  it('is refused, naming the field, for an originator that does not exist, keeping nothing', async () => {
+    const before = await evidenceFootprint(t);
+    const res = await upload(
+      investigator,
+      { name: 'chat.png', bytes: pngBytes() },
+      { onBehalfOfOriginatorId: '00000000-0000-4000-8000-000000000000' },
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields).toEqual([
+      { field: 'onBehalfOfOriginatorId', message: 'Originator not found' },
+    ]);
+    expect(await evidenceFootprint(t)).toEqual(before);
   });
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../app/providers';
+import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../test/community-members';
 import { json, makeUser, renderApp } from '../../test/render-app';
 import { EvidencePanel } from './evidence-panel';
 import { CASE_ID, NO_TAGS, page, SCREENSHOT, WRITTEN } from './evidence-test-data';
@@ -20,7 +21,7 @@ const file = (name: string, bytes: number, type: string) => new File([new Uint8A
 
 describe('add evidence', () => {
   it('uploads each file on its own and keeps going when one is refused as too large', async () => {
-    const sent: { fileName: string; title: string | null; tagIds: string[] }[] = [];
+    const sent: { fileName: string; title: string | null; tagIds: string[]; reportedBy: unknown }[] = [];
     const { fetchMock } = renderApp('/evidence', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),
       'GET /api/evidence': () => page([]),
@@ -32,6 +33,7 @@ describe('add evidence', () => {
           fileName: part.name,
           title: form.get('title') as string | null,
           tagIds: form.getAll('tagIds') as string[],
+          reportedBy: form.get('onBehalfOfOriginatorId'),
         });
         if (part.name === 'call.mp4') {
           return json(413, {
@@ -63,12 +65,67 @@ describe('add evidence', () => {
     // One request per file, both sent though one failed; the dialog stays to show the refusal.
     expect(sent.map((part) => part.fileName).sort()).toEqual(['call.mp4', 'receipt.png']);
     expect(sent.find((part) => part.fileName === 'receipt.png')!.title).toBe('Victim upload – receipt.png');
+    // "Reported by" left empty: the files are the user's own.
+    expect(sent.map((part) => part.reportedBy)).toEqual([null, null]);
     expect(within(dialog).getByRole('button', { name: 'Retry 1 file' })).toBeInTheDocument();
     // The list is asked again once every file has an outcome.
     const listCalls = fetchMock.mock.calls.filter(
       ([url, init]) => String(url).startsWith('/api/evidence?') && init?.method === 'GET',
     );
     expect(listCalls.length).toBeGreaterThan(1);
+  });
+
+  it('uploads files a community member reported, entered on their behalf', async () => {
+    const reportedBy: unknown[] = [];
+    renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([]),
+      'GET /api/tags': NO_TAGS,
+      'GET /api/originators/community-members': communityMembers,
+      'POST /api/evidence': (init) => {
+        reportedBy.push((init.body as FormData).get('onBehalfOfOriginatorId'));
+        return json(201, { ...SCREENSHOT, id: 'new-1' });
+      },
+    });
+    const dialog = await openAddDialog();
+    await userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, [
+      file('receipt.png', 2048, 'image/png'),
+      file('chat.png', 1024, 'image/png'),
+    ]);
+    await chooseReportedBy(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 2 files' }));
+    expect(await screen.findByText('Evidence added')).toBeInTheDocument();
+    expect(reportedBy).toEqual([COMMUNITY_MEMBER.id, COMMUNITY_MEMBER.id]);
+  });
+
+  it('adds written text a community member reported, entered on their behalf', async () => {
+    const bodies: unknown[] = [];
+    renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([]),
+      'GET /api/tags': NO_TAGS,
+      'GET /api/originators/community-members': communityMembers,
+      'POST /api/evidence': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(201, WRITTEN);
+      },
+    });
+    const dialog = await openAddDialog();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Written text' }));
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Call transcript');
+    await userEvent.type(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
+    await chooseReportedBy(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
+    expect(await screen.findByText('Evidence added')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      {
+        title: 'Call transcript',
+        body: 'He asked for gift cards.',
+        description: '',
+        tagIds: [],
+        onBehalfOfOriginatorId: COMMUNITY_MEMBER.id,
+      },
+    ]);
   });
 
   it('asks for a file before uploading', async () => {

@@ -13,9 +13,13 @@ import {
 import { useState } from 'react';
 import { z } from 'zod';
 import { createWrittenEvidenceBodySchema, uploadEvidenceFieldsSchema } from '@scamtrail/domain/evidence';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { useToast } from '../toasts/toast-context';
 import { AppModal } from '../app-modal';
+import { useSession } from '../../lib/session';
 import { useFormSubmission } from '../../lib/use-form-submission';
+import { ReportedByPicker } from '../reported-by-picker';
 import { useCaseRef } from './api/get-case-options';
 import { useCreateWrittenEvidence } from './api/create-written-evidence';
 import { CasePicker, caseLabel } from './case-picker';
@@ -23,7 +27,15 @@ import { TagPicker } from '../tags/tag-picker';
 import { UploadFileList } from './upload-file-list';
 import { useFileUploads } from './use-file-uploads';
 
-const FIELDS = ['title', 'body', 'description', 'caseId', 'tagIds', 'file'] as const;
+const FIELDS = [
+  'title',
+  'body',
+  'description',
+  'caseId',
+  'tagIds',
+  'onBehalfOfOriginatorId',
+  'file',
+] as const;
 
 /** The shared upload fields, and at least one file to send. */
 const uploadFormSchema = uploadEvidenceFieldsSchema.extend({
@@ -44,7 +56,7 @@ const files = (count: number) => `${count} ${count === 1 ? 'file' : 'files'}`;
 
 /**
  * "Add evidence": several files at once (one request each, three at a time, each with its own outcome)
- * or written text. Description, tags and case apply to everything added.
+ * or written text. Description, tags, case and who reported it apply to everything added.
  */
 export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenceModalProps) {
   const { showToast } = useToast();
@@ -55,14 +67,21 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
   const [description, setDescription] = useState('');
   const [tagIds, setTagIds] = useState<string[]>([]);
   const [chosenCaseId, setChosenCaseId] = useState(caseId ?? '');
+  const [reportedBy, setReportedBy] = useState<OriginatorSummary | null>(null);
   const [isUploading, setUploading] = useState(false);
   const uploads = useFileUploads();
   const createWritten = useCreateWrittenEvidence();
   const presetCase = useCaseRef(caseId);
   const form = useFormSubmission(FIELDS, 'The evidence could not be added');
   const { errorProps, clearError } = form;
+  const { user } = useSession();
 
-  const shared = { description, caseId: chosenCaseId || undefined, tagIds };
+  const shared = {
+    description,
+    caseId: chosenCaseId || undefined,
+    tagIds,
+    onBehalfOfOriginatorId: reportedBy?.id,
+  };
   const failed = uploads.entries.filter((entry) => entry.status === 'error').length;
   const uploaded = uploads.entries.filter((entry) => entry.status === 'complete').length;
   const isFilesDone = mode === 'files' && uploads.toUpload === 0 && uploaded > 0;
@@ -222,6 +241,18 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
           }}
           {...errorProps('description')}
         />
+        {hasPermission(user?.permissions, 'community_member.view') && (
+          <ReportedByPicker
+            id="evidence-reported-by"
+            value={reportedBy}
+            disabled={isUploading}
+            onChange={(next) => {
+              setReportedBy(next);
+              clearError('onBehalfOfOriginatorId');
+            }}
+            invalidText={form.fieldErrors.onBehalfOfOriginatorId}
+          />
+        )}
         <TagPicker
           id="evidence-tags"
           unavailableText="The evidence is added without tags."

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ENTERED_FOR_MEMBER } from '../../test/community-members';
 import { json, makeUser, renderApp } from '../../test/render-app';
 import { CUSTODY, NO_TAGS, page, SCREENSHOT, WRITTEN } from './evidence-test-data';
 
@@ -20,6 +21,10 @@ function routes(verify: { sha256: string | null; matches: boolean }) {
   };
 }
 
+/** The value of the "Added by" field. */
+const addedBy = (dialog: HTMLElement) =>
+  within(dialog).getByText('Added by', { selector: 'dt' }).nextElementSibling as HTMLElement;
+
 describe('evidence detail', () => {
   it('shows the hash, the preview, the download and the chain of custody, and verifies the hash', async () => {
     renderApp('/evidence?open=e1', routes({ sha256: SCREENSHOT.sha256, matches: true }));
@@ -29,6 +34,8 @@ describe('evidence detail', () => {
       'src',
       '/api/evidence/e1/content?disposition=inline',
     );
+    expect(addedBy(dialog)).toHaveTextContent('Ada Okafor (Team)');
+    expect(addedBy(dialog)).not.toHaveTextContent('entered by');
     const download = within(dialog).getByRole('link', { name: /Download receipt.png/ });
     expect(download).toHaveAttribute('href', '/api/evidence/e1/content');
     expect(download).toHaveAttribute('download', 'receipt.png');
@@ -66,5 +73,20 @@ describe('evidence detail', () => {
     expect(within(dialog).getByText('He asked for gift cards.')).toBeInTheDocument();
     expect(within(dialog).queryByRole('link', { name: /Download/ })).not.toBeInTheDocument();
     expect(within(dialog).getByText('Not in a case')).toBeInTheDocument();
+  });
+
+  it('says who entered evidence a community member reported', async () => {
+    const reported = { ...WRITTEN, originator: ENTERED_FOR_MEMBER };
+    renderApp('/evidence?open=e2', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([reported]),
+      'GET /api/tags': NO_TAGS,
+      'GET /api/evidence/e2': () => json(200, reported),
+      'GET /api/evidence/e2/custody': () => page(CUSTODY),
+    });
+    const dialog = await findDialog('Call transcript');
+    const value = addedBy(dialog);
+    expect(within(value).getByRole('button', { name: 'scamwatcher42 (Community)' })).toBeVisible();
+    expect(within(value).getByText('entered by Ada Okafor (Team)')).toBeVisible();
   });
 });

@@ -20,7 +20,7 @@ import { keepFocusOnPress } from '../../lib/modal-press';
 import { useSession } from '../../lib/session';
 import { DescriptionList, type DescriptionItem } from '../description-list';
 import { useModalFocus } from '../modal-focus';
-import { OriginatorBadge } from '../originator-badge/originator-badge';
+import { OriginatorWithProxy } from '../originator-badge/originator-with-proxy';
 import { useEvidence } from './api/get-evidence';
 import type { EvidenceItem } from './api/evidence-types';
 import { caseLabel } from './case-picker';
@@ -88,7 +88,7 @@ function fieldsOf(item: EvidenceItem, showCase: boolean, hasEntriesSection: bool
     { label: 'Description', value: item.description || EMPTY_CELL },
     {
       label: 'Added by',
-      value: item.originator ? <OriginatorBadge originator={item.originator} /> : EMPTY_CELL,
+      value: item.originator ? <OriginatorWithProxy originator={item.originator} /> : EMPTY_CELL,
     },
     { label: 'Added at', value: formatDateTime(item.createdAt) },
     // Listed in their own section when the person may read them.

@@ -19,6 +19,7 @@ export function uploadEvidenceFile(file: File, fields: UploadEvidenceFields, sig
   if (fields.description) form.append('description', fields.description);
   if (fields.caseId) form.append('caseId', fields.caseId);
   for (const tagId of fields.tagIds) form.append('tagIds', tagId);
+  if (fields.onBehalfOfOriginatorId) form.append('onBehalfOfOriginatorId', fields.onBehalfOfOriginatorId);
   form.append('file', file, file.name);
   return api.post<EvidenceItem>('/evidence', form, { signal });
 }

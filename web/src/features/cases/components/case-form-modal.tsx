@@ -11,8 +11,11 @@ import {
   type CasePriority,
   type ScamType,
 } from '@scamtrail/domain/cases';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { FormModal } from '../../../components/form-modal';
+import { ReportedByPicker } from '../../../components/reported-by-picker';
 import { useToast } from '../../../components/toasts/toast-context';
+import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCase } from '../api/create-case';
 import { useUpdateCase } from '../api/update-case';
@@ -38,8 +41,9 @@ export interface CaseFormModalProps {
 
 /**
  * The case dialog, to create a case and to edit one: title, description, priority, scam type,
- * reported loss, visibility (group), assignees and tags. Messages come from the shared schema; the
- * server's field errors show on their fields. A new case opens on its own page.
+ * reported loss, visibility (group), assignees and tags, and for a new case who reported it. Messages
+ * come from the shared schema; the server's field errors show on their fields. A new case opens on its
+ * own page.
  */
 export function CaseFormModal({ open, ...props }: CaseFormModalProps) {
   if (!open) return null;
@@ -56,6 +60,9 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
   const update = useUpdateCase();
   const { showToast } = useToast();
   const navigate = useNavigate();
+  const { user } = useSession();
+  // Only a new case is entered for someone; listing community members needs community_member.view.
+  const offerReportedBy = !initial && hasPermission(user?.permissions, 'community_member.view');
   const saving = create.isPending || update.isPending;
 
   function set<K extends keyof CaseFormValues>(key: K, value: CaseFormValues[K], ...fields: string[]) {
@@ -123,6 +130,14 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
         onChange={(event) => set('description', event.target.value)}
         {...errorProps('description')}
       />
+      {offerReportedBy && (
+        <ReportedByPicker
+          id="case-form-reported-by"
+          value={values.reportedBy}
+          onChange={(next) => set('reportedBy', next, 'onBehalfOfOriginatorId')}
+          invalidText={fieldErrors.onBehalfOfOriginatorId}
+        />
+      )}
       <div className="case-form__row">
         <Select
           id="case-form-priority"

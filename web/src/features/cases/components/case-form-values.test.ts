@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COMMUNITY_MEMBER } from '../../../test/community-members';
 import { CASE, GROUP } from '../routes/cases-test-data';
 import { caseFormValues, LOSS_AMOUNT_REQUIRED, parseCreateCase, parseUpdateCase } from './case-form-values';
 
@@ -14,7 +15,16 @@ describe('case form values', () => {
       tagIds: [],
       lossAmount: '',
       lossCurrency: '',
+      reportedBy: null,
     });
+  });
+
+  it('names the community member a new case is entered for, and no one when none is chosen', () => {
+    const values = { ...caseFormValues(), title: 'Phoned in' };
+    const own = parseCreateCase(values);
+    expect(own.success && own.data.onBehalfOfOriginatorId).toBeUndefined();
+    const reported = parseCreateCase({ ...values, reportedBy: COMMUNITY_MEMBER });
+    expect(reported.success && reported.data.onBehalfOfOriginatorId).toBe(COMMUNITY_MEMBER.id);
   });
 
   it('has nothing to send when an edit changes nothing', () => {

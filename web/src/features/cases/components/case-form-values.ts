@@ -8,6 +8,7 @@ import {
   type ScamType,
   type UpdateCaseBody,
 } from '@scamtrail/domain/cases';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
 
 /** What the case dialog holds while it is being filled in; '' is "not set". */
 export interface CaseFormValues {
@@ -22,6 +23,8 @@ export interface CaseFormValues {
   lossAmount: string;
   /** An ISO 4217 code, '' when none. */
   lossCurrency: string;
+  /** A new case reported by a community member, entered for them; null: the user's own. */
+  reportedBy: OriginatorSummary | null;
 }
 
 /** The dialog's fields, named as the form shows their messages. */
@@ -36,6 +39,7 @@ export const CASE_FORM_FIELDS = [
   'reportedLoss',
   'reportedLoss.amount',
   'reportedLoss.currency',
+  'onBehalfOfOriginatorId',
 ] as const;
 
 export const LOSS_AMOUNT_REQUIRED = 'Enter the amount lost, or clear the currency';
@@ -52,6 +56,7 @@ export function caseFormValues(initial?: Case): CaseFormValues {
     tagIds: initial?.tags.map((tag) => tag.id) ?? [],
     lossAmount: initial?.reportedLoss ? String(initial.reportedLoss.amount) : '',
     lossCurrency: initial?.reportedLoss?.currency ?? '',
+    reportedBy: null,
   };
 }
 
@@ -116,6 +121,7 @@ export function parseCreateCase(values: CaseFormValues): ParseResult<CreateCaseB
     assigneeIds: values.assigneeIds,
     tagIds: values.tagIds,
     reportedLoss: loss,
+    onBehalfOfOriginatorId: values.reportedBy?.id,
   });
   return combine(parsed, issues);
 }

@@ -2,7 +2,7 @@ import { InlineNotification, Tag } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CASE_RESOLUTION_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
-import { OriginatorBadge } from '../../../components/originator-badge/originator-badge';
+import { OriginatorWithProxy } from '../../../components/originator-badge/originator-with-proxy';
 import { formatDateTime } from '../../../lib/format-date';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 
@@ -52,7 +52,7 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
         <Fact label="Assignees">
           {caseItem.assignees.length ? caseItem.assignees.map((user) => user.fullName).join(', ') : NONE}
         </Fact>
-        <Fact label="Originator">{originator ? <OriginatorBadge originator={originator} /> : NONE}</Fact>
+        <Fact label="Originator">{originator ? <OriginatorWithProxy originator={originator} /> : NONE}</Fact>
         <Fact label="Created">{formatDateTime(caseItem.createdAt)}</Fact>
         <Fact label="Last activity">{formatDateTime(caseItem.lastActivityAt)}</Fact>
         {caseItem.tags.length > 0 && (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Case } from '@scamtrail/domain/cases';
 import type { Role } from '@scamtrail/domain/permissions';
+import { ENTERED_FOR_MEMBER } from '../../../test/community-members';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import {
   ARCHIVED,
@@ -63,6 +64,15 @@ describe('case detail: header', () => {
     expect(
       within(fact('Originator') as HTMLElement).getByRole('button', { name: 'Ada Okafor (Team)' }),
     ).toBeVisible();
+    expect(fact('Originator')).not.toHaveTextContent('entered by');
+  });
+
+  it('says who entered a case a community member reported', async () => {
+    renderCase(makeCase({ originator: ENTERED_FOR_MEMBER }));
+    await heading();
+    const originator = fact('Originator') as HTMLElement;
+    expect(within(originator).getByRole('button', { name: 'scamwatcher42 (Community)' })).toBeVisible();
+    expect(within(originator).getByText('entered by Ada Okafor (Team)')).toBeVisible();
   });
 
   it('offers Edit, Change status and Close on an open case, the moves its status allows', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../test/community-members';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { BEN, CASE, casePage, GROUP, options, TAG } from './cases-test-data';
 
@@ -19,6 +20,7 @@ function renderCases(answer: (body: Body) => Response = () => json(201, { ...CAS
     'GET /api/auth/me': () => json(200, makeUser('admin')),
     'GET /api/cases': () => casePage([CASE]),
     ...options,
+    'GET /api/originators/community-members': communityMembers,
     'POST /api/cases': (init) => {
       posted.push(JSON.parse(String(init.body)));
       return answer(posted.at(-1)!);
@@ -119,6 +121,21 @@ describe('case dialog', { timeout: 30_000 }, () => {
       tagIds: [],
       reportedLoss: null,
     });
+    // "Reported by" left empty: the case is the user's own.
+    expect(posted[0]).not.toHaveProperty('onBehalfOfOriginatorId');
+  });
+
+  it('records a case a community member reported, entered on their behalf', async () => {
+    const { posted } = renderCases();
+    const dialog = await openNewCase();
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Phoned-in parcel scam');
+    await chooseReportedBy(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toMatchObject({
+      title: 'Phoned-in parcel scam',
+      onBehalfOfOriginatorId: COMMUNITY_MEMBER.id,
+    });
   });
 
   it("shows the server's field errors on their fields and stays open", async () => {
@@ -161,6 +178,8 @@ describe('case dialog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText('Title')).toHaveValue(CASE.title);
     expect(within(dialog).getByLabelText('Reported loss (optional)')).toHaveValue(1500);
     expect(within(dialog).getByLabelText('Chosen assignees')).toHaveTextContent('Ben Ito');
+    // Who reported a case is settled when it is created.
+    expect(within(dialog).queryByRole('combobox', { name: /^Reported by/ })).not.toBeInTheDocument();
 
     await userEvent.selectOptions(within(dialog).getByLabelText('Priority'), 'critical');
     await userEvent.click(within(dialog).getByRole('button', { name: `Remove ${BEN.fullName}` }));

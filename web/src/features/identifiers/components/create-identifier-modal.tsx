@@ -5,6 +5,7 @@ import { CREATE_FAILED_MESSAGE } from '../utils/save-failure';
 import { IdentifierForm } from './identifier-form';
 import { useIdentifierForm } from './use-identifier-form';
 import { useIdentifierSubmit } from './use-identifier-submit';
+import { useReportedBy } from './use-reported-by';
 
 interface CreateIdentifierModalProps {
   onClose: () => void;
@@ -18,9 +19,10 @@ export function CreateIdentifierModal({ onClose, onCreated, onOpenExisting }: Cr
   const { showToast } = useToast();
   const form = useIdentifierForm();
   const create = useCreateIdentifier();
+  const reportedBy = useReportedBy();
   const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
     form,
-    create.mutateAsync,
+    (body) => create.mutateAsync(reportedBy.withReportedBy(body)),
     CREATE_FAILED_MESSAGE,
     (item) => {
       showToast({ kind: 'success', title: 'Identifier created', subtitle: item.displayValue });
@@ -46,6 +48,7 @@ export function CreateIdentifierModal({ onClose, onCreated, onOpenExisting }: Cr
         form={form}
         idPrefix="create-identifier"
         detection
+        reportedBy={reportedBy.field}
         disabled={isSaving}
         failure={failure}
         onOpenExisting={onOpenExisting}

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { ENTERED_FOR_MEMBER } from '../../../test/community-members';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import type { IdentifierDetail, IdentifierEvidence, IdentifierItem } from '../api/identifier-types';
 import { EMPTY_DETAIL, ITEM, page, setUpRouteTests } from '../routes/identifiers-test-setup';
@@ -142,5 +143,29 @@ describe('identifier detail: attached media', { timeout: 20_000 }, () => {
     expect(within(body as HTMLElement).getByText(/A long description of the call/)).toBeInTheDocument();
     expect(within(body as HTMLElement).getByText('Call')).toBeInTheDocument();
     expect(within(body as HTMLElement).getByText(/Nov 20, 2026 · 1 media file/)).toBeInTheDocument();
+  });
+});
+
+describe('identifier detail: created by', { timeout: 20_000 }, () => {
+  async function createdBy(item: IdentifierItem) {
+    renderApp('/identifiers?open=id-1', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/identifiers': () => page([item]),
+      'GET /api/identifiers/id-1': () => json(200, { ...EMPTY_DETAIL, ...item }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Email Details' });
+    return within(dialog).getByRole('region', { name: 'Created By' });
+  }
+
+  it('shows the originator alone when the user recorded it', async () => {
+    const section = await createdBy(ITEM);
+    expect(within(section).getByRole('button', { name: 'Ada Okafor (Team)' })).toBeVisible();
+    expect(section).not.toHaveTextContent('entered by');
+  });
+
+  it('says who entered an identifier a community member reported', async () => {
+    const section = await createdBy({ ...ITEM, originator: ENTERED_FOR_MEMBER });
+    expect(within(section).getByRole('button', { name: 'scamwatcher42 (Community)' })).toBeVisible();
+    expect(within(section).getByText('entered by Ada Okafor (Team)')).toBeVisible();
   });
 });

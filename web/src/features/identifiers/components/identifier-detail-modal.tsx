@@ -8,11 +8,13 @@ import {
   SkeletonText,
 } from '@carbon/react';
 import { useEffect, useRef } from 'react';
+import { OriginatorWithProxy } from '../../../components/originator-badge/originator-with-proxy';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { useIdentifier } from '../api/get-identifier';
 import type { IdentifierItem } from '../api/identifier-types';
 import { useValidateIdentifier } from '../api/validate-identifier';
+import { EMPTY_CELL } from '../utils/format';
 import { isHandledGlobally } from '../utils/global-errors';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { useModalFocus } from '../../../components/modal-focus';
@@ -21,7 +23,6 @@ import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related
 import { DetailSection } from './detail-section';
 import { DetailTags } from './detail-tags';
 import { DetailValidation } from './detail-validation';
-import { OriginatorCell } from './originator-cell';
 
 export const DETAIL_LOAD_FAILED_MESSAGE = 'Failed to load identifier details';
 
@@ -126,7 +127,11 @@ export function IdentifierDetailModal({
               <SkeletonText paragraph lineCount={4} />
             )}
             <DetailSection id="created-by" title="Created By">
-              <OriginatorCell originator={identifier.originator} />
+              {identifier.originator ? (
+                <OriginatorWithProxy originator={identifier.originator} />
+              ) : (
+                <span>{EMPTY_CELL}</span>
+              )}
             </DetailSection>
           </>
         )}

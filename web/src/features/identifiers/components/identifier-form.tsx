@@ -1,19 +1,29 @@
 import { ActionableNotification, InlineNotification, Select, SelectItem, Stack } from '@carbon/react';
 import type { FormEvent, ReactNode, Ref } from 'react';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { getIdentifierFields } from '@scamtrail/domain/identifiers/catalogue';
 import { IDENTIFIER_MESSAGES } from '@scamtrail/domain/identifiers/messages';
 import { IDENTIFIER_TYPE_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
+import { ReportedByPicker } from '../../../components/reported-by-picker';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import type { SubmitFailure } from '../utils/save-failure';
 import { DetectFromText } from './detect-from-text';
 import { IdentifierField } from './identifier-field';
 import type { IdentifierFormState } from './use-identifier-form';
 
+/** "Reported by": the community member a new identifier is entered for; null: the user's own. */
+export interface ReportedByField {
+  value: OriginatorSummary | null;
+  onChange: (originator: OriginatorSummary | null) => void;
+}
+
 interface IdentifierFormProps {
   form: IdentifierFormState;
   idPrefix: string;
   /** Offer "Detect from text" (creation only). */
   detection?: boolean;
+  /** Offer "Reported by" (creation only, for users who may list community members). */
+  reportedBy?: ReportedByField;
   disabled?: boolean;
   failure?: SubmitFailure | null;
   onOpenExisting?: (id: string) => void;
@@ -29,6 +39,7 @@ export function IdentifierForm({
   form,
   idPrefix,
   detection = false,
+  reportedBy,
   disabled = false,
   failure,
   onOpenExisting,
@@ -101,6 +112,18 @@ export function IdentifierForm({
             onBlur={() => form.blur(field.name)}
           />
         ))}
+        {reportedBy && (
+          <ReportedByPicker
+            id={`${idPrefix}-reported-by`}
+            value={reportedBy.value}
+            disabled={disabled}
+            onChange={(next) => {
+              reportedBy.onChange(next);
+              form.clearError('onBehalfOfOriginatorId');
+            }}
+            invalidText={form.errors.onBehalfOfOriginatorId}
+          />
+        )}
         {actions ?? (
           // Enter in a text field submits the form although the modal's buttons are outside it.
           <button type="submit" hidden aria-hidden tabIndex={-1} />

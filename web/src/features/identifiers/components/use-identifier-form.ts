@@ -75,11 +75,19 @@ export function useIdentifierForm(init: IdentifierFormInit = {}) {
     setShowSummary(false);
   }, []);
 
-  const setValue = useCallback((name: string, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    // A message describes the value it was given; editing the value retires it until the next check.
+  /** Retires a field's message (its value changed, so the message no longer describes it). */
+  const clearError = useCallback((name: string) => {
     setErrors(({ [name]: _retired, ...rest }) => rest);
   }, []);
+
+  const setValue = useCallback(
+    (name: string, value: string) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      // A message describes the value it was given; editing the value retires it until the next check.
+      clearError(name);
+    },
+    [clearError],
+  );
 
   const blur = useCallback(
     (name: string) => {
@@ -121,6 +129,7 @@ export function useIdentifierForm(init: IdentifierFormInit = {}) {
     setType,
     fill,
     setValue,
+    clearError,
     blur,
     validate,
     applyServerErrors,

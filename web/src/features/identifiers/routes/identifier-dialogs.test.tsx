@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../test/community-members';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import type { IdentifierDetail } from '../api/identifier-types';
 import { EMPTY_DETAIL, findDialog, ITEM, openRowMenu, page, setUpRouteTests } from './identifiers-test-setup';
@@ -53,6 +54,29 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
     // The detail cannot load: the toast says why and the list's copy is shown.
     expect(await screen.findByText('Identifier not found')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Email Details' })).toBeInTheDocument();
+  });
+
+  it('creates an identifier a community member reported, entered on their behalf', async () => {
+    const posted: unknown[] = [];
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/identifiers': () => page([ITEM]),
+      'GET /api/originators/community-members': communityMembers,
+      'POST /api/identifiers': (init) => {
+        posted.push(JSON.parse(String(init.body)));
+        return json(201, ITEM);
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Identifier' }));
+    const dialog = await findDialog('Create New Identifier');
+    await userEvent.selectOptions(within(dialog).getByLabelText('Type of identifier'), 'email');
+    await userEvent.type(within(dialog).getByLabelText('Email Address'), 'scam@example.org');
+    await chooseReportedBy(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Identifier created')).toBeInTheDocument();
+    expect(posted).toEqual([
+      { type: 'email', data: { address: 'scam@example.org' }, onBehalfOfOriginatorId: COMMUNITY_MEMBER.id },
+    ]);
   });
 
   it('opens the detail from the URL with every section', async () => {

@@ -1,14 +1,68 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../test/community-members';
 import { currentPath, json, makeUser, renderApp, UNAUTHENTICATED } from '../../../test/render-app';
-import { setUpRouteTests } from './identifiers-test-setup';
+import { ITEM, page, setUpRouteTests } from './identifiers-test-setup';
 
 setUpRouteTests();
+
+/** The page with an e-mail address typed in, and the bodies its Create sends. */
+async function fillNewEmail(answer: () => Response = () => json(201, ITEM)) {
+  const posted: Record<string, unknown>[] = [];
+  const view = renderApp('/identifiers/new', {
+    'GET /api/auth/me': () => json(200, makeUser('investigator')),
+    'GET /api/originators/community-members': communityMembers,
+    'POST /api/identifiers': (init) => {
+      posted.push(JSON.parse(String(init.body)));
+      return answer();
+    },
+    'GET /api/identifiers': () => page([ITEM]),
+    'GET /api/identifiers/id-1': () => json(200, ITEM),
+  });
+  const form = await screen.findByRole('form', { name: 'Identifier' });
+  await userEvent.selectOptions(within(form).getByLabelText('Type of identifier'), 'email');
+  await userEvent.type(within(form).getByLabelText('Email Address'), 'scam@example.org');
+  return { ...view, form, posted };
+}
 
 describe('New Identifier page', { timeout: 20_000 }, () => {
   it('gives an investigator the form', async () => {
     renderApp('/identifiers/new', { 'GET /api/auth/me': () => json(200, makeUser('investigator')) });
     expect(await screen.findByRole('button', { name: 'Create' })).toBeInTheDocument();
+  });
+
+  it("creates the user's own identifier when Reported by is left empty", async () => {
+    const { form, posted, router } = await fillNewEmail();
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers?open=id-1'));
+    expect(posted).toEqual([{ type: 'email', data: { address: 'scam@example.org' } }]);
+  });
+
+  it('records an identifier a community member reported, entered on their behalf', async () => {
+    const { form, posted, router } = await fillNewEmail();
+    await chooseReportedBy(form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers?open=id-1'));
+    expect(posted).toEqual([
+      { type: 'email', data: { address: 'scam@example.org' }, onBehalfOfOriginatorId: COMMUNITY_MEMBER.id },
+    ]);
+  });
+
+  it("shows the server's refusal of the reporter on the Reported by field", async () => {
+    const { form } = await fillNewEmail(() =>
+      json(400, {
+        error: {
+          code: 'VALIDATION_ERROR',
+          message: 'onBehalfOfOriginatorId: Originator not found',
+          details: { fields: [{ field: 'onBehalfOfOriginatorId', message: 'Originator not found' }] },
+        },
+      }),
+    );
+    await chooseReportedBy(form);
+    await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await within(form).findByText('Originator not found')).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByRole('combobox', { name: /^Reported by/ })).toHaveFocus());
   });
 
   it('tells a viewer they cannot create identifiers instead of a form that can only fail', async () => {

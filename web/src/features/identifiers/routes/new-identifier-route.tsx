@@ -11,6 +11,7 @@ import { useCreateIdentifier } from '../api/create-identifier';
 import { IdentifierForm } from '../components/identifier-form';
 import { useIdentifierForm } from '../components/use-identifier-form';
 import { useIdentifierSubmit } from '../components/use-identifier-submit';
+import { useReportedBy } from '../components/use-reported-by';
 import { OPEN_PARAM } from '../utils/list-params';
 import { CREATE_FAILED_MESSAGE } from '../utils/save-failure';
 import '../components/identifiers.scss';
@@ -53,9 +54,10 @@ function NewIdentifierForm() {
   const { showToast } = useToast();
   const form = useIdentifierForm();
   const create = useCreateIdentifier();
+  const reportedBy = useReportedBy();
   const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
     form,
-    create.mutateAsync,
+    (body) => create.mutateAsync(reportedBy.withReportedBy(body)),
     CREATE_FAILED_MESSAGE,
     (item) => {
       showToast({ kind: 'success', title: 'Identifier created', subtitle: item.displayValue });
@@ -75,6 +77,7 @@ function NewIdentifierForm() {
           form={form}
           idPrefix="new-identifier"
           detection
+          reportedBy={reportedBy.field}
           disabled={isSaving}
           failure={failure}
           onOpenExisting={(id) => void navigate(detailPath(id))}

@@ -29,6 +29,14 @@ describe('a failed save', () => {
     expect(readSaveFailure(error, CREATE_FAILED_MESSAGE)).toEqual({ failure: null, fields });
   });
 
+  it('puts a refused reporter beside the Reported by field', () => {
+    const fields = [{ field: 'onBehalfOfOriginatorId', message: 'Originator not found' }];
+    const error = new ApiError(400, 'VALIDATION_ERROR', 'onBehalfOfOriginatorId: Originator not found', {
+      fields,
+    });
+    expect(readSaveFailure(error, CREATE_FAILED_MESSAGE)).toEqual({ failure: null, fields });
+  });
+
   it("shows the server's message, else the fallback", () => {
     expect(
       readSaveFailure(new ApiError(500, 'INTERNAL', 'Internal server error'), CREATE_FAILED_MESSAGE).failure,

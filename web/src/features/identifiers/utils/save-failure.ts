@@ -16,6 +16,10 @@ export interface SaveFailure {
   fields: FieldError[];
 }
 
+/** The server's field paths the form shows beside a field: the type, its data, and "Reported by". */
+const isFormField = (field: string) =>
+  field === 'type' || field.startsWith('data.') || field === 'onBehalfOfOriginatorId';
+
 /**
  * Reads a failed create or update (spec 8: the server's message, else the fallback). A duplicate
  * (409) names the existing identifier so the form can offer it; a 400 whose details name form
@@ -33,9 +37,7 @@ export function readSaveFailure(error: unknown, fallback: string): SaveFailure {
       fields: [],
     };
   }
-  const fields = (error.details?.fields ?? []).filter(
-    (field) => field.field === 'type' || field.field.startsWith('data.'),
-  );
+  const fields = (error.details?.fields ?? []).filter((field) => isFormField(field.field));
   if (error.status === 400 && fields.length > 0) return { failure: null, fields };
   return { failure: { message: errorMessage(error, fallback) }, fields: [] };
 }

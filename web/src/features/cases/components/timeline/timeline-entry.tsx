@@ -1,6 +1,6 @@
 import { Tag } from '@carbon/react';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntry } from '@scamtrail/domain/journal-entries';
-import { OriginatorBadge } from '../../../../components/originator-badge/originator-badge';
+import { OriginatorWithProxy } from '../../../../components/originator-badge/originator-with-proxy';
 import { RowActionsMenu, type RowMenuAction } from '../../../../components/row-actions-menu';
 import { formatDateTime } from '../../../../lib/format-date';
 import { signJournalEntry } from '../../api/journal-sign-entry';
@@ -62,7 +62,7 @@ export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
           </div>
           <div className="timeline-entry__who">
             {entry.originator ? (
-              <OriginatorBadge
+              <OriginatorWithProxy
                 originator={entry.originator}
                 signature={{ isSigned: entry.isSigned }}
                 verify={entry.isSigned ? () => verifyJournalEntry(entry.id) : undefined}
@@ -73,9 +73,6 @@ export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
               />
             ) : (
               <span className="timeline-entry__unknown">Unknown originator</span>
-            )}
-            {entry.originator?.proxy && (
-              <span className="timeline-entry__proxy">entered by {entry.originator.proxy.displayName}</span>
             )}
           </div>
           {!removed && actions.length > 0 && (
