@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useToast } from '../../../components/toasts/toast-context';
@@ -6,7 +6,6 @@ import { useSession } from '../../../lib/session';
 import { useIdentifierMatches } from '../api/get-identifier-matches';
 import { useIdentifiers } from '../api/get-identifiers';
 import type { IdentifierItem } from '../api/identifier-types';
-import { IdentifierMatchesNotice } from '../components/identifier-matches-notice';
 import { IdentifiersEmptyState } from '../components/identifiers-empty-state';
 import { IdentifiersPagination } from '../components/identifiers-pagination';
 import { IdentifiersTable } from '../components/identifiers-table';
@@ -23,6 +22,13 @@ import { useIdentifierListState } from '../components/use-identifier-list-state'
 import { isHandledGlobally } from '../utils/global-errors';
 import { hasActiveFilters } from '../utils/list-params';
 import '../components/identifiers.scss';
+
+// Shown only when a search names an identifier the list missed: its code (and Carbon's Callout) loads then.
+const IdentifierMatchesNotice = lazy(() =>
+  import('../components/identifier-matches-notice').then((module) => ({
+    default: module.IdentifierMatchesNotice,
+  })),
+);
 
 export const LIST_FAILED_TOAST = {
   kind: 'error',
@@ -89,7 +95,11 @@ export function IdentifiersRoute() {
       title="Identifiers"
       description="Manage and validate identifiers across the system"
     >
-      <IdentifierMatchesNotice matches={unlisted} detailSearch={list.detailSearch} />
+      {unlisted.length > 0 && (
+        <Suspense fallback={null}>
+          <IdentifierMatchesNotice matches={unlisted} detailSearch={list.detailSearch} />
+        </Suspense>
+      )}
       <IdentifiersTable
         items={items}
         isLoading={query.isPending}
