@@ -294,7 +294,7 @@ const DIALOGS: Record<string, DialogVisit> = {
       const form = await byButton('Create API key', 'Create API key')(page, r);
       await form.getByLabel('Name', { exact: true }).fill('accessibility check');
       await form.getByRole('combobox', { name: /^Scopes/ }).fill('tag.vi');
-      await page.getByRole('option', { name: 'tag.view' }).click();
+      await page.getByRole('option', { name: 'View tags' }).click();
       await form.getByRole('button', { name: 'Create key' }).click();
       return dialogNamed(page, 'API key created');
     },

@@ -24,7 +24,7 @@ test.describe('automations', () => {
     await page.getByLabel('Name', { exact: true }).fill('tag reader');
     const scopes = page.getByRole('combobox', { name: /^Scopes/ });
     await scopes.fill('tag.vi');
-    await page.getByRole('option', { name: 'tag.view' }).click();
+    await page.getByRole('option', { name: 'View tags' }).click();
     await page.getByRole('button', { name: 'Create key' }).click();
 
     await expect(page.getByRole('heading', { name: 'API key created' })).toBeVisible();

@@ -41,8 +41,9 @@ describe('API key creation and the secret dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Create API key' }));
     const form = await findModal('Create API key');
     await user.type(within(form).getByLabelText('Name'), 'ci');
+    // The picker names scopes in words, and finds them by their permission names too.
     await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
-    await user.click(await screen.findByRole('option', { name: 'tag.view' }));
+    await user.click(await screen.findByRole('option', { name: 'View tags' }));
     await user.click(within(form).getByRole('button', { name: 'Create key' }));
 
     const secretDialog = await findModal('API key created');
@@ -50,6 +51,7 @@ describe('API key creation and the secret dialog', () => {
     expect(within(secretDialog).getByRole('textbox', { name: 'API key' })).toHaveTextContent(SECRET);
     expect(within(secretDialog).getByRole('button', { name: 'Copy API key' })).toBeVisible();
     expect(within(secretDialog).getByText(/It will not be shown again/)).toBeVisible();
+    expect(secretDialog).toHaveTextContent('The key holds only its scopes: View tags.');
 
     await user.click(within(secretDialog).getByRole('button', { name: 'I have copied the key' }));
     await vi.waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());

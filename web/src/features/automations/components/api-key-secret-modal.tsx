@@ -1,5 +1,6 @@
 import { CodeSnippet, InlineNotification, Stack } from '@carbon/react';
 import type { CreatedApiKey } from '@scamtrail/domain/automations';
+import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { AppModal } from '../../../components/app-modal';
 
 interface ApiKeySecretModalProps {
@@ -42,7 +43,7 @@ export function ApiKeySecretModal({ created, onClose }: ApiKeySecretModalProps) 
         </CodeSnippet>
         <p className="automation-page__text">
           Send it with each request as <code>Authorization: Bearer &lt;key&gt;</code>. The key holds only its
-          scopes: {created.apiKey.scopes.join(', ')}.
+          scopes: {permissionLabels(created.apiKey.scopes).join(', ')}.
         </p>
       </Stack>
     </AppModal>

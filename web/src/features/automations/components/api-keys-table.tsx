@@ -1,6 +1,7 @@
 import { Button } from '@carbon/react';
 import { Password } from '@carbon/icons-react';
 import { apiKeyStatus, type ApiKey } from '@scamtrail/domain/automations';
+import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
@@ -32,7 +33,8 @@ export function ApiKeysTable({ apiKeys, canRevoke, onRevoke }: ApiKeysTableProps
     id: key.id,
     name: key.name,
     prefix: `${key.prefix}…`,
-    scopes: key.scopes.join(', '),
+    // In words, a resource's actions together; the list wraps at its spaces, in a column or a card.
+    scopes: permissionLabels(key.scopes).join(', '),
     createdAt: formatDateTime(key.createdAt),
     lastUsedAt: formatDateTime(key.lastUsedAt, 'Never'),
     expiresAt: formatDate(key.expiresAt, 'Never'),
@@ -59,6 +61,7 @@ export function ApiKeysTable({ apiKeys, canRevoke, onRevoke }: ApiKeysTableProps
       }
       renderCell={{
         prefix: (row) => <code className="automation-page__code">{row.prefix}</code>,
+        scopes: (row) => <span className="automation-page__scopes">{row.scopes}</span>,
         status: (row) => <ApiKeyStatusTag status={row.status} />,
         actions: (row) =>
           row.status === 'active' ? (

@@ -36,8 +36,8 @@ async function openFilledForm(
   const heading = await screen.findByRole('heading', { name: 'Create API key' });
   const form = heading.closest<HTMLElement>('[role="dialog"]')!;
   await user.type(within(form).getByLabelText('Name'), 'ci');
-  await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
-  await user.click(await screen.findByRole('option', { name: 'tag.view' }));
+  await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'view ta');
+  await user.click(await screen.findByRole('option', { name: 'View tags' }));
   const expiry = within(form).getByLabelText<HTMLInputElement>('Expires on (optional)');
   const createKey = () => user.click(within(form).getByRole('button', { name: 'Create key' }));
   return { user, form, expiry, createKey, posted };

@@ -2,12 +2,13 @@ import { DatePicker, DatePickerInput, TextInput } from '@carbon/react';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { createApiKeyBodySchema, type CreatedApiKey } from '@scamtrail/domain/automations';
+import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
 import type { Permission } from '@scamtrail/domain/permissions';
 import { FormModal } from '../../../components/form-modal';
 import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateApiKey } from '../api/create-api-key';
-import { endOfDayIso, grantableScopes } from './scope-options';
+import { endOfDayIso, filterScopes, grantableScopes } from './scope-options';
 import { MultiSelect } from '../../../components/keep-selection-on-escape';
 
 const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
@@ -146,7 +147,8 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
         placeholder="Choose permissions"
         helperText="The key can do only this. You can grant only permissions you hold."
         items={options}
-        itemToString={(item) => item ?? ''}
+        itemToString={(item) => (item ? PERMISSION_LABELS[item] : '')}
+        filterItems={filterScopes}
         selectedItems={scopes}
         onChange={({ selectedItems }) => {
           setScopes(selectedItems ?? []);

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey, Session } from '@scamtrail/domain/passkeys';
+import { PERMISSIONS, WILDCARD } from '@scamtrail/domain/permissions';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { ASSERTION_JSON, domError, installWebAuthn } from '../../../test/webauthn';
 
@@ -239,5 +240,34 @@ describe('Profile: sessions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(currentPath(router)).toMatch(/^\/login/);
+  });
+});
+
+describe('Profile: permissions', () => {
+  it('lists what the role allows in words, a resource’s actions together', async () => {
+    await renderProfilePage({ passkeys: [], sessions: [] });
+    const list = within(section('Permissions')).getByRole('list', { name: 'Permissions' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(items.slice(0, 4)).toEqual(['View cases', 'Create cases', 'Edit cases', 'Delete cases']);
+    expect(items).toContain('View identifiers');
+    expect(items).toContain('Create community members');
+    expect(items).not.toContain('Open the admin area');
+    for (const permission of PERMISSIONS) expect(section('Permissions')).not.toHaveTextContent(permission);
+  });
+
+  it('says in words that an admin holds every permission', async () => {
+    renderApp('/profile', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/auth/passkeys': () => json(200, []),
+      'GET /api/auth/sessions': () => json(200, []),
+    });
+    await screen.findByRole('heading', { name: 'Profile', level: 1 });
+    expect(section('Permissions')).toHaveTextContent(
+      'Your role grants every permission, including any added later.',
+    );
+    expect(section('Permissions')).not.toHaveTextContent(WILDCARD);
+    expect(within(section('Permissions')).queryByRole('list')).toBeNull();
   });
 });

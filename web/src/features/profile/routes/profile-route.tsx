@@ -6,6 +6,7 @@ import {
   Tag,
 } from '@carbon/react';
 import { fullName } from '@scamtrail/domain/auth';
+import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { ROLE_LABELS, WILDCARD } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
@@ -19,7 +20,8 @@ export function ProfileRoute() {
   const { user } = useSession();
   if (!user) return null;
   const hasAllPermissions = user.permissions.includes(WILDCARD);
-  const permissions = [...user.permissions].filter((permission) => permission !== WILDCARD).sort();
+  // In words, a resource's actions together.
+  const permissions = permissionLabels(user.permissions.filter((permission) => permission !== WILDCARD));
 
   return (
     <PageLayout
@@ -61,15 +63,13 @@ export function ProfileRoute() {
           Permissions
         </h2>
         {hasAllPermissions && (
-          <p className="page-section__text">
-            Your role grants every permission (<code>{WILDCARD}</code>), including any added later.
-          </p>
+          <p className="page-section__text">Your role grants every permission, including any added later.</p>
         )}
         {permissions.length > 0 && (
           <ul className="tag-list" aria-label="Permissions">
-            {permissions.map((permission) => (
-              <li key={permission}>
-                <Tag type="blue">{permission}</Tag>
+            {permissions.map((label) => (
+              <li key={label}>
+                <Tag type="blue">{label}</Tag>
               </li>
             ))}
           </ul>
