@@ -1,25 +1,12 @@
-const BROWSERS: [RegExp, string][] = [
-  [/Edg\//, 'Edge'],
-  [/OPR\//, 'Opera'],
-  [/Firefox\//, 'Firefox'],
-  [/Chromium\/|HeadlessChrome\//, 'Chromium'],
-  [/Chrome\//, 'Chrome'],
-  [/Safari\//, 'Safari'],
-];
+import Bowser from 'bowser';
 
-const SYSTEMS: [RegExp, string][] = [
-  [/Windows/, 'Windows'],
-  [/iPhone|iPad/, 'iOS'],
-  [/Mac OS X|Macintosh/, 'macOS'],
-  [/Android/, 'Android'],
-  [/CrOS/, 'ChromeOS'],
-  [/Linux/, 'Linux'],
-];
-
-/** "Chrome on macOS": a name to offer for a passkey created in this browser. */
+/**
+ * "Chrome on macOS": a name to offer for a passkey created in this browser, read from its user agent
+ * by Bowser (the library the server names sessions with). Without a browser or a system in it, the
+ * one found, or "My passkey".
+ */
 export function describeDevice(userAgent: string): string {
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'My passkey';
+  const { browser, os } = Bowser.parse(userAgent);
+  if (browser.name && os.name) return `${browser.name} on ${os.name}`;
+  return browser.name || os.name || 'My passkey';
 }
