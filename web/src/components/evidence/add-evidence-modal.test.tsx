@@ -98,6 +98,33 @@ describe('add evidence', () => {
     expect(reportedBy).toEqual([COMMUNITY_MEMBER.id, COMMUNITY_MEMBER.id]);
   });
 
+  it('shows a refusal of who reported the files on that field, and in words beside each file', async () => {
+    renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([]),
+      'GET /api/tags': NO_TAGS,
+      'GET /api/originators/community-members': communityMembers,
+      'POST /api/evidence': () =>
+        json(400, {
+          error: {
+            code: 'VALIDATION_ERROR',
+            message: 'onBehalfOfOriginatorId: Originator not found',
+            details: { fields: [{ field: 'onBehalfOfOriginatorId', message: 'Originator not found' }] },
+          },
+        }),
+    });
+    const dialog = await openAddDialog();
+    await userEvent.upload(dialog.querySelector<HTMLInputElement>('input[type="file"]')!, [
+      file('receipt.png', 2048, 'image/png'),
+    ]);
+    await chooseReportedBy(dialog);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 1 file' }));
+    // On the field (focused, as the first field in error) and beside the file.
+    await waitFor(() => expect(within(dialog).getAllByText('Originator not found')).toHaveLength(2));
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Reported by/ })).toHaveFocus());
+    expect(within(dialog).queryByText(/onBehalfOfOriginatorId/)).not.toBeInTheDocument();
+  });
+
   it('adds written text a community member reported, entered on their behalf', async () => {
     const bodies: unknown[] = [];
     renderApp('/evidence', {

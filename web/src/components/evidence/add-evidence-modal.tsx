@@ -26,6 +26,7 @@ import { CasePicker, caseLabel } from './case-picker';
 import { TagPicker } from '../tags/tag-picker';
 import { UploadFileList } from './upload-file-list';
 import { useFileUploads } from './use-file-uploads';
+import { sharedFieldFailure } from './api/upload-evidence';
 
 const FIELDS = [
   'title',
@@ -36,6 +37,9 @@ const FIELDS = [
   'onBehalfOfOriginatorId',
   'file',
 ] as const;
+
+/** What every file of an upload is sent with: a refusal of one of these shows on its field. */
+const SHARED_FIELDS = FIELDS.filter((field) => field !== 'file');
 
 /** The shared upload fields, and at least one file to send. */
 const uploadFormSchema = uploadEvidenceFieldsSchema.extend({
@@ -98,6 +102,8 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
       try {
         const outcomes = await uploads.upload({ ...fields, titlePrefix });
         const done = outcomes.filter((outcome) => outcome.status === 'complete').length;
+        const refusedField = sharedFieldFailure(outcomes, SHARED_FIELDS);
+        if (refusedField) throw refusedField;
         if (done === outcomes.length) {
           showToast({ kind: 'success', title: 'Evidence added', subtitle: `${files(done)} uploaded` });
           onClose();

@@ -28,9 +28,26 @@ export function uploadEvidenceFile(file: File, fields: UploadEvidenceFields, sig
 export function uploadFailureMessage(error: unknown): string {
   if (isApiError(error)) {
     if (error.status === 413 && error.code === 'HTTP_413') return 'The file is larger than the upload limit.';
+    // A refused field (the case, a tag, who reported it) shows on its field in the form; the file's
+    // row says it in words, without the field's name.
+    const fields = error.details?.fields ?? [];
+    if (fields.length > 0) return fields.map((field) => field.message).join('. ');
     if (error.message) return error.message;
   }
   return 'The file could not be uploaded.';
+}
+
+/**
+ * The first refusal among the outcomes that names one of the form's fields (all files share them):
+ * thrown, the form shows it on that field.
+ */
+export function sharedFieldFailure(outcomes: UploadOutcome[], formFields: readonly string[]): unknown {
+  for (const outcome of outcomes) {
+    if (outcome.status !== 'error' || !isApiError(outcome.error)) continue;
+    const names = (outcome.error.details?.fields ?? []).map((field) => field.field.split('.')[0]);
+    if (names.some((name) => formFields.includes(name))) return outcome.error;
+  }
+  return undefined;
 }
 
 export type UploadOutcome =
