@@ -1,4 +1,4 @@
-import type { ToastInput } from './toast-types';
+import { isToastKind, type ToastInput } from './toast-types';
 
 const KEY = 'scamtrail.toast-after-reload';
 
@@ -21,10 +21,7 @@ export function takeToastAfterReload(): ToastInput | null {
     sessionStorage.removeItem(KEY);
     if (!kept) return null;
     const toast = JSON.parse(kept) as Partial<ToastInput>;
-    const kinds = ['success', 'error', 'warning', 'info'];
-    return typeof toast.title === 'string' && kinds.includes(String(toast.kind))
-      ? (toast as ToastInput)
-      : null;
+    return typeof toast.title === 'string' && isToastKind(toast.kind) ? (toast as ToastInput) : null;
   } catch {
     return null;
   }

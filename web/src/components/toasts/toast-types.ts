@@ -1,4 +1,10 @@
-export type ToastKind = 'success' | 'error' | 'warning' | 'info';
+/** The kinds of toast (spec 3), as a list so stored toasts can be checked against it. */
+export const TOAST_KINDS = ['success', 'error', 'warning', 'info'] as const;
+export type ToastKind = (typeof TOAST_KINDS)[number];
+
+export function isToastKind(value: unknown): value is ToastKind {
+  return (TOAST_KINDS as readonly unknown[]).includes(value);
+}
 
 /** A toast as spec 3 describes it. */
 export interface Toast {

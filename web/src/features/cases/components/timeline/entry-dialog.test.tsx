@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../../test/community-members';
 import { json } from '../../../../test/render-app';
 import {
   CASE_ID,
@@ -93,26 +94,18 @@ describe('entry dialog', { timeout: 30_000 }, () => {
   });
 
   it('records an entry a community member reported, entered on their behalf', async () => {
-    const member = {
-      id: '77777777-7777-4777-8777-777777777777',
-      type: 'community_member',
-      name: 'scamwatcher42',
-      displayName: 'scamwatcher42 (Community)',
-    };
     const { fetchMock } = renderTimeline({
       ...BASE,
-      'GET /api/originators/community-members': () =>
-        json(200, { data: [member], pagination: { page: 1, pageSize: 20, totalItems: 1, totalPages: 1 } }),
+      'GET /api/originators/community-members': communityMembers,
       'POST /api/journal-entries': () => json(201, CREATED),
       [`POST ${JOURNAL}`]: () => json(200, CREATED),
     });
     const dialog = await openAddDialog('Reported a fake parcel text.');
-    await userEvent.click(within(dialog).getByRole('combobox', { name: /^Reported by/ }));
-    await userEvent.click(await within(dialog).findByRole('option', { name: 'scamwatcher42 (Community)' }));
+    await chooseReportedBy(dialog);
     await submit(dialog);
     expect(await screen.findByText('Entry added')).toBeInTheDocument();
     const [create] = callsTo(fetchMock, 'POST', '/api/journal-entries');
-    expect(create.body).toMatchObject({ onBehalfOfOriginatorId: member.id });
+    expect(create.body).toMatchObject({ onBehalfOfOriginatorId: COMMUNITY_MEMBER.id });
     const [search] = callsTo(fetchMock, 'GET', '/api/originators/community-members');
     expect(search.url.searchParams.get('status')).toBe('active');
   });
