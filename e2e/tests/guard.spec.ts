@@ -18,6 +18,25 @@ test.describe('navigation guard', () => {
     await expect(page.getByRole('heading', { name: 'Cases', level: 1 })).toBeVisible();
   });
 
+  test('a failing session probe is asked once: one toast, the sign-in page, no loop of requests', async ({
+    page,
+  }) => {
+    await signIn(page, await createAccount('investigator'));
+    // A reverse proxy answering 502 while the API is down.
+    let probes = 0;
+    await page.route('**/api/**', (route) => {
+      if (new URL(route.request().url()).pathname === '/api/auth/me') probes += 1;
+      return route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    await page.goto('/groups');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fgroups$/);
+    await expect(page.getByText('Failed to fetch current user')).toBeVisible();
+    // A loop would keep the network busy: idle, and it was asked once.
+    await page.waitForLoadState('networkidle');
+    expect(probes).toBe(1);
+    await expect(page.getByText('Failed to fetch current user')).toHaveCount(1);
+  });
+
   test('a wrong password shows the server message and stays on the sign-in page', async ({ page }) => {
     const account = await createAccount('viewer');
     await page.goto('/login');

@@ -28,6 +28,10 @@ export const currentUserQueryOptions = queryOptions({
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,
+  // A failed probe is not asked again when a screen using the session mounts: each mount would ask,
+  // fail, toast and render again, a loop of about a hundred requests a second against a failing
+  // server. The user is treated as signed out; signing in, or reloading the page, asks again.
+  retryOnMount: false,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,
 });
