@@ -153,4 +153,17 @@ describe('useFormSubmission: the form-level rule of spec 5', () => {
     expect(save).toHaveBeenCalledWith({ name: 'Ada' });
     expect(screen.queryByText(FORM_ERRORS_TOAST.title)).not.toBeInTheDocument();
   });
+
+  it('takes the message away when the form goes (a dialog cancelled)', async () => {
+    const view = render(
+      <ToastProvider>
+        <Harness initial={{ colour: 'red', name: '', email: 'ada@example.com' }} save={vi.fn()} />
+      </ToastProvider>,
+    );
+    await submit();
+    expect(screen.getByText(FORM_ERRORS_TOAST.title)).toBeInTheDocument();
+    // At once, not when the message's own 5 seconds are up.
+    view.rerender(<ToastProvider>{null}</ToastProvider>);
+    expect(screen.queryByText(FORM_ERRORS_TOAST.title)).not.toBeInTheDocument();
+  });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { useToast } from '../components/toasts/toast-context';
 import { describeSaveFailure, zodFieldErrors, type FieldErrors } from './field-errors';
@@ -32,6 +32,14 @@ export function useFormSubmission(fields: readonly string[], fallback: string) {
   const { formRef, focusFirstInvalidField } = useFocusFirstInvalid();
   const { showToast, dismissToast } = useToast();
   const errorsToast = useRef<string | null>(null);
+
+  // The message is about this form: it goes when the form does (a dialog cancelled or saved).
+  useEffect(
+    () => () => {
+      if (errorsToast.current) dismissToast(errorsToast.current);
+    },
+    [dismissToast],
+  );
 
   const clearError = useCallback((field: string) => {
     setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
