@@ -91,6 +91,28 @@ describe("an evidence item's identifiers and journal entries", () => {
     expect(items[1]).toHaveTextContent('Not in a case yet');
   });
 
+  it('offers an identifier on record written differently from what was typed', async () => {
+    const { routes } = server();
+    const stored = { ...EMAIL, displayValue: '+44 7700900123', type: 'phone', typeLabel: 'Phone' };
+    const { fetchMock } = renderApp('/evidence?open=e1', {
+      ...routes,
+      // The display value does not hold "+44 7700 900123"; its normalised key does.
+      'GET /api/identifiers': () => page([]),
+      'GET /api/identifiers/matches': () => json(200, { data: [{ ...stored, data: {}, tags: [] }] }),
+    });
+    const detail = await findDetail();
+    await within(detail).findByRole('list', { name: 'Linked identifiers' });
+    await userEvent.type(
+      within(detail).getByRole('combobox', { name: 'Link an identifier' }),
+      '+44 7700 900123',
+    );
+    expect(await screen.findByRole('option', { name: '+44 7700900123 (Phone)' })).toBeInTheDocument();
+    const asked = calls(fetchMock, 'GET', '/api/identifiers/matches').map(([url]) =>
+      new URL(String(url), 'http://x').searchParams.get('value'),
+    );
+    expect(asked).toContain('+44 7700 900123');
+  });
+
   it('links an identifier found by search, and unlinks one, refreshing the list, count and custody', async () => {
     const { routes } = server();
     const { fetchMock } = renderApp('/evidence?open=e1', routes);

@@ -1,24 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { IdentifierItem } from '@scamtrail/domain/identifiers/api';
-import { api } from '../../../lib/api-client';
+import { searchIdentifiers } from '../../identifier-search';
 import { evidenceKeys } from './evidence-keys';
-import type { LinkedIdentifier, Page } from './evidence-types';
+import type { LinkedIdentifier } from './evidence-types';
 
 /** Identifiers offered at a time; typing narrows them. */
 const OPTIONS_PAGE_SIZE = 20;
 
 export type IdentifierOption = Pick<LinkedIdentifier, 'id' | 'type' | 'typeLabel' | 'displayValue'>;
 
-/** `GET /api/identifiers?search=`: identifiers whose display value holds the text, newest first. */
-export async function getIdentifierOptions(
-  search: string,
-  signal?: AbortSignal,
-): Promise<IdentifierOption[]> {
-  const answer = await api.get<Page<IdentifierItem>>('/identifiers', {
-    params: { search: search || undefined, page: 1, pageSize: OPTIONS_PAGE_SIZE },
-    signal,
-  });
-  return answer.data.map(({ id, type, typeLabel, displayValue }) => ({ id, type, typeLabel, displayValue }));
+/** The identifiers the text names however written, then those whose display value holds it. */
+export function getIdentifierOptions(search: string, signal?: AbortSignal): Promise<IdentifierOption[]> {
+  return searchIdentifiers(search, OPTIONS_PAGE_SIZE, signal);
 }
 
 export function useIdentifierOptions(search: string, enabled: boolean) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IdentifierItem } from '@scamtrail/domain/identifiers/api';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
-import type { Pagination } from '@scamtrail/domain/pagination';
+import { searchIdentifiers } from '../../../components/identifier-search';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
 import { journalKeys } from './journal-keys';
@@ -11,16 +11,9 @@ export type IdentifierOption = JournalEntry['identifiers'][number] & Pick<Identi
 
 const OPTIONS_PAGE_SIZE = 25;
 
-/** `GET /api/identifiers?search=`: the identifiers whose display value holds the text, newest first. */
-export async function getIdentifierOptions(
-  search: string,
-  signal?: AbortSignal,
-): Promise<IdentifierOption[]> {
-  const answer = await api.get<{ data: IdentifierItem[]; pagination: Pagination }>('/identifiers', {
-    params: { search: search || undefined, page: 1, pageSize: OPTIONS_PAGE_SIZE },
-    signal,
-  });
-  return answer.data.map(({ id, type, typeLabel, displayValue }) => ({ id, type, typeLabel, displayValue }));
+/** The identifiers the text names however written, then those whose display value holds it. */
+export function getIdentifierOptions(search: string, signal?: AbortSignal): Promise<IdentifierOption[]> {
+  return searchIdentifiers(search, OPTIONS_PAGE_SIZE, signal);
 }
 
 export function useIdentifierOptions(search: string, enabled = true) {
