@@ -2,11 +2,25 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { IdentifierOption } from '../../api/journal-identifiers';
 import { findIdentifiersInText, type FoundIdentifier } from './find-identifiers-in-text';
 
-/** Found identifiers that are not among the linked ones (same type and display value). */
+/**
+ * A display value as two writings of the same identifier share it: an e-mail address in any case, a
+ * phone number by its digits ("+44 7700 900123" and "+44 7700900123"); others as they are.
+ */
+function comparable(type: string, displayValue: string): string {
+  if (type === 'email') return displayValue.trim().toLowerCase();
+  if (type === 'phone') return displayValue.replace(/\D/g, '');
+  return displayValue;
+}
+
+/** Found identifiers that are not among the linked ones (same type, same value however written). */
 function notLinked(found: FoundIdentifier[], linked: IdentifierOption[]) {
   return found.filter(
     (item) =>
-      !linked.some((option) => option.type === item.type && option.displayValue === item.displayValue),
+      !linked.some(
+        (option) =>
+          option.type === item.type &&
+          comparable(option.type, option.displayValue) === comparable(item.type, item.displayValue),
+      ),
   );
 }
 
