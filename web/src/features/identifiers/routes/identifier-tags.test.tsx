@@ -93,6 +93,8 @@ describe('identifier tags in the detail modal', { timeout: 20_000 }, () => {
       ).toEqual(['Wire fraud']),
     );
     expect(within(tagsSection()).queryByRole('combobox')).not.toBeInTheDocument();
+    // Focus is back where the editing began.
+    expect(within(tagsSection()).getByRole('button', { name: 'Edit tags' })).toHaveFocus();
   });
 
   it("shows the server's message when saving fails and keeps the choice", async () => {
