@@ -161,23 +161,26 @@ const widths = (page: Page) =>
     body: document.body.scrollWidth,
   }));
 
-test.describe('on a laptop (1440 px)', () => {
-  test.use({ viewport: { width: 1440, height: 900 } });
+test.describe('on a laptop (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("a case's evidence table fits beside the related cases", async ({ page }) => {
+  test("the evidence tables fit without hiding a column: a case's beside its related cases, and /evidence", async ({
+    page,
+  }) => {
     const tag = randomBytes(3).toString('hex');
     const { admin, ids } = await seed(tag);
     await signIn(page, admin);
-    await page.goto(`/cases/${ids.case}?tab=evidence`);
-    const table = page
-      .getByRole('table')
-      .filter({ hasText: `Bank statement showing the withdrawal fees ${tag}` });
-    await expect(table).toBeVisible();
-    const { tableWidth, boxWidth } = await table.evaluate((element) => ({
-      tableWidth: element.scrollWidth,
-      boxWidth: element.parentElement!.clientWidth,
-    }));
-    expect(tableWidth, 'no column hidden behind a scrollbar').toBeLessThanOrEqual(boxWidth);
+    const title = `Bank statement showing the withdrawal fees ${tag}`;
+    for (const url of [`/cases/${ids.case}?tab=evidence`, `/evidence?search=${tag}`]) {
+      await page.goto(url);
+      const table = page.getByRole('table').filter({ hasText: title });
+      await expect(table, url).toBeVisible();
+      const { tableWidth, boxWidth } = await table.evaluate((element) => ({
+        tableWidth: element.scrollWidth,
+        boxWidth: element.parentElement!.clientWidth,
+      }));
+      expect.soft(tableWidth, `${url}: no column hidden behind a scrollbar`).toBeLessThanOrEqual(boxWidth);
+    }
   });
 });
 

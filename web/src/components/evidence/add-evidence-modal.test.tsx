@@ -227,6 +227,10 @@ describe('add evidence', () => {
     expect(listUrl.searchParams.get('kind')).toBe('written');
     // No Case column and no case filter: the case is the page's.
     expect(screen.queryByRole('columnheader', { name: 'Case' })).not.toBeInTheDocument();
+    // No Kind column either, beside the related cases: the title's cell says the kind.
+    expect(screen.queryByRole('columnheader', { name: 'Kind' })).not.toBeInTheDocument();
+    const title = screen.getByRole('link', { name: 'Call transcript' }).closest('td')!;
+    expect(title).toHaveTextContent('Call transcript, Written');
 
     const dialog = await openAddDialog();
     expect(await within(dialog).findByText('#42 Romance scam')).toBeInTheDocument();

@@ -11,7 +11,7 @@ import {
   TableRow,
   Tag,
 } from '@carbon/react';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format-date';
@@ -24,7 +24,6 @@ const ALL_HEADERS = [
   { key: 'title', header: 'Title' },
   { key: 'kind', header: 'Kind' },
   { key: 'size', header: 'Size' },
-  { key: 'mediaType', header: 'Media type' },
   { key: 'case', header: 'Case' },
   { key: 'tags', header: 'Tags' },
   { key: 'addedBy', header: 'Added by' },
@@ -32,7 +31,7 @@ const ALL_HEADERS = [
 ];
 
 /** The columns a case's own evidence table leaves out (see `showCase`). */
-const IN_CASE_HIDDEN = new Set(['case', 'size', 'mediaType']);
+const IN_CASE_HIDDEN = new Set(['case', 'size', 'kind']);
 
 interface EvidenceTableProps {
   items: EvidenceItem[];
@@ -40,8 +39,8 @@ interface EvidenceTableProps {
   pageSize: number;
   /**
    * Inside a case the Case column says nothing, and the table shares the page's width with the related
-   * cases: the Case, Size and Media type columns are left out (the kind names the evidence; its detail
-   * has the size and media type).
+   * cases: the Case, Size and Kind columns are left out (the title's icon names the kind; the detail
+   * has the size). No list shows the media type: the kind says it in words, the detail in full.
    */
   showCase: boolean;
   toolbar: ReactNode;
@@ -66,8 +65,6 @@ function cellFor(item: EvidenceItem, key: string): ReactNode {
       return EVIDENCE_KIND_LABELS[item.kind];
     case 'size':
       return formatBytes(item.size);
-    case 'mediaType':
-      return item.mediaType ? withBreaks(item.mediaType) : EMPTY_CELL;
     case 'case':
       return item.case ? (
         <Link as={RouterLink} to={`/cases/${item.case.id}`} title={item.case.title}>
@@ -102,22 +99,11 @@ function cellFor(item: EvidenceItem, key: string): ReactNode {
   }
 }
 
-/** A media type that may break after its "/", "." and "-" only ("application/ vnd. ms-outlook"). */
-function withBreaks(value: string): ReactNode {
-  return value.split(/(?<=[/.-])/).map((part, index) => (
-    <Fragment key={index}>
-      {index > 0 && <wbr />}
-      {part}
-    </Fragment>
-  ));
-}
-
 /** Short values keep to one line, so the title has the room it needs. */
 const CELL_CLASS: Partial<Record<string, string>> = {
   title: 'evidence-table__cell--title',
   kind: 'evidence-table__cell--nowrap',
   size: 'evidence-table__cell--nowrap',
-  mediaType: 'evidence-table__cell--words',
   case: 'evidence-table__cell--nowrap',
   addedAt: 'evidence-table__cell--nowrap',
 };
@@ -130,10 +116,11 @@ function cellProps(index: number, header: { key: string; header: string }) {
   };
 }
 
-/** The evidence of a page: title with its kind, size, media type, case, tags, who added it and when. */
+/** The evidence of a page: title with its kind, size, case, tags, who added it and when. */
 export function EvidenceTable(props: EvidenceTableProps) {
   const { items, toolbar, emptyState, pagination } = props;
   const headers = props.showCase ? ALL_HEADERS : ALL_HEADERS.filter((h) => !IN_CASE_HIDDEN.has(h.key));
+  const kindInTitle = !headers.some((header) => header.key === 'kind');
   const byId = new Map(items.map((item) => [item.id, item]));
   const rows = items.map((item) => ({ id: item.id, title: item.title }));
 
@@ -193,6 +180,10 @@ export function EvidenceTable(props: EvidenceTableProps) {
                           </Link>
                         ) : (
                           cellFor(item, header.key)
+                        )}
+                        {/* Without a Kind column the title's icon shows the kind; this says it. */}
+                        {index === 0 && kindInTitle && (
+                          <span className="cds--visually-hidden">, {EVIDENCE_KIND_LABELS[item.kind]}</span>
                         )}
                       </TableCell>
                     ))}
