@@ -49,64 +49,36 @@ function ChosenTags<T extends { id: string }>({
   );
 }
 
-/** Evidence of the case to link to the entry, searched by title on the server. */
-export function EvidencePicker({
-  caseId,
-  selected,
-  onChange,
-  invalidText,
-}: PickerProps<EvidenceOption> & { caseId: string }) {
-  const [search, setSearch] = useState('');
-  const options = useEvidenceOptions(caseId, useDebouncedValue(search.trim()));
-  const items = withSelected(selected, options.data);
-  const helper = options.isError
-    ? `The case's evidence could not be listed: ${errorMessage(options.error, 'please try again')}`
-    : 'Evidence of this case. Type to search by title.';
-  return (
-    <div className="timeline-dialog__picker">
-      <MultiSelect<EvidenceOption>
-        id="journal-entry-evidence"
-        titleText="Evidence to link (optional)"
-        placeholder="Search the case's evidence"
-        helperText={helper}
-        items={items}
-        itemToString={(item) => item?.title ?? ''}
-        filterItems={keepAll}
-        onInputValueChange={({ inputValue }) => setSearch(inputValue ?? '')}
-        selectedItems={selected}
-        onChange={({ selectedItems }) => onChange(selectedItems ?? [])}
-        selectionFeedback="top-after-reopen"
-        invalid={Boolean(invalidText)}
-        invalidText={invalidText}
-      />
-      <ChosenTags
-        label="Evidence to link"
-        items={selected}
-        text={(item) => item.title}
-        onRemove={(id) => onChange(selected.filter((item) => item.id !== id))}
-      />
-    </div>
-  );
+interface SearchedPickerProps<T extends { id: string }> extends PickerProps<T> {
+  id: string;
+  /** The field's label, also the name of its list of chosen items (without "(optional)"). */
+  label: string;
+  placeholder: string;
+  /** What the field offers; `failed`: why nothing could be listed. */
+  helperText: string;
+  failedText: string;
+  text: (item: T) => string;
+  /** The hook answering the server's options for what was typed (debounced, trimmed). */
+  useOptions: (search: string) => { data?: T[]; isError: boolean; error: unknown };
 }
 
-/** Identifiers already on record to link to the entry, searched by display value on the server. */
-export function IdentifierPicker({ selected, onChange, invalidText }: PickerProps<IdentifierOption>) {
+/** A multi-select whose options the server searches as the user types, the chosen ones listed below. */
+function SearchedPicker<T extends { id: string }>(props: SearchedPickerProps<T>) {
+  const { selected, onChange, invalidText, text } = props;
   const [search, setSearch] = useState('');
-  const options = useIdentifierOptions(useDebouncedValue(search.trim()));
-  const items = withSelected(selected, options.data);
-  const text = (item: IdentifierOption) => `${item.displayValue} (${item.typeLabel})`;
+  const options = props.useOptions(useDebouncedValue(search.trim()));
   return (
     <div className="timeline-dialog__picker">
-      <MultiSelect<IdentifierOption>
-        id="journal-entry-identifiers"
-        titleText="Identifiers to link (optional)"
-        placeholder="Search identifiers"
+      <MultiSelect<T>
+        id={props.id}
+        titleText={`${props.label} (optional)`}
+        placeholder={props.placeholder}
         helperText={
           options.isError
-            ? `Identifiers could not be listed: ${errorMessage(options.error, 'please try again')}`
-            : 'Identifiers on record. Those written in the description are offered above.'
+            ? `${props.failedText}: ${errorMessage(options.error, 'please try again')}`
+            : props.helperText
         }
-        items={items}
+        items={withSelected(selected, options.data)}
         itemToString={(item) => (item ? text(item) : '')}
         filterItems={keepAll}
         onInputValueChange={({ inputValue }) => setSearch(inputValue ?? '')}
@@ -117,11 +89,44 @@ export function IdentifierPicker({ selected, onChange, invalidText }: PickerProp
         invalidText={invalidText}
       />
       <ChosenTags
-        label="Identifiers to link"
+        label={props.label}
         items={selected}
         text={text}
         onRemove={(id) => onChange(selected.filter((item) => item.id !== id))}
       />
     </div>
+  );
+}
+
+/** Evidence of the case to link to the entry, searched by title on the server. */
+export function EvidencePicker({ caseId, ...props }: PickerProps<EvidenceOption> & { caseId: string }) {
+  const useCaseEvidence = (search: string) => useEvidenceOptions(caseId, search);
+  return (
+    <SearchedPicker<EvidenceOption>
+      {...props}
+      id="journal-entry-evidence"
+      label="Evidence to link"
+      placeholder="Search the case's evidence"
+      helperText="Evidence of this case. Type to search by title."
+      failedText="The case's evidence could not be listed"
+      text={(item) => item.title}
+      useOptions={useCaseEvidence}
+    />
+  );
+}
+
+/** Identifiers on record to link to the entry, searched on the server (however the value is written). */
+export function IdentifierPicker(props: PickerProps<IdentifierOption>) {
+  return (
+    <SearchedPicker<IdentifierOption>
+      {...props}
+      id="journal-entry-identifiers"
+      label="Identifiers to link"
+      placeholder="Search identifiers"
+      helperText="Identifiers on record. Those written in the description are offered above."
+      failedText="Identifiers could not be listed"
+      text={(item) => `${item.displayValue} (${item.typeLabel})`}
+      useOptions={useIdentifierOptions}
+    />
   );
 }
