@@ -19,13 +19,24 @@ async function openAddDialog() {
 
 const file = (name: string, bytes: number, type: string) => new File([new Uint8Array(bytes)], name, { type });
 
+/**
+ * /evidence for an investigator with no evidence and no tags yet, and the community members the
+ * "Reported by" picker lists; `routes` add the answers a test is about.
+ */
+function renderEvidence(routes: Parameters<typeof renderApp>[1]) {
+  return renderApp('/evidence', {
+    'GET /api/auth/me': () => json(200, makeUser('investigator')),
+    'GET /api/evidence': () => page([]),
+    'GET /api/tags': NO_TAGS,
+    'GET /api/originators/community-members': communityMembers,
+    ...routes,
+  });
+}
+
 describe('add evidence', () => {
   it('uploads each file on its own and keeps going when one is refused as too large', async () => {
     const sent: { fileName: string; title: string | null; tagIds: string[]; reportedBy: unknown }[] = [];
-    const { fetchMock } = renderApp('/evidence', {
-      'GET /api/auth/me': () => json(200, makeUser('investigator')),
-      'GET /api/evidence': () => page([]),
-      'GET /api/tags': NO_TAGS,
+    const { fetchMock } = renderEvidence({
       'POST /api/evidence': (init) => {
         const form = init.body as FormData;
         const part = form.get('file') as File;
@@ -77,11 +88,7 @@ describe('add evidence', () => {
 
   it('uploads files a community member reported, entered on their behalf', async () => {
     const reportedBy: unknown[] = [];
-    renderApp('/evidence', {
-      'GET /api/auth/me': () => json(200, makeUser('investigator')),
-      'GET /api/evidence': () => page([]),
-      'GET /api/tags': NO_TAGS,
-      'GET /api/originators/community-members': communityMembers,
+    renderEvidence({
       'POST /api/evidence': (init) => {
         reportedBy.push((init.body as FormData).get('onBehalfOfOriginatorId'));
         return json(201, { ...SCREENSHOT, id: 'new-1' });
@@ -99,11 +106,7 @@ describe('add evidence', () => {
   });
 
   it('shows a refusal of who reported the files on that field, and in words beside each file', async () => {
-    renderApp('/evidence', {
-      'GET /api/auth/me': () => json(200, makeUser('investigator')),
-      'GET /api/evidence': () => page([]),
-      'GET /api/tags': NO_TAGS,
-      'GET /api/originators/community-members': communityMembers,
+    renderEvidence({
       'POST /api/evidence': () =>
         json(400, {
           error: {
@@ -127,11 +130,7 @@ describe('add evidence', () => {
 
   it('adds written text a community member reported, entered on their behalf', async () => {
     const bodies: unknown[] = [];
-    renderApp('/evidence', {
-      'GET /api/auth/me': () => json(200, makeUser('investigator')),
-      'GET /api/evidence': () => page([]),
-      'GET /api/tags': NO_TAGS,
-      'GET /api/originators/community-members': communityMembers,
+    renderEvidence({
       'POST /api/evidence': (init) => {
         bodies.push(JSON.parse(String(init.body)));
         return json(201, WRITTEN);
@@ -156,11 +155,7 @@ describe('add evidence', () => {
   });
 
   it('asks for a file before uploading', async () => {
-    const { fetchMock } = renderApp('/evidence', {
-      'GET /api/auth/me': () => json(200, makeUser('investigator')),
-      'GET /api/evidence': () => page([]),
-      'GET /api/tags': NO_TAGS,
-    });
+    const { fetchMock } = renderEvidence({});
     const dialog = await openAddDialog();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText('Choose at least one file to upload')).toBeInTheDocument();
@@ -169,10 +164,7 @@ describe('add evidence', () => {
 
   it("checks written evidence with the shared schema and shows the server's field errors", async () => {
     const bodies: unknown[] = [];
-    renderApp('/evidence', {
-      'GET /api/auth/me': () => json(200, makeUser('investigator')),
-      'GET /api/evidence': () => page([]),
-      'GET /api/tags': NO_TAGS,
+    renderEvidence({
       'POST /api/evidence': (init) => {
         bodies.push(JSON.parse(String(init.body)));
         return json(400, {
