@@ -96,8 +96,9 @@ export async function nullifyJournalEntry(
       subjectType: 'journal_entry',
       subjectId: id,
       caseId: entry.caseId,
+      // Which entry went, in words, so the case's History can say so beside the reason.
       before: { isNullified: false },
-      after: { isNullified: true, reason },
+      after: { isNullified: true, type: entry.type, description: entry.description, reason },
     });
     await appendChainLink(tx, id, 'nullified');
     await touchCase(tx, entry.caseId);

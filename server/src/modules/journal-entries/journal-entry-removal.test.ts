@@ -58,7 +58,7 @@ describe('removing a journal entry nullifies it and keeps the row', () => {
     expect(audit).toMatchObject({ type: 'journal_entry.nullified', caseId });
     expect(audit?.data).toEqual({
       before: { isNullified: false },
-      after: { isNullified: true, reason: 'Entered twice' },
+      after: { isNullified: true, type: 'note', description: 'To be removed', reason: 'Entered twice' },
     });
     expect((await caseActivity(db(), caseId)).getFullYear()).toBeGreaterThan(2020);
     // Still readable by id, as removed.

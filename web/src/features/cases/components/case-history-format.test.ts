@@ -41,6 +41,23 @@ describe('case history in words', () => {
     expect(describeAction(event('journal_entry.signed', null, null))).toBe('Signed a journal entry');
   });
 
+  it('shows a removed entry by what it was and why, not as a flag that moved', () => {
+    const removed = event(
+      'journal_entry.nullified',
+      { isNullified: false },
+      { isNullified: true, type: 'call', description: 'Called the bank', reason: 'Wrong case' },
+    );
+    expect(describeAction(removed)).toBe('Removed a journal entry');
+    expect(describeChanges(removed)).toEqual([
+      { field: 'type', label: 'Type', after: 'Call' },
+      { field: 'description', label: 'Description', after: 'Called the bank' },
+      { field: 'reason', label: 'Reason', after: 'Wrong case' },
+    ]);
+    // A row written before entries were named in it still shows its reason.
+    const older = event('journal_entry.nullified', { isNullified: false }, { isNullified: true, reason: 'Dup' });
+    expect(describeChanges(older)).toEqual([{ field: 'reason', label: 'Reason', after: 'Dup' }]);
+  });
+
   it('reads an unknown action from its subject and verb', () => {
     expect(describeAction(event('evidence.hash_verified', null, null))).toBe('Evidence: hash verified');
   });

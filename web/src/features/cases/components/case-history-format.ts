@@ -173,15 +173,19 @@ function diff(before: Values, after: Values, names: KnownNames): HistoryChange[]
     }));
 }
 
+/** Actions whose row shows the record it acted on, not a diff: the action already says what changed. */
+const SUMMARISED_ACTIONS = new Set(['journal_entry.nullified']);
+
 /** What the event changed: a diff for an update; the main fields of a record created or removed. */
 export function describeChanges(
-  event: Pick<AuditEvent, 'before' | 'after'>,
+  event: Pick<AuditEvent, 'before' | 'after'> & { action?: string },
   names: KnownNames = NO_NAMES,
 ): HistoryChange[] {
   const { before, after } = event;
   // A before of bookkeeping only (an entry joining the case was in no case) reads as an arrival.
   const hasBefore = isObject(before) && Object.keys(before).some((field) => !IGNORED.has(field));
-  if (hasBefore && isObject(after)) return diff(before, after, names);
+  const summarised = event.action !== undefined && SUMMARISED_ACTIONS.has(event.action);
+  if (hasBefore && isObject(after) && !summarised) return diff(before, after, names);
   const record = isObject(after) ? after : isObject(before) ? before : null;
   if (!record) return [];
   return SUMMARY_FIELDS.filter(
