@@ -70,7 +70,7 @@ async function seed(tag: string) {
     title: `Transcript of the call from the fake bank security department ${tag}`,
     body: 'The caller asked for the one-time code sent by text message.',
   });
-  await created('/api/originators/community-members', {
+  const reporter = await created('/api/originators/community-members', {
     username: `concerned_citizen_${tag}`,
     email: `concerned.citizen.reporting.${tag}@community-watch.example`,
   });
@@ -103,6 +103,8 @@ async function seed(tag: string) {
     groupId: group.id,
     assigneeIds: [member.id],
     reportedLoss: { amount: 48250.5, currency: 'EUR' },
+    // Entered for a community member: the header shows their badge with "entered by".
+    onBehalfOfOriginatorId: reporter.id,
   });
   await created('/api/evidence', {
     caseId: caseItem.id,
@@ -116,10 +118,17 @@ async function seed(tag: string) {
     evidence: null,
     identifierIds: [website.id],
   });
-  const linked = await api.post(`/api/cases/${caseItem.id}/journal-entries`, {
-    data: { journalEntryId: entry.id },
+  const reported = await created('/api/journal-entries', {
+    type: 'call',
+    description: 'The victim called back: a second platform asked for a fee.',
+    evidence: null,
+    identifierIds: [],
+    onBehalfOfOriginatorId: reporter.id,
   });
-  expect(linked.ok(), await linked.text()).toBe(true);
+  for (const journalEntryId of [entry.id, reported.id]) {
+    const linked = await api.post(`/api/cases/${caseItem.id}/journal-entries`, { data: { journalEntryId } });
+    expect(linked.ok(), await linked.text()).toBe(true);
+  }
   await api.dispose();
   return {
     admin,
@@ -163,6 +172,28 @@ const widths = (page: Page) =>
 
 test.describe('on a laptop (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a community member's report shows their whole name, and its entry's time on one line", async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const { admin, ids } = await seed(tag);
+    await signIn(page, admin);
+    await page.goto(`/cases/${ids.case}`);
+    const name = `concerned_citizen_${tag} (Community)`;
+    const headerBadge = page.getByRole('region', { name: 'Case summary' }).getByRole('button', { name });
+    await expect(headerBadge).toBeVisible();
+    const cut = await headerBadge
+      .locator('.originator-badge__name')
+      .first()
+      .evaluate((element) => element.scrollWidth > element.clientWidth);
+    expect(cut, 'the badge in the case header is not cut short').toBe(false);
+
+    // Beside the badge and "entered by", the entry's time keeps one line: the originator moves below it.
+    const entry = page.getByRole('article').filter({ hasText: 'a second platform asked for a fee' });
+    await expect(entry.getByText(/entered by/)).toBeVisible();
+    expect(await lineStarts(entry.locator('time').first())).toHaveLength(1);
+  });
 
   test("the evidence tables fit without hiding a column: a case's beside its related cases, and /evidence", async ({
     page,
@@ -254,6 +285,17 @@ test.describe('on a phone (390 px)', () => {
 
     await row.getByRole('button', { name: `Actions for ${email}` }).click();
     await expect(page.getByRole('menuitem', { name: 'View details' })).toBeInViewport();
+  });
+
+  test('the breadcrumb trail reads as one line', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const { admin, ids } = await seed(tag);
+    await signIn(page, admin);
+    await page.goto(`/cases/${ids.case}`);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+    await expect(crumbs).toHaveCount(3);
+    const tops = await crumbs.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
+    expect(new Set(tops).size, `crumbs at ${tops.join(', ')}`).toBe(1);
   });
 
   test("a list's empty state stays inside its table, above the pagination", async ({ page }) => {

@@ -16,9 +16,10 @@ export function formatLoss(loss: NonNullable<Case['reportedLoss']>): string {
   }
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** A wide fact takes two columns: an originator's badge with who entered it would be cut short in one. */
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className="case-header__fact">
+    <div className={wide ? 'case-header__fact case-header__fact--wide' : 'case-header__fact'}>
       <dt className="case-header__fact-label">{label}</dt>
       <dd className="case-header__fact-value">{children}</dd>
     </div>
@@ -52,7 +53,9 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
         <Fact label="Assignees">
           {caseItem.assignees.length ? caseItem.assignees.map((user) => user.fullName).join(', ') : NONE}
         </Fact>
-        <Fact label="Originator">{originator ? <OriginatorWithProxy originator={originator} /> : NONE}</Fact>
+        <Fact label="Originator" wide>
+          {originator ? <OriginatorWithProxy originator={originator} /> : NONE}
+        </Fact>
         <Fact label="Created">{formatDateTime(caseItem.createdAt)}</Fact>
         <Fact label="Last activity">{formatDateTime(caseItem.lastActivityAt)}</Fact>
         {caseItem.tags.length > 0 && (

@@ -54,7 +54,11 @@ describe('case history in words', () => {
       { field: 'reason', label: 'Reason', after: 'Wrong case' },
     ]);
     // A row written before entries were named in it still shows its reason.
-    const older = event('journal_entry.nullified', { isNullified: false }, { isNullified: true, reason: 'Dup' });
+    const older = event(
+      'journal_entry.nullified',
+      { isNullified: false },
+      { isNullified: true, reason: 'Dup' },
+    );
     expect(describeChanges(older)).toEqual([{ field: 'reason', label: 'Reason', after: 'Dup' }]);
   });
 
