@@ -167,12 +167,14 @@ export async function countIdentifierJournalEntries(
 }
 
 /**
- * For each journal entry of a page, the ids of its evidence that holds a file (its media): one
+ * For each journal entry of a page, the ids of its evidence that holds a file (its media) and that the
+ * caller may see (an entry may hold evidence of another case, as the timeline's entries do): one
  * statement with the entry ids as one array parameter.
  */
 export async function findJournalEntryMediaIds(
   db: DbOrTx,
   journalEntryIds: readonly string[],
+  principal: Principal,
 ): Promise<Map<string, string[]>> {
   const media = new Map<string, string[]>();
   if (journalEntryIds.length === 0) return media;
@@ -180,7 +182,14 @@ export async function findJournalEntryMediaIds(
     .select({ entryId: journalEntryEvidence.journalEntryId, evidenceId: journalEntryEvidence.evidenceId })
     .from(journalEntryEvidence)
     .innerJoin(evidence, eq(evidence.id, journalEntryEvidence.evidenceId))
-    .where(and(isAnyUuid(journalEntryEvidence.journalEntryId, journalEntryIds), isNotNull(evidence.fileName)))
+    .leftJoin(cases, eq(cases.id, evidence.caseId))
+    .where(
+      and(
+        isAnyUuid(journalEntryEvidence.journalEntryId, journalEntryIds),
+        isNotNull(evidence.fileName),
+        visibleCaseCondition(principal),
+      ),
+    )
     .orderBy(asc(evidence.createdAt), asc(evidence.id));
   for (const row of rows) media.set(row.entryId, [...(media.get(row.entryId) ?? []), row.evidenceId]);
   return media;

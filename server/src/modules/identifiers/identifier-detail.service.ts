@@ -43,10 +43,11 @@ function toEvidence(row: EvidenceRow) {
 }
 
 /** The page's entries with their media ids, looked up in one statement for the whole page. */
-async function withMediaIds(db: DbOrTx, rows: EntryRow[]) {
+async function withMediaIds(db: DbOrTx, rows: EntryRow[], principal: Principal) {
   const mediaIds = await findJournalEntryMediaIds(
     db,
     rows.map((row) => row.id),
+    principal,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -88,7 +89,8 @@ export async function getIdentifierDetail(
     evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE, true), []),
     evidenceLookup(() => countIdentifierEvidence(db, id, principal), NO_EVIDENCE),
     journalLookup(
-      async () => withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE)),
+      async () =>
+        withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE), principal),
       [],
     ),
     journalLookup(() => countIdentifierJournalEntries(db, id, principal), 0),
@@ -151,7 +153,7 @@ export function listIdentifierJournalEntries(
       rows: () => findIdentifierJournalEntryPage(db, id, principal, query),
       total: () => countIdentifierJournalEntries(db, id, principal),
     },
-    (rows) => withMediaIds(db, rows),
+    (rows) => withMediaIds(db, rows, principal),
   );
 }
 

@@ -34,7 +34,7 @@ beforeAll(async () => {
   ids.mine = (await insertCase(db, by, await insertGroup(db, [inv.user.id]))).id;
   ids.theirs = (await insertCase(db, by, await insertGroup(db))).id;
   ids.e1 = await insertEvidence(db, { identifierId, originatorId: by, caseId: ids.open, file: true });
-  ids.e2 = await insertEvidence(db, { identifierId, originatorId: by, caseId: ids.theirs });
+  ids.e2 = await insertEvidence(db, { identifierId, originatorId: by, caseId: ids.theirs, file: true });
   ids.e3 = await insertEvidence(db, { identifierId, originatorId: by, caseId: ids.mine, file: true });
   ids.j1 = await insertJournalEntry(db, {
     identifierId,
@@ -63,7 +63,7 @@ describe('identifier detail', () => {
     const detail = await detailOf(admin);
     expect(idsOf(detail.evidence)).toEqual([ids.e1, ids.e2, ids.e3].sort());
     expect(detail.evidenceCount).toBe(3);
-    expect(idsOf(detail.media)).toEqual([ids.e1, ids.e3].sort());
+    expect(idsOf(detail.media)).toEqual([ids.e1, ids.e2, ids.e3].sort());
     expect(detail.media.find((m: { id: string }) => m.id === ids.e1)).toMatchObject({
       contentType: 'image/png',
       sizeBytes: 1234,
@@ -71,11 +71,12 @@ describe('identifier detail', () => {
     });
     expect(idsOf(detail.journalEntries)).toEqual([ids.j1, ids.j2].sort());
     const j1 = detail.journalEntries.find((j: { id: string }) => j.id === ids.j1);
-    expect(j1).toMatchObject({ type: 'note', mediaIds: [ids.e1] });
+    expect(j1.type).toBe('note');
+    expect([...j1.mediaIds].sort()).toEqual([ids.e1, ids.e2].sort());
     expect(j1.description).toMatch(/^Entry \d+$/);
     expect(detail.tags).toEqual([{ id: ids.tag, name: 'Mule', color: 'red' }]);
     expect(idsOf(detail.cases)).toEqual([ids.open, ids.mine, ids.theirs].sort());
-    expect(detail).toMatchObject({ mediaCount: 2, journalEntryCount: 2, caseCount: 3 });
+    expect(detail).toMatchObject({ mediaCount: 3, journalEntryCount: 2, caseCount: 3 });
   });
 
   it('an investigator cannot see a case of a group they are not in, nor its evidence and entries', async () => {
@@ -83,7 +84,10 @@ describe('identifier detail', () => {
     expect(idsOf(detail.cases)).toEqual([ids.open, ids.mine].sort());
     expect(idsOf(detail.evidence)).toEqual([ids.e1, ids.e3].sort());
     expect(idsOf(detail.journalEntries)).toEqual([ids.j1]);
+    // Nor the file of that case linked to an entry of a case they see, as the entry's media.
+    expect(detail.journalEntries[0].mediaIds).toEqual([ids.e1]);
     expect(JSON.stringify(detail)).not.toContain(ids.theirs);
+    expect(JSON.stringify(detail)).not.toContain(ids.e2);
     expect(detail).toMatchObject({ evidenceCount: 2, mediaCount: 2, journalEntryCount: 1, caseCount: 2 });
     const listed = (await investigator.get('/api/identifiers?search=hub@')).json();
     expect(listed.data[0].evidenceCount).toBe(2);
