@@ -1,4 +1,4 @@
-import { TextInput } from '@carbon/react';
+import { DatePicker, DatePickerInput, TextInput } from '@carbon/react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -45,6 +45,30 @@ describe('AppModal (spec 9 modal defaults)', () => {
       <AppModal open title="Save" secondaryButtonDisabled onSubmit={onSubmit} onClose={() => undefined} />,
     );
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+});
+
+describe('AppModal and a date picker inside it', () => {
+  it('Escape closes the open calendar, not the dialog; the next Escape closes the dialog', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <AppModal open title="Add entry" onSubmit={() => undefined} onClose={onClose}>
+        <DatePicker datePickerType="single">
+          <DatePickerInput id="when" labelText="Date" placeholder="mm/dd/yyyy" />
+        </DatePicker>
+      </AppModal>,
+    );
+    await user.click(screen.getByLabelText('Date'));
+    await vi.waitFor(() => expect(document.querySelector('.flatpickr-calendar.open')).not.toBeNull());
+    await user.keyboard('{Escape}');
+    expect(onClose).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(document.querySelector('.flatpickr-calendar.open')).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Add entry' }).closest('.cds--modal')).toHaveClass(
+      'is-visible',
+    );
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });
 

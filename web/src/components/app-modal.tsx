@@ -3,6 +3,26 @@ import type { ReactNode } from 'react';
 import { keepFocusOnPress } from '../lib/modal-press';
 import { useModalFocus } from './modal-focus';
 
+/**
+ * Escapes pressed while a date picker's calendar was open in a dialog: they are the calendar's. Carbon's
+ * dialog listens for Escape on the document, after the date picker has already closed its calendar,
+ * and would close the whole dialog (and what was typed in it) with it. Noted on the way down (capture),
+ * while the calendar is still open.
+ */
+const calendarEscapes = new WeakSet<Event>();
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      // The calendar hangs off <body>, not inside the dialog.
+      if (event.key === 'Escape' && document.querySelector('.flatpickr-calendar.open')) {
+        calendarEscapes.add(event);
+      }
+    },
+    true,
+  );
+}
+
 /** Modal defaults of spec 9. */
 export const MODAL_DEFAULTS = {
   size: 'lg',
@@ -31,7 +51,8 @@ export interface AppModalProps {
    */
   preventCloseOnClickOutside?: boolean;
   onSubmit: () => void;
-  onClose: () => void;
+  /** Escape, the close icon or the secondary button; returning false keeps the dialog open. */
+  onClose: () => void | boolean;
   children?: ReactNode;
 }
 
@@ -72,10 +93,9 @@ export function AppModal({
       size={size}
       danger={danger}
       preventCloseOnClickOutside={preventCloseOnClickOutside || loading}
-      onClose={() => {
-        if (loading) return false;
-        onClose();
-        return true;
+      onClose={(event?: Event) => {
+        if (loading || (event && calendarEscapes.has(event))) return false;
+        return onClose() !== false;
       }}
     >
       <ModalHeader label={label} title={title} />

@@ -60,6 +60,52 @@ describe('API key creation and the secret dialog', () => {
     expect(document.body.textContent).not.toContain(SECRET);
   });
 
+  it('does not lose the secret to Escape or the close icon: it warns first, and closes when asked again', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const form = await findModal('Create API key');
+    await user.type(within(form).getByLabelText('Name'), 'ci');
+    await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
+    await user.click(await screen.findByRole('option', { name: 'View tags' }));
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    const secretDialog = await findModal('API key created');
+    // One way out by button in the footer: no "Close" beside "I have copied the key".
+    const footer = secretDialog.querySelector<HTMLElement>('.cds--modal-footer')!;
+    expect(
+      within(footer)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['I have copied the key']);
+
+    await user.keyboard('{Escape}');
+    expect(await within(secretDialog).findByText('The key has not been copied.')).toBeVisible();
+    expect(screen.getByText(SECRET)).toBeVisible();
+    // Still open for Carbon too, not only still in the page.
+    expect(secretDialog.closest('.cds--modal')).toHaveClass('is-visible');
+    // Asked again (Escape, or the close icon), it closes.
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+  });
+
+  it('closes on Escape at once once the key was copied with its button', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+    const form = await findModal('Create API key');
+    await user.type(within(form).getByLabelText('Name'), 'ci');
+    await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
+    await user.click(await screen.findByRole('option', { name: 'View tags' }));
+    await user.click(within(form).getByRole('button', { name: 'Create key' }));
+    const secretDialog = await findModal('API key created');
+    await user.click(within(secretDialog).getByRole('button', { name: 'Copy API key' }));
+    // The first Escape may go to the copy button's "Copied" tooltip; none of them warns.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('The key has not been copied.')).toBeNull();
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+  });
+
   it('refuses a key without a name or scopes before calling the server', async () => {
     const user = userEvent.setup();
     const { posted } = setup();

@@ -1,4 +1,5 @@
 import { CodeSnippet, InlineNotification, Stack } from '@carbon/react';
+import { useRef, useState } from 'react';
 import type { CreatedApiKey } from '@scamtrail/domain/automations';
 import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { AppModal } from '../../../components/app-modal';
@@ -9,10 +10,23 @@ interface ApiKeySecretModalProps {
 }
 
 /**
- * Shows a new key's secret, the only time it is ever shown: the server keeps only a hash. It closes only
- * through its button, so the secret is not lost to a stray click.
+ * Shows a new key's secret, the only time it is ever shown: the server keeps only a hash. Its button
+ * closes it; a click outside does nothing, and Escape or the close icon, before the key was copied with
+ * its copy button, first warn that the key will be lost and close only when asked again.
  */
 export function ApiKeySecretModal({ created, onClose }: ApiKeySecretModalProps) {
+  const [warned, setWarned] = useState(false);
+  // Read at the moment of closing: Carbon may call a close handler from an earlier render (Escape).
+  const safeToClose = useRef(false);
+  const dismiss = () => {
+    if (safeToClose.current) {
+      onClose();
+      return true;
+    }
+    safeToClose.current = true;
+    setWarned(true);
+    return false;
+  };
   return (
     <AppModal
       open
@@ -20,24 +34,38 @@ export function ApiKeySecretModal({ created, onClose }: ApiKeySecretModalProps) 
       title="API key created"
       label={created.apiKey.name}
       primaryButtonText="I have copied the key"
-      secondaryButtonText="Close"
+      secondaryButtonText={null}
       onSubmit={onClose}
-      onClose={onClose}
+      onClose={dismiss}
     >
       <Stack gap={5}>
-        <InlineNotification
-          kind="warning"
-          lowContrast
-          hideCloseButton
-          title="Copy the key now."
-          subtitle="It will not be shown again. If it is lost, revoke it and create a new one."
-        />
+        {warned ? (
+          <InlineNotification
+            kind="error"
+            lowContrast
+            hideCloseButton
+            title="The key has not been copied."
+            subtitle="Once this dialog closes, it cannot be shown again. Copy it now, or close again to leave without it."
+          />
+        ) : (
+          <InlineNotification
+            kind="warning"
+            lowContrast
+            hideCloseButton
+            title="Copy the key now."
+            subtitle="It will not be shown again. If it is lost, revoke it and create a new one."
+          />
+        )}
         <CodeSnippet
           type="single"
           aria-label="API key"
           copyButtonDescription="Copy API key"
           feedback="Copied to clipboard"
           wrapText
+          copyText={created.key}
+          onClick={() => {
+            safeToClose.current = true;
+          }}
         >
           {created.key}
         </CodeSnippet>
