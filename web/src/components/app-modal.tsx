@@ -93,8 +93,9 @@ export function AppModal({
       size={size}
       danger={danger}
       preventCloseOnClickOutside={preventCloseOnClickOutside || loading}
-      onClose={(event?: Event) => {
-        if (loading || (event && calendarEscapes.has(event))) return false;
+      // Carbon types it as a click; an Escape passes the keyboard event.
+      onClose={(event: unknown) => {
+        if (loading || (event instanceof Event && calendarEscapes.has(event))) return false;
         return onClose() !== false;
       }}
     >
