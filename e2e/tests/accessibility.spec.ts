@@ -348,6 +348,21 @@ async function expectSettled(opened: Locator) {
     .toBe(0);
 }
 
+/** Form dialogs checked again once sent empty, with their fields' errors showing. */
+const FORMS_SENT_EMPTY = [
+  'create identifier',
+  'new case',
+  'close case',
+  'add journal entry',
+  'remove journal entry',
+  'new tag',
+  'new group',
+  'invite team member',
+  'add community member',
+  'new automation',
+  'create API key',
+] as const;
+
 /** What the dialog checks look at: the open dialog or panel (its page has its own check above). */
 const OPEN_DIALOG_OR_PANEL = '.cds--modal.is-visible, .cds--header-panel--expanded';
 
@@ -382,6 +397,24 @@ test.describe('accessibility: axe-core, WCAG 2.1 A and AA', () => {
       const opened = await dialog.open(page, records);
       await expectSettled(opened);
       await expectNoSeriousViolations(page, name, OPEN_DIALOG_OR_PANEL);
+    });
+  }
+
+  for (const name of FORMS_SENT_EMPTY) {
+    test(`dialog sent empty, its errors showing: ${name}`, async ({ page }) => {
+      const dialog = DIALOGS[name];
+      await signIn(page, records.admin);
+      await page.goto(pathOf(dialog.path, records));
+      await expectLoaded(page);
+      const opened = await dialog.open(page, records);
+      await expectSettled(opened);
+      // Cleared text fields, then the primary action (the footer's last button).
+      for (const field of await opened.locator('input[type="text"], textarea').all()) {
+        if (await field.isEditable()) await field.fill('');
+      }
+      await opened.locator('.cds--modal-footer button').last().click();
+      await expect(opened.locator('[aria-invalid="true"]').first()).toBeVisible();
+      await expectNoSeriousViolations(page, `${name}, sent empty`, OPEN_DIALOG_OR_PANEL);
     });
   }
 });

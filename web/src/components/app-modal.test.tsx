@@ -1,4 +1,5 @@
-import { DatePicker, DatePickerInput, TextInput } from '@carbon/react';
+import { DatePicker, DatePickerInput } from '@carbon/react';
+import { TextInput } from './text-fields';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

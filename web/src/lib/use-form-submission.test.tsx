@@ -1,4 +1,5 @@
-import { Dropdown, TextInput } from '@carbon/react';
+import { Dropdown } from '@carbon/react';
+import { TextInput } from '../components/text-fields';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -7,9 +7,8 @@ import {
   TabPanel,
   TabPanels,
   Tabs,
-  TextArea,
-  TextInput,
 } from '@carbon/react';
+import { TextArea, TextInput } from '../text-fields';
 import { useState } from 'react';
 import { z } from 'zod';
 import { createWrittenEvidenceBodySchema, uploadEvidenceFieldsSchema } from '@scamtrail/domain/evidence';

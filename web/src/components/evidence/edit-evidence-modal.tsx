@@ -1,4 +1,5 @@
-import { InlineNotification, Stack, TextArea, TextInput } from '@carbon/react';
+import { InlineNotification, Stack } from '@carbon/react';
+import { TextArea, TextInput } from '../text-fields';
 import { useState } from 'react';
 import { updateEvidenceBodySchema, type UpdateEvidenceBody } from '@scamtrail/domain/evidence';
 import { hasPermission } from '@scamtrail/domain/permissions';

@@ -1,4 +1,5 @@
-import { TextArea, TextInput, Toggle } from '@carbon/react';
+import { Toggle } from '@carbon/react';
+import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { createAutomationBodySchema, updateAutomationBodySchema } from '@scamtrail/domain/automations';
 import type { Originator } from '@scamtrail/domain/originators';

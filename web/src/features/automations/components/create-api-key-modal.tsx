@@ -1,4 +1,5 @@
-import { DatePicker, DatePickerInput, TextInput } from '@carbon/react';
+import { DatePicker, DatePickerInput } from '@carbon/react';
+import { TextInput } from '../../../components/text-fields';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { createApiKeyBodySchema, type CreatedApiKey } from '@scamtrail/domain/automations';

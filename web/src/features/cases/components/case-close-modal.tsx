@@ -1,4 +1,5 @@
-import { Select, SelectItem, TextArea } from '@carbon/react';
+import { Select, SelectItem } from '@carbon/react';
+import { TextArea } from '../../../components/text-fields';
 import { useState } from 'react';
 import { z } from 'zod';
 import {

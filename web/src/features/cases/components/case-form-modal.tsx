@@ -1,4 +1,5 @@
-import { Select, SelectItem, TextArea, TextInput } from '@carbon/react';
+import { Select, SelectItem } from '@carbon/react';
+import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {

@@ -1,4 +1,4 @@
-import { TextArea, TextInput } from '@carbon/react';
+import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { createGroupBodySchema, updateGroupBodySchema, type GroupDetail } from '@scamtrail/domain/groups';
 import { FormModal } from '../../../components/form-modal';

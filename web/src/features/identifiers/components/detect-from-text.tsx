@@ -1,4 +1,5 @@
-import { Button, TextInput } from '@carbon/react';
+import { Button } from '@carbon/react';
+import { TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import { formatConfidence } from '@scamtrail/domain/identifiers/confidence';

@@ -1,4 +1,5 @@
-import { Select, SelectItem, TextArea, TextInput } from '@carbon/react';
+import { Select, SelectItem } from '@carbon/react';
+import { TextArea, TextInput } from '../../../components/text-fields';
 import type { IdentifierFieldDefinition } from '@scamtrail/domain/identifiers/catalogue';
 
 interface IdentifierFieldProps {

@@ -1,4 +1,5 @@
-import { Button, TextInput } from '@carbon/react';
+import { Button } from '@carbon/react';
+import { TextInput } from '../../../components/text-fields';
 import { useEffect, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';

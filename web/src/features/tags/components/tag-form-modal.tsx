@@ -1,4 +1,5 @@
-import { Dropdown, Tag as CarbonTag, TextArea, TextInput } from '@carbon/react';
+import { Dropdown, Tag as CarbonTag } from '@carbon/react';
+import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import {
   createTagBodySchema,

@@ -1,4 +1,5 @@
-import { DatePicker, DatePickerInput, Select, SelectItem, TextArea, TextInput } from '@carbon/react';
+import { DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
+import { TextArea, TextInput } from '../../../../components/text-fields';
 import { useState } from 'react';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import {

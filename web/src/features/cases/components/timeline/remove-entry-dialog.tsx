@@ -1,4 +1,4 @@
-import { TextArea } from '@carbon/react';
+import { TextArea } from '../../../../components/text-fields';
 import { useState } from 'react';
 import {
   JOURNAL_ENTRY_TYPE_LABELS,
