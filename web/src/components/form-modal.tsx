@@ -1,5 +1,5 @@
 import { InlineNotification, Stack } from '@carbon/react';
-import type { Ref } from 'react';
+import type { KeyboardEvent, Ref } from 'react';
 import { AppModal, type AppModalProps } from './app-modal';
 
 export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'> {
@@ -12,7 +12,29 @@ export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'>
   onSubmit: () => Promise<void> | void;
 }
 
-/** A form dialog: AppModal, open, with its fields stacked under the form's error message, if any. */
+/** Single-line fields in which Enter sends the form, as it does in a page's <form>. */
+const SUBMITTING_TYPES = new Set(['text', 'email', 'number', 'password', 'url', 'search', 'tel']);
+
+/**
+ * Whether Enter pressed here means "send": in a single-line field, not in a text area (a new line), a
+ * combobox or a date field (Enter picks an option or a day there), nor while composing text (an IME).
+ */
+function isSubmitKey(event: KeyboardEvent): boolean {
+  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
+  if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
+  const field = event.target;
+  return (
+    field instanceof HTMLInputElement &&
+    SUBMITTING_TYPES.has(field.type) &&
+    field.getAttribute('role') !== 'combobox' &&
+    !field.closest('.cds--date-picker, .cds--list-box')
+  );
+}
+
+/**
+ * A form dialog: AppModal, open, with its fields stacked under the form's error message, if any. Enter
+ * in a single-line field sends it, unless it is saving or its primary action is disabled.
+ */
 export function FormModal({
   formError,
   formErrorTitle = 'Not saved',
@@ -24,7 +46,15 @@ export function FormModal({
 }: FormModalProps) {
   return (
     <AppModal open loadingDescription={loadingDescription} onSubmit={() => void onSubmit()} {...props}>
-      <Stack gap={6} ref={formRef}>
+      <Stack
+        gap={6}
+        ref={formRef}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (!isSubmitKey(event) || props.loading || props.primaryButtonDisabled) return;
+          event.preventDefault();
+          void onSubmit();
+        }}
+      >
         {formError && (
           <InlineNotification
             kind="error"

@@ -1,0 +1,47 @@
+import { ComboBox } from '@carbon/react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { FormModal } from './form-modal';
+import { TextArea, TextInput } from './text-fields';
+
+function renderForm(props: { loading?: boolean; primaryButtonDisabled?: boolean } = {}) {
+  const onSubmit = vi.fn();
+  render(
+    <FormModal title="New tag" formError={null} onSubmit={onSubmit} onClose={() => undefined} {...props}>
+      <TextInput id="name" labelText="Name" />
+      <TextArea id="description" labelText="Description" />
+      <ComboBox id="color" titleText="Colour" items={['red', 'blue']} onChange={() => undefined} />
+    </FormModal>,
+  );
+  return onSubmit;
+}
+
+describe('FormModal: Enter sends the form', () => {
+  it('from a single-line field', async () => {
+    const onSubmit = renderForm();
+    await userEvent.type(screen.getByLabelText('Name'), 'Mule{Enter}');
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('not from a text area, where it starts a new line, nor from a combobox, where it picks', async () => {
+    const onSubmit = renderForm();
+    const description = screen.getByLabelText('Description');
+    await userEvent.type(description, 'one{Enter}two');
+    expect(description).toHaveValue('one\ntwo');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Colour' }), 're{ArrowDown}{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('not while saving', async () => {
+    const whileSaving = renderForm({ loading: true });
+    await userEvent.type(screen.getByLabelText('Name'), 'Mule{Enter}');
+    expect(whileSaving).not.toHaveBeenCalled();
+  });
+
+  it('not while its primary action is disabled', async () => {
+    const onSubmit = renderForm({ primaryButtonDisabled: true });
+    await userEvent.type(screen.getByLabelText('Name'), 'Mule{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
