@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './schema-helpers';
 import { responseText, text } from './text';
 
 /**
@@ -12,7 +13,8 @@ export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** The timeout the browser is given for a passkey prompt (spec 9). */
 export const PASSKEY_TIMEOUT_MS = 60_000;
 
-export const passkeyNameSchema = text({ label: 'name', max: PASSKEY_NAME_MAX_LENGTH, required: true });
+/** A passkey's name, as its owner tells their passkeys apart. */
+export const passkeyNameSchema = requiredText('Name', PASSKEY_NAME_MAX_LENGTH);
 
 /** URL-safe base64 without padding, as WebAuthn JSON carries binary values. */
 const base64url = (label: string) =>

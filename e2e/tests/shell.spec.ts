@@ -30,6 +30,20 @@ test.describe('shell', () => {
     await expect(page.getByRole('link', { name: /skip to main content/i })).toHaveCount(1);
   });
 
+  test('an Admin tile shows Carbon’s 2px focus outline, inset, not a link’s', async ({ page }) => {
+    await signIn(page, await createAccount('admin'));
+    await page.goto('/admin');
+    // Carbon renders the tile as a link (class cds--link), whose focus style used to win over the tile's.
+    const tile = page.getByRole('main').getByRole('link', { name: /^Tags/ });
+    await tile.focus();
+    // The tile fades its outline in (Carbon's transition): these assertions wait for it to settle.
+    await expect(tile).toHaveCSS('outline-style', 'solid');
+    await expect(tile).toHaveCSS('outline-width', '2px');
+    await expect(tile).toHaveCSS('outline-color', 'rgb(15, 98, 254)');
+    await expect(tile).toHaveCSS('outline-offset', '-2px');
+    await expect(tile).toHaveCSS('text-decoration-line', 'none');
+  });
+
   test('hides role-restricted entries and drops empty groups for a viewer', async ({ page }) => {
     await signIn(page, await createAccount('viewer'));
     await page.goto('/cases');

@@ -178,6 +178,25 @@ describe('shell', () => {
     }
   });
 
+  it('closes the side navigation on Escape, from its button or from inside it, and focuses the button', async () => {
+    renderApp('/cases', { 'GET /api/auth/me': () => json(200, makeUser('viewer')) });
+    const menu = await screen.findByRole('button', { name: 'Open menu' });
+    const nav = screen.getByRole('navigation', { name: 'Side navigation' });
+
+    await userEvent.click(menu);
+    expect(nav).toHaveClass('cds--side-nav--expanded');
+    await userEvent.keyboard('{Escape}');
+    expect(nav).not.toHaveClass('cds--side-nav--expanded');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+
+    await userEvent.click(menu);
+    act(() => within(nav).getByRole('link', { name: 'Cases' }).focus());
+    await userEvent.keyboard('{Escape}');
+    expect(nav).not.toHaveClass('cds--side-nav--expanded');
+    expect(menu).toHaveFocus();
+  });
+
   it('searches identifiers from the header search panel', async () => {
     const { router } = renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

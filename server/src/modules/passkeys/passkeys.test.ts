@@ -144,10 +144,15 @@ describe('a registered passkey', () => {
     const response = authenticator.register(await registrationOptionsFor(client));
     const res = await client.post('/api/auth/passkeys', { name: '   ', response });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.fields).toEqual([expect.objectContaining({ field: 'name' })]);
+    expect(res.json().error.details.fields).toEqual([
+      expect.objectContaining({ field: 'name', message: 'Name is required' }),
+    ]);
     const passkey = await addPasskey(client, authenticator);
     const rename = await client.patch(`/api/auth/passkeys/${passkey.id}`, { name: '' });
     expect(rename.statusCode).toBe(400);
+    expect(rename.json().error.details.fields).toEqual([
+      expect.objectContaining({ field: 'name', message: 'Name is required' }),
+    ]);
   });
 
   it('is 409 when the same credential is registered again', async () => {

@@ -20,6 +20,7 @@ import { NotificationsPanel } from './notifications-panel';
 import { SearchPanel } from './search-panel';
 import { SideNavigation } from './side-navigation';
 import { usePanelDismiss } from './use-panel-dismiss';
+import { useSideNavDismiss } from './use-side-nav-dismiss';
 import { UserPanel } from './user-panel';
 
 type PanelId = 'search' | 'notifications' | 'user';
@@ -32,6 +33,8 @@ export function AppHeader({ user }: { user: CurrentUser }) {
 
   const closePanel = useCallback(() => setOpenPanel(null), []);
   const closeSideNav = useCallback(() => setSideNavExpanded(false), []);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useSideNavDismiss(isSideNavExpanded, closeSideNav, menuButton);
   const panelButtons = useRef<Partial<Record<PanelId, HTMLButtonElement | null>>>({});
   const openPanelButton = useCallback(
     () => (openPanel ? (panelButtons.current[openPanel] ?? null) : null),
@@ -47,6 +50,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
         <Header aria-label={APP_TITLE}>
           <SkipToContent />
           <HeaderMenuButton
+            ref={menuButton}
             aria-label={isSideNavExpanded ? 'Close menu' : 'Open menu'}
             onClick={() => setSideNavExpanded((expanded) => !expanded)}
             isActive={isSideNavExpanded}

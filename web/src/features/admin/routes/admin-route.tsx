@@ -23,7 +23,7 @@ const SECTIONS: AdminSection[] = [
   },
   {
     title: 'Tags',
-    description: 'The labels investigators attach to cases and evidence.',
+    description: 'The labels investigators attach to cases, evidence and identifiers.',
     icon: Tag,
     to: '/tags',
   },

@@ -30,6 +30,29 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+describe('Sign in with a password', () => {
+  it('drops a failed attempt’s message when the next submit finds invalid fields', async () => {
+    renderApp('/login', {
+      'GET /api/auth/me': () => json(401, UNAUTHENTICATED),
+      'POST /api/auth/login': () =>
+        json(401, { error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' } }),
+    });
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('Email');
+    await user.type(email, 'someone@example.org');
+    await user.type(screen.getByLabelText('Password'), 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeVisible();
+
+    await user.clear(email);
+    await user.click(email);
+    await user.paste(`${'a'.repeat(5000)}@example.org`);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Email is too long (at most 254 characters)')).toBeVisible();
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+  });
+});
+
 describe('Sign in with a passkey', () => {
   it('asks for options, runs the prompt, signs in and goes to the redirect target', async () => {
     const webauthn = installWebAuthn();

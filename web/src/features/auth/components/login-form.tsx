@@ -1,12 +1,5 @@
-import {
-  Button,
-  Form,
-  InlineLoading,
-  InlineNotification,
-  PasswordInput,
-  Stack,
-  TextInput,
-} from '@carbon/react';
+import { Button, Form, InlineLoading, InlineNotification, PasswordInput, Stack } from '@carbon/react';
+import { TextInput } from '../../../components/text-fields';
 import { ArrowRight, FingerprintRecognition } from '@carbon/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { loginBodySchema } from '@scamtrail/domain/auth';
@@ -32,6 +25,9 @@ export function LoginForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    // A new attempt: the last one's message no longer applies, whether this one is sent or not.
+    loginMutation.reset();
+    passkeyMutation.reset();
     const parsed = loginBodySchema.safeParse({ email, password });
     if (!parsed.success) {
       const errors: FieldErrors = {};
@@ -44,7 +40,6 @@ export function LoginForm() {
       return;
     }
     setFieldErrors({});
-    passkeyMutation.reset();
     loginMutation.mutate(parsed.data);
   }
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { renamePasskeyBodySchema } from '@scamtrail/domain/passkeys';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
@@ -14,6 +14,7 @@ const FIELDS = ['name'] as const;
 export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState(() => describeDevice(navigator.userAgent));
   const [promptError, setPromptError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to add the passkey',
@@ -31,8 +32,11 @@ export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
         onClose();
       } catch (error) {
         // The browser's prompt failed: its own words, not the server's form errors.
-        if (error instanceof PasskeyError) setPromptError(error.message);
-        else throw error;
+        if (!(error instanceof PasskeyError)) throw error;
+        setPromptError(error.message);
+        // The prompt took focus and gives it back to no element (<body>, outside the dialog): bring it
+        // back to the dialog's field, under the message.
+        nameRef.current?.focus();
       }
     });
   }
@@ -56,6 +60,7 @@ export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
       </p>
       <PasskeyNameInput
         id="passkey-name"
+        ref={nameRef}
         value={name}
         onChange={(value) => {
           setName(value);

@@ -151,6 +151,23 @@ describe('Profile: passkeys', () => {
     expect(calls(fetchMock, 'POST', '/api/auth/passkeys')).toHaveLength(0);
   });
 
+  it('keeps focus in the dialog, on the Name field, when the passkey prompt fails', async () => {
+    installWebAuthn().create.mockImplementationOnce(async () => {
+      // The browser's prompt takes focus away from the page.
+      (document.activeElement as HTMLElement | null)?.blur();
+      throw domError('InvalidStateError');
+    });
+    const { user } = await renderProfilePage({ passkeys: [YUBIKEY], sessions: [] });
+    await user.click(await within(section('Passkeys')).findByRole('button', { name: 'Add passkey' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add passkey' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await within(dialog).findByText('This device already holds a passkey for your account'),
+    ).toBeVisible();
+    await vi.waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+  });
+
   it('refuses a blank name without opening the prompt', async () => {
     const webauthn = installWebAuthn();
     const { user } = await renderProfilePage({ passkeys: [YUBIKEY], sessions: [] });
@@ -158,7 +175,7 @@ describe('Profile: passkeys', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add passkey' });
     await user.clear(within(dialog).getByLabelText('Name'));
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(await within(dialog).findByText(/name is required/i)).toBeVisible();
+    expect(await within(dialog).findByText('Name is required')).toBeVisible();
     expect(webauthn.create).not.toHaveBeenCalled();
   });
 
