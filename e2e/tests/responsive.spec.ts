@@ -173,6 +173,29 @@ const widths = (page: Page) =>
 test.describe('on a laptop (1280 px)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
+  test('a list keeps its short words whole beside long values: the team members table', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const { admin } = await seed(tag);
+    const api = await apiAs(admin.email, admin.password);
+    const res = await api.post('/api/users', {
+      data: {
+        email: `bartholomew-alexander.${tag}@a-very-long-domain-name-for-testing.example.com`,
+        password: 'e2e password 123',
+        firstName: 'Bartholomew-Alexander',
+        lastName: `Vandenberghe-Montgomery${tag}`,
+        role: 'investigator',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await api.dispose();
+    await signIn(page, admin);
+    await page.goto(`/team-members?search=${tag}`);
+    const row = page.getByRole('row').filter({ hasText: `Vandenberghe-Montgomery${tag}` });
+    const role = row.getByRole('cell', { name: 'Investigator', exact: true });
+    await expect(role).toBeVisible();
+    expect(await lineStarts(role)).toHaveLength(1);
+  });
+
   test("a community member's report shows their whole name, and its entry's time on one line", async ({
     page,
   }) => {
