@@ -1,6 +1,7 @@
 import { ComboBox } from '@carbon/react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { FormModal } from './form-modal';
 import { TextArea, TextInput } from './text-fields';
@@ -43,5 +44,44 @@ describe('FormModal: Enter sends the form', () => {
     const onSubmit = renderForm({ primaryButtonDisabled: true });
     await userEvent.type(screen.getByLabelText('Name'), 'Mule{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('FormModal: a failed save', () => {
+  function Saving() {
+    const [state, setState] = useState<{ loading: boolean; error: string | null }>({
+      loading: false,
+      error: null,
+    });
+    return (
+      <FormModal
+        title="New tag"
+        formError={state.error}
+        loading={state.loading}
+        onSubmit={() => {
+          setState({ loading: true, error: null });
+          // A browser takes focus off the button it disables (jsdom does not): as Chromium does.
+          if (document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
+          setTimeout(() => setState({ loading: false, error: 'The server could not be reached' }), 0);
+        }}
+        onClose={() => undefined}
+      >
+        <TextInput id="name" labelText="Name" />
+      </FormModal>
+    );
+  }
+
+  it('brings focus to its message when focus was lost while saving', async () => {
+    render(<Saving />);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const message = await screen.findByText('The server could not be reached');
+    await vi.waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
+  it('leaves focus where it is when it is still in the form', async () => {
+    render(<Saving />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Mule{Enter}');
+    await screen.findByText('The server could not be reached');
+    expect(screen.getByLabelText('Name')).toHaveFocus();
   });
 });

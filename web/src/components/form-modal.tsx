@@ -1,5 +1,5 @@
 import { InlineNotification, Stack } from '@carbon/react';
-import type { KeyboardEvent, Ref } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
 import { AppModal, type AppModalProps } from './app-modal';
 
 export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'> {
@@ -32,6 +32,23 @@ function isSubmitKey(event: KeyboardEvent): boolean {
 }
 
 /**
+ * The form's message (a save that failed). While saving, the disabled primary action lets go of focus;
+ * when the message comes and focus is nowhere (on <body>), it goes to the message, inside the dialog,
+ * where a screen reader reads it and the next Tab continues in the form.
+ */
+function FormErrorNotice({ title, message }: { title: string; message: string }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) notice.current?.focus();
+  }, [message]);
+  return (
+    <div ref={notice} tabIndex={-1} className="form-modal__error">
+      <InlineNotification kind="error" lowContrast hideCloseButton title={title} subtitle={message} />
+    </div>
+  );
+}
+
+/**
  * A form dialog: AppModal, open, with its fields stacked under the form's error message, if any. Enter
  * in a single-line field sends it, unless it is saving or its primary action is disabled.
  */
@@ -55,15 +72,7 @@ export function FormModal({
           void onSubmit();
         }}
       >
-        {formError && (
-          <InlineNotification
-            kind="error"
-            lowContrast
-            hideCloseButton
-            title={formErrorTitle}
-            subtitle={formError}
-          />
-        )}
+        {formError && <FormErrorNotice title={formErrorTitle} message={formError} />}
         {children}
       </Stack>
     </AppModal>
