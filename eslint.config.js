@@ -33,9 +33,10 @@ export default tseslint.config(
   },
   {
     // Carbon's FilterableMultiSelect empties itself on Escape; MultiSelect (keep-selection-on-escape.tsx)
-    // is the same field without that.
+    // is the same field without that. Carbon's invalid TextInput, TextArea and PasswordInput do not describe themselves
+    // by their error; text-fields.tsx's do.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/components/keep-selection-on-escape*.tsx'],
+    ignores: ['web/src/components/keep-selection-on-escape*.tsx', 'web/src/components/text-fields.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -45,6 +46,11 @@ export default tseslint.config(
               name: '@carbon/react',
               importNames: ['FilterableMultiSelect'],
               message: 'Use MultiSelect from web/src/components/keep-selection-on-escape.tsx.',
+            },
+            {
+              name: '@carbon/react',
+              importNames: ['TextInput', 'TextArea', 'PasswordInput'],
+              message: 'Use TextInput, TextArea and PasswordInput from web/src/components/text-fields.tsx.',
             },
           ],
         },

@@ -11,9 +11,16 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-export const emailSchema = text({ label: 'Email', max: EMAIL_MAX_LENGTH }).pipe(
-  z.email({ message: 'Please enter a valid email address' }),
-);
+const emailText = (required: boolean) =>
+  text({ label: 'Email', max: EMAIL_MAX_LENGTH, required }).pipe(
+    z.email({ message: 'Please enter a valid email address' }),
+  );
+
+/** An e-mail address in a field that may be left out by omitting it; an empty string is not valid. */
+export const emailSchema = emailText(false);
+
+/** An e-mail address that must be given: a blank one is "Email is required". */
+export const requiredEmailSchema = emailText(true);
 
 export const loginBodySchema = z.object({
   email: text({ label: 'Email', max: EMAIL_MAX_LENGTH, required: true }),
@@ -57,7 +64,7 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const createUserBodySchema = z.object({
-  email: emailSchema,
+  email: requiredEmailSchema,
   password: passwordSchema,
   firstName: nameSchema('First name'),
   lastName: nameSchema('Last name'),

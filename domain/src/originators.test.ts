@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adjustReputationBodySchema,
   createCommunityMemberBodySchema,
   originatorDisplayName,
   originatorTypeLabel,
@@ -51,6 +52,41 @@ describe('community member form', () => {
       ['username', 'Username is required'],
       ['email', 'Please enter a valid email address'],
     ]);
+  });
+});
+
+/** The messages of a failed parse, by field. */
+function messagesOf(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+}
+
+describe('reputation', () => {
+  it.each([
+    [99_999_999, 'Initial reputation must be between -1,000,000 and 1,000,000'],
+    [-2_000_000, 'Initial reputation must be between -1,000,000 and 1,000,000'],
+    [12.5, 'Initial reputation must be a whole number'],
+    ['10', 'Initial reputation must be a whole number'],
+  ])('refuses an initial reputation of %j: "%s"', (reputation, message) => {
+    const result = createCommunityMemberBodySchema.safeParse({ username: 'tipster', reputation });
+    expect(messagesOf(result)).toEqual([['reputation', message]]);
+  });
+
+  it('accepts the limits themselves', () => {
+    for (const reputation of [-1_000_000, 1_000_000]) {
+      expect(createCommunityMemberBodySchema.parse({ username: 'tipster', reputation }).reputation).toBe(
+        reputation,
+      );
+    }
+  });
+
+  it.each([
+    [0, 'Change must not be 0'],
+    [5000, 'Change must be between -1,000 and 1,000'],
+    [-1001, 'Change must be between -1,000 and 1,000'],
+    [2.5, 'Change must be a whole number'],
+  ])('refuses a change of %j: "%s"', (delta, message) => {
+    const result = adjustReputationBodySchema.safeParse({ delta, reason: 'Confirmed report' });
+    expect(messagesOf(result)).toEqual([['delta', message]]);
   });
 });
 

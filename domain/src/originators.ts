@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { responseText } from './text';
 import { emailSchema, roleSchema } from './auth';
 import { pageQuery } from './pagination';
-import { nonEmptyPatch, optionalText, requiredText, searchQuerySchema } from './schema-helpers';
+import {
+  formatWholeNumber,
+  nonEmptyPatch,
+  optionalText,
+  requiredText,
+  searchQuerySchema,
+  wholeNumber,
+} from './schema-helpers';
 import { ORIGINATOR_TYPES, TEAM_MEMBER_STATUSES } from './originator-labels';
 
 export {
@@ -113,11 +120,13 @@ export const NOTES_MAX_LENGTH = 2000;
 export const REPUTATION_LIMIT = 1_000_000;
 export const REPUTATION_DELTA_LIMIT = 1000;
 
-const reputationSchema = z
-  .number({ message: 'reputation must be a whole number' })
-  .int('reputation must be a whole number')
-  .min(-REPUTATION_LIMIT)
-  .max(REPUTATION_LIMIT);
+/** Messages name the fields by the labels of the forms: "Initial reputation" and "Change". */
+const reputationSchema = wholeNumber('Initial reputation', -REPUTATION_LIMIT, REPUTATION_LIMIT);
+
+/** Why an adjustment is refused when it would take the reputation past REPUTATION_LIMIT. */
+export const REPUTATION_RANGE_MESSAGE = `Reputation must stay between ${formatWholeNumber(
+  -REPUTATION_LIMIT,
+)} and ${formatWholeNumber(REPUTATION_LIMIT)}`;
 
 const communityFields = {
   username: requiredText('Username', USERNAME_MAX_LENGTH).describe('Unique, case-insensitively'),
@@ -142,12 +151,8 @@ export const updateCommunityMemberBodySchema = nonEmptyPatch({
 export type UpdateCommunityMemberBody = z.infer<typeof updateCommunityMemberBodySchema>;
 
 export const adjustReputationBodySchema = z.object({
-  delta: z
-    .number({ message: 'delta must be a whole number' })
-    .int('delta must be a whole number')
-    .min(-REPUTATION_DELTA_LIMIT)
-    .max(REPUTATION_DELTA_LIMIT)
-    .refine((d) => d !== 0, 'delta must not be 0')
+  delta: wholeNumber('Change', -REPUTATION_DELTA_LIMIT, REPUTATION_DELTA_LIMIT)
+    .refine((d) => d !== 0, 'Change must not be 0')
     .describe('Added to the reputation; negative to lower it'),
   reason: requiredText('Reason', 500),
 });

@@ -28,6 +28,22 @@ export function nonEmptyPatch<T extends z.ZodRawShape>(shape: T) {
     .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
 }
 
+/** A whole number as people write it in messages: "-1,000,000". */
+export function formatWholeNumber(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+/**
+ * A whole number from `min` to `max`, its messages naming `label`: "{label} must be between -1,000
+ * and 1,000", "{label} must be a whole number". The range is checked first, so a whole number that is
+ * too large is not called "not whole".
+ */
+export function wholeNumber(label: string, min: number, max: number) {
+  const notWhole = `${label} must be a whole number`;
+  const outOfRange = `${label} must be between ${formatWholeNumber(min)} and ${formatWholeNumber(max)}`;
+  return z.number({ error: notWhole }).min(min, outOfRange).max(max, outOfRange).int(notWhole);
+}
+
 export const uuidSchema = (field: string) => z.uuid({ message: `${field} must be a UUID` });
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, loginBodySchema, passwordSchema } from './auth';
+import { createUserBodySchema, emailSchema, loginBodySchema, passwordSchema } from './auth';
 import { webhookUrlSchema } from './automations';
 import { validateIdentifier } from './identifiers/validation';
 import { requiredText, searchQuerySchema } from './schema-helpers';
@@ -55,6 +55,19 @@ describe('text', () => {
   });
 });
 
+describe('text left out or of another type', () => {
+  const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.error?.issues[0]?.message;
+
+  it('names the field by its label, not as zod would ("expected string")', () => {
+    const reason = text({ label: 'Reason', required: true });
+    expect(messageOf(reason.safeParse(undefined))).toBe('Reason is required');
+    expect(messageOf(reason.safeParse(5))).toBe('Reason must be text');
+    expect(messageOf(reason.safeParse(null))).toBe('Reason must be text');
+    expect(messageOf(requiredText('Title', 200).safeParse(undefined))).toBe('Title is required');
+  });
+});
+
 describe('schemas built on text', () => {
   it('keep their existing messages', () => {
     expect(messagesOf(requiredText('First name', 100), '')).toEqual(['First name is required']);
@@ -63,6 +76,10 @@ describe('schemas built on text', () => {
       'Password is required',
     ]);
     expect(messagesOf(passwordSchema, 'short')).toEqual(['Password must be at least 10 characters']);
+    expect(messagesOf(createUserBodySchema.shape.email, '  ')).toEqual(['Email is required']);
+    expect(messagesOf(createUserBodySchema.shape.email, 'nope')).toEqual([
+      'Please enter a valid email address',
+    ]);
     expect(messagesOf(searchQuerySchema, 'x'.repeat(201))).toEqual([
       'search is too long (at most 200 characters)',
     ]);

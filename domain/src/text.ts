@@ -57,8 +57,11 @@ export interface TextOptions {
  */
 export function text(options: TextOptions): z.ZodString {
   const { label, max = TEXT_MAX_LENGTH, required = false, trim = true } = options;
+  // Left out, or not a string: said with the field's label, not zod's "Invalid input: expected string".
+  const notText = (issue: { input?: unknown }) =>
+    issue.input === undefined ? `${label} is required` : `${label} must be text`;
   let schema = z
-    .string(options.error === undefined ? undefined : { error: options.error })
+    .string({ error: options.error ?? notText })
     .refine((value) => !value.includes('\u0000'), nullCharacterMessage(label))
     .refine((value) => !LONE_SURROGATE.test(value), loneSurrogateMessage(label));
   if (trim) schema = schema.trim();

@@ -281,6 +281,10 @@ const DIALOGS: Record<string, DialogVisit> = {
     path: community,
     open: byRowMenu(username, 'Edit', 'Edit community member', 'Search community members'),
   },
+  'deactivate community member': {
+    path: community,
+    open: byRowMenu(username, 'Deactivate', (r) => `Deactivate ${username(r)}?`, 'Search community members'),
+  },
   'adjust reputation': {
     path: community,
     open: byRowMenu(username, 'Adjust reputation', 'Adjust reputation', 'Search community members'),

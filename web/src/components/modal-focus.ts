@@ -71,7 +71,11 @@ function watchForRemoval(element: HTMLElement) {
   stopWatching = stop;
 }
 
-function returnFocus(opener: HTMLElement | null) {
+/**
+ * Gives focus back to `opener` (a dialog's, or a menu's button after an item that acts at once), or to
+ * the page heading when it is gone, or goes once the page refreshes.
+ */
+export function returnFocus(opener: HTMLElement | null) {
   if (opener?.isConnected) opener.focus();
   if (opener && document.activeElement === opener) watchForRemoval(opener);
   else focusFallback();

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TextArea, TextInput } from './text-fields';
+import { PasswordInput, TextArea, TextInput } from './text-fields';
 
 describe('text fields name their error in aria-describedby', () => {
   it('a text input: its error while invalid, its helper text while valid', () => {
@@ -18,6 +18,11 @@ describe('text fields name their error in aria-describedby', () => {
     expect(field).toHaveAccessibleDescription('Name is required');
     rerender(<TextInput id="name" labelText="Name" helperText="As people know it" />);
     expect(field).toHaveAccessibleDescription('As people know it');
+  });
+
+  it('a password input: its error while invalid', () => {
+    render(<PasswordInput id="password" labelText="Password" invalid invalidText="Password is required" />);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
   });
 
   it('a text area: its error while invalid, its helper text or nothing while valid', () => {

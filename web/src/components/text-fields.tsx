@@ -1,6 +1,8 @@
 import {
+  PasswordInput as CarbonPasswordInput,
   TextArea as CarbonTextArea,
   TextInput as CarbonTextInput,
+  type PasswordInputProps,
   type TextAreaProps,
   type TextInputProps,
 } from '@carbon/react';
@@ -21,6 +23,14 @@ export const TextInput = forwardRef<HTMLInputElement, TextInputProps>(function T
   const describedBy = [props['aria-describedby'], errorIdOf(props.id)].filter(Boolean).join(' ');
   return <CarbonTextInput ref={ref} {...props} aria-describedby={describedBy} />;
 });
+
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
+  function PasswordInput(props, ref) {
+    if (!props.invalid) return <CarbonPasswordInput ref={ref} {...props} />;
+    const describedBy = [props['aria-describedby'], errorIdOf(props.id)].filter(Boolean).join(' ');
+    return <CarbonPasswordInput ref={ref} {...props} aria-describedby={describedBy} />;
+  },
+);
 
 function assign<T>(ref: ForwardedRef<T>, value: T | null) {
   if (typeof ref === 'function') ref(value);

@@ -4,7 +4,7 @@ import type {
   Originator,
   UpdateCommunityMemberBody,
 } from '@scamtrail/domain/originators';
-import { REPUTATION_LIMIT } from '@scamtrail/domain/originators';
+import { REPUTATION_LIMIT, REPUTATION_RANGE_MESSAGE } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { insertEvent } from '../events/events.repository';
@@ -62,12 +62,7 @@ export async function adjustReputation(
     if (before === undefined) throw AppError.notFound('Community Member');
     const after = before + body.delta;
     if (Math.abs(after) > REPUTATION_LIMIT) {
-      throw AppError.validation([
-        {
-          field: 'delta',
-          message: `Reputation must stay between -${REPUTATION_LIMIT} and ${REPUTATION_LIMIT}`,
-        },
-      ]);
+      throw AppError.validation([{ field: 'delta', message: REPUTATION_RANGE_MESSAGE }]);
     }
     await updateOriginator(tx, id, 'community_member', { reputation: after });
     await insertEvent(tx, {

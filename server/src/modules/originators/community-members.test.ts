@@ -101,15 +101,16 @@ describe('community members', () => {
   });
 
   it.each([
-    [{ delta: 0, reason: 'x' }, 'delta'],
-    [{ delta: 5 }, 'reason'],
-    [{ delta: 5, reason: '   ' }, 'reason'],
-    [{ delta: 1001, reason: 'x' }, 'delta'],
-  ])('refuses the reputation adjustment %j naming %s', async (body, field) => {
+    [{ delta: 0, reason: 'x' }, 'delta', 'Change must not be 0'],
+    [{ delta: 5 }, 'reason', expect.any(String)],
+    [{ delta: 5, reason: '   ' }, 'reason', 'Reason is required'],
+    [{ delta: 1001, reason: 'x' }, 'delta', 'Change must be between -1,000 and 1,000'],
+    [{ delta: 2.5, reason: 'x' }, 'delta', 'Change must be a whole number'],
+  ])('refuses the reputation adjustment %j naming %s: "%s"', async (body, field, message) => {
     const member = await createCommunityMember();
     const res = await admin.post(`/api/originators/community-members/${member.id}/reputation`, body);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.fields[0].field).toBe(field);
+    expect(res.json().error.details.fields[0]).toEqual({ field, message });
     expect((await admin.get(`/api/originators/${member.id}`)).json().communityMember.reputation).toBe(0);
   });
 
@@ -120,7 +121,20 @@ describe('community members', () => {
       reason: 'x',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.fields[0].field).toBe('delta');
+    expect(res.json().error.details.fields[0]).toEqual({
+      field: 'delta',
+      message: 'Reputation must stay between -1,000,000 and 1,000,000',
+    });
+  });
+
+  it.each([
+    [99_999_999, 'Initial reputation must be between -1,000,000 and 1,000,000'],
+    [-2_000_000, 'Initial reputation must be between -1,000,000 and 1,000,000'],
+    [12.5, 'Initial reputation must be a whole number'],
+  ])('refuses an initial reputation of %j: "%s"', async (reputation, message) => {
+    const res = await admin.post('/api/originators/community-members', { username: unique('r'), reputation });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fields).toEqual([{ field: 'reputation', message }]);
   });
 
   it('a viewer cannot create a community member', async () => {

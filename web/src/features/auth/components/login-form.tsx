@@ -1,5 +1,5 @@
-import { Button, Form, InlineLoading, InlineNotification, PasswordInput, Stack } from '@carbon/react';
-import { TextInput } from '../../../components/text-fields';
+import { Button, Form, InlineLoading, InlineNotification, Stack } from '@carbon/react';
+import { PasswordInput, TextInput } from '../../../components/text-fields';
 import { ArrowRight, FingerprintRecognition } from '@carbon/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { loginBodySchema } from '@scamtrail/domain/auth';

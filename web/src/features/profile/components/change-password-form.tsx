@@ -1,4 +1,5 @@
-import { Button, Form, InlineNotification, PasswordInput, Stack } from '@carbon/react';
+import { Button, Form, InlineNotification, Stack } from '@carbon/react';
+import { PasswordInput } from '../../../components/text-fields';
 import { useState, type FormEvent } from 'react';
 import { changePasswordBodySchema, PASSWORD_MIN_LENGTH } from '@scamtrail/domain/auth';
 import { useToast } from '../../../components/toasts/toast-context';

@@ -1,8 +1,11 @@
-import { NumberInput, TextArea } from '@carbon/react';
+import { NumberInput } from '@carbon/react';
+import { TextArea } from '../../../components/text-fields';
 import { useState } from 'react';
 import {
   adjustReputationBodySchema,
   REPUTATION_DELTA_LIMIT,
+  REPUTATION_LIMIT,
+  REPUTATION_RANGE_MESSAGE,
   type Originator,
 } from '@scamtrail/domain/originators';
 import { DescriptionList } from '../../../components/description-list';
@@ -13,6 +16,18 @@ import { useAdjustReputation } from '../api/adjust-reputation';
 import { ReputationTag } from './status-tags';
 
 const FIELDS = ['delta', 'reason'] as const;
+
+/**
+ * Why the adjustment could not be made with this change, or undefined when it can. Carbon marks a value
+ * beyond the field's min and max as invalid while it is typed, so the reason shows at once rather than
+ * on Adjust. 0, where the field starts, is left to the submit.
+ */
+function findChangeProblem(current: number, delta: number): string | undefined {
+  if (delta === 0) return undefined;
+  const problem = adjustReputationBodySchema.shape.delta.safeParse(delta).error?.issues[0]?.message;
+  if (problem) return problem;
+  return Math.abs(current + delta) > REPUTATION_LIMIT ? REPUTATION_RANGE_MESSAGE : undefined;
+}
 
 /** Raises or lowers a community member's reputation; the reason is kept on record. */
 export function AdjustReputationModal({ member, onClose }: { member: Originator; onClose: () => void }) {
@@ -25,6 +40,8 @@ export function AdjustReputationModal({ member, onClose }: { member: Originator;
   );
   const adjust = useAdjustReputation();
   const { showToast } = useToast();
+  const changeProblem = findChangeProblem(current, delta);
+  const deltaError = errorProps('delta');
 
   async function submit() {
     const parsed = adjustReputationBodySchema.safeParse({ delta, reason });
@@ -55,13 +72,17 @@ export function AdjustReputationModal({ member, onClose }: { member: Originator;
       <DescriptionList
         items={[
           { label: 'Current', value: <ReputationTag reputation={current} /> },
-          { label: 'After', value: <ReputationTag reputation={current + delta} /> },
+          // No "After" for a change that cannot be made: the field says why instead.
+          {
+            label: 'After',
+            value: changeProblem ? '—' : <ReputationTag reputation={current + delta} />,
+          },
         ]}
       />
       <NumberInput
         id="reputation-delta"
         label="Change"
-        helperText={`Positive to raise, negative to lower; at most ${REPUTATION_DELTA_LIMIT} either way.`}
+        helperText={`Positive to raise, negative to lower; at most ${REPUTATION_DELTA_LIMIT.toLocaleString('en-US')} either way.`}
         value={delta}
         step={10}
         min={-REPUTATION_DELTA_LIMIT}
@@ -71,7 +92,8 @@ export function AdjustReputationModal({ member, onClose }: { member: Originator;
           setDelta(Number(value) || 0);
           clearError('delta');
         }}
-        {...errorProps('delta')}
+        invalid={deltaError.invalid || Boolean(changeProblem)}
+        invalidText={deltaError.invalidText ?? changeProblem}
       />
       <TextArea
         id="reputation-reason"

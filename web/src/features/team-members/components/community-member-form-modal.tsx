@@ -1,4 +1,5 @@
-import { NumberInput, TextArea, TextInput } from '@carbon/react';
+import { NumberInput } from '@carbon/react';
+import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import {
   createCommunityMemberBodySchema,

@@ -15,6 +15,8 @@ import { useUpdateCommunityMember } from '../api/update-community-member';
 import { AdjustReputationModal } from './adjust-reputation-modal';
 import { CommunityMemberFormModal } from './community-member-form-modal';
 import { CommunityMembersTable } from './community-members-table';
+import { DeactivateCommunityMemberModal } from './deactivate-community-member-modal';
+import { useMenuFocusReturn } from './use-menu-focus-return';
 
 const STATUS_FILTER = [
   { value: '', text: 'All statuses' },
@@ -22,7 +24,7 @@ const STATUS_FILTER = [
   { value: 'inactive', text: 'Inactive' },
 ] as const;
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'reputation'; member: Originator };
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'reputation' | 'deactivate'; member: Originator };
 
 /** The "Community members" tab: outside reporters with their reputation. */
 export function CommunityMembersTab() {
@@ -32,17 +34,20 @@ export function CommunityMembersTab() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const query = useCommunityMembers(list.params);
   const update = useUpdateCommunityMember();
+  const returnFocusToMenu = useMenuFocusReturn();
   const canCreate = hasPermission(user?.permissions, 'community_member.create');
   const canEdit = hasPermission(user?.permissions, 'community_member.edit');
   const { hasFilters } = list;
   const close = () => setDialog(null);
 
-  function setActive(member: Originator, active: boolean) {
+  /** Unlike Deactivate, this does not ask first: it takes nothing away, and Deactivate undoes it. */
+  function reactivate(member: Originator) {
+    returnFocusToMenu();
     update.mutate(
-      { id: member.id, body: { active } },
+      { id: member.id, body: { active: true } },
       {
         onSuccess: (saved) =>
-          showToast({ kind: 'success', title: active ? 'Reactivated' : 'Deactivated', subtitle: saved.name }),
+          showToast({ kind: 'success', title: 'Community member reactivated', subtitle: saved.name }),
         onError: (error) =>
           showToast({
             kind: 'error',
@@ -59,8 +64,12 @@ export function CommunityMembersTab() {
           { label: 'Edit', onClick: () => setDialog({ kind: 'edit', member }) },
           { label: 'Adjust reputation', onClick: () => setDialog({ kind: 'reputation', member }) },
           member.active
-            ? { label: 'Deactivate', isDelete: true, onClick: () => setActive(member, false) }
-            : { label: 'Reactivate', onClick: () => setActive(member, true) },
+            ? {
+                label: 'Deactivate',
+                isDelete: true,
+                onClick: () => setDialog({ kind: 'deactivate', member }),
+              }
+            : { label: 'Reactivate', onClick: () => reactivate(member) },
         ]
       : [];
 
@@ -107,6 +116,9 @@ export function CommunityMembersTab() {
       {dialog?.kind === 'add' && <CommunityMemberFormModal onClose={close} />}
       {dialog?.kind === 'edit' && <CommunityMemberFormModal member={dialog.member} onClose={close} />}
       {dialog?.kind === 'reputation' && <AdjustReputationModal member={dialog.member} onClose={close} />}
+      {dialog?.kind === 'deactivate' && (
+        <DeactivateCommunityMemberModal member={dialog.member} onClose={close} />
+      )}
     </>
   );
 }

@@ -1,14 +1,19 @@
-import { Select, SelectItem, TextInput } from '@carbon/react';
+import { Select, SelectItem } from '@carbon/react';
+import { TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import type { Role } from '@scamtrail/domain/permissions';
 import { updateTeamMemberBodySchema, type TeamMember } from '@scamtrail/domain/team-members';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
+import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useUpdateTeamMember } from '../api/update-team-member';
 import { ROLE_OPTIONS, roleLabel } from './role-options';
 
 const FIELDS = ['firstName', 'lastName', 'role'] as const;
+
+/** The server refuses a change of one's own role; the form says so before anyone tries. */
+const OWN_ROLE_HELPER = 'You cannot change your own role. Another administrator can.';
 
 interface EditMemberModalProps {
   member: Pick<TeamMember, 'id' | 'firstName' | 'lastName' | 'fullName' | 'role'>;
@@ -17,8 +22,13 @@ interface EditMemberModalProps {
   onClose: () => void;
 }
 
-/** Changes a team member's role (which signs them out) and, in full mode, their names. */
+/**
+ * Changes a team member's role (which signs them out) and, in full mode, their names. On one's own
+ * account the role is shown but cannot be changed.
+ */
 export function EditMemberModal({ member, mode, onClose }: EditMemberModalProps) {
+  const { user } = useSession();
+  const isSelf = member.id === user?.id;
   const [firstName, setFirstName] = useState(member.firstName);
   const [lastName, setLastName] = useState(member.lastName);
   const [role, setRole] = useState<Role>(member.role);
@@ -84,7 +94,12 @@ export function EditMemberModal({ member, mode, onClose }: EditMemberModalProps)
       <Select
         id="edit-member-role"
         labelText="Role"
-        helperText="Changing the role signs the member out; they sign in again with the new role."
+        helperText={
+          isSelf
+            ? OWN_ROLE_HELPER
+            : 'Changing the role signs the member out; they sign in again with the new role.'
+        }
+        disabled={isSelf}
         value={role}
         onChange={(event) => setRole(event.target.value as Role)}
         {...errorProps('role')}

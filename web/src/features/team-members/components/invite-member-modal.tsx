@@ -1,4 +1,5 @@
-import { PasswordInput, Select, SelectItem, TextInput } from '@carbon/react';
+import { Select, SelectItem } from '@carbon/react';
+import { PasswordInput, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { createUserBodySchema, PASSWORD_MIN_LENGTH } from '@scamtrail/domain/auth';
 import type { Role } from '@scamtrail/domain/permissions';

@@ -35,15 +35,17 @@ export function TeamMembersTab() {
   const { hasFilters } = list;
   const close = () => setDialog(null);
 
-  const actionsFor = (member: TeamMember) => [
-    { label: 'Change role', onClick: () => setDialog({ kind: 'role', member }) },
-    // Nobody disables themselves from here: they would lock themselves out.
-    ...(member.id === user?.id
+  // Nobody changes their own role or disables themselves: the server refuses both (an administrator
+  // could demote or lock themselves out), so their own row offers neither.
+  const actionsFor = (member: TeamMember) =>
+    member.id === user?.id
       ? []
-      : member.status === 'disabled'
-        ? [{ label: 'Enable', onClick: () => setDialog({ kind: 'status', member }) }]
-        : [{ label: 'Disable', isDelete: true, onClick: () => setDialog({ kind: 'status', member }) }]),
-  ];
+      : [
+          { label: 'Change role', onClick: () => setDialog({ kind: 'role', member }) },
+          member.status === 'disabled'
+            ? { label: 'Enable', onClick: () => setDialog({ kind: 'status', member }) }
+            : { label: 'Disable', isDelete: true, onClick: () => setDialog({ kind: 'status', member }) },
+        ];
 
   return (
     <>

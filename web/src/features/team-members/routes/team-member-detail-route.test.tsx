@@ -1,10 +1,10 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamMember } from '@scamtrail/domain/team-members';
 import { formatDateTime } from '../../../lib/format-date';
 import { json, makeUser, renderApp } from '../../../test/render-app';
-import { ACTIVE, detailOf, INVITED, SIGNED_IN_AT } from './team-member-fixtures';
+import { ACTIVE, detailOf, INVITED, SELF, SIGNED_IN_AT } from './team-member-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,5 +38,27 @@ describe('team member detail', () => {
     expect(await screen.findByRole('heading', { name: 'Alan Turing', level: 1 })).toBeInTheDocument();
     expect(profileValue('Status')).toHaveTextContent('Active');
     expect(profileValue('Last sign-in')).toHaveTextContent(formatDateTime(SIGNED_IN_AT));
+  });
+
+  it('on your own page, Edit member shows your role but does not let you change it, and says why', async () => {
+    renderDetail(SELF);
+    expect(await screen.findByRole('heading', { name: 'Ada Okafor', level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Disable' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit team member' });
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    expect(role).toBeDisabled();
+    expect(role).toHaveValue('admin');
+    expect(
+      within(dialog).getByText('You cannot change your own role. Another administrator can.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('First name')).toBeEnabled();
+  });
+
+  it("lets you change another member's role", async () => {
+    renderDetail(ACTIVE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit team member' });
+    expect(within(dialog).getByRole('combobox', { name: 'Role' })).toBeEnabled();
   });
 });

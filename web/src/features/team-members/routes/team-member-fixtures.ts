@@ -31,6 +31,8 @@ export const SIGNED_IN_AT = '2026-02-10T15:30:00.000Z';
 export const INVITED = member('u-1', 'Grace', 'Hopper', { status: 'invited' });
 export const ACTIVE = member('u-2', 'Alan', 'Turing', { status: 'active', lastLoginAt: SIGNED_IN_AT });
 export const DISABLED = member('u-3', 'Joan', 'Clarke', { status: 'disabled', lastLoginAt: SIGNED_IN_AT });
+/** The signed-in administrator of `makeUser('admin')`, as the list and detail show them. */
+export const SELF = member('admin-1', 'Ada', 'Okafor', { role: 'admin', lastLoginAt: SIGNED_IN_AT });
 
 export function detailOf(m: TeamMember): TeamMemberDetail {
   return { ...m, groups: [], recentJournalEntries: [], recentIdentifiers: [] };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format-date';
 import { json, makeUser, renderApp } from '../../../test/render-app';
-import { ACTIVE, DISABLED, INVITED, page, SIGNED_IN_AT } from './team-member-fixtures';
+import { ACTIVE, DISABLED, INVITED, page, SELF, SIGNED_IN_AT } from './team-member-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -80,6 +80,29 @@ describe('team members list', () => {
     expect(await rowMenu('Grace Hopper')).toEqual(['Change role', 'Disable']);
     await userEvent.keyboard('{Escape}');
     expect(await rowMenu('Joan Clarke')).toEqual(['Change role', 'Enable']);
+  });
+
+  it('offers no role change or disabling on your own row, which the server would refuse', async () => {
+    renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([SELF, ACTIVE]),
+    });
+    await screen.findByRole('link', { name: 'Ada Okafor' });
+    expect(screen.queryByRole('button', { name: 'Actions for Ada Okafor' })).not.toBeInTheDocument();
+    expect(await rowMenu('Alan Turing')).toEqual(['Change role', 'Disable']);
+  });
+
+  it('asks for an email when Invite member is sent without one', async () => {
+    const { fetchMock } = renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([]),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Invite' }));
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 });
 
