@@ -32,21 +32,25 @@ async function findModal(title: string): Promise<HTMLElement> {
   return heading.closest<HTMLElement>('[role="dialog"]')!;
 }
 
+/** Creates a key named "ci" with one scope through the dialog; answers the secret's dialog. */
+async function createKey(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+  const form = await findModal('Create API key');
+  await user.type(within(form).getByLabelText('Name'), 'ci');
+  // The picker names scopes in words, and finds them by their permission names too.
+  await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
+  await user.click(await screen.findByRole('option', { name: 'View tags' }));
+  await user.click(within(form).getByRole('button', { name: 'Create key' }));
+  return findModal('API key created');
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('API key creation and the secret dialog', () => {
   it('shows the secret once, with a copy button and a warning, and never again after closing', async () => {
     const user = userEvent.setup();
     const { posted } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
-    const form = await findModal('Create API key');
-    await user.type(within(form).getByLabelText('Name'), 'ci');
-    // The picker names scopes in words, and finds them by their permission names too.
-    await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
-    await user.click(await screen.findByRole('option', { name: 'View tags' }));
-    await user.click(within(form).getByRole('button', { name: 'Create key' }));
-
-    const secretDialog = await findModal('API key created');
+    const secretDialog = await createKey(user);
     expect(posted).toEqual([{ name: 'ci', scopes: ['tag.view'], expiresAt: null }]);
     expect(within(secretDialog).getByRole('textbox', { name: 'API key' })).toHaveTextContent(SECRET);
     expect(within(secretDialog).getByRole('button', { name: 'Copy API key' })).toBeVisible();
@@ -63,13 +67,7 @@ describe('API key creation and the secret dialog', () => {
   it('does not lose the secret to Escape or the close icon: it warns first, and closes when asked again', async () => {
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
-    const form = await findModal('Create API key');
-    await user.type(within(form).getByLabelText('Name'), 'ci');
-    await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
-    await user.click(await screen.findByRole('option', { name: 'View tags' }));
-    await user.click(within(form).getByRole('button', { name: 'Create key' }));
-    const secretDialog = await findModal('API key created');
+    const secretDialog = await createKey(user);
     // One way out by button in the footer: no "Close" beside "I have copied the key".
     const footer = secretDialog.querySelector<HTMLElement>('.cds--modal-footer')!;
     expect(
@@ -91,13 +89,7 @@ describe('API key creation and the secret dialog', () => {
   it('closes on Escape at once once the key was copied with its button', async () => {
     const user = userEvent.setup();
     setup();
-    await user.click(await screen.findByRole('button', { name: 'Create API key' }));
-    const form = await findModal('Create API key');
-    await user.type(within(form).getByLabelText('Name'), 'ci');
-    await user.type(within(form).getByRole('combobox', { name: /^Scopes/ }), 'tag.vi');
-    await user.click(await screen.findByRole('option', { name: 'View tags' }));
-    await user.click(within(form).getByRole('button', { name: 'Create key' }));
-    const secretDialog = await findModal('API key created');
+    const secretDialog = await createKey(user);
     await user.click(within(secretDialog).getByRole('button', { name: 'Copy API key' }));
     // The first Escape may go to the copy button's "Copied" tooltip; none of them warns.
     await user.keyboard('{Escape}');
