@@ -1,6 +1,5 @@
-import { InlineNotification } from '@carbon/react';
 import type { ApiKey } from '@scamtrail/domain/automations';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { failureMessage } from '../../../lib/api-error';
 import { useRevokeApiKey } from '../api/revoke-api-key';
@@ -15,18 +14,15 @@ interface RevokeApiKeyModalProps {
 export function RevokeApiKeyModal({ automationId, apiKey, onClose }: RevokeApiKeyModalProps) {
   const revoke = useRevokeApiKey();
   const { showToast } = useToast();
-  const failure = failureMessage(revoke.error, 'Failed to revoke the API key');
-
   return (
-    <AppModal
-      open
-      size="sm"
-      danger
+    <ConfirmModal
       title={`Revoke API key “${apiKey.name}”?`}
       primaryButtonText="Revoke key"
-      loading={revoke.isPending}
+      busy={revoke.isPending}
       loadingDescription="Revoking..."
-      onSubmit={() =>
+      failure={failureMessage(revoke.error, 'Failed to revoke the API key')}
+      failureTitle="Not revoked"
+      onConfirm={() =>
         revoke.mutate(
           { automationId, keyId: apiKey.id },
           {
@@ -39,13 +35,10 @@ export function RevokeApiKeyModal({ automationId, apiKey, onClose }: RevokeApiKe
       }
       onClose={onClose}
     >
-      {failure && (
-        <InlineNotification kind="error" lowContrast hideCloseButton title="Not revoked" subtitle={failure} />
-      )}
       <p>
         Anything using the key starting <code>{apiKey.prefix}</code> stops working at once. This cannot be
         undone.
       </p>
-    </AppModal>
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,5 @@
-import { InlineNotification } from '@carbon/react';
 import type { GroupMember } from '@scamtrail/domain/groups';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { failureMessage } from '../../../lib/api-error';
 import { useRemoveGroupMember } from '../api/remove-group-member';
@@ -16,17 +15,15 @@ interface RemoveMemberModalProps {
 export function RemoveMemberModal({ groupId, groupName, member, onClose }: RemoveMemberModalProps) {
   const remove = useRemoveGroupMember();
   const { showToast } = useToast();
-  const failure = failureMessage(remove.error, 'Failed to remove the member');
   return (
-    <AppModal
-      open
-      size="sm"
-      danger
+    <ConfirmModal
       title={`Remove ${member.fullName}?`}
       label={groupName}
       primaryButtonText="Remove"
-      loading={remove.isPending}
-      onSubmit={() =>
+      busy={remove.isPending}
+      failure={failureMessage(remove.error, 'Failed to remove the member')}
+      failureTitle="Not removed"
+      onConfirm={() =>
         remove.mutate(
           { id: groupId, userId: member.userId },
           {
@@ -39,10 +36,7 @@ export function RemoveMemberModal({ groupId, groupName, member, onClose }: Remov
       }
       onClose={onClose}
     >
-      {failure && (
-        <InlineNotification kind="error" lowContrast hideCloseButton title="Not removed" subtitle={failure} />
-      )}
       <p>They stop seeing the cases assigned to {groupName}.</p>
-    </AppModal>
+    </ConfirmModal>
   );
 }

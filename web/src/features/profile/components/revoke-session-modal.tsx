@@ -1,6 +1,5 @@
-import { InlineNotification, Stack } from '@carbon/react';
 import type { Session } from '@scamtrail/domain/passkeys';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { failureMessage } from '../../../lib/api-error';
 import { useRevokeSession } from '../api/revoke-session';
@@ -9,18 +8,15 @@ import { useRevokeSession } from '../api/revoke-session';
 export function RevokeSessionModal({ session, onClose }: { session: Session; onClose: () => void }) {
   const revoke = useRevokeSession();
   const { showToast } = useToast();
-  const failure = failureMessage(revoke.error, 'Failed to revoke the session');
-
   return (
-    <AppModal
-      open
-      size="sm"
-      danger
+    <ConfirmModal
       title={session.current ? 'Sign out this device?' : `Revoke the session on ${session.device}?`}
       primaryButtonText={session.current ? 'Sign out' : 'Revoke'}
-      loading={revoke.isPending}
+      busy={revoke.isPending}
       loadingDescription="Revoking..."
-      onSubmit={() =>
+      failure={failureMessage(revoke.error, 'Failed to revoke the session')}
+      failureTitle="Not revoked"
+      onConfirm={() =>
         revoke.mutate(session, {
           onSuccess: () => {
             if (session.current) return;
@@ -31,22 +27,11 @@ export function RevokeSessionModal({ session, onClose }: { session: Session; onC
       }
       onClose={onClose}
     >
-      <Stack gap={5}>
-        {failure && (
-          <InlineNotification
-            kind="error"
-            lowContrast
-            hideCloseButton
-            title="Not revoked"
-            subtitle={failure}
-          />
-        )}
-        <p>
-          {session.current
-            ? 'This is the session you are using now: you will be signed out and taken to sign in.'
-            : 'That device is signed out at once and has to sign in again.'}
-        </p>
-      </Stack>
-    </AppModal>
+      <p>
+        {session.current
+          ? 'This is the session you are using now: you will be signed out and taken to sign in.'
+          : 'That device is signed out at once and has to sign in again.'}
+      </p>
+    </ConfirmModal>
   );
 }

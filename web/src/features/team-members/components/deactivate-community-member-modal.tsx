@@ -1,6 +1,5 @@
-import { InlineNotification } from '@carbon/react';
 import type { Originator } from '@scamtrail/domain/originators';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { failureMessage } from '../../../lib/api-error';
 import { useUpdateCommunityMember } from '../api/update-community-member';
@@ -14,17 +13,14 @@ interface DeactivateCommunityMemberModalProps {
 export function DeactivateCommunityMemberModal({ member, onClose }: DeactivateCommunityMemberModalProps) {
   const mutation = useUpdateCommunityMember();
   const { showToast } = useToast();
-  const failure = failureMessage(mutation.error, 'Failed to deactivate the community member');
-
   return (
-    <AppModal
-      open
-      size="sm"
-      danger
+    <ConfirmModal
       title={`Deactivate ${member.name}?`}
       primaryButtonText="Deactivate"
-      loading={mutation.isPending}
-      onSubmit={() =>
+      busy={mutation.isPending}
+      failure={failureMessage(mutation.error, 'Failed to deactivate the community member')}
+      failureTitle="Not changed"
+      onConfirm={() =>
         mutation.mutate(
           { id: member.id, body: { active: false } },
           {
@@ -37,13 +33,10 @@ export function DeactivateCommunityMemberModal({ member, onClose }: DeactivateCo
       }
       onClose={onClose}
     >
-      {failure && (
-        <InlineNotification kind="error" lowContrast hideCloseButton title="Not changed" subtitle={failure} />
-      )}
       <p>
         They are no longer offered under Reported by until reactivated. The records they reported keep them as
         originator.
       </p>
-    </AppModal>
+    </ConfirmModal>
   );
 }

@@ -1,6 +1,5 @@
-import { InlineNotification } from '@carbon/react';
 import type { TeamMember } from '@scamtrail/domain/team-members';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { failureMessage } from '../../../lib/api-error';
 import { useSetTeamMemberDisabled } from '../api/set-team-member-disabled';
@@ -16,20 +15,15 @@ export function DisableMemberModal({ member, onClose }: DisableMemberModalProps)
   const disable = member.status !== 'disabled';
   const mutation = useSetTeamMemberDisabled();
   const { showToast } = useToast();
-  const failure = failureMessage(
-    mutation.error,
-    `Failed to ${disable ? 'disable' : 'enable'} the team member`,
-  );
-
   return (
-    <AppModal
-      open
-      size="sm"
+    <ConfirmModal
       danger={disable}
       title={`${disable ? 'Disable' : 'Enable'} ${member.fullName}?`}
       primaryButtonText={disable ? 'Disable' : 'Enable'}
-      loading={mutation.isPending}
-      onSubmit={() =>
+      busy={mutation.isPending}
+      failure={failureMessage(mutation.error, `Failed to ${disable ? 'disable' : 'enable'} the team member`)}
+      failureTitle="Not changed"
+      onConfirm={() =>
         mutation.mutate(
           { id: member.id, disabled: disable },
           {
@@ -46,14 +40,11 @@ export function DisableMemberModal({ member, onClose }: DisableMemberModalProps)
       }
       onClose={onClose}
     >
-      {failure && (
-        <InlineNotification kind="error" lowContrast hideCloseButton title="Not changed" subtitle={failure} />
-      )}
       <p>
         {disable
           ? 'They are signed out at once and cannot sign in until enabled again. Their records keep them as originator.'
           : 'They can sign in again with their password.'}
       </p>
-    </AppModal>
+    </ConfirmModal>
   );
 }
