@@ -1,4 +1,4 @@
-import { createAccount, expect, signIn, test } from '../support/fixtures';
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
 
 test.describe('shell', () => {
   test('shows header, side navigation and footer to a signed-in admin', async ({ page }) => {
@@ -42,6 +42,34 @@ test.describe('shell', () => {
     await expect(tile).toHaveCSS('outline-color', 'rgb(15, 98, 254)');
     await expect(tile).toHaveCSS('outline-offset', '-2px');
     await expect(tile).toHaveCSS('text-decoration-line', 'none');
+  });
+
+  test('moving to another page puts focus on its heading, and Tab goes on from there', async ({ page }) => {
+    const admin = await createAccount('admin');
+    const api = await apiAs(admin.email, admin.password);
+    const title = `Focus ${Date.now()}`;
+    const created = await api.post('/api/cases', { data: { title } });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    await api.dispose();
+    await signIn(page, admin);
+
+    await page.goto('/tags');
+    await page
+      .getByRole('navigation', { name: 'Side navigation' })
+      .getByRole('link', { name: 'Groups' })
+      .focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Groups' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('main').getByRole('button', { name: 'New group' })).toBeFocused();
+
+    // A case's page loads its record after its code: focus ends on the case's own heading.
+    await page.goto('/cases');
+    await page.getByRole('link', { name: title }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/cases/${id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeFocused();
   });
 
   test('hides role-restricted entries and drops empty groups for a viewer', async ({ page }) => {

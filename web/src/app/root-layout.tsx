@@ -6,6 +6,7 @@ import { getRoute, type AppRoute, type RouteId } from './routes';
 import { AppShell } from './shell/app-shell';
 import { useApiErrorHandlers } from './use-api-error-handlers';
 import { useDocumentTitle } from './use-document-title';
+import { useFocusOnNavigate } from './use-focus-on-navigate';
 import { useScrollOnNavigate } from './use-scroll-on-navigate';
 import { useSessionErrorToast } from './use-session-error-toast';
 
@@ -24,8 +25,8 @@ function useCurrentRoute(): AppRoute {
 }
 
 /**
- * The root of every route: restores the session, applies the guard of spec 4, sets the title and
- * scroll position, and frames the screen with the shell when the shell is visible.
+ * The root of every route: restores the session, applies the guard of spec 4, sets the title, the
+ * scroll position and focus, and frames the screen with the shell when the shell is visible.
  */
 export function RootLayout() {
   const session = useSession();
@@ -37,6 +38,7 @@ export function RootLayout() {
   useSessionErrorToast(session.error);
   useDocumentTitle(route);
   useScrollOnNavigate(isReady);
+  useFocusOnNavigate(isReady);
 
   if (!isReady) return <FullPageLoading />;
 

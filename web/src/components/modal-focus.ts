@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { MENU_SELECTOR, rememberedFocus, startFocusMemory } from '../lib/focus-memory';
+import { focusPageHeading } from '../lib/page-heading';
 
 const notInert = ':not([disabled]):not([tabindex="-1"])';
 const FIELDS = [
@@ -38,12 +39,7 @@ function findOpener(): HTMLElement | null {
 
 /** The page's heading (made focusable), else the main content: where focus goes when the opener is gone. */
 function focusFallback() {
-  const heading = document.querySelector<HTMLElement>('#main-content h1, main h1');
-  if (heading) {
-    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
-    heading.focus();
-    if (document.activeElement === heading) return;
-  }
+  if (focusPageHeading()) return;
   document.querySelector<HTMLElement>('#main-content, main')?.focus();
 }
 
