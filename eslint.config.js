@@ -32,8 +32,8 @@ export default tseslint.config(
     },
   },
   {
-    // Carbon's FilterableMultiSelect empties itself on Escape; MultiSelect (keep-selection-on-escape.tsx)
-    // is the same field without that. Carbon's invalid TextInput, TextArea and PasswordInput do not describe themselves
+    // Carbon's FilterableMultiSelect and ComboBox empty themselves on Escape; MultiSelect and ComboBox
+    // (keep-selection-on-escape.tsx) are the same fields without that. Carbon's invalid TextInput, TextArea and PasswordInput do not describe themselves
     // by their error; text-fields.tsx's do.
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/components/keep-selection-on-escape*.tsx', 'web/src/components/text-fields.tsx'],
@@ -44,8 +44,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@carbon/react',
-              importNames: ['FilterableMultiSelect'],
-              message: 'Use MultiSelect from web/src/components/keep-selection-on-escape.tsx.',
+              importNames: ['FilterableMultiSelect', 'ComboBox'],
+              message: 'Use MultiSelect or ComboBox from web/src/components/keep-selection-on-escape.tsx.',
             },
             {
               name: '@carbon/react',

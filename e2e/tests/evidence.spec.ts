@@ -202,7 +202,12 @@ test.describe('evidence', () => {
     await expect(detail.getByRole('heading', { name: 'Identifiers (1)' })).toBeVisible();
     await expect(custody.getByRole('row').filter({ hasText: address })).toContainText('Linked');
 
-    await detail.getByRole('button', { name: 'Close' }).first().click();
+    // Focus stays in the search for the next one; Escape there, its list closed, closes the detail.
+    const search = detail.getByRole('combobox', { name: 'Link an identifier' });
+    await expect(search).toBeFocused();
+    await expect(search).toHaveAttribute('aria-expanded', 'false');
+    await page.keyboard.press('Escape');
+    await expect(detail).toBeHidden();
     const row = page.locator('tbody tr').filter({ hasText: `Bank letter, signed ${tag}` });
     await expect(row).toContainText(tagName);
   });

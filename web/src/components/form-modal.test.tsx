@@ -1,4 +1,4 @@
-import { ComboBox } from '@carbon/react';
+import { ComboBox } from './keep-selection-on-escape';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { ComboBox } from '@carbon/react';
+import { ComboBox } from './keep-selection-on-escape';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';

@@ -1,4 +1,4 @@
-import { ComboBox } from '@carbon/react';
+import { ComboBox } from '../keep-selection-on-escape';
 import { useState } from 'react';
 import type { CaseRef } from '@scamtrail/domain/cases';
 import { useDebouncedValue } from '../../lib/use-debounced-value';

@@ -150,6 +150,8 @@ describe("an evidence item's identifiers and journal entries", () => {
     );
     expect(calls(fetchMock, 'DELETE', '/api/evidence/e1/identifiers/i1')).toHaveLength(1);
     expect(within(detail).getByRole('heading', { name: 'Identifiers (1)' })).toBeInTheDocument();
+    // The Unlink button went with its row: focus waits in the search.
+    await waitFor(() => expect(box).toHaveFocus());
   });
 
   it("shows the server's message when a link is refused", async () => {

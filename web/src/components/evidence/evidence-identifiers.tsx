@@ -1,4 +1,5 @@
-import { Button, ComboBox, InlineNotification, Link, SkeletonText } from '@carbon/react';
+import { Button, InlineNotification, Link, SkeletonText } from '@carbon/react';
+import { ComboBox } from '../keep-selection-on-escape';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../lib/api-error';
@@ -16,17 +17,20 @@ interface EvidenceIdentifiersProps {
 
 const SEARCH_ID = 'evidence-link-identifier';
 
+const focusSearch = () => document.getElementById(SEARCH_ID)?.focus();
+
 const optionText = (item: IdentifierOption | null) =>
   item ? `${item.displayValue} (${item.typeLabel})` : '';
 
 /** An identifier on record, searched for by display value on the server as the person types. */
 function IdentifierSearch({
   exclude,
-  disabled,
+  busy,
   onPick,
 }: {
   exclude: ReadonlySet<string>;
-  disabled: boolean;
+  /** A link is being saved: the box takes no pick, but keeps focus (a disabled one would drop it). */
+  busy: boolean;
   onPick: (item: IdentifierOption) => void;
 }) {
   const [input, setInput] = useState('');
@@ -37,7 +41,7 @@ function IdentifierSearch({
   const options = useIdentifierOptions(search, isOpen);
   const items = (options.data ?? []).filter((item) => !exclude.has(item.id));
   useEffect(() => {
-    if (picks > 0) document.getElementById(SEARCH_ID)?.focus();
+    if (picks > 0) focusSearch();
   }, [picks]);
   const hasNoMatch = Boolean(search) && options.isSuccess && !options.isPlaceholderData && items.length === 0;
   const helperText = options.isError
@@ -57,7 +61,7 @@ function IdentifierSearch({
         itemToString={optionText}
         selectedItem={null}
         shouldFilterItem={() => true}
-        disabled={disabled}
+        readOnly={busy}
         onInputChange={(text) => setInput(text)}
         onChange={({ selectedItem }) => {
           if (!selectedItem) return;
@@ -91,7 +95,7 @@ export function EvidenceIdentifiers({ evidenceId, canEdit }: EvidenceIdentifiers
       {canEdit && (
         <IdentifierSearch
           exclude={new Set(linked.map((item) => item.id))}
-          disabled={link.isPending}
+          busy={link.isPending}
           onPick={(item) => {
             setPage(1);
             link.mutate({ identifierId: item.id, linked: true });
@@ -140,7 +144,10 @@ export function EvidenceIdentifiers({ evidenceId, canEdit }: EvidenceIdentifiers
                   className="evidence-links__action"
                   aria-label={`Unlink ${item.displayValue}`}
                   disabled={link.isPending}
-                  onClick={() => link.mutate({ identifierId: item.id, linked: false })}
+                  // The button goes with its row: focus waits in the search, for the next link.
+                  onClick={() =>
+                    link.mutate({ identifierId: item.id, linked: false }, { onSettled: focusSearch })
+                  }
                 >
                   Unlink
                 </Button>

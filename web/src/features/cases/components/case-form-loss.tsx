@@ -1,4 +1,5 @@
-import { ComboBox, NumberInput } from '@carbon/react';
+import { NumberInput } from '@carbon/react';
+import { ComboBox } from '../../../components/keep-selection-on-escape';
 import { useMemo } from 'react';
 
 interface CurrencyOption {

@@ -1,4 +1,5 @@
-import { Button, ComboBox, Dropdown, Search } from '@carbon/react';
+import { Button, Dropdown, Search } from '@carbon/react';
+import { ComboBox } from '../../../components/keep-selection-on-escape';
 import { Filter } from '@carbon/icons-react';
 import { useState } from 'react';
 import {
