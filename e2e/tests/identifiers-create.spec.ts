@@ -86,10 +86,12 @@ test.describe('creating identifiers', () => {
     let dialog = await openCreateModal(page);
     await dialog.getByLabel('Detect from text').fill(address);
     await expect(dialog.getByText('Detected: Email (confidence 1.00)')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Use', exact: true }).click();
+    // From the keyboard: Enter in "Detect from text" uses what it found, Enter in a field creates.
+    await dialog.getByLabel('Detect from text').press('Enter');
     await expect(dialog.getByLabel('Type of identifier')).toHaveValue('email');
     await expect(dialog.getByLabel('Email Address')).toHaveValue(address);
-    await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+    await dialog.getByLabel('Email Address').press('Enter');
+    await expect(dialog).toBeHidden();
     await expect(page.getByRole('link', { name: address })).toBeVisible();
 
     dialog = await openCreateModal(page);

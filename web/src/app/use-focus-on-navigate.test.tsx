@@ -26,6 +26,24 @@ function heading(name: string) {
   return screen.findByRole('heading', { level: 1, name });
 }
 
+/**
+ * Moves from /groups to a group whose record has not come yet, once the loading page's heading has
+ * focus; answers the function that sends the record.
+ */
+async function openGroupWhileItLoads(): Promise<(response: Response) => void> {
+  let answer: ((response: Response) => void) | undefined;
+  const { router } = renderApp('/groups', {
+    'GET /api/auth/me': () => json(200, makeUser('admin')),
+    'GET /api/groups': () => json(200, EMPTY_LIST),
+    [`GET /api/groups/${GROUP_ID}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+  });
+  await heading('Groups');
+  await act(() => router.navigate(`/groups/${GROUP_ID}`));
+  await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  await waitFor(() => expect(answer).toBeDefined());
+  return answer!;
+}
+
 describe('focus on navigation', { timeout: 20_000 }, () => {
   it('leaves focus alone on the first page, then puts it on the heading of each page moved to', async () => {
     const { router } = renderApp('/groups', {
@@ -48,17 +66,8 @@ describe('focus on navigation', { timeout: 20_000 }, () => {
   });
 
   it('keeps focus on the heading while a detail page loads its record', async () => {
-    let answer!: (response: Response) => void;
-    const { router } = renderApp('/groups', {
-      'GET /api/auth/me': () => json(200, makeUser('admin')),
-      'GET /api/groups': () => json(200, EMPTY_LIST),
-      [`GET /api/groups/${GROUP_ID}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    await heading('Groups');
-    await act(() => router.navigate(`/groups/${GROUP_ID}`));
     // The skeleton's heading first, then the record's, which replaces it.
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
-    await waitFor(() => expect(answer).toBeDefined());
+    const answer = await openGroupWhileItLoads();
     answer(json(200, GROUP));
     const loaded = await heading('Secret Ops');
     await waitFor(() => expect(loaded).toHaveFocus());
@@ -76,18 +85,9 @@ describe('focus on navigation', { timeout: 20_000 }, () => {
   });
 
   it('stops once the person moves focus themselves', async () => {
-    let answer!: (response: Response) => void;
-    const { router } = renderApp('/groups', {
-      'GET /api/auth/me': () => json(200, makeUser('admin')),
-      'GET /api/groups': () => json(200, EMPTY_LIST),
-      [`GET /api/groups/${GROUP_ID}`]: () => new Promise<Response>((resolve) => (answer = resolve)),
-    });
-    await heading('Groups');
-    await act(() => router.navigate(`/groups/${GROUP_ID}`));
-    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    const answer = await openGroupWhileItLoads();
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
     act(() => skip.focus());
-    await waitFor(() => expect(answer).toBeDefined());
     answer(json(200, GROUP));
     await heading('Secret Ops');
     expect(skip).toHaveFocus();

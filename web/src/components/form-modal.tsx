@@ -1,6 +1,7 @@
 import { InlineNotification, Stack } from '@carbon/react';
-import { useEffect, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useRef, type Ref } from 'react';
 import { AppModal, type AppModalProps } from './app-modal';
+import { submitOnEnter } from './submit-on-enter';
 
 export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'> {
   /** A message for the top of the form, shown when set (see useFormSubmission). */
@@ -10,25 +11,6 @@ export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'>
   /** Holds the fields: where the first invalid one is looked for (see useFormSubmission). */
   formRef?: Ref<HTMLDivElement>;
   onSubmit: () => Promise<void> | void;
-}
-
-/** Single-line fields in which Enter sends the form, as it does in a page's <form>. */
-const SUBMITTING_TYPES = new Set(['text', 'email', 'number', 'password', 'url', 'search', 'tel']);
-
-/**
- * Whether Enter pressed here means "send": in a single-line field, not in a text area (a new line), a
- * combobox or a date field (Enter picks an option or a day there), nor while composing text (an IME).
- */
-function isSubmitKey(event: KeyboardEvent): boolean {
-  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return false;
-  if (event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return false;
-  const field = event.target;
-  return (
-    field instanceof HTMLInputElement &&
-    SUBMITTING_TYPES.has(field.type) &&
-    field.getAttribute('role') !== 'combobox' &&
-    !field.closest('.cds--date-picker, .cds--list-box')
-  );
 }
 
 /**
@@ -66,11 +48,10 @@ export function FormModal({
       <Stack
         gap={6}
         ref={formRef}
-        onKeyDown={(event: KeyboardEvent) => {
-          if (!isSubmitKey(event) || props.loading || props.primaryButtonDisabled) return;
-          event.preventDefault();
-          void onSubmit();
-        }}
+        onKeyDown={submitOnEnter(
+          () => void onSubmit(),
+          Boolean(props.loading || props.primaryButtonDisabled),
+        )}
       >
         {formError && <FormErrorNotice title={formErrorTitle} message={formError} />}
         {children}

@@ -128,7 +128,8 @@ describe('add evidence', () => {
     expect(within(dialog).queryByText(/onBehalfOfOriginatorId/)).not.toBeInTheDocument();
   });
 
-  it('adds written text a community member reported, entered on their behalf', async () => {
+  /** The dialog on its "Written text" tab, with the bodies the server is sent. */
+  async function openWrittenText() {
     const bodies: unknown[] = [];
     renderEvidence({
       'POST /api/evidence': (init) => {
@@ -138,6 +139,11 @@ describe('add evidence', () => {
     });
     const dialog = await openAddDialog();
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Written text' }));
+    return { dialog, bodies };
+  }
+
+  it('adds written text a community member reported, entered on their behalf', async () => {
+    const { dialog, bodies } = await openWrittenText();
     await userEvent.type(within(dialog).getByLabelText('Title'), 'Call transcript');
     await userEvent.type(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
     await chooseReportedBy(dialog);
@@ -152,6 +158,14 @@ describe('add evidence', () => {
         onBehalfOfOriginatorId: COMMUNITY_MEMBER.id,
       },
     ]);
+  });
+
+  it("adds written text on Enter in its title, as the dialog's action does", async () => {
+    const { dialog, bodies } = await openWrittenText();
+    await userEvent.type(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Call transcript{Enter}');
+    expect(await screen.findByText('Evidence added')).toBeInTheDocument();
+    expect(bodies).toMatchObject([{ title: 'Call transcript', body: 'He asked for gift cards.' }]);
   });
 
   it('asks for a file before uploading', async () => {

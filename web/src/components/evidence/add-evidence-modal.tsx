@@ -16,6 +16,7 @@ import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { useToast } from '../toasts/toast-context';
 import { AppModal } from '../app-modal';
+import { submitOnEnter } from '../submit-on-enter';
 import { useSession } from '../../lib/session';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { ReportedByPicker } from '../reported-by-picker';
@@ -133,6 +134,8 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
             ? `Upload ${files(uploads.toUpload)}`
             : 'Upload';
 
+  const send = () => void (mode === 'files' ? uploadFiles() : addWritten());
+
   return (
     <AppModal
       open
@@ -142,10 +145,15 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
       secondaryButtonText={isFilesDone ? 'Close' : 'Cancel'}
       loading={isUploading || createWritten.isPending}
       loadingDescription={isUploading ? 'Uploading...' : 'Saving...'}
-      onSubmit={() => void (mode === 'files' ? uploadFiles() : addWritten())}
+      onSubmit={send}
       onClose={onClose}
     >
-      <Stack gap={6} ref={form.formRef} className="evidence-add">
+      <Stack
+        gap={6}
+        ref={form.formRef}
+        className="evidence-add"
+        onKeyDown={submitOnEnter(send, isUploading || createWritten.isPending)}
+      >
         {form.formError && (
           <InlineNotification
             kind="error"

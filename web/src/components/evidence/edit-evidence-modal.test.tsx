@@ -59,25 +59,31 @@ const callsTo = (fetchMock: ReturnType<typeof renderApp>['fetchMock'], method: s
     ([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://x').pathname === path,
   );
 
+/** The item's detail, on a server that saves a PATCH as `saved`; with the bodies it is sent. */
+function renderSaving(saved: Partial<typeof ITEM>) {
+  const bodies: unknown[] = [];
+  const stored = { item: ITEM };
+  const { fetchMock } = renderApp(
+    '/evidence?open=e1',
+    routes(
+      ITEM,
+      {
+        'PATCH /api/evidence/e1': (init) => {
+          bodies.push(JSON.parse(String(init.body)));
+          stored.item = { ...ITEM, ...saved };
+          return json(200, stored.item);
+        },
+      },
+      'investigator',
+      stored,
+    ),
+  );
+  return { bodies, fetchMock };
+}
+
 describe('editing evidence', () => {
   it('saves only what changed, then shows the item as saved and refreshes its list and custody', async () => {
-    const bodies: unknown[] = [];
-    const stored = { item: ITEM };
-    const { fetchMock } = renderApp(
-      '/evidence?open=e1',
-      routes(
-        ITEM,
-        {
-          'PATCH /api/evidence/e1': (init) => {
-            bodies.push(JSON.parse(String(init.body)));
-            stored.item = { ...ITEM, title: 'Bank receipt', tags: [TAGS[1]] };
-            return json(200, stored.item);
-          },
-        },
-        'investigator',
-        stored,
-      ),
-    );
+    const { bodies, fetchMock } = renderSaving({ title: 'Bank receipt', tags: [TAGS[1]] });
     const dialog = await openEdit();
     const title = within(dialog).getByLabelText('Title');
     expect(title).toHaveValue('Payment receipt');
@@ -100,24 +106,18 @@ describe('editing evidence', () => {
     expect(callsTo(fetchMock, 'GET', '/api/evidence').length).toBeGreaterThan(listBefore);
   });
 
+  it('saves on Enter in the title', async () => {
+    const { bodies } = renderSaving({ title: 'Bank receipt' });
+    const dialog = await openEdit();
+    const title = within(dialog).getByLabelText('Title');
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Bank receipt{Enter}');
+    await findDialog('Bank receipt');
+    expect(bodies).toEqual([{ title: 'Bank receipt' }]);
+  });
+
   it('takes the item out of its case when the case is cleared', async () => {
-    const bodies: unknown[] = [];
-    const stored = { item: ITEM };
-    renderApp(
-      '/evidence?open=e1',
-      routes(
-        ITEM,
-        {
-          'PATCH /api/evidence/e1': (init) => {
-            bodies.push(JSON.parse(String(init.body)));
-            stored.item = { ...ITEM, case: null };
-            return json(200, stored.item);
-          },
-        },
-        'investigator',
-        stored,
-      ),
-    );
+    const { bodies } = renderSaving({ case: null });
     const dialog = await openEdit();
     const caseBox = within(dialog).getByRole('combobox', { name: 'Case' });
     await waitFor(() => expect(caseBox).toHaveValue('#42 Romance scam'));

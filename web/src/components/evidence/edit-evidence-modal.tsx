@@ -6,6 +6,7 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { useSession } from '../../lib/session';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { AppModal } from '../app-modal';
+import { submitOnEnter } from '../submit-on-enter';
 import { useToast } from '../toasts/toast-context';
 import type { EvidenceItem } from './api/evidence-types';
 import { useUpdateEvidence } from './api/update-evidence';
@@ -75,7 +76,12 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
       onSubmit={() => void save()}
       onClose={onClose}
     >
-      <Stack gap={6} ref={form.formRef} className="evidence-edit">
+      <Stack
+        gap={6}
+        ref={form.formRef}
+        className="evidence-edit"
+        onKeyDown={submitOnEnter(() => void save(), update.isPending)}
+      >
         {form.formError && (
           <InlineNotification
             kind="error"

@@ -21,6 +21,12 @@ export function DetectFromText({ idPrefix, disabled, onUse }: DetectFromTextProp
   const detected = detectIdentifierType(text);
   const hasText = text.trim() !== '';
 
+  function use() {
+    if (!detected.type) return;
+    onUse(detected.type, { ...detected.data });
+    setText('');
+  }
+
   return (
     <div className="identifier-detect">
       <TextInput
@@ -36,6 +42,13 @@ export function DetectFromText({ idPrefix, disabled, onUse }: DetectFromTextProp
         disabled={disabled}
         autoComplete="off"
         onChange={(event) => setText(event.target.value)}
+        // Enter here uses what was detected; it never sends the form, whose fields are still to fill.
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          event.stopPropagation();
+          use();
+        }}
       />
       {detected.type && (
         <div className="identifier-detect__offer" role="status">
@@ -43,15 +56,7 @@ export function DetectFromText({ idPrefix, disabled, onUse }: DetectFromTextProp
             Detected: {getIdentifierTypeLabel(detected.type)} (confidence{' '}
             {formatConfidence(detected.confidence)})
           </span>
-          <Button
-            kind="tertiary"
-            size="sm"
-            disabled={disabled}
-            onClick={() => {
-              onUse(detected.type, { ...detected.data });
-              setText('');
-            }}
-          >
+          <Button kind="tertiary" size="sm" disabled={disabled} onClick={use}>
             Use
           </Button>
         </div>

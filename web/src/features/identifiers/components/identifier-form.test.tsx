@@ -18,7 +18,14 @@ beforeAll(() => {
   );
 });
 
-function Harness({ onValid }: { onValid: (body: IdentifierInputBody) => void }) {
+function Harness({
+  onValid,
+  inDialog = false,
+}: {
+  onValid: (body: IdentifierInputBody) => void;
+  /** As in the create and edit dialogs: the action is the dialog's, outside the form. */
+  inDialog?: boolean;
+}) {
   const form = useIdentifierForm();
   const { formRef, submit } = useIdentifierSubmit(
     form,
@@ -36,15 +43,15 @@ function Harness({ onValid }: { onValid: (body: IdentifierInputBody) => void }) 
       idPrefix="test"
       detection
       onSubmit={() => void submit()}
-      actions={<button type="submit">Create</button>}
+      actions={inDialog ? undefined : <button type="submit">Create</button>}
     />
   );
 }
 
-function setup() {
+function setup({ inDialog = false } = {}) {
   const onValid = vi.fn();
   const user = userEvent.setup();
-  render(<Harness onValid={onValid} />);
+  render(<Harness onValid={onValid} inDialog={inDialog} />);
   const chooseType = (type: string) => user.selectOptions(screen.getByLabelText('Type of identifier'), type);
   const submit = () => user.click(screen.getByRole('button', { name: 'Create' }));
   return { user, onValid, chooseType, submit };
@@ -161,5 +168,23 @@ describe('identifier form', () => {
     await user.click(screen.getByRole('button', { name: 'Use' }));
     expect(screen.getByLabelText('Country Code')).toHaveValue('+1');
     expect(screen.getByLabelText('Phone Number')).toHaveValue('5551234567');
+  });
+
+  it('sends the form on Enter in a field, in a dialog whose action is outside it', async () => {
+    const { user, chooseType, onValid } = setup({ inDialog: true });
+    await chooseType('email');
+    await user.type(screen.getByLabelText('Email Address'), 'scam@example.org{Enter}');
+    expect(onValid).toHaveBeenCalledTimes(1);
+    expect(onValid.mock.calls[0][0]).toMatchObject({ type: 'email', data: { address: 'scam@example.org' } });
+  });
+
+  it('uses the detected type on Enter in "Detect from text", without sending the form', async () => {
+    const { user, onValid } = setup({ inDialog: true });
+    await user.type(screen.getByLabelText('Detect from text'), 'scam@example.org{Enter}');
+    expect(screen.getByLabelText('Type of identifier')).toHaveValue('email');
+    expect(screen.getByLabelText('Email Address')).toHaveValue('scam@example.org');
+    await user.type(screen.getByLabelText('Detect from text'), 'hello{Enter}');
+    expect(onValid).not.toHaveBeenCalled();
+    expect(screen.queryByText(SUMMARY)).not.toBeInTheDocument();
   });
 });
