@@ -73,15 +73,32 @@ describe('AppModal and a date picker inside it', () => {
   });
 });
 
-function Page({ danger = false, withField = false }: { danger?: boolean; withField?: boolean }) {
+function Page({
+  danger = false,
+  withField = false,
+  inList = false,
+}: {
+  danger?: boolean;
+  withField?: boolean;
+  /** The row in a section headed "Thing list", as a table's rows are under its title. */
+  inList?: boolean;
+}) {
   const [isOpen, setOpen] = useState(false);
   const [isRowThere, setRowThere] = useState(true);
   const close = () => setOpen(false);
+  const row = isRowThere && (
+    <RowActionsMenu label="Thing one" actions={[{ label: 'Change', onClick: () => setOpen(true) }]} />
+  );
   return (
     <main id="main-content" tabIndex={-1}>
       <h1>Things</h1>
-      {isRowThere && (
-        <RowActionsMenu label="Thing one" actions={[{ label: 'Change', onClick: () => setOpen(true) }]} />
+      {inList ? (
+        <section aria-labelledby="thing-list">
+          <h2 id="thing-list">Thing list</h2>
+          {row}
+        </section>
+      ) : (
+        row
       )}
       <button type="button" onClick={() => setOpen(true)}>
         Open
@@ -169,5 +186,15 @@ describe('AppModal focus', () => {
     await act(async () => screen.getByRole('button', { name: 'Remove the row' }).click());
     expect(screen.queryByRole('button', { name: 'Actions for Thing one' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Things' })).toHaveFocus();
+  });
+
+  it("moves focus to the heading of the opener's list when the opener's row is removed", async () => {
+    render(<Page withField inList />);
+    await chooseFromRowMenu();
+    await userEvent.keyboard('{Escape}');
+    await act(async () => screen.getByRole('button', { name: 'Remove the row' }).click());
+    const listHeading = screen.getByRole('heading', { name: 'Thing list' });
+    expect(listHeading).toHaveFocus();
+    expect(listHeading).toHaveAttribute('tabindex', '-1');
   });
 });

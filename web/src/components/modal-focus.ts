@@ -37,8 +37,22 @@ function findOpener(): HTMLElement | null {
   return rememberedFocus();
 }
 
-/** The page's heading (made focusable), else the main content: where focus goes when the opener is gone. */
-function focusFallback() {
+/** A list or section, whose heading is the nearest place to go back to when a control in it is gone. */
+const SECTION = '.cds--data-table-container, section, [role="region"]';
+const SECTION_HEADING = 'h2, h3, h4, h5, h6';
+
+/** The heading of the list or section around `element`, if it has one. */
+function sectionHeading(element: HTMLElement | null): HTMLElement | null {
+  return element?.closest(SECTION)?.querySelector<HTMLElement>(SECTION_HEADING) ?? null;
+}
+
+/**
+ * Where focus goes when the opener is gone: the heading of the list or section it was in (a removed
+ * row's table), if that is still there, else the page's heading, else the main content. Headings are
+ * made focusable for it, not tabbable.
+ */
+function focusFallback(near: HTMLElement | null) {
+  if (near?.isConnected && focusPageHeading(undefined, near)) return;
   if (focusPageHeading()) return;
   document.querySelector<HTMLElement>('#main-content, main')?.focus();
 }
@@ -49,13 +63,13 @@ let stopWatching: (() => void) | null = null;
  * Keeps focus off <body> when the opener it was returned to disappears afterwards, e.g. the menu of a
  * row that is removed once the list refreshes after a delete. Stops as soon as focus moves on.
  */
-function watchForRemoval(element: HTMLElement) {
+function watchForRemoval(element: HTMLElement, near: HTMLElement | null) {
   stopWatching?.();
   const observer = new MutationObserver(() => {
     if (element.isConnected) return;
     stop();
     const active = document.activeElement;
-    if (!active || active === document.body) focusFallback();
+    if (!active || active === document.body) focusFallback(near);
   });
   function stop() {
     observer.disconnect();
@@ -68,13 +82,14 @@ function watchForRemoval(element: HTMLElement) {
 }
 
 /**
- * Gives focus back to `opener` (a dialog's, or a menu's button after an item that acts at once), or to
- * the page heading when it is gone, or goes once the page refreshes.
+ * Gives focus back to `opener` (a dialog's, or a menu's button after an item that acts at once), or,
+ * when it is gone or goes once the page refreshes, to the heading of its list (`near`, found while the
+ * opener was still in the page) or of the page.
  */
-export function returnFocus(opener: HTMLElement | null) {
+export function returnFocus(opener: HTMLElement | null, near = sectionHeading(opener)) {
   if (opener?.isConnected) opener.focus();
-  if (opener && document.activeElement === opener) watchForRemoval(opener);
-  else focusFallback();
+  if (opener && document.activeElement === opener) watchForRemoval(opener, near);
+  else focusFallback(near);
 }
 
 /** Dialogs stacked on this one: a press there is not a press outside this one. */
@@ -95,8 +110,8 @@ export function useModalFocus(open: boolean, initialFocus: 'first-field' | 'cont
 
 /**
  * Gives focus back to the element that opened a dialog when it closes, however it closes (Cancel,
- * Escape, the close button, a successful submit, or being unmounted), or to the page heading when that
- * element is gone; never to <body>.
+ * Escape, the close button, a successful submit, or being unmounted), or to the heading of its list or
+ * of the page when that element is gone; never to <body>.
  *
  * The opener is read in a layout effect, before Carbon moves focus into the dialog (a passive effect),
  * and focus is returned in the layout cleanup, while the dialog is still in the document: a dialog
@@ -106,6 +121,8 @@ function useModalFocusReturn(open: boolean) {
   useLayoutEffect(() => {
     if (!open) return;
     const opener = findOpener();
-    return () => returnFocus(opener);
+    // Found now: once a removed row's menu button is gone, so is the way to its table.
+    const near = sectionHeading(opener);
+    return () => returnFocus(opener, near);
   }, [open]);
 }

@@ -88,13 +88,13 @@ describe('community member status', () => {
     expect(menuButton('oldhand')).toHaveFocus();
   });
 
-  it('moves focus to the page heading, not <body>, when the reactivated row leaves a filtered list', async () => {
+  it("moves focus to the list's heading, not <body>, when the reactivated row leaves a filtered list", async () => {
     renderTab([RETIRED], (member) => !member.active);
     await screen.findByText('oldhand');
     await chooseWithKeyboard('oldhand', 'Reactivate');
     expect(await screen.findByText('Community member reactivated')).toBeInTheDocument();
     // The list refreshes without the row: its menu button, which had focus, is gone.
     await waitFor(() => expect(screen.queryByText('oldhand')).not.toBeInTheDocument());
-    expect(screen.getByRole('heading', { name: 'Team Members', level: 1 })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Community members' })).toHaveFocus();
   });
 });
