@@ -3,6 +3,7 @@ import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import {
   createCommunityMemberBodySchema,
+  REPUTATION_LIMIT,
   updateCommunityMemberBodySchema,
   type Originator,
 } from '@scamtrail/domain/originators';
@@ -37,6 +38,10 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
   const create = useCreateCommunityMember();
   const update = useUpdateCommunityMember();
   const { showToast } = useToast();
+  // Said as soon as it is typed, in the schema's words; on Add, the form's check says it again.
+  const reputationProblem =
+    createCommunityMemberBodySchema.shape.reputation.safeParse(reputation).error?.issues[0]?.message;
+  const reputationError = errorProps('reputation');
 
   async function submit() {
     const common = { username, email: email.trim() || null, notes: notes.trim() || null };
@@ -100,12 +105,15 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
           helperText="100 or more shows green, 50 or more blue, below 0 red."
           value={reputation}
           step={10}
+          min={-REPUTATION_LIMIT}
+          max={REPUTATION_LIMIT}
           allowEmpty={false}
           onChange={(_event, { value }) => {
             setReputation(Number(value) || 0);
             clear('reputation');
           }}
-          {...errorProps('reputation')}
+          invalid={reputationError.invalid || Boolean(reputationProblem)}
+          invalidText={reputationError.invalidText ?? reputationProblem}
         />
       )}
       <TextArea

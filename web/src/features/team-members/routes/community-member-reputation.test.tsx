@@ -52,6 +52,21 @@ describe('Add community member', () => {
   });
 });
 
+describe('Add community member, as it is typed', () => {
+  it('says at once that an initial reputation is out of range, once, and not after it is mended', async () => {
+    renderTab();
+    const dialog = await openDialog('Add community member', () =>
+      userEvent.click(screen.getByRole('button', { name: 'Add community member' })),
+    );
+    const field = within(dialog).getByLabelText('Initial reputation');
+    await enter(field, '2000000');
+    const message = 'Initial reputation must be between -1,000,000 and 1,000,000';
+    expect(within(dialog).getAllByText(message)).toHaveLength(1);
+    await enter(field, '150');
+    expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
+  });
+});
+
 describe('Adjust reputation', () => {
   async function openAdjust() {
     return openDialog('Adjust reputation', async () => {
