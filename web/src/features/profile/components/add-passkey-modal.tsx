@@ -12,7 +12,7 @@ const FIELDS = ['name'] as const;
 
 /** Names a new passkey, then runs the browser's prompt that creates it. */
 export function AddPasskeyModal({ onClose }: { onClose: () => void }) {
-  const [name, setName] = useState(() => describeDevice(navigator.userAgent));
+  const [name, setName] = useState(() => describeDevice(navigator.userAgent, navigator.maxTouchPoints));
   const [promptError, setPromptError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(

@@ -36,4 +36,11 @@ describe('describeDevice', () => {
   ])('names %s', (userAgent, name) => {
     expect(describeDevice(userAgent)).toBe(name);
   });
+
+  it('names an iPad, which sends the user agent of a Mac, by its touch screen', () => {
+    const safari =
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+    expect(describeDevice(safari, 5)).toBe('Safari on iPadOS');
+    expect(describeDevice(safari, 0)).toBe('Safari on macOS');
+  });
 });
