@@ -1,6 +1,6 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apiKeys } from '../../db/schema/index';
+import { apiKeys, originators } from '../../db/schema/index';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -10,6 +10,35 @@ export async function insertApiKey(
 ): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKeys).values(values).returning();
   return row;
+}
+
+/**
+ * Holds the automation's row until the transaction ends, so that its keys are created one at a time:
+ * two requests cannot both find a name free and both take it.
+ */
+export async function lockAutomationKeys(tx: DbOrTx, automationId: string): Promise<void> {
+  await tx
+    .select({ id: originators.id })
+    .from(originators)
+    .where(eq(originators.id, automationId))
+    .for('update');
+}
+
+/** Whether the automation has a key of this name, in any case, that is neither revoked nor expired. */
+export async function hasLiveKeyNamed(db: DbOrTx, automationId: string, name: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(
+      and(
+        eq(apiKeys.automationId, automationId),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+        sql`lower(${apiKeys.name}) = lower(${name})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** One page of an automation's keys, newest first, and their total. */

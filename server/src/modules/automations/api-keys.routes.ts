@@ -40,10 +40,11 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         summary: 'Create an API key; the answer carries the secret, shown only this once',
         description:
           'scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the ' +
-          "wildcard '*' is refused. expiresAt: optional, in the future.",
+          "wildcard '*' is refused. expiresAt: optional, in the future. name: not that of another key " +
+          'of the automation that is active (neither revoked nor expired), in any case (409 naming the field).',
         params: idParamsSchema,
         body: createApiKeyBodySchema,
-        response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access: access.permission('automation.edit') },
     },

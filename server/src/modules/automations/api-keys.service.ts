@@ -7,6 +7,7 @@ import {
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
+import { fieldConflict } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import { generateApiKey, sha256Hex } from '../../lib/tokens';
@@ -16,7 +17,9 @@ import { assertActsForAutomation } from './automation-scope';
 import { requireOriginatorRow } from '../originators/originators.service';
 import {
   findApiKeyRow,
+  hasLiveKeyNamed,
   insertApiKey,
+  lockAutomationKeys,
   listApiKeyRows,
   revokeApiKeyRow,
   type ApiKeyRow,
@@ -41,7 +44,9 @@ export function toApiKey(row: ApiKeyRow, now = new Date()): ApiKey {
 
 /**
  * Creates a key for an active automation. Its scopes must all be held by the caller, so nobody
- * (person or key) can mint a key stronger than themself. The secret is answered once.
+ * (person or key) can mint a key stronger than themself. Its name is not that of another live key of
+ * the automation (409 naming the field); a revoked or expired key's name may be used again. The secret
+ * is answered once.
  */
 export async function createApiKey(
   db: Db,
@@ -62,6 +67,11 @@ export async function createApiKey(
   }
   const { key, prefix } = generateApiKey();
   const row = await db.transaction(async (tx) => {
+    // Keys are told apart by name in the list, in the audit log and by those who hold them.
+    await lockAutomationKeys(tx, automationId);
+    if (await hasLiveKeyNamed(tx, automationId, body.name)) {
+      throw fieldConflict('name', `This automation already has a key named “${body.name}”`);
+    }
     const inserted = await insertApiKey(tx, {
       automationId,
       name: body.name,

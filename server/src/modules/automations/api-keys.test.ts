@@ -64,6 +64,30 @@ describe('API key creation', () => {
     expect((await admin.get(`/api/automations/${automation.id}/api-keys`)).json().data).toEqual([]);
   });
 
+  it('refuses the name of a live key of the automation, in any case, and gives it again once revoked', async () => {
+    const automation = await createAutomationVia(admin);
+    const url = `/api/automations/${automation.id}/api-keys`;
+    const create = (name: string, on = url) => admin.post(on, { name, scopes: ['tag.view'] });
+    const first = await create('Importer');
+    expect(first.statusCode).toBe(201);
+
+    const again = await create('importer');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.details.fields).toEqual([
+      { field: 'name', message: 'This automation already has a key named “importer”' },
+    ]);
+    expect((await admin.get(url)).json().data).toHaveLength(1);
+
+    // Two at once: one takes the name.
+    const both = await Promise.all([create('Nightly'), create('Nightly')]);
+    expect(both.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+
+    const other = await createAutomationVia(admin);
+    expect((await create('Importer', `/api/automations/${other.id}/api-keys`)).statusCode).toBe(201);
+    expect((await admin.post(`${url}/${first.json().apiKey.id}/revoke`, {})).statusCode).toBe(200);
+    expect((await create('Importer')).statusCode).toBe(201);
+  });
+
   it('a user cannot give a key permissions they do not hold', async () => {
     const { client } = await signedIn(t, 'investigator');
     const automation = await createAutomationVia(client);

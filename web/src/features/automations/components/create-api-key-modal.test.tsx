@@ -162,3 +162,16 @@ describe('the expiry of a new API key', () => {
     expect(posted).toEqual([{ name: 'ci', scopes: ['tag.view'], expiresAt: endOfDay(2026, 6, 15) }]);
   });
 });
+
+describe('the name of a new API key', () => {
+  it('shows a name taken by another active key on the field, with focus there', async () => {
+    const message = 'This automation already has a key named “ci”';
+    const { form, createKey } = await openFilledForm(() =>
+      json(409, { error: { code: 'CONFLICT', message, details: { fields: [{ field: 'name', message }] } } }),
+    );
+    await createKey();
+    expect(await within(form).findByText(message)).toBeVisible();
+    expect(within(form).getByLabelText('Name')).toHaveFocus();
+    expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription(message);
+  });
+});

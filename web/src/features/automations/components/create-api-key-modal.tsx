@@ -134,7 +134,7 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
       <TextInput
         id="api-key-name"
         labelText="Name"
-        helperText="What uses the key, e.g. “Inbox scanner production”."
+        helperText="What uses the key, e.g. “Inbox scanner production”. No two active keys of an automation share a name."
         value={name}
         onChange={(event) => {
           setName(event.target.value);
