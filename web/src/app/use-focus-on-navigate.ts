@@ -20,6 +20,8 @@ function keepFocusOnHeading(): () => void {
     const active = document.activeElement;
     const heading = pageHeading();
     if (!heading || active === heading) return;
+    // A dialog the new page opened on arrival (an ?open= link) keeps the focus it took.
+    if (active?.closest('.cds--modal.is-visible')) return;
     if (active instanceof HTMLElement && main?.contains(active) && active.matches(FIELD)) return;
     const lost = !active || active === document.body || active === leftBehind || !main?.contains(active);
     if (lost) focusPageHeading({ preventScroll: true }, heading);

@@ -12,6 +12,8 @@ interface ConfirmModalProps {
   primaryButtonText: string;
   /** While the action runs: its button shows progress and the dialog stays open. */
   busy: boolean;
+  /** The action cannot succeed now (the server said why, in `failure`). */
+  actionDisabled?: boolean;
   loadingDescription?: string;
   /** Why the last attempt failed, shown above the explanation; null when it did not. */
   failure: string | null;
@@ -33,6 +35,7 @@ export function ConfirmModal({
   danger = true,
   primaryButtonText,
   busy,
+  actionDisabled,
   loadingDescription,
   failure,
   failureTitle,
@@ -48,6 +51,7 @@ export function ConfirmModal({
       title={title}
       label={label}
       primaryButtonText={primaryButtonText}
+      primaryButtonDisabled={actionDisabled}
       loading={busy}
       loadingDescription={loadingDescription}
       onSubmit={onConfirm}

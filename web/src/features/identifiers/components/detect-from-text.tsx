@@ -44,7 +44,7 @@ export function DetectFromText({ idPrefix, disabled, onUse }: DetectFromTextProp
         onChange={(event) => setText(event.target.value)}
         // Enter here uses what was detected; it never sends the form, whose fields are still to fill.
         onKeyDown={(event) => {
-          if (event.key !== 'Enter') return;
+          if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
           event.preventDefault();
           event.stopPropagation();
           use();

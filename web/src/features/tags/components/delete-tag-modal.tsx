@@ -1,6 +1,6 @@
-import { InlineNotification, Stack } from '@carbon/react';
+import { InlineNotification } from '@carbon/react';
 import { describeTagUsage, type Tag } from '@scamtrail/domain/tags';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDeleteTag } from '../api/delete-tag';
@@ -17,16 +17,15 @@ export function DeleteTagModal({ tag, onClose }: { tag: Tag; onClose: () => void
   const showFailure = remove.isError && !(isApiError(error) && error.status === 403);
 
   return (
-    <AppModal
-      open
-      size="sm"
-      danger
+    <ConfirmModal
       title={`Delete tag “${tag.name}”?`}
       primaryButtonText="Delete"
-      primaryButtonDisabled={inUse}
-      loading={remove.isPending}
+      actionDisabled={inUse}
+      busy={remove.isPending}
       loadingDescription="Deleting..."
-      onSubmit={() =>
+      failure={showFailure ? errorMessage(error, 'Failed to delete the tag') : null}
+      failureTitle={inUse ? 'The tag is in use' : 'Not deleted'}
+      onConfirm={() =>
         remove.mutate(tag.id, {
           onSuccess: () => {
             showToast({ kind: 'success', title: 'Tag deleted', subtitle: tag.name });
@@ -36,27 +35,16 @@ export function DeleteTagModal({ tag, onClose }: { tag: Tag; onClose: () => void
       }
       onClose={onClose}
     >
-      <Stack gap={5}>
-        {showFailure && (
-          <InlineNotification
-            kind="error"
-            lowContrast
-            hideCloseButton
-            title={inUse ? 'The tag is in use' : 'Not deleted'}
-            subtitle={errorMessage(error, 'Failed to delete the tag')}
-          />
-        )}
-        {!showFailure && tag.usage.total > 0 && (
-          <InlineNotification
-            kind="warning"
-            lowContrast
-            hideCloseButton
-            title="This tag is in use."
-            subtitle={`It is on ${describeTagUsage(tag.usage)}. Remove it from them before deleting it.`}
-          />
-        )}
-        <p>The tag is deleted for good. This cannot be undone.</p>
-      </Stack>
-    </AppModal>
+      {!showFailure && tag.usage.total > 0 && (
+        <InlineNotification
+          kind="warning"
+          lowContrast
+          hideCloseButton
+          title="This tag is in use."
+          subtitle={`It is on ${describeTagUsage(tag.usage)}. Remove it from them before deleting it.`}
+        />
+      )}
+      <p>The tag is deleted for good. This cannot be undone.</p>
+    </ConfirmModal>
   );
 }
