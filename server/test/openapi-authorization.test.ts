@@ -80,6 +80,8 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/identifiers/confidence/bulk': can('identifier.view'),
   'GET /api/identifiers/{id}/confidence': can('identifier.view'),
   'POST /api/identifiers/{id}/validate': can('identifier.edit'),
+  'GET /api/identifiers/review-queue': can('identifier.view'),
+  'POST /api/identifiers/{id}/review': can('identifier.edit'),
   'POST /api/identifiers/import': can('identifier.create'),
   'PUT /api/identifiers/{id}/tags': can('identifier.edit'),
   ...IDENTIFIER_DETAIL_RULES,

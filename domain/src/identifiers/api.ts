@@ -3,12 +3,14 @@ import { IDENTIFIER_TYPES } from './types';
 import { identifierInputSchemaWith } from './schema';
 import { DISPLAY_VALUE_MAX_LENGTH } from './limits';
 import { VALIDATOR_NAMES } from './validators/types';
+import { identifierReviewSchema, reviewStatusSchema } from './review';
 import { CASE_STATUSES } from '../case-labels';
 import { EVIDENCE_KINDS } from '../evidence';
 import { JOURNAL_ENTRY_TYPES } from '../journal-entry-types';
 import { originatorSummarySchema } from '../originators';
 import { pageQuery, paginationSchema } from '../pagination';
 import { SEARCH_MAX_LENGTH, searchQuerySchema, uuidSchema } from '../schema-helpers';
+import { ORIGINATOR_TYPES } from '../originator-labels';
 import { tagRefSchema } from '../tags';
 import { responseText, text } from '../text';
 
@@ -206,6 +208,9 @@ export const identifierDetailSchema = identifierSchema.extend({
         '(through journal entries or evidence) that the caller may see',
     ),
   caseCount: z.number().int().describe('Cases the identifier appears in that the caller may see'),
+  review: identifierReviewSchema.describe(
+    'Whether a reviewer confirmed or rejected it (the validation queue)',
+  ),
 });
 export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;
 
@@ -259,3 +264,39 @@ export const bulkConfidenceSchema = z.object({
 });
 
 export { onBehalfOfOriginatorIdField };
+
+export const REVIEW_QUEUE_SORTS = ['oldest', 'newest'] as const;
+export type ReviewQueueSort = (typeof REVIEW_QUEUE_SORTS)[number];
+
+/** `GET /api/identifiers/review-queue`. */
+export const reviewQueueQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  status: reviewStatusSchema.default('pending').describe('Which decision to list; pending by default'),
+  type: identifierTypeSchema.optional().describe('Only identifiers of this type'),
+  reportedBy: z
+    .enum(ORIGINATOR_TYPES, { message: `reportedBy must be one of ${ORIGINATOR_TYPES.join(', ')}` })
+    .optional()
+    .describe('Only identifiers recorded by this kind of originator'),
+  sort: z
+    .enum(REVIEW_QUEUE_SORTS, { message: `sort must be one of ${REVIEW_QUEUE_SORTS.join(', ')}` })
+    .default('oldest')
+    .describe('By when the identifier was recorded: oldest first (the queue order) or newest first'),
+});
+export type ReviewQueueQuery = z.infer<typeof reviewQueueQuerySchema>;
+
+export const reviewQueueItemSchema = identifierListItemSchema.extend({ review: identifierReviewSchema });
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+/** The queue counts no further than this; beyond it the total reads "10,000+". */
+export const REVIEW_QUEUE_COUNT_CAP = 10_000;
+
+export const reviewQueueSchema = z.object({
+  data: z.array(reviewQueueItemSchema),
+  pagination: paginationSchema,
+  totalIsCapped: z
+    .boolean()
+    .describe(
+      `True when more than ${REVIEW_QUEUE_COUNT_CAP.toLocaleString('en-US')} match: the count stops there (show "10,000+")`,
+    ),
+});
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;

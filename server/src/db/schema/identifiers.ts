@@ -1,4 +1,5 @@
-import { index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { originators } from './originators';
 
@@ -19,6 +20,11 @@ export const identifiers = pgTable(
     /** Validator outcomes and the reasons behind the confidence. */
     validation: jsonb('validation').$type<Record<string, unknown>>(),
     validatedAt: timestamp('validated_at', { withTimezone: true }),
+    /** A reviewer's decision (the validation queue): pending until confirmed or rejected. */
+    reviewStatus: text('review_status').notNull().default('pending'),
+    reviewNote: text('review_note'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => originators.id),
     originatorId: uuid('originator_id')
       .notNull()
       .references(() => originators.id),
@@ -32,5 +38,9 @@ export const identifiers = pgTable(
     index('identifiers_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('identifiers_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
     index('identifiers_originator_idx').on(t.originatorId),
+    // The queue: one status, oldest or newest first, optionally of one type.
+    index('identifiers_review_idx').on(t.reviewStatus, t.createdAt, t.id),
+    index('identifiers_review_type_idx').on(t.reviewStatus, t.type, t.createdAt, t.id),
+    check('identifiers_review_status_check', sql`${t.reviewStatus} in ('pending', 'confirmed', 'rejected')`),
   ],
 );

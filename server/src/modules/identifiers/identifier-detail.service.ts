@@ -20,6 +20,7 @@ import {
   type PageRequest,
 } from './identifier-detail.repository';
 import { readValidation } from './identifier-presenter';
+import { presentReviews } from './identifier-review.service';
 import { findIdentifierOrFail, presentIdentifier } from './identifiers.service';
 
 type EvidenceRow = Awaited<ReturnType<typeof findIdentifierEvidencePage>>[number];
@@ -98,6 +99,7 @@ export async function getIdentifierDetail(
     caseLookup(() => countIdentifierCases(db, id, principal), 0),
   ]);
   const validation = readValidation(row);
+  const [review] = await presentReviews(db, [row]);
   return {
     ...item,
     evidenceCount: evidenceCounts.evidence,
@@ -117,6 +119,7 @@ export async function getIdentifierDetail(
     validatedAt: iso(row.validatedAt),
     cases: cases.map(toCase),
     caseCount,
+    review,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   evidenceIdentifiers,
@@ -21,6 +21,10 @@ export const identifierColumns = {
   confidence: identifiers.confidence,
   validation: identifiers.validation,
   validatedAt: identifiers.validatedAt,
+  reviewStatus: identifiers.reviewStatus,
+  reviewNote: identifiers.reviewNote,
+  reviewedAt: identifiers.reviewedAt,
+  reviewedBy: identifiers.reviewedBy,
   originatorId: identifiers.originatorId,
   proxyOriginatorId: identifiers.proxyOriginatorId,
   createdAt: identifiers.createdAt,
@@ -112,15 +116,32 @@ export async function insertIdentifierRow(
   return row;
 }
 
-/** Replaces type and data; the old validation no longer describes the data, so it is cleared. */
+/**
+ * Replaces type and data; the old validation no longer describes the data, so it is cleared. A review
+ * is cleared too (back to pending) when the value changed (type or normalised key): the reviewer
+ * decided about a value that is no longer stored. A change of notes or spelling keeps it.
+ */
 export async function updateIdentifierRow(
   db: DbOrTx,
   id: string,
   values: IdentifierValues,
 ): Promise<IdentifierRow | undefined> {
+  const sameValue = sql`(${identifiers.type} = ${values.type} and ${identifiers.normalizedKey} = ${values.normalizedKey})`;
+  const keptIfSame = <T>(column: SQLWrapper, otherwise: SQL | null) =>
+    sql<T>`case when ${sameValue} then ${column} else ${otherwise} end`;
   const [row] = await db
     .update(identifiers)
-    .set({ ...values, confidence: null, validation: null, validatedAt: null, updatedAt: new Date() })
+    .set({
+      ...values,
+      confidence: null,
+      validation: null,
+      validatedAt: null,
+      reviewStatus: keptIfSame<string>(identifiers.reviewStatus, sql`'pending'`),
+      reviewNote: keptIfSame<string | null>(identifiers.reviewNote, null),
+      reviewedAt: keptIfSame<Date | null>(identifiers.reviewedAt, null),
+      reviewedBy: keptIfSame<string | null>(identifiers.reviewedBy, null),
+      updatedAt: new Date(),
+    })
     .where(eq(identifiers.id, id))
     .returning(identifierColumns);
   return row;

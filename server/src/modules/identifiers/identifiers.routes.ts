@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
+import { identifierReviewRoutes } from './identifier-review.routes';
 import { identifierDetailRoutes } from './identifier-detail.routes';
 import { getIdentifierDetail } from './identifier-detail.service';
 import { identifierImportRoutes } from './identifier-import.routes';
@@ -136,6 +137,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
   );
 
   await app.register(identifierConfidenceRoutes, { db });
+  await app.register(identifierReviewRoutes, { db });
   await app.register(identifierImportRoutes, { db });
   await app.register(identifierTagsRoutes, { db });
   await app.register(identifierDetailRoutes, { db });

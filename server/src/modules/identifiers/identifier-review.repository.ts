@@ -1,0 +1,78 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ReviewQueueQuery } from '@scamtrail/domain/identifiers/api';
+import type { ReviewStatus } from '@scamtrail/domain/identifiers/review';
+import type { DbOrTx } from '../../db/client';
+import { identifiers, originators } from '../../db/schema/index';
+import { identifierColumns, type IdentifierRow } from './identifiers.repository';
+
+/** The review columns of a queue row, beside its id. */
+export interface ReviewQueueRow {
+  id: string;
+  reviewStatus: string;
+  reviewNote: string | null;
+  reviewedAt: Date | null;
+  reviewedBy: string | null;
+}
+
+function queueCondition(query: Pick<ReviewQueueQuery, 'status' | 'type' | 'reportedBy'>): SQL {
+  const conditions: SQL[] = [eq(identifiers.reviewStatus, query.status)];
+  if (query.type) conditions.push(eq(identifiers.type, query.type));
+  if (query.reportedBy) {
+    conditions.push(
+      sql`exists (select 1 from ${originators} where ${originators.id} = ${identifiers.originatorId} and ${originators.type} = ${query.reportedBy})`,
+    );
+  }
+  return and(...conditions)!;
+}
+
+/**
+ * One page of the queue, by when the identifiers were recorded (id breaks ties), read from the
+ * status index (`identifiers_review_idx`, or `identifiers_review_type_idx` with a type).
+ */
+export async function findReviewQueuePage(db: DbOrTx, query: ReviewQueueQuery): Promise<ReviewQueueRow[]> {
+  const order = query.sort === 'newest' ? desc : asc;
+  return db
+    .select({
+      id: identifiers.id,
+      reviewStatus: identifiers.reviewStatus,
+      reviewNote: identifiers.reviewNote,
+      reviewedAt: identifiers.reviewedAt,
+      reviewedBy: identifiers.reviewedBy,
+    })
+    .from(identifiers)
+    .where(queueCondition(query))
+    .orderBy(order(identifiers.createdAt), order(identifiers.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+/** How many the queue holds, counting no further than `cap + 1`. */
+export async function countReviewQueue(db: DbOrTx, query: ReviewQueueQuery, cap: number): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(identifiers)
+    .where(queueCondition(query))
+    .limit(cap + 1)
+    .as('capped');
+  const [{ n }] = await db.select({ n: count() }).from(capped);
+  return n;
+}
+
+/** Records a decision; answers the row as it now is. Call with the row locked. */
+export async function saveReview(
+  db: DbOrTx,
+  id: string,
+  review: { status: ReviewStatus; note: string | null; reviewedBy: string; reviewedAt: Date },
+): Promise<IdentifierRow | undefined> {
+  const [row] = await db
+    .update(identifiers)
+    .set({
+      reviewStatus: review.status,
+      reviewNote: review.note,
+      reviewedAt: review.reviewedAt,
+      reviewedBy: review.reviewedBy,
+    })
+    .where(eq(identifiers.id, id))
+    .returning(identifierColumns);
+  return row;
+}

@@ -1,0 +1,123 @@
+import {
+  REVIEW_QUEUE_COUNT_CAP,
+  type ReviewQueue,
+  type ReviewQueueQuery,
+} from '@scamtrail/domain/identifiers/api';
+import { toPagination } from '@scamtrail/domain/pagination';
+import {
+  REVIEW_STATUS_LABELS,
+  type IdentifierReview,
+  type ReviewDecisionBody,
+  type ReviewStatus,
+} from '@scamtrail/domain/identifiers/review';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
+import type { Principal } from '../../plugins/auth';
+import { insertEvent } from '../events/events.repository';
+import { findOriginatorSummaries } from '../originators/originators.repository';
+import { readItems } from './identifier-list-queries';
+import { countReviewQueue, findReviewQueuePage, saveReview } from './identifier-review.repository';
+import { lockIdentifierOrFail } from './identifiers.service';
+
+interface ReviewColumns {
+  reviewStatus: string;
+  reviewNote: string | null;
+  reviewedAt: Date | null;
+  reviewedBy: string | null;
+}
+
+/** The review of identifiers' rows, their reviewers named in one query. */
+export async function presentReviews(
+  db: DbOrTx,
+  rows: readonly ReviewColumns[],
+): Promise<IdentifierReview[]> {
+  const reviewers = await findOriginatorSummaries(
+    db,
+    rows.map((row) => row.reviewedBy),
+  );
+  return rows.map((row) => ({
+    status: row.reviewStatus as ReviewStatus,
+    note: row.reviewNote,
+    reviewedAt: iso(row.reviewedAt),
+    reviewedBy: (row.reviewedBy && reviewers.get(row.reviewedBy)) || null,
+  }));
+}
+
+/** One page of the queue: list items (as the identifier list writes them) with their reviews. */
+export async function getReviewQueue(
+  db: Db,
+  query: ReviewQueueQuery,
+  principal: Principal,
+): Promise<ReviewQueue> {
+  const [rows, total] = await Promise.all([
+    findReviewQueuePage(db, query),
+    countReviewQueue(db, query, REVIEW_QUEUE_COUNT_CAP),
+  ]);
+  const [items, reviews] = await Promise.all([
+    rows.length === 0
+      ? []
+      : readItems(
+          db,
+          rows.map((row) => row.id),
+          principal,
+        ),
+    presentReviews(db, rows),
+  ]);
+  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const capped = total > REVIEW_QUEUE_COUNT_CAP;
+  return {
+    // An identifier deleted between the two reads is left out.
+    data: rows.flatMap((row, index) => {
+      const item = itemsById.get(row.id);
+      return item ? [{ ...item, review: reviews[index] }] : [];
+    }),
+    pagination: toPagination(query.page, query.pageSize, capped ? REVIEW_QUEUE_COUNT_CAP : total),
+    totalIsCapped: capped,
+  };
+}
+
+/**
+ * Confirms, rejects or returns an identifier to the queue, under a lock on its row so two reviewers
+ * decide one after the other. With `expectedStatus`, a decision taken meanwhile by someone else is a
+ * 409 rather than silently overwritten. The decision and its history event share the transaction.
+ */
+export async function reviewIdentifier(
+  db: Db,
+  id: string,
+  body: ReviewDecisionBody,
+  principal: Principal,
+): Promise<IdentifierReview> {
+  const saved = await db.transaction(async (tx) => {
+    const existing = await lockIdentifierOrFail(tx, id);
+    if (body.expectedStatus && existing.reviewStatus !== body.expectedStatus) {
+      const current = REVIEW_STATUS_LABELS[existing.reviewStatus as ReviewStatus];
+      throw new AppError(
+        'CONFLICT',
+        `Someone else reviewed this identifier meanwhile: it is now ${current.toLowerCase()}`,
+        { status: existing.reviewStatus },
+      );
+    }
+    const note = body.note || null;
+    const row = await saveReview(tx, id, {
+      status: body.status,
+      note,
+      reviewedBy: principal.originatorId,
+      reviewedAt: new Date(),
+    });
+    if (!row) throw AppError.notFound('Identifier');
+    await insertEvent(tx, {
+      type: 'identifier.reviewed',
+      actorOriginatorId: principal.originatorId,
+      subjectType: 'identifier',
+      subjectId: id,
+      data: {
+        before: { status: existing.reviewStatus, note: existing.reviewNote },
+        after: { status: body.status, note },
+      },
+    });
+    return row;
+  });
+  const [review] = await presentReviews(db, [saved]);
+  return review;
+}
