@@ -38,6 +38,18 @@ describe('detectIdentifierType', () => {
     });
   });
 
+  it('reads 00 or 011 before a country code as dialling abroad', () => {
+    expect(detectIdentifierType('0044 7911 123456')).toEqual({
+      type: 'phone',
+      confidence: 0.9,
+      data: { countryCode: '+44', number: '7911123456' },
+    });
+    expect(detectIdentifierType('011 33 6 12 34 56 78').data).toEqual({
+      countryCode: '+33',
+      number: '612345678',
+    });
+  });
+
   it('does not call text with a country code nobody uses a phone', () => {
     expect(detectIdentifierType('+999 123 4567').type).toBeNull();
   });

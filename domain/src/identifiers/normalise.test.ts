@@ -26,6 +26,14 @@ describe('buildNormalisedKey', () => {
     expect(buildNormalisedKey('phone', { countryCode: '+44', number: '7911 123456' })).toBe('+447911123456');
   });
 
+  it('phone: a number dialled abroad has the key of its international form', () => {
+    const international = buildNormalisedKey('phone', { countryCode: '+44', number: '7911 123456' });
+    expect(buildNormalisedKey('phone', { countryCode: '+1', number: '0044 7911 123456' })).toBe(
+      international,
+    );
+    expect(buildNormalisedKey('phone', detectIdentifierType('00 44 7911 123456').data)).toBe(international);
+  });
+
   it('phone: falls back to + code + digits when libphonenumber-js cannot parse', () => {
     expect(buildNormalisedKey('phone', { countryCode: '+999', number: '123 4567' })).toBe('+9991234567');
   });

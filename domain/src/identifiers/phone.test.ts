@@ -19,6 +19,15 @@ describe('toE164', () => {
     expect(toE164('+1', '+44 7911 123456')).toBe('+447911123456');
   });
 
+  it('reads a number dialled abroad (00 or 011 before the country code) as that international number', () => {
+    expect(toE164('+1', '0044 7911 123456')).toBe('+447911123456');
+    expect(toE164('+1', '011 44 7911 123456')).toBe('+447911123456');
+    expect(toE164('+44', '00 33 6 12 34 56 78')).toBe('+33612345678');
+    // Not when the digits are a valid number as written, nor when the reading abroad is not valid.
+    expect(toE164('+44', '07911 123456')).toBe('+447911123456');
+    expect(toE164('+1', '00123')).toBe('+100123');
+  });
+
   it('falls back to + code + digits for codes no country uses', () => {
     expect(toE164('+999', '123456')).toBe('+999123456');
   });
@@ -27,6 +36,12 @@ describe('toE164', () => {
 describe('splitPhoneNumber', () => {
   it('splits an international number on its calling code', () => {
     expect(splitPhoneNumber('+33 6 12 34 56 78')).toEqual({ countryCode: '+33', number: '612345678' });
+  });
+
+  it('splits a number dialled abroad on the calling code after the prefix', () => {
+    expect(splitPhoneNumber('0044 7911 123456')).toEqual({ countryCode: '+44', number: '7911123456' });
+    expect(splitPhoneNumber('011 33 6 12 34 56 78')).toEqual({ countryCode: '+33', number: '612345678' });
+    expect(splitPhoneNumber('(555) 123-4567')).toEqual({ countryCode: '+1', number: '5551234567' });
   });
 
   it('returns undefined for a code no country uses', () => {

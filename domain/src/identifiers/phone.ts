@@ -12,22 +12,52 @@ export function normaliseCountryCode(value: string): string {
   return `+${trimmed}`;
 }
 
+/** What is dialled before a country code: 00 in most of the world, 011 from North America. */
+const INTERNATIONAL_PREFIXES = ['00', '011'] as const;
+
+/**
+ * The international forms ("+447911123456") that digits dialled with an international prefix
+ * ("00447911123456", "011447911123456") may stand for; none without such a prefix. Callers take one
+ * only when the digits are not a valid number as written and the international form is.
+ */
+export function internationalReadings(digits: string): string[] {
+  return INTERNATIONAL_PREFIXES.filter((prefix) => digits.startsWith(prefix)).map(
+    (prefix) => `+${digits.slice(prefix.length)}`,
+  );
+}
+
+/** The valid number digits dialled with an international prefix stand for, if any. */
+function dialledAbroad(digits: string): PhoneNumber | undefined {
+  for (const reading of internationalReadings(digits)) {
+    const parsed = parsePhoneNumberFromString(reading);
+    if (parsed?.isValid()) return parsed;
+  }
+  return undefined;
+}
+
 /**
  * The E.164 form ("+15551234567") of a number written as a country code and a national number.
  * libphonenumber-js strips national prefixes (e.g. the UK's leading 0, the US's leading 1). It parses
  * numbers it considers invalid, such as +1 555 ones, but gives up on unknown calling codes; then the
  * key falls back to "+" + code digits + number digits so that equal input still gives equal keys.
- * A blank country code means the default +1.
+ * A blank country code means the default +1. A number that is not valid under its code but is once read
+ * as dialled abroad ("0044 7911 123456", "011 44 ...") is that international number.
  */
 export function toE164(countryCode: string, number: string): string {
   const code = digitsOf(countryCode) || digitsOf(DEFAULT_COUNTRY_CODE);
   const trimmed = number.trim();
   // A number written in full international form wins over the separate country code field.
-  const parsed = trimmed.startsWith('+')
-    ? parsePhoneNumberFromString(trimmed)
-    : parseNational(digitsOf(trimmed), code);
+  const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : readNational(trimmed, code);
   if (parsed) return parsed.number;
   return `+${trimmed.startsWith('+') ? '' : code}${digitsOf(trimmed)}`;
+}
+
+/** A number written without a plus: national under `callingCode`, unless it was dialled abroad. */
+function readNational(written: string, callingCode: string): PhoneNumber | undefined {
+  const digits = digitsOf(written);
+  const national = parseNational(digits, callingCode);
+  if (national?.isValid()) return national;
+  return dialledAbroad(digits) ?? national;
 }
 
 /** Parses a national number under a calling code; libphonenumber-js throws for unknown codes. */
@@ -47,8 +77,9 @@ export interface SplitPhone {
 
 /**
  * Splits a free-text phone number (spec 5 detection rules). With an explicit "+CC" prefix the calling
- * code comes from libphonenumber-js; a prefix no country uses gives undefined. Without a prefix the
- * default +1 applies: 10 digits are a US number, 11 digits starting with 1 drop that 1.
+ * code comes from libphonenumber-js; a prefix no country uses gives undefined. Digits dialled with an
+ * international prefix ("0044 ...", "011 44 ...") that make a valid number are read the same way.
+ * Otherwise the default +1 applies: 10 digits are a US number, 11 digits starting with 1 drop that 1.
  */
 export function splitPhoneNumber(text: string): SplitPhone | undefined {
   const trimmed = text.trim();
@@ -58,6 +89,8 @@ export function splitPhoneNumber(text: string): SplitPhone | undefined {
     if (!parsed) return undefined;
     return { countryCode: `+${parsed.countryCallingCode}`, number: parsed.nationalNumber };
   }
+  const abroad = dialledAbroad(digits);
+  if (abroad) return { countryCode: `+${abroad.countryCallingCode}`, number: abroad.nationalNumber };
   if (digits.length === 11 && digits.startsWith('1')) {
     return { countryCode: DEFAULT_COUNTRY_CODE, number: digits.slice(1) };
   }

@@ -17,6 +17,13 @@ describe('validatePhoneNumber', () => {
     });
   });
 
+  it('checks a number dialled abroad as its international form, as its key does', () => {
+    expect(validatePhoneNumber('+1', '0044 7911 123456')[0]).toMatchObject({
+      outcome: 'pass',
+      detail: expect.stringMatching(/^\+44 7911 123456 is a valid number for /),
+    });
+  });
+
   it('fails a number that is not valid for its country (the +1 555 range)', () => {
     expect(validatePhoneNumber('+1', '555 123 4567')).toEqual([
       expect.objectContaining({

@@ -1,5 +1,6 @@
 // The full ('max') metadata is needed for line types; it is large, so only validators import it.
 import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
+import { internationalReadings } from '../phone';
 import { digitsOf } from '../read-data';
 import { validatorResult, type ValidatorResult } from './types';
 
@@ -17,16 +18,26 @@ const LINE_TYPES: Readonly<Record<string, string>> = {
   VOICEMAIL: 'Voicemail',
 };
 
-function parse(countryCode: string, number: string): PhoneNumber | undefined {
-  const trimmed = number.trim();
+function parseNational(digits: string, countryCode: string): PhoneNumber | undefined {
   try {
-    return trimmed.startsWith('+')
-      ? parsePhoneNumberFromString(trimmed)
-      : parsePhoneNumberFromString(digitsOf(trimmed), { defaultCallingCode: digitsOf(countryCode) });
+    return parsePhoneNumberFromString(digits, { defaultCallingCode: digitsOf(countryCode) });
   } catch {
     // libphonenumber-js throws for calling codes no country uses.
     return undefined;
   }
+}
+
+/** As the identifier's key reads it (`toE164`): national, unless it is a valid number dialled abroad. */
+function parse(countryCode: string, number: string): PhoneNumber | undefined {
+  const trimmed = number.trim();
+  if (trimmed.startsWith('+')) return parsePhoneNumberFromString(trimmed);
+  const digits = digitsOf(trimmed);
+  const national = parseNational(digits, countryCode);
+  if (national?.isValid()) return national;
+  const abroad = internationalReadings(digits)
+    .map((reading) => parsePhoneNumberFromString(reading))
+    .find((parsed) => parsed?.isValid());
+  return abroad ?? national;
 }
 
 /**
