@@ -24,7 +24,7 @@ export const ROUTE_SCREENS: Record<RouteId, ScreenLoader> = {
     Component: (await import('../features/identifiers/routes/new-identifier-route')).NewIdentifierRoute,
   }),
   validation: async () => ({
-    Component: (await import('../features/validation/routes/validation-route')).ValidationRoute,
+    Component: (await import('../features/identifiers/routes/validation-route')).ValidationRoute,
   }),
   evidence: async () => ({
     Component: (await import('../features/evidence/routes/evidence-route')).EvidenceRoute,

@@ -11,9 +11,12 @@ import type {
   identifierMatchesSchema,
   identifierSchema,
   identifierTagsSchema,
+  reviewQueueItemSchema,
+  reviewQueueSchema,
   validationReportSchema,
   validatorResultSchema,
 } from '@scamtrail/domain/identifiers/api';
+import type { identifierReviewSchema, reviewDecisionBodySchema } from '@scamtrail/domain/identifiers/review';
 import type { importResultSchema, importRowResultSchema } from '@scamtrail/domain/identifiers/import-api';
 
 /** One identifier as lists answer it. */
@@ -33,6 +36,13 @@ export type IdentifierTags = z.output<typeof identifierTagsSchema>;
 export type ValidatorResult = z.output<typeof validatorResultSchema>;
 /** `POST /api/identifiers/{id}/validate`. */
 export type ValidationReport = z.output<typeof validationReportSchema>;
+/** An identifier's review: its status, the note, who decided it last and when. */
+export type IdentifierReview = z.output<typeof identifierReviewSchema>;
+/** `POST /api/identifiers/{id}/review`. */
+export type ReviewDecisionBody = z.input<typeof reviewDecisionBodySchema>;
+/** `GET /api/identifiers/review-queue`: a page of identifiers with their reviews. */
+export type ReviewQueue = z.output<typeof reviewQueueSchema>;
+export type ReviewQueueItem = z.output<typeof reviewQueueItemSchema>;
 /** `POST /api/identifiers/import`. */
 export type ImportResult = z.output<typeof importResultSchema>;
 export type ImportRowResult = z.output<typeof importRowResultSchema>;

@@ -3,6 +3,9 @@ export const identifierKeys = {
   all: ['identifiers'] as const,
   lists: () => [...identifierKeys.all, 'list'] as const,
   list: (params: object) => [...identifierKeys.lists(), params] as const,
+  /** The validation queue's pages: lists too, so whatever refreshes the lists refreshes them. */
+  reviewQueues: () => [...identifierKeys.lists(), 'review-queue'] as const,
+  reviewQueue: (params: object) => [...identifierKeys.reviewQueues(), params] as const,
   /** The identifiers a searched value is (`GET /api/identifiers/matches`). */
   matches: (value: string) => [...identifierKeys.all, 'matches', value] as const,
   detail: (id: string) => [...identifierKeys.all, 'detail', id] as const,

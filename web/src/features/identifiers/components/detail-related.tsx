@@ -8,6 +8,7 @@ import { ENTRY_TYPE_STYLES } from '../../../components/journal-entry-type';
 import type { IdentifierDetail } from '../api/identifier-types';
 import { EMPTY_CELL, formatListDate, pluralise } from '../utils/format';
 import { DetailPagedSection } from './detail-paged-section';
+import { WrittenEvidence } from './written-evidence';
 
 interface RelatedProps {
   detail: IdentifierDetail;
@@ -16,7 +17,7 @@ interface RelatedProps {
 /**
  * Attached Media: every evidence item linked to the identifier that the user may see (written
  * statements as well as files), counted as the list's Evidence column counts them, each opening the
- * item on the evidence page.
+ * item on the evidence page. A written item's text can be read here, the identifier marked in it.
  */
 export function DetailMedia({ detail }: RelatedProps) {
   return (
@@ -31,17 +32,26 @@ export function DetailMedia({ detail }: RelatedProps) {
       empty="No media attached."
       renderItem={(item) => {
         const Icon = EVIDENCE_KIND_ICONS[item.kind];
+        const titleId = `identifier-evidence-${item.id}`;
         return (
           <>
             <Icon aria-hidden />
             <div className="identifier-detail__item-body">
-              <Link as={RouterLink} to={`/evidence?open=${encodeURIComponent(item.id)}`}>
+              <Link id={titleId} as={RouterLink} to={`/evidence?open=${encodeURIComponent(item.id)}`}>
                 {item.title || EMPTY_CELL}
               </Link>
               <Tag type="cool-gray" size="sm">
                 {EVIDENCE_KIND_LABELS[item.kind]}
               </Tag>
               <span className="identifier-detail__item-meta">{formatListDate(item.createdAt)}</span>
+              {item.kind === 'written' && (
+                <WrittenEvidence
+                  evidenceId={item.id}
+                  title={item.title}
+                  titleId={titleId}
+                  value={detail.displayValue}
+                />
+              )}
             </div>
           </>
         );

@@ -20,6 +20,7 @@ import { keepFocusOnPress } from '../../../lib/modal-press';
 import { useModalFocus } from '../../../components/modal-focus';
 import { DetailFields } from './detail-fields';
 import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related';
+import { DetailReview } from './detail-review';
 import { DetailSection } from './detail-section';
 import { DetailTags } from './detail-tags';
 import { DetailValidation } from './detail-validation';
@@ -31,17 +32,24 @@ interface IdentifierDetailModalProps {
   /** The list's copy of the identifier: shown at once, and kept when the detail cannot load. */
   fallback?: IdentifierItem;
   canValidate: boolean;
+  /** Whether the user may confirm or reject the identifier, or return it to the validation queue. */
+  canReview: boolean;
   /** Whether the user may change the identifier's tags (and list every tag to pick from). */
   canEditTags: boolean;
   onEdit?: (identifier: IdentifierItem) => void;
   onClose: () => void;
 }
 
-/** "{type label} Details" (spec 2.3), with validation and the cases the identifier appears in. */
+/**
+ * "{type label} Details" (spec 2.3), with its review, validation and the cases the identifier appears
+ * in. The same dialog reviews identifiers on the validation queue and shows them on the identifier list;
+ * a saved decision closes it.
+ */
 export function IdentifierDetailModal({
   id,
   fallback,
   canValidate,
+  canReview,
   canEditTags,
   onEdit,
   onClose,
@@ -104,6 +112,7 @@ export function IdentifierDetailModal({
             <DetailFields identifier={identifier} />
             {detail ? (
               <>
+                <DetailReview detail={detail} canReview={canReview} onReviewed={onClose} />
                 <DetailTags identifierId={id} tags={detail.tags} canEdit={canEditTags} />
                 <DetailValidation
                   detail={detail}
@@ -121,7 +130,7 @@ export function IdentifierDetailModal({
                 lowContrast
                 hideCloseButton
                 title="Only part of this identifier could be loaded"
-                subtitle="Tags, validation, media, journal entries and cases are missing. Close and open it again to retry."
+                subtitle="Review, tags, validation, media, journal entries and cases are missing. Close and open it again to retry."
               />
             ) : (
               <SkeletonText paragraph lineCount={4} />

@@ -16,6 +16,11 @@ export function preloadIdentifierDialogs(): void {
   preload(...Object.values(load));
 }
 
+/** The detail alone, for screens that open no other of these dialogs (the validation queue). */
+export function preloadIdentifierDetail(): void {
+  preload(load.detail);
+}
+
 export const CreateIdentifierModal = lazy(() =>
   load.create().then((module) => ({ default: module.CreateIdentifierModal })),
 );

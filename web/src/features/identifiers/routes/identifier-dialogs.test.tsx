@@ -117,6 +117,7 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
     for (const section of [
       'Basic Information',
       'Email Information',
+      'Review',
       'Tags',
       'Validation',
       'Attached Media (1)',

@@ -180,6 +180,7 @@ export function IdentifiersRoute() {
             id={list.openId}
             fallback={fallback}
             canValidate={can('identifier.edit')}
+            canReview={can('identifier.edit')}
             canEditTags={can('identifier.edit') && can('tag.view')}
             onEdit={
               can('identifier.edit') ? (identifier) => setDialog({ kind: 'edit', identifier }) : undefined

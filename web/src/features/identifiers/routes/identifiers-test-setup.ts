@@ -24,7 +24,7 @@ export const ITEM: IdentifierItem = {
   createdAt: '2026-11-20T12:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
 };
-/** ITEM's detail with nothing attached, never validated and untagged. */
+/** ITEM's detail with nothing attached, never validated or reviewed, and untagged. */
 export const EMPTY_DETAIL: IdentifierDetail = {
   ...ITEM,
   evidence: [],
@@ -39,6 +39,7 @@ export const EMPTY_DETAIL: IdentifierDetail = {
   tags: [],
   cases: [],
   caseCount: 0,
+  review: { status: 'pending', note: null, reviewedAt: null, reviewedBy: null },
 };
 
 export const SECOND: IdentifierItem = {

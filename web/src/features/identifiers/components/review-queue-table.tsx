@@ -1,0 +1,110 @@
+import { Link } from '@carbon/react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { formatConfidence } from '@scamtrail/domain/identifiers/confidence';
+import type { ReviewStatus } from '@scamtrail/domain/identifiers/review';
+import { AppDataTable } from '../../../components/data-table/app-data-table';
+import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { formatDate, formatTime } from '../../../lib/format-date';
+import type { ReviewQueueItem } from '../api/identifier-types';
+import { EMPTY_CELL } from '../utils/format';
+import { OriginatorCell } from './originator-cell';
+
+const COLUMNS: TableColumn[] = [
+  { key: 'identifier', header: 'Identifier' },
+  { key: 'type', header: 'Type' },
+  { key: 'confidence', header: 'Confidence' },
+  { key: 'reportedBy', header: 'Reported by' },
+  { key: 'recorded', header: 'Recorded' },
+];
+/**
+ * Shown for decided identifiers: who decided, when, and why. The reviewer is named in plain text (the
+ * detail has their badge), which wraps where a badge would not: eight columns need the room.
+ */
+const DECISION_COLUMNS: TableColumn[] = [
+  { key: 'reviewedBy', header: 'Reviewed by' },
+  { key: 'reviewed', header: 'Reviewed' },
+  { key: 'note', header: 'Note' },
+];
+
+const TITLES: Record<ReviewStatus, string> = {
+  pending: 'Awaiting review',
+  confirmed: 'Confirmed identifiers',
+  rejected: 'Rejected identifiers',
+};
+
+/** "Nov 5, 2026, 2:03 PM", which a narrow column breaks only between the date and the time. */
+function Time({ value }: { value: string | null }) {
+  if (!value) return <span>{EMPTY_CELL}</span>;
+  return (
+    <time dateTime={value}>
+      <span className="review-queue__nowrap">{formatDate(value)},</span>{' '}
+      <span className="review-queue__nowrap">{formatTime(value)}</span>
+    </time>
+  );
+}
+
+interface ReviewQueueTableProps {
+  status: ReviewStatus;
+  items: ReviewQueueItem[];
+  /** First load: a skeleton instead of rows. */
+  isLoading: boolean;
+  pageSize: number;
+  /** The link (search part) that opens an identifier's review. */
+  detailSearch: (id: string) => string;
+  emptyState: ReactNode;
+}
+
+/**
+ * The queue: each identifier's value (which opens its review), type, confidence, who reported it and
+ * when; for decided identifiers also who decided, when, and the note. On a phone each row is a card.
+ */
+export function ReviewQueueTable({
+  status,
+  items,
+  isLoading,
+  pageSize,
+  detailSearch,
+  emptyState,
+}: ReviewQueueTableProps) {
+  const byId = new Map(items.map((item) => [item.id, item]));
+  const isDecided = status !== 'pending';
+  const rows = items.map((item) => ({
+    id: item.id,
+    identifier: item.displayValue,
+    type: item.typeLabel,
+    confidence: formatConfidence(item.confidence),
+    reportedBy: item.originator?.displayName ?? EMPTY_CELL,
+    recorded: item.createdAt,
+    reviewedBy: item.review.reviewedBy?.displayName ?? EMPTY_CELL,
+    reviewed: item.review.reviewedAt,
+    note: item.review.note ?? EMPTY_CELL,
+  }));
+  const item = (id: string) => byId.get(id)!;
+
+  return (
+    <AppDataTable
+      // Another status has other columns: a table of its own rather than one whose columns change.
+      key={status}
+      title={TITLES[status]}
+      headers={isDecided ? [...COLUMNS, ...DECISION_COLUMNS] : COLUMNS}
+      rows={rows}
+      sortable={false}
+      paginate={false}
+      loading={isLoading}
+      pageSize={Math.min(pageSize, 10)}
+      emptyState={emptyState}
+      renderCell={{
+        identifier: (row) => (
+          <Link as={RouterLink} to={{ search: detailSearch(row.id) }} className="review-queue__value">
+            {row.identifier}
+          </Link>
+        ),
+        reportedBy: (row) => <OriginatorCell originator={item(row.id).originator} />,
+        recorded: (row) => <Time value={item(row.id).createdAt} />,
+        reviewed: (row) => <Time value={item(row.id).review.reviewedAt} />,
+        note: (row) => <span className="review-queue__note">{row.note}</span>,
+      }}
+    />
+  );
+}

@@ -1,0 +1,99 @@
+import { Button, Dropdown } from '@carbon/react';
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '@scamtrail/domain/identifiers/review';
+import { IDENTIFIER_TYPE_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
+import type { OriginatorType } from '@scamtrail/domain/originator-labels';
+import type { ReviewQueueParams } from '../utils/review-queue-params';
+
+interface Option<T extends string> {
+  value: T;
+  text: string;
+}
+
+const STATUS_OPTIONS = REVIEW_STATUSES.map((value) => ({ value, text: REVIEW_STATUS_LABELS[value] }));
+const TYPE_OPTIONS = [
+  { value: '' as const, text: 'All types' },
+  ...IDENTIFIER_TYPE_OPTIONS.map((option) => ({ value: option.value, text: option.label })),
+];
+const REPORTED_BY_OPTIONS: Option<OriginatorType | ''>[] = [
+  { value: '', text: 'Anyone' },
+  { value: 'team_member', text: 'Team members' },
+  { value: 'community_member', text: 'Community members' },
+  { value: 'automation', text: 'Automations' },
+];
+const SORT_OPTIONS = [
+  { value: 'oldest' as const, text: 'Oldest first' },
+  { value: 'newest' as const, text: 'Newest first' },
+];
+
+interface FilterProps<T extends string> {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly Option<T>[];
+  onChange: (value: T) => void;
+}
+
+/** One choice of the toolbar; it reads "Type: Email", so a row of them stays legible. */
+function Filter<T extends string>({ id, label, value, options, onChange }: FilterProps<T>) {
+  return (
+    <Dropdown<Option<T>>
+      id={id}
+      className="review-queue-toolbar__filter"
+      size="lg"
+      titleText={label}
+      hideLabel
+      label={label}
+      items={[...options]}
+      itemToString={(item) => item?.text ?? ''}
+      renderSelectedItem={(item) => `${label}: ${item.text}`}
+      selectedItem={options.find((option) => option.value === value) ?? options[0]}
+      onChange={({ selectedItem }) => onChange(selectedItem?.value ?? options[0].value)}
+    />
+  );
+}
+
+interface ReviewQueueToolbarProps {
+  params: ReviewQueueParams;
+  update: (changes: Partial<ReviewQueueParams>) => void;
+  hasFilters: boolean;
+  onClearFilters: () => void;
+}
+
+/** Which decisions to list (awaiting review by default), narrowed by type and reporter, and the order. */
+export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters }: ReviewQueueToolbarProps) {
+  return (
+    <div className="review-queue-toolbar" role="group" aria-label="Queue filters">
+      <Filter
+        id="review-queue-status"
+        label="Status"
+        value={params.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => update({ status })}
+      />
+      <Filter
+        id="review-queue-type"
+        label="Type"
+        value={params.type}
+        options={TYPE_OPTIONS}
+        onChange={(type) => update({ type })}
+      />
+      <Filter
+        id="review-queue-reported-by"
+        label="Reported by"
+        value={params.reportedBy}
+        options={REPORTED_BY_OPTIONS}
+        onChange={(reportedBy) => update({ reportedBy })}
+      />
+      <Filter
+        id="review-queue-sort"
+        label="Sort"
+        value={params.sort}
+        options={SORT_OPTIONS}
+        onChange={(sort) => update({ sort })}
+      />
+      <Button kind="ghost" size="lg" disabled={!hasFilters} onClick={onClearFilters}>
+        Clear filters
+      </Button>
+    </div>
+  );
+}
