@@ -18,11 +18,10 @@ const COLUMNS: TableColumn[] = [
   { key: 'recorded', header: 'Recorded' },
 ];
 /**
- * Shown for decided identifiers: who decided, when, and why. The reviewer is named in plain text (the
- * detail has their badge), which wraps where a badge would not: eight columns need the room.
+ * Shown for decided identifiers: who decided and when (one column, the time under the name), and why.
+ * The reviewer is named in plain text (the detail has their badge), which wraps where a badge would not.
  */
 const DECISION_COLUMNS: TableColumn[] = [
-  { key: 'reviewedBy', header: 'Reviewed by' },
   { key: 'reviewed', header: 'Reviewed' },
   { key: 'note', header: 'Note' },
 ];
@@ -76,8 +75,7 @@ export function ReviewQueueTable({
     confidence: formatConfidence(item.confidence),
     reportedBy: item.originator?.displayName ?? EMPTY_CELL,
     recorded: item.createdAt,
-    reviewedBy: item.review.reviewedBy?.displayName ?? EMPTY_CELL,
-    reviewed: item.review.reviewedAt,
+    reviewed: item.review.reviewedBy?.displayName ?? EMPTY_CELL,
     note: item.review.note ?? EMPTY_CELL,
   }));
   const item = (id: string) => byId.get(id)!;
@@ -102,7 +100,12 @@ export function ReviewQueueTable({
         ),
         reportedBy: (row) => <OriginatorCell originator={item(row.id).originator} />,
         recorded: (row) => <Time value={item(row.id).createdAt} />,
-        reviewed: (row) => <Time value={item(row.id).review.reviewedAt} />,
+        reviewed: (row) => (
+          <>
+            <span className="review-queue__reviewer">{row.reviewed}</span>
+            <Time value={item(row.id).review.reviewedAt} />
+          </>
+        ),
         note: (row) => <span className="review-queue__note">{row.note}</span>,
       }}
     />
