@@ -62,6 +62,12 @@ interface FilterDropdownProps<T extends string> {
   value: T;
   options: readonly { value: T; text: string }[];
   onChange: (value: T) => void;
+  className?: string;
+  /**
+   * Whether the closed dropdown names the filter before its value ("Status: Open"), so a row of
+   * filters stays legible: `always`, or `when-chosen` (not for the option whose value is '', "All ...").
+   */
+  labelInValue?: 'always' | 'when-chosen';
 }
 
 /** One filter of a list: a Carbon Dropdown over fixed options, the first usually "All ...". */
@@ -71,16 +77,24 @@ export function FilterDropdown<T extends string>({
   value,
   options,
   onChange,
+  className,
+  labelInValue,
 }: FilterDropdownProps<T>) {
+  const named = (item: { value: T; text: string }) =>
+    labelInValue === 'always' || (labelInValue === 'when-chosen' && item.value)
+      ? `${label}: ${item.text}`
+      : item.text;
   return (
     <Dropdown
       id={id}
+      className={className}
       size="lg"
       titleText={label}
       hideLabel
       label={label}
       items={options as { value: T; text: string }[]}
       itemToString={(item) => item?.text ?? ''}
+      renderSelectedItem={labelInValue ? named : undefined}
       selectedItem={options.find((option) => option.value === value) ?? options[0]}
       onChange={({ selectedItem }) => onChange(selectedItem?.value ?? options[0].value)}
     />

@@ -14,14 +14,10 @@ import type { CaseUser } from '@scamtrail/domain/cases';
 import type { TagRef } from '@scamtrail/domain/tags';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
+import { FilterDropdown } from '../../../components/list-toolbar';
 import { useTagOptions } from '../../../components/tags/tag-options';
 import { CASE_FILTER_KEYS, type CaseListParams } from './cases-list-params';
 import { CASE_SORT_OPTIONS, sortOptionOf } from './cases-sort-options';
-
-interface Option<T extends string> {
-  value: T;
-  text: string;
-}
 
 const all = <T extends string>(text: string, values: readonly T[], labels: Record<T, string>) => [
   { value: '' as const, text },
@@ -30,33 +26,6 @@ const all = <T extends string>(text: string, values: readonly T[], labels: Recor
 const STATUS_OPTIONS = all('All statuses', CASE_STATUSES, CASE_STATUS_LABELS);
 const PRIORITY_OPTIONS = all('All priorities', CASE_PRIORITIES, CASE_PRIORITY_LABELS);
 const SCAM_TYPE_OPTIONS = all('All scam types', SCAM_TYPES, SCAM_TYPE_LABELS);
-
-interface FilterProps<T extends string> {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly Option<T>[];
-  onChange: (value: T) => void;
-}
-
-/** A filter over fixed options; once set it reads "Status: Open", so a row of filters stays legible. */
-function FilterDropdown<T extends string>({ id, label, value, options, onChange }: FilterProps<T>) {
-  return (
-    <Dropdown<Option<T>>
-      id={id}
-      className="cases-toolbar__filter"
-      size="lg"
-      titleText={label}
-      hideLabel
-      label={label}
-      items={[...options]}
-      itemToString={(item) => item?.text ?? ''}
-      renderSelectedItem={(item) => (item.value ? `${label}: ${item.text}` : item.text)}
-      selectedItem={options.find((option) => option.value === value) ?? options[0]}
-      onChange={({ selectedItem }) => onChange(selectedItem?.value ?? options[0].value)}
-    />
-  );
-}
 
 interface AssigneeOption {
   id: string;
@@ -201,6 +170,8 @@ export function CasesToolbar(props: CasesToolbarProps) {
         aria-label="Filters"
       >
         <FilterDropdown
+          className="cases-toolbar__filter"
+          labelInValue="when-chosen"
           id="cases-status"
           label="Status"
           value={params.status}
@@ -208,6 +179,8 @@ export function CasesToolbar(props: CasesToolbarProps) {
           onChange={(status) => update({ status })}
         />
         <FilterDropdown
+          className="cases-toolbar__filter"
+          labelInValue="when-chosen"
           id="cases-priority"
           label="Priority"
           value={params.priority}
@@ -215,6 +188,8 @@ export function CasesToolbar(props: CasesToolbarProps) {
           onChange={(priority) => update({ priority })}
         />
         <FilterDropdown
+          className="cases-toolbar__filter"
+          labelInValue="when-chosen"
           id="cases-scam-type"
           label="Scam type"
           value={params.scamType}

@@ -1,7 +1,8 @@
-import { Button, Dropdown } from '@carbon/react';
+import { Button } from '@carbon/react';
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '@scamtrail/domain/identifiers/review';
 import { IDENTIFIER_TYPE_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 import type { OriginatorType } from '@scamtrail/domain/originator-labels';
+import { FilterDropdown } from '../../../components/list-toolbar';
 import type { ReviewQueueParams } from '../utils/review-queue-params';
 
 interface Option<T extends string> {
@@ -25,33 +26,6 @@ const SORT_OPTIONS = [
   { value: 'newest' as const, text: 'Newest first' },
 ];
 
-interface FilterProps<T extends string> {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly Option<T>[];
-  onChange: (value: T) => void;
-}
-
-/** One choice of the toolbar; it reads "Type: Email", so a row of them stays legible. */
-function Filter<T extends string>({ id, label, value, options, onChange }: FilterProps<T>) {
-  return (
-    <Dropdown<Option<T>>
-      id={id}
-      className="review-queue-toolbar__filter"
-      size="lg"
-      titleText={label}
-      hideLabel
-      label={label}
-      items={[...options]}
-      itemToString={(item) => item?.text ?? ''}
-      renderSelectedItem={(item) => `${label}: ${item.text}`}
-      selectedItem={options.find((option) => option.value === value) ?? options[0]}
-      onChange={({ selectedItem }) => onChange(selectedItem?.value ?? options[0].value)}
-    />
-  );
-}
-
 interface ReviewQueueToolbarProps {
   params: ReviewQueueParams;
   update: (changes: Partial<ReviewQueueParams>) => void;
@@ -63,28 +37,36 @@ interface ReviewQueueToolbarProps {
 export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters }: ReviewQueueToolbarProps) {
   return (
     <div className="review-queue-toolbar" role="group" aria-label="Queue filters">
-      <Filter
+      <FilterDropdown
+        className="review-queue-toolbar__filter"
+        labelInValue="always"
         id="review-queue-status"
         label="Status"
         value={params.status}
         options={STATUS_OPTIONS}
         onChange={(status) => update({ status })}
       />
-      <Filter
+      <FilterDropdown
+        className="review-queue-toolbar__filter"
+        labelInValue="always"
         id="review-queue-type"
         label="Type"
         value={params.type}
         options={TYPE_OPTIONS}
         onChange={(type) => update({ type })}
       />
-      <Filter
+      <FilterDropdown
+        className="review-queue-toolbar__filter"
+        labelInValue="always"
         id="review-queue-reported-by"
         label="Reported by"
         value={params.reportedBy}
         options={REPORTED_BY_OPTIONS}
         onChange={(reportedBy) => update({ reportedBy })}
       />
-      <Filter
+      <FilterDropdown
+        className="review-queue-toolbar__filter"
+        labelInValue="always"
         id="review-queue-sort"
         label="Sort"
         value={params.sort}

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useOpenParam } from './use-open-param';
 import { useUrlSearchText } from '../../../lib/use-url-search-text';
 import {
   clearListFilters,
-  OPEN_PARAM,
   readListParams,
   writeListParams,
   type IdentifierListParams,
@@ -16,7 +16,7 @@ import {
 export function useIdentifierListState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readListParams(searchParams), [searchParams]);
-  const openId = searchParams.get(OPEN_PARAM);
+  const { openId, setOpenId, detailSearch } = useOpenParam(searchParams, setSearchParams);
   const writeSearch = useCallback(
     (search: string) => setSearchParams((current) => writeListParams(current, { search }), { replace: true }),
     [setSearchParams],
@@ -33,27 +33,6 @@ export function useIdentifierListState() {
     setSearchText('');
     setSearchParams((current) => clearListFilters(current));
   }, [setSearchParams, setSearchText]);
-
-  const setOpenId = useCallback(
-    (id: string | null) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(OPEN_PARAM, id);
-        else next.delete(OPEN_PARAM);
-        return next;
-      }),
-    [setSearchParams],
-  );
-
-  /** The link that opens an identifier's detail from the current view. */
-  const detailSearch = useCallback(
-    (id: string) => {
-      const next = new URLSearchParams(searchParams);
-      next.set(OPEN_PARAM, id);
-      return `?${next.toString()}`;
-    },
-    [searchParams],
-  );
 
   return { params, searchText, setSearchText, update, clearFilters, openId, setOpenId, detailSearch };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { OPEN_PARAM } from '../utils/list-params';
+import { useOpenParam } from './use-open-param';
 import {
   clearReviewQueueFilters,
   hasReviewQueueFilters,
@@ -16,7 +16,7 @@ import {
 export function useReviewQueueState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readReviewQueueParams(searchParams), [searchParams]);
-  const openId = searchParams.get(OPEN_PARAM);
+  const { openId, setOpenId, detailSearch } = useOpenParam(searchParams, setSearchParams);
 
   const update = useCallback(
     (changes: Partial<ReviewQueueParams>, options: { replace?: boolean } = {}) =>
@@ -27,27 +27,6 @@ export function useReviewQueueState() {
   const clearFilters = useCallback(
     () => setSearchParams((current) => clearReviewQueueFilters(current)),
     [setSearchParams],
-  );
-
-  const setOpenId = useCallback(
-    (id: string | null) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set(OPEN_PARAM, id);
-        else next.delete(OPEN_PARAM);
-        return next;
-      }),
-    [setSearchParams],
-  );
-
-  /** The link that opens an identifier's review from the current view. */
-  const detailSearch = useCallback(
-    (id: string) => {
-      const next = new URLSearchParams(searchParams);
-      next.set(OPEN_PARAM, id);
-      return `?${next.toString()}`;
-    },
-    [searchParams],
   );
 
   return {
