@@ -16,6 +16,7 @@ import {
 } from './lazy-evidence-dialogs';
 import { useEvidenceListState } from './use-evidence-list-state';
 import './evidence.scss';
+import { useShowLastPage } from '../../lib/use-show-last-page';
 
 export interface EvidencePanelProps {
   /** The case whose evidence is listed (its Evidence tab); without it, every item the user may see. */
@@ -44,13 +45,12 @@ export function EvidencePanel({ caseId, readOnly = false }: EvidencePanelProps) 
   const idPrefix = caseId ? 'case-evidence' : 'evidence';
 
   // A page past the end (the last item moved to another case, an old link) shows the last page.
-  const totalPages = query.data?.pagination.totalPages;
   const { update } = list;
-  useEffect(() => {
-    if (!query.isPlaceholderData && totalPages && params.page > totalPages) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [query.isPlaceholderData, totalPages, params.page, update]);
+  useShowLastPage(
+    params.page,
+    query.isPlaceholderData ? undefined : query.data?.pagination.totalPages,
+    update,
+  );
 
   const isListShown = !query.isPending;
   useEffect(() => {

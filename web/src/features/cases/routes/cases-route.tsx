@@ -14,6 +14,7 @@ import { useCasesListState } from '../components/cases-list-state';
 import { CasesTable } from '../components/cases-table';
 import { CasesToolbar } from '../components/cases-toolbar';
 import '../components/cases.scss';
+import { useShowLastPage } from '../../../lib/use-show-last-page';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; item: Case };
 
@@ -30,12 +31,11 @@ export function CasesRoute() {
   const items = query.isError ? [] : (query.data?.data ?? []);
 
   // A page past the end (an old link, the last case of the last page filtered away) shows the last page.
-  const totalPages = query.data?.pagination.totalPages;
-  useEffect(() => {
-    if (!query.isPlaceholderData && totalPages && params.page > totalPages) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [query.isPlaceholderData, totalPages, params.page, update]);
+  useShowLastPage(
+    params.page,
+    query.isPlaceholderData ? undefined : query.data?.pagination.totalPages,
+    update,
+  );
 
   // Once the list is on screen, fetch the dialog's code so that opening it does not wait.
   const isListShown = !query.isPending;

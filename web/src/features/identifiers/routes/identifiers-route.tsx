@@ -22,6 +22,7 @@ import { useIdentifierListState } from '../components/use-identifier-list-state'
 import { isHandledGlobally } from '../utils/global-errors';
 import { hasActiveFilters } from '../utils/list-params';
 import '../components/identifiers.scss';
+import { useShowLastPage } from '../../../lib/use-show-last-page';
 
 // Shown only when a search names an identifier the list missed: its code (and Carbon's Callout) loads then.
 const IdentifierMatchesNotice = lazy(() =>
@@ -62,13 +63,12 @@ export function IdentifiersRoute() {
   }, [error, errorUpdatedAt, showToast]);
 
   // A page past the end (the last row of the last page was deleted, an old link) shows the last page.
-  const totalPages = query.data?.pagination.totalPages;
   const { update } = list;
-  useEffect(() => {
-    if (!query.isPlaceholderData && totalPages && params.page > totalPages && !query.data?.totalIsEstimate) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [query.isPlaceholderData, query.data?.totalIsEstimate, totalPages, params.page, update]);
+  useShowLastPage(
+    params.page,
+    query.isPlaceholderData || query.data?.totalIsEstimate ? undefined : query.data?.pagination.totalPages,
+    update,
+  );
 
   // Once the list is on screen, fetch the dialogs' code so that opening one does not wait.
   const isListShown = !query.isPending;

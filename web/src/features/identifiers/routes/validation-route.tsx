@@ -15,6 +15,7 @@ import { ReviewQueueToolbar } from '../components/review-queue-toolbar';
 import { useReviewQueueState } from '../components/use-review-queue-state';
 import '../components/identifiers.scss';
 import '../components/review-queue.scss';
+import { useShowLastPage } from '../../../lib/use-show-last-page';
 
 const PAGE = {
   breadcrumbs: [{ label: 'Home', to: '/' }, { label: 'Processing' }],
@@ -62,12 +63,11 @@ function ReviewQueue({ canReview, canEditTags }: { canReview: boolean; canEditTa
   const items = query.isError ? [] : (query.data?.data ?? []);
 
   // A page past the end (the last item of the last page was decided, an old link) shows the last page.
-  const totalPages = query.data?.pagination.totalPages;
-  useEffect(() => {
-    if (!query.isPlaceholderData && totalPages && params.page > totalPages) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [query.isPlaceholderData, totalPages, params.page, update]);
+  useShowLastPage(
+    params.page,
+    query.isPlaceholderData || query.data?.totalIsCapped ? undefined : query.data?.pagination.totalPages,
+    update,
+  );
 
   // Once the queue is on screen, fetch the detail's code so that opening an identifier does not wait.
   const isListShown = !query.isPending;

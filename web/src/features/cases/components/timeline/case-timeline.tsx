@@ -19,6 +19,7 @@ import { TimelineEntry } from './timeline-entry';
 import { TimelineHeader, TimelineToolbar } from './timeline-toolbar';
 import { useTimelineState } from './use-timeline-state';
 import './timeline.scss';
+import { useShowLastPage } from '../../../../lib/use-show-last-page';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'remove' | 'sign'; entry: JournalEntry };
 
@@ -61,12 +62,11 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
   }, [isShown]);
 
   // A page past the end (its last entry was removed, an old link) shows the last page instead.
-  const totalPages = query.data?.pagination.totalPages;
-  useEffect(() => {
-    if (!query.isPlaceholderData && totalPages && params.page > totalPages) {
-      update({ page: totalPages }, { replace: true });
-    }
-  }, [query.isPlaceholderData, totalPages, params.page, update]);
+  useShowLastPage(
+    params.page,
+    query.isPlaceholderData ? undefined : query.data?.pagination.totalPages,
+    update,
+  );
 
   const openCreate = can('journal_entry.create') ? () => setDialog({ kind: 'create' }) : undefined;
   const actionsFor = (entry: JournalEntry): RowMenuAction[] => {
