@@ -15,8 +15,8 @@ import {
   preloadEvidenceDialogs,
 } from './lazy-evidence-dialogs';
 import { useEvidenceListState } from './use-evidence-list-state';
-import './evidence.scss';
 import { useShowLastPage } from '../../lib/use-show-last-page';
+import './evidence.scss';
 
 export interface EvidencePanelProps {
   /** The case whose evidence is listed (its Evidence tab); without it, every item the user may see. */

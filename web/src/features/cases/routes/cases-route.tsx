@@ -13,8 +13,8 @@ import { LazyCaseFormModal, preloadCaseDialogs } from '../components/cases-lazy-
 import { useCasesListState } from '../components/cases-list-state';
 import { CasesTable } from '../components/cases-table';
 import { CasesToolbar } from '../components/cases-toolbar';
-import '../components/cases.scss';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
+import '../components/cases.scss';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; item: Case };
 

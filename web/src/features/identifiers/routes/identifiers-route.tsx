@@ -21,8 +21,8 @@ import {
 import { useIdentifierListState } from '../components/use-identifier-list-state';
 import { isHandledGlobally } from '../utils/global-errors';
 import { hasActiveFilters } from '../utils/list-params';
-import '../components/identifiers.scss';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
+import '../components/identifiers.scss';
 
 // Shown only when a search names an identifier the list missed: its code (and Carbon's Callout) loads then.
 const IdentifierMatchesNotice = lazy(() =>

@@ -13,9 +13,9 @@ import { ReviewQueueEmptyState } from '../components/review-queue-empty-state';
 import { ReviewQueueTable } from '../components/review-queue-table';
 import { ReviewQueueToolbar } from '../components/review-queue-toolbar';
 import { useReviewQueueState } from '../components/use-review-queue-state';
+import { useShowLastPage } from '../../../lib/use-show-last-page';
 import '../components/identifiers.scss';
 import '../components/review-queue.scss';
-import { useShowLastPage } from '../../../lib/use-show-last-page';
 
 const PAGE = {
   breadcrumbs: [{ label: 'Home', to: '/' }, { label: 'Processing' }],

@@ -18,8 +18,8 @@ import { TimelineEmptyState } from './timeline-empty-state';
 import { TimelineEntry } from './timeline-entry';
 import { TimelineHeader, TimelineToolbar } from './timeline-toolbar';
 import { useTimelineState } from './use-timeline-state';
-import './timeline.scss';
 import { useShowLastPage } from '../../../../lib/use-show-last-page';
+import './timeline.scss';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'remove' | 'sign'; entry: JournalEntry };
 
