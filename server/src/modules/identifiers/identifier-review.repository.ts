@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ReviewQueueQuery } from '@scamtrail/domain/identifiers/api';
 import type { ReviewStatus } from '@scamtrail/domain/identifiers/review';
 import type { DbOrTx } from '../../db/client';
-import { identifiers, originators } from '../../db/schema/index';
+import { identifiers } from '../../db/schema/index';
 import { identifierColumns, type IdentifierRow } from './identifiers.repository';
 
 /** The review columns of a queue row, beside its id. */
@@ -18,8 +18,10 @@ function queueCondition(query: Pick<ReviewQueueQuery, 'status' | 'type' | 'repor
   const conditions: SQL[] = [eq(identifiers.reviewStatus, query.status)];
   if (query.type) conditions.push(eq(identifiers.type, query.type));
   if (query.reportedBy) {
+    // Spelled out: Drizzle leaves columns unqualified in a single-table select, and here two tables
+    // are in scope.
     conditions.push(
-      sql`exists (select 1 from ${originators} where ${originators.id} = ${identifiers.originatorId} and ${originators.type} = ${query.reportedBy})`,
+      sql`exists (select 1 from originators o where o.id = identifiers.originator_id and o.type = ${query.reportedBy})`,
     );
   }
   return and(...conditions)!;
