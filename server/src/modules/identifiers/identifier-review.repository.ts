@@ -28,10 +28,10 @@ function queueCondition(query: Pick<ReviewQueueQuery, 'status' | 'type' | 'repor
 }
 
 /**
- * One page of the queue, by when the identifiers were recorded (id breaks ties), read from the
+ * One page of the queue, by when the identifiers were recorded (id breaks ties), read in order off the
  * status index (`identifiers_review_idx`, or `identifiers_review_type_idx` with a type).
  */
-export async function findReviewQueuePage(db: DbOrTx, query: ReviewQueueQuery): Promise<ReviewQueueRow[]> {
+export function reviewQueuePageQuery(db: DbOrTx, query: ReviewQueueQuery) {
   const order = query.sort === 'newest' ? desc : asc;
   return db
     .select({
@@ -46,6 +46,10 @@ export async function findReviewQueuePage(db: DbOrTx, query: ReviewQueueQuery): 
     .orderBy(order(identifiers.createdAt), order(identifiers.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
+}
+
+export async function findReviewQueuePage(db: DbOrTx, query: ReviewQueueQuery): Promise<ReviewQueueRow[]> {
+  return reviewQueuePageQuery(db, query);
 }
 
 /** How many the queue holds, counting no further than `cap + 1`. */
