@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageLayout } from '../../../components/page-layout';
+import { AccordionsSection } from '../components/accordions-section';
 import { ButtonsSection } from '../components/buttons-section';
 import { CardsSection } from '../components/cards-section';
 import { ModalsSection } from '../components/modals-section';
@@ -12,6 +13,7 @@ const SECTIONS = [
   { id: 'notifications', label: 'Notifications' },
   { id: 'tags', label: 'Tags' },
   { id: 'modals', label: 'Modals' },
+  { id: 'accordions', label: 'Accordions' },
 ];
 
 const DEMO_LINKS = [
@@ -49,6 +51,7 @@ export function ComponentsRoute() {
       <NotificationsSection />
       <TagsSection />
       <ModalsSection />
+      <AccordionsSection />
     </PageLayout>
   );
 }
