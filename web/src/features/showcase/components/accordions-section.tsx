@@ -36,14 +36,16 @@ export function AccordionsSection() {
   const [exclusive, setExclusive] = useState(false);
   return (
     <ShowcaseSection id="accordions" title="Accordions">
-      <Toggle
-        id="showcase-accordion-exclusive"
-        labelText="Exclusive mode"
-        labelA="Off"
-        labelB="On"
-        toggled={exclusive}
-        onToggle={setExclusive}
-      />
+      <div className="showcase-row">
+        <Toggle
+          id="showcase-accordion-exclusive"
+          labelText="Exclusive mode"
+          labelA="Off"
+          labelB="On"
+          toggled={exclusive}
+          onToggle={setExclusive}
+        />
+      </div>
       <AppAccordion items={ITEMS} exclusive={exclusive} />
     </ShowcaseSection>
   );
