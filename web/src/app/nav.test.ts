@@ -44,6 +44,28 @@ describe('side navigation', () => {
     expect(menuFor('viewer', [])).toEqual([]);
   });
 
+  it('attaches the permission names of spec 6 to every navigation entry', () => {
+    const permissions = MENU.flatMap((group) => [group, ...(group.children ?? [])]).map((item) => [
+      item.label,
+      item.permission,
+    ]);
+    expect(Object.fromEntries(permissions)).toEqual({
+      Investigation: undefined,
+      Cases: 'case.view',
+      Evidence: 'evidence.view',
+      Identifiers: 'identifier.view',
+      Processing: 'case.view',
+      Validation: 'case.view',
+      Export: 'admin.access',
+      Streams: 'admin.access',
+      Users: undefined,
+      'Team Members': 'team_member.view',
+      Automations: 'automation.view',
+      Groups: 'group.view',
+      Tags: 'tag.view',
+    });
+  });
+
   it('links Streams to /export-streams', () => {
     const exportGroup = MENU.find((group) => group.id === 'export');
     expect(exportGroup?.children?.[0]).toMatchObject({ label: 'Streams', path: '/export-streams' });

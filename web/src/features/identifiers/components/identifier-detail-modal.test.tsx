@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ENTERED_FOR_MEMBER } from '../../../test/community-members';
-import { json, makeUser, renderApp } from '../../../test/render-app';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import type { IdentifierDetail, IdentifierEvidence, IdentifierItem } from '../api/identifier-types';
 import { EMPTY_DETAIL, ITEM, page, setUpRouteTests } from '../routes/identifiers-test-setup';
 
@@ -167,5 +167,29 @@ describe('identifier detail: created by', { timeout: 20_000 }, () => {
     const section = await createdBy({ ...ITEM, originator: ENTERED_FOR_MEMBER });
     expect(within(section).getByRole('button', { name: 'scamwatcher42 (Community)' })).toBeVisible();
     expect(within(section).getByText('entered by Ada Okafor (Team)')).toBeVisible();
+  });
+});
+
+describe('identifier detail: load failure', { timeout: 30_000 }, () => {
+  it('says "Failed to load identifier details" when the answer carries no message, and shows the list’s copy', async () => {
+    // An HTML page where JSON was expected (a proxy or a fallback page answering for the API): the
+    // call fails without a message of the server's. Such a failure is retried before it is reported.
+    const { router } = renderApp('/identifiers?open=id-1', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/identifiers': () => page([INSTAGRAM]),
+      'GET /api/identifiers/id-1': () =>
+        new Response('<!doctype html><title>Scamtrail</title>', {
+          status: 200,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    });
+    expect(
+      await screen.findByText('Failed to load identifier details', undefined, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    // Let the navigation a close would start (removing ?open=) run before looking.
+    await act(async () => {});
+    expect(currentPath(router)).toBe('/identifiers?open=id-1');
+    const dialog = screen.getByRole('dialog', { name: 'Social Media Details' });
+    expect(within(dialog).getByText('Instagram: @romance.helper')).toBeInTheDocument();
   });
 });

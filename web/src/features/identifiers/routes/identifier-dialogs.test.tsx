@@ -26,6 +26,42 @@ describe('identifier dialogs', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to delete identifier')).toBeInTheDocument();
   });
 
+  it('styles Delete in the row menu as a dangerous action, unlike the others', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+    });
+    await openRowMenu('scam@example.org');
+    const menu = screen.getByRole('menu', { hidden: true });
+    const isDanger = (name: string) =>
+      within(menu)
+        .getAllByRole('menuitem', { hidden: true })
+        .find((item) => item.textContent === name)!
+        .closest('li')!
+        .classList.contains('cds--overflow-menu-options__option--danger');
+    expect(isDanger('Delete')).toBe(true);
+    expect(isDanger('View details')).toBe(false);
+    expect(isDanger('Edit')).toBe(false);
+  });
+
+  it('keeps Create New Identifier open on a click outside it, and closes it with Cancel', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Identifier' }));
+    const dialog = await findDialog('Create New Identifier');
+    // The backdrop: the element around the dialog that takes the clicks beside it.
+    await userEvent.click(dialog.parentElement!);
+    expect(screen.getByRole('heading', { name: 'Create New Identifier' })).toBeInTheDocument();
+    expect(dialog.parentElement).toHaveClass('is-visible');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Create New Identifier' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('offers the existing identifier when the new one is a duplicate', async () => {
     const { router } = renderApp('/identifiers', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

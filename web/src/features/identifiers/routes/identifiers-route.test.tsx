@@ -1,8 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import type { Originator } from '@scamtrail/domain/originators';
+import { describe, expect, it, vi } from 'vitest';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
-import { ITEM, listCalls, openRowMenu, page, SECOND, setUpRouteTests } from './identifiers-test-setup';
+import {
+  findDialog,
+  ITEM,
+  listCalls,
+  openRowMenu,
+  page,
+  SECOND,
+  setUpRouteTests,
+} from './identifiers-test-setup';
 
 setUpRouteTests();
 
@@ -29,6 +38,59 @@ describe('identifiers list', { timeout: 20_000 }, () => {
         .slice(0, 4),
     ).toEqual(['Zelle: 5551234567', '4', '-', 'Nov 20, 2026']);
     expect(screen.getByText('1–2 of 2 items')).toBeInTheDocument();
+  });
+
+  it('shows the originator as a badge that opens Originator Details', async () => {
+    const originator: Originator = {
+      id: 'o1',
+      type: 'team_member',
+      name: 'Ada Okafor',
+      displayName: 'Ada Okafor (Team)',
+      active: true,
+      teamMember: {
+        userId: 'admin-1',
+        firstName: 'Ada',
+        lastName: 'Okafor',
+        email: 'ada@example.org',
+        role: 'admin',
+        status: 'active',
+      },
+      communityMember: null,
+      systemName: null,
+      description: null,
+      webhookUrl: null,
+      lastTriggered: null,
+      createdAt: '2026-11-01T12:00:00.000Z',
+      updatedAt: '2026-11-01T12:00:00.000Z',
+    };
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+      'GET /api/originators/o1': () => json(200, originator),
+    });
+    await screen.findByRole('link', { name: 'scam@example.org' });
+    const originatorCell = within(screen.getAllByRole('row')[1]).getAllByRole('cell')[2];
+    const badge = within(originatorCell).getByRole('button', { name: 'Ada Okafor (Team)' });
+    expect(badge).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(badge);
+    const dialog = await screen.findByRole('dialog', { name: 'Originator Details' });
+    expect(within(dialog).getByRole('heading', { name: 'Originator Details' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('ada@example.org')).toBeInTheDocument();
+  });
+
+  it('offers "Add your first identifier" on an empty, unfiltered list to a user who may create', async () => {
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/identifiers': () => page([]),
+    });
+    expect(await screen.findByText('No identifiers found')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Identifiers are the e-mail addresses, phone numbers, bank accounts, wallets and social media accounts seen in scams. Add one to start linking cases.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add your first identifier' }));
+    expect(await findDialog('Create New Identifier')).toBeInTheDocument();
   });
 
   it('empties the list and says so when it cannot be loaded', async () => {
@@ -59,6 +121,33 @@ describe('identifiers list', { timeout: 20_000 }, () => {
         ['gmail', '1'],
       ]),
     );
+  });
+
+  it('searches exactly 300 ms after the last keystroke, not before', async () => {
+    const { router, fetchMock } = renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+    });
+    const search = await screen.findByPlaceholderText('Search by display value...');
+    await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(1));
+    const searches = () => listCalls(fetchMock).map((url) => url.searchParams.get('search'));
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(search, { target: { value: 'gm' } });
+      await act(() => vi.advanceTimersByTimeAsync(200));
+      // A keystroke before the 300 ms are up starts them again.
+      fireEvent.change(search, { target: { value: 'gmail' } });
+      await act(() => vi.advanceTimersByTimeAsync(299));
+      expect(currentPath(router)).toBe('/identifiers');
+      expect(searches()).toEqual([null]);
+
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(currentPath(router)).toBe('/identifiers?search=gmail');
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(searches()).toEqual([null, 'gmail']));
   });
 
   it('filters by type, and Clear filters is enabled only then', async () => {

@@ -1,9 +1,6 @@
 import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 
-/** Identifier list constants (spec 9). */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 /** The URL parameter that keeps an identifier's detail modal open, so the view can be shared. */
 export const OPEN_PARAM = 'open';
 
