@@ -1,6 +1,24 @@
 import { createAccount, expect, signIn, test } from '../support/fixtures';
 
 test.describe('navigation guard', () => {
+  test('a token an earlier client left in local storage is removed at start (spec 4)', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'an old bearer token');
+      localStorage.setItem('accessToken', 'another');
+      localStorage.setItem('unrelated', 'kept');
+    });
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('token'),
+        localStorage.getItem('accessToken'),
+        localStorage.getItem('unrelated'),
+      ]),
+    ).toEqual([null, null, 'kept']);
+  });
+
   test('a logged-out visitor is sent to sign in with the full path, and returns there after signing in', async ({
     page,
   }) => {
