@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeUser, renderApp } from '../test/render-app';
+import { fakeMediaQueryList } from '../test/media-query';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -18,18 +19,8 @@ function spyOnScrolling() {
 
 /** Answers `matches` for the reduced-motion query only, as a browser set to reduce motion does. */
 function preferReducedMotion() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query === '(prefers-reduced-motion: reduce)',
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fakeMediaQueryList(query, query === '(prefers-reduced-motion: reduce)'),
   );
 }
 

@@ -2,6 +2,7 @@ import { cleanup, configure } from '@testing-library/react';
 import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { preloadsSettled } from '../lib/preload';
+import { fakeMediaQueryList } from './media-query';
 
 afterEach(async () => {
   cleanup();
@@ -16,17 +17,7 @@ afterEach(async () => {
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 }
 
 // Screens are lazy-loaded chunks: on a busy 2-core CI machine the first render of one can take longer

@@ -17,15 +17,15 @@ import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import { readItems } from './identifier-list-queries';
-import { countReviewQueue, findReviewQueuePage, saveReview } from './identifier-review.repository';
+import {
+  countReviewQueue,
+  findReviewQueuePage,
+  saveReview,
+  type ReviewQueueRow,
+} from './identifier-review.repository';
 import { lockIdentifierOrFail } from './identifiers.service';
 
-interface ReviewColumns {
-  reviewStatus: string;
-  reviewNote: string | null;
-  reviewedAt: Date | null;
-  reviewedBy: string | null;
-}
+type ReviewColumns = Omit<ReviewQueueRow, 'id'>;
 
 /** The review of identifiers' rows, their reviewers named in one query. */
 export async function presentReviews(
