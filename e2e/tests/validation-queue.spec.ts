@@ -12,6 +12,30 @@ async function openQueue(page: Page, status = '') {
 
 const valueLink = (page: Page, value: string) => page.getByRole('link', { name: value, exact: true });
 
+/** The identifier after `value` on the queue's page as it is shown, or null when it is the page's last. */
+async function valueAfter(page: Page, value: string): Promise<string | null> {
+  const values = await page.getByRole('table').locator('.review-queue__value').allTextContents();
+  const index = values.indexOf(value);
+  expect(index, `${value} is on the page`).toBeGreaterThanOrEqual(0);
+  return values[index + 1] ?? null;
+}
+
+/**
+ * After a decision the dialog moves on to the page's next identifier (another test's, maybe, of any
+ * type), or closes after the page's last: either way it no longer shows `decided`. Closes it.
+ */
+async function expectMovedOn(page: Page, decided: string, next: string | null) {
+  const dialog = page.getByRole('dialog');
+  if (next === null) {
+    await expect(dialog).toBeHidden();
+    return;
+  }
+  await expect(dialog.getByRole('region', { name: 'Basic Information' })).toContainText(next);
+  await expect(dialog).not.toContainText(decided);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Opens the identifier's review from the queue; answers the dialog once its Review section is there. */
 async function openReview(page: Page, value: string): Promise<Locator> {
   await valueLink(page, value).click();
@@ -63,9 +87,10 @@ test.describe('the validation queue', () => {
     await expect(dialog.getByText(`2 mentions of ${scammer} highlighted`)).toBeVisible();
     await expectNoSeriousViolations(page, 'the review dialog', '[role="dialog"]');
 
+    const afterScammer = await valueAfter(page, scammer);
     await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(page.getByText('Identifier confirmed')).toBeVisible();
-    await expect(dialog).toBeHidden();
+    await expectMovedOn(page, scammer, afterScammer);
     await expect(valueLink(page, scammer)).toBeHidden();
 
     // A rejection needs a reason: without one nothing is sent and the Note field says why.
@@ -74,9 +99,10 @@ test.describe('the validation queue', () => {
     await expect(dialog.getByText('Say why the identifier is rejected')).toBeVisible();
     await expect(dialog.getByText('Awaiting review')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Note' }).fill("The victim's own address");
+    const afterVictim = await valueAfter(page, victim);
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
     await expect(page.getByText('Identifier rejected')).toBeVisible();
-    await expect(dialog).toBeHidden();
+    await expectMovedOn(page, victim, afterVictim);
     await expect(valueLink(page, victim)).toBeHidden();
 
     // The rejected view, chosen in the toolbar, shows who decided and why.
@@ -89,8 +115,10 @@ test.describe('the validation queue', () => {
 
     dialog = await openReview(page, victim);
     await expect(dialog.getByText('Rejected', { exact: true })).toBeVisible();
+    const afterReturned = await valueAfter(page, victim);
     await dialog.getByRole('button', { name: 'Return to queue' }).click();
     await expect(page.getByText('Identifier returned to the queue')).toBeVisible();
+    await expectMovedOn(page, victim, afterReturned);
     await expect(valueLink(page, victim)).toBeHidden();
 
     await openQueue(page);

@@ -7,7 +7,7 @@ import {
   ModalHeader,
   SkeletonText,
 } from '@carbon/react';
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { OriginatorWithProxy } from '../../../components/originator-badge/originator-with-proxy';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage } from '../../../lib/api-error';
@@ -37,13 +37,18 @@ interface IdentifierDetailModalProps {
   /** Whether the user may change the identifier's tags (and list every tag to pick from). */
   canEditTags: boolean;
   onEdit?: (identifier: IdentifierItem) => void;
+  /** A review decision was saved; by default the dialog closes. */
+  onReviewed?: () => void;
+  /** Shows the next identifier of a queue in this dialog; offered as "Next" when given. */
+  onNext?: () => void;
   onClose: () => void;
 }
 
 /**
  * "{type label} Details" (spec 2.3), with its review, validation and the cases the identifier appears
- * in. The same dialog reviews identifiers on the validation queue and shows them on the identifier list;
- * a saved decision closes it.
+ * in. The same dialog reviews identifiers on the validation queue and shows them on the identifier list.
+ * A saved decision closes it, unless the queue moves it on to its next identifier (`onReviewed`, `onNext`):
+ * then its contents change in place, scrolled back to the top, with focus on them.
  */
 export function IdentifierDetailModal({
   id,
@@ -53,6 +58,8 @@ export function IdentifierDetailModal({
   canEditTags,
   onEdit,
   onClose,
+  onReviewed = onClose,
+  onNext,
 }: IdentifierDetailModalProps) {
   const { showToast } = useToast();
   const query = useIdentifier(id);
@@ -63,6 +70,16 @@ export function IdentifierDetailModal({
   const title = identifier ? `${identifier.typeLabel} Details` : 'Identifier Details';
 
   const focusProps = useModalFocus(true, 'content');
+  const body = useRef<HTMLDivElement>(null);
+  const shownId = useRef(id);
+  // Another identifier in the same dialog: its top, where a reader starts, as when the dialog opened.
+  useEffect(() => {
+    if (shownId.current === id) return;
+    shownId.current = id;
+    if (!body.current) return;
+    body.current.scrollTop = 0;
+    body.current.focus();
+  }, [id]);
   const hasFallback = !!fallback;
   const onCloseRef = useRef(onClose);
   useEffect(() => {
@@ -100,6 +117,7 @@ export function IdentifierDetailModal({
     <ComposedModal open size="lg" onClose={onClose} aria-label={title} {...focusProps}>
       <ModalHeader title={title} />
       <ModalBody
+        ref={body}
         className="identifier-detail"
         hasScrollingContent
         aria-label={title}
@@ -108,11 +126,12 @@ export function IdentifierDetailModal({
         {!identifier ? (
           <SkeletonText paragraph lineCount={6} />
         ) : (
-          <>
+          // Keyed by identifier: a note typed for one is not left in the next one's review.
+          <Fragment key={id}>
             <DetailFields identifier={identifier} />
             {detail ? (
               <>
-                <DetailReview detail={detail} canReview={canReview} onReviewed={onClose} />
+                <DetailReview detail={detail} canReview={canReview} onReviewed={onReviewed} />
                 <DetailTags identifierId={id} tags={detail.tags} canEdit={canEditTags} />
                 <DetailValidation
                   detail={detail}
@@ -142,13 +161,18 @@ export function IdentifierDetailModal({
                 <span>{EMPTY_CELL}</span>
               )}
             </DetailSection>
-          </>
+          </Fragment>
         )}
       </ModalBody>
       <ModalFooter>
         {identifier && onEdit && (
           <Button kind="secondary" onClick={() => onEdit(identifier)}>
             Edit
+          </Button>
+        )}
+        {onNext && (
+          <Button kind="secondary" onClick={onNext}>
+            Next
           </Button>
         )}
         <Button kind="primary" onClick={onClose}>

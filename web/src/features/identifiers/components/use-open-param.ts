@@ -10,13 +10,13 @@ export function useOpenParam(searchParams: URLSearchParams, setSearchParams: Set
   const openId = searchParams.get(OPEN_PARAM);
 
   const setOpenId = useCallback(
-    (id: string | null) =>
+    (id: string | null, options: { replace?: boolean } = {}) =>
       setSearchParams((current) => {
         const next = new URLSearchParams(current);
         if (id) next.set(OPEN_PARAM, id);
         else next.delete(OPEN_PARAM);
         return next;
-      }),
+      }, options),
     [setSearchParams],
   );
 

@@ -6,7 +6,15 @@ import type { Role } from '@scamtrail/domain/permissions';
 import { expectNoSeriousViolations } from '../../../test/axe';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { setUpRouteTests } from './identifiers-test-setup';
-import { CONFIRMED, DETAIL, QUEUED, queueCalls, queuePage, reviewBodies } from './validation-test-setup';
+import {
+  CONFIRMED,
+  DETAIL,
+  QUEUED,
+  QUEUED_SECOND,
+  queueCalls,
+  queuePage,
+  reviewBodies,
+} from './validation-test-setup';
 
 setUpRouteTests();
 
@@ -180,6 +188,64 @@ describe('reviewing an identifier from the queue', { timeout: 20_000 }, () => {
       expect(within(section).queryByRole('button', { name })).not.toBeInTheDocument();
     }
     expect(within(modal).getByText('Close', { selector: 'button' })).toBeInTheDocument();
+  });
+});
+
+describe('going through the queue in one dialog', { timeout: 20_000 }, () => {
+  const SECOND_DETAIL = { ...DETAIL, ...QUEUED_SECOND, evidence: [], evidenceCount: 0 };
+
+  /** A queue of QUEUED then QUEUED_SECOND; once id-1 is decided, it leaves the queue. */
+  function openQueueOfTwo() {
+    let decided = false;
+    return openReview({
+      'GET /api/identifiers/review-queue': () =>
+        queuePage(decided ? [QUEUED_SECOND] : [QUEUED, QUEUED_SECOND]),
+      'GET /api/identifiers/id-2': () => json(200, SECOND_DETAIL),
+      'POST /api/identifiers/id-1/review': () => {
+        decided = true;
+        return json(200, CONFIRMED);
+      },
+    });
+  }
+
+  it('moves on to the next identifier after a decision, with a fresh note and focus at the top', async () => {
+    const { fetchMock, router, dialog } = openQueueOfTwo();
+    const modal = await dialog();
+    const section = await reviewSection(modal);
+    const note = within(section).getByRole('textbox', { name: 'Note' });
+    await userEvent.type(note, 'Named in two statements');
+    await userEvent.click(within(section).getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Identifier confirmed')).toBeInTheDocument();
+    const next = await screen.findByRole('dialog', { name: 'Zelle Details' });
+    // The same dialog, not one closed and another opened: focus stays inside it, on its contents.
+    expect(next).toBe(modal);
+    expect(currentPath(router)).toBe('/validation?open=id-2');
+    const nextSection = await reviewSection(next);
+    expect(within(nextSection).getByRole('textbox', { name: 'Note' })).toHaveValue('');
+    await waitFor(() => expect(next.querySelector('.cds--modal-scroll-content')).toHaveFocus());
+    expect(reviewBodies(fetchMock)).toEqual([
+      { status: 'confirmed', note: 'Named in two statements', expectedStatus: 'pending' },
+    ]);
+    // id-2 was the page's last: nothing to move on to.
+    expect(within(next).queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+
+    await userEvent.click(within(next).getByText('Close', { selector: 'button' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/validation');
+  });
+
+  it('skips to the next identifier with Next, deciding nothing; Back leaves the dialog', async () => {
+    const { fetchMock, router, dialog } = openQueueOfTwo();
+    const modal = await dialog();
+    await reviewSection(modal);
+    await userEvent.click(within(modal).getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Zelle Details' })).toBe(modal);
+    expect(currentPath(router)).toBe('/validation?open=id-2');
+    expect(reviewBodies(fetchMock)).toEqual([]);
+    // The move replaced the history entry: Back goes to where the reviewer was before opening id-1.
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });
 

@@ -12,6 +12,7 @@ import { IdentifierDetailModal, preloadIdentifierDetail } from '../components/la
 import { ReviewQueueEmptyState } from '../components/review-queue-empty-state';
 import { ReviewQueueTable } from '../components/review-queue-table';
 import { ReviewQueueToolbar } from '../components/review-queue-toolbar';
+import { useNextInQueue } from '../components/use-next-in-queue';
 import { useReviewQueueState } from '../components/use-review-queue-state';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
 import '../components/identifiers.scss';
@@ -54,7 +55,10 @@ export function ValidationRoute() {
 
 /**
  * The queue: identifiers by review status, narrowed by type and reporter, oldest first by default. An
- * identifier's value opens its detail, where a reviewer with identifier.edit confirms or rejects it.
+ * identifier's value opens its detail, where a reviewer with identifier.edit confirms or rejects it. A
+ * decision moves the dialog on to the next identifier of the page ("Next" skips one undecided), and
+ * closes it after the page's last; the URL follows, replaced rather than pushed, so Back leaves the queue's
+ * dialog instead of stepping back through decided identifiers.
  */
 function ReviewQueue({ canReview, canEditTags }: { canReview: boolean; canEditTags: boolean }) {
   const list = useReviewQueueState();
@@ -76,6 +80,9 @@ function ReviewQueue({ canReview, canEditTags }: { canReview: boolean; canEditTa
   }, [isListShown]);
 
   const fallback = items.find((item) => item.id === list.openId);
+  const nextId = useNextInQueue(items, list.openId);
+  const { setOpenId } = list;
+  const showNext = () => setOpenId(nextId, { replace: nextId !== null });
   const totalItems = query.isError ? 0 : (query.data?.pagination.totalItems ?? 0);
 
   return (
@@ -116,13 +123,14 @@ function ReviewQueue({ canReview, canEditTags }: { canReview: boolean; canEditTa
       <Suspense fallback={null}>
         {list.openId && (
           <IdentifierDetailModal
-            key={list.openId}
             id={list.openId}
             fallback={fallback}
             canValidate={canReview}
             canReview={canReview}
             canEditTags={canEditTags}
-            onClose={() => list.setOpenId(null)}
+            onReviewed={showNext}
+            onNext={nextId ? showNext : undefined}
+            onClose={() => setOpenId(null)}
           />
         )}
       </Suspense>
