@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { caseOriginatorSchema } from './cases';
 import { pageQuery } from './pagination';
-import { onBehalfOfOriginatorIdSchema, uuidSchema } from './schema-helpers';
+import { onBehalfOfOriginatorIdSchema, searchQuerySchema, uuidSchema } from './schema-helpers';
 import { responseText, text } from './text';
 import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from './journal-entry-types';
 
@@ -84,6 +84,7 @@ export const caseJournalQuerySchema = z.object({
   includeNullified: booleanQuery('includeNullified').default(false),
   type: journalEntryTypeSchema.optional(),
   hasEvidence: booleanQuery('hasEvidence').optional(),
+  search: searchQuerySchema.describe('Case-insensitive substring of the description'),
 });
 export type CaseJournalQuery = z.infer<typeof caseJournalQuerySchema>;
 

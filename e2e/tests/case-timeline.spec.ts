@@ -101,7 +101,13 @@ test.describe('case timeline', () => {
     );
     await expect(removed.getByRole('button', { name: /^Actions for/ })).toHaveCount(0);
 
-    // The journal with a removed entry shown: accessible, and no wider than a phone.
+    // The journal's search finds entries by their text (removed ones too, while they are shown), marked.
+    await page.getByRole('searchbox', { name: 'Search the journal' }).fill('BRANCH');
+    await expect(page).toHaveURL(/journalSearch=BRANCH/);
+    await expect(page.getByRole('article', { name: /^Note entry/ })).toBeHidden();
+    await expect(removed.locator('mark')).toHaveText('branch');
+
+    // The journal searched, with a removed entry shown: accessible, and no wider than a phone.
     await expectNoSeriousViolations(page, 'the timeline with removed entries');
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(removed).toBeVisible();

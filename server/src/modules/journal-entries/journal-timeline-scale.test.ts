@@ -86,4 +86,17 @@ describe('a case with 10,000 entries', () => {
     expect(small).toBeGreaterThan(0);
     expect(big).toBe(small);
   });
+
+  it('finds one entry by its text among 10,000, in as many statements', async () => {
+    const small = await countStatements(() => investigator.get(`/api/cases/${smallCase}/journal-entries`));
+    let res: Awaited<ReturnType<Client['get']>> | undefined;
+    const big = await countStatements(async () => {
+      res = await investigator.get(`/api/cases/${bigCase}/journal-entries?search=entry%204242`);
+    });
+    expect(big).toBe(small);
+    expect(res!.statusCode).toBe(200);
+    const page = res!.json();
+    expect(page.pagination.totalItems).toBe(1);
+    expect(page.data.map((e: { description: string }) => e.description)).toEqual(['Entry 4242']);
+  });
 });

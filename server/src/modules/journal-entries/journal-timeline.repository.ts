@@ -13,6 +13,7 @@ import {
   journalSignatures,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
+import { containsPattern } from '../../lib/search';
 import { visibleCaseCondition } from '../groups/case-visibility';
 import { isoText, selectField } from '../cases/case-page.repository';
 import { originatorDisplayNameSql, originatorSummaryJson } from '../originators/originators.repository';
@@ -112,6 +113,8 @@ interface TimelineShape {
   includeNullified: boolean;
   byType: boolean;
   hasEvidence: 'any' | 'with' | 'without';
+  /** A text to find in the descriptions (its pattern a placeholder). */
+  bySearch: boolean;
   /** The page's LIMIT and OFFSET written into the statement (see `fixedWindow`), or null. */
   window: PageWindow | null;
 }
@@ -122,13 +125,20 @@ function shapeOf(query: CaseJournalQuery, principal: Principal): TimelineShape {
     includeNullified: !!query.includeNullified,
     byType: !!query.type,
     hasEvidence: query.hasEvidence === undefined ? 'any' : query.hasEvidence ? 'with' : 'without',
+    bySearch: !!searchTerm(query),
     window: fixedWindow(query),
   };
 }
 
+/** The text searched for, or undefined when there is none but spaces. */
+function searchTerm(query: CaseJournalQuery): string | undefined {
+  return query.search?.trim() || undefined;
+}
+
 /**
  * The condition of a case's journal page; it walks journal_entries_case_timeline_idx. "Has evidence"
- * counts only evidence the caller may see, as the entries show it.
+ * counts only evidence the caller may see, as the entries show it. A search reads the descriptions of
+ * the case's entries only, through the same index: no text index is needed for one case's journal.
  */
 function timelineCondition(shape: TimelineShape, viewer: Principal) {
   // Spelled out: the visibility condition names "cases" columns, hence that table keeps its name.
@@ -140,6 +150,7 @@ function timelineCondition(shape: TimelineShape, viewer: Principal) {
     eq(journalEntries.caseId, sql.placeholder('caseId')),
     shape.includeNullified ? undefined : eq(journalEntries.isNullified, false),
     shape.byType ? eq(journalEntries.type, sql.placeholder('type')) : undefined,
+    shape.bySearch ? sql`${journalEntries.description} ilike ${sql.placeholder('pattern')}` : undefined,
     shape.hasEvidence === 'any'
       ? undefined
       : shape.hasEvidence === 'with'
@@ -177,7 +188,7 @@ const timelinePage = preparedVariants((db, key) => {
   const newestFirst = sql`order by ${page.performedAt} desc, ${page.id} desc`;
   const name =
     `case_timeline_${shape.kind}_${shape.includeNullified ? 'all' : 'live'}_${shape.byType ? 'type' : 'any'}_${shape.hasEvidence}` +
-    windowName(shape.window);
+    `${shape.bySearch ? '_search' : ''}${windowName(shape.window)}`;
   return db
     .select({
       total: visibleCase.total,
@@ -201,6 +212,7 @@ export async function findTimelinePage(
   const [found] = await timelinePage(db, JSON.stringify(shape)).execute({
     caseId,
     type: query.type ?? null,
+    pattern: shape.bySearch ? containsPattern(searchTerm(query)!) : null,
     ...windowParams(shape.window, query),
     ...viewerParams(principal),
   });

@@ -141,6 +141,26 @@ describe("a case's journal", () => {
     expect(descriptions(await journal('?type=call&includeNullified=true'))).toEqual(['fourth', 'second']);
   });
 
+  it('finds entries by a text in their description, case-insensitively, within the other filters', async () => {
+    // In the journal's order: "fourth" and "fifth" share their moment, their ids decide.
+    const live = descriptions(await journal());
+    expect(descriptions(await journal('?search=F'))).toEqual(live.filter((d) => d.includes('f')));
+    expect((await journal('?search=F')).pagination.totalItems).toBe(3);
+    expect(descriptions(await journal('?search=FIF'))).toEqual(['fifth']);
+    expect(descriptions(await journal('?search=%20ir%20'))).toEqual(['third', 'first']);
+    expect(descriptions(await journal('?search=ec'))).toEqual([]);
+    expect(descriptions(await journal('?search=ec&includeNullified=true'))).toEqual(['second']);
+    expect(descriptions(await journal('?search=f&type=note'))).toEqual(['fifth', 'first']);
+    expect(descriptions(await journal('?search=t&hasEvidence=true'))).toEqual(['third']);
+    expect(descriptions(await journal('?search=%20%20'))).toHaveLength(4);
+  });
+
+  it('takes a searched % or _ as itself, not as a wildcard', async () => {
+    expect(descriptions(await journal('?search=f%25h'))).toEqual([]);
+    expect(descriptions(await journal('?search=fi_th'))).toEqual([]);
+    expect(descriptions(await journal('?search=%25'))).toEqual([]);
+  });
+
   it('filters by whether entries have evidence', async () => {
     const withEvidence = await journal('?hasEvidence=true');
     expect(descriptions(withEvidence)).toEqual(['third']);
@@ -183,6 +203,8 @@ describe("a case's journal", () => {
       ['?type=letter', 'type'],
       ['?hasEvidence=1', 'hasEvidence'],
       ['?pageSize=101', 'pageSize'],
+      [`?search=${'x'.repeat(201)}`, 'search'],
+      ['?search=a%00b', 'search'],
     ]) {
       const res = await investigator.get(`/api/cases/${caseId}/journal-entries${query}`);
       expect(res.statusCode, query).toBe(400);

@@ -7,6 +7,8 @@ import { journalKeys } from './journal-keys';
 
 export interface JournalPageParams {
   includeNullified: boolean;
+  /** Text to find in the descriptions. */
+  search?: string;
   type?: JournalEntryType;
   hasEvidence?: boolean;
   page: number;
@@ -27,6 +29,7 @@ export function getJournalEntries(
   return api.get<JournalPage>(`/cases/${encodeURIComponent(caseId)}/journal-entries`, {
     params: {
       includeNullified: params.includeNullified || undefined,
+      search: params.search,
       type: params.type,
       hasEvidence: params.hasEvidence,
       page: params.page,

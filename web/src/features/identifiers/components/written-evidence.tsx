@@ -4,7 +4,8 @@ import { useId, useState } from 'react';
 import { useEvidence } from '../../../components/evidence/api/get-evidence';
 import { errorMessage } from '../../../lib/api-error';
 import { pluralise } from '../utils/format';
-import { splitByOccurrences } from '../utils/highlight';
+import { MarkedText } from '../../../components/marked-text';
+import { splitByOccurrences } from '../../../lib/highlight';
 
 interface WrittenEvidenceProps {
   evidenceId: string;
@@ -43,8 +44,8 @@ function WrittenText({
       </div>
     );
   }
-  const parts = splitByOccurrences(query.data.body ?? '', value);
-  const mentions = parts.filter((part) => part.isMatch).length;
+  const body = query.data.body ?? '';
+  const mentions = splitByOccurrences(body, value).filter((part) => part.isMatch).length;
   return (
     <div id={paneId} className="identifier-evidence-text">
       <p className="identifier-detail__item-meta">
@@ -59,7 +60,7 @@ function WrittenText({
         aria-label={`Text of ${title}`}
         tabIndex={0}
       >
-        {parts.map((part, index) => (part.isMatch ? <mark key={index}>{part.text}</mark> : part.text))}
+        <MarkedText text={body} term={value} />
       </div>
     </div>
   );

@@ -97,6 +97,35 @@ describe('case timeline', { timeout: 20_000 }, () => {
     expect(callsTo(fetchMock, 'GET', JOURNAL).at(-1)?.url.searchParams.get('hasEvidence')).toBe('true');
   });
 
+  it('searches the entries’ text on the server once typing pauses, and marks what it found', async () => {
+    let matching = true;
+    const { fetchMock, router } = renderTimeline({
+      [`GET ${JOURNAL}`]: (_init, url) =>
+        url.searchParams.get('search') && !matching ? journalPage([]) : journalPage([ENTRY]),
+    });
+    await screen.findByRole('article', { name: /^Call entry/ });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the journal' }), ' WIRE ');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', JOURNAL).at(-1)?.url.searchParams.get('search')).toBe('WIRE'),
+    );
+    // One request for the words typed, not one per keystroke.
+    expect(
+      callsTo(fetchMock, 'GET', JOURNAL).filter((call) => call.url.searchParams.has('search')),
+    ).toHaveLength(1);
+    expect(router.state.location.search).toBe('?journalSearch=WIRE');
+    const entry = screen.getByRole('article', { name: /^Call entry/ });
+    await waitFor(() => expect(entry.querySelector('mark')?.textContent).toBe('wire'));
+    expect(screen.getByText('1 entry matches, newest first')).toBeInTheDocument();
+
+    matching = false;
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the journal' }), 'd');
+    expect(await screen.findByText('No entries match')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('searchbox', { name: 'Search the journal' })).toHaveValue('');
+    expect(await screen.findByRole('article', { name: /^Call entry/ })).toBeInTheDocument();
+  });
+
   it('says when the case has no entries yet and offers to add one', async () => {
     renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([]) });
     expect(await screen.findByRole('heading', { name: 'No journal entries yet' })).toBeInTheDocument();

@@ -48,7 +48,7 @@ function TimelineSkeleton() {
 /** The case's journal (the Timeline tab of /cases/:id): newest first, filtered and paged by the server. */
 export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
   const { user } = useSession();
-  const { params, update, clearFilters } = useTimelineState();
+  const { params, update, clearFilters, searchText, setSearchText } = useTimelineState();
   const query = useJournalEntries(caseId, journalPageParams(params));
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const can = (permission: string) => !readOnly && hasPermission(user?.permissions, permission);
@@ -110,7 +110,7 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
       >
         {entries.map((entry) => (
           <li key={entry.id}>
-            <TimelineEntry entry={entry} actions={actionsFor(entry)} />
+            <TimelineEntry entry={entry} actions={actionsFor(entry)} searched={params.search} />
           </li>
         ))}
       </ol>
@@ -122,9 +122,15 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
       <JournalIntegrityBar caseId={caseId} entries={entries} />
       <TimelineHeader
         pagination={query.isError ? undefined : query.data?.pagination}
+        isFiltered={hasFilters}
         onAdd={isEmptyJournal ? undefined : openCreate}
       />
-      <TimelineToolbar params={params} onChange={(changes) => update(changes)} />
+      <TimelineToolbar
+        params={params}
+        searchText={searchText}
+        onSearchTextChange={setSearchText}
+        onChange={(changes) => update(changes)}
+      />
       {body}
       {!query.isError && (
         <ListPagination

@@ -39,7 +39,7 @@ export function TimelineEmptyState({
       <EmptyState
         icon={Catalog}
         title="No entries match"
-        description="No entry of this case has that type or evidence. Clear the filters to see them all."
+        description="No entry of this case matches the search and filters. Clear them to see every entry."
         action={
           <Button kind="tertiary" onClick={onClearFilters}>
             Clear filters

@@ -7,11 +7,14 @@ import { signJournalEntry } from '../../api/journal-sign-entry';
 import { signatureBundleLink, verifyJournalEntry } from '../../api/journal-verify-entry';
 import { EntryEvidence, EntryIdentifiers } from './entry-links';
 import { ENTRY_TYPE_STYLES } from '../../../../components/journal-entry-type';
+import { MarkedText } from '../../../../components/marked-text';
 
 interface TimelineEntryProps {
   entry: JournalEntry;
   /** Edit and Remove, as the viewer may; none for a removed entry. */
   actions: RowMenuAction[];
+  /** The timeline's search: each occurrence in the description is marked. */
+  searched?: string;
 }
 
 /** "Removed by Ada Okafor on Mar 5, 2025, 2:03 PM: duplicate of the call above". */
@@ -27,7 +30,7 @@ function recordedLater(entry: JournalEntry): boolean {
 }
 
 /** One journal entry of the timeline: who, what kind, when, what was done, and what it links. */
-export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
+export function TimelineEntry({ entry, actions, searched = '' }: TimelineEntryProps) {
   const label = JOURNAL_ENTRY_TYPE_LABELS[entry.type] ?? entry.type;
   const style = ENTRY_TYPE_STYLES[entry.type] ?? ENTRY_TYPE_STYLES.other;
   const Icon = style.icon;
@@ -82,7 +85,9 @@ export function TimelineEntry({ entry, actions }: TimelineEntryProps) {
           )}
         </header>
         {removed && <p className="timeline-entry__removal">{removalText(entry)}</p>}
-        <p className="timeline-entry__description">{entry.description}</p>
+        <p className="timeline-entry__description">
+          <MarkedText text={entry.description} term={searched} />
+        </p>
         <EntryEvidence evidence={entry.evidence} />
         <EntryIdentifiers identifiers={entry.identifiers} />
       </div>

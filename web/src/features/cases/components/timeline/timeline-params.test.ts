@@ -10,6 +10,7 @@ describe('timeline URL state', () => {
         'journalType=call&journalHasEvidence=true&journalShowRemoved=true&journalPage=3&journalPageSize=50',
       ),
     ).toEqual({
+      search: '',
       type: 'call',
       hasEvidence: true,
       showRemoved: true,
@@ -17,6 +18,7 @@ describe('timeline URL state', () => {
       pageSize: 50,
     });
     expect(read('journalType=fax&journalHasEvidence=yes&journalPage=-1&journalPageSize=7')).toEqual({
+      search: '',
       type: '',
       hasEvidence: false,
       showRemoved: false,
@@ -32,5 +34,14 @@ describe('timeline URL state', () => {
     );
     expect(writeTimelineParams(current, { page: 5 }).toString()).toBe('tab=timeline&journalPage=5');
     expect(writeTimelineParams(new URLSearchParams('journalType=call'), { type: '' }).toString()).toBe('');
+  });
+
+  it('keeps a search trimmed, and leaves a blank one out', () => {
+    expect(read('journalSearch=%20western%20union%20').search).toBe('western union');
+    const current = new URLSearchParams('journalPage=3');
+    expect(writeTimelineParams(current, { search: ' wire ' }).toString()).toBe('journalSearch=wire');
+    expect(writeTimelineParams(new URLSearchParams('journalSearch=wire'), { search: '  ' }).toString()).toBe(
+      '',
+    );
   });
 });

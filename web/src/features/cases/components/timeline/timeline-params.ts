@@ -4,6 +4,8 @@ import type { JournalPageParams } from '../../api/journal-get-entries';
 
 /** The timeline's filters and page, kept in the URL beside the case page's own parameters. */
 export interface TimelineParams {
+  /** Text to find in the entries' descriptions; '' for none. */
+  search: string;
   type: JournalEntryType | '';
   hasEvidence: boolean;
   showRemoved: boolean;
@@ -13,6 +15,7 @@ export interface TimelineParams {
 
 /** URL parameter names, prefixed so they cannot clash with the other tabs' (`?journalType=call`). */
 const NAMES: Record<keyof TimelineParams, string> = {
+  search: 'journalSearch',
   type: 'journalType',
   hasEvidence: 'journalHasEvidence',
   showRemoved: 'journalShowRemoved',
@@ -26,6 +29,7 @@ const DEFAULT_PAGE_SIZE = LIST_PAGE_SIZES[0];
 export function readTimelineParams(search: URLSearchParams): TimelineParams {
   const type = search.get(NAMES.type) ?? '';
   return {
+    search: search.get(NAMES.search)?.trim() ?? '',
     type: (JOURNAL_ENTRY_TYPES as readonly string[]).includes(type) ? (type as JournalEntryType) : '',
     hasEvidence: search.get(NAMES.hasEvidence) === 'true',
     showRemoved: search.get(NAMES.showRemoved) === 'true',
@@ -40,7 +44,7 @@ export function readTimelineParams(search: URLSearchParams): TimelineParams {
 export function writeTimelineParams(current: URLSearchParams, changes: Partial<TimelineParams>) {
   const previous = readTimelineParams(current);
   const next = { ...previous, ...changes };
-  const resets = (['type', 'hasEvidence', 'showRemoved', 'pageSize'] as const).some(
+  const resets = (['search', 'type', 'hasEvidence', 'showRemoved', 'pageSize'] as const).some(
     (key) => changes[key] !== undefined && changes[key] !== previous[key],
   );
   if (resets && changes.page === undefined) next.page = 1;
@@ -50,6 +54,7 @@ export function writeTimelineParams(current: URLSearchParams, changes: Partial<T
     if (isDefault) params.delete(NAMES[name]);
     else params.set(NAMES[name], value);
   };
+  set('search', next.search.trim(), next.search.trim() === '');
   set('type', next.type, next.type === '');
   set('hasEvidence', 'true', !next.hasEvidence);
   set('showRemoved', 'true', !next.showRemoved);
@@ -62,6 +67,7 @@ export function writeTimelineParams(current: URLSearchParams, changes: Partial<T
 export function journalPageParams(params: TimelineParams): JournalPageParams {
   return {
     includeNullified: params.showRemoved,
+    search: params.search || undefined,
     type: params.type || undefined,
     hasEvidence: params.hasEvidence || undefined,
     page: params.page,
@@ -69,7 +75,7 @@ export function journalPageParams(params: TimelineParams): JournalPageParams {
   };
 }
 
-/** Type and "Has evidence" narrow the journal; showing removed entries widens it. */
+/** A search, type and "Has evidence" narrow the journal; showing removed entries widens it. */
 export function hasTimelineFilters(params: TimelineParams): boolean {
-  return Boolean(params.type || params.hasEvidence);
+  return Boolean(params.search || params.type || params.hasEvidence);
 }

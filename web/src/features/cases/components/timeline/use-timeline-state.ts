@@ -1,8 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useUrlSearchText } from '../../../../lib/use-url-search-text';
 import { readTimelineParams, writeTimelineParams, type TimelineParams } from './timeline-params';
 
-/** The timeline's filters and page, in the URL so a view can be shared and survives Back. */
+/**
+ * The timeline's search, filters and page, in the URL so a view can be shared and survives Back. The
+ * search box writes to the URL 300 ms after the last keystroke, as the lists' do.
+ */
 export function useTimelineState() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = useMemo(() => readTimelineParams(searchParams), [searchParams]);
@@ -11,6 +15,11 @@ export function useTimelineState() {
       setSearchParams((current) => writeTimelineParams(current, changes), options),
     [setSearchParams],
   );
-  const clearFilters = useCallback(() => update({ type: '', hasEvidence: false }), [update]);
-  return { params, update, clearFilters };
+  const writeSearch = useCallback((search: string) => update({ search }, { replace: true }), [update]);
+  const [searchText, setSearchText] = useUrlSearchText(params.search, writeSearch);
+  const clearFilters = useCallback(() => {
+    setSearchText('');
+    update({ search: '', type: '', hasEvidence: false });
+  }, [update, setSearchText]);
+  return { params, update, clearFilters, searchText, setSearchText };
 }
