@@ -29,6 +29,7 @@ import { signaturesRoutes } from './modules/signatures/signatures.routes';
 import { communityMembersRoutes } from './modules/originators/community-members.routes';
 import { originatorsRoutes } from './modules/originators/originators.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { exportStreamsRoutes } from './modules/export-streams/export-streams.routes';
 import { teamMemberOriginatorsRoutes } from './modules/team-members/team-member-originators.routes';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes';
 
@@ -112,6 +113,7 @@ export async function buildApp({
   await app.register(teamMembersRoutes, { db });
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });
+  await app.register(exportStreamsRoutes, { db });
   await app.register(identifiersRoutes, { db, listCountTimeBoxMs: config.listCountTimeBoxMs });
   await app.register(casesRoutes, { db });
   await app.register(journalEntriesRoutes, { db });

@@ -7,6 +7,7 @@ import { automationWithKey } from './originator-helpers';
 import { anyone, can, session, user, type Rule } from './access-rules/rule';
 import { CASES_RULES } from './access-rules/cases';
 import { EVIDENCE_RULES } from './access-rules/evidence';
+import { EXPORT_STREAMS_RULES } from './access-rules/export-streams';
 import { IDENTIFIER_DETAIL_RULES } from './access-rules/identifier-detail';
 import { JOURNAL_ENTRIES_RULES } from './access-rules/journal-entries';
 import { PASSKEYS_RULES } from './access-rules/passkeys';
@@ -88,6 +89,7 @@ const EXPECTED: Record<string, Rule> = {
   ...CASES_RULES,
   ...JOURNAL_ENTRIES_RULES,
   ...EVIDENCE_RULES,
+  ...EXPORT_STREAMS_RULES,
   ...PASSKEYS_RULES,
   ...SIGNATURES_RULES,
 };

@@ -9,3 +9,12 @@ export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array 
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * A transaction id (PostgreSQL's xid8), as its decimal text: 64 bits, more than a JavaScript number
+ * holds exactly.
+ */
+export const xid8 = customType<{ data: string; driverData: string }>({
+  dataType: () => 'xid8',
+  fromDriver: (value) => String(value),
+});

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, xid8 } from './columns';
 
 /**
  * Append-only record of what happened: the audit trail, export streams, notifications. Deleted
@@ -20,9 +21,18 @@ export const events = pgTable(
     caseId: uuid('case_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    /**
+     * The transaction that wrote the event. Export streams read events in (tx_id, id) order, and only
+     * those of transactions older than every one still running: ids are drawn before commit, so a
+     * transaction that commits late may hold ids below ones already read, never a tx_id.
+     */
+    txId: xid8('tx_id')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('events_subject_idx').on(t.subjectType, t.subjectId),
     index('events_case_idx').on(t.caseId, t.id.desc()),
+    index('events_stream_order_idx').on(t.txId, t.id),
   ],
 );

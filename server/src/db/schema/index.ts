@@ -10,3 +10,4 @@ export * from './journal';
 export * from './identifiers';
 export * from './events';
 export * from './passkeys';
+export * from './export-streams';

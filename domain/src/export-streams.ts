@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { pageQuery, paginated } from './pagination';
+import { nonEmptyPatch, optionalText, requiredText } from './schema-helpers';
+import { responseText, text } from './text';
+
+/**
+ * Export streams: named feeds of what happens in the product (the events table), read by other systems
+ * (a SIEM, a threat-intelligence platform, a data warehouse) with an API key, each from where it last
+ * stopped. A stream chooses the topics it carries; an administrator pauses, resumes or deletes it.
+ */
+
+/** What a stream may carry, each a set of the events' subjects. */
+export const EXPORT_TOPICS = [
+  'cases',
+  'journal',
+  'evidence',
+  'identifiers',
+  'organisation',
+  'access',
+] as const;
+export type ExportTopic = (typeof EXPORT_TOPICS)[number];
+
+export const EXPORT_TOPIC_LABELS: Record<ExportTopic, string> = {
+  cases: 'Cases',
+  journal: 'Journal entries',
+  evidence: 'Evidence',
+  identifiers: 'Identifiers',
+  organisation: 'Tags, groups and originators',
+  access: 'Users, sessions, passkeys and API keys',
+};
+
+/** The events' `subject_type` values each topic carries. */
+export const EXPORT_TOPIC_SUBJECTS: Record<ExportTopic, readonly string[]> = {
+  cases: ['case'],
+  journal: ['journal_entry'],
+  evidence: ['evidence'],
+  identifiers: ['identifier', 'identifier_import'],
+  organisation: ['tag', 'group', 'originator'],
+  access: ['user', 'session', 'passkey', 'api_key'],
+};
+
+export const EXPORT_STREAM_STATUSES = ['active', 'paused'] as const;
+export type ExportStreamStatus = (typeof EXPORT_STREAM_STATUSES)[number];
+
+export const EXPORT_STREAM_NAME_MAX_LENGTH = 100;
+
+/** The most events one read answers, and how many it answers when not told. */
+export const EXPORT_EVENTS_PAGE_MAX = 1000;
+export const EXPORT_EVENTS_PAGE_DEFAULT = 100;
+
+export const EXPORT_STREAM_PAUSED_MESSAGE = 'This export stream is paused: an administrator must resume it';
+
+const topicsSchema = z
+  .array(z.enum(EXPORT_TOPICS, { message: `topics must be among ${EXPORT_TOPICS.join(', ')}` }), {
+    error: 'topics must be a list of topics',
+  })
+  .min(1, 'Choose at least one topic')
+  .max(EXPORT_TOPICS.length)
+  .transform((topics) => EXPORT_TOPICS.filter((topic) => topics.includes(topic)));
+
+const streamFields = {
+  name: requiredText('Name', EXPORT_STREAM_NAME_MAX_LENGTH).describe('Unique, case-insensitively'),
+  description: optionalText('Description'),
+  topics: topicsSchema.describe('What the stream carries; at least one'),
+};
+
+export const createExportStreamBodySchema = z.object({
+  name: streamFields.name,
+  description: streamFields.description.default(''),
+  topics: streamFields.topics,
+});
+/** What a client sends; `NewExportStream` is what the server reads from it. */
+export type CreateExportStreamBody = z.input<typeof createExportStreamBodySchema>;
+export type NewExportStream = z.output<typeof createExportStreamBodySchema>;
+
+export const updateExportStreamBodySchema = nonEmptyPatch({
+  ...streamFields,
+  status: z.enum(EXPORT_STREAM_STATUSES, {
+    message: `status must be one of ${EXPORT_STREAM_STATUSES.join(', ')}`,
+  }),
+});
+export type UpdateExportStreamBody = z.input<typeof updateExportStreamBodySchema>;
+export type ExportStreamChanges = z.output<typeof updateExportStreamBodySchema>;
+
+export const exportStreamSchema = z.object({
+  id: responseText(),
+  name: responseText(),
+  description: responseText(),
+  topics: z.array(z.enum(EXPORT_TOPICS)),
+  status: z.enum(EXPORT_STREAM_STATUSES),
+  /** Who created it: a user's full name, or null once that user is gone. */
+  createdBy: responseText().nullable(),
+  /** When an API key last read its events (an administrator's preview does not count); null until then. */
+  lastReadAt: responseText().nullable(),
+  createdAt: responseText(),
+  updatedAt: responseText(),
+});
+export type ExportStream = z.infer<typeof exportStreamSchema>;
+
+export const exportStreamListQuerySchema = z.object({ ...pageQuery(25, 100) });
+export const exportStreamListSchema = paginated(exportStreamSchema);
+export type ExportStreamList = z.infer<typeof exportStreamListSchema>;
+
+/**
+ * Where a reader stopped: opaque to readers, who send back the `next` of the answer before. Made of the
+ * transaction and the id of the last event answered (see the events' read order on the server).
+ */
+export const EXPORT_CURSOR_PATTERN = /^\d{1,20}-\d{1,20}$/;
+
+export const exportEventsQuerySchema = z.object({
+  after: text({ label: 'after', max: 41 })
+    .regex(EXPORT_CURSOR_PATTERN, 'after must be the next cursor of an earlier answer')
+    .optional()
+    .describe('The `next` of the previous answer; left out, the stream is read from its beginning'),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${EXPORT_EVENTS_PAGE_MAX}`)
+    .max(EXPORT_EVENTS_PAGE_MAX, `limit must be between 1 and ${EXPORT_EVENTS_PAGE_MAX}`)
+    .default(EXPORT_EVENTS_PAGE_DEFAULT),
+});
+export type ExportEventsQuery = z.infer<typeof exportEventsQuerySchema>;
+
+export const exportEventSchema = z.object({
+  /** The event's id: unique, and rising within a transaction; the cursor gives the read order. */
+  id: responseText(),
+  /** `<subject>.<what happened>`: `case.created`, `journal_entry.nullified`, `identifier.reviewed`. */
+  type: responseText(),
+  topic: z.enum(EXPORT_TOPICS),
+  occurredAt: responseText(),
+  subject: z.object({ type: responseText(), id: responseText() }),
+  /** The case the event belongs to, if any. */
+  caseId: responseText().nullable(),
+  actor: z.object({
+    originatorId: responseText().nullable(),
+    userId: responseText().nullable(),
+    apiKeyId: responseText().nullable(),
+  }),
+  /** What the event recorded: for changes to cases, entries and evidence, `{ before, after }`. */
+  data: z.record(responseText(), z.unknown()),
+});
+export type ExportEvent = z.infer<typeof exportEventSchema>;
+
+export const exportEventsPageSchema = z.object({
+  data: z.array(exportEventSchema),
+  /** Send it back as `after` to read on; the same cursor when nothing new was there. */
+  next: responseText(),
+  /** More events were ready than this answer holds: read again at once. */
+  hasMore: z.boolean(),
+});
+export type ExportEventsPage = z.infer<typeof exportEventsPageSchema>;

@@ -1,0 +1,143 @@
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { ExportTopic } from '@scamtrail/domain/export-streams';
+import type { DbOrTx } from '../../db/client';
+import { exportStreams, users } from '../../db/schema/index';
+import { rowsOf } from '../cases/sql-arrays';
+
+const streamColumns = {
+  id: exportStreams.id,
+  name: exportStreams.name,
+  description: exportStreams.description,
+  topics: exportStreams.topics,
+  status: exportStreams.status,
+  createdBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  lastReadAt: exportStreams.lastReadAt,
+  createdAt: exportStreams.createdAt,
+  updatedAt: exportStreams.updatedAt,
+};
+
+export interface StreamRow {
+  id: string;
+  name: string;
+  description: string;
+  topics: string[];
+  status: string;
+  createdBy: string | null;
+  lastReadAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+function selectStreams(db: DbOrTx) {
+  return db.select(streamColumns).from(exportStreams).leftJoin(users, eq(users.id, exportStreams.createdBy));
+}
+
+/** A page of streams, newest first, and how many there are. */
+export async function listStreamRows(
+  db: DbOrTx,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: StreamRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    selectStreams(db)
+      .orderBy(desc(exportStreams.createdAt), desc(exportStreams.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ total: count() }).from(exportStreams),
+  ]);
+  return { rows, total };
+}
+
+export async function findStreamRow(db: DbOrTx, id: string): Promise<StreamRow | undefined> {
+  const [row] = await selectStreams(db).where(eq(exportStreams.id, id));
+  return row;
+}
+
+export async function insertStream(
+  db: DbOrTx,
+  values: { name: string; description: string; topics: ExportTopic[]; createdBy: string | null },
+): Promise<string> {
+  const [row] = await db.insert(exportStreams).values(values).returning({ id: exportStreams.id });
+  return row.id;
+}
+
+/** The stream as it was before the change, or undefined when there is none. */
+export async function updateStreamRow(
+  db: DbOrTx,
+  id: string,
+  changes: Partial<{ name: string; description: string; topics: ExportTopic[]; status: string }>,
+): Promise<StreamRow | undefined> {
+  const before = await lockStream(db, id);
+  if (!before) return undefined;
+  await db
+    .update(exportStreams)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(exportStreams.id, id));
+  return before;
+}
+
+async function lockStream(db: DbOrTx, id: string): Promise<StreamRow | undefined> {
+  const [locked] = await db
+    .select({ id: exportStreams.id })
+    .from(exportStreams)
+    .where(eq(exportStreams.id, id))
+    .for('update');
+  return locked ? findStreamRow(db, id) : undefined;
+}
+
+/** Deletes the stream; answers what it was, or undefined when there was none. */
+export async function deleteStreamRow(db: DbOrTx, id: string): Promise<StreamRow | undefined> {
+  const before = await lockStream(db, id);
+  if (before) await db.delete(exportStreams).where(eq(exportStreams.id, id));
+  return before;
+}
+
+export async function markStreamRead(db: DbOrTx, id: string): Promise<void> {
+  await db.update(exportStreams).set({ lastReadAt: new Date() }).where(eq(exportStreams.id, id));
+}
+
+/** Where a read starts: after this transaction's event of this id (both 0 for the beginning). */
+export interface StreamPosition {
+  txId: string;
+  eventId: string;
+}
+
+export interface StreamEventRow {
+  id: string;
+  txId: string;
+  type: string;
+  subjectType: string;
+  subjectId: string;
+  caseId: string | null;
+  actorOriginatorId: string | null;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  data: Record<string, unknown>;
+  createdAt: string;
+}
+
+/**
+ * Up to `limit` events of the subjects after `position`, in (tx_id, id) order, off
+ * events_stream_order_idx. Only events of transactions older than every transaction still running
+ * are read (their tx_id is below the snapshot's xmin): those have all committed, and no later event
+ * can sort before them, so a reader that goes on from its last event never misses one. An event whose
+ * transaction is still open waits for it, and for any older one, to finish.
+ */
+export async function readStreamEvents(
+  db: DbOrTx,
+  subjects: readonly string[],
+  position: StreamPosition,
+  limit: number,
+): Promise<StreamEventRow[]> {
+  const result = await db.execute(sql`select e.id::text as id, e.tx_id::text as "txId", e.type,
+      e.subject_type as "subjectType", e.subject_id as "subjectId", e.case_id as "caseId",
+      e.actor_originator_id as "actorOriginatorId", e.actor_user_id as "actorUserId",
+      e.actor_api_key_id as "actorApiKeyId", e.data,
+      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+    from events e
+    where (e.tx_id, e.id) > (${position.txId}::xid8, ${position.eventId}::bigint)
+      and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+      and e.subject_type = any(${sql.param([...subjects])}::text[])
+    order by e.tx_id, e.id
+    limit ${limit}`);
+  return rowsOf<StreamEventRow>(result);
+}

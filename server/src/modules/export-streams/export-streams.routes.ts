@@ -1,0 +1,127 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createExportStreamBodySchema,
+  exportEventsPageSchema,
+  exportEventsQuerySchema,
+  exportStreamListQuerySchema,
+  exportStreamListSchema,
+  exportStreamSchema,
+  updateExportStreamBodySchema,
+} from '@scamtrail/domain/export-streams';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { access } from '../../plugins/auth';
+import {
+  createExportStream,
+  deleteExportStream,
+  getExportStream,
+  listExportStreams,
+  readExportStream,
+  updateExportStream,
+} from './export-streams.service';
+
+/**
+ * Export streams: administrators define them (export.edit); other systems read their events with an
+ * API key holding export.view, each from the cursor of its last answer.
+ */
+export async function exportStreamsRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['export streams'];
+
+  r.get(
+    '/api/export-streams',
+    {
+      schema: {
+        tags,
+        summary: 'List the export streams, newest first',
+        querystring: exportStreamListQuerySchema,
+        response: { 200: exportStreamListSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('export.view') },
+    },
+    async (request) => listExportStreams(db, request.query),
+  );
+
+  r.post(
+    '/api/export-streams',
+    {
+      schema: {
+        tags,
+        summary: 'Create an export stream carrying the chosen topics; it starts active',
+        body: createExportStreamBodySchema,
+        response: { 201: exportStreamSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      config: { access: access.permission('export.edit') },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createExportStream(db, request.body, request.principal!)),
+  );
+
+  r.get(
+    '/api/export-streams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One export stream',
+        params: idParamsSchema,
+        response: { 200: exportStreamSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('export.view') },
+    },
+    async (request) => getExportStream(db, request.params.id),
+  );
+
+  r.patch(
+    '/api/export-streams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename a stream, change its topics, or pause and resume it',
+        params: idParamsSchema,
+        body: updateExportStreamBodySchema,
+        response: { 200: exportStreamSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('export.edit') },
+    },
+    async (request) => updateExportStream(db, request.params.id, request.body, request.principal!),
+  );
+
+  r.delete(
+    '/api/export-streams/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a stream; its readers get 404 from then on (the events stay)',
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('export.edit') },
+    },
+    async (request, reply) => {
+      await deleteExportStream(db, request.params.id, request.principal!);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/export-streams/:id/events',
+    {
+      schema: {
+        tags,
+        summary: "Read the stream's next events after a cursor, oldest first",
+        description:
+          "Send back the answer's `next` as `after` to read on; `hasMore` says more are ready. Events " +
+          'appear once their transaction, and every older one, has finished, so none is skipped. ' +
+          "A paused stream answers 409. Reads by API keys set the stream's lastReadAt.",
+        params: idParamsSchema,
+        querystring: exportEventsQuerySchema,
+        response: { 200: exportEventsPageSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('export.view') },
+    },
+    async (request) => readExportStream(db, request.params.id, request.query, request.principal!),
+  );
+}

@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_STREAM_PAUSED_MESSAGE } from '@scamtrail/domain/export-streams';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { automationWithKey, unique } from '../../../test/originator-helpers';
+
+let t: TestApp;
+let admin: Client;
+let investigator: Client;
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = (await signedIn(t, 'admin')).client;
+  investigator = (await signedIn(t, 'investigator')).client;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function createStream(body: Record<string, unknown> = {}) {
+  const res = await admin.post('/api/export-streams', {
+    name: unique('SIEM feed'),
+    topics: ['cases'],
+    ...body,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; name: string; [key: string]: unknown };
+}
+
+async function createCase(title: string) {
+  const res = await investigator.post('/api/cases', { title });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().id as string;
+}
+
+interface EventsPage {
+  data: {
+    id: string;
+    type: string;
+    topic: string;
+    subject: { type: string; id: string };
+    [k: string]: unknown;
+  }[];
+  next: string;
+  hasMore: boolean;
+}
+
+async function read(client: Client, streamId: string, query = '') {
+  const res = await client.get(`/api/export-streams/${streamId}/events${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as EventsPage;
+}
+
+/** Every event of the stream after `after`, following `next` page by page. */
+async function readAll(client: Client, streamId: string, after = '', limit = 1000) {
+  const events: EventsPage['data'] = [];
+  let cursor = after;
+  for (;;) {
+    const page = await read(client, streamId, `?limit=${limit}${cursor ? `&after=${cursor}` : ''}`);
+    events.push(...page.data);
+    cursor = page.next;
+    if (!page.hasMore) return { events, next: cursor };
+  }
+}
+
+describe('export streams', () => {
+  it('are created active with their topics in a fixed order, listed, read, renamed and deleted', async () => {
+    const name = unique('Threat intel');
+    const stream = await createStream({ name, description: 'To the TIP', topics: ['identifiers', 'cases'] });
+    expect(stream).toMatchObject({
+      name,
+      description: 'To the TIP',
+      topics: ['cases', 'identifiers'],
+      status: 'active',
+      lastReadAt: null,
+      createdBy: expect.stringMatching(/\S+ \S+/),
+    });
+    const list = (await admin.get('/api/export-streams')).json();
+    expect(list.data.map((s: { id: string }) => s.id)).toContain(stream.id);
+    expect((await admin.get(`/api/export-streams/${stream.id}`)).json()).toEqual(stream);
+
+    const renamed = await admin.patch(`/api/export-streams/${stream.id}`, {
+      name: `${name} 2`,
+      topics: ['journal'],
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({
+      name: `${name} 2`,
+      topics: ['journal'],
+      description: 'To the TIP',
+    });
+
+    expect((await admin.delete(`/api/export-streams/${stream.id}`)).statusCode).toBe(204);
+    expect((await admin.get(`/api/export-streams/${stream.id}`)).statusCode).toBe(404);
+    expect((await admin.get(`/api/export-streams/${stream.id}/events`)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/export-streams/${stream.id}`)).statusCode).toBe(404);
+  });
+
+  it('refuses a name already taken, whatever its case, naming the field', async () => {
+    const stream = await createStream();
+    const res = await admin.post('/api/export-streams', {
+      name: stream.name.toUpperCase(),
+      topics: ['cases'],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.details.fields).toEqual([
+      { field: 'name', message: `An export stream named "${stream.name.toUpperCase()}" already exists` },
+    ]);
+    const other = await createStream();
+    const renamed = await admin.patch(`/api/export-streams/${other.id}`, { name: stream.name });
+    expect(renamed.statusCode).toBe(409);
+    expect((await admin.get(`/api/export-streams/${other.id}`)).json().name).toBe(other.name);
+  });
+
+  it('refuses bad input with a 400 naming the field, and saves nothing', async () => {
+    const name = unique('Bad');
+    for (const [body, field, message] of [
+      [{ name, topics: [] }, 'topics', 'Choose at least one topic'],
+      [{ name, topics: ['cases', 'weather'] }, 'topics.1', undefined],
+      [{ name, topics: 'cases' }, 'topics', undefined],
+      [{ topics: ['cases'] }, 'name', undefined],
+      [{ name: 'a\u0000b', topics: ['cases'] }, 'name', undefined],
+      [{ name: 'x'.repeat(101), topics: ['cases'] }, 'name', undefined],
+    ] as const) {
+      const res = await admin.post('/api/export-streams', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      const fields = res.json().error.details.fields as { field: string; message: string }[];
+      expect(fields.map((f) => f.field)).toContain(field);
+      if (message) expect(fields.find((f) => f.field === field)?.message).toBe(message);
+    }
+    const list = (await admin.get('/api/export-streams?pageSize=100')).json();
+    expect(list.data.some((s: { name: string }) => s.name === name)).toBe(false);
+
+    const stream = await createStream();
+    for (const body of [{}, { status: 'stopped' }, { topics: [] }]) {
+      expect((await admin.patch(`/api/export-streams/${stream.id}`, body)).statusCode).toBe(400);
+    }
+    expect((await admin.get(`/api/export-streams/${stream.id}`)).json()).toEqual(stream);
+    for (const query of ['?after=12', '?after=a-1', '?limit=0', '?limit=1001', '?limit=two']) {
+      const res = await admin.get(`/api/export-streams/${stream.id}/events${query}`);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it('carries only the events of its topics, oldest first, and goes on from the cursor of each answer', async () => {
+    const stream = await createStream({ topics: ['cases'] });
+    const start = await readAll(admin, stream.id);
+    expect(start.events.every((e) => e.topic === 'cases' && e.subject.type === 'case')).toBe(true);
+
+    const first = await createCase('Stream case one');
+    await investigator.post('/api/identifiers', {
+      type: 'email',
+      data: { address: `${unique('s')}@example.org` },
+    });
+    const second = await createCase('Stream case two');
+    const after = await readAll(admin, stream.id, start.next);
+    expect(after.events.map((e) => [e.type, e.subject.id])).toEqual([
+      ['case.created', first],
+      ['case.created', second],
+    ]);
+    expect(after.events[0]).toMatchObject({
+      caseId: first,
+      occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      actor: { originatorId: expect.any(String), userId: expect.any(String), apiKeyId: null },
+    });
+
+    // Nothing new: no events, and the same cursor to come back with.
+    const idle = await read(admin, stream.id, `?after=${after.next}`);
+    expect(idle).toEqual({ data: [], next: after.next, hasMore: false });
+
+    // One at a time: the same events, page by page.
+    const paged = await readAll(admin, stream.id, start.next, 1);
+    expect(paged.events.map((e) => e.id)).toEqual(after.events.map((e) => e.id));
+    expect(paged.next).toBe(after.next);
+  });
+
+  it('answers 409 while paused, and goes on where it stopped once resumed', async () => {
+    const stream = await createStream({ topics: ['cases'] });
+    const { next } = await readAll(admin, stream.id);
+    const paused = await admin.patch(`/api/export-streams/${stream.id}`, { status: 'paused' });
+    expect(paused.json().status).toBe('paused');
+    const caseId = await createCase('Opened while paused');
+    const refused = await admin.get(`/api/export-streams/${stream.id}/events?after=${next}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(EXPORT_STREAM_PAUSED_MESSAGE);
+
+    await admin.patch(`/api/export-streams/${stream.id}`, { status: 'active' });
+    const resumed = await readAll(admin, stream.id, next);
+    expect(resumed.events.map((e) => e.subject.id)).toEqual([caseId]);
+  });
+
+  it('is read by an API key with export.view, which sets its last read; an administrator does not', async () => {
+    const stream = await createStream({ topics: ['cases', 'identifiers'] });
+    await readAll(admin, stream.id);
+    expect((await admin.get(`/api/export-streams/${stream.id}`)).json().lastReadAt).toBeNull();
+
+    const reader = await automationWithKey(t, admin, ['export.view']);
+    const { events } = await readAll(reader.caller, stream.id);
+    expect(events.some((e) => e.type === 'case.created')).toBe(true);
+    expect((await admin.get(`/api/export-streams/${stream.id}`)).json().lastReadAt).toEqual(
+      expect.any(String),
+    );
+
+    // Reading is not managing.
+    expect(
+      (await reader.caller.patch(`/api/export-streams/${stream.id}`, { status: 'paused' })).statusCode,
+    ).toBe(403);
+    const other = await automationWithKey(t, admin, ['case.view']);
+    expect((await other.caller.get(`/api/export-streams/${stream.id}/events`)).statusCode).toBe(403);
+    expect((await investigator.get(`/api/export-streams/${stream.id}/events`)).statusCode).toBe(403);
+  });
+
+  it('holds back an event whose transaction is still open, and what came after it, then sends them in order', async (ctx) => {
+    // PGlite has one connection: no second transaction can be open beside the app's.
+    if (t.database.kind !== 'postgres') ctx.skip();
+    const stream = await createStream({ topics: ['cases'] });
+    const { next } = await readAll(admin, stream.id);
+    const pool = (t.database.db as unknown as { $client: import('pg').Pool }).$client;
+    const open = await pool.connect();
+    try {
+      await open.query('begin');
+      // Drawn first, committed last: its id is below the next case's.
+      const slow = await open.query<{ id: string }>(
+        `insert into events (type, subject_type, subject_id, data) values ('case.updated', 'case', 'slow', '{}')
+         returning id::text as id`,
+      );
+      const caseId = await createCase('Committed while another is open');
+      expect((await read(admin, stream.id, `?after=${next}`)).data).toEqual([]);
+
+      await open.query('commit');
+      const { events } = await readAll(admin, stream.id, next);
+      expect(events.map((e) => e.subject.id)).toEqual(['slow', caseId]);
+      expect(events[0].id).toBe(slow.rows[0].id);
+    } finally {
+      await open.query('rollback').catch(() => undefined);
+      open.release();
+    }
+  });
+});
