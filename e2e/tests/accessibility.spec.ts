@@ -36,6 +36,7 @@ const ROUTE_VISITS: Record<RouteId, RouteVisit> = {
   cases: asAdmin('/cases'),
   'case-detail': asAdmin((r) => `/cases/${r.caseItem.id}`),
   profile: asAdmin('/profile'),
+  search: asAdmin((r) => `/search?q=${encodeURIComponent(r.caseItem.title)}`),
   'profile-test': asAdmin('/profile-test'),
   automations: asAdmin('/automations'),
   'automation-detail': asAdmin((r) => `/automations/${r.automation.id}`),
@@ -318,7 +319,9 @@ const DIALOGS: Record<string, DialogVisit> = {
   'showcase form modal': { path: '/components', open: byButton('Open form modal', 'Create case') },
   'header search panel': {
     path: '/cases',
-    open: headerPanel('Search', (page) => page.getByRole('search', { name: 'Search identifiers' })),
+    open: headerPanel('Search', (page) =>
+      page.getByRole('search', { name: 'Search cases, identifiers and evidence' }),
+    ),
   },
   'header notifications panel': {
     path: '/cases',

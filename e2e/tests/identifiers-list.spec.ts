@@ -126,18 +126,20 @@ test.describe('identifier list', () => {
     await expect(page.getByText('Identifiers could not be loaded')).toBeVisible();
   });
 
-  test('the header search opens the list filtered by the text', async ({ page }) => {
+  test('the header search finds the identifier, and its hit opens it in the list', async ({ page }) => {
     const admin = await createAccount('admin');
     const address = `header-${uniqueTag()}@scam.example`;
-    await importRows(admin, [{ type: 'email', data: { address } }]);
+    const [id] = await importRows(admin, [{ type: 'email', data: { address } }]);
     await signInAs(page, 'viewer');
     await page.goto('/cases');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('searchbox', { name: 'Search identifiers' }).fill(address);
+    await page.getByRole('searchbox', { name: 'Search cases, identifiers and evidence' }).fill(address);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/identifiers\?search=/);
-    await expect(page.getByPlaceholder('Search by display value...')).toHaveValue(address);
-    await expect(page.getByRole('link', { name: address })).toBeVisible();
+    await expect(page).toHaveURL(/\/search\?q=/);
+    const identifiers = page.getByRole('region', { name: 'Identifiers (1)' });
+    await identifiers.getByRole('link', { name: address, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/identifiers\\?open=${id}$`));
+    await expect(page.getByRole('dialog', { name: 'Email Details' })).toBeVisible();
   });
 });
 

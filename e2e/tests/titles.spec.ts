@@ -13,6 +13,7 @@ const ROUTES: [string, string][] = [
   ['/cases', 'Cases'],
   ['/cases/00000000-0000-4000-8000-000000000000', 'Case Detail'],
   ['/profile', 'Profile'],
+  ['/search', 'Search'],
   ['/profile-test', 'Profile Test'],
   ['/automations', 'Automations'],
   ['/automations/00000000-0000-4000-8000-000000000000', 'Automation Detail'],

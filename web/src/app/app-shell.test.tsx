@@ -148,7 +148,7 @@ describe('shell', () => {
 
   /** Each header button and the landmark of the panel it opens (null while closed). */
   const HEADER_PANELS = [
-    ['Search', () => screen.queryByRole('search', { name: 'Search identifiers' })],
+    ['Search', () => screen.queryByRole('search', { name: 'Search cases, identifiers and evidence' })],
     ['Notifications', () => screen.queryByRole('region', { name: 'Notifications' })],
     ['User', () => screen.queryByRole('region', { name: 'User' })],
   ] as const;
@@ -197,22 +197,17 @@ describe('shell', () => {
     expect(menu).toHaveFocus();
   });
 
-  it('searches identifiers from the header search panel', async () => {
+  it('opens the search page from the header search panel, the text in its field', async () => {
     const { router } = renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),
-      'GET /api/identifiers': () =>
-        json(200, {
-          data: [],
-          pagination: { page: 1, pageSize: 25, totalItems: 0, totalPages: 1 },
-          totalIsEstimate: false,
-        }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
     // The cases screen behind it has a search of its own: take the header's, by its label.
-    const panel = screen.getByRole('search', { name: 'Search identifiers' });
+    const panel = screen.getByRole('search', { name: 'Search cases, identifiers and evidence' });
     await userEvent.type(within(panel).getByRole('searchbox'), 'scam@example.org{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Identifiers', level: 1 })).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/identifiers?search=scam%40example.org');
-    expect(await screen.findByText('No identifier matches "scam@example.org".')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/search?q=scam%40example.org');
+    expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('scam@example.org');
+    expect(screen.queryByRole('search', { name: 'Search cases, identifiers and evidence' })).toBeNull();
   });
 });

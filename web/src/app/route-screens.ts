@@ -36,6 +36,9 @@ export const ROUTE_SCREENS: Record<RouteId, ScreenLoader> = {
   profile: async () => ({
     Component: (await import('../features/profile/routes/profile-route')).ProfileRoute,
   }),
+  search: async () => ({
+    Component: (await import('../features/search/routes/search-route')).SearchRoute,
+  }),
   'profile-test': async () => ({
     Component: (await import('../features/showcase/routes/profile-test-route')).ProfileTestRoute,
   }),

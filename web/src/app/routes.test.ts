@@ -30,12 +30,16 @@ const SPEC_TITLES: Record<string, string> = {
   '*': '404 - Page Not Found',
 };
 
+/** Ours: the header search's results page (spec 1 leaves what search does unshown). */
+const OWN_TITLES: Record<string, string> = { '/search': 'Search' };
+const TITLES = { ...SPEC_TITLES, ...OWN_TITLES };
+
 describe('route table', () => {
-  it('holds exactly the routes of spec 2.1', () => {
-    expect(ROUTES.map((route) => route.path).sort()).toEqual(Object.keys(SPEC_TITLES).sort());
+  it('holds exactly the routes of spec 2.1, and the search page', () => {
+    expect(ROUTES.map((route) => route.path).sort()).toEqual(Object.keys(TITLES).sort());
   });
 
-  it.each(Object.entries(SPEC_TITLES))('titles %s "%s | Scamtrail"', (path, title) => {
+  it.each(Object.entries(TITLES))('titles %s "%s | Scamtrail"', (path, title) => {
     const route = findRouteByPath(path);
     expect(route).toBeDefined();
     expect(documentTitle(route!)).toBe(`${title} | Scamtrail`);
@@ -54,10 +58,11 @@ describe('route table', () => {
     );
   });
 
-  it('requires login for cases, profile, automations, groups and the forbidden page', () => {
+  it('requires login for cases, profile, search, automations, groups and the forbidden page', () => {
     for (const path of [
       '/cases',
       '/profile',
+      '/search',
       '/automations',
       '/automations/:id',
       '/groups',

@@ -58,6 +58,7 @@ export const ROUTES = [
   { id: 'cases', path: '/cases', title: 'Cases', access: signedIn, navPermission: 'case.view' },
   { id: 'case-detail', path: '/cases/:id', title: 'Case Detail', access: open },
   { id: 'profile', path: '/profile', title: 'Profile', access: signedIn },
+  { id: 'search', path: '/search', title: 'Search', access: signedIn },
   { id: 'profile-test', path: '/profile-test', title: 'Profile Test', access: open },
   {
     id: 'automations',

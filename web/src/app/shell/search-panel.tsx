@@ -7,7 +7,7 @@ interface SearchPanelProps {
   onClose: () => void;
 }
 
-/** Header search: looks a value up among identifiers, the product's searchable records. */
+/** Header search: opens the search page, which looks the text up among cases, identifiers and evidence. */
 export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -18,7 +18,7 @@ export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
     if (!value) return;
     onClose();
     setText('');
-    void navigate(`/identifiers?search=${encodeURIComponent(value)}`);
+    void navigate(`/search?q=${encodeURIComponent(value)}`);
   }
 
   return (
@@ -27,17 +27,17 @@ export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
     <HeaderPanel expanded={expanded} addFocusListeners={false} className="app-header-panel">
       {expanded && (
         <form className="app-header-panel__body" onSubmit={submit}>
-          <p className="app-header-panel__title">Search identifiers</p>
+          <p className="app-header-panel__title">Search</p>
           <Search
             id="header-search"
-            labelText="Search identifiers"
-            placeholder="E-mail, phone, wallet..."
+            labelText="Search cases, identifiers and evidence"
+            placeholder="Case title, e-mail, phone, wallet, file name..."
             size="lg"
             value={text}
             onChange={(event) => setText(event.target.value)}
             autoFocus
           />
-          <p className="app-header-panel__hint">Opens the identifier list filtered by this text.</p>
+          <p className="app-header-panel__hint">Opens the search page with results from each.</p>
           <Button type="submit" size="md" disabled={!text.trim()}>
             Search
           </Button>

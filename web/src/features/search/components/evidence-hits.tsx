@@ -1,0 +1,44 @@
+import { Link } from '@carbon/react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
+import { evidenceListQueryOptions } from '../../../components/evidence/api/get-evidence-list';
+import { readEvidenceParams, writeEvidenceParams } from '../../../components/evidence/evidence-list-params';
+import { CaseRefLink } from '../../cases/components/case-detail-links';
+import { exactCount, SEARCH_PAGE_SIZE, SearchSection, sectionResult } from './search-section';
+
+/**
+ * Evidence whose title or file name holds the text, newest first, each with its kind, its file name
+ * (what matched, when the title does not say it) and its case. Each opens its detail on /evidence.
+ */
+export function EvidenceHits({ search }: { search: string }) {
+  const params = { ...readEvidenceParams(new URLSearchParams(), ''), search, pageSize: SEARCH_PAGE_SIZE };
+  // Without the list's placeholder: a new text shows its skeleton, not the previous text's hits.
+  const query = useQuery({ ...evidenceListQueryOptions(params), placeholderData: undefined });
+  const items = query.data?.data ?? [];
+  const result = sectionResult(query, exactCount);
+
+  return (
+    <SearchSection
+      id="evidence"
+      title="Evidence"
+      plural="evidence items"
+      result={result}
+      empty={`No evidence matches “${search}”.`}
+      listPath={`/evidence?${writeEvidenceParams(new URLSearchParams(), '', { search })}`}
+    >
+      {items.map((item) => (
+        <li key={item.id} className="search-hit">
+          <Link as={RouterLink} to={`/evidence?open=${encodeURIComponent(item.id)}`}>
+            {item.title}
+          </Link>
+          <span className="search-hit__meta">
+            {[EVIDENCE_KIND_LABELS[item.kind], item.fileName].filter(Boolean).join(' · ')}
+            {' · '}
+            {item.case ? <CaseRefLink caseRef={item.case} showTitle /> : 'No case'}
+          </span>
+        </li>
+      ))}
+    </SearchSection>
+  );
+}

@@ -1,0 +1,247 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Grant } from '@scamtrail/domain/permissions';
+import { SCREENSHOT, WRITTEN } from '../../../components/evidence/evidence-test-data';
+import { expectNoSeriousViolations } from '../../../test/axe';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import { CASE, UNASSIGNED } from '../../cases/routes/cases-test-data';
+import type { IdentifierItem } from '../../identifiers/api/identifier-types';
+import { ITEM, SECOND } from '../../identifiers/routes/identifiers-test-setup';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** A list answer: the page's rows and how many match in all. */
+const listOf = (data: object[], totalItems = data.length, extra: object = {}) =>
+  json(200, {
+    data,
+    pagination: { page: 1, pageSize: 5, totalItems, totalPages: Math.ceil(totalItems / 5) },
+    ...extra,
+  });
+
+const asAdmin = { 'GET /api/auth/me': () => json(200, makeUser('admin')) };
+const as = (permissions: Grant[]) => ({
+  'GET /api/auth/me': () => json(200, makeUser('viewer', { permissions })),
+});
+
+/** Every section answering: 12 cases (2 shown), 7 identifiers (2 shown), both evidence items. */
+const HITS = {
+  'GET /api/cases': () => listOf([CASE, UNASSIGNED], 12),
+  'GET /api/identifiers': () => listOf([ITEM, SECOND], 7, { totalIsEstimate: false }),
+  'GET /api/evidence': () => listOf([SCREENSHOT, WRITTEN]),
+};
+
+/** The requests made to an API path, as URLs. */
+const callsTo = (fetchMock: ReturnType<typeof vi.fn>, pathname: string) =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === pathname);
+
+/** A section of the page, found by its heading (level 2), once its hits or its empty text are there. */
+async function section(name: RegExp) {
+  const heading = await screen.findByRole('heading', { name, level: 2 });
+  return heading.closest('section')!;
+}
+
+const hitTexts = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+describe('search page', { timeout: 20_000 }, () => {
+  it('shows the cases, identifiers and evidence matching q, counted, linked, with View all for more', async () => {
+    const { fetchMock } = renderApp('/search?q=scam', { ...asAdmin, ...HITS });
+    expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('scam');
+
+    const cases = await section(/^Cases \(12\)$/);
+    const caseLink = within(cases).getByRole('link', { name: '#42 Romance scam, wire to Lagos' });
+    expect(caseLink).toHaveAttribute('href', `/cases/${CASE.id}`);
+    expect(hitTexts(cases)).toEqual([
+      '#42 Romance scam, wire to LagosIn progressHigh',
+      '#7 Fake shopOpenLow',
+    ]);
+    expect(within(cases).getByRole('link', { name: 'View all 12 cases' })).toHaveAttribute(
+      'href',
+      '/cases?search=scam',
+    );
+
+    const identifiers = await section(/^Identifiers \(7\)$/);
+    expect(within(identifiers).getByRole('link', { name: 'scam@example.org' })).toHaveAttribute(
+      'href',
+      '/identifiers?open=id-1',
+    );
+    expect(hitTexts(identifiers)).toEqual(['scam@example.orgEmail', 'Zelle: 5551234567Zelle']);
+    expect(within(identifiers).getByRole('link', { name: 'View all 7 identifiers' })).toHaveAttribute(
+      'href',
+      '/identifiers?search=scam',
+    );
+
+    // Both items are shown: no View all.
+    const evidence = await section(/^Evidence \(2\)$/);
+    expect(within(evidence).getByRole('link', { name: 'Payment receipt' })).toHaveAttribute(
+      'href',
+      '/evidence?open=e1',
+    );
+    expect(within(evidence).getByRole('link', { name: '#42 Romance scam' })).toHaveAttribute(
+      'href',
+      `/cases/${SCREENSHOT.case!.id}`,
+    );
+    expect(hitTexts(evidence)).toEqual([
+      'Payment receiptScreenshot · receipt.png · #42 Romance scam',
+      'Call transcriptWritten · No case',
+    ]);
+    expect(within(evidence).queryByRole('link', { name: /View all/ })).toBeNull();
+
+    // Five of each, the cases by last activity; text without a digit or an @ is no identifier value.
+    for (const path of ['/api/cases', '/api/identifiers', '/api/evidence']) {
+      const [url] = callsTo(fetchMock, path);
+      expect(url.searchParams.get('search'), path).toBe('scam');
+      expect(url.searchParams.get('pageSize'), path).toBe('5');
+    }
+    expect(callsTo(fetchMock, '/api/cases')[0].searchParams.get('sort')).toBe('updatedAt');
+    expect(callsTo(fetchMock, '/api/identifiers/matches')).toEqual([]);
+    await expectNoSeriousViolations(document.querySelector('main') ?? document.body);
+  });
+
+  it('lists the identifiers the text is first, marks those written differently, and shows each once', async () => {
+    const written = '+44 7700 900123';
+    const PHONE: IdentifierItem = { ...ITEM, id: 'id-3', type: 'phone', typeLabel: 'Phone' };
+    const differently = { ...PHONE, displayValue: '+44 7700900123' };
+    const same = { ...PHONE, id: 'id-4', displayValue: written };
+    const other = { ...PHONE, id: 'id-5', displayValue: `Zelle: ${written}`, typeLabel: 'Zelle' };
+    const { fetchMock } = renderApp(`/search?q=${encodeURIComponent(written)}`, {
+      ...asAdmin,
+      ...HITS,
+      'GET /api/identifiers/matches': () => json(200, { data: [differently, same] }),
+      'GET /api/identifiers': () => listOf([other, same], 2, { totalIsEstimate: false }),
+    });
+    // The list's two, and the one it cannot find as written.
+    const identifiers = await section(/^Identifiers \(3\)$/);
+    expect(hitTexts(identifiers)).toEqual([
+      '+44 7700900123Phone · On record, written differently',
+      `${written}Phone`,
+      `Zelle: ${written}Zelle`,
+    ]);
+    expect(within(identifiers).getByRole('link', { name: '+44 7700900123' })).toHaveAttribute(
+      'href',
+      '/identifiers?open=id-3',
+    );
+    expect(callsTo(fetchMock, '/api/identifiers/matches')[0].searchParams.get('value')).toBe(written);
+  });
+
+  it('reads an estimated total as "10,000+"', async () => {
+    renderApp('/search?q=gmail', {
+      ...asAdmin,
+      ...HITS,
+      'GET /api/identifiers': () => listOf([ITEM], 10_240, { totalIsEstimate: true }),
+    });
+    const identifiers = await section(/^Identifiers \(10,000\+\)$/);
+    expect(
+      within(identifiers).getByRole('link', { name: 'View all 10,000+ identifiers' }),
+    ).toBeInTheDocument();
+  });
+
+  it('says when a section finds nothing, in its own words', async () => {
+    renderApp('/search?q=nothing', {
+      ...asAdmin,
+      'GET /api/cases': () => listOf([]),
+      'GET /api/identifiers': () => listOf([], 0, { totalIsEstimate: false }),
+      'GET /api/evidence': () => listOf([]),
+    });
+    for (const [name, text] of [
+      [/^Cases \(0\)$/, 'No cases match “nothing”.'],
+      [/^Identifiers \(0\)$/, 'No identifiers match “nothing”.'],
+      [/^Evidence \(0\)$/, 'No evidence matches “nothing”.'],
+    ] as const) {
+      const found = await section(name);
+      expect(within(found).getByText(text)).toBeInTheDocument();
+      expect(within(found).queryByRole('list')).toBeNull();
+      expect(within(found).queryByRole('link')).toBeNull();
+    }
+  });
+
+  it('shows a failing section’s error with Try again while the others show their hits', async () => {
+    let fail = true;
+    renderApp('/search?q=scam', {
+      ...asAdmin,
+      ...HITS,
+      'GET /api/evidence': () =>
+        fail
+          ? json(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } })
+          : listOf([SCREENSHOT]),
+    });
+    const evidence = await section(/^Evidence$/);
+    expect(await within(evidence).findByText('Evidence could not be loaded')).toBeInTheDocument();
+    expect(within(evidence).getByText('Something went wrong')).toBeInTheDocument();
+    expect(within(await section(/^Cases \(12\)$/)).getByRole('link', { name: /#42/ })).toBeInTheDocument();
+    expect(
+      within(await section(/^Identifiers \(7\)$/)).getByRole('link', { name: 'scam@example.org' }),
+    ).toBeInTheDocument();
+
+    fail = false;
+    await userEvent.click(within(evidence).getByRole('button', { name: 'Try again' }));
+    expect(await within(evidence).findByRole('link', { name: 'Payment receipt' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Evidence (1)', level: 2 })).toBeInTheDocument();
+  });
+
+  it('leaves out the sections the user may not view, and asks nothing for them', async () => {
+    const { fetchMock } = renderApp('/search?q=scam', { ...as(['case.view', 'identifier.view']), ...HITS });
+    await section(/^Cases \(12\)$/);
+    await section(/^Identifiers \(7\)$/);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Cases (12)',
+      'Identifiers (7)',
+    ]);
+    expect(callsTo(fetchMock, '/api/evidence')).toEqual([]);
+  });
+
+  it('tells a user who may view none of them that there is nothing to search', async () => {
+    const { fetchMock } = renderApp('/search?q=scam', { ...as(['tag.view']), ...HITS });
+    expect(
+      await screen.findByRole('heading', { name: 'You cannot search anything', level: 2 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox')).toBeNull();
+    expect(fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname)).toEqual([
+      '/api/auth/me',
+    ]);
+  });
+
+  it('without text, says what is searched (what the user may view) and asks nothing', async () => {
+    const { fetchMock } = renderApp('/search', { ...as(['case.view', 'evidence.view']), ...HITS });
+    expect(await screen.findByRole('heading', { name: 'Type what you are looking for' })).toBeInTheDocument();
+    expect(screen.getByText('Finds cases by title and evidence by title or file name.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('');
+    expect(fetchMock.mock.calls).toHaveLength(1);
+    await expectNoSeriousViolations(document.querySelector('main') ?? document.body);
+  });
+
+  it('writes the text to q 300 ms after the last keystroke, or at once on Enter, replacing the entry', async () => {
+    const { router, fetchMock } = renderApp('/search', { ...asAdmin, ...HITS });
+    const field = await screen.findByRole('searchbox', { name: 'Search text' });
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.change(field, { target: { value: 'fraud' } });
+      await act(() => vi.advanceTimersByTimeAsync(299));
+      expect(currentPath(router)).toBe('/search');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(currentPath(router)).toBe('/search?q=fraud');
+      expect(router.state.historyAction).toBe('REPLACE');
+    } finally {
+      vi.useRealTimers();
+    }
+    // Sent, the text is written at once, trimmed, without waiting for the 300 ms.
+    fireEvent.change(field, { target: { value: ' wire fraud ' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(currentPath(router)).toBe('/search?q=wire+fraud');
+    expect(router.state.historyAction).toBe('REPLACE');
+    await section(/^Cases \(12\)$/);
+    expect(callsTo(fetchMock, '/api/cases').map((url) => url.searchParams.get('search'))).toContain(
+      'wire fraud',
+    );
+  });
+});
