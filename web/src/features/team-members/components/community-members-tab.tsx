@@ -16,7 +16,7 @@ import { AdjustReputationModal } from './adjust-reputation-modal';
 import { CommunityMemberFormModal } from './community-member-form-modal';
 import { CommunityMembersTable } from './community-members-table';
 import { DeactivateCommunityMemberModal } from './deactivate-community-member-modal';
-import { useMenuFocusReturn } from './use-menu-focus-return';
+import { useMenuFocusReturn } from '../../../components/use-menu-focus-return';
 
 const STATUS_FILTER = [
   { value: '', text: 'All statuses' },

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { returnFocus } from '../../../components/modal-focus';
-import { rememberedFocus, startFocusMemory } from '../../../lib/focus-memory';
+import { returnFocus } from './modal-focus';
+import { rememberedFocus, startFocusMemory } from '../lib/focus-memory';
 
 startFocusMemory();
 
 /**
- * For a row menu item that acts at once, without a dialog (Reactivate): Carbon's menu leaves focus on
+ * For a row menu item that acts at once, without a dialog (Reactivate, Pause): Carbon's menu leaves focus on
  * <body> once the chosen item goes. Call the answer from the item: focus goes back to the menu's button
  * (the element focused before the menu, see lib/focus-memory), or to its list's heading when that
  * button is gone or goes later, e.g. when the row leaves a filtered list as it refreshes, as after a dialog.

@@ -1,0 +1,22 @@
+import type { ExportStream } from '@scamtrail/domain/export-streams';
+import { DescriptionList } from '../../../components/description-list';
+import { formatDateTime } from '../../../lib/format-date';
+import { ExportStreamStatusTag, ExportTopicTags } from './export-stream-tags';
+
+/** What the stream carries, whether it answers, and when a reader last read it. */
+export function ExportStreamDetails({ stream }: { stream: ExportStream }) {
+  return (
+    <DescriptionList
+      aria-label="Export stream details"
+      items={[
+        { label: 'Description', value: stream.description || '—' },
+        { label: 'Topics', value: <ExportTopicTags topics={stream.topics} /> },
+        { label: 'Status', value: <ExportStreamStatusTag status={stream.status} /> },
+        { label: 'Last read', value: formatDateTime(stream.lastReadAt, 'Never') },
+        { label: 'Created by', value: stream.createdBy ?? '—' },
+        { label: 'Created', value: formatDateTime(stream.createdAt) },
+        { label: 'Last updated', value: formatDateTime(stream.updatedAt) },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import {
+  createExportStreamBodySchema,
+  updateExportStreamBodySchema,
+  type ExportStream,
+  type ExportTopic,
+  type UpdateExportStreamBody,
+} from '@scamtrail/domain/export-streams';
+import { FormModal } from '../../../components/form-modal';
+import { TextArea, TextInput } from '../../../components/text-fields';
+import { useToast } from '../../../components/toasts/toast-context';
+import { useFormSubmission } from '../../../lib/use-form-submission';
+import { useCreateExportStream } from '../api/create-export-stream';
+import { useUpdateExportStream } from '../api/update-export-stream';
+import { TopicsField } from './topics-field';
+
+const FIELDS = ['name', 'description', 'topics'] as const;
+
+interface StreamFields {
+  name: string;
+  description: string;
+  topics: ExportTopic[];
+}
+
+const sameTopics = (a: readonly ExportTopic[], b: readonly ExportTopic[]) =>
+  a.length === b.length && a.every((topic) => b.includes(topic));
+
+/** What an edit changes: only those fields are sent. */
+function changesOf(stream: ExportStream, fields: StreamFields): UpdateExportStreamBody {
+  return {
+    ...(fields.name !== stream.name && { name: fields.name }),
+    ...(fields.description !== stream.description && { description: fields.description }),
+    ...(!sameTopics(fields.topics, stream.topics) && { topics: fields.topics }),
+  };
+}
+
+/** Creates an export stream, or renames, describes and re-topics one. */
+export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStream; onClose: () => void }) {
+  const [name, setName] = useState(stream?.name ?? '');
+  const [description, setDescription] = useState(stream?.description ?? '');
+  const [topics, setTopics] = useState<ExportTopic[]>(stream?.topics ?? []);
+  const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
+    FIELDS,
+    'Failed to save the export stream',
+  );
+  const create = useCreateExportStream();
+  const update = useUpdateExportStream();
+  const { showToast } = useToast();
+
+  async function saved(saving: Promise<ExportStream>) {
+    const result = await saving;
+    showToast({
+      kind: 'success',
+      title: stream ? 'Export stream saved' : 'Export stream created',
+      subtitle: result.name,
+    });
+    onClose();
+  }
+
+  async function submit() {
+    const fields = { name, description, topics };
+    if (!stream) {
+      await run(createExportStreamBodySchema.safeParse(fields), (body) => saved(create.mutateAsync(body)));
+      return;
+    }
+    const changes = changesOf(stream, fields);
+    if (Object.keys(changes).length === 0) return onClose();
+    await run(updateExportStreamBodySchema.safeParse(changes), (body) =>
+      saved(update.mutateAsync({ id: stream.id, body })),
+    );
+  }
+
+  return (
+    <FormModal
+      size="md"
+      title={stream ? 'Edit export stream' : 'Create export stream'}
+      primaryButtonText={stream ? 'Save' : 'Create'}
+      loading={create.isPending || update.isPending}
+      formError={formError}
+      formRef={formRef}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextInput
+        id="export-stream-name"
+        labelText="Name"
+        helperText="Unique; name it after the system that reads it, for instance."
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          clearError('name');
+        }}
+        {...errorProps('name')}
+      />
+      <TextArea
+        id="export-stream-description"
+        labelText="Description (optional)"
+        helperText="What the stream is for, and who to ask about it."
+        rows={3}
+        value={description}
+        onChange={(event) => {
+          setDescription(event.target.value);
+          clearError('description');
+        }}
+        {...errorProps('description')}
+      />
+      <TopicsField
+        value={topics}
+        onChange={(next) => {
+          setTopics(next);
+          clearError('topics');
+        }}
+        {...errorProps('topics')}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,30 @@
+import { Tag } from '@carbon/react';
+import {
+  EXPORT_TOPIC_LABELS,
+  type ExportStreamStatus,
+  type ExportTopic,
+} from '@scamtrail/domain/export-streams';
+
+/** Active streams answer their readers; paused ones refuse them (409) until resumed. */
+export function ExportStreamStatusTag({ status }: { status: ExportStreamStatus }) {
+  return (
+    <Tag type={status === 'active' ? 'green' : 'gray'} size="sm">
+      {status === 'active' ? 'Active' : 'Paused'}
+    </Tag>
+  );
+}
+
+/** What a stream carries, one tag a topic. */
+export function ExportTopicTags({ topics }: { topics: readonly ExportTopic[] }) {
+  return (
+    <ul className="tag-list" aria-label="Topics">
+      {topics.map((topic) => (
+        <li key={topic}>
+          <Tag type="cool-gray" size="sm">
+            {EXPORT_TOPIC_LABELS[topic]}
+          </Tag>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,52 @@
+import { CodeSnippet, Link, Stack } from '@carbon/react';
+import { Link as RouterLink } from 'react-router';
+import { EXPORT_EVENTS_PAGE_MAX } from '@scamtrail/domain/export-streams';
+import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
+
+/** The address a reader calls: the events of one stream, on this server as the browser reaches it. */
+export function eventsUrl(streamId: string): string {
+  return `${window.location.origin}/api/export-streams/${encodeURIComponent(streamId)}/events`;
+}
+
+/** What an integrator needs to read the stream: the URL, the key it takes, and how the cursor works. */
+export function HowToRead({ streamId }: { streamId: string }) {
+  const url = eventsUrl(streamId);
+  const curl = `curl -H "Authorization: Bearer <API key>" \\\n  "${url}?after=<next>"`;
+  return (
+    <Stack gap={5}>
+      <p className="export-stream-detail__text">
+        A system reads it with the API key of an{' '}
+        <Link as={RouterLink} to="/automations">
+          automation
+        </Link>{' '}
+        holding the permission “{PERMISSION_LABELS['export.view']}” (<code>export.view</code>).
+      </p>
+      <CodeSnippet
+        type="single"
+        aria-label="Events URL"
+        copyButtonDescription="Copy events URL"
+        feedback="Copied to clipboard"
+        wrapText
+        copyText={url}
+      >
+        {url}
+      </CodeSnippet>
+      <CodeSnippet
+        type="multi"
+        aria-label="curl example"
+        copyButtonDescription="Copy curl example"
+        feedback="Copied to clipboard"
+        wrapText
+        copyText={curl}
+      >
+        {curl}
+      </CodeSnippet>
+      <p className="export-stream-detail__text">
+        Leave out <code>after</code> on the first read: it starts at the stream’s oldest event. Each answer
+        holds <code>next</code>: send it back as <code>after</code> to read on from where you stopped, and
+        read again at once while <code>hasMore</code> is true (up to{' '}
+        {EXPORT_EVENTS_PAGE_MAX.toLocaleString('en-US')} events a read with <code>limit</code>).
+      </p>
+    </Stack>
+  );
+}
