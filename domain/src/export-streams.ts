@@ -48,6 +48,9 @@ export const EXPORT_STREAM_NAME_MAX_LENGTH = 100;
 export const EXPORT_EVENTS_PAGE_MAX = 1000;
 export const EXPORT_EVENTS_PAGE_DEFAULT = 100;
 
+/** The longest a read may wait for events when there are none yet (`wait`, in seconds). */
+export const EXPORT_EVENTS_WAIT_MAX_SECONDS = 30;
+
 export const EXPORT_STREAM_PAUSED_MESSAGE = 'This export stream is paused: an administrator must resume it';
 
 const topicsSchema = z
@@ -118,6 +121,15 @@ export const exportEventsQuerySchema = z.object({
     .min(1, `limit must be between 1 and ${EXPORT_EVENTS_PAGE_MAX}`)
     .max(EXPORT_EVENTS_PAGE_MAX, `limit must be between 1 and ${EXPORT_EVENTS_PAGE_MAX}`)
     .default(EXPORT_EVENTS_PAGE_DEFAULT),
+  wait: z.coerce
+    .number({ error: 'wait must be a whole number of seconds' })
+    .int('wait must be a whole number of seconds')
+    .min(0, `wait must be between 0 and ${EXPORT_EVENTS_WAIT_MAX_SECONDS}`)
+    .max(EXPORT_EVENTS_WAIT_MAX_SECONDS, `wait must be between 0 and ${EXPORT_EVENTS_WAIT_MAX_SECONDS}`)
+    .default(0)
+    .describe(
+      'Seconds to wait for events when none is ready, answering as soon as one is; 0 answers at once',
+    ),
 });
 export type ExportEventsQuery = z.infer<typeof exportEventsQuerySchema>;
 

@@ -143,11 +143,20 @@ test.describe('export streams', () => {
     await chooseAction(page, name, 'Resume');
     await expect(page.getByText('Export stream resumed')).toBeVisible();
     await expect(rowOf(page, name)).toContainText('Active');
-    const { events: afterResume } = await readAll(afterFirst);
+    const { events: afterResume, next: afterSecond } = await readAll(afterFirst);
     expect(afterResume.map((event) => [event.type, event.subject.id])).toContainEqual([
       'case.created',
       secondCase,
     ]);
+
+    // A reader that waits (up to 30 s) is answered with what is created meanwhile.
+    const waiting = request.get(eventsPath, { headers: bearer, params: { after: afterSecond, wait: 30 } });
+    const thirdCase = await createCase(api, `Crypto recovery ${unique}`);
+    const woken = await waiting;
+    expect(woken.status(), await woken.text()).toBe(200);
+    const { events: awaited } = await readAll(afterSecond);
+    expect(awaited.map((event) => event.subject.id)).toContain(thirdCase);
+    expect(((await woken.json()) as EventsPage).data.length).toBeGreaterThan(0);
     await api.dispose();
 
     // The key's reads count as the stream's last read (the administrator's preview did not).

@@ -113,7 +113,7 @@ export async function buildApp({
   await app.register(teamMembersRoutes, { db });
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });
-  await app.register(exportStreamsRoutes, { db });
+  await app.register(exportStreamsRoutes, { database });
   await app.register(identifiersRoutes, { db, listCountTimeBoxMs: config.listCountTimeBoxMs });
   await app.register(casesRoutes, { db });
   await app.register(journalEntriesRoutes, { db });

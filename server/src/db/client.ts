@@ -26,6 +26,12 @@ export interface Database {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` each time a transaction that ran NOTIFY on `channel` commits, until the answered
+   * function is called. PostgreSQL listens on a connection of its own, outside the pool; `onLost` is
+   * called if that connection drops (listen again to go on). PGlite listens in its one session.
+   */
+  listen(channel: string, onNotify: () => void, onLost: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -106,6 +112,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      listen: async (channel, onNotify, onLost) => {
+        const client = new pg.Client({ connectionString: options.url });
+        let stopped = false;
+        const lost = () => {
+          if (!stopped) onLost();
+          stopped = true;
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        await client.connect();
+        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        return async () => {
+          stopped = true;
+          await client.end().catch(() => undefined);
+        };
+      },
       close: () => pool.end(),
     };
   }
@@ -136,6 +161,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return stop;
     },
     close: async () => {
       closed = true;

@@ -10,7 +10,7 @@ import {
   exportStreamSchema,
   updateExportStreamBodySchema,
 } from '@scamtrail/domain/export-streams';
-import type { Db } from '../../db/client';
+import type { Database } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import {
@@ -21,13 +21,17 @@ import {
   readExportStream,
   updateExportStream,
 } from './export-streams.service';
+import { EventsSignal } from './events-signal';
 
 /**
  * Export streams: administrators define them (export.edit); other systems read their events with an
  * API key holding export.view, each from the cursor of its last answer.
  */
-export async function exportStreamsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function exportStreamsRoutes(app: FastifyInstance, opts: { database: Database }) {
+  const { db } = opts.database;
+  const signal = new EventsSignal(opts.database);
+  // Readers waiting for events answer at once, so that stopping does not wait out their time.
+  app.addHook('preClose', async () => signal.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['export streams'];
 
@@ -115,13 +119,19 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { db: Db }
         description:
           "Send back the answer's `next` as `after` to read on; `hasMore` says more are ready. Events " +
           'appear once their transaction, and every older one, has finished, so none is skipped. ' +
-          "A paused stream answers 409. Reads by API keys set the stream's lastReadAt.",
+          'With `wait`, a read that finds none waits up to that many seconds and answers as soon as ' +
+          "one is committed. A paused stream answers 409. Reads by API keys set the stream's lastReadAt.",
         params: idParamsSchema,
         querystring: exportEventsQuerySchema,
         response: { 200: exportEventsPageSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access: access.permission('export.view') },
     },
-    async (request) => readExportStream(db, request.params.id, request.query, request.principal!),
+    async (request, reply) => {
+      // The reader gone (its connection closed), a wait stops.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      return readExportStream(db, signal, request.params.id, request.query, request.principal!, gone.signal);
+    },
   );
 }

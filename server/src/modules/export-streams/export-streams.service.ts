@@ -29,6 +29,7 @@ import {
   type StreamPosition,
   type StreamRow,
 } from './export-streams.repository';
+import type { EventsSignal } from './events-signal';
 
 function uniqueName(name: string) {
   return {
@@ -176,20 +177,32 @@ function positionOf(cursor: string | undefined): StreamPosition {
 
 /**
  * The stream's next events after the reader's cursor (from the beginning without one), and the cursor
- * to send next. A paused stream answers 409. An API key's read is recorded as the stream's last read;
+ * to send next; with `wait`, when there is none yet, as soon as one is or the time is up (or the reader
+ * has gone). A paused stream answers 409. An API key's read is recorded as the stream's last read;
  * an administrator looking at it from the web is not a reader.
  */
 export async function readExportStream(
   db: Db,
+  signal: EventsSignal,
   id: string,
   query: ExportEventsQuery,
   principal: Principal,
+  abort: AbortSignal,
 ): Promise<ExportEventsPage> {
   const stream = await findStream(db, id);
   if (stream.status === 'paused') throw new AppError('CONFLICT', EXPORT_STREAM_PAUSED_MESSAGE);
   const subjects = toTopics(stream.topics).flatMap((topic) => EXPORT_TOPIC_SUBJECTS[topic]);
   const position = positionOf(query.after);
-  const rows = await readStreamEvents(db, subjects, position, query.limit + 1);
+  const deadline = Date.now() + query.wait * 1000;
+  let rows: StreamEventRow[];
+  for (;;) {
+    // Marked before reading: an event committed after the read but before the wait still wakes it.
+    const mark = query.wait > 0 ? await signal.mark() : 0;
+    rows = await readStreamEvents(db, subjects, position, query.limit + 1);
+    const left = deadline - Date.now();
+    if (rows.length > 0 || left <= 0 || abort.aborted || signal.isClosed) break;
+    await signal.after(mark, left, abort);
+  }
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   if (principal.kind === 'api_key') await markStreamRead(db, id);

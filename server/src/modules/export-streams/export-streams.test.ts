@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_STREAM_PAUSED_MESSAGE } from '@scamtrail/domain/export-streams';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { automationWithKey, unique } from '../../../test/originator-helpers';
+import { EVENTS_CHANNEL } from './events-signal';
 
 let t: TestApp;
 let admin: Client;
@@ -134,7 +135,15 @@ describe('export streams', () => {
       expect((await admin.patch(`/api/export-streams/${stream.id}`, body)).statusCode).toBe(400);
     }
     expect((await admin.get(`/api/export-streams/${stream.id}`)).json()).toEqual(stream);
-    for (const query of ['?after=12', '?after=a-1', '?limit=0', '?limit=1001', '?limit=two']) {
+    for (const query of [
+      '?after=12',
+      '?after=a-1',
+      '?limit=0',
+      '?limit=1001',
+      '?limit=two',
+      '?wait=31',
+      '?wait=-1',
+    ]) {
       const res = await admin.get(`/api/export-streams/${stream.id}/events${query}`);
       expect(res.statusCode, query).toBe(400);
     }
@@ -208,6 +217,50 @@ describe('export streams', () => {
     expect((await investigator.get(`/api/export-streams/${stream.id}/events`)).statusCode).toBe(403);
   });
 
+  it('is told when a transaction that wrote events commits, not before', async () => {
+    let told = 0;
+    let committed = () => {};
+    const stop = await t.database.listen(
+      EVENTS_CHANNEL,
+      () => {
+        told += 1;
+        committed();
+      },
+      () => {},
+    );
+    try {
+      const notified = new Promise<void>((resolve) => {
+        committed = resolve;
+      });
+      await createCase('Announced on commit');
+      await notified;
+      expect(told).toBeGreaterThanOrEqual(1);
+    } finally {
+      await stop();
+    }
+  });
+
+  // The test's limit (20 s) is below the wait (30 s): a reader that is not woken fails it.
+  it(
+    'answers a waiting reader as soon as an event of its topics is committed',
+    { timeout: 20_000 },
+    async () => {
+      const stream = await createStream({ topics: ['cases'] });
+      const { next } = await readAll(admin, stream.id);
+      const waiting = read(admin, stream.id, `?after=${next}&wait=30`);
+      const caseId = await createCase('Awaited by a reader');
+      const page = await waiting;
+      expect(page.data.map((e) => e.subject.id)).toEqual([caseId]);
+      expect(page.next).not.toBe(next);
+    },
+  );
+
+  it('answers a reader with nothing new at once when it does not wait', async () => {
+    const stream = await createStream({ topics: ['cases'] });
+    const { next } = await readAll(admin, stream.id);
+    expect(await read(admin, stream.id, `?after=${next}&wait=0`)).toEqual({ data: [], next, hasMore: false });
+  });
+
   it('holds back an event whose transaction is still open, and what came after it, then sends them in order', async (ctx) => {
     // PGlite has one connection: no second transaction can be open beside the app's.
     if (t.database.kind !== 'postgres') ctx.skip();
@@ -233,5 +286,34 @@ describe('export streams', () => {
       await open.query('rollback').catch(() => undefined);
       open.release();
     }
+  });
+});
+
+describe('stopping the server', () => {
+  // The test's limit (20 s) is below the wait (30 s): a stop that waited the reader out fails it.
+  it('answers readers that wait for events at once', { timeout: 20_000 }, async () => {
+    const own = await buildTestApp();
+    const ownAdmin = (await signedIn(own, 'admin')).client;
+    const created = await ownAdmin.post('/api/export-streams', {
+      name: 'Waiting reader',
+      topics: ['journal'],
+    });
+    const { next } = (await ownAdmin.get(`/api/export-streams/${created.json().id}/events`)).json();
+    // The reader is in its handler once the app listens for events (it does so for the first reader).
+    const listen = own.database.listen;
+    const listening = new Promise<void>((resolve) => {
+      own.database.listen = async (...args) => {
+        const stop = await listen(...args);
+        resolve();
+        return stop;
+      };
+    });
+    const waiting = ownAdmin.get(`/api/export-streams/${created.json().id}/events?after=${next}&wait=30`);
+    await listening;
+    await own.app.close();
+    const res = await waiting;
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [], next, hasMore: false });
+    await own.database.close();
   });
 });

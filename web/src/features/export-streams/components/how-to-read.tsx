@@ -1,6 +1,6 @@
 import { CodeSnippet, Link, Stack } from '@carbon/react';
 import { Link as RouterLink } from 'react-router';
-import { EXPORT_EVENTS_PAGE_MAX } from '@scamtrail/domain/export-streams';
+import { EXPORT_EVENTS_PAGE_MAX, EXPORT_EVENTS_WAIT_MAX_SECONDS } from '@scamtrail/domain/export-streams';
 import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
 
 /** The address a reader calls: the events of one stream, on this server as the browser reaches it. */
@@ -11,7 +11,7 @@ export function eventsUrl(streamId: string): string {
 /** What an integrator needs to read the stream: the URL, the key it takes, and how the cursor works. */
 export function HowToRead({ streamId }: { streamId: string }) {
   const url = eventsUrl(streamId);
-  const curl = `curl -H "Authorization: Bearer <API key>" \\\n  "${url}?after=<next>"`;
+  const curl = `curl -H "Authorization: Bearer <API key>" \\\n  "${url}?after=<next>&wait=${EXPORT_EVENTS_WAIT_MAX_SECONDS}"`;
   return (
     <Stack gap={5}>
       <p className="export-stream-detail__text">
@@ -45,7 +45,9 @@ export function HowToRead({ streamId }: { streamId: string }) {
         Leave out <code>after</code> on the first read: it starts at the stream’s oldest event. Each answer
         holds <code>next</code>: send it back as <code>after</code> to read on from where you stopped, and
         read again at once while <code>hasMore</code> is true (up to{' '}
-        {EXPORT_EVENTS_PAGE_MAX.toLocaleString('en-US')} events a read with <code>limit</code>).
+        {EXPORT_EVENTS_PAGE_MAX.toLocaleString('en-US')} events a read with <code>limit</code>). With{' '}
+        <code>wait={EXPORT_EVENTS_WAIT_MAX_SECONDS}</code>, a read that finds nothing new waits up to{' '}
+        {EXPORT_EVENTS_WAIT_MAX_SECONDS} seconds and answers as soon as something happens.
       </p>
     </Stack>
   );

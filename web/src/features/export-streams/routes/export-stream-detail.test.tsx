@@ -38,7 +38,7 @@ describe('an export stream’s details', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Events URL' })).toHaveTextContent(url);
     const curl = within(dialog).getByRole('textbox', { name: 'curl example' });
     expect(curl).toHaveTextContent(`curl -H "Authorization: Bearer <API key>"`);
-    expect(curl).toHaveTextContent(`"${url}?after=<next>"`);
+    expect(curl).toHaveTextContent(`"${url}?after=<next>&wait=30"`);
     expect(within(dialog).getByRole('button', { name: 'Copy curl example' })).toBeVisible();
     expect(within(dialog).getByRole('link', { name: 'automation' })).toHaveAttribute('href', '/automations');
     expect(dialog).toHaveTextContent('export.view');

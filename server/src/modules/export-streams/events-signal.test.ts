@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { EVENTS_CHANNEL, EventsSignal } from './events-signal';
+
+/** A database whose notifications the test sends itself. */
+function fakeDatabase() {
+  const calls = { listened: 0, stopped: 0 };
+  let notify = () => {};
+  let lose = () => {};
+  let fail = false;
+  const database = {
+    listen: async (channel: string, onNotify: () => void, onLost: () => void) => {
+      expect(channel).toBe(EVENTS_CHANNEL);
+      calls.listened += 1;
+      if (fail) throw new Error('no connection');
+      notify = onNotify;
+      lose = onLost;
+      return async () => {
+        calls.stopped += 1;
+      };
+    },
+  };
+  return {
+    database,
+    calls,
+    notify: () => notify(),
+    lose: () => lose(),
+    failNextListen: () => {
+      fail = true;
+    },
+    listenAgain: () => {
+      fail = false;
+    },
+  };
+}
+
+const LONG = 600_000;
+const settled = async (promise: Promise<void>) =>
+  Promise.race([
+    promise.then(() => true),
+    new Promise<boolean>((resolve) => setImmediate(() => resolve(false))),
+  ]);
+
+describe('the signal that wakes waiting export-stream readers', () => {
+  it('listens once, and wakes a reader when events are committed', async () => {
+    const fake = fakeDatabase();
+    const signal = new EventsSignal(fake.database);
+    const mark = await signal.mark();
+    await signal.mark();
+    expect(fake.calls.listened).toBe(1);
+    const waiting = signal.after(mark, LONG, new AbortController().signal);
+    expect(await settled(waiting)).toBe(false);
+    fake.notify();
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('does not wait when events were committed between the mark and the wait', async () => {
+    const fake = fakeDatabase();
+    const signal = new EventsSignal(fake.database);
+    const mark = await signal.mark();
+    fake.notify();
+    expect(await settled(signal.after(mark, LONG, new AbortController().signal))).toBe(true);
+  });
+
+  it('stops waiting when the reader goes away', async () => {
+    const signal = new EventsSignal(fakeDatabase().database);
+    const gone = new AbortController();
+    const waiting = signal.after(await signal.mark(), LONG, gone.signal);
+    gone.abort();
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('wakes readers when its connection is lost, and listens again for the next', async () => {
+    const fake = fakeDatabase();
+    const signal = new EventsSignal(fake.database);
+    const waiting = signal.after(await signal.mark(), LONG, new AbortController().signal);
+    fake.lose();
+    expect(await settled(waiting)).toBe(true);
+    await signal.mark();
+    expect(fake.calls.listened).toBe(2);
+  });
+
+  it('lets a reader wait out its time when it cannot listen, and tries again next time', async () => {
+    const fake = fakeDatabase();
+    fake.failNextListen();
+    const signal = new EventsSignal(fake.database);
+    const mark = await signal.mark();
+    const waiting = signal.after(mark, LONG, new AbortController().signal);
+    expect(await settled(waiting)).toBe(false);
+    fake.listenAgain();
+    await signal.mark();
+    expect(fake.calls.listened).toBe(2);
+    await signal.close();
+    expect(await settled(waiting)).toBe(true);
+  });
+
+  it('on close wakes every reader, stops listening and lets none wait again', async () => {
+    const fake = fakeDatabase();
+    const signal = new EventsSignal(fake.database);
+    const waiting = signal.after(await signal.mark(), LONG, new AbortController().signal);
+    expect(signal.isClosed).toBe(false);
+    await signal.close();
+    expect(signal.isClosed).toBe(true);
+    expect(await settled(waiting)).toBe(true);
+    expect(fake.calls.stopped).toBe(1);
+    expect(await settled(signal.after(await signal.mark(), LONG, new AbortController().signal))).toBe(true);
+  });
+});

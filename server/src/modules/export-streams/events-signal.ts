@@ -1,0 +1,86 @@
+import type { Database } from '../../db/client';
+
+/** The channel the events table's trigger notifies when a transaction that wrote events commits. */
+export const EVENTS_CHANNEL = 'scamtrail_events';
+
+/**
+ * Wakes export-stream readers that wait for events (`wait=`): PostgreSQL NOTIFYs this instance when a
+ * transaction that wrote events commits (migration 0012's trigger), on any instance. Listening starts
+ * with the first reader that waits. A reader takes `mark()` before it reads and waits `after` it, so
+ * events committed between its read and its wait still wake it. Without a listener (its connection
+ * lost, or not yet back) a wait lasts its whole time and the reader reads again then: later, never
+ * wrong.
+ */
+export class EventsSignal {
+  private generation = 0;
+  private readonly waiters = new Set<() => void>();
+  private listening: Promise<void> | null = null;
+  private stop: (() => Promise<void>) | null = null;
+  private closed = false;
+
+  /** Closed: readers answer with what they have instead of waiting. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  constructor(private readonly database: Pick<Database, 'listen'>) {}
+
+  /** Listens if not yet, and answers the count of wake-ups so far, for `after`. */
+  async mark(): Promise<number> {
+    await this.listen();
+    return this.generation;
+  }
+
+  /** Resolves once woken since `mark`, after `ms`, when `abort` fires or when closed. */
+  after(mark: number, ms: number, abort: AbortSignal): Promise<void> {
+    if (this.generation !== mark || this.closed || abort.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        abort.removeEventListener('abort', done);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      abort.addEventListener('abort', done);
+      this.waiters.add(done);
+    });
+  }
+
+  /** Wakes every waiting reader, stops listening, and lets no reader wait any more. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake();
+    await this.listening;
+    await this.stop?.();
+  }
+
+  private wake() {
+    this.generation += 1;
+    for (const done of [...this.waiters]) done();
+  }
+
+  private listen(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.listening ??= this.database
+      .listen(
+        EVENTS_CHANNEL,
+        () => this.wake(),
+        () => {
+          // The connection dropped: wake the readers (they read again) and listen anew next time.
+          this.listening = null;
+          this.stop = null;
+          this.wake();
+        },
+      )
+      .then(
+        (stop) => {
+          this.stop = stop;
+        },
+        () => {
+          this.listening = null;
+        },
+      );
+    return this.listening;
+  }
+}
