@@ -116,11 +116,25 @@ export interface StreamEventRow {
 }
 
 /**
+ * The transaction below which every one that may write this database's events had finished when the
+ * statement's snapshot was taken: the oldest transaction then in progress, or the snapshot's next one.
+ * Transaction ids are shared by every database of the server, so one known to run in another database
+ * (pg_stat_activity, matched on its 32 low bits) is left out: a long transaction elsewhere on the
+ * server does not hold the streams back. One whose database cannot be told (finished since, another
+ * role's, prepared) counts, which only delays.
+ */
+const STREAM_HORIZON = sql`(select coalesce(min(running.xid), pg_snapshot_xmax(pg_current_snapshot()))
+  from pg_snapshot_xip(pg_current_snapshot()) as running(xid)
+  where not exists (select 1 from pg_stat_activity other
+    where other.datname <> current_database()
+      and other.backend_xid::text = (running.xid::text::numeric % 4294967296)::text))`;
+
+/**
  * Up to `limit` events of the subjects after `position`, in (tx_id, id) order, off
- * events_stream_order_idx. Only events of transactions older than every transaction still running
- * are read (their tx_id is below the snapshot's xmin): those have all committed, and no later event
- * can sort before them, so a reader that goes on from its last event never misses one. An event whose
- * transaction is still open waits for it, and for any older one, to finish.
+ * events_stream_order_idx. Only events of transactions below the horizon (above) are read: those have
+ * all finished, and no later event can sort before them, so a reader that goes on from its last event
+ * never misses one. An event whose transaction is still open waits for it, and for any older one of
+ * this database, to finish.
  */
 export async function readStreamEvents(
   db: DbOrTx,
@@ -135,7 +149,7 @@ export async function readStreamEvents(
       to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
     from events e
     where (e.tx_id, e.id) > (${position.txId}::xid8, ${position.eventId}::bigint)
-      and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+      and e.tx_id < ${STREAM_HORIZON}
       and e.subject_type = any(${sql.param([...subjects])}::text[])
     order by e.tx_id, e.id
     limit ${limit}`);

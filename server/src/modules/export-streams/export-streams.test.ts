@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_STREAM_PAUSED_MESSAGE } from '@scamtrail/domain/export-streams';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
@@ -261,6 +262,25 @@ describe('export streams', () => {
     expect(await read(admin, stream.id, `?after=${next}&wait=0`)).toEqual({ data: [], next, hasMore: false });
   });
 
+  it('is not held back by a transaction open in another database of the server', async (ctx) => {
+    if (t.database.kind !== 'postgres') ctx.skip();
+    const stream = await createStream({ topics: ['cases'] });
+    const { next } = await readAll(admin, stream.id);
+    const elsewhere = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      const caseId = await createCase('Committed while another database works');
+      expect((await read(admin, stream.id, `?after=${next}`)).data.map((e) => e.subject.id)).toEqual([
+        caseId,
+      ]);
+    } finally {
+      await elsewhere.query('rollback').catch(() => undefined);
+      await elsewhere.end();
+    }
+  });
+
   it('holds back an event whose transaction is still open, and what came after it, then sends them in order', async (ctx) => {
     // PGlite has one connection: no second transaction can be open beside the app's.
     if (t.database.kind !== 'postgres') ctx.skip();
@@ -289,27 +309,44 @@ describe('export streams', () => {
   });
 });
 
+/** An app of its own, and a reader of one of its streams that waits (up to 30 s) once it listens. */
+async function appWithWaitingReader(overrides: Parameters<typeof buildTestApp>[1] = {}) {
+  const own = await buildTestApp({}, overrides);
+  const ownAdmin = (await signedIn(own, 'admin')).client;
+  const created = await ownAdmin.post('/api/export-streams', { name: 'Waiting reader', topics: ['journal'] });
+  const { next } = (await ownAdmin.get(`/api/export-streams/${created.json().id}/events`)).json();
+  // The reader is in its handler once the app listens for events (it does so for the first reader).
+  const listen = own.database.listen;
+  const listening = new Promise<void>((resolve) => {
+    own.database.listen = async (...args) => {
+      const stop = await listen(...args);
+      resolve();
+      return stop;
+    };
+  });
+  const waiting = ownAdmin.get(`/api/export-streams/${created.json().id}/events?after=${next}&wait=30`);
+  await listening;
+  return { own, ownAdmin, waiting, next };
+}
+
+describe('a reader waiting for events', () => {
+  // The test's limit (20 s) is below the wait (30 s): a request queued behind the reader fails it.
+  it('holds none of the slots other requests wait for', { timeout: 20_000 }, async () => {
+    const { own, ownAdmin, waiting } = await appWithWaitingReader({
+      admission: { maxInProgress: 1, queueLength: 5 },
+    });
+    expect((await ownAdmin.get('/api/export-streams')).statusCode).toBe(200);
+    expect(own.app.admissionState()).toEqual({ inProgress: 0, waiting: 0 });
+    await own.app.close();
+    await waiting;
+    await own.database.close();
+  });
+});
+
 describe('stopping the server', () => {
   // The test's limit (20 s) is below the wait (30 s): a stop that waited the reader out fails it.
   it('answers readers that wait for events at once', { timeout: 20_000 }, async () => {
-    const own = await buildTestApp();
-    const ownAdmin = (await signedIn(own, 'admin')).client;
-    const created = await ownAdmin.post('/api/export-streams', {
-      name: 'Waiting reader',
-      topics: ['journal'],
-    });
-    const { next } = (await ownAdmin.get(`/api/export-streams/${created.json().id}/events`)).json();
-    // The reader is in its handler once the app listens for events (it does so for the first reader).
-    const listen = own.database.listen;
-    const listening = new Promise<void>((resolve) => {
-      own.database.listen = async (...args) => {
-        const stop = await listen(...args);
-        resolve();
-        return stop;
-      };
-    });
-    const waiting = ownAdmin.get(`/api/export-streams/${created.json().id}/events?after=${next}&wait=30`);
-    await listening;
+    const { own, waiting, next } = await appWithWaitingReader();
     await own.app.close();
     const res = await waiting;
     expect(res.statusCode).toBe(200);
