@@ -108,11 +108,20 @@ export type ExportStreamList = z.infer<typeof exportStreamListSchema>;
  * Where a reader stopped: opaque to readers, who send back the `next` of the answer before. Made of the
  * transaction and the id of the last event answered (see the events' read order on the server).
  */
-export const EXPORT_CURSOR_PATTERN = /^\d{1,20}-\d{1,20}$/;
+export const EXPORT_CURSOR_PATTERN = /^\d{1,20}-\d{1,19}$/;
+/** The largest transaction id (xid8) and event id (bigint) a cursor may name. */
+const MAX_TRANSACTION = 18_446_744_073_709_551_615n;
+const MAX_EVENT_ID = 9_223_372_036_854_775_807n;
+
+function isCursor(value: string): boolean {
+  if (!EXPORT_CURSOR_PATTERN.test(value)) return false;
+  const [transaction, eventId] = value.split('-').map(BigInt);
+  return transaction <= MAX_TRANSACTION && eventId <= MAX_EVENT_ID;
+}
 
 export const exportEventsQuerySchema = z.object({
   after: text({ label: 'after', max: 41 })
-    .regex(EXPORT_CURSOR_PATTERN, 'after must be the next cursor of an earlier answer')
+    .refine(isCursor, 'after must be the next cursor of an earlier answer')
     .optional()
     .describe('The `next` of the previous answer; left out, the stream is read from its beginning'),
   limit: z.coerce

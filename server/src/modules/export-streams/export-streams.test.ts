@@ -139,6 +139,9 @@ describe('export streams', () => {
     for (const query of [
       '?after=12',
       '?after=a-1',
+      '?after=1-99999999999999999999',
+      '?after=99999999999999999999-1',
+      '?after=1-9223372036854775808',
       '?limit=0',
       '?limit=1001',
       '?limit=two',
@@ -148,6 +151,9 @@ describe('export streams', () => {
       const res = await admin.get(`/api/export-streams/${stream.id}/events${query}`);
       expect(res.statusCode, query).toBe(400);
     }
+    // The largest cursor there can be: past every event.
+    const last = '18446744073709551615-9223372036854775807';
+    expect(await read(admin, stream.id, `?after=${last}`)).toEqual({ data: [], next: last, hasMore: false });
   });
 
   it('carries only the events of its topics, oldest first, and goes on from the cursor of each answer', async () => {
