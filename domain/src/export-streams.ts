@@ -41,6 +41,10 @@ export const EXPORT_TOPIC_SUBJECTS: Record<ExportTopic, readonly string[]> = {
 
 export const EXPORT_STREAM_STATUSES = ['active', 'paused'] as const;
 export type ExportStreamStatus = (typeof EXPORT_STREAM_STATUSES)[number];
+export const EXPORT_STREAM_STATUS_LABELS: Record<ExportStreamStatus, string> = {
+  active: 'Active',
+  paused: 'Paused',
+};
 
 export const EXPORT_STREAM_NAME_MAX_LENGTH = 100;
 

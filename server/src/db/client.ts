@@ -162,10 +162,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       if (closed) throw new Error('database closed');
       await db.execute(sql`select 1`);
     },
-    listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, onNotify);
-      return stop;
-    },
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: async () => {
       closed = true;
       await client.close();

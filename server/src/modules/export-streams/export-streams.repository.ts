@@ -10,27 +10,19 @@ const streamColumns = {
   description: exportStreams.description,
   topics: exportStreams.topics,
   status: exportStreams.status,
-  createdBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+  /** Its creator's names (null once that user is gone), for the domain's `fullName`. */
+  creatorFirstName: users.firstName,
+  creatorLastName: users.lastName,
   lastReadAt: exportStreams.lastReadAt,
   createdAt: exportStreams.createdAt,
   updatedAt: exportStreams.updatedAt,
 };
 
-export interface StreamRow {
-  id: string;
-  name: string;
-  description: string;
-  topics: string[];
-  status: string;
-  createdBy: string | null;
-  lastReadAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 function selectStreams(db: DbOrTx) {
   return db.select(streamColumns).from(exportStreams).leftJoin(users, eq(users.id, exportStreams.createdBy));
 }
+
+export type StreamRow = Awaited<ReturnType<typeof selectStreams>>[number];
 
 /** A page of streams, newest first, and how many there are. */
 export async function listStreamRows(
@@ -60,13 +52,15 @@ export async function insertStream(
   return row.id;
 }
 
-/** The stream as it was before the change, or undefined when there is none. */
+/** The stream as it was before the change (locked until the transaction ends), or undefined. */
 export async function updateStreamRow(
   db: DbOrTx,
   id: string,
   changes: Partial<{ name: string; description: string; topics: ExportTopic[]; status: string }>,
 ): Promise<StreamRow | undefined> {
-  const before = await lockStream(db, id);
+  const [before] = await selectStreams(db)
+    .where(eq(exportStreams.id, id))
+    .for('update', { of: exportStreams });
   if (!before) return undefined;
   await db
     .update(exportStreams)
@@ -75,20 +69,10 @@ export async function updateStreamRow(
   return before;
 }
 
-async function lockStream(db: DbOrTx, id: string): Promise<StreamRow | undefined> {
-  const [locked] = await db
-    .select({ id: exportStreams.id })
-    .from(exportStreams)
-    .where(eq(exportStreams.id, id))
-    .for('update');
-  return locked ? findStreamRow(db, id) : undefined;
-}
-
 /** Deletes the stream; answers what it was, or undefined when there was none. */
-export async function deleteStreamRow(db: DbOrTx, id: string): Promise<StreamRow | undefined> {
-  const before = await lockStream(db, id);
-  if (before) await db.delete(exportStreams).where(eq(exportStreams.id, id));
-  return before;
+export async function deleteStreamRow(db: DbOrTx, id: string) {
+  const [deleted] = await db.delete(exportStreams).where(eq(exportStreams.id, id)).returning();
+  return deleted;
 }
 
 export async function markStreamRead(db: DbOrTx, id: string): Promise<void> {

@@ -10,6 +10,7 @@ import {
   type ExportTopic,
   type NewExportStream,
 } from '@scamtrail/domain/export-streams';
+import { fullName } from '@scamtrail/domain/names';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
@@ -51,7 +52,10 @@ function toStream(row: StreamRow): ExportStream {
     description: row.description,
     topics: toTopics(row.topics),
     status: row.status === 'paused' ? 'paused' : 'active',
-    createdBy: row.createdBy,
+    createdBy:
+      row.creatorFirstName === null
+        ? null
+        : fullName({ firstName: row.creatorFirstName, lastName: row.creatorLastName }),
     lastReadAt: iso(row.lastReadAt),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -59,7 +63,7 @@ function toStream(row: StreamRow): ExportStream {
 }
 
 /** What the audit trail keeps of a stream. */
-function snapshot(row: StreamRow) {
+function snapshot(row: Pick<StreamRow, 'name' | 'description' | 'topics' | 'status'>) {
   return { name: row.name, description: row.description, topics: row.topics, status: row.status };
 }
 

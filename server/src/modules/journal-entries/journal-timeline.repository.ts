@@ -125,14 +125,10 @@ function shapeOf(query: CaseJournalQuery, principal: Principal): TimelineShape {
     includeNullified: !!query.includeNullified,
     byType: !!query.type,
     hasEvidence: query.hasEvidence === undefined ? 'any' : query.hasEvidence ? 'with' : 'without',
-    bySearch: !!searchTerm(query),
+    // The text schema has trimmed it: blank is no search.
+    bySearch: Boolean(query.search),
     window: fixedWindow(query),
   };
-}
-
-/** The text searched for, or undefined when there is none but spaces. */
-function searchTerm(query: CaseJournalQuery): string | undefined {
-  return query.search?.trim() || undefined;
 }
 
 /**
@@ -212,7 +208,7 @@ export async function findTimelinePage(
   const [found] = await timelinePage(db, JSON.stringify(shape)).execute({
     caseId,
     type: query.type ?? null,
-    pattern: shape.bySearch ? containsPattern(searchTerm(query)!) : null,
+    pattern: query.search ? containsPattern(query.search) : null,
     ...windowParams(shape.window, query),
     ...viewerParams(principal),
   });

@@ -1,5 +1,6 @@
 import { Tag } from '@carbon/react';
 import {
+  EXPORT_STREAM_STATUS_LABELS,
   EXPORT_TOPIC_LABELS,
   type ExportStreamStatus,
   type ExportTopic,
@@ -9,7 +10,7 @@ import {
 export function ExportStreamStatusTag({ status }: { status: ExportStreamStatus }) {
   return (
     <Tag type={status === 'active' ? 'green' : 'gray'} size="sm">
-      {status === 'active' ? 'Active' : 'Paused'}
+      {EXPORT_STREAM_STATUS_LABELS[status]}
     </Tag>
   );
 }

@@ -3,6 +3,7 @@ import { Add } from '@carbon/icons-react';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { JOURNAL_ENTRY_TYPE_LABELS, JOURNAL_ENTRY_TYPES } from '@scamtrail/domain/journal-entries';
 import { FilterDropdown } from '../../../../components/list-toolbar';
+import { pluralise } from '../../../identifiers/utils/format';
 import type { TimelineParams } from './timeline-params';
 
 const TYPE_OPTIONS = [
@@ -28,7 +29,7 @@ export function TimelineHeader({ pagination, isFiltered = false, onAdd }: Timeli
     <div className="timeline-header">
       <p className="timeline-header__count">
         {total > 0 &&
-          `${total.toLocaleString('en-US')} ${total === 1 ? 'entry' : 'entries'}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}, newest first`}
+          `${pluralise(total, 'entry', 'entries')}${isFiltered ? (total === 1 ? ' matches' : ' match') : ''}, newest first`}
       </p>
       {onAdd && (
         <Button renderIcon={Add} onClick={onAdd}>
