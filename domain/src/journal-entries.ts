@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { caseOriginatorSchema } from './cases';
-import { pageQuery } from './pagination';
-import { onBehalfOfOriginatorIdSchema, searchQuerySchema, uuidSchema } from './schema-helpers';
+import { caseOriginatorSchema, caseRefSchema } from './cases';
+import { originatorSummarySchema } from './originators';
+import { cappedPaginated, pageQuery } from './pagination';
+import {
+  onBehalfOfOriginatorIdSchema,
+  SEARCH_MAX_LENGTH,
+  searchQuerySchema,
+  uuidSchema,
+} from './schema-helpers';
 import { responseText, text } from './text';
 import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from './journal-entry-types';
 
@@ -124,3 +130,37 @@ export const journalEntrySchema = z.object({
   nullifiedBy: responseText().nullable().describe('Display name of who removed it'),
 });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+/**
+ * `GET /api/journal-entries`: the journal entries of every case the caller may see whose description
+ * holds `search` (case-insensitive; `%` and `_` are matched as themselves), latest performed first.
+ * Removed entries and entries not yet in a case are left out.
+ */
+export const journalSearchQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  search: text({ label: 'search', max: SEARCH_MAX_LENGTH, required: true }).describe(
+    'Case-insensitive substring of the description',
+  ),
+  type: journalEntryTypeSchema.optional(),
+});
+export type JournalSearchQuery = z.infer<typeof journalSearchQuerySchema>;
+
+/** The search counts no further than this; beyond it the total reads "1,000+". */
+export const JOURNAL_SEARCH_COUNT_CAP = 1000;
+/** How much of a description a hit carries: this many characters around the first match. */
+export const JOURNAL_EXCERPT_LENGTH = 240;
+
+export const journalEntryHitSchema = z.object({
+  id: responseText(),
+  type: journalEntryTypeSchema,
+  performedAt: responseText(),
+  excerpt: responseText().describe(
+    `Up to ${JOURNAL_EXCERPT_LENGTH} characters of the description around the first match, with … where it is cut`,
+  ),
+  case: caseRefSchema,
+  originator: originatorSummarySchema.nullable(),
+});
+export type JournalEntryHit = z.infer<typeof journalEntryHitSchema>;
+
+export const journalSearchResultSchema = cappedPaginated(journalEntryHitSchema, JOURNAL_SEARCH_COUNT_CAP);
+export type JournalSearchResult = z.infer<typeof journalSearchResultSchema>;

@@ -13,6 +13,20 @@ export function paginated<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationSchema });
 }
 
+/**
+ * A list answer whose count stops at `cap` (a count past it would cost more than the page):
+ * `totalIsCapped` says the total is "cap+".
+ */
+export function cappedPaginated<T extends z.ZodType>(item: T, cap: number) {
+  return paginated(item).extend({
+    totalIsCapped: z
+      .boolean()
+      .describe(
+        `True when more than ${cap.toLocaleString('en-US')} match: the count stops there (show "${cap.toLocaleString('en-US')}+")`,
+      ),
+  });
+}
+
 export function pageQuery(defaultSize = 25, maxSize = 100) {
   return {
     page: z.coerce.number().int().min(1).default(1),

@@ -320,7 +320,7 @@ const DIALOGS: Record<string, DialogVisit> = {
   'header search panel': {
     path: '/cases',
     open: headerPanel('Search', (page) =>
-      page.getByRole('search', { name: 'Search cases, identifiers and evidence' }),
+      page.getByRole('search', { name: 'Search cases, journals, identifiers and evidence' }),
     ),
   },
   'header notifications panel': {

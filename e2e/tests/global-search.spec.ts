@@ -7,6 +7,7 @@ interface Seeded {
   caseItem: { id: string; number: number; title: string };
   address: string;
   evidenceTitle: string;
+  entryText: string;
 }
 
 async function created<T>(api: APIRequestContext, url: string, data: object): Promise<T> {
@@ -16,8 +17,8 @@ async function created<T>(api: APIRequestContext, url: string, data: object): Pr
 }
 
 /**
- * A case, an identifier and a written statement in the case, each holding `tag`, created through the API
- * as an investigator records them. `title` may hold a long token, to see it wrap.
+ * A case, a journal entry in it, an identifier and a written statement in the case, each holding `tag`,
+ * created through the API as an investigator records them. `title` may hold a long token, to see it wrap.
  */
 async function seed(account: Account, tag: string, title = `Crypto refund scam ${tag}`): Promise<Seeded> {
   const api = await apiAs(account.email, account.password);
@@ -28,10 +29,16 @@ async function seed(account: Account, tag: string, title = `Crypto refund scam $
     title: evidenceTitle,
     body: 'The caller promised to recover the lost coins for a fee.',
   });
+  const entryText = `The caller said the recovery fee goes to account ${tag} at a bank in Lagos.`;
+  await created(api, '/api/journal-entries', {
+    caseId: caseItem.id,
+    type: 'call',
+    description: entryText,
+  });
   await api.dispose();
   const address = `refunds-${tag}@scam.example`;
   await importRows(account, [{ type: 'email', data: { address } }]);
-  return { caseItem, address, evidenceTitle };
+  return { caseItem, address, evidenceTitle, entryText };
 }
 
 /** A section of the search page, once loaded: its heading carries the count, "Cases (1)". */
@@ -39,17 +46,17 @@ const section = (page: Page, title: string) =>
   page.getByRole('region', { name: new RegExp(`^${title} \\(`) });
 
 test.describe('the search page', () => {
-  test('an investigator searches from the header, sees the case, identifier and evidence, and opens the case', async ({
+  test('an investigator searches from the header, sees the case, entry, identifier and evidence, and opens the case', async ({
     page,
   }) => {
     const account = await signInAs(page, 'investigator');
     const tag = uniqueTag();
-    const { caseItem, address, evidenceTitle } = await seed(account, tag);
+    const { caseItem, address, evidenceTitle, entryText } = await seed(account, tag);
     const caseName = `#${caseItem.number} ${caseItem.title}`;
 
     await page.goto('/cases');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('searchbox', { name: 'Search cases, identifiers and evidence' }).fill(tag);
+    await page.getByRole('searchbox', { name: 'Search cases, journals, identifiers and evidence' }).fill(tag);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/search\\?q=${tag}$`));
     await expect(page.getByRole('heading', { name: 'Search', level: 1 })).toBeVisible();
@@ -59,6 +66,13 @@ test.describe('the search page', () => {
     await expect(cases.getByRole('heading', { name: 'Cases (1)', level: 2 })).toBeVisible();
     await expect(cases.getByRole('link', { name: caseName })).toBeVisible();
     await expect(cases.getByText('Open', { exact: true })).toBeVisible();
+
+    const journal = section(page, 'Journal entries');
+    await expect(journal.getByRole('heading', { name: 'Journal entries (1)', level: 2 })).toBeVisible();
+    const hit = journal.getByRole('listitem').filter({ hasText: entryText });
+    await expect(hit.locator('mark')).toHaveText(tag);
+    const entry = hit.getByRole('link', { name: /^Call, / });
+    await expect(entry).toBeVisible();
 
     const identifiers = section(page, 'Identifiers');
     await expect(identifiers.getByRole('heading', { name: 'Identifiers (1)', level: 2 })).toBeVisible();
@@ -71,7 +85,14 @@ test.describe('the search page', () => {
     await expect(evidence.getByRole('link', { name: caseName })).toBeVisible();
     await expectNoSeriousViolations(page, 'the search page', 'main');
 
-    await cases.getByRole('link', { name: caseName }).click();
+    // The entry opens its case's timeline, filtered by the same text.
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`/cases/${caseItem.id}\\?tab=timeline&journalSearch=${tag}$`));
+    await expect(page.getByRole('heading', { name: caseItem.title, level: 1 })).toBeVisible();
+    await expect(page.getByText(/^1 entry matches/)).toBeVisible();
+
+    await page.goBack();
+    await section(page, 'Cases').getByRole('link', { name: caseName }).click();
     await expect(page).toHaveURL(new RegExp(`/cases/${caseItem.id}$`));
     await expect(page.getByRole('heading', { name: caseItem.title, level: 1 })).toBeVisible();
   });
@@ -82,7 +103,7 @@ test.describe('the search page', () => {
     test('the results fit the screen, a case title holding a wallet address wraps', async ({ page }) => {
       const account = await signInAs(page, 'investigator');
       const tag = uniqueTag();
-      const { address, evidenceTitle } = await seed(
+      const { address, evidenceTitle, entryText } = await seed(
         account,
         tag,
         `Wallet 0x52908400098527886E0F7030069857D2E4169EE7${tag} drained by a fake trading platform`,
@@ -95,6 +116,7 @@ test.describe('the search page', () => {
         section(page, 'Identifiers').getByRole('link', { name: address, exact: true }),
       ).toBeVisible();
       await expect(section(page, 'Evidence').getByRole('link', { name: evidenceTitle })).toBeVisible();
+      await expect(section(page, 'Journal entries').getByText(entryText)).toBeVisible();
       const widths = await page.evaluate(() => ({
         document: document.documentElement.scrollWidth,
         body: document.body.scrollWidth,

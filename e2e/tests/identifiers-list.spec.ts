@@ -133,7 +133,9 @@ test.describe('identifier list', () => {
     await signInAs(page, 'viewer');
     await page.goto('/cases');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
-    await page.getByRole('searchbox', { name: 'Search cases, identifiers and evidence' }).fill(address);
+    await page
+      .getByRole('searchbox', { name: 'Search cases, journals, identifiers and evidence' })
+      .fill(address);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/search\?q=/);
     const identifiers = page.getByRole('region', { name: 'Identifiers (1)' });

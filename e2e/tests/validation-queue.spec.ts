@@ -127,6 +127,54 @@ test.describe('the validation queue', () => {
     await expect(valueLink(page, scammer)).toBeVisible();
   });
 
+  test("a decision moves a community member reporter's reputation, and the history says why", async ({
+    page,
+  }) => {
+    const admin = await signInAs(page, 'admin');
+    const tag = uniqueTag();
+    const username = `tipster_${tag}`;
+    const address = `parcel-fee-${tag}@scam.example`;
+    const api = await apiAs(admin.email, admin.password);
+    const member = await api.post('/api/originators/community-members', { data: { username } });
+    expect(member.status(), await member.text()).toBe(201);
+    const reported = await api.post('/api/identifiers', {
+      data: { type: 'email', data: { address }, onBehalfOfOriginatorId: (await member.json()).id },
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+    await api.dispose();
+
+    await openQueue(page);
+    const dialog = await openReview(page, address);
+    await expect(
+      dialog.getByText(
+        `Reported by community member ${username}: confirming adds 5 to their reputation, rejecting takes 10.`,
+      ),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect(page.getByText(`${address}. ${username}’s reputation rose by 5 to 5.`)).toBeVisible();
+
+    await page.goto('/team-members?tab=community');
+    await page.getByRole('searchbox', { name: 'Search community members' }).fill(username);
+    const row = page.getByRole('row', { name: new RegExp(username) });
+    await expect(row.locator('.cds--tag').first()).toHaveText('5');
+    const menuButton = row.getByRole('button', { name: `Actions for ${username}` });
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Reputation history' }).click();
+    const history = page.getByRole('dialog', { name: `Reputation history: ${username}` });
+    const change = history
+      .getByRole('list', { name: 'Reputation changes, newest first' })
+      .getByRole('listitem');
+    await expect(change).toHaveCount(1);
+    await expect(change).toContainText('+5');
+    await expect(change).toContainText('0 → 5');
+    await expect(change).toContainText(`Reported identifier confirmed: ${address}`);
+    await expect(change).toContainText(`Review · ${admin.firstName} ${admin.lastName} (Team)`);
+    await expectNoSeriousViolations(page, 'the reputation history', '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(history).toBeHidden();
+    await expect(menuButton).toBeFocused();
+  });
+
   test('a viewer reads the queue and the review, and is offered no decision', async ({ page }) => {
     const investigator = await signInAs(page, 'investigator');
     const address = `viewer-${uniqueTag()}@scam.example`;

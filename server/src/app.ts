@@ -30,6 +30,7 @@ import { communityMembersRoutes } from './modules/originators/community-members.
 import { originatorsRoutes } from './modules/originators/originators.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { exportStreamsRoutes } from './modules/export-streams/export-streams.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { teamMemberOriginatorsRoutes } from './modules/team-members/team-member-originators.routes';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes';
 
@@ -116,6 +117,7 @@ export async function buildApp({
   await app.register(exportStreamsRoutes, { database });
   await app.register(identifiersRoutes, { db, listCountTimeBoxMs: config.listCountTimeBoxMs });
   await app.register(casesRoutes, { db });
+  await app.register(notificationsRoutes, { db });
   await app.register(journalEntriesRoutes, { db });
   await app.register(evidenceRoutes, { database, config });
   await app.register(passkeysRoutes, { database, config });

@@ -35,11 +35,15 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/originators/team-members': user('team_member.create'),
   'PATCH /api/originators/team-members/{id}': user('team_member.edit'),
   'POST /api/originators/team-members/{id}/deactivate': user('team_member.edit'),
+  'GET /api/notifications': user('case.view'),
+  'GET /api/notifications/unread': user('case.view'),
+  'POST /api/notifications/seen': user('case.view'),
   'GET /api/originators/community-members': can('community_member.view'),
   'POST /api/originators/community-members': can('community_member.create'),
   'PATCH /api/originators/community-members/{id}': can('community_member.edit'),
   'POST /api/originators/community-members/{id}/deactivate': can('community_member.edit'),
   'POST /api/originators/community-members/{id}/reputation': can('community_member.edit'),
+  'GET /api/originators/community-members/{id}/reputation-history': can('community_member.view'),
   'GET /api/automations': can('automation.view'),
   'POST /api/automations': can('automation.create'),
   'GET /api/automations/{id}': can('automation.view'),
@@ -115,7 +119,7 @@ function expectedFor(rule: Rule, caller: Caller): 401 | 403 | 'allowed' | 'open'
   if (caller.kind === 'anonymous') return 401;
   if (rule.kind === 'session') return caller.kind === 'user' ? 'allowed' : 401;
   if (rule.kind === 'user' && caller.kind !== 'user') return 403;
-  if (rule.permission && !hasPermission(caller.grants, rule.permission)) return 403;
+  if (!rule.permissions.every((permission) => hasPermission(caller.grants, permission))) return 403;
   return 'allowed';
 }
 

@@ -8,7 +8,7 @@ import { CASE_STATUSES } from '../case-labels';
 import { EVIDENCE_KINDS } from '../evidence';
 import { JOURNAL_ENTRY_TYPES } from '../journal-entry-types';
 import { originatorSummarySchema } from '../originators';
-import { pageQuery, paginationSchema } from '../pagination';
+import { cappedPaginated, pageQuery, paginationSchema } from '../pagination';
 import { SEARCH_MAX_LENGTH, searchQuerySchema, uuidSchema } from '../schema-helpers';
 import { ORIGINATOR_TYPES } from '../originator-labels';
 import { tagRefSchema } from '../tags';
@@ -290,13 +290,5 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 /** The queue counts no further than this; beyond it the total reads "10,000+". */
 export const REVIEW_QUEUE_COUNT_CAP = 10_000;
 
-export const reviewQueueSchema = z.object({
-  data: z.array(reviewQueueItemSchema),
-  pagination: paginationSchema,
-  totalIsCapped: z
-    .boolean()
-    .describe(
-      `True when more than ${REVIEW_QUEUE_COUNT_CAP.toLocaleString('en-US')} match: the count stops there (show "10,000+")`,
-    ),
-});
+export const reviewQueueSchema = cappedPaginated(reviewQueueItemSchema, REVIEW_QUEUE_COUNT_CAP);
 export type ReviewQueue = z.infer<typeof reviewQueueSchema>;

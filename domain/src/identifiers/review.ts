@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { originatorSummarySchema } from '../originators';
+import { reputationChangeSchema } from '../reputation';
 import { responseText, text } from '../text';
 
 /**
@@ -51,3 +52,11 @@ export const identifierReviewSchema = z.object({
   reviewedBy: originatorSummarySchema.nullable().describe('Who decided it last'),
 });
 export type IdentifierReview = z.infer<typeof identifierReviewSchema>;
+
+/** The answer to a decision: the review, and what it did to the reporter's reputation. */
+export const reviewDecisionResultSchema = identifierReviewSchema.extend({
+  reputationChange: reputationChangeSchema
+    .nullable()
+    .describe("What the decision changed in a community member's reputation; null when nothing changed"),
+});
+export type ReviewDecisionResult = z.infer<typeof reviewDecisionResultSchema>;

@@ -2,6 +2,7 @@ import { can, type Rule } from './rule';
 
 /** Who may call each journal-entries operation. */
 export const JOURNAL_ENTRIES_RULES: Record<string, Rule> = {
+  'GET /api/journal-entries': can('journal_entry.view', 'case.view'),
   'POST /api/journal-entries': can('journal_entry.create'),
   'POST /api/cases/{id}/journal-entries': can('journal_entry.edit'),
   'GET /api/cases/{id}/journal-entries': can('journal_entry.view'),

@@ -7,12 +7,12 @@ import type { Permission } from '@scamtrail/domain/permissions';
 export type Rule =
   | { kind: 'anyone' }
   | { kind: 'session' }
-  | { kind: 'user'; permission?: Permission }
-  | { kind: 'caller'; permission: Permission };
+  | { kind: 'user'; permissions: Permission[] }
+  | { kind: 'caller'; permissions: Permission[] };
 
 export const anyone: Rule = { kind: 'anyone' };
 export const session: Rule = { kind: 'session' };
-/** Signed-in users only (never an API key), holding the permission when one is named. */
-export const user = (permission?: Permission): Rule => ({ kind: 'user', permission });
-/** Any caller, user or API key, holding the permission. */
-export const can = (permission: Permission): Rule => ({ kind: 'caller', permission });
+/** Signed-in users only (never an API key), holding every permission named (none: any user). */
+export const user = (...permissions: Permission[]): Rule => ({ kind: 'user', permissions });
+/** Any caller, user or API key, holding every permission named. */
+export const can = (...permissions: Permission[]): Rule => ({ kind: 'caller', permissions });

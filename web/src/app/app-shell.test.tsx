@@ -140,7 +140,7 @@ describe('shell', () => {
       'POST /api/tags': () => json(403, { error: { code: 'FORBIDDEN', message: 'No' } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText('No notifications')).toBeInTheDocument();
+    expect(await screen.findByText(/^No messages yet/)).toBeInTheDocument();
     await act(() => api.post('/tags', {}).catch(() => undefined));
     const list = await screen.findByRole('list', { name: 'Recent notifications' });
     expect(within(list).getByText('Access Denied')).toBeInTheDocument();
@@ -148,7 +148,10 @@ describe('shell', () => {
 
   /** Each header button and the landmark of the panel it opens (null while closed). */
   const HEADER_PANELS = [
-    ['Search', () => screen.queryByRole('search', { name: 'Search cases, identifiers and evidence' })],
+    [
+      'Search',
+      () => screen.queryByRole('search', { name: 'Search cases, journals, identifiers and evidence' }),
+    ],
     ['Notifications', () => screen.queryByRole('region', { name: 'Notifications' })],
     ['User', () => screen.queryByRole('region', { name: 'User' })],
   ] as const;
@@ -203,11 +206,13 @@ describe('shell', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
     // The cases screen behind it has a search of its own: take the header's, by its label.
-    const panel = screen.getByRole('search', { name: 'Search cases, identifiers and evidence' });
+    const panel = screen.getByRole('search', { name: 'Search cases, journals, identifiers and evidence' });
     await userEvent.type(within(panel).getByRole('searchbox'), 'scam@example.org{Enter}');
     expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/search?q=scam%40example.org');
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('scam@example.org');
-    expect(screen.queryByRole('search', { name: 'Search cases, identifiers and evidence' })).toBeNull();
+    expect(
+      screen.queryByRole('search', { name: 'Search cases, journals, identifiers and evidence' }),
+    ).toBeNull();
   });
 });

@@ -31,7 +31,8 @@ export const events = pgTable(
       .default(sql`pg_current_xact_id()`),
   },
   (t) => [
-    index('events_subject_idx').on(t.subjectType, t.subjectId),
+    // A subject's history, newest first (a community member's reputation changes).
+    index('events_subject_idx').on(t.subjectType, t.subjectId, t.id.desc()),
     index('events_case_idx').on(t.caseId, t.id.desc()),
     index('events_stream_order_idx').on(t.txId, t.id),
   ],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { originators } from './originators';
 
@@ -25,6 +36,12 @@ export const identifiers = pgTable(
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => originators.id),
+    /**
+     * What the reviews of this identifier have added to its originator's reputation so far, when that
+     * originator is a community member (0 otherwise): a decision adds the difference between what its
+     * status is worth and this, so deciding again never counts twice.
+     */
+    reputationCredit: integer('reputation_credit').notNull().default(0),
     originatorId: uuid('originator_id')
       .notNull()
       .references(() => originators.id),

@@ -38,6 +38,11 @@ export const journalEntries = pgTable(
     // The timeline: a case's entries newest first, paged by keyset or offset.
     index('journal_entries_case_timeline_idx').on(t.caseId, t.performedAt.desc(), t.id.desc()),
     index('journal_entries_originator_idx').on(t.originatorId),
+    // The search across cases' journals (GET /api/journal-entries?search=): a rare text's entries are found
+    // through the trigram index and sorted; a common one's by walking all entries latest first, stopping
+    // at the page's end. The planner picks by its estimate of how many match.
+    index('journal_entries_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
+    index('journal_entries_performed_idx').on(t.performedAt.desc(), t.id.desc()),
     // A case's count of live entries (case list, case header) by an index-only scan, without reading
     // the rows of a case with thousands of entries.
     index('journal_entries_case_live_idx')

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { originators } from './originators';
 
@@ -15,6 +15,8 @@ export const users = pgTable(
     disabled: boolean('disabled').notNull().default(false),
     /** The latest successful sign-in; null while the member has never signed in (invited). */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The last event the user has seen among their notifications: later ones are unread. */
+    notificationsSeenId: bigint('notifications_seen_id', { mode: 'number' }).notNull().default(0),
     originatorId: uuid('originator_id')
       .notNull()
       .references(() => originators.id),

@@ -5,7 +5,7 @@ import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import { findAssignableUserRows } from './assignable-users.repository';
-import { findCaseEventRows, type CaseEventRow } from './case-history.repository';
+import { findCaseEventRows, toAuditEvent } from './case-history.repository';
 import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers.repository';
 import { toCaseRef } from './case-presenter';
 import { findIdentifierSummaries, findRelatedCaseRows } from './case-related.repository';
@@ -69,24 +69,6 @@ export async function listCaseIdentifiers(
       };
     }),
     pagination: toPagination(page.page, page.pageSize, total),
-  };
-}
-
-function toAuditEvent(row: CaseEventRow): AuditEvent {
-  const actor: AuditEvent['actor'] = row.actorUserId
-    ? { kind: 'user', name: fullName(row), apiKeyId: null }
-    : row.actorApiKeyId
-      ? { kind: 'api_key', name: row.systemName ?? 'API key', apiKeyId: row.actorApiKeyId }
-      : { kind: 'system', name: 'System', apiKeyId: null };
-  return {
-    id: row.id,
-    action: row.type,
-    subjectType: row.subjectType,
-    subjectId: row.subjectId,
-    actor,
-    before: row.data.before ?? null,
-    after: row.data.after ?? null,
-    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -68,7 +68,13 @@ export async function countReviewQueue(db: DbOrTx, query: ReviewQueueQuery, cap:
 export async function saveReview(
   db: DbOrTx,
   id: string,
-  review: { status: ReviewStatus; note: string | null; reviewedBy: string; reviewedAt: Date },
+  review: {
+    status: ReviewStatus;
+    note: string | null;
+    reviewedBy: string;
+    reviewedAt: Date;
+    reputationCredit: number;
+  },
 ): Promise<IdentifierRow | undefined> {
   const [row] = await db
     .update(identifiers)
@@ -77,6 +83,7 @@ export async function saveReview(
       reviewNote: review.note,
       reviewedAt: review.reviewedAt,
       reviewedBy: review.reviewedBy,
+      reputationCredit: review.reputationCredit,
     })
     .where(eq(identifiers.id, id))
     .returning(identifierColumns);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reviewQueueQuerySchema, reviewQueueSchema } from '@scamtrail/domain/identifiers/api';
-import { identifierReviewSchema, reviewDecisionBodySchema } from '@scamtrail/domain/identifiers/review';
+import { reviewDecisionBodySchema, reviewDecisionResultSchema } from '@scamtrail/domain/identifiers/review';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
@@ -37,10 +37,11 @@ export async function identifierReviewRoutes(app: FastifyInstance, opts: { db: D
         tags,
         summary:
           'Confirm or reject an identifier (a note is required to reject), or return it to the queue; ' +
-          '409 when expectedStatus is no longer its status',
+          "409 when expectedStatus is no longer its status. A community member reporter's reputation " +
+          'follows the decision',
         params: idParamsSchema,
         body: reviewDecisionBodySchema,
-        response: { 200: identifierReviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: reviewDecisionResultSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access: access.permission('identifier.edit') },
     },

@@ -8,14 +8,18 @@ import {
   REVIEW_STATUS_LABELS,
   type IdentifierReview,
   type ReviewDecisionBody,
+  type ReviewDecisionResult,
   type ReviewStatus,
 } from '@scamtrail/domain/identifiers/review';
+import type { OriginatorSummary } from '@scamtrail/domain/originators';
+import { REVIEW_REPUTATION, REVIEW_REPUTATION_REASONS } from '@scamtrail/domain/reputation';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
+import { applyReputationChange } from '../originators/reputation.service';
 import { readItems } from './identifier-list-queries';
 import {
   countReviewQueue,
@@ -80,15 +84,18 @@ export async function getReviewQueue(
 /**
  * Confirms, rejects or returns an identifier to the queue, under a lock on its row so two reviewers
  * decide one after the other. With `expectedStatus`, a decision taken meanwhile by someone else is a
- * 409 rather than silently overwritten. The decision and its history event share the transaction.
+ * 409 rather than silently overwritten. When a community member reported the identifier, the decision
+ * moves their reputation by what the new status is worth less what its reviews had already added
+ * (`REVIEW_REPUTATION`). The decision, its history event and the reputation change share the
+ * transaction; the identifier is locked before the reporter, as everywhere.
  */
 export async function reviewIdentifier(
   db: Db,
   id: string,
   body: ReviewDecisionBody,
   principal: Principal,
-): Promise<IdentifierReview> {
-  const saved = await db.transaction(async (tx) => {
+): Promise<ReviewDecisionResult> {
+  const { saved, reputation } = await db.transaction(async (tx) => {
     const existing = await lockIdentifierOrFail(tx, id);
     if (body.expectedStatus && existing.reviewStatus !== body.expectedStatus) {
       const current = REVIEW_STATUS_LABELS[existing.reviewStatus as ReviewStatus];
@@ -99,11 +106,30 @@ export async function reviewIdentifier(
       );
     }
     const note = body.note || null;
+    const credit = REVIEW_REPUTATION[body.status];
+    const delta = credit - existing.reputationCredit;
+    const applied =
+      delta === 0
+        ? undefined
+        : await applyReputationChange(
+            tx,
+            existing.originatorId,
+            {
+              delta,
+              reason: REVIEW_REPUTATION_REASONS[body.status],
+              source: 'review',
+              actorOriginatorId: principal.originatorId,
+              identifierId: id,
+            },
+            'clamp',
+          );
     const row = await saveReview(tx, id, {
       status: body.status,
       note,
       reviewedBy: principal.originatorId,
       reviewedAt: new Date(),
+      // Only a community member's reputation moves; for anyone else the credit stays 0.
+      reputationCredit: applied ? credit : existing.reputationCredit,
     });
     if (!row) throw AppError.notFound('Identifier');
     await insertEvent(tx, {
@@ -116,8 +142,18 @@ export async function reviewIdentifier(
         after: { status: body.status, note },
       },
     });
-    return row;
+    return { saved: row, reputation: applied && applied.after !== applied.before ? applied : undefined };
   });
-  const [review] = await presentReviews(db, [saved]);
-  return review;
+  const [[review], reporters] = await Promise.all([
+    presentReviews(db, [saved]),
+    reputation ? findOriginatorSummaries(db, [saved.originatorId]) : new Map<string, OriginatorSummary>(),
+  ]);
+  const reporter = reporters.get(saved.originatorId);
+  return {
+    ...review,
+    reputationChange:
+      reputation && reporter
+        ? { originator: reporter, delta: reputation.after - reputation.before, reputation: reputation.after }
+        : null,
+  };
 }

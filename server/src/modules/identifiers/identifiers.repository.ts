@@ -25,6 +25,7 @@ export const identifierColumns = {
   reviewNote: identifiers.reviewNote,
   reviewedAt: identifiers.reviewedAt,
   reviewedBy: identifiers.reviewedBy,
+  reputationCredit: identifiers.reputationCredit,
   originatorId: identifiers.originatorId,
   proxyOriginatorId: identifiers.proxyOriginatorId,
   createdAt: identifiers.createdAt,

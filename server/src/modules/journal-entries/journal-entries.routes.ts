@@ -6,6 +6,8 @@ import {
   createJournalEntryBodySchema,
   deleteJournalEntryBodySchema,
   journalEntrySchema,
+  journalSearchQuerySchema,
+  journalSearchResultSchema,
   linkJournalEntryBodySchema,
   removeJournalEntryBodySchema,
   updateJournalEntryBodySchema,
@@ -21,12 +23,29 @@ import {
 } from './journal-entries.service';
 import { linkEntryToCase, nullifyJournalEntry } from './journal-entry-lifecycle.service';
 import { journalEntryLinksRoutes } from './journal-entry-links.routes';
+import { searchJournalEntries } from './journal-search.service';
 
 /** Journal entries: create, link to a case, list a case's journal, edit, remove, link evidence and identifiers. */
 export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['journal entries'];
+
+  r.get(
+    '/api/journal-entries',
+    {
+      schema: {
+        tags,
+        summary:
+          'Search the journals of every case the caller may see: live entries whose description holds the ' +
+          'text, latest performed first, each with an excerpt around the match and its case',
+        querystring: journalSearchQuerySchema,
+        response: { 200: journalSearchResultSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('journal_entry.view', 'case.view') },
+    },
+    async (request) => searchJournalEntries(db, request.query, request.principal!),
+  );
 
   r.post(
     '/api/journal-entries',

@@ -14,7 +14,6 @@ import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from '../evidence/custody.repository';
-import { canSeeAllCases } from '../groups/case-visibility';
 import {
   findIdentifierIds,
   findVisibleEntryRow,
@@ -31,6 +30,7 @@ import {
   assertCaseWritable,
   assertNotNullified,
   assertNotSigned,
+  assertOwnEntryOrAdmin,
   caseArchived,
   entryNotFound,
   entrySnapshot,
@@ -141,9 +141,7 @@ export async function updateJournalEntry(
 ): Promise<JournalEntry> {
   const row = await db.transaction(async (tx) => {
     const entry = await lockVisibleEntry(tx, id, principal);
-    if (entry.originatorId !== principal.originatorId && !canSeeAllCases(principal)) {
-      throw AppError.forbidden("Only the entry's originator can edit it");
-    }
+    assertOwnEntryOrAdmin(entry, principal, 'edit');
     assertNotNullified(entry);
     await assertNotSigned(tx, id);
     await assertCaseWritable(tx, entry.caseId, principal);

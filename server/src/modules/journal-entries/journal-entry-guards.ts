@@ -2,7 +2,7 @@ import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { isCaseVisible } from '../groups/case-visibility';
+import { canSeeAllCases, isCaseVisible } from '../groups/case-visibility';
 import { isEntrySigned } from '../signatures/signatures.repository';
 import { lockEntryRow, lockVisibleCaseStatus, type EntryRow } from './journal-entries.repository';
 
@@ -23,6 +23,16 @@ export async function lockVisibleEntry(tx: DbOrTx, id: string, principal: Princi
   if (!row) throw entryNotFound();
   if (row.caseId && !(await isCaseVisible(tx, principal, row.caseId))) throw entryNotFound();
   return row;
+}
+
+/**
+ * 403 unless the caller wrote the entry (is its originator) or is an administrator: only they may
+ * edit or remove it. Checked after the entry is found visible, so a hidden entry stays a 404.
+ */
+export function assertOwnEntryOrAdmin(row: EntryRow, principal: Principal, verb: 'edit' | 'remove'): void {
+  if (row.originatorId !== principal.originatorId && !canSeeAllCases(principal)) {
+    throw AppError.forbidden(`Only the entry's originator can ${verb} it`);
+  }
 }
 
 /** 409 for a removed (nullified) entry: it stays as it was removed. */

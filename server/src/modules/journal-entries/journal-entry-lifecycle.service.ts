@@ -11,6 +11,7 @@ import {
   assertCaseWritable,
   assertNotNullified,
   assertNotSigned,
+  assertOwnEntryOrAdmin,
   caseArchived,
   lockVisibleEntry,
 } from './journal-entry-guards';
@@ -68,7 +69,8 @@ export async function linkEntryToCase(
 }
 
 /**
- * Removes an entry: it is nullified with the reason, who and when, never deleted. With
+ * Removes an entry: it is nullified with the reason, who and when, never deleted. Only the entry's
+ * originator or an administrator may remove it (403 for anyone else who can see it). With
  * `expectedCaseId` (the remove call) the caller names the entry's case, and another case is a 400.
  */
 export async function nullifyJournalEntry(
@@ -80,6 +82,7 @@ export async function nullifyJournalEntry(
 ): Promise<JournalEntry> {
   const row = await db.transaction(async (tx) => {
     const entry = await lockVisibleEntry(tx, id, principal);
+    assertOwnEntryOrAdmin(entry, principal, 'remove');
     if (expectedCaseId !== undefined && entry.caseId !== expectedCaseId) {
       throw AppError.validation([{ field: 'caseId', message: 'caseId is not the case of this entry' }]);
     }

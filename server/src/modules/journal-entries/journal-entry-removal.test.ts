@@ -8,6 +8,7 @@ import {
   findEntryRow,
   insertCase,
   insertEvidence,
+  insertGroup,
   journalRowCounts,
 } from './journal-entry-test-fixtures';
 
@@ -16,6 +17,11 @@ let investigator: Client;
 let cookie: string;
 let originatorId: string;
 let caseId: string;
+// Another investigator who sees the same cases, and an administrator.
+let colleague: Client;
+let colleagueCookie: string;
+let admin: Client;
+let adminOriginatorId: string;
 beforeAll(async () => {
   t = await buildTestApp();
   const signed = await signedIn(t, 'investigator');
@@ -23,6 +29,11 @@ beforeAll(async () => {
   cookie = signed.client.cookie;
   originatorId = signed.user.originatorId;
   caseId = await insertCase(t.database.db, originatorId);
+  colleague = (await signedIn(t, 'investigator')).client;
+  colleagueCookie = colleague.cookie;
+  const signedAdmin = await signedIn(t, 'admin');
+  admin = signedAdmin.client;
+  adminOriginatorId = signedAdmin.user.originatorId;
 });
 afterAll(async () => {
   await t.close();
@@ -159,5 +170,124 @@ describe('removing a journal entry nullifies it and keeps the row', () => {
     await db().execute(sql`update cases set status = 'archived' where id = ${archived}`);
     expect((await investigator.delete(`/api/journal-entries/${id}`)).statusCode).toBe(409);
     expect((await findEntryRow(db(), id)).isNullified).toBe(false);
+  });
+});
+
+describe("only the entry's originator or an administrator may remove it", () => {
+  const REFUSED = "Only the entry's originator can remove it";
+
+  async function expectUnchanged(id: string) {
+    const row = await findEntryRow(db(), id);
+    expect(row).toMatchObject({
+      isNullified: false,
+      nullifiedReason: null,
+      nullifiedAt: null,
+      nullifiedByOriginatorId: null,
+      description: 'To be removed',
+    });
+    expect((await auditRows(db(), id)).map((audit) => audit.type)).not.toContain('journal_entry.nullified');
+  }
+
+  it('another investigator who sees the case gets 403 from DELETE and POST remove, and nothing changes', async () => {
+    const id = await newEntry();
+    const otherCase = await insertCase(db(), originatorId);
+    const before = await journalRowCounts(db());
+    const attempts = [
+      () => colleague.delete(`/api/journal-entries/${id}`, { reason: 'Not mine' }),
+      () => colleague.delete(`/api/journal-entries/${id}`, {}),
+      () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/journal-entries/${id}`,
+          headers: { cookie: colleagueCookie, origin: PUBLIC_URL },
+        }),
+      () => colleague.post(`/api/journal-entries/${id}/remove`, { reason: 'Not mine', caseId }),
+      // Who may remove is decided before the case named is compared.
+      () => colleague.post(`/api/journal-entries/${id}/remove`, { reason: 'Not mine', caseId: otherCase }),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.message).toBe(REFUSED);
+    }
+    await expectUnchanged(id);
+    expect(await journalRowCounts(db())).toEqual(before);
+    expect((await colleague.get(`/api/journal-entries/${id}`)).json().isNullified).toBe(false);
+  });
+
+  it('another investigator gets 403, not 409, for an entry already removed or in an archived case', async () => {
+    const removed = await newEntry();
+    await investigator.delete(`/api/journal-entries/${removed}`, { reason: 'First' });
+    const archived = await insertCase(db(), originatorId);
+    const inArchived = await newEntry(archived);
+    await db().execute(sql`update cases set status = 'archived' where id = ${archived}`);
+    for (const res of [
+      await colleague.delete(`/api/journal-entries/${removed}`, { reason: 'Second' }),
+      await colleague.post(`/api/journal-entries/${removed}/remove`, { reason: 'Second', caseId }),
+      await colleague.delete(`/api/journal-entries/${inArchived}`, { reason: 'Second' }),
+      await colleague.post(`/api/journal-entries/${inArchived}/remove`, {
+        reason: 'Second',
+        caseId: archived,
+      }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.message).toBe(REFUSED);
+    }
+    expect((await findEntryRow(db(), removed)).nullifiedReason).toBe('First');
+    await expectUnchanged(inArchived);
+  });
+
+  it("the entry's originator removes it with either call", async () => {
+    for (const remove of [
+      (id: string) => investigator.delete(`/api/journal-entries/${id}`, { reason: 'Mine' }),
+      (id: string) => investigator.post(`/api/journal-entries/${id}/remove`, { reason: 'Mine', caseId }),
+    ]) {
+      const id = await newEntry();
+      const res = await remove(id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id, isNullified: true, nullifiedReason: 'Mine' });
+      expect((await findEntryRow(db(), id)).nullifiedByOriginatorId).toBe(originatorId);
+    }
+  });
+
+  it("an administrator removes another user's entry with either call; the removal is theirs", async () => {
+    for (const remove of [
+      (id: string) => admin.delete(`/api/journal-entries/${id}`, { reason: 'Duplicate' }),
+      (id: string) => admin.post(`/api/journal-entries/${id}/remove`, { reason: 'Duplicate', caseId }),
+    ]) {
+      const id = await newEntry();
+      const res = await remove(id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ id, isNullified: true, nullifiedReason: 'Duplicate' });
+      expect(res.json().originator.id).toBe(originatorId);
+      const row = await findEntryRow(db(), id);
+      expect(row).toMatchObject({
+        isNullified: true,
+        originatorId,
+        nullifiedByOriginatorId: adminOriginatorId,
+      });
+      expect((await auditRows(db(), id)).at(-1)).toMatchObject({ type: 'journal_entry.nullified', caseId });
+    }
+  });
+
+  it('an entry of a case the caller cannot see stays a 404, as a missing one, not a 403', async () => {
+    const groupId = await insertGroup(db(), []);
+    const hiddenCase = await insertCase(db(), originatorId, { groupId });
+    const id = (
+      await admin.post('/api/journal-entries', {
+        type: 'note',
+        description: 'To be removed',
+        caseId: hiddenCase,
+      })
+    ).json().id;
+    for (const res of [
+      await colleague.delete(`/api/journal-entries/${id}`, { reason: 'x' }),
+      await colleague.post(`/api/journal-entries/${id}/remove`, { reason: 'x', caseId: hiddenCase }),
+      await colleague.delete(`/api/journal-entries/${crypto.randomUUID()}`, { reason: 'x' }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error.message).toBe('Journal entry not found');
+    }
+    await expectUnchanged(id);
   });
 });

@@ -7,12 +7,14 @@ import {
   originatorSchema,
   updateCommunityMemberBodySchema,
 } from '@scamtrail/domain/originators';
+import { reputationHistoryQuerySchema, reputationHistorySchema } from '@scamtrail/domain/reputation';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { adjustReputation, createCommunityMember, updateCommunityMember } from './community-members.service';
 import { registerOriginatorKindRoutes } from './originator-kind.routes';
 import { activeFilter, listOriginators } from './originators.service';
+import { getReputationHistory } from './reputation.service';
 
 /** Community members: outside reporters without an account. */
 export async function communityMembersRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -56,5 +58,22 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
       config: { access: access.permission('community_member.edit') },
     },
     async (request) => adjustReputation(db, request.params.id, request.body, request.principal!.originatorId),
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${base}/:id/reputation-history`,
+    {
+      schema: {
+        tags,
+        summary:
+          "A community member's reputation changes, newest first: adjustments by hand with their reason, " +
+          'and review decisions on the identifiers they reported',
+        params: idParamsSchema,
+        querystring: reputationHistoryQuerySchema,
+        response: { 200: reputationHistorySchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('community_member.view') },
+    },
+    async (request) => getReputationHistory(db, request.params.id, request.query, request.principal!),
   );
 }

@@ -4,13 +4,11 @@ import type {
   Originator,
   UpdateCommunityMemberBody,
 } from '@scamtrail/domain/originators';
-import { REPUTATION_LIMIT, REPUTATION_RANGE_MESSAGE } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { insertEvent } from '../events/events.repository';
 import { changeOriginatorOfType, createOriginatorOfType, type UniqueName } from './originator-writes.service';
-import { lockReputation, updateOriginator } from './originators.repository';
 import { requireOriginatorRow, toOriginator } from './originators.service';
+import { applyReputationChange } from './reputation.service';
 
 const UNIQUE_USERNAME: UniqueName = {
   constraint: 'originators_community_username_idx',
@@ -46,11 +44,7 @@ export function updateCommunityMember(
   return changeOriginatorOfType(db, id, 'community_member', body, actorOriginatorId, UNIQUE_USERNAME);
 }
 
-/**
- * Adds `delta` to a community member's reputation and records the reason as an event, in one
- * transaction; the row is locked so concurrent adjustments add up. The result stays within
- * +/- REPUTATION_LIMIT.
- */
+/** Adds `delta` to a community member's reputation by hand; the reason is kept on record. */
 export async function adjustReputation(
   db: Db,
   id: string,
@@ -58,20 +52,13 @@ export async function adjustReputation(
   actorOriginatorId: string | null,
 ): Promise<Originator> {
   await db.transaction(async (tx) => {
-    const before = await lockReputation(tx, id);
-    if (before === undefined) throw AppError.notFound('Community Member');
-    const after = before + body.delta;
-    if (Math.abs(after) > REPUTATION_LIMIT) {
-      throw AppError.validation([{ field: 'delta', message: REPUTATION_RANGE_MESSAGE }]);
-    }
-    await updateOriginator(tx, id, 'community_member', { reputation: after });
-    await insertEvent(tx, {
-      type: 'community_member.reputation_adjusted',
-      actorOriginatorId,
-      subjectType: 'originator',
-      subjectId: id,
-      data: { delta: body.delta, reason: body.reason, before, after },
-    });
+    const applied = await applyReputationChange(
+      tx,
+      id,
+      { delta: body.delta, reason: body.reason, source: 'manual', actorOriginatorId },
+      'refuse',
+    );
+    if (!applied) throw AppError.notFound('Community Member');
   });
   return toOriginator(await requireOriginatorRow(db, id, 'community_member'));
 }

@@ -97,7 +97,13 @@ describe('community members', () => {
       .from(events)
       .where(and(eq(events.subjectId, member.id), eq(events.type, 'community_member.reputation_adjusted')));
     expect(rows).toHaveLength(1);
-    expect(rows[0].data).toEqual({ delta: 60, reason: 'Three confirmed reports', before: 40, after: 100 });
+    expect(rows[0].data).toEqual({
+      delta: 60,
+      reason: 'Three confirmed reports',
+      before: 40,
+      after: 100,
+      source: 'manual',
+    });
   });
 
   it.each([

@@ -230,12 +230,17 @@ export async function updateOriginator(
   return rows.length > 0;
 }
 
-/** The reputation of a community member, locking the row until the transaction ends. */
+/**
+ * The reputation of a community member, locking the row until the transaction ends. `no key update`,
+ * as the update itself takes: it does not wait on, or block, transactions recording identifiers, cases
+ * or entries the member originated (their foreign keys share-lock the key only), so a review holding an
+ * identifier's lock cannot deadlock with an import holding the member's.
+ */
 export async function lockReputation(db: DbOrTx, id: string): Promise<number | undefined> {
   const [row] = await db
     .select({ reputation: originators.reputation })
     .from(originators)
     .where(and(eq(originators.id, id), eq(originators.type, 'community_member')))
-    .for('update');
+    .for('no key update');
   return row ? (row.reputation ?? 0) : undefined;
 }

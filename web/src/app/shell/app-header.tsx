@@ -16,7 +16,9 @@ import type { CurrentUser } from '@scamtrail/domain/auth';
 import { API_BASE_PATH } from '../../lib/api-client';
 import { useLogout } from '../../lib/session';
 import { APP_TITLE } from '../routes';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { NotificationsPanel } from './notifications-panel';
+import { unreadBadge, useUnreadNotifications } from './unread-notifications';
 import { SearchPanel } from './search-panel';
 import { SideNavigation } from './side-navigation';
 import { usePanelDismiss } from './use-panel-dismiss';
@@ -30,6 +32,8 @@ export function AppHeader({ user }: { user: CurrentUser }) {
   const [isSideNavExpanded, setSideNavExpanded] = useState(false);
   const [openPanel, setOpenPanel] = useState<PanelId | null>(null);
   const logout = useLogout();
+  const showCaseActivity = hasPermission(user.permissions, 'case.view');
+  const badge = unreadBadge(useUnreadNotifications(showCaseActivity).data);
 
   const closePanel = useCallback(() => setOpenPanel(null), []);
   const closeSideNav = useCallback(() => setSideNavExpanded(false), []);
@@ -75,7 +79,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
               <Search size={20} />
             </HeaderGlobalAction>
             <HeaderGlobalAction
-              aria-label="Notifications"
+              aria-label={badge ? `Notifications, ${badge} unread` : 'Notifications'}
               aria-expanded={openPanel === 'notifications'}
               isActive={openPanel === 'notifications'}
               onClick={() => togglePanel('notifications')}
@@ -84,6 +88,11 @@ export function AppHeader({ user }: { user: CurrentUser }) {
               }}
             >
               <Notification size={20} />
+              {badge && (
+                <span className="app-header__badge" aria-hidden="true">
+                  {badge}
+                </span>
+              )}
             </HeaderGlobalAction>
             <HeaderGlobalAction
               aria-label="User"
@@ -99,7 +108,11 @@ export function AppHeader({ user }: { user: CurrentUser }) {
             </HeaderGlobalAction>
           </HeaderGlobalBar>
           <SearchPanel expanded={openPanel === 'search'} onClose={closePanel} />
-          <NotificationsPanel expanded={openPanel === 'notifications'} />
+          <NotificationsPanel
+            expanded={openPanel === 'notifications'}
+            showCaseActivity={showCaseActivity}
+            onNavigate={closePanel}
+          />
           <UserPanel
             user={user}
             expanded={openPanel === 'user'}

@@ -7,7 +7,7 @@ interface SearchPanelProps {
   onClose: () => void;
 }
 
-/** Header search: opens the search page, which looks the text up among cases, identifiers and evidence. */
+/** Header search: opens the search page, which looks the text up among cases, journal entries, identifiers and evidence. */
 export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
   const navigate = useNavigate();
   const [text, setText] = useState('');
@@ -30,7 +30,7 @@ export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
           <p className="app-header-panel__title">Search</p>
           <Search
             id="header-search"
-            labelText="Search cases, identifiers and evidence"
+            labelText="Search cases, journals, identifiers and evidence"
             placeholder="Case title, e-mail, phone, wallet, file name..."
             size="lg"
             value={text}

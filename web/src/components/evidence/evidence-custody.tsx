@@ -1,15 +1,6 @@
-import {
-  InlineNotification,
-  SkeletonText,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '@carbon/react';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@carbon/react';
 import { useState } from 'react';
-import { errorMessage } from '../../lib/api-error';
+import { SectionLoadState } from '../section-load-state';
 import { formatDateTime } from '../../lib/format-date';
 import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../data-table/stacked-table';
 import { CUSTODY_PAGE_SIZE, useEvidenceCustody } from './api/get-evidence-custody';
@@ -27,16 +18,9 @@ const HEADERS = [
 export function EvidenceCustody({ evidenceId }: { evidenceId: string }) {
   const [page, setPage] = useState(1);
   const query = useEvidenceCustody(evidenceId, page);
-  if (query.isPending) return <SkeletonText paragraph lineCount={3} />;
-  if (query.isError) {
+  if (query.isPending || query.isError) {
     return (
-      <InlineNotification
-        kind="error"
-        lowContrast
-        hideCloseButton
-        title="The chain of custody could not be loaded"
-        subtitle={errorMessage(query.error, 'Please try again')}
-      />
+      <SectionLoadState query={query} errorTitle="The chain of custody could not be loaded" lineCount={3} />
     );
   }
   const { data, pagination } = query.data;

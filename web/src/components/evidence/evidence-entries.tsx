@@ -1,11 +1,11 @@
-import { InlineNotification, Link, SkeletonText } from '@carbon/react';
+import { Link } from '@carbon/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
-import { errorMessage } from '../../lib/api-error';
 import { formatDateTime } from '../../lib/format-date';
 import { LINKING_ENTRIES_PAGE_SIZE, useEvidenceEntries } from './api/get-evidence-entries';
 import type { LinkingEntry } from './api/evidence-types';
+import { SectionLoadState } from '../section-load-state';
 import { caseLabel } from './case-picker';
 import { SectionPager } from './section-pager';
 
@@ -30,17 +30,8 @@ function EntrySummary({ entry }: { entry: LinkingEntry }) {
 export function EvidenceEntries({ evidenceId }: { evidenceId: string }) {
   const [page, setPage] = useState(1);
   const query = useEvidenceEntries(evidenceId, page);
-  if (query.isPending) return <SkeletonText paragraph lineCount={2} />;
-  if (query.isError) {
-    return (
-      <InlineNotification
-        kind="error"
-        lowContrast
-        hideCloseButton
-        title="The journal entries could not be loaded"
-        subtitle={errorMessage(query.error, 'Please try again')}
-      />
-    );
+  if (query.isPending || query.isError) {
+    return <SectionLoadState query={query} errorTitle="The journal entries could not be loaded" />;
   }
   const { data, pagination } = query.data;
   if (data.length === 0) {

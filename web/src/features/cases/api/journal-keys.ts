@@ -11,6 +11,8 @@ export const journalKeys = {
   evidenceOptions: (caseId: string, search: string) =>
     [...journalKeys.all, 'evidence-options', caseId, search] as const,
   identifierOptions: (search: string) => [...journalKeys.all, 'identifier-options', search] as const,
+  /** A search across every case's journal (the search page). */
+  search: (params: object) => [...journalKeys.all, 'search', params] as const,
   /** The hash chain of the case's journal. */
   integrity: (caseId: string) => [...journalKeys.all, 'integrity', caseId] as const,
 };

@@ -16,7 +16,11 @@ import type {
   validationReportSchema,
   validatorResultSchema,
 } from '@scamtrail/domain/identifiers/api';
-import type { identifierReviewSchema, reviewDecisionBodySchema } from '@scamtrail/domain/identifiers/review';
+import type {
+  identifierReviewSchema,
+  reviewDecisionBodySchema,
+  reviewDecisionResultSchema,
+} from '@scamtrail/domain/identifiers/review';
 import type { importResultSchema, importRowResultSchema } from '@scamtrail/domain/identifiers/import-api';
 
 /** One identifier as lists answer it. */
@@ -38,6 +42,8 @@ export type ValidatorResult = z.output<typeof validatorResultSchema>;
 export type ValidationReport = z.output<typeof validationReportSchema>;
 /** An identifier's review: its status, the note, who decided it last and when. */
 export type IdentifierReview = z.output<typeof identifierReviewSchema>;
+/** `POST /api/identifiers/{id}/review`: the review, and what it did to a community member reporter's reputation. */
+export type ReviewDecisionResult = z.output<typeof reviewDecisionResultSchema>;
 /** `POST /api/identifiers/{id}/review`. */
 export type ReviewDecisionBody = z.input<typeof reviewDecisionBodySchema>;
 /** `GET /api/identifiers/review-queue`: a page of identifiers with their reviews. */

@@ -1,18 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
-import type { IdentifierReview, ReviewDecisionBody } from './identifier-types';
+import { communityMemberKeys } from '../../team-members/api/query-keys';
+import type { ReviewDecisionBody, ReviewDecisionResult } from './identifier-types';
 import { identifierKeys } from './query-keys';
 
 /**
  * `POST /api/identifiers/{id}/review`: confirms, rejects (a note is required) or returns it to the
- * queue. `expectedStatus` is the status the reviewer saw: 409 when someone decided it meanwhile.
+ * queue. `expectedStatus` is the status the reviewer saw: 409 when someone decided it meanwhile. The
+ * answer says what the decision did to a community member reporter's reputation.
  */
 export function reviewIdentifier({
   id,
   ...body
-}: ReviewDecisionBody & { id: string }): Promise<IdentifierReview> {
-  return api.post<IdentifierReview>(`/identifiers/${encodeURIComponent(id)}/review`, body);
+}: ReviewDecisionBody & { id: string }): Promise<ReviewDecisionResult> {
+  return api.post<ReviewDecisionResult>(`/identifiers/${encodeURIComponent(id)}/review`, body);
 }
 
 export function useReviewIdentifier() {
@@ -24,7 +26,14 @@ export function useReviewIdentifier() {
     ]);
   return useMutation({
     mutationFn: reviewIdentifier,
-    onSuccess: (_review, { id }) => refresh(id),
+    onSuccess: (result, { id }) =>
+      Promise.all([
+        refresh(id),
+        // The reporter's reputation, in the community members' list and history.
+        result.reputationChange
+          ? queryClient.invalidateQueries({ queryKey: communityMemberKeys.all })
+          : undefined,
+      ]),
     // A conflict: the stored decision is not the one on screen. Show the one that is.
     onError: (error, { id }) => (isApiError(error) && error.status === 409 ? refresh(id) : undefined),
   });

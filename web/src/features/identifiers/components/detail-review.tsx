@@ -9,8 +9,9 @@ import {
 import { OriginatorBadge } from '../../../components/originator-badge/originator-badge';
 import { TextArea } from '../../../components/text-fields';
 import { useToast } from '../../../components/toasts/toast-context';
+import { REVIEW_REPUTATION } from '@scamtrail/domain/reputation-rules';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import type { IdentifierDetail } from '../api/identifier-types';
+import type { IdentifierDetail, ReviewDecisionResult } from '../api/identifier-types';
 import { useReviewIdentifier } from '../api/review-identifier';
 import { EMPTY_CELL, formatDateTime } from '../utils/format';
 import { DetailList, DetailSection } from './detail-section';
@@ -29,6 +30,25 @@ const DECISIONS: Record<ReviewStatus, { pending: string; done: string }> = {
 };
 
 const FIELDS = ['note'] as const;
+
+/** "reporter42’s reputation rose by 5 to 45." */
+function reputationChangeSentence(change: NonNullable<ReviewDecisionResult['reputationChange']>): string {
+  const moved = change.delta > 0 ? 'rose' : 'fell';
+  return `${change.originator.name}’s reputation ${moved} by ${Math.abs(change.delta)} to ${change.reputation}.`;
+}
+
+/**
+ * What deciding does to the reporter's reputation, when the reporter is a community member: said
+ * before the reviewer decides, since the decision changes how far their next reports are trusted.
+ */
+function reputationHint(detail: IdentifierDetail): string | undefined {
+  if (detail.originator?.type !== 'community_member') return undefined;
+  const name = detail.originator.name;
+  if (detail.review.status === 'pending') {
+    return `Reported by community member ${name}: confirming adds ${REVIEW_REPUTATION.confirmed} to their reputation, rejecting takes ${-REVIEW_REPUTATION.rejected}.`;
+  }
+  return `Returning it to the queue takes back what this decision did to ${name}’s reputation.`;
+}
 
 function ReviewStatusTag({ status }: { status: ReviewStatus }) {
   return (
@@ -80,13 +100,17 @@ export function DetailReview({ detail, canReview, onReviewed }: DetailReviewProp
   async function send(status: ReviewStatus) {
     const input = { status, note: note.trim() ? note : undefined, expectedStatus: review.status };
     await run(reviewDecisionBodySchema.safeParse(input), async (body) => {
-      await decide.mutateAsync({ id: detail.id, ...body });
-      showToast({ kind: 'success', title: DECISIONS[status].done, subtitle: detail.displayValue });
+      const result = await decide.mutateAsync({ id: detail.id, ...body });
+      const subtitle = result.reputationChange
+        ? `${detail.displayValue}. ${reputationChangeSentence(result.reputationChange)}`
+        : detail.displayValue;
+      showToast({ kind: 'success', title: DECISIONS[status].done, subtitle });
       onReviewed();
     });
   }
 
   const busy = decide.isPending;
+  const hint = reputationHint(detail);
   const label = (status: ReviewStatus, text: string) =>
     busy && decide.variables?.status === status ? DECISIONS[status].pending : text;
 
@@ -128,6 +152,7 @@ export function DetailReview({ detail, canReview, onReviewed }: DetailReviewProp
             }}
             {...errorProps('note')}
           />
+          {hint && <p className="identifier-review__hint">{hint}</p>}
           <div className="identifier-detail__actions">
             {review.status === 'pending' ? (
               <>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { REJECT_NOTE_REQUIRED_MESSAGE } from '@scamtrail/domain/identifiers/review';
 import type { Role } from '@scamtrail/domain/permissions';
 import { expectNoSeriousViolations } from '../../../test/axe';
+import { COMMUNITY_MEMBER, ENTERED_FOR_MEMBER } from '../../../test/community-members';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { setUpRouteTests } from './identifiers-test-setup';
 import {
@@ -140,6 +141,39 @@ describe('reviewing an identifier from the queue', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Email Details' })).not.toBeInTheDocument(),
     );
+  });
+
+  it('says what deciding does to a community member reporter’s reputation, and what it did', async () => {
+    const reported = { ...DETAIL, originator: ENTERED_FOR_MEMBER };
+    const { dialog } = openReview({
+      'GET /api/identifiers/id-1': () => json(200, reported),
+      'POST /api/identifiers/id-1/review': () =>
+        json(200, {
+          ...CONFIRMED,
+          reputationChange: { originator: COMMUNITY_MEMBER, delta: 5, reputation: 45 },
+        }),
+    });
+    const section = await reviewSection(await dialog());
+    expect(
+      within(section).getByText(
+        'Reported by community member scamwatcher42: confirming adds 5 to their reputation, rejecting takes 10.',
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('scam@example.org. scamwatcher42’s reputation rose by 5 to 45.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of reputation when a team member reported the identifier', async () => {
+    const { dialog } = openReview({
+      'POST /api/identifiers/id-1/review': () => json(200, { ...CONFIRMED, reputationChange: null }),
+    });
+    const section = await reviewSection(await dialog());
+    expect(within(section).queryByText(/reputation/)).not.toBeInTheDocument();
+    await userEvent.click(within(section).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('scam@example.org')).toBeInTheDocument();
+    expect(screen.queryByText(/reputation/)).not.toBeInTheDocument();
   });
 
   it('says in the dialog when someone else decided meanwhile, and shows their decision', async () => {

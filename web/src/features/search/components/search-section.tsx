@@ -18,6 +18,8 @@ interface SectionCount {
   /** How many match in all; with `totalIsEstimate`, the server's estimate beyond 10,000. */
   total: number;
   totalIsEstimate: boolean;
+  /** The server stopped counting at `total`: "1,000+". */
+  totalIsCapped?: boolean;
   /** How many hits the section lists. */
   shown: number;
 }
@@ -42,10 +44,12 @@ interface SearchSectionProps {
   result: SectionResult;
   /** "No cases match “x”.": what the section says when nothing matches. */
   empty: string;
-  /** The full list, filtered by the same text. */
-  listPath: string;
+  /** The full list, filtered by the same text; without one, the section pages in place (`footer`). */
+  listPath?: string;
   /** The hits, each an `<li>`. */
   children: ReactNode;
+  /** Under the hits once they are loaded: a section without a list of its own pages here. */
+  footer?: ReactNode;
 }
 
 /**
@@ -53,9 +57,23 @@ interface SearchSectionProps {
  * and a link to the full list when there are more. It loads and fails on its own, so one failing
  * request leaves the other sections as they are.
  */
-export function SearchSection({ id, title, plural, result, empty, listPath, children }: SearchSectionProps) {
+export function SearchSection({
+  id,
+  title,
+  plural,
+  result,
+  empty,
+  listPath,
+  children,
+  footer,
+}: SearchSectionProps) {
   const headingId = `search-${id}`;
-  const total = result.status === 'success' ? formatTotal(result.total, result.totalIsEstimate) : null;
+  let total: string | null = null;
+  if (result.status === 'success') {
+    total = result.totalIsCapped
+      ? `${result.total.toLocaleString('en-US')}+`
+      : formatTotal(result.total, result.totalIsEstimate);
+  }
 
   let body: ReactNode;
   if (result.status === 'pending') {
@@ -79,9 +97,12 @@ export function SearchSection({ id, title, plural, result, empty, listPath, chil
     body = <p className="search-section__empty">{empty}</p>;
   } else {
     body = (
-      <ul className="search-section__hits" aria-labelledby={headingId}>
-        {children}
-      </ul>
+      <>
+        <ul className="search-section__hits" aria-labelledby={headingId}>
+          {children}
+        </ul>
+        {footer}
+      </>
     );
   }
 
@@ -92,11 +113,13 @@ export function SearchSection({ id, title, plural, result, empty, listPath, chil
           {title}
           {total !== null && ` (${total})`}
         </h2>
-        {result.status === 'success' && (result.totalIsEstimate || result.total > result.shown) && (
-          <Link as={RouterLink} to={listPath}>
-            View all {total} {plural}
-          </Link>
-        )}
+        {listPath &&
+          result.status === 'success' &&
+          (result.totalIsEstimate || result.total > result.shown) && (
+            <Link as={RouterLink} to={listPath}>
+              View all {total} {plural}
+            </Link>
+          )}
       </div>
       {body}
     </section>

@@ -6,6 +6,7 @@ import { SCREENSHOT, WRITTEN } from '../../../components/evidence/evidence-test-
 import { expectNoSeriousViolations } from '../../../test/axe';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { CASE, UNASSIGNED } from '../../cases/routes/cases-test-data';
+import type { JournalEntryHit } from '@scamtrail/domain/journal-entries';
 import type { IdentifierItem } from '../../identifiers/api/identifier-types';
 import { ITEM, SECOND } from '../../identifiers/routes/identifiers-test-setup';
 
@@ -27,9 +28,26 @@ const as = (permissions: Grant[]) => ({
   'GET /api/auth/me': () => json(200, makeUser('viewer', { permissions })),
 });
 
-/** Every section answering: 12 cases (2 shown), 7 identifiers (2 shown), both evidence items. */
+const CALL: JournalEntryHit = {
+  id: 'je-1',
+  type: 'call',
+  performedAt: '2026-03-01T10:00:00.000Z',
+  excerpt: '…victim wired the money to a scam account in Lagos…',
+  case: { id: CASE.id, number: 42, title: 'Romance scam, wire to Lagos', status: 'in_progress' },
+  originator: { id: 'o-1', type: 'team_member', name: 'Ada Okafor', displayName: 'Ada Okafor (Team)' },
+};
+const NOTE: JournalEntryHit = {
+  ...CALL,
+  id: 'je-2',
+  type: 'note',
+  excerpt: 'Scam reported by the bank',
+  originator: null,
+};
+
+/** Every section answering: 12 cases (2 shown), 7 journal entries and 7 identifiers (2 shown), both evidence items. */
 const HITS = {
   'GET /api/cases': () => listOf([CASE, UNASSIGNED], 12),
+  'GET /api/journal-entries': () => listOf([CALL, NOTE], 7, { totalIsCapped: false }),
   'GET /api/identifiers': () => listOf([ITEM, SECOND], 7, { totalIsEstimate: false }),
   'GET /api/evidence': () => listOf([SCREENSHOT, WRITTEN]),
 };
@@ -69,6 +87,18 @@ describe('search page', { timeout: 20_000 }, () => {
       '/cases?search=scam',
     );
 
+    // No list screen holds every journal: the section pages in place, without View all.
+    const journal = await section(/^Journal entries \(7\)$/);
+    expect(hitTexts(journal)).toEqual([
+      'Call, Mar 1, 2026, 10:00 AM…victim wired the money to a scam account in Lagos…Ada Okafor (Team) · #42 Romance scam, wire to Lagos',
+      'Note, Mar 1, 2026, 10:00 AMScam reported by the bank#42 Romance scam, wire to Lagos',
+    ]);
+    const [entry] = within(journal).getAllByRole('link', { name: 'Call, Mar 1, 2026, 10:00 AM' });
+    expect(entry).toHaveAttribute('href', `/cases/${CASE.id}?tab=timeline&journalSearch=scam`);
+    expect([...journal.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['scam', 'Scam']);
+    expect(within(journal).queryByRole('link', { name: /View all/ })).toBeNull();
+    expect(within(journal).getByRole('button', { name: /next page/i })).toBeInTheDocument();
+
     const identifiers = await section(/^Identifiers \(7\)$/);
     expect(within(identifiers).getByRole('link', { name: 'scam@example.org' })).toHaveAttribute(
       'href',
@@ -97,7 +127,7 @@ describe('search page', { timeout: 20_000 }, () => {
     expect(within(evidence).queryByRole('link', { name: /View all/ })).toBeNull();
 
     // Five of each, the cases by last activity; text without a digit or an @ is no identifier value.
-    for (const path of ['/api/cases', '/api/identifiers', '/api/evidence']) {
+    for (const path of ['/api/cases', '/api/journal-entries', '/api/identifiers', '/api/evidence']) {
       const [url] = callsTo(fetchMock, path);
       expect(url.searchParams.get('search'), path).toBe('scam');
       expect(url.searchParams.get('pageSize'), path).toBe('5');
@@ -149,11 +179,13 @@ describe('search page', { timeout: 20_000 }, () => {
     renderApp('/search?q=nothing', {
       ...asAdmin,
       'GET /api/cases': () => listOf([]),
+      'GET /api/journal-entries': () => listOf([], 0, { totalIsCapped: false }),
       'GET /api/identifiers': () => listOf([], 0, { totalIsEstimate: false }),
       'GET /api/evidence': () => listOf([]),
     });
     for (const [name, text] of [
       [/^Cases \(0\)$/, 'No cases match “nothing”.'],
+      [/^Journal entries \(0\)$/, 'No journal entries mention “nothing”.'],
       [/^Identifiers \(0\)$/, 'No identifiers match “nothing”.'],
       [/^Evidence \(0\)$/, 'No evidence matches “nothing”.'],
     ] as const) {
@@ -197,6 +229,47 @@ describe('search page', { timeout: 20_000 }, () => {
       'Identifiers (7)',
     ]);
     expect(callsTo(fetchMock, '/api/evidence')).toEqual([]);
+    // Journal entries need journal_entry.view as well as case.view.
+    expect(callsTo(fetchMock, '/api/journal-entries')).toEqual([]);
+  });
+
+  it('shows journal entries to a user who may view them and their cases', async () => {
+    renderApp('/search?q=scam', { ...as(['case.view', 'journal_entry.view']), ...HITS });
+    await section(/^Journal entries \(7\)$/);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'Cases (12)',
+      'Journal entries (7)',
+    ]);
+  });
+
+  it('pages the journal entries in place, and starts again at the first page for a new text', async () => {
+    const { fetchMock, router } = renderApp('/search?q=scam', {
+      ...asAdmin,
+      ...HITS,
+      'GET /api/journal-entries': () => listOf([CALL], 7, { totalIsCapped: false }),
+    });
+    const journal = await section(/^Journal entries \(7\)$/);
+    await userEvent.click(within(journal).getByRole('button', { name: /next page/i }));
+    await vi.waitFor(() =>
+      expect(callsTo(fetchMock, '/api/journal-entries').map((url) => url.searchParams.get('page'))).toEqual([
+        '1',
+        '2',
+      ]),
+    );
+    await act(() => router.navigate('/search?q=lagos', { replace: true }));
+    await vi.waitFor(() =>
+      expect(callsTo(fetchMock, '/api/journal-entries').at(-1)?.searchParams.get('search')).toBe('lagos'),
+    );
+    expect(callsTo(fetchMock, '/api/journal-entries').at(-1)?.searchParams.get('page')).toBe('1');
+  });
+
+  it('reads a capped count of journal entries as "1,000+"', async () => {
+    renderApp('/search?q=scam', {
+      ...asAdmin,
+      ...HITS,
+      'GET /api/journal-entries': () => listOf([CALL], 1000, { totalIsCapped: true }),
+    });
+    expect(await section(/^Journal entries \(1,000\+\)$/)).toBeInTheDocument();
   });
 
   it('tells a user who may view none of them that there is nothing to search', async () => {
@@ -215,7 +288,10 @@ describe('search page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Type what you are looking for' })).toBeInTheDocument();
     expect(screen.getByText('Finds cases by title and evidence by title or file name.')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('');
-    expect(fetchMock.mock.calls).toHaveLength(1);
+    // Nothing but the session and the bell's count: no section is asked before there is text.
+    expect(
+      fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname).sort(),
+    ).toEqual(['/api/auth/me', '/api/notifications/unread']);
     await expectNoSeriousViolations(document.querySelector('main') ?? document.body);
   });
 

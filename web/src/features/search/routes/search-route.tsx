@@ -8,17 +8,19 @@ import { useSession } from '../../../lib/session';
 import { CaseHits } from '../components/case-hits';
 import { EvidenceHits } from '../components/evidence-hits';
 import { IdentifierHits } from '../components/identifier-hits';
+import { JournalHits } from '../components/journal-hits';
 import { useSearchParam } from '../components/use-search-param';
 import '../components/search.scss';
 
 const PAGE = {
   breadcrumbs: [{ label: 'Home', to: '/' }],
   title: 'Search',
-  description: 'One search across the cases, identifiers and evidence you may see.',
+  description: 'One search across the cases, journal entries, identifiers and evidence you may see.',
 };
 
 interface Section {
-  permission: Permission;
+  /** Every permission the section's call needs. */
+  permissions: Permission[];
   /** What the section looks in, for the prompt shown before anything is typed. */
   searches: string;
   Hits: ComponentType<{ search: string }>;
@@ -26,32 +28,39 @@ interface Section {
 
 /** The sections, in the order shown; each only for a user who may view its records. */
 const SECTIONS: Section[] = [
-  { permission: 'case.view', searches: 'cases by title', Hits: CaseHits },
+  { permissions: ['case.view'], searches: 'cases by title', Hits: CaseHits },
   {
-    permission: 'identifier.view',
+    permissions: ['journal_entry.view', 'case.view'],
+    searches: 'journal entries by what they say',
+    Hits: JournalHits,
+  },
+  {
+    permissions: ['identifier.view'],
     searches: 'identifiers by value (however it is written)',
     Hits: IdentifierHits,
   },
-  { permission: 'evidence.view', searches: 'evidence by title or file name', Hits: EvidenceHits },
+  { permissions: ['evidence.view'], searches: 'evidence by title or file name', Hits: EvidenceHits },
 ];
 
 const listFormat = new Intl.ListFormat('en-US');
 
 /**
- * Search (/search?q=): the text in `q` looked for among cases, identifiers and evidence at once, each in
+ * Search (/search?q=): the text in `q` looked for among cases, journal entries, identifiers and evidence at once, each in
  * a section of its own made of the calls its list makes, so the server checks every permission as it
  * does there. The header's search opens it.
  */
 export function SearchRoute() {
   const { user } = useSession();
-  const sections = SECTIONS.filter((section) => hasPermission(user?.permissions, section.permission));
+  const sections = SECTIONS.filter((section) =>
+    section.permissions.every((permission) => hasPermission(user?.permissions, permission)),
+  );
   if (sections.length === 0) {
     return (
       <PageLayout {...PAGE}>
         <EmptyState
           icon={Locked}
           title="You cannot search anything"
-          description="Search looks through cases, identifiers and evidence, and your role may view none of them. Ask an administrator if you need it."
+          description="Search looks through cases, journal entries, identifiers and evidence, and your role may view none of them. Ask an administrator if you need it."
         />
       </PageLayout>
     );
@@ -74,15 +83,15 @@ function SearchPage({ sections }: { sections: Section[] }) {
           id="global-search"
           size="lg"
           labelText="Search text"
-          placeholder="Case title, e-mail, phone, wallet, file name..."
+          placeholder="Case title, words in an entry, e-mail, phone, wallet, file name..."
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
       </form>
       {search ? (
         <div className="global-search__sections">
-          {sections.map(({ permission, Hits }) => (
-            <Hits key={permission} search={search} />
+          {sections.map(({ searches, Hits }) => (
+            <Hits key={searches} search={search} />
           ))}
         </div>
       ) : (

@@ -16,6 +16,7 @@ import { AdjustReputationModal } from './adjust-reputation-modal';
 import { CommunityMemberFormModal } from './community-member-form-modal';
 import { CommunityMembersTable } from './community-members-table';
 import { DeactivateCommunityMemberModal } from './deactivate-community-member-modal';
+import { ReputationHistoryModal } from './reputation-history-modal';
 import { useMenuFocusReturn } from '../../../components/use-menu-focus-return';
 
 const STATUS_FILTER = [
@@ -24,7 +25,8 @@ const STATUS_FILTER = [
   { value: 'inactive', text: 'Inactive' },
 ] as const;
 
-type Dialog = { kind: 'add' } | { kind: 'edit' | 'reputation' | 'deactivate'; member: Originator };
+type Dialog =
+  { kind: 'add' } | { kind: 'edit' | 'reputation' | 'history' | 'deactivate'; member: Originator };
 
 /** The "Community members" tab: outside reporters with their reputation. */
 export function CommunityMembersTab() {
@@ -58,20 +60,23 @@ export function CommunityMembersTab() {
     );
   }
 
-  const actionsFor = (member: Originator) =>
-    canEdit
-      ? [
-          { label: 'Edit', onClick: () => setDialog({ kind: 'edit', member }) },
-          { label: 'Adjust reputation', onClick: () => setDialog({ kind: 'reputation', member }) },
-          member.active
-            ? {
-                label: 'Deactivate',
-                isDelete: true,
-                onClick: () => setDialog({ kind: 'deactivate', member }),
-              }
-            : { label: 'Reactivate', onClick: () => reactivate(member) },
-        ]
-      : [];
+  // Whoever sees the list may read a member's reputation history; changing a member needs community_member.edit.
+  const actionsFor = (member: Originator) => {
+    const history = { label: 'Reputation history', onClick: () => setDialog({ kind: 'history', member }) };
+    if (!canEdit) return [history];
+    return [
+      { label: 'Edit', onClick: () => setDialog({ kind: 'edit', member }) },
+      { label: 'Adjust reputation', onClick: () => setDialog({ kind: 'reputation', member }) },
+      history,
+      member.active
+        ? {
+            label: 'Deactivate',
+            isDelete: true,
+            onClick: () => setDialog({ kind: 'deactivate', member }),
+          }
+        : { label: 'Reactivate', onClick: () => reactivate(member) },
+    ];
+  };
 
   return (
     <>
@@ -116,6 +121,7 @@ export function CommunityMembersTab() {
       {dialog?.kind === 'add' && <CommunityMemberFormModal onClose={close} />}
       {dialog?.kind === 'edit' && <CommunityMemberFormModal member={dialog.member} onClose={close} />}
       {dialog?.kind === 'reputation' && <AdjustReputationModal member={dialog.member} onClose={close} />}
+      {dialog?.kind === 'history' && <ReputationHistoryModal member={dialog.member} onClose={close} />}
       {dialog?.kind === 'deactivate' && (
         <DeactivateCommunityMemberModal member={dialog.member} onClose={close} />
       )}

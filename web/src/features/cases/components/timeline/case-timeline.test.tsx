@@ -162,14 +162,27 @@ describe('case timeline', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Add entry' })).not.toBeInTheDocument();
   });
 
-  it("an investigator cannot edit another originator's entry", async () => {
-    const others: JournalEntry = { ...ENTRY, originator: { ...ENTRY.originator!, id: 'o-2' } };
-    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([others]) });
-    const items = await openEntryMenu(/^Actions for Call entry/);
-    expect(items.map((item) => item.textContent)).toEqual(['Remove']);
+  it("an investigator can neither edit nor remove another originator's entry", async () => {
+    const others: JournalEntry = {
+      ...ENTRY,
+      id: '44444444-4444-4444-8444-444444444444',
+      type: 'note',
+      originator: { ...ENTRY.originator!, id: 'o-2' },
+    };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([ENTRY, others]) });
+    const theirs = await screen.findByRole('article', { name: /^Note entry/ });
+    // Nothing to offer on another's entry, so no actions menu at all.
+    expect(within(theirs).queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /^Actions for/ })).toHaveLength(1);
   });
 
-  it('an administrator may edit entries of others', async () => {
+  it('an investigator may edit, sign and remove their own entry', async () => {
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([ENTRY]) });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    expect(items.map((item) => item.textContent)).toEqual(['Edit', 'Sign entry', 'Remove']);
+  });
+
+  it('an administrator may edit and remove entries of others', async () => {
     const others: JournalEntry = { ...ENTRY, originator: { ...ENTRY.originator!, id: 'o-2' } };
     renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([others]) }, { user: makeUser('admin') });
     const items = await openEntryMenu(/^Actions for Call entry/);

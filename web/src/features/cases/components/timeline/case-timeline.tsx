@@ -81,7 +81,8 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
     if (!readOnly && isOwn && !entry.isSigned) {
       actions.push({ label: 'Sign entry', onClick: () => setDialog({ kind: 'sign', entry }) });
     }
-    if (can('journal_entry.delete')) {
+    // Only its originator or an administrator removes an entry (the server refuses others with 403).
+    if (can('journal_entry.delete') && (isOwn || user?.role === 'admin')) {
       actions.push({ label: 'Remove', isDelete: true, onClick: () => setDialog({ kind: 'remove', entry }) });
     }
     return actions;

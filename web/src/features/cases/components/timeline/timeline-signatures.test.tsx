@@ -183,9 +183,10 @@ describe('a journal entry’s signature on the timeline', () => {
   });
 
   it('offers Sign entry in the menu of its originator’s unsigned entries only', async () => {
+    // An administrator, whose menu on another's entry still has Edit and Remove: only Sign is withheld.
     renderTimeline(
       { [`GET ${JOURNAL}`]: () => journalPage([ENTRY]) },
-      { user: makeUser('investigator', { originatorId: 'o-2' }) },
+      { user: makeUser('admin', { originatorId: 'o-2' }) },
     );
     const items = await openEntryMenu(/^Actions for Call entry/);
     expect(items.map((item) => item.textContent)).not.toContain('Sign entry');

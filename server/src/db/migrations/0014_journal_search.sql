@@ -1,0 +1,2 @@
+CREATE INDEX "journal_entries_description_trgm_idx" ON "journal_entries" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "journal_entries_performed_idx" ON "journal_entries" USING btree ("performed_at" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notifications_seen_id" bigint DEFAULT 0 NOT NULL;
