@@ -1,6 +1,5 @@
 import {
   DataTable,
-  DataTableSkeleton,
   Link,
   Table,
   TableBody,
@@ -16,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { formatDate, formatDateTime, formatTime } from '../../lib/format-date';
 import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../data-table/stacked-table';
+import { TableLoading } from '../data-table/table-loading';
 import { OriginatorBadge } from '../originator-badge/originator-badge';
 import type { EvidenceItem } from './api/evidence-types';
 import { EMPTY_CELL, EVIDENCE_KIND_ICONS, formatBytes } from './evidence-format';
@@ -124,75 +124,76 @@ export function EvidenceTable(props: EvidenceTableProps) {
   const byId = new Map(items.map((item) => [item.id, item]));
   const rows = items.map((item) => ({ id: item.id, title: item.title }));
 
-  if (props.isLoading) {
-    return (
-      <DataTableSkeleton
-        headers={headers}
-        columnCount={headers.length}
-        rowCount={Math.min(props.pageSize, 10)}
-        showHeader={false}
-      />
-    );
-  }
-
   return (
     <DataTable rows={rows} headers={headers} size="lg">
       {({ rows: tableRows, getHeaderProps, getRowProps, getTableProps, getTableContainerProps }) => (
         <TableContainer {...getTableContainerProps()} className={`evidence-table ${STACKED_TABLE_CLASS}`}>
           {toolbar}
-          <Table {...getTableProps()} aria-label="Evidence">
-            <TableHead>
-              <TableRow>
-                {headers.map((header) => {
-                  const { key, ...headerProps } = getHeaderProps({ header });
-                  return (
-                    <TableHeader key={key} {...headerProps}>
-                      {header.header}
-                    </TableHeader>
-                  );
-                })}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={headers.length} className="evidence-table__empty">
-                    {emptyState}
-                  </TableCell>
-                </TableRow>
-              )}
-              {tableRows.map((tableRow) => {
-                // DataTable syncs its rows a render late: skip rows of the previous page.
-                const item = byId.get(tableRow.id);
-                if (!item) return null;
-                const { key, ...rowProps } = getRowProps({ row: tableRow });
-                return (
-                  <TableRow key={key} {...rowProps} className={STACKED_ROW_CLASS}>
-                    {headers.map((header, index) => (
-                      <TableCell key={header.key} {...cellProps(index, header)}>
-                        {index === 0 ? (
-                          <Link
-                            as={RouterLink}
-                            to={{ search: props.detailSearch(item.id) }}
-                            className="evidence-table__link"
-                          >
-                            {cellFor(item, header.key)}
-                          </Link>
-                        ) : (
-                          cellFor(item, header.key)
-                        )}
-                        {/* Without a Kind column the title's icon shows the kind; this says it. */}
-                        {index === 0 && kindInTitle && (
-                          <span className="cds--visually-hidden">, {EVIDENCE_KIND_LABELS[item.kind]}</span>
-                        )}
-                      </TableCell>
-                    ))}
+          {props.isLoading ? (
+            <TableLoading
+              headers={headers}
+              columnCount={headers.length}
+              rowCount={Math.min(props.pageSize, 10)}
+            />
+          ) : (
+            <>
+              <Table {...getTableProps()} aria-label="Evidence">
+                <TableHead>
+                  <TableRow>
+                    {headers.map((header) => {
+                      const { key, ...headerProps } = getHeaderProps({ header });
+                      return (
+                        <TableHeader key={key} {...headerProps}>
+                          {header.header}
+                        </TableHeader>
+                      );
+                    })}
                   </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-          {pagination}
+                </TableHead>
+                <TableBody>
+                  {items.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={headers.length} className="evidence-table__empty">
+                        {emptyState}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {tableRows.map((tableRow) => {
+                    // DataTable syncs its rows a render late: skip rows of the previous page.
+                    const item = byId.get(tableRow.id);
+                    if (!item) return null;
+                    const { key, ...rowProps } = getRowProps({ row: tableRow });
+                    return (
+                      <TableRow key={key} {...rowProps} className={STACKED_ROW_CLASS}>
+                        {headers.map((header, index) => (
+                          <TableCell key={header.key} {...cellProps(index, header)}>
+                            {index === 0 ? (
+                              <Link
+                                as={RouterLink}
+                                to={{ search: props.detailSearch(item.id) }}
+                                className="evidence-table__link"
+                              >
+                                {cellFor(item, header.key)}
+                              </Link>
+                            ) : (
+                              cellFor(item, header.key)
+                            )}
+                            {/* Without a Kind column the title's icon shows the kind; this says it. */}
+                            {index === 0 && kindInTitle && (
+                              <span className="cds--visually-hidden">
+                                , {EVIDENCE_KIND_LABELS[item.kind]}
+                              </span>
+                            )}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+              {pagination}
+            </>
+          )}
         </TableContainer>
       )}
     </DataTable>

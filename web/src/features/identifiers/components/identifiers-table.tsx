@@ -1,6 +1,5 @@
 import {
   DataTable,
-  DataTableSkeleton,
   Link,
   OverflowMenu,
   OverflowMenuItem,
@@ -19,6 +18,7 @@ import {
   STACKED_TABLE_CLASS,
   stackedCellProps,
 } from '../../../components/data-table/stacked-table';
+import { TableLoading } from '../../../components/data-table/table-loading';
 import type { IdentifierItem } from '../api/identifier-types';
 import { formatEvidenceCount, formatListDate } from '../utils/format';
 import { OriginatorCell } from './originator-cell';
@@ -59,98 +59,97 @@ export function IdentifiersTable(props: IdentifiersTableProps) {
     date: formatListDate(item.createdAt),
   }));
 
-  if (isLoading) {
-    return (
-      <DataTableSkeleton
-        headers={HEADERS}
-        columnCount={HEADERS.length + 1}
-        rowCount={Math.min(props.pageSize, 10)}
-        showHeader={false}
-      />
-    );
-  }
-
   return (
     <DataTable rows={rows} headers={HEADERS} size="lg">
       {({ rows: tableRows, headers, getHeaderProps, getRowProps, getTableProps, getTableContainerProps }) => (
         <TableContainer {...getTableContainerProps()} className={`identifiers-table ${STACKED_TABLE_CLASS}`}>
           {toolbar}
-          <Table {...getTableProps()} aria-label="Identifiers">
-            <TableHead>
-              <TableRow>
-                {headers.map((header) => {
-                  const { key, ...headerProps } = getHeaderProps({ header });
-                  return (
-                    <TableHeader key={key} {...headerProps}>
-                      {header.header}
+          {isLoading ? (
+            <TableLoading
+              headers={HEADERS}
+              columnCount={HEADERS.length + 1}
+              rowCount={Math.min(props.pageSize, 10)}
+            />
+          ) : (
+            <>
+              <Table {...getTableProps()} aria-label="Identifiers">
+                <TableHead>
+                  <TableRow>
+                    {headers.map((header) => {
+                      const { key, ...headerProps } = getHeaderProps({ header });
+                      return (
+                        <TableHeader key={key} {...headerProps}>
+                          {header.header}
+                        </TableHeader>
+                      );
+                    })}
+                    <TableHeader>
+                      <span className="cds--visually-hidden">Actions</span>
                     </TableHeader>
-                  );
-                })}
-                <TableHeader>
-                  <span className="cds--visually-hidden">Actions</span>
-                </TableHeader>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={HEADERS.length + 1} className="identifiers-table__empty">
-                    {emptyState}
-                  </TableCell>
-                </TableRow>
-              )}
-              {tableRows.map((tableRow) => {
-                // DataTable syncs its row state after a render: skip rows of the previous page.
-                const item = byId.get(tableRow.id);
-                if (!item) return null;
-                const { key, ...rowProps } = getRowProps({ row: tableRow });
-                return (
-                  <TableRow key={key} {...rowProps} className={STACKED_ROW_CLASS}>
-                    <TableCell {...stackedCellProps(0, HEADERS[0])}>
-                      <Link
-                        as={RouterLink}
-                        to={{ search: props.detailSearch(item.id) }}
-                        className="identifiers-table__value"
-                      >
-                        {item.displayValue}
-                      </Link>
-                    </TableCell>
-                    <TableCell {...stackedCellProps(1, HEADERS[1])}>
-                      {formatEvidenceCount(item.evidenceCount)}
-                    </TableCell>
-                    <TableCell {...stackedCellProps(2, HEADERS[2])}>
-                      <OriginatorCell originator={item.originator} />
-                    </TableCell>
-                    <TableCell {...stackedCellProps(3, HEADERS[3])}>
-                      {formatListDate(item.createdAt)}
-                    </TableCell>
-                    <TableCell className="cds--table-column-menu">
-                      <OverflowMenu
-                        size="md"
-                        flipped
-                        iconDescription={`Actions for ${item.displayValue}`}
-                        aria-label={`Actions for ${item.displayValue}`}
-                      >
-                        <OverflowMenuItem itemText="View details" onClick={() => props.onView(item)} />
-                        {props.canEdit && (
-                          <OverflowMenuItem itemText="Edit" onClick={() => props.onEdit(item)} />
-                        )}
-                        {props.canDelete && (
-                          <OverflowMenuItem
-                            itemText="Delete"
-                            isDelete
-                            hasDivider
-                            onClick={() => props.onDelete(item)}
-                          />
-                        )}
-                      </OverflowMenu>
-                    </TableCell>
                   </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-          {pagination}
+                </TableHead>
+                <TableBody>
+                  {items.length === 0 && (
+                    <TableRow>
+                      <TableCell colSpan={HEADERS.length + 1} className="identifiers-table__empty">
+                        {emptyState}
+                      </TableCell>
+                    </TableRow>
+                  )}
+                  {tableRows.map((tableRow) => {
+                    // DataTable syncs its row state after a render: skip rows of the previous page.
+                    const item = byId.get(tableRow.id);
+                    if (!item) return null;
+                    const { key, ...rowProps } = getRowProps({ row: tableRow });
+                    return (
+                      <TableRow key={key} {...rowProps} className={STACKED_ROW_CLASS}>
+                        <TableCell {...stackedCellProps(0, HEADERS[0])}>
+                          <Link
+                            as={RouterLink}
+                            to={{ search: props.detailSearch(item.id) }}
+                            className="identifiers-table__value"
+                          >
+                            {item.displayValue}
+                          </Link>
+                        </TableCell>
+                        <TableCell {...stackedCellProps(1, HEADERS[1])}>
+                          {formatEvidenceCount(item.evidenceCount)}
+                        </TableCell>
+                        <TableCell {...stackedCellProps(2, HEADERS[2])}>
+                          <OriginatorCell originator={item.originator} />
+                        </TableCell>
+                        <TableCell {...stackedCellProps(3, HEADERS[3])}>
+                          {formatListDate(item.createdAt)}
+                        </TableCell>
+                        <TableCell className="cds--table-column-menu">
+                          <OverflowMenu
+                            size="md"
+                            flipped
+                            iconDescription={`Actions for ${item.displayValue}`}
+                            aria-label={`Actions for ${item.displayValue}`}
+                          >
+                            <OverflowMenuItem itemText="View details" onClick={() => props.onView(item)} />
+                            {props.canEdit && (
+                              <OverflowMenuItem itemText="Edit" onClick={() => props.onEdit(item)} />
+                            )}
+                            {props.canDelete && (
+                              <OverflowMenuItem
+                                itemText="Delete"
+                                isDelete
+                                hasDivider
+                                onClick={() => props.onDelete(item)}
+                              />
+                            )}
+                          </OverflowMenu>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+              {pagination}
+            </>
+          )}
         </TableContainer>
       )}
     </DataTable>

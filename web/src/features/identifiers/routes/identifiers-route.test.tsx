@@ -104,6 +104,27 @@ describe('identifiers list', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'scam@example.org' })).not.toBeInTheDocument();
   });
 
+  it('keeps the search box, and its focus, while a search loads after a failed load', async () => {
+    // With nothing to keep on screen, the next load shows the skeleton: the toolbar must stay.
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () =>
+        answer === undefined && !router.state.location.search
+          ? json(500, { error: { code: 'INTERNAL', message: 'down' } })
+          : new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByText('Identifiers could not be loaded')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'gmail');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('searchbox')).toBe(search);
+    expect(search).toHaveFocus();
+    answer!(page([ITEM]));
+    expect(await screen.findByRole('link', { name: 'scam@example.org' })).toBeInTheDocument();
+    expect(search).toHaveFocus();
+  });
+
   it('searches 300 ms after typing, back on page 1, and keeps it in the URL', async () => {
     const { router, fetchMock } = renderApp('/identifiers?page=3', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
