@@ -133,6 +133,9 @@ export const updateCaseBodySchema = z
     status: caseStatusSchema,
     resolution: caseResolutionSchema,
     closureNotes: text({ label: 'Closure notes', max: CLOSURE_NOTES_MAX_LENGTH }),
+    duplicateOfId: uuidSchema('duplicateOfId')
+      .nullable()
+      .describe('Closing with the resolution duplicate: the case this one repeats, which the caller may see'),
   })
   .partial()
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
@@ -173,6 +176,8 @@ export const caseSchema = z.object({
   reportedLoss: z.object({ amount: z.number(), currency: responseText() }).nullable(),
   resolution: caseResolutionSchema.nullable(),
   closureNotes: responseText().nullable(),
+  /** Closed as a duplicate: the case it repeats (which the viewer may not be able to see). */
+  duplicateOfId: responseText().nullable(),
   closedAt: responseText().nullable(),
   group: z.object({ id: responseText(), name: responseText() }).nullable(),
   assignees: z.array(caseUserSchema),

@@ -114,6 +114,35 @@ test.describe('case detail', () => {
     await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('a case closed as a duplicate links to the case it repeats', async ({ page }) => {
+    const unique = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const original = await created<CreatedCase>(api, '/api/cases', { title: `Parcel fee scam ${unique}` });
+    const copy = await created<CreatedCase>(api, '/api/cases', { title: `Parcel fee scam again ${unique}` });
+    await api.dispose();
+    await signIn(page, investigator);
+
+    await page.goto(`/cases/${copy.id}`);
+    await page.getByRole('button', { name: 'Close case' }).click();
+    const dialog = modal(page, 'Close case');
+    await dialog.getByLabel('Resolution').selectOption({ label: 'Duplicate' });
+    await dialog.getByRole('combobox', { name: 'Duplicate of (optional)' }).fill(`Parcel fee scam ${unique}`);
+    await dialog.getByRole('option', { name: `#${original.number} ${original.title}`, exact: true }).click();
+    await dialog.getByLabel('Closure notes').fill('Reported twice by the same victim.');
+    await dialog.getByRole('button', { name: 'Close case' }).click();
+
+    await expect(page.getByText('Case closed')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(fact(page, 'Resolution')).toHaveText('Duplicate');
+    const link = fact(page, 'Duplicate of').getByRole('link', {
+      name: `#${original.number} ${original.title}`,
+    });
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/cases/${original.id}$`));
+    await expect(page.getByRole('heading', { name: original.title, level: 1 })).toBeVisible();
+  });
+
   test('a case whose entry names the same phone number, written differently, shows as related', async ({
     page,
   }) => {

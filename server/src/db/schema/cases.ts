@@ -1,5 +1,15 @@
 import { CASE_STATUSES } from '@scamtrail/domain/case-labels';
-import { index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 import { groups } from './groups';
 import { originators } from './originators';
@@ -28,6 +38,8 @@ export const cases = pgTable(
     resolution: text('resolution'),
     closureNotes: text('closure_notes'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** A case closed as a duplicate: the case it repeats, where the work carries on. */
+    duplicateOfId: uuid('duplicate_of_id').references((): AnyPgColumn => cases.id, { onDelete: 'set null' }),
     groupId: uuid('group_id').references(() => groups.id, { onDelete: 'set null' }),
     originatorId: uuid('originator_id')
       .notNull()

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { caseEvents, countCaseEvents, createCaseVia, patchCaseVia } from './case-test-fixtures';
+import { DUPLICATE_OF_MESSAGE } from './case-status';
+import { caseEvents, countCaseEvents, createCaseVia, insertGroup, patchCaseVia } from './case-test-fixtures';
 
 let t: TestApp;
 let investigator: Client;
@@ -175,6 +176,83 @@ describe('case lifecycle', () => {
     expect(events[3].data).toMatchObject({
       before: { status: 'closed', resolution: 'resolved' },
       after: { status: 'in_progress', resolution: null, closureNotes: null, closedAt: null },
+    });
+  });
+
+  describe('closing as a duplicate', () => {
+    const asDuplicate = { status: 'closed', resolution: 'duplicate', closureNotes: 'Reported twice' };
+
+    it('names the case it repeats, keeps it while it stays a duplicate, and reopening clears it', async () => {
+      const original = await createCaseVia(investigator, { title: 'The original report' });
+      const copy = await createCaseVia(investigator, { title: 'The same report, again' });
+      const closed = await patchCaseVia(investigator, copy.id, {
+        ...asDuplicate,
+        duplicateOfId: original.id,
+      });
+      expect(closed).toMatchObject({ status: 'closed', resolution: 'duplicate', duplicateOfId: original.id });
+      expect((await investigator.get(`/api/cases/${copy.id}`)).json().duplicateOfId).toBe(original.id);
+
+      const corrected = await patchCaseVia(investigator, copy.id, {
+        closureNotes: 'Reported twice by the bank',
+      });
+      expect(corrected.duplicateOfId).toBe(original.id);
+      const unlinked = await patchCaseVia(investigator, copy.id, { duplicateOfId: null });
+      expect(unlinked).toMatchObject({ resolution: 'duplicate', duplicateOfId: null });
+      await patchCaseVia(investigator, copy.id, { duplicateOfId: original.id });
+      // Another resolution leaves no original behind.
+      const resolved = await patchCaseVia(investigator, copy.id, { resolution: 'resolved' });
+      expect(resolved.duplicateOfId).toBeNull();
+      await patchCaseVia(investigator, copy.id, { resolution: 'duplicate', duplicateOfId: original.id });
+      const reopened = await patchCaseVia(investigator, copy.id, { status: 'open' });
+      expect(reopened).toMatchObject({ resolution: null, duplicateOfId: null });
+
+      const events = await caseEvents(t.database.db, copy.id);
+      expect(events[1]).toMatchObject({ type: 'case.closed' });
+      expect(events[1].data).toMatchObject({
+        before: { duplicateOfId: null },
+        after: { resolution: 'duplicate', duplicateOfId: original.id },
+      });
+      expect(events.at(-1)!.data).toMatchObject({
+        before: { duplicateOfId: original.id },
+        after: { duplicateOfId: null },
+      });
+    });
+
+    it('may leave the original unnamed', async () => {
+      const copy = await createCaseVia(investigator);
+      const closed = await patchCaseVia(investigator, copy.id, asDuplicate);
+      expect(closed).toMatchObject({ resolution: 'duplicate', duplicateOfId: null });
+    });
+
+    it('refuses, naming duplicateOfId and saving nothing: itself, a missing or hidden case, another resolution, no close', async () => {
+      const copy = await createCaseVia(investigator);
+      const hiddenGroup = await insertGroup(t.database.db);
+      const { client: admin } = await signedIn(t, 'admin');
+      const hidden = await createCaseVia(admin, { title: 'Not for this investigator', groupId: hiddenGroup });
+      const cases: [Record<string, unknown>, string][] = [
+        [{ ...asDuplicate, duplicateOfId: copy.id }, 'A case cannot be a duplicate of itself'],
+        [{ ...asDuplicate, duplicateOfId: '7d9e4c1a-0000-4000-8000-000000000000' }, 'No case with this id'],
+        [{ ...asDuplicate, duplicateOfId: hidden.id }, 'No case with this id'],
+        [{ ...closing, duplicateOfId: hidden.id }, DUPLICATE_OF_MESSAGE],
+        [
+          { status: 'in_progress', duplicateOfId: hidden.id },
+          'duplicateOfId can only be given when closing a case',
+        ],
+        [{ ...asDuplicate, duplicateOfId: 'not-a-uuid' }, ''],
+      ];
+      const before = await countCaseEvents(t.database.db);
+      for (const [body, message] of cases) {
+        const res = await investigator.patch(`/api/cases/${copy.id}`, body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        const fields = res.json().error.details.fields as { field: string; message: string }[];
+        expect(fields.map((f) => f.field)).toEqual(['duplicateOfId']);
+        if (message) expect(fields[0].message).toBe(message);
+      }
+      expect(await countCaseEvents(t.database.db)).toBe(before);
+      expect((await investigator.get(`/api/cases/${copy.id}`)).json()).toMatchObject({
+        status: 'open',
+        duplicateOfId: null,
+      });
     });
   });
 

@@ -51,7 +51,8 @@ const caseJson = sql`json_build_object('id', ${cases.id}, 'number', ${cases.numb
   'reportedLoss', case when ${cases.reportedLossAmount} is null or coalesce(${cases.reportedLossCurrency}, '') = ''
     then null
     else json_build_object('amount', ${cases.reportedLossAmount}, 'currency', ${cases.reportedLossCurrency}) end,
-  'resolution', ${cases.resolution}, 'closureNotes', ${cases.closureNotes}, 'closedAt', ${isoText(cases.closedAt)},
+  'resolution', ${cases.resolution}, 'closureNotes', ${cases.closureNotes},
+  'duplicateOfId', ${cases.duplicateOfId}, 'closedAt', ${isoText(cases.closedAt)},
   'group', (select json_build_object('id', ${groups.id}, 'name', ${groups.name}) from ${groups}
     where ${groups.id} = ${cases.groupId}),
   'assignees', (select coalesce(json_agg(json_build_object('id', ${users.id},

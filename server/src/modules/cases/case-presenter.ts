@@ -28,6 +28,7 @@ export function caseSnapshot(row: CaseRow, assigneeIds: readonly string[], tagId
     tagIds: [...tagIds].sort(),
     resolution: row.resolution,
     closureNotes: row.closureNotes,
+    duplicateOfId: row.duplicateOfId,
     closedAt: iso(row.closedAt),
   };
 }

@@ -16,6 +16,8 @@ export interface StatusPlan {
   status: CaseStatus;
   resolution: CaseResolution | null;
   closureNotes: string | null;
+  /** The case a duplicate repeats: only with the resolution duplicate. */
+  duplicateOfId: string | null;
   /** 'now' when the case closes, null when it leaves closed, undefined when it stays as it was. */
   closedAt: 'now' | null | undefined;
   /** The audit action: case.closed, case.reopened, case.archived, case.status_changed or case.updated. */
@@ -26,7 +28,10 @@ interface CurrentStatus {
   status: string;
   resolution: string | null;
   closureNotes: string | null;
+  duplicateOfId: string | null;
 }
+
+export const DUPLICATE_OF_MESSAGE = 'duplicateOfId can only be given when closing a case as a duplicate';
 
 function actionFor(from: CaseStatus, to: CaseStatus): string {
   if (from === to) return 'case.updated';
@@ -40,7 +45,8 @@ function actionFor(from: CaseStatus, to: CaseStatus): string {
  * The status rules of a PATCH: moves follow CASE_STATUS_TRANSITIONS (409 naming status); an archived
  * case takes no change but reopening (409); closing needs a resolution and closure notes in the same
  * request, which are refused when the case neither closes nor is closed (400 naming each field);
- * leaving closed or archived for open or in progress clears them.
+ * leaving closed or archived for open or in progress clears them. `duplicateOfId` goes only with the
+ * resolution duplicate, kept while the case stays a duplicate and cleared when it stops being one.
  */
 export function planStatusChange(current: CurrentStatus, body: UpdateCaseBody): StatusPlan {
   const from = current.status as CaseStatus;
@@ -62,10 +68,19 @@ export function planStatusChange(current: CurrentStatus, body: UpdateCaseBody): 
     if (!closureNotes) {
       errors.push({ field: 'closureNotes', message: 'Closure notes are required to close a case' });
     }
+    const wasDuplicate = staysClosed && current.resolution === 'duplicate';
+    let duplicateOfId: string | null = null;
+    if (resolution === 'duplicate') {
+      duplicateOfId =
+        body.duplicateOfId !== undefined ? body.duplicateOfId : wasDuplicate ? current.duplicateOfId : null;
+    } else if (body.duplicateOfId) {
+      errors.push({ field: 'duplicateOfId', message: DUPLICATE_OF_MESSAGE });
+    }
     if (errors.length) throw AppError.validation(errors);
-    return { status: to, resolution, closureNotes, closedAt: staysClosed ? undefined : 'now', action };
+    const closedAt = staysClosed ? undefined : 'now';
+    return { status: to, resolution, closureNotes, duplicateOfId, closedAt, action };
   }
-  for (const field of ['resolution', 'closureNotes'] as const) {
+  for (const field of ['resolution', 'closureNotes', 'duplicateOfId'] as const) {
     if (body[field] !== undefined) {
       errors.push({ field, message: `${field} can only be given when closing a case` });
     }
@@ -76,9 +91,10 @@ export function planStatusChange(current: CurrentStatus, body: UpdateCaseBody): 
       status: to,
       resolution: current.resolution as CaseResolution | null,
       closureNotes: current.closureNotes,
+      duplicateOfId: current.duplicateOfId,
       closedAt: undefined,
       action,
     };
   }
-  return { status: to, resolution: null, closureNotes: null, closedAt: null, action };
+  return { status: to, resolution: null, closureNotes: null, duplicateOfId: null, closedAt: null, action };
 }

@@ -1,11 +1,13 @@
 import type { Case, UpdateCaseBody } from '@scamtrail/domain/cases';
-import type { Db } from '../../db/client';
+import type { FieldError } from '@scamtrail/domain/errors';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { caseSnapshot, type CaseSnapshot } from './case-presenter';
 import { checkCaseReferences } from './case-references';
-import { planStatusChange } from './case-status';
+import { planStatusChange, type StatusPlan } from './case-status';
+import { isCaseVisible } from '../groups/case-visibility';
 import { findCase } from './case-page.repository';
 import {
   findAssigneeIds,
@@ -39,6 +41,7 @@ function columnChanges(body: UpdateCaseBody, plan: ReturnType<typeof planStatusC
     status: plan.status,
     resolution: plan.resolution,
     closureNotes: plan.closureNotes,
+    duplicateOfId: plan.duplicateOfId,
   };
   if (plan.closedAt !== undefined) changes.closedAt = plan.closedAt === 'now' ? new Date() : null;
   if (body.title !== undefined) changes.title = body.title;
@@ -51,6 +54,26 @@ function columnChanges(body: UpdateCaseBody, plan: ReturnType<typeof planStatusC
     changes.reportedLossCurrency = body.reportedLoss?.currency ?? null;
   }
   return changes;
+}
+
+/**
+ * A duplicate's original, when the plan names a new one: another case the caller may see (400 naming
+ * duplicateOfId otherwise, a hidden case alike a missing one).
+ */
+async function checkDuplicateOf(
+  db: DbOrTx,
+  caseId: string,
+  plan: StatusPlan,
+  current: CaseRow,
+  principal: Principal,
+): Promise<FieldError[]> {
+  const originalId = plan.duplicateOfId;
+  if (!originalId || originalId === current.duplicateOfId) return [];
+  if (originalId === caseId) {
+    return [{ field: 'duplicateOfId', message: 'A case cannot be a duplicate of itself' }];
+  }
+  if (await isCaseVisible(db, principal, originalId)) return [];
+  return [{ field: 'duplicateOfId', message: 'No case with this id' }];
 }
 
 /**
@@ -79,6 +102,7 @@ export async function updateCase(
       },
       principal,
     );
+    errors.push(...(await checkDuplicateOf(tx, id, plan, current, principal)));
     if (errors.length) throw AppError.validation(errors);
 
     const changes = columnChanges(body, plan);

@@ -21,6 +21,7 @@ export type CaseChanges = Partial<
     | 'resolution'
     | 'closureNotes'
     | 'closedAt'
+    | 'duplicateOfId'
     | 'groupId'
   >
 >;

@@ -92,6 +92,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         summary: 'Change any of the fields of a case, or its status',
         description:
           'Closing needs resolution and closureNotes in the same request; reopening clears them. ' +
+          'A case closed as a duplicate may name the case it repeats (duplicateOfId), one the caller may see. ' +
           'A forbidden status move or any change to an archived case but reopening answers 409.',
         params: idParamsSchema,
         body: updateCaseBodySchema,

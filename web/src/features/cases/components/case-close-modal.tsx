@@ -12,9 +12,10 @@ import { text } from '@scamtrail/domain/text';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
+import { CasePicker } from '../../../components/evidence/case-picker';
 import { useUpdateCase } from '../api/update-case';
 
-const FIELDS = ['resolution', 'closureNotes'] as const;
+const FIELDS = ['resolution', 'closureNotes', 'duplicateOfId'] as const;
 
 /** Closing needs both; the server refuses a close without either, naming the field. */
 export const closeCaseFormSchema = z.object({
@@ -31,10 +32,14 @@ interface CaseCloseModalProps {
   onClose: () => void;
 }
 
-/** Closes a case with its resolution and closure notes. */
+/**
+ * Closes a case with its resolution and closure notes; a duplicate may name the case it repeats, so
+ * that whoever opens it goes on to where the work carries on.
+ */
 export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
   const [resolution, setResolution] = useState('');
   const [closureNotes, setClosureNotes] = useState('');
+  const [duplicateOfId, setDuplicateOfId] = useState('');
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to close the case',
@@ -44,7 +49,8 @@ export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
 
   async function submit() {
     await run(closeCaseFormSchema.safeParse({ resolution, closureNotes }), async (fields) => {
-      await update.mutateAsync({ id: caseItem.id, body: { status: 'closed', ...fields } });
+      const original = fields.resolution === 'duplicate' && duplicateOfId ? { duplicateOfId } : {};
+      await update.mutateAsync({ id: caseItem.id, body: { status: 'closed', ...fields, ...original } });
       showToast({
         kind: 'success',
         title: 'Case closed',
@@ -83,6 +89,21 @@ export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
           <SelectItem key={value} value={value} text={CASE_RESOLUTION_LABELS[value]} />
         ))}
       </Select>
+      {resolution === 'duplicate' && (
+        <CasePicker
+          id="case-close-duplicate-of"
+          excludeId={caseItem.id}
+          titleText="Duplicate of (optional)"
+          placeholder="Search cases by title"
+          helperText="The case this one repeats, where the work carries on."
+          value={duplicateOfId}
+          onChange={(caseId) => {
+            setDuplicateOfId(caseId);
+            clearError('duplicateOfId');
+          }}
+          invalidText={errorProps('duplicateOfId').invalidText}
+        />
+      )}
       <TextArea
         id="case-close-notes"
         labelText="Closure notes"

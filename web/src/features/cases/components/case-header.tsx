@@ -1,9 +1,10 @@
-import { InlineNotification, Tag } from '@carbon/react';
+import { InlineNotification, SkeletonText, Tag } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CASE_RESOLUTION_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
 import { OriginatorWithProxy } from '../../../components/originator-badge/originator-with-proxy';
 import { formatDateTime } from '../../../lib/format-date';
+import { useCaseRef } from '../../../components/evidence/api/get-case-options';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 
 /** "$1,250.00", "€80.00": the amount in its own currency. */
@@ -84,6 +85,14 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
   );
 }
 
+/** The case a duplicate repeats, by number and title; the viewer may not be allowed to see it. */
+function DuplicateOf({ caseId }: { caseId: string }) {
+  const original = useCaseRef(caseId);
+  if (original.isPending) return <SkeletonText className="case-header__duplicate-loading" />;
+  if (!original.data) return <span className="case-header__none">A case you cannot see</span>;
+  return <Link to={`/cases/${original.data.id}`}>{`#${original.data.number} ${original.data.title}`}</Link>;
+}
+
 /** How a closed (or archived after closing) case ended. */
 function CaseClosure({ caseItem }: { caseItem: Case }) {
   return (
@@ -91,6 +100,11 @@ function CaseClosure({ caseItem }: { caseItem: Case }) {
       <dl className="case-header__facts">
         <Fact label="Resolution">{CASE_RESOLUTION_LABELS[caseItem.resolution!]}</Fact>
         <Fact label="Closed">{formatDateTime(caseItem.closedAt)}</Fact>
+        {caseItem.duplicateOfId && (
+          <Fact label="Duplicate of" wide>
+            <DuplicateOf caseId={caseItem.duplicateOfId} />
+          </Fact>
+        )}
       </dl>
       <h2 className="case-header__closure-title">Closure notes</h2>
       <p className="case-header__closure-notes">{caseItem.closureNotes}</p>

@@ -116,6 +116,17 @@ describe('case history in words', () => {
     ]);
   });
 
+  it('shows the case a duplicate repeats as a case, never as its id', () => {
+    const changes = describeChanges({
+      before: { resolution: null, duplicateOfId: null },
+      after: { resolution: 'duplicate', duplicateOfId: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f' },
+    });
+    expect(changes.map(({ label, before, after }) => `${label}: ${before} -> ${after}`)).toEqual([
+      'Resolution: — -> Duplicate',
+      'Duplicate of: — -> A case',
+    ]);
+  });
+
   it('names an API key as such', () => {
     expect(describeActor({ kind: 'api_key', name: 'Inbox scanner', apiKeyId: 'k1' })).toEqual({
       name: 'Inbox scanner',

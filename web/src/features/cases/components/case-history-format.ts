@@ -28,6 +28,7 @@ const LABELS: Record<string, string> = {
   reportedLoss: 'Reported loss',
   resolution: 'Resolution',
   closureNotes: 'Closure notes',
+  duplicateOfId: 'Duplicate of',
   closedAt: 'Closed',
   groupId: 'Group',
   group: 'Group',
@@ -52,6 +53,9 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
   type: JOURNAL_ENTRY_TYPE_LABELS,
   kind: EVIDENCE_KIND_LABELS,
 };
+
+/** What an id whose name the page does not know stands for. */
+const UNNAMED_IDS: Record<string, string> = { groupId: 'A group', duplicateOfId: 'A case' };
 
 /** How a list of ids is counted when its names are unknown: "2 people". */
 const COUNT_NOUNS: Record<string, [string, string]> = {
@@ -129,7 +133,7 @@ export function formatHistoryValue(field: string, value: unknown, names: KnownNa
     if (label) return label;
     if (field.endsWith('At')) return formatDateTime(value, value);
     // An id says nothing to a reader: its name if the page knows it, else that there is one.
-    if (field.endsWith('Id')) return names.get(value) ?? (field === 'groupId' ? 'A group' : 'Set');
+    if (field.endsWith('Id')) return names.get(value) ?? UNNAMED_IDS[field] ?? 'Set';
     return truncate(value);
   }
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

@@ -15,6 +15,7 @@ export function makeCase(overrides: Partial<Case> = {}): Case {
     reportedLoss: { amount: 1250, currency: 'USD' },
     resolution: null,
     closureNotes: null,
+    duplicateOfId: null,
     closedAt: null,
     group: { id: 'group-1', name: 'Fraud desk' },
     assignees: [{ id: 'user-2', fullName: 'Grace Hopper' }],

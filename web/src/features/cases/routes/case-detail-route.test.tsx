@@ -208,6 +208,85 @@ describe('case detail: close dialog', () => {
   });
 });
 
+describe('case detail: a duplicate', () => {
+  const ORIGINAL = makeCase({ id: OTHER_CASE_ID, number: 7, title: 'Fake investment platform' });
+
+  it('closes a case as a duplicate of the case it repeats, chosen by title', async () => {
+    const saved = { ...CLOSED, resolution: 'duplicate' as const, duplicateOfId: OTHER_CASE_ID };
+    const { fetchMock } = renderCase(makeCase(), {
+      routes: {
+        [`PATCH /api/cases/${CASE_ID}`]: () => json(200, saved),
+        'GET /api/cases': () => json(200, page([makeCase(), ORIGINAL])),
+        [`GET /api/cases/${OTHER_CASE_ID}`]: () => json(200, ORIGINAL),
+      },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Close case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close case' });
+    // Only a duplicate names another case.
+    expect(within(dialog).queryByRole('combobox', { name: 'Duplicate of (optional)' })).toBeNull();
+    await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'duplicate');
+    const picker = within(dialog).getByRole('combobox', { name: 'Duplicate of (optional)' });
+    await userEvent.type(picker, 'Fake');
+    const option = await within(dialog).findByRole('option', { name: '#7 Fake investment platform' });
+    // Not the case being closed: it cannot repeat itself.
+    expect(within(dialog).queryByRole('option', { name: /#42/ })).toBeNull();
+    await userEvent.click(option);
+    await userEvent.type(within(dialog).getByLabelText('Closure notes'), 'Reported twice');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    expect(await screen.findByText('Case closed')).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      status: 'closed',
+      resolution: 'duplicate',
+      closureNotes: 'Reported twice',
+      duplicateOfId: OTHER_CASE_ID,
+    });
+  });
+
+  it('sends no original with another resolution, even one chosen first', async () => {
+    const { fetchMock } = renderCase(makeCase(), {
+      routes: {
+        [`PATCH /api/cases/${CASE_ID}`]: () => json(200, CLOSED),
+        'GET /api/cases': () => json(200, page([ORIGINAL])),
+      },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Close case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close case' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'duplicate');
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Duplicate of (optional)' }), 'Fake');
+    await userEvent.click(await within(dialog).findByRole('option', { name: '#7 Fake investment platform' }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'transferred');
+    await userEvent.type(within(dialog).getByLabelText('Closure notes'), 'Handed over');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    expect(await screen.findByText('Case closed')).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({
+      status: 'closed',
+      resolution: 'transferred',
+      closureNotes: 'Handed over',
+    });
+  });
+
+  it('links a duplicate to the case it repeats, or says the viewer cannot see it', async () => {
+    const duplicate = { ...CLOSED, resolution: 'duplicate' as const, duplicateOfId: OTHER_CASE_ID };
+    renderCase(duplicate, { routes: { [`GET /api/cases/${OTHER_CASE_ID}`]: () => json(200, ORIGINAL) } });
+    await heading();
+    const link = await screen.findByRole('link', { name: '#7 Fake investment platform' });
+    expect(link).toHaveAttribute('href', `/cases/${OTHER_CASE_ID}`);
+    expect(fact('Duplicate of')).toContainElement(link);
+  });
+
+  it('says so when the viewer may not see the case a duplicate repeats', async () => {
+    const duplicate = { ...CLOSED, resolution: 'duplicate' as const, duplicateOfId: OTHER_CASE_ID };
+    renderCase(duplicate);
+    await heading();
+    expect(await screen.findByText('A case you cannot see')).toBeInTheDocument();
+    expect(fact('Duplicate of')).toHaveTextContent('A case you cannot see');
+  });
+});
+
 describe('case detail: tabs', () => {
   it('opens the tab the URL names and writes the chosen tab to the URL', async () => {
     const { router } = renderCase(makeCase(), { search: '?tab=history' });

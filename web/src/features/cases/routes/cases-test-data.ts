@@ -23,6 +23,7 @@ export const CASE: Case = {
   reportedLoss: { amount: 1500, currency: 'USD' },
   resolution: null,
   closureNotes: null,
+  duplicateOfId: null,
   closedAt: null,
   group: null,
   assignees: [ADA, BEN, { id: 'd4e5f6a7-b8c9-4dab-8cde-f0123456789a', fullName: 'Cy Dahl' }],

@@ -1,0 +1,2 @@
+ALTER TABLE "cases" ADD COLUMN "duplicate_of_id" uuid;--> statement-breakpoint
+ALTER TABLE "cases" ADD CONSTRAINT "cases_duplicate_of_id_cases_id_fk" FOREIGN KEY ("duplicate_of_id") REFERENCES "public"."cases"("id") ON DELETE set null ON UPDATE no action;
