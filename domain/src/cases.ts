@@ -148,6 +148,9 @@ export const caseListQuerySchema = z.object({
   scamType: scamTypeSchema.optional(),
   priority: casePrioritySchema.optional(),
   tagId: uuidSchema('tagId').optional().describe('Only cases carrying this tag'),
+  duplicateOfId: uuidSchema('duplicateOfId')
+    .optional()
+    .describe('Only cases closed as duplicates of this case'),
   search: searchQuerySchema.describe('Case-insensitive substring of the title'),
   sort: enumOf(CASE_SORTS, 'sort').default('updatedAt').describe('updatedAt is the last activity'),
   direction: enumOf(['asc', 'desc'] as const, 'direction').default('desc'),

@@ -141,6 +141,9 @@ test.describe('case detail', () => {
     await link.click();
     await expect(page).toHaveURL(new RegExp(`/cases/${original.id}$`));
     await expect(page.getByRole('heading', { name: original.title, level: 1 })).toBeVisible();
+    // The original lists it among its duplicates.
+    const duplicates = page.getByRole('complementary', { name: 'Duplicates (1)' });
+    await expect(duplicates.getByRole('link', { name: `#${copy.number} ${copy.title}` })).toBeVisible();
   });
 
   test('a case whose entry names the same phone number, written differently, shows as related', async ({

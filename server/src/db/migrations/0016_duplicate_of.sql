@@ -1,2 +1,3 @@
 ALTER TABLE "cases" ADD COLUMN "duplicate_of_id" uuid;--> statement-breakpoint
-ALTER TABLE "cases" ADD CONSTRAINT "cases_duplicate_of_id_cases_id_fk" FOREIGN KEY ("duplicate_of_id") REFERENCES "public"."cases"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "cases" ADD CONSTRAINT "cases_duplicate_of_id_cases_id_fk" FOREIGN KEY ("duplicate_of_id") REFERENCES "public"."cases"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "cases_duplicate_of_idx" ON "cases" USING btree ("duplicate_of_id") WHERE "cases"."duplicate_of_id" is not null;

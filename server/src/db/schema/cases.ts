@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { CASE_STATUSES } from '@scamtrail/domain/case-labels';
 import {
   index,
@@ -56,6 +57,10 @@ export const cases = pgTable(
     index('cases_activity_idx').on(t.lastActivityAt.desc(), t.id),
     index('cases_created_idx').on(t.createdAt.desc(), t.id),
     index('cases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The duplicates of a case; few cases are one.
+    index('cases_duplicate_of_idx')
+      .on(t.duplicateOfId)
+      .where(sql`${t.duplicateOfId} is not null`),
   ],
 );
 

@@ -218,6 +218,34 @@ describe('case lifecycle', () => {
       });
     });
 
+    it('lists the duplicates of a case, only those the caller may see', async () => {
+      const { client: admin } = await signedIn(t, 'admin');
+      const original = await createCaseVia(investigator, { title: 'A case reported three times' });
+      const seen = await createCaseVia(investigator, { title: 'Seen duplicate' });
+      const hidden = await createCaseVia(admin, {
+        title: 'Hidden duplicate',
+        groupId: await insertGroup(t.database.db),
+      });
+      for (const [client, copy] of [
+        [investigator, seen],
+        [admin, hidden],
+      ] as const) {
+        await patchCaseVia(client, copy.id, { ...asDuplicate, duplicateOfId: original.id });
+      }
+      const titles = async (client: Client) => {
+        const res = await client.get(`/api/cases?duplicateOfId=${original.id}`);
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json().data as { title: string }[]).map((c) => c.title).sort();
+      };
+      expect(await titles(investigator)).toEqual(['Seen duplicate']);
+      expect(await titles(admin)).toEqual(['Hidden duplicate', 'Seen duplicate']);
+      const bad = await investigator.get('/api/cases?duplicateOfId=nope');
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual([
+        'duplicateOfId',
+      ]);
+    });
+
     it('may leave the original unnamed', async () => {
       const copy = await createCaseVia(investigator);
       const closed = await patchCaseVia(investigator, copy.id, asDuplicate);

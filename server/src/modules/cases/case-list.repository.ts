@@ -25,6 +25,7 @@ function filterCondition(query: CaseListQuery, principal: Principal): SQL | unde
       ? sql`exists (select 1 from ${caseTags} where ${caseTags.caseId} = ${cases.id}
           and ${caseTags.tagId} = ${query.tagId})`
       : undefined,
+    query.duplicateOfId ? eq(cases.duplicateOfId, query.duplicateOfId) : undefined,
     search ? matchesSearch(search, cases.title) : undefined,
   );
 }

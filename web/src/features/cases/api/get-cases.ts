@@ -41,3 +41,23 @@ export function casesQueryOptions(params: CaseListParams) {
 export function useCases(params: CaseListParams) {
   return useQuery(casesQueryOptions(params));
 }
+
+/** Duplicates of a case named at a time; the rest are counted. */
+export const DUPLICATES_SHOWN = 10;
+
+/**
+ * `GET /api/cases?duplicateOfId=`: the cases closed as duplicates of a case, those the caller may see,
+ * most recently active first. Under the lists' key, so that closing a case refreshes it.
+ */
+export function useCaseDuplicates(caseId: string) {
+  return useQuery({
+    queryKey: caseKeys.list({ duplicateOfId: caseId }),
+    queryFn: ({ signal }) =>
+      api.get<CaseList>('/cases', {
+        params: { duplicateOfId: caseId, page: 1, pageSize: DUPLICATES_SHOWN },
+        silent: true,
+        signal,
+      }),
+    retry: false,
+  });
+}

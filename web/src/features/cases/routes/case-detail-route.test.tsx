@@ -278,6 +278,31 @@ describe('case detail: a duplicate', () => {
     expect(fact('Duplicate of')).toContainElement(link);
   });
 
+  it('lists on the original the cases closed as its duplicates, counting those past the first ten', async () => {
+    const duplicates = Array.from({ length: 10 }, (_, i) =>
+      makeCase({ id: `dup-${i}`, number: 100 + i, title: `Same report ${i}`, duplicateOfId: CASE_ID }),
+    );
+    const { fetchMock } = renderCase(makeCase(), {
+      routes: {
+        'GET /api/cases': () =>
+          json(200, {
+            data: duplicates,
+            pagination: { page: 1, pageSize: 10, totalItems: 12, totalPages: 2 },
+          }),
+      },
+    });
+    await heading();
+    const panel = await screen.findByRole('complementary', { name: 'Duplicates (12)' });
+    expect(within(panel).getAllByRole('link')).toHaveLength(10);
+    expect(within(panel).getByRole('link', { name: '#100 Same report 0' })).toHaveAttribute(
+      'href',
+      '/cases/dup-0',
+    );
+    expect(panel).toHaveTextContent('and 2 other cases');
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('duplicateOfId'));
+    expect(new URL(String(call?.[0]), 'http://x').searchParams.get('duplicateOfId')).toBe(CASE_ID);
+  });
+
   it('says so when the viewer may not see the case a duplicate repeats', async () => {
     const duplicate = { ...CLOSED, resolution: 'duplicate' as const, duplicateOfId: OTHER_CASE_ID };
     renderCase(duplicate);

@@ -9,6 +9,7 @@ import { CaseDetailTabs } from '../components/case-detail-tabs';
 import { CaseHeader } from '../components/case-header';
 import { CaseHeaderActions } from '../components/case-header-actions';
 import { RelatedCasesPanel } from '../components/related-cases-panel';
+import { CaseDuplicatesPanel } from '../components/case-duplicates-panel';
 
 const BREADCRUMBS = [
   { label: 'Home', to: '/' },
@@ -43,6 +44,7 @@ export function CaseDetailRoute() {
         </div>
         <div className="case-detail__aside">
           <RelatedCasesPanel caseId={caseItem.id} />
+          <CaseDuplicatesPanel caseId={caseItem.id} />
         </div>
       </div>
     </PageLayout>
