@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { DUPLICATE_OF_MESSAGE } from './case-status';
+import { DUPLICATE_LOOP_MESSAGE } from './case-update.service';
 import { caseEvents, countCaseEvents, createCaseVia, insertGroup, patchCaseVia } from './case-test-fixtures';
 
 let t: TestApp;
@@ -244,6 +245,25 @@ describe('case lifecycle', () => {
       expect(bad.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual([
         'duplicateOfId',
       ]);
+    });
+
+    it('refuses a loop of duplicates, naming duplicateOfId', async () => {
+      const [a, b, c] = await Promise.all(
+        ['A', 'B', 'C'].map((title) => createCaseVia(investigator, { title })),
+      );
+      await patchCaseVia(investigator, b.id, { ...asDuplicate, duplicateOfId: a.id });
+      await patchCaseVia(investigator, c.id, { ...asDuplicate, duplicateOfId: b.id });
+      const res = await investigator.patch(`/api/cases/${a.id}`, { ...asDuplicate, duplicateOfId: c.id });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.details.fields).toEqual([
+        { field: 'duplicateOfId', message: DUPLICATE_LOOP_MESSAGE },
+      ]);
+      expect((await investigator.get(`/api/cases/${a.id}`)).json().status).toBe('open');
+      // Off the chain, a duplicate of a duplicate is fine.
+      const d = await createCaseVia(investigator, { title: 'D' });
+      expect(
+        (await patchCaseVia(investigator, d.id, { ...asDuplicate, duplicateOfId: c.id })).duplicateOfId,
+      ).toBe(c.id);
     });
 
     it('may leave the original unnamed', async () => {

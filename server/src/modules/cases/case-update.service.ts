@@ -12,6 +12,7 @@ import { findCase } from './case-page.repository';
 import {
   findAssigneeIds,
   findCaseTagIds,
+  isInDuplicateChain,
   lockVisibleCaseRow,
   replaceCaseAssignees,
   replaceCaseTags,
@@ -56,9 +57,13 @@ function columnChanges(body: UpdateCaseBody, plan: ReturnType<typeof planStatusC
   return changes;
 }
 
+export const DUPLICATE_LOOP_MESSAGE = 'That case is itself a duplicate of this one';
+
 /**
  * A duplicate's original, when the plan names a new one: another case the caller may see (400 naming
- * duplicateOfId otherwise, a hidden case alike a missing one).
+ * duplicateOfId otherwise, a hidden case alike a missing one), which is not itself, through its own
+ * duplicate links, a duplicate of this case. Two people closing two cases as duplicates of each other at
+ * the same instant are not serialised: the loop would be two links, each pointing to a real case.
  */
 async function checkDuplicateOf(
   db: DbOrTx,
@@ -72,8 +77,13 @@ async function checkDuplicateOf(
   if (originalId === caseId) {
     return [{ field: 'duplicateOfId', message: 'A case cannot be a duplicate of itself' }];
   }
-  if (await isCaseVisible(db, principal, originalId)) return [];
-  return [{ field: 'duplicateOfId', message: 'No case with this id' }];
+  if (!(await isCaseVisible(db, principal, originalId))) {
+    return [{ field: 'duplicateOfId', message: 'No case with this id' }];
+  }
+  if (await isInDuplicateChain(db, originalId, caseId)) {
+    return [{ field: 'duplicateOfId', message: DUPLICATE_LOOP_MESSAGE }];
+  }
+  return [];
 }
 
 /**

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { canSeeAllCases, visibleCaseCondition } from '../groups/case-visibility';
-import { isAnyUuid } from './sql-arrays';
+import { isAnyUuid, rowsOf } from './sql-arrays';
 
 export type CaseRow = typeof cases.$inferSelect;
 export type NewCaseRow = Omit<typeof cases.$inferInsert, 'id' | 'number' | 'createdAt' | 'updatedAt'>;
@@ -169,4 +169,19 @@ export async function replaceCaseTags(tx: DbOrTx, caseId: string, tagIds: readon
   if (tagIds.length === 0) return;
   await tx.execute(sql`insert into ${caseTags} (case_id, tag_id)
     select ${caseId}, unnest(${sql.param([...tagIds])}::uuid[]) on conflict do nothing`);
+}
+
+/**
+ * True when following duplicate links from `fromId` (the case it repeats, the case that one repeats,
+ * and so on) reaches `caseId`: naming `fromId` as the original of `caseId` would close a loop. `union`
+ * drops rows seen already, so a loop already stored ends the walk too.
+ */
+export async function isInDuplicateChain(db: DbOrTx, fromId: string, caseId: string): Promise<boolean> {
+  const result = await db.execute(sql`with recursive chain(id) as (
+      select ${cases.duplicateOfId} from ${cases} where ${cases.id} = ${fromId}
+      union
+      select ${cases.duplicateOfId} from ${cases} inner join chain on ${cases.id} = chain.id
+    )
+    select 1 as found from chain where id = ${caseId} limit 1`);
+  return rowsOf(result).length > 0;
 }
