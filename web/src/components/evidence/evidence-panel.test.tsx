@@ -53,6 +53,27 @@ describe('evidence list', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('keeps the search box, and its focus, while a search loads after a failed load', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () =>
+        router.state.location.search
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : json(500, { error: { code: 'INTERNAL', message: 'Internal server error' } }),
+      'GET /api/tags': NO_TAGS,
+    });
+    expect(await screen.findByText('Evidence could not be loaded')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'receipt');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('searchbox')).toBe(search);
+    expect(search).toHaveFocus();
+    answer!(page([SCREENSHOT]));
+    expect(await screen.findByRole('link', { name: 'Payment receipt' })).toBeInTheDocument();
+    expect(search).toHaveFocus();
+  });
+
   it('offers no "Add evidence" without evidence.create', async () => {
     renderApp('/evidence', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),
