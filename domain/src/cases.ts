@@ -60,6 +60,8 @@ export const CASE_DESCRIPTION_MAX_LENGTH = 10_000;
 export const CLOSURE_NOTES_MAX_LENGTH = 5000;
 export const CASE_ASSIGNEES_MAX = 50;
 export const CASE_TAGS_MAX = 50;
+/** What a link between two cases may say about why they belong together. */
+export const CASE_LINK_NOTE_MAX_LENGTH = 500;
 /** Larger than any loss a case will report, small enough to stay exact in a double. */
 export const REPORTED_LOSS_MAX = 1_000_000_000_000;
 
@@ -227,6 +229,34 @@ export const relatedCaseSchema = z.object({
     .describe('Up to 5 of the shared identifiers'),
 });
 export type RelatedCase = z.infer<typeof relatedCaseSchema>;
+
+/**
+ * `POST /api/cases/{id}/links`: links another case to this one, both ways, with why they belong
+ * together (the same perpetrator, the same mule account, one victim's two reports...).
+ */
+export const createCaseLinkBodySchema = z.object({
+  caseId: uuidSchema('caseId').describe('The other case, one the caller may see'),
+  note: optionalText('Note', CASE_LINK_NOTE_MAX_LENGTH).default(''),
+});
+export type CreateCaseLinkBody = z.infer<typeof createCaseLinkBodySchema>;
+
+export const caseLinkParamsSchema = z.object({
+  id: uuidSchema('id'),
+  linkedCaseId: uuidSchema('linkedCaseId'),
+});
+
+/** A case linked by hand to the one in scope, as its Linked cases panel lists it. */
+export const caseLinkSchema = z.object({
+  case: caseRefSchema,
+  note: responseText(),
+  linkedBy: originatorSummarySchema.nullable(),
+  createdAt: responseText(),
+});
+export type CaseLink = z.infer<typeof caseLinkSchema>;
+
+export const caseLinkListQuerySchema = z.object({ ...pageQuery(10, 50) });
+export const caseLinkListSchema = paginated(caseLinkSchema);
+export type CaseLinkList = z.infer<typeof caseLinkListSchema>;
 
 /** One row of a case's History: an audit event. */
 export const auditEventSchema = z.object({

@@ -146,6 +146,51 @@ test.describe('case detail', () => {
     await expect(duplicates.getByRole('link', { name: `#${copy.number} ${copy.title}` })).toBeVisible();
   });
 
+  test('an investigator links two cases with a note, sees the link on both, and unlinks them', async ({
+    page,
+  }) => {
+    const unique = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const first = await created<CreatedCase>(api, '/api/cases', { title: `Crypto mentor ${unique}` });
+    const second = await created<CreatedCase>(api, '/api/cases', { title: `Trading app refund ${unique}` });
+    await api.dispose();
+    await signIn(page, investigator);
+
+    await page.goto(`/cases/${first.id}`);
+    const panel = page.getByRole('complementary', { name: /^Linked cases/ });
+    await expect(panel).toContainText('No linked cases yet');
+    const opener = panel.getByRole('button', { name: 'Link a case' });
+    await opener.click();
+    const dialog = modal(page, 'Link a case');
+    await dialog.getByRole('combobox', { name: 'Case' }).fill(`Trading app refund ${unique}`);
+    await dialog.getByRole('option', { name: `#${second.number} ${second.title}`, exact: true }).click();
+    await dialog.getByLabel('Why they belong together (optional)').fill('The same Telegram persona');
+    await dialog.getByRole('button', { name: 'Link', exact: true }).click();
+
+    await expect(page.getByText('Cases linked')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await expect(page.getByRole('complementary', { name: 'Linked cases (1)' })).toContainText(
+      'The same Telegram persona',
+    );
+    await page.screenshot({ path: test.info().outputPath('linked-cases.png'), fullPage: true });
+
+    // The other case lists it too, and the link comes off both.
+    await panel.getByRole('link', { name: `#${second.number} ${second.title}` }).click();
+    await expect(page.getByRole('heading', { name: second.title, level: 1 })).toBeVisible();
+    const fromSecond = page.getByRole('complementary', { name: 'Linked cases (1)' });
+    await expect(fromSecond.getByRole('link', { name: `#${first.number} ${first.title}` })).toBeVisible();
+    await fromSecond.getByRole('button', { name: `Unlink #${first.number} ${first.title}` }).click();
+    await modal(page, `Unlink case #${first.number}?`).getByRole('button', { name: 'Unlink' }).click();
+    await expect(page.getByText('Cases unlinked')).toBeVisible();
+    await expect(page.getByRole('complementary', { name: /^Linked cases/ })).toContainText(
+      'No linked cases yet',
+    );
+    await page.getByRole('tab', { name: 'History' }).click();
+    await expect(page.getByRole('table', { name: 'History' })).toContainText('Unlinked a case');
+  });
+
   test('a case whose entry names the same phone number, written differently, shows as related', async ({
     page,
   }) => {

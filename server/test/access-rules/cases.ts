@@ -10,4 +10,7 @@ export const CASES_RULES: Record<string, Rule> = {
   'GET /api/cases/{id}/related': can('case.view'),
   'GET /api/cases/{id}/identifiers': can('case.view'),
   'GET /api/cases/{id}/history': can('case.view'),
+  'GET /api/cases/{id}/links': can('case.view'),
+  'POST /api/cases/{id}/links': can('case.edit'),
+  'DELETE /api/cases/{id}/links/{linkedCaseId}': can('case.edit'),
 };

@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uuid,
+  check,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
@@ -77,4 +78,30 @@ export const caseAssignees = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.userId] }), index('case_assignees_user_idx').on(t.userId)],
+);
+
+/**
+ * Two cases linked by hand (the same perpetrator, the same mule account, one victim's two reports).
+ * A link goes both ways, so it is one row with the pair in id order, whichever side made it.
+ */
+export const caseLinks = pgTable(
+  'case_links',
+  {
+    caseAId: uuid('case_a_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    caseBId: uuid('case_b_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    /** Why the cases belong together; '' when nobody said. */
+    note: text('note').notNull().default(''),
+    /** Who linked them. */
+    originatorId: uuid('originator_id').references(() => originators.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseAId, t.caseBId] }),
+    index('case_links_b_idx').on(t.caseBId),
+    check('case_links_order_check', sql`${t.caseAId} < ${t.caseBId}`),
+  ],
 );

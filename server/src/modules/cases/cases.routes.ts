@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { caseLinksRoutes } from './case-links.routes';
+import { linkedCasesRoutes } from './linked-cases.routes';
 import { listAssignableUsers } from './case-links.service';
 import { updateCase } from './case-update.service';
 import { createCase, getCase, listCases } from './cases.service';
@@ -104,4 +105,5 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
   );
 
   await app.register(caseLinksRoutes, { db });
+  await app.register(linkedCasesRoutes, { db });
 }

@@ -127,6 +127,27 @@ describe('case history in words', () => {
     ]);
   });
 
+  it('shows a case linked or unlinked as the case and the note, never as its id', () => {
+    const detail = { linkedCaseId: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f', note: 'Same mule account' };
+    const linked = event('case.linked', null, detail);
+    expect(describeAction(linked)).toBe('Linked a case');
+    expect(describeChanges(linked)).toEqual([
+      { field: 'linkedCaseId', label: 'Linked case', after: 'A case' },
+      { field: 'note', label: 'Note', after: 'Same mule account' },
+    ]);
+    const unlinked = event('case.unlinked', detail, null);
+    expect(describeAction(unlinked)).toBe('Unlinked a case');
+    expect(describeChanges(unlinked)).toEqual([
+      { field: 'linkedCaseId', label: 'Linked case', after: 'A case' },
+      { field: 'note', label: 'Note', after: 'Same mule account' },
+    ]);
+    // A link without a note shows the case alone; one the page can name shows by its name.
+    const names = new Map([[detail.linkedCaseId, '#7 Fake investment platform']]);
+    expect(describeChanges(event('case.linked', null, { ...detail, note: '' }), names)).toEqual([
+      { field: 'linkedCaseId', label: 'Linked case', after: '#7 Fake investment platform' },
+    ]);
+  });
+
   it('names an API key as such', () => {
     expect(describeActor({ kind: 'api_key', name: 'Inbox scanner', apiKeyId: 'k1' })).toEqual({
       name: 'Inbox scanner',

@@ -43,6 +43,8 @@ const LABELS: Record<string, string> = {
   evidenceIds: 'Evidence',
   identifierIds: 'Identifiers',
   displayValue: 'Identifier',
+  linkedCaseId: 'Linked case',
+  note: 'Note',
 };
 
 const ENUM_LABELS: Record<string, Record<string, string>> = {
@@ -55,7 +57,11 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
 };
 
 /** What an id whose name the page does not know stands for. */
-const UNNAMED_IDS: Record<string, string> = { groupId: 'A group', duplicateOfId: 'A case' };
+const UNNAMED_IDS: Record<string, string> = {
+  groupId: 'A group',
+  duplicateOfId: 'A case',
+  linkedCaseId: 'A case',
+};
 
 /** How a list of ids is counted when its names are unknown: "2 people". */
 const COUNT_NOUNS: Record<string, [string, string]> = {
@@ -77,8 +83,17 @@ const IGNORED = new Set([
   'version',
 ]);
 
-/** What a creation or a removal shows of its record, in this order. */
-const SUMMARY_FIELDS = ['title', 'type', 'kind', 'description', 'reason', 'displayValue'];
+/** What a creation or a removal shows of its record, in this order (a case link: the case and why). */
+const SUMMARY_FIELDS = [
+  'title',
+  'type',
+  'kind',
+  'description',
+  'reason',
+  'displayValue',
+  'linkedCaseId',
+  'note',
+];
 
 const MAX_TEXT = 160;
 export const NONE = '—';
@@ -210,6 +225,8 @@ const ACTIONS: Record<string, string> = {
   'case.archived': 'Archived the case',
   'case.updated': 'Updated the case',
   'case.deleted': 'Deleted the case',
+  'case.linked': 'Linked a case',
+  'case.unlinked': 'Unlinked a case',
   'journal_entry.created': 'Added a journal entry',
   'journal_entry.linked': 'Added a journal entry to the case',
   'journal_entry.updated': 'Edited a journal entry',

@@ -4,9 +4,19 @@ import { preload } from '../../../lib/preload';
 // The case dialog loads apart from the list: its form brings the schemas (zod) and the pickers, and
 // showing the list needs none of them. preloadCaseDialogs fetches it once the list is on screen.
 const loadForm = () => import('./case-form-modal');
+// Linking cases is occasional: its dialog loads once someone who may link opens a case.
+const loadLinkCase = () => import('./link-case-modal');
 
 export function preloadCaseDialogs(): void {
   preload(loadForm);
 }
 
+export function preloadLinkCaseDialog(): void {
+  preload(loadLinkCase);
+}
+
 export const LazyCaseFormModal = lazy(() => loadForm().then((module) => ({ default: module.CaseFormModal })));
+
+export const LazyLinkCaseModal = lazy(() =>
+  loadLinkCase().then((module) => ({ default: module.LinkCaseModal })),
+);

@@ -9,6 +9,7 @@ import { CaseDetailTabs } from '../components/case-detail-tabs';
 import { CaseHeader } from '../components/case-header';
 import { CaseHeaderActions } from '../components/case-header-actions';
 import { RelatedCasesPanel } from '../components/related-cases-panel';
+import { LinkedCasesPanel } from '../components/linked-cases-panel';
 import { CaseDuplicatesPanel } from '../components/case-duplicates-panel';
 
 const BREADCRUMBS = [
@@ -18,7 +19,7 @@ const BREADCRUMBS = [
 
 /**
  * Case Detail (/cases/{id}): the case's header and actions, its Timeline, Evidence, Identifiers and
- * History tabs, and the cases related to it through shared identifiers.
+ * History tabs, the cases related to it through shared identifiers and those linked to it by hand.
  */
 export function CaseDetailRoute() {
   const { id = '' } = useParams();
@@ -28,14 +29,13 @@ export function CaseDetailRoute() {
   if (!query.isSuccess) return <CaseDetailState query={query} breadcrumbs={BREADCRUMBS} />;
 
   const caseItem = query.data;
+  const canEdit = hasPermission(user?.permissions, 'case.edit');
   return (
     <PageLayout
       breadcrumbs={BREADCRUMBS}
       crumb={`#${caseItem.number}`}
       title={caseItem.title}
-      actions={
-        <CaseHeaderActions caseItem={caseItem} canEdit={hasPermission(user?.permissions, 'case.edit')} />
-      }
+      actions={<CaseHeaderActions caseItem={caseItem} canEdit={canEdit} />}
     >
       <CaseHeader caseItem={caseItem} />
       <div className="case-detail__body">
@@ -44,6 +44,7 @@ export function CaseDetailRoute() {
         </div>
         <div className="case-detail__aside">
           <RelatedCasesPanel caseId={caseItem.id} />
+          <LinkedCasesPanel caseItem={caseItem} canEdit={canEdit} />
           <CaseDuplicatesPanel caseId={caseItem.id} />
         </div>
       </div>

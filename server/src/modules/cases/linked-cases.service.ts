@@ -1,0 +1,122 @@
+import {
+  isCaseReadOnly,
+  type CaseLink,
+  type CaseLinkList,
+  type CaseStatus,
+  type CreateCaseLinkBody,
+} from '@scamtrail/domain/cases';
+import { toPagination } from '@scamtrail/domain/pagination';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import { recordAudit } from '../audit/audit';
+import { isCaseVisible } from '../groups/case-visibility';
+import { touchCase } from './case-activity';
+import { ARCHIVED_MESSAGE } from './case-status';
+import { requireVisibleCase } from './cases.service';
+import {
+  deleteCaseLink,
+  findCaseLink,
+  findCaseLinks,
+  insertCaseLink,
+  lockCasePair,
+} from './linked-cases.repository';
+
+export const ALREADY_LINKED_MESSAGE = 'These cases are already linked';
+
+/** The cases linked to a case the caller may see, those they may see too, the latest link first. */
+export async function listCaseLinks(
+  db: Db,
+  caseId: string,
+  page: { page: number; pageSize: number },
+  principal: Principal,
+): Promise<CaseLinkList> {
+  await requireVisibleCase(db, principal, caseId);
+  const { links, total } = await findCaseLinks(db, caseId, principal, page);
+  return { data: links, pagination: toPagination(page.page, page.pageSize, total) };
+}
+
+/** The case the change starts from: visible (else 404) and not archived (409). */
+async function requireEditableCase(db: DbOrTx, principal: Principal, caseId: string) {
+  const row = await requireVisibleCase(db, principal, caseId);
+  if (isCaseReadOnly(row.status as CaseStatus)) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
+  return row;
+}
+
+/**
+ * Records on both cases' History that they were linked or unlinked, and marks both as just active.
+ * Call in the transaction of the change.
+ */
+async function recordOnBoth(
+  tx: DbOrTx,
+  principal: Principal,
+  action: 'case.linked' | 'case.unlinked',
+  [oneId, otherId]: [string, string],
+  note: string,
+) {
+  for (const [caseId, linkedCaseId] of [
+    [oneId, otherId],
+    [otherId, oneId],
+  ]) {
+    const link = { linkedCaseId, note };
+    await recordAudit(tx, principal, {
+      action,
+      subjectType: 'case',
+      subjectId: caseId,
+      caseId,
+      before: action === 'case.unlinked' ? link : null,
+      after: action === 'case.linked' ? link : null,
+    });
+    await touchCase(tx, caseId);
+  }
+}
+
+/**
+ * Links another case to this one, both ways. The other case must be one the caller may see (400
+ * naming caseId, a hidden case alike a missing one); this one must be visible (404) and not archived
+ * (409), as for any change to it. A second link of the same pair is a 409.
+ */
+export async function linkCase(
+  db: Db,
+  caseId: string,
+  body: CreateCaseLinkBody,
+  principal: Principal,
+): Promise<CaseLink> {
+  const otherId = body.caseId;
+  await db.transaction(async (tx) => {
+    await requireEditableCase(tx, principal, caseId);
+    if (otherId === caseId)
+      throw AppError.validation([{ field: 'caseId', message: 'A case cannot be linked to itself' }]);
+    if (!(await isCaseVisible(tx, principal, otherId))) {
+      throw AppError.validation([{ field: 'caseId', message: 'No case with this id' }]);
+    }
+    await lockCasePair(tx, caseId, otherId);
+    if (!(await insertCaseLink(tx, caseId, otherId, body.note, principal.originatorId))) {
+      throw new AppError('CONFLICT', ALREADY_LINKED_MESSAGE, {
+        fields: [{ field: 'caseId', message: ALREADY_LINKED_MESSAGE }],
+      });
+    }
+    await recordOnBoth(tx, principal, 'case.linked', [caseId, otherId], body.note);
+  });
+  return (await findCaseLink(db, caseId, otherId))!;
+}
+
+/**
+ * Removes the link between this case and another, from both. This case must be visible (404) and not
+ * archived (409); a link to a case the caller may not see, or no link at all, is a 404.
+ */
+export async function unlinkCase(
+  db: Db,
+  caseId: string,
+  otherId: string,
+  principal: Principal,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireEditableCase(tx, principal, caseId);
+    if (!(await isCaseVisible(tx, principal, otherId))) throw AppError.notFound('Link');
+    await lockCasePair(tx, caseId, otherId);
+    const note = await deleteCaseLink(tx, caseId, otherId);
+    if (note === undefined) throw AppError.notFound('Link');
+    await recordOnBoth(tx, principal, 'case.unlinked', [caseId, otherId], note);
+  });
+}
