@@ -22,8 +22,8 @@ interface CasePickerProps {
   invalidText?: string;
   disabled?: boolean;
   className?: string;
-  /** A case never offered (the case being closed as a duplicate of another). */
-  excludeId?: string;
+  /** Cases never offered (the case being closed as a duplicate of another, those linked already). */
+  excludeIds?: readonly string[];
 }
 
 /**
@@ -40,7 +40,7 @@ export function CasePicker(props: CasePickerProps) {
   const selected = props.value
     ? (chosen.data ?? options.data?.find((item) => item.id === props.value))
     : null;
-  const items = (options.data ?? []).filter((item) => item.id !== props.excludeId);
+  const items = (options.data ?? []).filter((item) => !props.excludeIds?.includes(item.id));
   if (selected && !items.some((item) => item.id === selected.id)) items.unshift(selected);
 
   return (

@@ -92,7 +92,7 @@ export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
       {resolution === 'duplicate' && (
         <CasePicker
           id="case-close-duplicate-of"
-          excludeId={caseItem.id}
+          excludeIds={[caseItem.id]}
           titleText="Duplicate of (optional)"
           placeholder="Search cases by title"
           helperText="The case this one repeats, where the work carries on."

@@ -19,11 +19,13 @@ export const linkCaseFormSchema = z.object({
 
 interface LinkCaseModalProps {
   caseItem: Pick<CaseRef, 'id' | 'number' | 'title'>;
+  /** The cases the panel shows linked already: not offered again (the server answers 409 for any). */
+  linkedIds: readonly string[];
   onClose: () => void;
 }
 
 /** Links another case to this one, with why they belong together; the link shows on both. */
-export function LinkCaseModal({ caseItem, onClose }: LinkCaseModalProps) {
+export function LinkCaseModal({ caseItem, linkedIds, onClose }: LinkCaseModalProps) {
   const [caseId, setCaseId] = useState('');
   const [note, setNote] = useState('');
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
@@ -61,7 +63,7 @@ export function LinkCaseModal({ caseItem, onClose }: LinkCaseModalProps) {
     >
       <CasePicker
         id="case-link-case"
-        excludeId={caseItem.id}
+        excludeIds={[caseItem.id, ...linkedIds]}
         titleText="Case"
         placeholder="Search cases by title"
         value={caseId}

@@ -86,6 +86,8 @@ export function LinkedCasesPanel({ caseItem, canEdit }: LinkedCasesPanelProps) {
   const [linking, setLinking] = useState(false);
   const [unlinking, setUnlinking] = useState<CaseLink | null>(null);
   const editable = canEdit && !isCaseReadOnly(caseItem.status);
+  const query = useCaseLinks(caseItem.id);
+  const linkedIds = query.data?.pages.flatMap((page) => page.data.map((link) => link.case.id)) ?? [];
 
   // The dialog's code loads once the page is shown, so that "Link a case" opens at once.
   useEffect(() => {
@@ -97,7 +99,7 @@ export function LinkedCasesPanel({ caseItem, canEdit }: LinkedCasesPanelProps) {
       id="linked-cases-title"
       title="Linked cases"
       hint="Cases linked by hand, with why they belong together."
-      query={useCaseLinks(caseItem.id)}
+      query={query}
       emptyText="No linked cases yet"
       errorTitle="Failed to load linked cases"
       actions={
@@ -135,7 +137,9 @@ export function LinkedCasesPanel({ caseItem, canEdit }: LinkedCasesPanelProps) {
       })}
     >
       <Suspense fallback={null}>
-        {linking && <LazyLinkCaseModal caseItem={caseItem} onClose={() => setLinking(false)} />}
+        {linking && (
+          <LazyLinkCaseModal caseItem={caseItem} linkedIds={linkedIds} onClose={() => setLinking(false)} />
+        )}
       </Suspense>
       {unlinking && (
         <UnlinkCaseModal caseItem={caseItem} link={unlinking} onClose={() => setUnlinking(null)} />

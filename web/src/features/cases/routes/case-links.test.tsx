@@ -223,7 +223,7 @@ describe('linked cases: linking', () => {
   });
 
   it('never offers the case itself', async () => {
-    renderCase(makeCase(), { routes: PICKER_ROUTES });
+    renderCase(makeCase(), { links: [], routes: PICKER_ROUTES });
     await heading();
     const dialog = await openDialog();
     await userEvent.type(within(dialog).getByRole('combobox', { name: 'Case' }), 'a');
@@ -231,8 +231,23 @@ describe('linked cases: linking', () => {
     expect(within(dialog).queryByRole('option', { name: /#42/ })).not.toBeInTheDocument();
   });
 
+  it('does not offer a case linked already', async () => {
+    const third = makeCase({ id: THIRD_ID, number: 9, title: 'Fake parcel fee' });
+    renderCase(makeCase(), {
+      routes: { 'GET /api/cases': () => json(200, page([makeCase(), OTHER, third])) },
+    });
+    await heading();
+    await within(await panel()).findByRole('link', { name: '#7 Fake investment platform' });
+    const dialog = await openDialog();
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Case' }), 'Fake');
+    expect(await within(dialog).findByRole('option', { name: '#9 Fake parcel fee' })).toBeVisible();
+    expect(within(dialog).queryByRole('option', { name: /#7/ })).not.toBeInTheDocument();
+  });
+
   it("shows the server's conflict in the dialog, which stays open", async () => {
     renderCase(makeCase(), {
+      // Linked meanwhile by someone else: the panel does not show it yet.
+      links: [],
       routes: {
         ...PICKER_ROUTES,
         [`POST ${LINKS}`]: () =>
@@ -251,6 +266,7 @@ describe('linked cases: linking', () => {
 
   it('shows a refusal of the case on the case field', async () => {
     renderCase(makeCase(), {
+      links: [],
       routes: {
         ...PICKER_ROUTES,
         [`POST ${LINKS}`]: () =>
