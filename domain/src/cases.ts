@@ -281,6 +281,49 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 export const casePageQuerySchema = z.object({ ...pageQuery(25, 100) });
 
 export const caseListSchema = paginated(caseSchema);
+
+/** How many cases one bulk change may name: the largest page of the case list. */
+export const BULK_CASES_MAX = 100;
+
+/**
+ * `POST /api/cases/bulk-update`: one change to several cases at once, all or none (the triage of a
+ * queue: assign, set priority, tag, move or close). Each case follows the rules of its own PATCH and
+ * gets its own History row; assignees and tags are added or removed, never replaced.
+ */
+export const bulkUpdateCasesBodySchema = z
+  .object({
+    ids: z
+      .array(uuidSchema('ids'))
+      .min(1, 'Choose at least one case')
+      .max(BULK_CASES_MAX, `At most ${BULK_CASES_MAX} cases at once`)
+      .transform((ids) => [...new Set(ids)])
+      .describe('The cases to change, each one the caller may see'),
+    priority: casePrioritySchema,
+    status: caseStatusSchema,
+    resolution: caseResolutionSchema,
+    closureNotes: text({ label: 'Closure notes', max: CLOSURE_NOTES_MAX_LENGTH }),
+    addAssigneeIds: idList('addAssigneeIds', CASE_ASSIGNEES_MAX),
+    removeAssigneeIds: idList('removeAssigneeIds', CASE_ASSIGNEES_MAX),
+    addTagIds: idList('addTagIds', CASE_TAGS_MAX),
+    removeTagIds: idList('removeTagIds', CASE_TAGS_MAX),
+  })
+  .partial({
+    priority: true,
+    status: true,
+    resolution: true,
+    closureNotes: true,
+    addAssigneeIds: true,
+    removeAssigneeIds: true,
+    addTagIds: true,
+    removeTagIds: true,
+  })
+  .refine(({ ids, ...changes }) => ids && Object.values(changes).some((v) => v !== undefined), {
+    message: 'Nothing to change',
+  });
+export type BulkUpdateCasesBody = z.infer<typeof bulkUpdateCasesBodySchema>;
+export const bulkUpdateCasesResultSchema = z.object({ data: z.array(caseSchema) });
+export type BulkUpdateCasesResult = z.infer<typeof bulkUpdateCasesResultSchema>;
+
 export const relatedCasesQuerySchema = z.object({ ...pageQuery(10, 50) });
 export const relatedCaseListSchema = paginated(relatedCaseSchema);
 export const caseIdentifierListSchema = paginated(caseIdentifierSchema);

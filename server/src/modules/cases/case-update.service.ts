@@ -86,10 +86,76 @@ async function checkDuplicateOf(
   return [];
 }
 
+/** A case's assignees and tags as they are before a change. */
+export interface CaseSets {
+  assigneeIds: string[];
+  tagIds: string[];
+}
+
+/** Locks a case the caller may see (else 404) and reads its assignees and tags. */
+export async function lockCaseForUpdate(
+  tx: DbOrTx,
+  id: string,
+  principal: Principal,
+): Promise<{ current: CaseRow; sets: CaseSets } | undefined> {
+  const current = await lockVisibleCaseRow(tx, principal, id);
+  if (!current) return undefined;
+  const [assigneeIds, tagIds] = await Promise.all([findAssigneeIds(tx, id), findCaseTagIds(tx, id)]);
+  return { current, sets: { assigneeIds, tagIds } };
+}
+
+/**
+ * One case's change inside the caller's transaction, on its row locked by `lockCaseForUpdate`: the
+ * status plan, the references checked, the columns and sets written, and the audit row (only the
+ * changed fields, before and after). A change that changes nothing writes nothing.
+ */
+export async function applyCaseUpdate(
+  tx: DbOrTx,
+  current: CaseRow,
+  { assigneeIds, tagIds }: CaseSets,
+  body: UpdateCaseBody,
+  principal: Principal,
+): Promise<CaseRow> {
+  const id = current.id;
+  const plan = planStatusChange(current, body);
+  const errors = await checkCaseReferences(
+    tx,
+    {
+      groupId: body.groupId !== current.groupId ? body.groupId : undefined,
+      // Users already assigned stay assignable even once disabled: a resent set is not refused.
+      assigneeIds: body.assigneeIds?.filter((userId) => !assigneeIds.includes(userId)),
+      tagIds: body.tagIds,
+    },
+    principal,
+  );
+  errors.push(...(await checkDuplicateOf(tx, id, plan, current, principal)));
+  if (errors.length) throw AppError.validation(errors);
+
+  const changes = columnChanges(body, plan);
+  const nextAssignees = body.assigneeIds ?? assigneeIds;
+  const nextTags = body.tagIds ?? tagIds;
+  const before = caseSnapshot(current, assigneeIds, tagIds);
+  const change = diff(before, caseSnapshot({ ...current, ...changes }, nextAssignees, nextTags));
+  if (change.keys.length === 0) return current;
+
+  const updated = await updateCaseRow(tx, id, changes);
+  if (!sameSet(assigneeIds, nextAssignees)) await replaceCaseAssignees(tx, id, nextAssignees);
+  if (!sameSet(tagIds, nextTags)) await replaceCaseTags(tx, id, nextTags);
+  const after = caseSnapshot(updated, nextAssignees, nextTags);
+  await recordAudit(tx, principal, {
+    action: plan.action,
+    subjectType: 'case',
+    subjectId: id,
+    caseId: id,
+    before: change.before,
+    after: Object.fromEntries(change.keys.map((key) => [key, after[key]])),
+  });
+  return updated;
+}
+
 /**
  * Changes any subset of a case's fields and its status (see `planStatusChange`). Assignees and tags
- * given replace the sets. The case row is locked for the change; the audit row (only the changed
- * fields, before and after) commits with it. A request that changes nothing writes nothing.
+ * given replace the sets. The case row is locked for the change; the audit row commits with it.
  */
 export async function updateCase(
   db: Db,
@@ -98,43 +164,9 @@ export async function updateCase(
   principal: Principal,
 ): Promise<Case> {
   const row = await db.transaction(async (tx): Promise<CaseRow> => {
-    const current = await lockVisibleCaseRow(tx, principal, id);
-    if (!current) throw AppError.notFound('Case');
-    const plan = planStatusChange(current, body);
-    const [assigneeIds, tagIds] = await Promise.all([findAssigneeIds(tx, id), findCaseTagIds(tx, id)]);
-    const errors = await checkCaseReferences(
-      tx,
-      {
-        groupId: body.groupId !== current.groupId ? body.groupId : undefined,
-        // Users already assigned stay assignable even once disabled: a resent set is not refused.
-        assigneeIds: body.assigneeIds?.filter((userId) => !assigneeIds.includes(userId)),
-        tagIds: body.tagIds,
-      },
-      principal,
-    );
-    errors.push(...(await checkDuplicateOf(tx, id, plan, current, principal)));
-    if (errors.length) throw AppError.validation(errors);
-
-    const changes = columnChanges(body, plan);
-    const nextAssignees = body.assigneeIds ?? assigneeIds;
-    const nextTags = body.tagIds ?? tagIds;
-    const before = caseSnapshot(current, assigneeIds, tagIds);
-    const change = diff(before, caseSnapshot({ ...current, ...changes }, nextAssignees, nextTags));
-    if (change.keys.length === 0) return current;
-
-    const updated = await updateCaseRow(tx, id, changes);
-    if (!sameSet(assigneeIds, nextAssignees)) await replaceCaseAssignees(tx, id, nextAssignees);
-    if (!sameSet(tagIds, nextTags)) await replaceCaseTags(tx, id, nextTags);
-    const after = caseSnapshot(updated, nextAssignees, nextTags);
-    await recordAudit(tx, principal, {
-      action: plan.action,
-      subjectType: 'case',
-      subjectId: id,
-      caseId: id,
-      before: change.before,
-      after: Object.fromEntries(change.keys.map((key) => [key, after[key]])),
-    });
-    return updated;
+    const locked = await lockCaseForUpdate(tx, id, principal);
+    if (!locked) throw AppError.notFound('Case');
+    return applyCaseUpdate(tx, locked.current, locked.sets, body, principal);
   });
   return findCase(db, row.id);
 }

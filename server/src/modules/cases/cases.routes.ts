@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   assignableUserListSchema,
+  BULK_CASES_MAX,
+  bulkUpdateCasesBodySchema,
+  bulkUpdateCasesResultSchema,
   assignableUsersQuerySchema,
   caseListQuerySchema,
   caseListSchema,
@@ -16,6 +19,7 @@ import { caseLinksRoutes } from './case-links.routes';
 import { linkedCasesRoutes } from './linked-cases.routes';
 import { listAssignableUsers } from './case-links.service';
 import { updateCase } from './case-update.service';
+import { bulkUpdateCases } from './case-bulk-update.service';
 import { createCase, getCase, listCases } from './cases.service';
 
 /** Cases: list, create, read, update; their related cases, identifiers and history. */
@@ -102,6 +106,25 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
       config: { access: access.permission('case.edit') },
     },
     async (request) => updateCase(db, request.params.id, request.body, request.principal!),
+  );
+
+  r.post(
+    '/api/cases/bulk-update',
+    {
+      schema: {
+        tags,
+        summary: 'One change to several cases at once, all or none',
+        description:
+          `At most ${BULK_CASES_MAX} cases, each one the caller may see (400 naming ids otherwise). ` +
+          'Each case follows the rules of its own PATCH and gets its own History row; assignees and tags ' +
+          'are added or removed. A refusal of one case (its number in the message, its id in the ' +
+          'details) changes none of them.',
+        body: bulkUpdateCasesBodySchema,
+        response: { 200: bulkUpdateCasesResultSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+      config: { access: access.permission('case.edit') },
+    },
+    async (request) => bulkUpdateCases(db, request.body, request.principal!),
   );
 
   await app.register(caseLinksRoutes, { db });
