@@ -24,7 +24,8 @@ export function AssigneePicker({
   disabled,
   invalidText,
   initial,
-}: PickerProps & { initial: CaseUser[] }) {
+  titleText = 'Assignees (optional)',
+}: PickerProps & { initial: CaseUser[]; titleText?: string }) {
   const [search, setSearch] = useState('');
   const users = useAssignableUsers(useDebouncedValue(search));
   // Names of everyone chosen so far, so a chosen user stays listed when a new search leaves them out.
@@ -48,7 +49,7 @@ export function AssigneePicker({
     <div className="case-form__picker">
       <MultiSelect<CaseUser>
         id="case-form-assignees"
-        titleText="Assignees (optional)"
+        titleText={titleText}
         placeholder="Search by name"
         items={items}
         itemToString={(user) => user?.fullName ?? ''}

@@ -6,6 +6,8 @@ import { preload } from '../../../lib/preload';
 const loadForm = () => import('./case-form-modal');
 // Linking cases is occasional: its dialog loads once someone who may link opens a case.
 const loadLinkCase = () => import('./link-case-modal');
+// Changing several cases at once is occasional too: its dialog loads when it is opened.
+const loadBulk = () => import('./cases-bulk-modal');
 
 export function preloadCaseDialogs(): void {
   preload(loadForm);
@@ -19,4 +21,8 @@ export const LazyCaseFormModal = lazy(() => loadForm().then((module) => ({ defau
 
 export const LazyLinkCaseModal = lazy(() =>
   loadLinkCase().then((module) => ({ default: module.LinkCaseModal })),
+);
+
+export const LazyCasesBulkModal = lazy(() =>
+  loadBulk().then((module) => ({ default: module.CasesBulkModal })),
 );

@@ -9,6 +9,8 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableSelectAll,
+  TableSelectRow,
 } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -56,6 +58,13 @@ interface CasesTableProps {
   actionsFor: (item: Case) => RowMenuAction[];
   emptyState: ReactNode;
   pagination: ReactNode;
+  /** Rows chosen for a change to several cases at once; absent for a user who may not edit. */
+  selection?: {
+    selectedIds: readonly string[];
+    onChange: (ids: string[]) => void;
+    /** The bar of actions on the chosen rows, shown while any is chosen. */
+    actions: ReactNode;
+  };
 }
 
 /**
@@ -90,13 +99,30 @@ export function CasesTable(props: CasesTableProps) {
     } as const;
   };
 
+  const { selection } = props;
+  const chosen = new Set(selection?.selectedIds);
+  const allChosen = items.length > 0 && items.every((item) => chosen.has(item.id));
+  const toggle = (id: string) =>
+    selection?.onChange(chosen.has(id) ? [...chosen].filter((other) => other !== id) : [...chosen, id]);
+
   return (
     <DataTable rows={rows} headers={COLUMNS} size="lg">
       {({ getTableProps, getTableContainerProps }) => (
         <TableContainer {...getTableContainerProps()} className={`cases-table ${STACKED_TABLE_CLASS}`}>
+          {selection && chosen.size > 0 && selection.actions}
           <Table {...getTableProps()} aria-label="Cases">
             <TableHead>
               <TableRow>
+                {selection && items.length > 0 && (
+                  <TableSelectAll
+                    id="cases-select-all"
+                    name="cases-select-all"
+                    aria-label="Choose every case of the page"
+                    checked={allChosen}
+                    indeterminate={chosen.size > 0 && !allChosen}
+                    onSelect={() => selection.onChange(allChosen ? [] : items.map((item) => item.id))}
+                  />
+                )}
                 {COLUMNS.map((column) =>
                   column.key === ACTIONS_COLUMN_KEY ? (
                     <TableHeader key={column.key}>
@@ -113,7 +139,7 @@ export function CasesTable(props: CasesTableProps) {
             <TableBody>
               {items.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={COLUMNS.length} className="cases-table__empty">
+                  <TableCell colSpan={COLUMNS.length + (selection ? 1 : 0)} className="cases-table__empty">
                     {props.emptyState}
                   </TableCell>
                 </TableRow>
@@ -122,6 +148,15 @@ export function CasesTable(props: CasesTableProps) {
                 const cell = (index: number) => stackedCellProps(index, COLUMNS[index]);
                 return (
                   <TableRow key={item.id} className={STACKED_ROW_CLASS}>
+                    {selection && (
+                      <TableSelectRow
+                        id={`cases-select-${item.id}`}
+                        name={`cases-select-${item.id}`}
+                        aria-label={`Choose #${item.number} ${item.title}`}
+                        checked={chosen.has(item.id)}
+                        onSelect={() => toggle(item.id)}
+                      />
+                    )}
                     <TableCell {...cell(0)}>
                       <Link as={RouterLink} to={`/cases/${item.id}`} className="cases-table__title">
                         <span className="cases-table__number">#{item.number}</span> {item.title}

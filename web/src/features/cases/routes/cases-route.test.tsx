@@ -25,10 +25,11 @@ describe('cases list', { timeout: 20_000 }, () => {
     const link = await screen.findByRole('link', { name: '#42 Romance scam, wire to Lagos' });
     expect(link).toHaveAttribute('href', `/cases/${CASE.id}`);
     const [, first, second] = screen.getAllByRole('row');
+    // After the box that chooses the row (an administrator may change cases at once).
     const cells = (row: HTMLElement) =>
       within(row)
         .getAllByRole('cell')
-        .slice(0, 7)
+        .slice(1, 8)
         .map((cell) => cell.textContent);
     expect(cells(first)).toEqual([
       '#42 Romance scam, wire to Lagos',

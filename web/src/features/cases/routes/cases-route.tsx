@@ -13,6 +13,7 @@ import { LazyCaseFormModal, preloadCaseDialogs } from '../components/cases-lazy-
 import { useCasesListState } from '../components/cases-list-state';
 import { CasesTable } from '../components/cases-table';
 import { CasesToolbar } from '../components/cases-toolbar';
+import { CasesBatchActions } from '../components/cases-batch-actions';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
 import '../components/cases.scss';
 
@@ -26,9 +27,12 @@ export function CasesRoute() {
   const { params, update } = list;
   const query = useCases(params);
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [chosenIds, setChosenIds] = useState<string[]>([]);
   const can = (permission: string) => hasPermission(user?.permissions, permission);
   const canCreate = can('case.create');
   const items = query.isError ? [] : (query.data?.data ?? []);
+  // Only the cases on screen stay chosen: another page, filter or search leaves the others out.
+  const selectedIds = chosenIds.filter((id) => items.some((item) => item.id === id));
 
   // A page past the end (an old link, the last case of the last page filtered away) shows the last page.
   useShowLastPage(
@@ -82,6 +86,21 @@ export function CasesRoute() {
         sort={params}
         onSort={update}
         actionsFor={actionsFor}
+        selection={
+          can('case.edit')
+            ? {
+                selectedIds,
+                onChange: setChosenIds,
+                actions: (
+                  <CasesBatchActions
+                    selectedIds={selectedIds}
+                    meId={user?.id}
+                    onClear={() => setChosenIds([])}
+                  />
+                ),
+              }
+            : undefined
+        }
         emptyState={
           <CasesEmptyState
             hasFilters={list.hasFilters}
