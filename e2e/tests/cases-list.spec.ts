@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
 
 const modal = (page: Page, title: string) =>
@@ -111,6 +112,43 @@ test.describe('cases list', () => {
     // Clear filters brings back the plain list.
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await expect(page).toHaveURL(/\/cases$/);
+  });
+
+  test('an investigator chooses the cases of a search and changes them at once', async ({ page }) => {
+    const unique = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator', { firstName: 'Triage', lastName: unique });
+    const api = await apiAs(investigator.email, investigator.password);
+    for (const title of [`Parcel fee text ${unique}`, `Parcel fee call ${unique}`]) {
+      expect((await api.post('/api/cases', { data: { title } })).status()).toBe(201);
+    }
+    await api.dispose();
+    await signIn(page, investigator);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto(`/cases?search=${unique}`);
+    const table = page.getByRole('table', { name: 'Cases' });
+    await expect(table.getByRole('link', { name: /Parcel fee/ })).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Choose every case of the page' }).check({ force: true });
+    const bar = page.getByRole('group', { name: 'Actions on the chosen cases' });
+    await expect(bar).toContainText('2 items selected');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousViolations(page, 'the case list with cases chosen');
+
+    await bar.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(page.getByText('Cases assigned to you')).toBeVisible();
+    await expect(table.getByText(`Triage ${unique}`)).toHaveCount(2);
+
+    await page.getByRole('checkbox', { name: `Choose every case of the page` }).check({ force: true });
+    await bar.getByRole('button', { name: 'Change' }).click();
+    const dialog = modal(page, 'Change cases');
+    await dialog.getByLabel('Status').selectOption({ label: 'Closed' });
+    await dialog.getByLabel('Resolution').selectOption({ label: 'Unresolved' });
+    await dialog.getByLabel('Closure notes').fill('No loss; the victims did not pay.');
+    await expectNoSeriousViolations(page, 'the Change cases dialog', '.cds--modal.is-visible');
+    await dialog.getByRole('button', { name: 'Change 2 cases' }).click();
+    await expect(page.getByText('Cases changed', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(table.getByText('Closed', { exact: true })).toHaveCount(2);
   });
 
   test('a viewer sees the list but no New case', async ({ page }) => {
