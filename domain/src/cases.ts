@@ -298,26 +298,16 @@ export const bulkUpdateCasesBodySchema = z
       .max(BULK_CASES_MAX, `At most ${BULK_CASES_MAX} cases at once`)
       .transform((ids) => [...new Set(ids)])
       .describe('The cases to change, each one the caller may see'),
-    priority: casePrioritySchema,
-    status: caseStatusSchema,
-    resolution: caseResolutionSchema,
-    closureNotes: text({ label: 'Closure notes', max: CLOSURE_NOTES_MAX_LENGTH }),
-    addAssigneeIds: idList('addAssigneeIds', CASE_ASSIGNEES_MAX),
-    removeAssigneeIds: idList('removeAssigneeIds', CASE_ASSIGNEES_MAX),
-    addTagIds: idList('addTagIds', CASE_TAGS_MAX),
-    removeTagIds: idList('removeTagIds', CASE_TAGS_MAX),
+    priority: casePrioritySchema.optional(),
+    status: caseStatusSchema.optional(),
+    resolution: caseResolutionSchema.optional(),
+    closureNotes: text({ label: 'Closure notes', max: CLOSURE_NOTES_MAX_LENGTH }).optional(),
+    addAssigneeIds: idList('addAssigneeIds', CASE_ASSIGNEES_MAX).optional(),
+    removeAssigneeIds: idList('removeAssigneeIds', CASE_ASSIGNEES_MAX).optional(),
+    addTagIds: idList('addTagIds', CASE_TAGS_MAX).optional(),
+    removeTagIds: idList('removeTagIds', CASE_TAGS_MAX).optional(),
   })
-  .partial({
-    priority: true,
-    status: true,
-    resolution: true,
-    closureNotes: true,
-    addAssigneeIds: true,
-    removeAssigneeIds: true,
-    addTagIds: true,
-    removeTagIds: true,
-  })
-  .refine(({ ids, ...changes }) => ids && Object.values(changes).some((v) => v !== undefined), {
+  .refine(({ ids: _ids, ...changes }) => Object.values(changes).some((v) => v !== undefined), {
     message: 'Nothing to change',
   });
 export type BulkUpdateCasesBody = z.infer<typeof bulkUpdateCasesBodySchema>;

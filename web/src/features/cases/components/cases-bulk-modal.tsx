@@ -51,6 +51,45 @@ export const bulkCasesFormSchema = z
     }
   });
 
+interface ChoiceSelectProps {
+  field: string;
+  label: string;
+  value: string;
+  /** The choices, by value, with their words. */
+  labels: Record<string, string>;
+  /** The first choice, which changes nothing. */
+  emptyText?: string;
+  onChange: (value: string) => void;
+  invalid: boolean;
+  invalidText: string | undefined;
+}
+
+/** A select whose first choice leaves the cases as they are. */
+function ChoiceSelect({
+  field,
+  label,
+  value,
+  labels,
+  emptyText = 'Leave as it is',
+  onChange,
+  ...rest
+}: ChoiceSelectProps) {
+  return (
+    <Select
+      id={`cases-bulk-${field}`}
+      labelText={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      {...rest}
+    >
+      <SelectItem value={KEEP} text={emptyText} />
+      {Object.entries(labels).map(([option, text]) => (
+        <SelectItem key={option} value={option} text={text} />
+      ))}
+    </Select>
+  );
+}
+
 interface CasesBulkModalProps {
   ids: string[];
   onClose: () => void;
@@ -97,32 +136,6 @@ export function CasesBulkModal({ ids, onClose, onSaved }: CasesBulkModalProps) {
     });
   }
 
-  const select = (
-    id: string,
-    label: string,
-    value: string,
-    set: (value: string) => void,
-    options: readonly string[],
-    labels: Record<string, string>,
-    keepText: string,
-  ) => (
-    <Select
-      id={id}
-      labelText={label}
-      value={value}
-      onChange={(event) => {
-        set(event.target.value);
-        clearError(id.replace('cases-bulk-', ''));
-      }}
-      {...errorProps(id.replace('cases-bulk-', ''))}
-    >
-      <SelectItem value={KEEP} text={keepText} />
-      {options.map((option) => (
-        <SelectItem key={option} value={option} text={labels[option]} />
-      ))}
-    </Select>
-  );
-
   return (
     <FormModal
       size="sm"
@@ -142,35 +155,42 @@ export function CasesBulkModal({ ids, onClose, onSaved }: CasesBulkModalProps) {
         Each case is changed as it would be on its own page, and its History says so. If one cannot be
         changed, none is.
       </p>
-      {select(
-        'cases-bulk-priority',
-        'Priority',
-        priority,
-        setPriority,
-        CASE_PRIORITIES,
-        CASE_PRIORITY_LABELS,
-        'Leave as it is',
-      )}
-      {select(
-        'cases-bulk-status',
-        'Status',
-        status,
-        setStatus,
-        CASE_STATUSES,
-        CASE_STATUS_LABELS,
-        'Leave as it is',
-      )}
+      <ChoiceSelect
+        field="priority"
+        label="Priority"
+        value={priority}
+        labels={CASE_PRIORITY_LABELS}
+        onChange={(next) => {
+          setPriority(next);
+          clearError('priority');
+        }}
+        {...errorProps('priority')}
+      />
+      <ChoiceSelect
+        field="status"
+        label="Status"
+        value={status}
+        labels={CASE_STATUS_LABELS}
+        onChange={(next) => {
+          setStatus(next);
+          clearError('status');
+        }}
+        {...errorProps('status')}
+      />
       {closing && (
         <>
-          {select(
-            'cases-bulk-resolution',
-            'Resolution',
-            resolution,
-            setResolution,
-            CASE_RESOLUTIONS,
-            CASE_RESOLUTION_LABELS,
-            'Choose a resolution',
-          )}
+          <ChoiceSelect
+            field="resolution"
+            label="Resolution"
+            value={resolution}
+            labels={CASE_RESOLUTION_LABELS}
+            emptyText="Choose a resolution"
+            onChange={(next) => {
+              setResolution(next);
+              clearError('resolution');
+            }}
+            {...errorProps('resolution')}
+          />
           <TextArea
             id="cases-bulk-closure-notes"
             labelText="Closure notes"
