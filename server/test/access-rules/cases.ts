@@ -14,4 +14,8 @@ export const CASES_RULES: Record<string, Rule> = {
   'GET /api/cases/{id}/links': can('case.view'),
   'POST /api/cases/{id}/links': can('case.edit'),
   'DELETE /api/cases/{id}/links/{linkedCaseId}': can('case.edit'),
+  'GET /api/cases/{id}/tasks': can('case.view'),
+  'POST /api/cases/{id}/tasks': can('case.edit'),
+  'PATCH /api/cases/{id}/tasks/{taskId}': can('case.edit'),
+  'DELETE /api/cases/{id}/tasks/{taskId}': can('case.edit'),
 };

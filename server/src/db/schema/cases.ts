@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { CASE_STATUSES } from '@scamtrail/domain/case-labels';
+import { CASE_TASK_STATUSES } from '@scamtrail/domain/case-tasks';
 import {
   index,
   integer,
@@ -103,5 +104,36 @@ export const caseLinks = pgTable(
     primaryKey({ columns: [t.caseAId, t.caseBId] }),
     index('case_links_b_idx').on(t.caseBId),
     check('case_links_order_check', sql`${t.caseAId} < ${t.caseBId}`),
+  ],
+);
+
+/**
+ * What is left to do on a case, who does it and by when (see `domain/src/case-tasks.ts`). Changes are
+ * recorded in the case's History.
+ */
+export const caseTasks = pgTable(
+  'case_tasks',
+  {
+    id: id(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** todo | in_progress | done | cancelled */
+    status: text('status', { enum: CASE_TASK_STATUSES }).notNull().default('todo'),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** Set when the task is marked done; cleared when it is not done any more. */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    originatorId: uuid('originator_id').references(() => originators.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('case_tasks_case_idx').on(t.caseId, t.createdAt.desc(), t.id),
+    index('case_tasks_assignee_idx')
+      .on(t.assigneeId)
+      .where(sql`${t.assigneeId} is not null`),
   ],
 );

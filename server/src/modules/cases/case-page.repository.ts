@@ -29,6 +29,9 @@ export function isoText(column: SQLWrapper) {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** A user's full name as the domain's `fullName` writes it (no stray space when a part is empty). */
+export const userFullName = sql<string>`trim(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')))`;
+
 /**
  * A correlated subquery for a select list. Wrapped once more because Drizzle strips the table names
  * from the columns at the top level of a single-table select's fields, which would leave the
@@ -56,7 +59,7 @@ const caseJson = sql`json_build_object('id', ${cases.id}, 'number', ${cases.numb
   'group', (select json_build_object('id', ${groups.id}, 'name', ${groups.name}) from ${groups}
     where ${groups.id} = ${cases.groupId}),
   'assignees', (select coalesce(json_agg(json_build_object('id', ${users.id},
-      'fullName', trim(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, ''))))
+      'fullName', ${userFullName})
       order by lower(${users.firstName}), lower(${users.lastName}), ${users.id}), '[]')
     from ${caseAssignees} inner join ${users} on ${users.id} = ${caseAssignees.userId}
     where ${caseAssignees.caseId} = ${cases.id}),

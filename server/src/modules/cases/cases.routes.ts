@@ -17,6 +17,7 @@ import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { caseLinksRoutes } from './case-links.routes';
 import { linkedCasesRoutes } from './linked-cases.routes';
+import { caseTasksRoutes } from './case-tasks.routes';
 import { listAssignableUsers } from './case-links.service';
 import { updateCase } from './case-update.service';
 import { bulkUpdateCases } from './case-bulk-update.service';
@@ -129,4 +130,5 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
 
   await app.register(caseLinksRoutes, { db });
   await app.register(linkedCasesRoutes, { db });
+  await app.register(caseTasksRoutes, { db });
 }

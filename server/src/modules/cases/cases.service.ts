@@ -1,4 +1,10 @@
-import type { Case, CaseListQuery, CreateCaseBody } from '@scamtrail/domain/cases';
+import {
+  isCaseReadOnly,
+  type Case,
+  type CaseListQuery,
+  type CaseStatus,
+  type CreateCaseBody,
+} from '@scamtrail/domain/cases';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
@@ -9,6 +15,7 @@ import { recordAudit } from '../audit/audit';
 import { listCaseIds } from './case-list.repository';
 import { findCase, findCases, findVisibleCaseJson } from './case-page.repository';
 import { caseSnapshot } from './case-presenter';
+import { ARCHIVED_MESSAGE } from './case-status';
 import { checkCaseReferences } from './case-references';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import {
@@ -23,6 +30,13 @@ import {
 export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
   const row = await findVisibleCaseRow(db, principal, id);
   if (!row) throw AppError.notFound('Case');
+  return row;
+}
+
+/** The case a change to what it holds starts from: visible (else 404) and not archived (409). */
+export async function requireEditableCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
+  const row = await requireVisibleCase(db, principal, id);
+  if (isCaseReadOnly(row.status as CaseStatus)) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
   return row;
 }
 

@@ -1,10 +1,4 @@
-import {
-  isCaseReadOnly,
-  type CaseLink,
-  type CaseLinkList,
-  type CaseStatus,
-  type CreateCaseLinkBody,
-} from '@scamtrail/domain/cases';
+import type { CaseLink, CaseLinkList, CreateCaseLinkBody } from '@scamtrail/domain/cases';
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -12,8 +6,7 @@ import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { isCaseVisible } from '../groups/case-visibility';
 import { touchCase } from './case-activity';
-import { ARCHIVED_MESSAGE } from './case-status';
-import { requireVisibleCase } from './cases.service';
+import { requireEditableCase, requireVisibleCase } from './cases.service';
 import {
   deleteCaseLink,
   findCaseLink,
@@ -34,13 +27,6 @@ export async function listCaseLinks(
   await requireVisibleCase(db, principal, caseId);
   const { links, total } = await findCaseLinks(db, caseId, principal, page);
   return { data: links, pagination: toPagination(page.page, page.pageSize, total) };
-}
-
-/** The case the change starts from: visible (else 404) and not archived (409). */
-async function requireEditableCase(db: DbOrTx, principal: Principal, caseId: string) {
-  const row = await requireVisibleCase(db, principal, caseId);
-  if (isCaseReadOnly(row.status as CaseStatus)) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
-  return row;
 }
 
 /**
