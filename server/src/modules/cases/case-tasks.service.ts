@@ -29,7 +29,7 @@ function snapshot(row: CaseTaskRow) {
     taskId: row.id,
     taskTitle: row.title,
     description: row.description,
-    status: row.status,
+    taskStatus: row.status,
     assigneeId: row.assigneeId,
     dueAt: row.dueAt?.toISOString() ?? null,
   };

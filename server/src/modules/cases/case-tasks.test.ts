@@ -73,7 +73,7 @@ describe('case tasks', () => {
     expect(latest).toMatchObject({
       action: 'case.task_added',
       before: null,
-      after: { taskId: task.id, taskTitle: task.title, status: 'todo', assigneeId: colleague.id },
+      after: { taskId: task.id, taskTitle: task.title, taskStatus: 'todo', assigneeId: colleague.id },
     });
     // Adding a task is activity on the case.
     const after = (await investigator.get(`/api/cases/${item.id}`)).json() as Case;
@@ -107,10 +107,10 @@ describe('case tasks', () => {
     const [latest] = await history(item.id);
     expect(latest).toMatchObject({
       action: 'case.task_updated',
-      before: { taskId: task.id, taskTitle: 'Call the victim back', status: 'todo' },
-      after: { taskId: task.id, taskTitle: 'Call the victim back', status: 'done' },
+      before: { taskId: task.id, taskTitle: 'Call the victim back', taskStatus: 'todo' },
+      after: { taskId: task.id, taskTitle: 'Call the victim back', taskStatus: 'done' },
     });
-    expect(Object.keys(latest.after as object).sort()).toEqual(['status', 'taskId', 'taskTitle']);
+    expect(Object.keys(latest.after as object).sort()).toEqual(['taskId', 'taskStatus', 'taskTitle']);
 
     const reopened = await change(item.id, task.id, { status: 'in_progress', assigneeId: me.id });
     expect(reopened).toMatchObject({ status: 'in_progress', completedAt: null, assignee: { id: me.id } });

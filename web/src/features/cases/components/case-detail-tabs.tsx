@@ -6,23 +6,26 @@ import { EvidencePanel } from '../../../components/evidence/evidence-panel';
 import { CASE_TABS, readCaseTab, TAB_PARAM, type CaseTab } from './case-tab-param';
 import { CaseHistoryTab } from './case-history-tab';
 import { CaseIdentifiersTab } from './case-identifiers-tab';
+import { CaseTasksTab } from './case-tasks-tab';
 import { CaseTimeline } from './timeline/case-timeline';
 
 const LABELS: Record<CaseTab, string> = {
   timeline: 'Timeline',
+  tasks: 'Tasks',
   evidence: 'Evidence',
   identifiers: 'Identifiers',
   history: 'History',
 };
 
-/** Timeline, Evidence, Identifiers and History; the selected tab lives in the URL (?tab=history). */
-export function CaseDetailTabs({ caseItem }: { caseItem: Case }) {
+/** Timeline, Tasks, Evidence, Identifiers and History; the selected tab lives in the URL (?tab=history). */
+export function CaseDetailTabs({ caseItem, canEdit }: { caseItem: Case; canEdit: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = readCaseTab(searchParams);
   const readOnly = isCaseReadOnly(caseItem.status);
 
   const content: Record<CaseTab, () => ReactNode> = {
     timeline: () => <CaseTimeline caseId={caseItem.id} readOnly={readOnly} />,
+    tasks: () => <CaseTasksTab caseId={caseItem.id} canEdit={canEdit && !readOnly} />,
     evidence: () => <EvidencePanel caseId={caseItem.id} readOnly={readOnly} />,
     identifiers: () => <CaseIdentifiersTab caseId={caseItem.id} />,
     history: () => <CaseHistoryTab caseItem={caseItem} />,

@@ -148,6 +148,37 @@ describe('case history in words', () => {
     ]);
   });
 
+  it('names the task a task row is about, its status in words, what changed only', () => {
+    const task = { taskId: 't1', taskTitle: 'Call Acme Bank' };
+    const added = event('case.task_added', null, {
+      ...task,
+      description: 'Ask for the freeze',
+      taskStatus: 'todo',
+      assigneeId: null,
+      dueAt: null,
+    });
+    expect(describeAction(added)).toBe('Added a task');
+    expect(describeChanges(added)).toEqual([
+      { field: 'taskTitle', label: 'Task', after: 'Call Acme Bank' },
+      { field: 'description', label: 'Description', after: 'Ask for the freeze' },
+    ]);
+    const done = event(
+      'case.task_updated',
+      { ...task, taskStatus: 'in_progress' },
+      { ...task, taskStatus: 'done' },
+    );
+    expect(describeAction(done)).toBe('Updated the task “Call Acme Bank”');
+    expect(describeChanges(done)).toEqual([
+      { field: 'taskStatus', label: 'Status', before: 'In progress', after: 'Done' },
+    ]);
+    const assigned = event('case.task_updated', { ...task, assigneeId: null }, { ...task, assigneeId: 'u1' });
+    expect(describeChanges(assigned, new Map([['u1', 'Ada Okafor']]))).toEqual([
+      { field: 'assigneeId', label: 'Assignee', before: '—', after: 'Ada Okafor' },
+    ]);
+    expect(describeChanges(assigned)[0].after).toBe('A person');
+    expect(describeAction(event('case.task_removed', task, null))).toBe('Removed a task');
+  });
+
   it('names an API key as such', () => {
     expect(describeActor({ kind: 'api_key', name: 'Inbox scanner', apiKeyId: 'k1' })).toEqual({
       name: 'Inbox scanner',

@@ -5,6 +5,7 @@ import {
   CASE_STATUS_LABELS,
   SCAM_TYPE_LABELS,
 } from '@scamtrail/domain/case-labels';
+import { CASE_TASK_STATUS_LABELS } from '@scamtrail/domain/case-tasks';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import { formatDateTime } from '../../../lib/format-date';
@@ -45,6 +46,10 @@ const LABELS: Record<string, string> = {
   displayValue: 'Identifier',
   linkedCaseId: 'Linked case',
   note: 'Note',
+  taskTitle: 'Task',
+  taskStatus: 'Status',
+  assigneeId: 'Assignee',
+  dueAt: 'Due',
 };
 
 const ENUM_LABELS: Record<string, Record<string, string>> = {
@@ -54,6 +59,7 @@ const ENUM_LABELS: Record<string, Record<string, string>> = {
   resolution: CASE_RESOLUTION_LABELS,
   type: JOURNAL_ENTRY_TYPE_LABELS,
   kind: EVIDENCE_KIND_LABELS,
+  taskStatus: CASE_TASK_STATUS_LABELS,
 };
 
 /** What an id whose name the page does not know stands for. */
@@ -61,6 +67,7 @@ const UNNAMED_IDS: Record<string, string> = {
   groupId: 'A group',
   duplicateOfId: 'A case',
   linkedCaseId: 'A case',
+  assigneeId: 'A person',
 };
 
 /** How a list of ids is counted when its names are unknown: "2 people". */
@@ -81,11 +88,13 @@ const IGNORED = new Set([
   'lastActivityAt',
   'closedAt',
   'version',
+  'taskId',
 ]);
 
 /** What a creation or a removal shows of its record, in this order (a case link: the case and why). */
 const SUMMARY_FIELDS = [
   'title',
+  'taskTitle',
   'type',
   'kind',
   'description',
@@ -227,6 +236,8 @@ const ACTIONS: Record<string, string> = {
   'case.deleted': 'Deleted the case',
   'case.linked': 'Linked a case',
   'case.unlinked': 'Unlinked a case',
+  'case.task_added': 'Added a task',
+  'case.task_removed': 'Removed a task',
   'journal_entry.created': 'Added a journal entry',
   'journal_entry.linked': 'Added a journal entry to the case',
   'journal_entry.updated': 'Edited a journal entry',
@@ -268,6 +279,11 @@ function statusMove(event: Pick<AuditEvent, 'before' | 'after'>): string | undef
 export function describeAction(event: Pick<AuditEvent, 'action' | 'before' | 'after'>): string {
   if (event.action === 'case.updated' || event.action === 'case.status_changed') {
     return statusMove(event) ?? ACTIONS['case.updated'];
+  }
+  if (event.action === 'case.task_updated') {
+    // The diff shows only what changed: the row names the task itself.
+    const title = isObject(event.after) ? event.after.taskTitle : undefined;
+    return typeof title === 'string' ? `Updated the task “${truncate(title)}”` : 'Updated a task';
   }
   if (ACTIONS[event.action]) return ACTIONS[event.action];
   const [subject, ...rest] = event.action.split('.');

@@ -1,5 +1,5 @@
 /** The tabs of /cases/:id, in order; the selected one lives in the URL (?tab=history). */
-export const CASE_TABS = ['timeline', 'evidence', 'identifiers', 'history'] as const;
+export const CASE_TABS = ['timeline', 'tasks', 'evidence', 'identifiers', 'history'] as const;
 export type CaseTab = (typeof CASE_TABS)[number];
 export const TAB_PARAM = 'tab';
 

@@ -8,6 +8,7 @@ const loadForm = () => import('./case-form-modal');
 const loadLinkCase = () => import('./link-case-modal');
 // Changing several cases at once is occasional too: its dialog loads when it is opened.
 const loadBulk = () => import('./cases-bulk-modal');
+const loadTask = () => import('./case-task-modal');
 
 export function preloadCaseDialogs(): void {
   preload(loadForm);
@@ -26,3 +27,5 @@ export const LazyLinkCaseModal = lazy(() =>
 export const LazyCasesBulkModal = lazy(() =>
   loadBulk().then((module) => ({ default: module.CasesBulkModal })),
 );
+
+export const LazyCaseTaskModal = lazy(() => loadTask().then((module) => ({ default: module.CaseTaskModal })));

@@ -40,7 +40,7 @@ export function CaseDetailRoute() {
       <CaseHeader caseItem={caseItem} />
       <div className="case-detail__body">
         <div className="case-detail__main">
-          <CaseDetailTabs caseItem={caseItem} />
+          <CaseDetailTabs caseItem={caseItem} canEdit={canEdit} />
         </div>
         <div className="case-detail__aside">
           <RelatedCasesPanel caseId={caseItem.id} />

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CaseTask, CaseTaskList } from '@scamtrail/domain/case-tasks';
+import type { Role } from '@scamtrail/domain/permissions';
+import { expectNoSeriousViolations } from '../../../test/axe';
+import { json, makeUser, renderApp } from '../../../test/render-app';
+import { ARCHIVED, CASE_ID, makeCase, page } from './case-detail-fixtures';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+type Handler = Parameters<typeof renderApp>[1][string];
+const TASKS = `/api/cases/${CASE_ID}/tasks`;
+
+const task = (overrides: Partial<CaseTask>): CaseTask => ({
+  id: 'a1b2c3d4-0000-4000-8000-000000000001',
+  caseId: CASE_ID,
+  title: 'Ask Acme Bank to freeze the account',
+  description: '',
+  status: 'todo',
+  assignee: { id: 'user-2', fullName: 'Grace Hopper' },
+  dueAt: '2026-12-01T22:59:59.999Z',
+  createdBy: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  completedAt: null,
+  ...overrides,
+});
+const OVERDUE = task({
+  id: 'a1b2c3d4-0000-4000-8000-000000000002',
+  title: 'Call the victim',
+  dueAt: '2020-01-01T00:00:00.000Z',
+  assignee: null,
+});
+const DONE = task({
+  id: 'a1b2c3d4-0000-4000-8000-000000000003',
+  title: 'Collect the screenshots',
+  status: 'done',
+  dueAt: null,
+  completedAt: '2026-11-21T10:00:00.000Z',
+});
+
+const list = (tasks: CaseTask[]): CaseTaskList => ({
+  ...page(tasks),
+  openCount: tasks.filter((t) => t.status === 'todo' || t.status === 'in_progress').length,
+});
+
+function renderTasks({
+  role = 'admin',
+  caseItem = makeCase(),
+  tasks = [task({}), OVERDUE, DONE],
+  routes = {},
+}: {
+  role?: Role;
+  caseItem?: ReturnType<typeof makeCase>;
+  tasks?: CaseTask[];
+  routes?: Record<string, Handler>;
+} = {}) {
+  return renderApp(`/cases/${CASE_ID}?tab=tasks`, {
+    'GET /api/auth/me': () => json(200, makeUser(role)),
+    [`GET /api/cases/${CASE_ID}`]: () => json(200, caseItem),
+    [`GET /api/cases/${CASE_ID}/related`]: () => json(200, page([])),
+    [`GET /api/cases/${CASE_ID}/links`]: () => json(200, page([])),
+    [`GET ${TASKS}`]: () => json(200, list(tasks)),
+    ...routes,
+  });
+}
+
+const bodiesOf = (fetchMock: ReturnType<typeof vi.fn>, method: string) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === method)
+    .map(([url, init]) => ({
+      path: new URL(String(url), 'http://localhost').pathname,
+      body: JSON.parse(String(init?.body ?? 'null')),
+    }));
+
+describe('case tasks', { timeout: 20_000 }, () => {
+  it('lists the tasks with who does them, by when, overdue ones marked, and how many are open', async () => {
+    renderTasks();
+    const tasks = await screen.findByRole('list', { name: 'Tasks' });
+    expect(screen.getByRole('heading', { level: 2, name: '2 open of 3' })).toBeInTheDocument();
+    const items = within(tasks).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Ask Acme Bank to freeze the account');
+    expect(items[0]).toHaveTextContent('To do');
+    expect(items[0]).toHaveTextContent('Grace Hopper');
+    expect(items[0]).toHaveTextContent(/Due Dec 1, 2026/);
+    expect(items[1]).toHaveTextContent('Unassigned');
+    expect(items[1]).toHaveTextContent('Overdue since Jan 1, 2020');
+    expect(within(items[2]).getByRole('checkbox', { name: 'Collect the screenshots' })).toBeChecked();
+    expect(items[2]).toHaveTextContent('Done Nov 21, 2026');
+    expect(items[2]).not.toHaveTextContent('Overdue');
+    await expectNoSeriousViolations(document.body);
+  });
+
+  it('ticks a task off, and unticks it back to do', async () => {
+    const { fetchMock } = renderTasks({
+      routes: {
+        [`PATCH ${TASKS}/${OVERDUE.id}`]: () => json(200, { ...OVERDUE, status: 'done' }),
+        [`PATCH ${TASKS}/${DONE.id}`]: () => json(200, { ...DONE, status: 'todo' }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Call the victim' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Collect the screenshots' }));
+    await waitFor(() =>
+      expect(bodiesOf(fetchMock, 'PATCH')).toEqual([
+        { path: `${TASKS}/${OVERDUE.id}`, body: { status: 'done' } },
+        { path: `${TASKS}/${DONE.id}`, body: { status: 'todo' } },
+      ]),
+    );
+  });
+
+  it('adds a task: a title is needed, then it is sent with its assignee and due date', async () => {
+    const { fetchMock } = renderTasks({
+      tasks: [],
+      routes: { [`POST ${TASKS}`]: () => json(201, task({})) },
+    });
+    expect(await screen.findByText('No tasks yet')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add task' });
+    await userEvent.click(add);
+    const dialog = await screen.findByRole('dialog', { name: 'Add task' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add task' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, 'POST')).toEqual([]);
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Request the wallet records');
+    await userEvent.type(within(dialog).getByLabelText('Details (optional)'), 'From the exchange');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add task' }));
+    expect(await screen.findByText('Task added')).toBeInTheDocument();
+    expect(bodiesOf(fetchMock, 'POST')).toEqual([
+      {
+        path: TASKS,
+        body: {
+          title: 'Request the wallet records',
+          description: 'From the exchange',
+          assigneeId: null,
+          dueAt: null,
+        },
+      },
+    ]);
+    await waitFor(() => expect(add).toHaveFocus());
+  });
+
+  it('asks before removing a task, and says why when it fails', async () => {
+    renderTasks({
+      routes: {
+        [`DELETE ${TASKS}/${DONE.id}`]: () =>
+          json(409, {
+            error: { code: 'CONFLICT', message: 'This case is archived; reopen it to change it' },
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Actions for Collect the screenshots' }));
+    // Carbon positions the menu after measuring it, which jsdom cannot: it stays "hidden" to queries.
+    const menu = await screen.findByRole('menu', { hidden: true });
+    const items = within(menu).getAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual(['Edit', 'Reopen', 'Remove']);
+    await userEvent.click(items[2]);
+    const confirm = await screen.findByRole('dialog', { name: /Remove task/ });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Remove' }));
+    expect(
+      await within(confirm).findByText('This case is archived; reopen it to change it'),
+    ).toBeInTheDocument();
+  });
+
+  it('a viewer, or anyone on an archived case, reads the tasks but cannot change them', async () => {
+    for (const setup of [{ role: 'viewer' as const }, { caseItem: ARCHIVED }]) {
+      const { unmount } = renderTasks(setup);
+      const box = await screen.findByRole('checkbox', { name: 'Call the victim' });
+      expect(box).toBeDisabled();
+      expect(screen.queryByRole('button', { name: 'Add task' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+});
