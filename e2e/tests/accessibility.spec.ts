@@ -215,6 +215,8 @@ const DIALOGS: Record<string, DialogVisit> = {
   },
   'edit case, case page': { path: caseDetail, open: byButton('Edit', 'Edit case') },
   'close case': { path: caseDetail, open: byButton('Close case', 'Close case') },
+  'link a case': { path: caseDetail, open: byButton('Link a case', 'Link a case') },
+  'add task': { path: (r: Records) => `${caseDetail(r)}?tab=tasks`, open: byButton('Add task', 'Add task') },
   'archive case': {
     path: caseDetail,
     open: async (page, r) => {
@@ -360,6 +362,7 @@ const FORMS_SENT_EMPTY = [
   'create identifier',
   'new case',
   'close case',
+  'add task',
   'add journal entry',
   'remove journal entry',
   'new tag',

@@ -191,6 +191,41 @@ test.describe('case detail', () => {
     await expect(page.getByRole('table', { name: 'History' })).toContainText('Unlinked a case');
   });
 
+  test('an investigator adds a task, ticks it off, and reads both in the history', async ({ page }) => {
+    const unique = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator', { firstName: 'Tess', lastName: unique });
+    const api = await apiAs(investigator.email, investigator.password);
+    const caseItem = await created<CreatedCase>(api, '/api/cases', { title: `Refund scam ${unique}` });
+    await api.dispose();
+    await signIn(page, investigator);
+
+    await page.goto(`/cases/${caseItem.id}?tab=tasks`);
+    await expect(page.getByText('No tasks yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Add task' }).click();
+    const dialog = modal(page, 'Add task');
+    await dialog.getByLabel('Title').fill('Ask the exchange to freeze the wallet');
+    await dialog.getByRole('combobox', { name: 'Assignee (optional)' }).fill(`Tess ${unique}`);
+    await page.getByRole('option', { name: `Tess ${unique}` }).click();
+    await dialog.getByRole('button', { name: 'Add task' }).click();
+    await expect(page.getByText('Task added', { exact: true })).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const tasks = page.getByRole('list', { name: 'Tasks' });
+    await expect(page.getByRole('heading', { name: '1 open of 1' })).toBeVisible();
+    await expect(tasks).toContainText(`Tess ${unique}`);
+    await tasks.getByText('Ask the exchange to freeze the wallet', { exact: true }).click();
+    await expect(
+      tasks.getByRole('checkbox', { name: 'Ask the exchange to freeze the wallet' }),
+    ).toBeChecked();
+    await expect(page.getByRole('heading', { name: '0 open of 1' })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('table', { name: 'History' });
+    await expect(history).toContainText('Updated the task “Ask the exchange to freeze the wallet”');
+    await expect(history).toContainText('Status: To do → Done');
+    await expect(history).toContainText('Added a task');
+  });
+
   test('a case whose entry names the same phone number, written differently, shows as related', async ({
     page,
   }) => {

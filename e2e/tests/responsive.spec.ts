@@ -266,7 +266,7 @@ test.describe('on a phone (390 px)', () => {
     const tag = randomBytes(3).toString('hex');
     const { admin, ids } = await seed(tag);
     await signIn(page, admin);
-    for (const tab of ['timeline', 'evidence', 'identifiers', 'history']) {
+    for (const tab of ['timeline', 'tasks', 'evidence', 'identifiers', 'history']) {
       await page.goto(`/cases/${ids.case}?tab=${tab}`);
       await settle(page, 'Case Detail');
       const { document, body } = await widths(page);
