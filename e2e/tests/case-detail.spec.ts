@@ -168,7 +168,7 @@ test.describe('case detail', () => {
     await dialog.getByLabel('Why they belong together (optional)').fill('The same Telegram persona');
     await dialog.getByRole('button', { name: 'Link', exact: true }).click();
 
-    await expect(page.getByText('Cases linked')).toBeVisible();
+    await expect(page.getByText('Cases linked', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(opener).toBeFocused();
     await expect(page.getByRole('complementary', { name: 'Linked cases (1)' })).toContainText(
@@ -183,7 +183,7 @@ test.describe('case detail', () => {
     await expect(fromSecond.getByRole('link', { name: `#${first.number} ${first.title}` })).toBeVisible();
     await fromSecond.getByRole('button', { name: `Unlink #${first.number} ${first.title}` }).click();
     await modal(page, `Unlink case #${first.number}?`).getByRole('button', { name: 'Unlink' }).click();
-    await expect(page.getByText('Cases unlinked')).toBeVisible();
+    await expect(page.getByText('Cases unlinked', { exact: true })).toBeVisible();
     await expect(page.getByRole('complementary', { name: /^Linked cases/ })).toContainText(
       'No linked cases yet',
     );
@@ -200,7 +200,7 @@ test.describe('case detail', () => {
     await signIn(page, investigator);
 
     await page.goto(`/cases/${caseItem.id}?tab=tasks`);
-    await expect(page.getByText('No tasks yet')).toBeVisible();
+    await expect(page.getByText('No tasks yet', { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Add task' }).click();
     const dialog = modal(page, 'Add task');
     await dialog.getByLabel('Title').fill('Ask the exchange to freeze the wallet');

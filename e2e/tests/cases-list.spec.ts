@@ -135,7 +135,7 @@ test.describe('cases list', () => {
     await expectNoSeriousViolations(page, 'the case list with cases chosen');
 
     await bar.getByRole('button', { name: 'Assign to me' }).click();
-    await expect(page.getByText('Cases assigned to you')).toBeVisible();
+    await expect(page.getByText('Cases assigned to you', { exact: true })).toBeVisible();
     await expect(table.getByText(`Triage ${unique}`)).toHaveCount(2);
 
     await page.getByRole('checkbox', { name: `Choose every case of the page` }).check({ force: true });
