@@ -58,11 +58,12 @@ export async function findCaseTasks(
   };
 }
 
-/** A task as the API answers it. */
-export async function findCaseTask(db: DbOrTx, taskId: string): Promise<CaseTask> {
+/** A task as the API answers it; undefined once it is gone. */
+export async function findCaseTask(db: DbOrTx, taskId: string): Promise<CaseTask | undefined> {
   const result = await db.execute(sql`select ${taskJson} as task from ${caseTasks}
     where ${caseTasks.id} = ${taskId}`);
-  return parsed(rowsOf<{ task: CaseTask | string }>(result)[0].task);
+  const [row] = rowsOf<{ task: CaseTask | string }>(result);
+  return row && parsed(row.task);
 }
 
 /** A task of the case, locked for a change; undefined when the case has no such task. */

@@ -44,6 +44,13 @@ async function checkAssignee(tx: DbOrTx, assigneeId: string | null | undefined, 
   }
 }
 
+/** The task as it is after a change; removed meanwhile by someone else, a 404. */
+async function requireTask(db: Db, taskId: string): Promise<CaseTask> {
+  const task = await findCaseTask(db, taskId);
+  if (!task) throw AppError.notFound('Task');
+  return task;
+}
+
 /** The tasks of a case the caller may see (404 otherwise), the open ones first. */
 export async function listCaseTasks(
   db: Db,
@@ -87,7 +94,7 @@ export async function createCaseTask(
     await touchCase(tx, caseId);
     return created;
   });
-  return findCaseTask(db, row.id);
+  return requireTask(db, row.id);
 }
 
 /** The columns a change sets: done stamps `completedAt`, anything else but done clears it. */
@@ -146,7 +153,7 @@ export async function updateCaseTask(
     });
     await touchCase(tx, caseId);
   });
-  return findCaseTask(db, taskId);
+  return requireTask(db, taskId);
 }
 
 /** Removes a task; the case's History keeps what it was. */

@@ -84,7 +84,10 @@ export async function linkCase(
     }
     await recordOnBoth(tx, principal, 'case.linked', [caseId, otherId], body.note);
   });
-  return (await findCaseLink(db, caseId, otherId))!;
+  // Unlinked again by someone else since the commit: gone, as for any missing link.
+  const link = await findCaseLink(db, caseId, otherId);
+  if (!link) throw AppError.notFound('Link');
+  return link;
 }
 
 /**

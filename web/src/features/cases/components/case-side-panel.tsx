@@ -1,6 +1,7 @@
 import { Button, InlineNotification, SkeletonText } from '@carbon/react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ShowMoreButton } from '../../../components/show-more-button';
 import { errorMessage } from '../../../lib/api-error';
 
 interface Page<T> {
@@ -78,16 +79,7 @@ export function CaseSidePanel<T>({
           })}
         </ul>
       )}
-      {query.hasNextPage && (
-        <Button
-          kind="ghost"
-          size="sm"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-        </Button>
-      )}
+      <ShowMoreButton query={query} />
       {children}
     </aside>
   );

@@ -1,11 +1,13 @@
-import { Button, Checkbox, InlineNotification, SkeletonText, Tag } from '@carbon/react';
+import { Button, Checkbox, SkeletonText, Tag } from '@carbon/react';
 import { Add, TaskComplete } from '@carbon/icons-react';
 import { Suspense, useState } from 'react';
 import { CASE_TASK_STATUS_LABELS, isOpenTaskStatus, type CaseTask } from '@scamtrail/domain/case-tasks';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { EmptyState } from '../../../components/empty-state';
+import { ListLoadFailed } from '../../../components/list-states';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
 import { useToast } from '../../../components/toasts/toast-context';
+import { ShowMoreButton } from '../../../components/show-more-button';
 import { errorMessage, failureMessage } from '../../../lib/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { useCaseTasks, useDeleteCaseTask, useUpdateCaseTask } from '../api/case-tasks';
@@ -15,7 +17,7 @@ import './case-tasks.scss';
 const STATUS_TAG = { todo: 'gray', in_progress: 'blue', done: 'green', cancelled: 'warm-gray' } as const;
 
 /** An open task whose day has passed. */
-export function isOverdue(task: CaseTask, now = new Date()): boolean {
+function isOverdue(task: CaseTask, now = new Date()): boolean {
   return isOpenTaskStatus(task.status) && task.dueAt !== null && Date.parse(task.dueAt) < now.getTime();
 }
 
@@ -87,18 +89,12 @@ export function CaseTasksTab({ caseId, canEdit }: { caseId: string; canEdit: boo
   if (query.isPending) body = <SkeletonText paragraph lineCount={4} />;
   else if (query.isError && tasks.length === 0)
     body = (
-      <>
-        <InlineNotification
-          kind="error"
-          lowContrast
-          hideCloseButton
-          title="Failed to load the tasks"
-          subtitle={errorMessage(query.error, 'Please try again')}
-        />
-        <Button kind="ghost" size="sm" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </>
+      <ListLoadFailed
+        title="Failed to load the tasks"
+        error={query.error}
+        description={errorMessage(query.error, 'Please try again')}
+        onRetry={() => void query.refetch()}
+      />
     );
   else if (tasks.length === 0)
     body = (
@@ -144,16 +140,7 @@ export function CaseTasksTab({ caseId, canEdit }: { caseId: string; canEdit: boo
         {tasks.length > 0 && addButton}
       </div>
       {body}
-      {query.hasNextPage && (
-        <Button
-          kind="ghost"
-          size="sm"
-          disabled={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? 'Loading...' : 'Show more'}
-        </Button>
-      )}
+      <ShowMoreButton query={query} />
       <Suspense fallback={null}>
         {(dialog?.kind === 'add' || dialog?.kind === 'edit') && (
           <LazyCaseTaskModal

@@ -164,6 +164,23 @@ describe('case tasks', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('says why the tasks failed to load, and loads them again on request', async () => {
+    let failing = true;
+    renderTasks({
+      routes: {
+        [`GET ${TASKS}`]: () =>
+          failing
+            ? json(500, { error: { code: 'INTERNAL', message: 'The database is restarting' } })
+            : json(200, list([DONE])),
+      },
+    });
+    expect(await screen.findByText('Failed to load the tasks')).toBeInTheDocument();
+    expect(screen.getByText('The database is restarting')).toBeInTheDocument();
+    failing = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('checkbox', { name: 'Collect the screenshots' })).toBeChecked();
+  });
+
   it('a viewer, or anyone on an archived case, reads the tasks but cannot change them', async () => {
     for (const setup of [{ role: 'viewer' as const }, { caseItem: ARCHIVED }]) {
       const { unmount } = renderTasks(setup);
