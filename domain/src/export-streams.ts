@@ -31,7 +31,7 @@ export const EXPORT_TOPIC_LABELS: Record<ExportTopic, string> = {
 
 /** The events' `subject_type` values each topic carries. */
 export const EXPORT_TOPIC_SUBJECTS: Record<ExportTopic, readonly string[]> = {
-  cases: ['case'],
+  cases: ['case', 'case_task'],
   journal: ['journal_entry'],
   evidence: ['evidence'],
   identifiers: ['identifier', 'identifier_import'],

@@ -18,7 +18,7 @@ export function actorOf(principal: Principal): Actor {
 export interface AuditRecord {
   /** `<subject>.<what happened>`: `case.updated`, `journal_entry.nullified`, `evidence.linked`. */
   action: string;
-  subjectType: 'case' | 'journal_entry' | 'evidence';
+  subjectType: 'case' | 'case_task' | 'journal_entry' | 'evidence';
   subjectId: string;
   /** The case the change belongs to, so it shows in that case's History; null when there is none. */
   caseId: string | null;

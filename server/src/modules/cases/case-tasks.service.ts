@@ -13,6 +13,7 @@ import { touchCase } from './case-activity';
 import { checkCaseReferences } from './case-references';
 import { requireEditableCase, requireVisibleCase } from './cases.service';
 import {
+  CASE_TASK_SUBJECT,
   deleteCaseTaskRow,
   findCaseTask,
   findCaseTasks,
@@ -86,8 +87,8 @@ export async function createCaseTask(
     });
     await recordAudit(tx, principal, {
       action: 'case.task_added',
-      subjectType: 'case',
-      subjectId: caseId,
+      subjectType: CASE_TASK_SUBJECT,
+      subjectId: created.id,
       caseId,
       after: snapshot(created),
     });
@@ -145,8 +146,8 @@ export async function updateCaseTask(
       ]);
     await recordAudit(tx, principal, {
       action: 'case.task_updated',
-      subjectType: 'case',
-      subjectId: caseId,
+      subjectType: CASE_TASK_SUBJECT,
+      subjectId: taskId,
       caseId,
       before: pick(before),
       after: pick(after),
@@ -170,8 +171,8 @@ export async function deleteCaseTask(
     await deleteCaseTaskRow(tx, taskId);
     await recordAudit(tx, principal, {
       action: 'case.task_removed',
-      subjectType: 'case',
-      subjectId: caseId,
+      subjectType: CASE_TASK_SUBJECT,
+      subjectId: taskId,
       caseId,
       before: snapshot(current),
     });

@@ -167,11 +167,16 @@ describe('export streams', () => {
       data: { address: `${unique('s')}@example.org` },
     });
     const second = await createCase('Stream case two');
+    // A task's events are the case's too: their subject is the task, their case the case.
+    const task = await investigator.post(`/api/cases/${second}/tasks`, { title: 'Call the bank' });
+    expect(task.statusCode, task.body).toBe(201);
     const after = await readAll(admin, stream.id, start.next);
     expect(after.events.map((e) => [e.type, e.subject.id])).toEqual([
       ['case.created', first],
       ['case.created', second],
+      ['case.task_added', task.json().id],
     ]);
+    expect(after.events[2]).toMatchObject({ topic: 'cases', subject: { type: 'case_task' }, caseId: second });
     expect(after.events[0]).toMatchObject({
       caseId: first,
       occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),

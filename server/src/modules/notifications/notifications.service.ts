@@ -12,32 +12,52 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { UserPrincipal } from '../../plugins/auth';
 import { toAuditEvent, type CaseEventRow } from '../cases/case-history.repository';
+import { CASE_TASK_SUBJECT } from '../cases/case-tasks.repository';
 import { rowsOf } from '../cases/sql-arrays';
 import { visibleCaseCondition } from '../groups/case-visibility';
 
+const caseColumns = sql`cases.id as c_id, cases.number as c_number, cases.title as c_title, cases.status as c_status`;
+const eventColumns = sql`e.id, e.type, e.subject_type, e.subject_id, e.data, e.created_at, e.actor_user_id,
+  e.actor_api_key_id`;
+
 /**
- * The events of the cases the user is assigned to (and may see), written by anyone but the user since
- * they were assigned (the assignment itself included: it shares its transaction's time), newest first,
- * no further than `reach` per case. Each case's events are read newest first off
- * `events_case_idx`, at most `reach` of them, so a user assigned to a few quiet cases among millions of
- * events costs what their cases hold, not what the table holds. `afterId` keeps only later events.
+ * What reaches a user, newest first, no further than `reach` from each source: the events of the
+ * cases they are assigned to (and may see), written by anyone but the user since they were assigned
+ * (the assignment itself included: it shares its transaction's time); and the events of the tasks they
+ * are given on cases they may see, whoever's case it is, unless the case's own events brought them
+ * already. Each case's events are read newest first off `events_case_idx`, each task's off
+ * `events_subject_idx`, at most `reach` of them, so a user assigned to a few quiet cases among millions
+ * of events costs what their cases and tasks hold, not what the table holds. `afterId` keeps only later
+ * events.
  */
-function assignedCaseEvents(principal: UserPrincipal, reach: number, afterId = 0): SQL {
+function userEvents(principal: UserPrincipal, reach: number, afterId = 0): SQL {
+  const notMine = sql`e.id > ${afterId} and e.actor_user_id is distinct from ${principal.userId}::uuid`;
   return sql`
-    select e.*, cases.id as c_id, cases.number as c_number, cases.title as c_title, cases.status as c_status
+    select ${eventColumns}, ${caseColumns}
     from case_assignees a
     join cases on cases.id = a.case_id and ${visibleCaseCondition(principal)}
     cross join lateral (
-      select e.id, e.type, e.subject_type, e.subject_id, e.data, e.created_at, e.actor_user_id,
-        e.actor_api_key_id
-      from events e
-      where e.case_id = a.case_id and e.id > ${afterId}
-        and e.actor_user_id is distinct from ${principal.userId}::uuid
-        and e.created_at >= a.created_at
+      select e.* from events e
+      where e.case_id = a.case_id and ${notMine} and e.created_at >= a.created_at
       order by e.id desc
       limit ${reach}
     ) e
-    where a.user_id = ${principal.userId}::uuid`;
+    where a.user_id = ${principal.userId}::uuid
+    union all
+    select ${eventColumns}, ${caseColumns}
+    from case_tasks t
+    join cases on cases.id = t.case_id and ${visibleCaseCondition(principal)}
+    cross join lateral (
+      select e.* from events e
+      where e.subject_type = ${CASE_TASK_SUBJECT} and e.subject_id = t.id::text and ${notMine}
+      order by e.id desc
+      limit ${reach}
+    ) e
+    where t.assignee_id = ${principal.userId}::uuid
+      and not exists (
+        select 1 from case_assignees a
+        where a.case_id = t.case_id and a.user_id = ${principal.userId}::uuid and e.created_at >= a.created_at
+      )`;
 }
 
 interface NotificationRow {
@@ -74,7 +94,7 @@ export async function listNotifications(
   const [page, counted, seen] = await Promise.all([
     db.execute(sql`
       select n.*, u.first_name, u.last_name, o.system_name
-      from (${assignedCaseEvents(principal, offset + query.pageSize)}) n
+      from (${userEvents(principal, offset + query.pageSize)}) n
       left join users u on u.id = n.actor_user_id
       left join api_keys k on k.id = n.actor_api_key_id
       left join originators o on o.id = k.automation_id
@@ -82,7 +102,7 @@ export async function listNotifications(
       limit ${query.pageSize} offset ${offset}`),
     db.execute(sql`
       select count(*) as n from (
-        select 1 from (${assignedCaseEvents(principal, NOTIFICATIONS_COUNT_CAP + 1)}) n
+        select 1 from (${userEvents(principal, NOTIFICATIONS_COUNT_CAP + 1)}) n
         limit ${NOTIFICATIONS_COUNT_CAP + 1}
       ) capped`),
     seenId(db, userId),
@@ -124,7 +144,7 @@ export async function countUnreadNotifications(
   const seen = await seenId(db, principal.userId);
   const result = await db.execute(sql`
     select count(*) as n from (
-      select 1 from (${assignedCaseEvents(principal, UNREAD_COUNT_CAP + 1, seen)}) n
+      select 1 from (${userEvents(principal, UNREAD_COUNT_CAP + 1, seen)}) n
       limit ${UNREAD_COUNT_CAP + 1}
     ) capped`);
   const unread = Number(rowsOf<{ n: number | string }>(result)[0].n);

@@ -121,6 +121,63 @@ describe('notifications', () => {
     expect((await notifications(assignee)).data.map((n) => n.case.id)).not.toContain(hidden);
   });
 
+  it('brings the events of a task given to the user on a case they are not assigned to, once each', async () => {
+    const item = await newCase(colleague);
+    await addEntry(colleague, item.id, 'Not news to a task assignee');
+    const added = await colleague.post(`/api/cases/${item.id}/tasks`, {
+      title: 'Call the bank',
+      assigneeId,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const taskId = (added.json() as { id: string }).id;
+    const started = await colleague.patch(`/api/cases/${item.id}/tasks/${taskId}`, { status: 'in_progress' });
+    expect(started.statusCode, started.body).toBe(200);
+    const done = await assignee.patch(`/api/cases/${item.id}/tasks/${taskId}`, { status: 'done' });
+    expect(done.statusCode, done.body).toBe(200);
+    const other = await colleague.post(`/api/cases/${item.id}/tasks`, { title: 'Not theirs' });
+    expect(other.statusCode, other.body).toBe(201);
+
+    const ofItem = (await notifications(assignee, '?pageSize=50')).data.filter((n) => n.case.id === item.id);
+    expect(ofItem.map((n) => n.event.action)).toEqual(['case.task_updated', 'case.task_added']);
+    expect(ofItem[0].event).toMatchObject({
+      actor: { kind: 'user', name: colleagueName },
+      after: { taskTitle: 'Call the bank', taskStatus: 'in_progress' },
+    });
+    expect(ofItem[1].case).toMatchObject({ id: item.id, number: item.number, title: item.title });
+
+    // Assigned to the case as well: each event comes once, and the case's other events from then on.
+    const assigned = await colleague.patch(`/api/cases/${item.id}`, { assigneeIds: [assigneeId] });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const renamed = await colleague.patch(`/api/cases/${item.id}/tasks/${taskId}`, {
+      title: 'Call the bank again',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const after = (await notifications(assignee, '?pageSize=50')).data.filter((n) => n.case.id === item.id);
+    expect(after.map((n) => n.event.action)).toEqual([
+      'case.task_updated',
+      'case.updated',
+      'case.task_updated',
+      'case.task_added',
+    ]);
+    expect(new Set(after.map((n) => n.event.id)).size).toBe(after.length);
+  });
+
+  it('leaves out a task of a case the user may not see', async () => {
+    const colleagueUser = (await colleague.get('/api/auth/me')).json() as {
+      id: string;
+      originatorId: string;
+    };
+    const group = await insertGroup(t.database.db, [colleagueUser.id]);
+    const hidden = await insertCase(t.database.db, colleagueUser.originatorId, { groupId: group });
+    const res = await colleague.post(`/api/cases/${hidden}/tasks`, {
+      title: 'In the group only',
+      assigneeId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const ids = (await notifications(assignee, '?pageSize=50')).data.map((n) => n.case.id);
+    expect(ids).not.toContain(hidden);
+  });
+
   it('pages', async () => {
     const all = await notifications(assignee, '?pageSize=50');
     expect(all.data.length).toBeGreaterThanOrEqual(5);

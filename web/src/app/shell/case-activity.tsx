@@ -57,8 +57,9 @@ function useMarkSeen(newest: { id: number; unread: boolean } | undefined) {
 }
 
 /**
- * What others did on the cases the user is assigned to, newest first: who, what (in the words of the
- * case's History) and which case, each linking to it. Loaded when the bell's panel opens.
+ * What others did on the cases the user is assigned to and on the tasks they are given, newest first:
+ * who, what (in the words of the case's History) and which case, each linking to it. Loaded when the
+ * bell's panel opens.
  */
 export default function CaseActivity({ onNavigate }: { onNavigate: () => void }) {
   const [page, setPage] = useState(1);
@@ -76,7 +77,8 @@ export default function CaseActivity({ onNavigate }: { onNavigate: () => void })
   if (data.length === 0) {
     return (
       <p className="app-header-panel__hint">
-        Nothing yet. What others do on the cases you are assigned to appears here.
+        Nothing yet. What others do on the cases you are assigned to and on the tasks you are given appears
+        here.
       </p>
     );
   }

@@ -165,7 +165,9 @@ describe('notifications of activity on the user’s cases', { timeout: 20_000 },
     });
     await userEvent.click(await bell('Notifications'));
     expect(
-      await screen.findByText(/What others do on the cases you are assigned to appears here/),
+      await screen.findByText(
+        /What others do on the cases you are assigned to and on the tasks you are given appears here/,
+      ),
     ).toBeInTheDocument();
   });
 
