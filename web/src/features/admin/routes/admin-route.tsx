@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 import { spaNavigate } from '../../../lib/spa-link';
 import { PageLayout } from '../../../components/page-layout';
+import '../../../components/tile-grid.scss';
 
 interface AdminSection {
   title: string;

@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateAutomation } from '../api/create-automation';
 import { useUpdateAutomation } from '../api/update-automation';
+import '../../../styles/carbon/toggle.scss';
 
 const FIELDS = ['systemName', 'description', 'webhookUrl', 'active'] as const;
 

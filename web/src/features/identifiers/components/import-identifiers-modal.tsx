@@ -17,6 +17,7 @@ import { pluralise } from '../utils/format';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { CsvTemplateLink } from './csv-template-link';
 import { ImportResults } from './import-results';
+import '../../../styles/carbon/progress-bar.scss';
 
 interface ImportIdentifiersModalProps {
   onClose: () => void;

@@ -9,6 +9,7 @@ import {
 } from '@carbon/react';
 import type { ImportResult } from '../api/identifier-types';
 import { pluralise } from '../utils/format';
+import '../../../styles/carbon/structured-list.scss';
 
 /** Problem rows listed at most; the counts above always cover every row. */
 export const MAX_LISTED_ROWS = 200;

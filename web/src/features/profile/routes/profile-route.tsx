@@ -14,6 +14,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { PasskeysSection } from '../components/passkeys-section';
 import '../components/profile.scss';
 import { SessionsSection } from '../components/sessions-section';
+import '../../../styles/carbon/structured-list.scss';
 
 /** Profile (/profile): who the signed-in user is, how they sign in, where they are signed in, what they may do. */
 export function ProfileRoute() {

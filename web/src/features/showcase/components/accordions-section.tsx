@@ -2,6 +2,7 @@ import { Toggle } from '@carbon/react';
 import { useState } from 'react';
 import { AppAccordion, type AccordionEntry } from '../../../components/app-accordion';
 import { ShowcaseSection } from './showcase-section';
+import '../../../styles/carbon/toggle.scss';
 
 const ITEMS: AccordionEntry[] = [
   {

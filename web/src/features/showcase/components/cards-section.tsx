@@ -3,6 +3,7 @@ import { ArrowRight } from '@carbon/icons-react';
 import { useNavigate } from 'react-router';
 import { spaNavigate } from '../../../lib/spa-link';
 import { ShowcaseSection } from './showcase-section';
+import '../../../components/tile-grid.scss';
 
 export function CardsSection() {
   const navigate = useNavigate();

@@ -13,6 +13,7 @@ import {
 } from '../components/originator-badge-samples';
 import '../components/originator-badge-demo.scss';
 import { ShowcaseSection } from '../components/showcase-section';
+import '../../../components/tile-grid.scss';
 
 function Variant({ title, text, children }: { title: string; text: string; children: ReactNode }) {
   return (

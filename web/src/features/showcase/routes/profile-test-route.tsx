@@ -9,6 +9,7 @@ import {
 import { PageLayout } from '../../../components/page-layout';
 import { SAMPLE_USERS } from '../components/sample-users';
 import { StatusTag } from '../components/status-tag';
+import '../../../styles/carbon/structured-list.scss';
 
 const ACTIVITY = [
   { id: 1, what: 'Added 3 identifiers to case 2025-0142', when: '2025-06-30' },

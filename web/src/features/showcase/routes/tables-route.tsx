@@ -15,6 +15,8 @@ import { PageLayout } from '../../../components/page-layout';
 import { SAMPLE_CARDS, SAMPLE_LIST_ITEMS, SAMPLE_USERS } from '../components/sample-users';
 import { SampleUsersTable } from '../components/sample-users-table';
 import { StatusTag } from '../components/status-tag';
+import '../../../components/tile-grid.scss';
+import '../../../styles/carbon/structured-list.scss';
 
 /** Data Tables (/tables): three ways of showing the same generated users (spec 2.5). */
 export function TablesRoute() {

@@ -5,6 +5,7 @@ import { JOURNAL_ENTRY_TYPE_LABELS, JOURNAL_ENTRY_TYPES } from '@scamtrail/domai
 import { FilterDropdown } from '../../../../components/list-toolbar';
 import { pluralise } from '../../../identifiers/utils/format';
 import type { TimelineParams } from './timeline-params';
+import '../../../../styles/carbon/toggle.scss';
 
 const TYPE_OPTIONS = [
   { value: '' as const, text: 'All types' },
