@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASE_TASK_SUBJECT } from './case-tasks';
 import { pageQuery, paginated } from './pagination';
 import { nonEmptyPatch, optionalText, requiredText } from './schema-helpers';
 import { responseText, text } from './text';
@@ -31,7 +32,7 @@ export const EXPORT_TOPIC_LABELS: Record<ExportTopic, string> = {
 
 /** The events' `subject_type` values each topic carries. */
 export const EXPORT_TOPIC_SUBJECTS: Record<ExportTopic, readonly string[]> = {
-  cases: ['case', 'case_task'],
+  cases: ['case', CASE_TASK_SUBJECT],
   journal: ['journal_entry'],
   evidence: ['evidence'],
   identifiers: ['identifier', 'identifier_import'],

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
+import type { CASE_TASK_SUBJECT } from '@scamtrail/domain/case-tasks';
 
 /** Who did something, as the audit trail and the chain of custody record it. */
 export interface Actor {
@@ -18,7 +19,7 @@ export function actorOf(principal: Principal): Actor {
 export interface AuditRecord {
   /** `<subject>.<what happened>`: `case.updated`, `journal_entry.nullified`, `evidence.linked`. */
   action: string;
-  subjectType: 'case' | 'case_task' | 'journal_entry' | 'evidence';
+  subjectType: 'case' | typeof CASE_TASK_SUBJECT | 'journal_entry' | 'evidence';
   subjectId: string;
   /** The case the change belongs to, so it shows in that case's History; null when there is none. */
   caseId: string | null;

@@ -6,15 +6,6 @@ import { originatorSummaryJson } from '../originators/originators.repository';
 import { isoText, userFullName } from './case-page.repository';
 import { rowsOf } from './sql-arrays';
 
-/**
- * The subject of a task's History rows (`case.task_added`, `case.task_updated`, `case.task_removed`):
- * the task's id is their `subject_id`, their `case_id` is the case's, so the case's History holds them
- * and a task's own rows are read off `events_subject_idx` (the notifications of its assignee). The
- * first rows of tasks named the case as their subject; they stay as written (an audit log is not
- * rewritten) and reach only the case's assignees.
- */
-export const CASE_TASK_SUBJECT = 'case_task';
-
 export type CaseTaskRow = typeof caseTasks.$inferSelect;
 export type CaseTaskChanges = Partial<
   Pick<CaseTaskRow, 'title' | 'description' | 'status' | 'assigneeId' | 'dueAt' | 'completedAt'>

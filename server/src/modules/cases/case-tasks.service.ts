@@ -1,8 +1,9 @@
-import type {
-  CaseTask,
-  CaseTaskList,
-  CreateCaseTaskBody,
-  UpdateCaseTaskBody,
+import {
+  CASE_TASK_SUBJECT,
+  type CaseTask,
+  type CaseTaskList,
+  type CreateCaseTaskBody,
+  type UpdateCaseTaskBody,
 } from '@scamtrail/domain/case-tasks';
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
@@ -13,7 +14,6 @@ import { touchCase } from './case-activity';
 import { checkCaseReferences } from './case-references';
 import { requireEditableCase, requireVisibleCase } from './cases.service';
 import {
-  CASE_TASK_SUBJECT,
   deleteCaseTaskRow,
   findCaseTask,
   findCaseTasks,

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { CASE_TASK_SUBJECT } from '@scamtrail/domain/case-tasks';
 import type { CaseStatus } from '@scamtrail/domain/cases';
 import {
   NOTIFICATIONS_COUNT_CAP,
@@ -12,7 +13,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { UserPrincipal } from '../../plugins/auth';
 import { toAuditEvent, type CaseEventRow } from '../cases/case-history.repository';
-import { CASE_TASK_SUBJECT } from '../cases/case-tasks.repository';
 import { rowsOf } from '../cases/sql-arrays';
 import { visibleCaseCondition } from '../groups/case-visibility';
 

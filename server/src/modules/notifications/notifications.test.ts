@@ -51,6 +51,13 @@ async function unread(client: Client) {
 
 const seen = (client: Client, upTo: number) => client.post('/api/notifications/seen', { upTo });
 
+/** A case of a group the colleague is in and the assignee is not. */
+async function caseOfColleaguesGroup() {
+  const colleagueUser = (await colleague.get('/api/auth/me')).json() as { id: string; originatorId: string };
+  const group = await insertGroup(t.database.db, [colleagueUser.id]);
+  return insertCase(t.database.db, colleagueUser.originatorId, { groupId: group });
+}
+
 describe('notifications', () => {
   it("lists what others did on the user's cases, newest first, and nothing of their own or of other cases", async () => {
     const mine = await newCase(colleague, { assigneeIds: [assigneeId] });
@@ -110,12 +117,7 @@ describe('notifications', () => {
   });
 
   it('leaves out an assigned case of a group the user is not in', async () => {
-    const colleagueUser = (await colleague.get('/api/auth/me')).json() as {
-      id: string;
-      originatorId: string;
-    };
-    const group = await insertGroup(t.database.db, [colleagueUser.id]);
-    const hidden = await insertCase(t.database.db, colleagueUser.originatorId, { groupId: group });
+    const hidden = await caseOfColleaguesGroup();
     await t.database.db.insert(caseAssignees).values({ caseId: hidden, userId: assigneeId });
     await addEntry(colleague, hidden, 'In the group only');
     expect((await notifications(assignee)).data.map((n) => n.case.id)).not.toContain(hidden);
@@ -163,12 +165,7 @@ describe('notifications', () => {
   });
 
   it('leaves out a task of a case the user may not see', async () => {
-    const colleagueUser = (await colleague.get('/api/auth/me')).json() as {
-      id: string;
-      originatorId: string;
-    };
-    const group = await insertGroup(t.database.db, [colleagueUser.id]);
-    const hidden = await insertCase(t.database.db, colleagueUser.originatorId, { groupId: group });
+    const hidden = await caseOfColleaguesGroup();
     const res = await colleague.post(`/api/cases/${hidden}/tasks`, {
       title: 'In the group only',
       assigneeId,
