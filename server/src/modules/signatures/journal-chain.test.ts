@@ -1,12 +1,27 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { journalChainLinks, journalEntries } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import type { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { insertCase, insertGroup, insertIdentifier } from '../journal-entries/journal-entry-test-fixtures';
 import { canonicalJson, sha256Hex } from './bundle-verifier';
-import { GENESIS_HASH, sealUnchainedEntries } from './journal-chain';
+import { checkCaseChain, GENESIS_HASH, sealUnchainedEntries } from './journal-chain';
 import { addPasskey, asAttacker, createEntry, sign } from './signature-test-fixtures';
+
+// A pause before the check reads the entries' contents, for writing while a check is under way.
+const pause = vi.hoisted(() => ({ beforeEntriesRead: null as null | (() => Promise<void>) }));
+vi.mock('./signatures.repository', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./signatures.repository')>();
+  return {
+    ...actual,
+    findEntryContents: async (...args: Parameters<typeof actual.findEntryContents>) => {
+      const before = pause.beforeEntriesRead;
+      pause.beforeEntriesRead = null;
+      await before?.();
+      return actual.findEntryContents(...args);
+    },
+  };
+});
 
 let t: TestApp;
 let alice: Client;
@@ -192,6 +207,22 @@ describe("a case journal's hash chain", () => {
     expect(refused.json().error.message).toMatch(/signed journal entry/);
     expect((await alice.get(`/api/journal-entries/${signed.id}/verify`)).json().valid).toBe(true);
   });
+
+  // On PGlite a transaction holds the one connection: nothing else is written while a check runs.
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'reads one snapshot, so an entry edited while it runs does not look edited behind its back',
+    async () => {
+      const { caseId, ids } = await journal();
+      // The edit commits, with its link, after the check has read the links and before it reads the entries.
+      pause.beforeEntriesRead = async () => {
+        const res = await alice.patch(`/api/journal-entries/${ids[0]}`, { description: 'Edited meanwhile' });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      expect(await checkCaseChain(db(), caseId)).toEqual({ intact: true, entries: 7 });
+      expect(pause.beforeEntriesRead).toBeNull();
+      expect(await integrity(caseId)).toEqual({ intact: true, entries: 8 });
+    },
+  );
 
   it('answers 404 for a case the caller may not see', async () => {
     const hidden = await insertCase(db(), originatorId, { groupId: await insertGroup(db()) });

@@ -114,11 +114,22 @@ const broken = (links: number, seq: number | null, journalEntryId: string | null
  * naming the hash of the one before, each hash recomputing; every entry now in the case chained, its
  * latest link's content hash its current content; every chained entry still there and in the case.
  * The first break found is answered.
+ *
+ * The links and the entries are read in one read-only snapshot (repeatable read). Read apart, an entry
+ * the application changed between the two statements came with content newer than the links read
+ * before it, and was reported as changed (or inserted) behind the application's back.
  */
-export async function checkCaseChain(db: DbOrTx, caseId: string): Promise<JournalIntegrity> {
-  const links = await findChainLinks(db, caseId);
+export async function checkCaseChain(db: Db, caseId: string): Promise<JournalIntegrity> {
+  return db.transaction((tx) => checkChainInSnapshot(tx, caseId), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function checkChainInSnapshot(tx: DbOrTx, caseId: string): Promise<JournalIntegrity> {
+  const links = await findChainLinks(tx, caseId);
   const chainedIds = [...new Set(links.map((link) => link.journalEntryId))];
-  const entries = await findEntryContents(db, { ids: chainedIds, caseId });
+  const entries = await findEntryContents(tx, { ids: chainedIds, caseId });
   const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const latest = new Map<string, ChainLinkRow>();
   let prevHash = GENESIS_HASH;
