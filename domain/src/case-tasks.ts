@@ -9,15 +9,6 @@ import { responseText } from './text';
  * A case's tasks: what is left to do on it (call the bank, request the wallet's records, send the
  * victim the recovery-scam warning), who does it and by when, as TheHive's case tasks.
  */
-/**
- * The subject of a task's History rows (`case.task_added`, `case.task_updated`, `case.task_removed`):
- * the task's id is their `subject_id`, their `case_id` is the case's, so the case's History and the
- * `cases` export topic hold them, and a task's own rows are read off the events' subject index (the
- * notifications of its assignee). The first rows of tasks named the case as their subject; they stay
- * as written (an audit log is not rewritten) and reach only the case's assignees.
- */
-export const CASE_TASK_SUBJECT = 'case_task';
-
 export const CASE_TASK_STATUSES = ['todo', 'in_progress', 'done', 'cancelled'] as const;
 export type CaseTaskStatus = (typeof CASE_TASK_STATUSES)[number];
 export const CASE_TASK_STATUS_LABELS: Record<CaseTaskStatus, string> = {
@@ -28,6 +19,15 @@ export const CASE_TASK_STATUS_LABELS: Record<CaseTaskStatus, string> = {
 };
 /** A task still waiting for someone: what "open tasks" counts. */
 export const isOpenTaskStatus = (status: CaseTaskStatus) => status === 'todo' || status === 'in_progress';
+
+/**
+ * The subject of a task's History rows (`case.task_added`, `case.task_updated`, `case.task_removed`):
+ * the task's id is their `subject_id`, their `case_id` is the case's, so the case's History and the
+ * `cases` export topic hold them, and a task's own rows are read off the events' subject index (the
+ * notifications of its assignee). The first rows of tasks named the case as their subject; they stay
+ * as written (an audit log is not rewritten) and reach only the case's assignees.
+ */
+export const CASE_TASK_SUBJECT = 'case_task';
 
 export const CASE_TASK_TITLE_MAX_LENGTH = 200;
 export const CASE_TASK_DESCRIPTION_MAX_LENGTH = 5000;
