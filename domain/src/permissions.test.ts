@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canGrantRole,
+  grantableRoles,
+  grantsBeyond,
   hasAllPermissions,
   hasAnyPermission,
   hasPermission,
@@ -87,5 +90,24 @@ describe('roles', () => {
       copy.push('user.edit');
       expect(ROLE_PERMISSIONS[role]).not.toContain('user.edit');
     }
+  });
+});
+
+describe('granting: nobody gives what they do not hold', () => {
+  it('names the grants beyond the holder, the wildcard only to the wildcard', () => {
+    expect(grantsBeyond(['tag.view', 'case.view'], ['tag.view', 'case.edit', 'case.edit'])).toEqual([
+      'case.edit',
+    ]);
+    expect(grantsBeyond(['tag.view'], [WILDCARD])).toEqual([WILDCARD]);
+    expect(grantsBeyond([WILDCARD], [WILDCARD, 'user.edit'])).toEqual([]);
+    expect(grantsBeyond(null, ['tag.view'])).toEqual(['tag.view']);
+  });
+
+  it('a role is given only by a holder of all its permissions', () => {
+    expect(grantableRoles(permissionsForRole('admin'))).toEqual(['admin', 'investigator', 'viewer']);
+    expect(grantableRoles(permissionsForRole('investigator'))).toEqual(['investigator', 'viewer']);
+    expect(grantableRoles(permissionsForRole('viewer'))).toEqual(['viewer']);
+    expect(canGrantRole(['user.create', 'user.edit'], 'admin')).toBe(false);
+    expect(canGrantRole(['user.create'], 'viewer')).toBe(false);
   });
 });

@@ -128,3 +128,27 @@ export function hasAllPermissions(
 ): boolean {
   return permissions.every((p) => hasPermission(grants, p));
 }
+
+/**
+ * The grants in `granted` that `held` does not cover: what a principal would hand out beyond itself
+ * by giving a role, a key's scopes or anything else that carries permissions. Giving the wildcard
+ * needs the wildcard. Empty when the grant is allowed.
+ */
+export function grantsBeyond(
+  held: readonly string[] | undefined | null,
+  granted: readonly string[],
+): string[] {
+  return [...new Set(granted)].filter((grant) =>
+    grant === WILDCARD ? !held?.includes(WILDCARD) : !hasPermission(held, grant),
+  );
+}
+
+/** True when a principal holding `held` may give `role`: it holds every permission of the role. */
+export function canGrantRole(held: readonly string[] | undefined | null, role: Role): boolean {
+  return grantsBeyond(held, ROLE_PERMISSIONS[role]).length === 0;
+}
+
+/** The roles a principal holding `held` may give, in the order of ROLES (the web offers only these). */
+export function grantableRoles(held: readonly string[] | undefined | null): Role[] {
+  return ROLES.filter((role) => canGrantRole(held, role));
+}

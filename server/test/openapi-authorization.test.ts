@@ -1,10 +1,16 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasPermission, permissionsForRole, type Permission, type Role } from '@scamtrail/domain/permissions';
+import {
+  hasPermission,
+  PERMISSIONS,
+  permissionsForRole,
+  type Permission,
+  type Role,
+} from '@scamtrail/domain/permissions';
 import { buildTestApp, PUBLIC_URL, signedIn, type Client, type TestApp } from './helpers';
 import { fillPath, loadOperations, sampleBody, type Operation } from './openapi-operations';
 import { automationWithKey } from './originator-helpers';
-import { anyone, can, session, user, type Rule } from './access-rules/rule';
+import { anyone, can, ownAutomation, session, user, type Rule } from './access-rules/rule';
 import { CASES_RULES } from './access-rules/cases';
 import { EVIDENCE_RULES } from './access-rules/evidence';
 import { EXPORT_STREAMS_RULES } from './access-rules/export-streams';
@@ -26,9 +32,9 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/auth/logout': session,
   'POST /api/auth/password': user(),
   'GET /api/users': can('user.view'),
-  'POST /api/users': can('user.create'),
+  'POST /api/users': user('user.create'),
   'GET /api/users/{id}': can('user.view'),
-  'PATCH /api/users/{id}': can('user.edit'),
+  'PATCH /api/users/{id}': user('user.edit'),
   'GET /api/originators': can('originator.view'),
   'GET /api/originators/{id}': can('originator.view'),
   'GET /api/originators/team-members': can('originator.view'),
@@ -46,17 +52,17 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/originators/community-members/{id}/reputation-history': can('community_member.view'),
   'GET /api/automations': can('automation.view'),
   'POST /api/automations': can('automation.create'),
-  'GET /api/automations/{id}': can('automation.view'),
-  'PATCH /api/automations/{id}': can('automation.edit'),
-  'POST /api/automations/{id}/deactivate': can('automation.edit'),
+  'GET /api/automations/{id}': ownAutomation('automation.view'),
+  'PATCH /api/automations/{id}': ownAutomation('automation.edit'),
+  'POST /api/automations/{id}/deactivate': ownAutomation('automation.edit'),
   'GET /api/originators/automations': can('automation.view'),
   'POST /api/originators/automations': can('automation.create'),
-  'GET /api/originators/automations/{id}': can('automation.view'),
-  'PATCH /api/originators/automations/{id}': can('automation.edit'),
-  'POST /api/originators/automations/{id}/deactivate': can('automation.edit'),
-  'GET /api/automations/{id}/api-keys': can('automation.view'),
-  'POST /api/automations/{id}/api-keys': can('automation.edit'),
-  'POST /api/automations/{id}/api-keys/{keyId}/revoke': can('automation.edit'),
+  'GET /api/originators/automations/{id}': ownAutomation('automation.view'),
+  'PATCH /api/originators/automations/{id}': ownAutomation('automation.edit'),
+  'POST /api/originators/automations/{id}/deactivate': ownAutomation('automation.edit'),
+  'GET /api/automations/{id}/api-keys': ownAutomation('automation.view'),
+  'POST /api/automations/{id}/api-keys': ownAutomation('automation.edit'),
+  'POST /api/automations/{id}/api-keys/{keyId}/revoke': ownAutomation('automation.edit'),
   'GET /api/team-members': can('team_member.view'),
   'POST /api/team-members': user('team_member.create'),
   'GET /api/team-members/{id}': can('team_member.view'),
@@ -100,8 +106,14 @@ const EXPECTED: Record<string, Rule> = {
 
 /** The narrowly scoped API key: it may read identifiers and tags, nothing else. */
 const KEY_SCOPES: Permission[] = ['identifier.view', 'tag.view'];
+/**
+ * A key holding every permission (its creator is an administrator): what refuses it is the rule that
+ * a key is not a person (account administration, sign-in) or acts for its own automation only, never
+ * a missing scope. Without it a users-only route declared open to keys went unnoticed.
+ */
+const FULL_KEY_SCOPES: Permission[] = [...PERMISSIONS];
 
-type CallerName = 'anonymous' | Role | 'api key';
+type CallerName = 'anonymous' | Role | 'api key' | 'full api key';
 interface Caller {
   name: CallerName;
   kind: 'anonymous' | 'user' | 'api_key';
@@ -120,6 +132,8 @@ function expectedFor(rule: Rule, caller: Caller): 401 | 403 | 'allowed' | 'open'
   if (rule.kind === 'session') return caller.kind === 'user' ? 'allowed' : 401;
   if (rule.kind === 'user' && caller.kind !== 'user') return 403;
   if (!rule.permissions.every((permission) => hasPermission(caller.grants, permission))) return 403;
+  // The requests name a fresh id or junk, never the caller's own automation.
+  if (rule.kind === 'own automation' && caller.kind === 'api_key') return 403;
   return 'allowed';
 }
 
@@ -130,6 +144,8 @@ const JUNK_QUERY = { page: '-3', pageSize: 'many', type: 'nonsense', search: 'x\
 let t: TestApp;
 let callers: Caller[];
 let operations: Operation[];
+/** Each operation's "Access: ..." line of the OpenAPI description (made from its config.access). */
+const accessLines = new Map<string, string>();
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -137,6 +153,7 @@ beforeAll(async () => {
   const signed = await Promise.all(roles.map((role) => signedIn(t, role)));
   const admin = signed[2].client;
   const { caller: keyClient } = await automationWithKey(t, admin, KEY_SCOPES);
+  const { caller: fullKeyClient } = await automationWithKey(t, admin, FULL_KEY_SCOPES);
   callers = [
     { name: 'anonymous', kind: 'anonymous', grants: [], client: null },
     ...roles.map((role, i) => ({
@@ -146,8 +163,18 @@ beforeAll(async () => {
       client: signed[i].client,
     })),
     { name: 'api key', kind: 'api_key', grants: KEY_SCOPES, client: keyClient },
+    { name: 'full api key', kind: 'api_key', grants: FULL_KEY_SCOPES, client: fullKeyClient },
   ];
   operations = await loadOperations(t.app);
+  const doc = (await t.app.inject('/api/openapi.json')).json() as {
+    paths: Record<string, Record<string, { description?: string }>>;
+  };
+  for (const [path, methods] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const line = op.description?.split('\n').find((l) => l.startsWith('Access: '));
+      if (line) accessLines.set(`${method.toUpperCase()} ${path}`, line);
+    }
+  }
 });
 afterAll(async () => {
   await t.close();
@@ -188,6 +215,41 @@ describe('the OpenAPI document and the expected access table', () => {
   it('list the same operations: every route declares who may call it', () => {
     const documented = operations.map((op) => op.key).sort();
     expect(documented).toEqual(Object.keys(EXPECTED).sort());
+  });
+});
+
+/**
+ * What the description promises an API key holding every permission, for a request naming a fresh
+ * id: refused when it says "not an API key" or limits keys to their own automation, let through when
+ * it names keys, nothing when it is open to anyone.
+ */
+function promiseToKey(line: string): 'refused' | 'allowed' | 'open' {
+  if (line === 'Access: anyone.') return 'open';
+  if (line.includes('(not an API key)') || line.includes('API key of the automation')) return 'refused';
+  if (line.includes('or an API key')) return 'allowed';
+  throw new Error(`Unknown access line: ${line}`);
+}
+
+describe('the OpenAPI text tells an API key truly whether it may call', () => {
+  it('every operation has an access line', () => {
+    const missing = operations.filter((op) => !accessLines.has(op.key)).map((op) => op.key);
+    expect(missing).toEqual([]);
+  });
+
+  it('a key holding every permission gets what the line promises, on every operation', async () => {
+    const fullKey = callers.find((c) => c.name === 'full api key')!;
+    const failures: string[] = [];
+    for (const op of operations) {
+      const line = accessLines.get(op.key);
+      if (!line) continue;
+      const promise = promiseToKey(line);
+      if (promise === 'open') continue;
+      const { options } = requestsFor(op)[1];
+      const status = (await send(fullKey, options)).statusCode;
+      const refused = status === 401 || status === 403;
+      if (refused !== (promise === 'refused')) failures.push(`${op.key}: "${line}" but ${status}`);
+    }
+    expect(failures).toEqual([]);
   });
 });
 

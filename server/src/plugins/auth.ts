@@ -82,8 +82,16 @@ export type Access =
   | { kind: 'public' }
   /** A signed-in person's cookie session; anything else (anonymous, an API key) is 401. */
   | { kind: 'session' }
-  /** A caller holding every listed permission; `usersOnly` refuses API keys with 403. */
-  | { kind: 'principal'; permissions: readonly Permission[]; usersOnly: boolean };
+  /**
+   * A caller holding every listed permission; `usersOnly` refuses API keys with 403, and
+   * `ownAutomationParam` refuses (403) a key whose automation is not the one that path parameter names.
+   */
+  | {
+      kind: 'principal';
+      permissions: readonly Permission[];
+      usersOnly: boolean;
+      ownAutomationParam?: string;
+    };
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
@@ -102,6 +110,17 @@ export const access = {
     permissions,
     usersOnly: true,
   }),
+  /**
+   * For routes of one automation (`/:id` is its originator id): a person holding the permissions, or
+   * an API key holding them that acts for that automation. A key acts for its own automation only, for
+   * reads (its keys) as for writes.
+   */
+  automationPermission: (...permissions: Permission[]): Access => ({
+    kind: 'principal',
+    permissions,
+    usersOnly: false,
+    ownAutomationParam: 'id',
+  }),
 };
 
 declare module 'fastify' {
@@ -111,8 +130,15 @@ declare module 'fastify' {
   }
 }
 
-/** Throws the 401 or 403 the access rule gives this caller; returns when the call may go on. */
-export function checkAccess(rule: Access, principal: Principal | null): void {
+/**
+ * Throws the 401 or 403 the access rule gives this caller; returns when the call may go on. `params`
+ * are the raw path parameters (not validated yet: a key's own automation id is a valid one).
+ */
+export function checkAccess(
+  rule: Access,
+  principal: Principal | null,
+  params: Record<string, string | undefined> = {},
+): void {
   if (rule.kind === 'public') return;
   if (rule.kind === 'session') {
     if (principal?.kind !== 'user') throw AppError.unauthenticated('This action needs a signed-in session');
@@ -123,13 +149,24 @@ export function checkAccess(rule: Access, principal: Principal | null): void {
     throw AppError.forbidden('This action needs a signed-in user');
   }
   if (!hasAllPermissions(principal.permissions, rule.permissions)) throw AppError.forbidden();
+  if (
+    rule.ownAutomationParam &&
+    principal.kind === 'api_key' &&
+    params[rule.ownAutomationParam] !== principal.originatorId
+  ) {
+    throw AppError.forbidden('An API key can act only for its own automation');
+  }
 }
 
 /** One line for the OpenAPI description: who may call the operation. */
 export function describeAccess(rule: Access): string {
   if (rule.kind === 'public') return 'Access: anyone.';
   if (rule.kind === 'session') return 'Access: a signed-in session (not an API key).';
-  const who = rule.usersOnly ? 'a signed-in user (not an API key)' : 'a signed-in user or an API key';
+  const who = rule.usersOnly
+    ? 'a signed-in user (not an API key)'
+    : rule.ownAutomationParam
+      ? `a signed-in user or an API key of the automation \`{${rule.ownAutomationParam}}\` (never another's)`
+      : 'a signed-in user or an API key';
   if (rule.permissions.length === 0) return `Access: ${who}.`;
   return `Access: ${who} holding ${rule.permissions.map((p) => `\`${p}\``).join(', ')}.`;
 }
@@ -150,7 +187,7 @@ function enforceDeclaredAccess(app: FastifyInstance): void {
     }
     const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       try {
-        checkAccess(rule, request.principal);
+        checkAccess(rule, request.principal, request.params as Record<string, string | undefined>);
       } catch (err) {
         return done(err as Error);
       }

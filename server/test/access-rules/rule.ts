@@ -8,7 +8,8 @@ export type Rule =
   | { kind: 'anyone' }
   | { kind: 'session' }
   | { kind: 'user'; permissions: Permission[] }
-  | { kind: 'caller'; permissions: Permission[] };
+  | { kind: 'caller'; permissions: Permission[] }
+  | { kind: 'own automation'; permissions: Permission[] };
 
 export const anyone: Rule = { kind: 'anyone' };
 export const session: Rule = { kind: 'session' };
@@ -16,3 +17,11 @@ export const session: Rule = { kind: 'session' };
 export const user = (...permissions: Permission[]): Rule => ({ kind: 'user', permissions });
 /** Any caller, user or API key, holding every permission named. */
 export const can = (...permissions: Permission[]): Rule => ({ kind: 'caller', permissions });
+/**
+ * Any caller holding every permission named, but an API key only on its own automation (the path's
+ * `{id}`): another automation's key is refused, reading as writing.
+ */
+export const ownAutomation = (...permissions: Permission[]): Rule => ({
+  kind: 'own automation',
+  permissions,
+});

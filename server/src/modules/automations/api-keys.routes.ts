@@ -10,7 +10,10 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 const keyParamsSchema = idParamsSchema.extend({ keyId: z.uuid({ message: 'keyId must be a UUID' }) });
 
-/** API keys of automations: `Authorization: Bearer <key>` acts as the automation with the key's scopes. */
+/**
+ * API keys of automations: `Authorization: Bearer <key>` acts as the automation with the key's scopes.
+ * Every route here is of one automation: a key reaches its own automation's keys only.
+ */
 export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -27,7 +30,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         querystring: z.object(pageQuery()),
         response: { 200: paginated(apiKeySchema), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.permission('automation.view') },
+      config: { access: access.automationPermission('automation.view') },
     },
     async (request) => listApiKeys(db, request.params.id, request.query),
   );
@@ -46,7 +49,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createApiKeyBodySchema,
         response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('automation.edit') },
+      config: { access: access.automationPermission('automation.edit') },
     },
     async (request, reply) =>
       reply.status(201).send(await createApiKey(db, request.params.id, request.body, request.principal!)),
@@ -61,7 +64,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: keyParamsSchema,
         response: { 200: apiKeySchema, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.permission('automation.edit') },
+      config: { access: access.automationPermission('automation.edit') },
     },
     async (request) => revokeApiKey(db, request.params.id, request.params.keyId, request.principal!),
   );

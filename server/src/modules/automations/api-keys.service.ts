@@ -5,15 +5,14 @@ import {
   type CreatedApiKey,
 } from '@scamtrail/domain/automations';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
-import { hasPermission } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
 import { fieldConflict } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
+import { assertCanGrant } from '../../lib/grants';
 import { iso } from '../../lib/schemas';
 import { generateApiKey, sha256Hex } from '../../lib/tokens';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { assertActsForAutomation } from './automation-scope';
 import { requireOriginatorRow } from '../originators/originators.service';
 import {
   findApiKeyRow,
@@ -54,17 +53,12 @@ export async function createApiKey(
   body: CreateApiKeyBody,
   principal: Principal,
 ): Promise<CreatedApiKey> {
-  assertActsForAutomation(principal, automationId);
   const automation = await requireOriginatorRow(db, automationId, 'automation');
   if (!automation.originator.active) {
     throw new AppError('BAD_REQUEST', 'This automation is deactivated; reactivate it before creating keys');
   }
   const scopes = [...new Set(body.scopes)];
-  const beyond = scopes.filter((s) => !hasPermission(principal.permissions, s));
-  if (beyond.length > 0) {
-    const message = `You cannot give a key permissions you do not hold: ${beyond.join(', ')}`;
-    throw new AppError('FORBIDDEN', message, { fields: [{ field: 'scopes', message }] });
-  }
+  assertCanGrant(principal, scopes, 'scopes', 'a key permissions');
   const { key, prefix } = generateApiKey();
   const row = await db.transaction(async (tx) => {
     // Keys are told apart by name in the list, in the audit log and by those who hold them.
@@ -115,7 +109,6 @@ export async function revokeApiKey(
   keyId: string,
   principal: Principal,
 ): Promise<ApiKey> {
-  assertActsForAutomation(principal, automationId);
   const existing = await findApiKeyRow(db, automationId, keyId);
   if (!existing) throw AppError.notFound('API key');
   const revoked = await db.transaction(async (tx) => {

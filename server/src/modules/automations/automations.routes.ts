@@ -9,7 +9,6 @@ import { originatorListQuerySchema } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
-import { assertActsForAutomation } from './automation-scope';
 import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
 import { activeFilter, listOriginators } from '../originators/originators.service';
 import {
@@ -46,14 +45,11 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
           { page, pageSize },
         ),
       create: (body, principal) => createAutomation(db, policy, body, principal.originatorId),
-      update: (id, body, principal) => {
-        assertActsForAutomation(principal, id);
-        return updateAutomation(db, policy, id, body, principal.originatorId);
-      },
-      deactivate: (id, principal) => {
-        assertActsForAutomation(principal, id);
-        return updateAutomation(db, policy, id, { active: false }, principal.originatorId);
-      },
+      // A key changes its own automation only, decided with the rest of who may call.
+      recordAccess: access.automationPermission,
+      update: (id, body, principal) => updateAutomation(db, policy, id, body, principal.originatorId),
+      deactivate: (id, principal) =>
+        updateAutomation(db, policy, id, { active: false }, principal.originatorId),
     });
 
     app.withTypeProvider<ZodTypeProvider>().get(
@@ -65,7 +61,8 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
           params: idParamsSchema,
           response: { 200: automationDetailSchema, ...errorResponses(400, 401, 403, 404) },
         },
-        config: { access: access.permission('automation.view') },
+        // The answer lists the automation's keys: another automation's key has no business there.
+        config: { access: access.automationPermission('automation.view') },
       },
       async (request) => getAutomationDetail(db, request.params.id),
     );

@@ -5,7 +5,7 @@ import { originatorSchema, type Originator } from '@scamtrail/domain/originators
 import { paginated, type Pagination } from '@scamtrail/domain/pagination';
 import type { Permission } from '@scamtrail/domain/permissions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentPrincipal, type Principal } from '../../plugins/auth';
+import { access, currentPrincipal, type Access, type Principal } from '../../plugins/auth';
 import { originatorFor } from './originators.service';
 
 type Handler<B, R> = (input: B, principal: Principal) => Promise<R>;
@@ -19,6 +19,11 @@ export interface OriginatorKindRoutes<Q extends z.ZodType, C extends z.ZodType, 
   permissions: { view: Permission; create: Permission; edit: Permission };
   /** Team members are user accounts: only a signed-in user may invite or change them. */
   usersOnly?: boolean;
+  /**
+   * Who may change one record (`/:id`, update and deactivate) given the edit permission; by default as
+   * for creating. Automations: an API key only its own (`access.automationPermission`).
+   */
+  recordAccess?: (permission: Permission) => Access;
   listQuery: Q;
   createBody: C;
   updateBody: U;
@@ -37,6 +42,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
   const { base, tags, noun, permissions } = spec;
   const guard = (permission: Permission) =>
     spec.usersOnly ? access.userPermission(permission) : access.permission(permission);
+  const recordGuard = spec.recordAccess ?? guard;
 
   r.get(
     base,
@@ -84,7 +90,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         body: spec.updateBody,
         response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: guard(permissions.edit) },
+      config: { access: recordGuard(permissions.edit) },
     },
     async (request) => {
       const principal = currentPrincipal(request);
@@ -102,7 +108,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         params: idParamsSchema,
         response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: guard(permissions.edit) },
+      config: { access: recordGuard(permissions.edit) },
     },
     async (request) => {
       const principal = currentPrincipal(request);

@@ -20,7 +20,7 @@ import {
   type OriginatorRow,
 } from '../originators/originators.repository';
 import { requireOriginatorRow } from '../originators/originators.service';
-import { changeUser, createUser } from '../users/users.service';
+import { changeUser, createUserAs } from '../users/users.service';
 import { findRecentIdentifiers, findRecentJournalEntries, findUserGroups } from './team-members.repository';
 
 const RECENT_LIMIT = 10;
@@ -113,7 +113,7 @@ export async function inviteTeamMember(
   actor: UserPrincipal,
 ): Promise<OriginatorRow> {
   const user = await db.transaction(async (tx) => {
-    const created = await createUser(tx, body);
+    const created = await createUserAs(tx, body, actor);
     await insertEvent(tx, {
       type: 'team_member.invited',
       actorOriginatorId: actor.originatorId,
@@ -144,7 +144,7 @@ export async function changeTeamMember(
 ): Promise<OriginatorRow> {
   await requireTeamMemberRow(db, userId);
   await db.transaction(async (tx) => {
-    await changeUser(tx, userId, changes, actor.userId);
+    await changeUser(tx, userId, changes, actor);
     await insertEvent(tx, {
       type: changeEventType(changes),
       actorOriginatorId: actor.originatorId,

@@ -5,9 +5,12 @@ import { createUserBodySchema, updateUserBodySchema, userSchema } from '@scamtra
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access, currentUser } from '../../plugins/auth';
-import { changeUser, createUser, getUser, getUsers } from './users.service';
+import { changeUser, createUserAs, getUser, getUsers } from './users.service';
 
-/** Administrator-only user management. */
+/**
+ * User management. Accounts are administered by people, never by API keys (reads may be, with
+ * user.view), and nobody gives a role holding more than they hold (users.service).
+ */
 export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -49,9 +52,10 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createUserBodySchema,
         response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('user.create') },
+      config: { access: access.userPermission('user.create') },
     },
-    async (request, reply) => reply.status(201).send(await createUser(db, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createUserAs(db, request.body, currentUser(request))),
   );
 
   r.patch(
@@ -64,8 +68,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: updateUserBodySchema,
         response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.permission('user.edit') },
+      config: { access: access.userPermission('user.edit') },
     },
-    async (request) => changeUser(db, request.params.id, request.body, currentUser(request).userId),
+    async (request) => changeUser(db, request.params.id, request.body, currentUser(request)),
   );
 }

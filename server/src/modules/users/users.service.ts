@@ -1,8 +1,11 @@
 import type { CreateUserBody, UpdateUserBody, User } from '@scamtrail/domain/auth';
 import { fullName } from '@scamtrail/domain/auth';
+import { canGrantRole } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { assertCanGrantRole } from '../../lib/grants';
 import { hashPassword } from '../../lib/password';
+import type { UserPrincipal } from '../../plugins/auth';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import {
   findUserByEmail,
@@ -45,6 +48,16 @@ function emailTaken(): AppError {
   });
 }
 
+/**
+ * Creates an account on behalf of a signed-in person, who must hold every permission of the role
+ * given (nobody makes an account stronger than themself).
+ */
+export async function createUserAs(db: Db, body: CreateUserBody, actor: UserPrincipal): Promise<User> {
+  assertCanGrantRole(actor, body.role);
+  return createUser(db, body);
+}
+
+/** Creates an account with no grantor to check: bootstrap and tests; requests go through `createUserAs`. */
 export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
   if (await findUserByEmail(db, body.email)) throw emailTaken();
   const passwordHash = await hashPassword(body.password);
@@ -69,17 +82,23 @@ export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
 /**
  * Updates names, role, disabled flag or password. Disabling a user, changing their role or resetting
  * their password revokes their sessions at once. An administrator cannot demote or disable themself,
- * so the system cannot be left without one by accident.
+ * so the system cannot be left without one by accident. The actor must hold every permission of the
+ * account's role and of the role given: resetting a stronger account's password or disabling it would
+ * be acting above oneself, and giving a role one does not hold would be granting it.
  */
 export async function changeUser(
   db: Db,
   id: string,
   body: UpdateUserBody,
-  actingUserId: string,
+  actor: UserPrincipal,
 ): Promise<User> {
   const existing = await findUserById(db, id);
   if (!existing) throw AppError.notFound('User');
-  if (id === actingUserId && (body.disabled === true || (body.role && body.role !== existing.role))) {
+  if (!canGrantRole(actor.permissions, existing.role)) {
+    throw AppError.forbidden('You cannot change an account whose role carries permissions you do not hold');
+  }
+  if (body.role) assertCanGrantRole(actor, body.role);
+  if (id === actor.userId && (body.disabled === true || (body.role && body.role !== existing.role))) {
     throw new AppError('BAD_REQUEST', 'You cannot disable yourself or change your own role', {
       fields: [
         { field: body.disabled === true ? 'disabled' : 'role', message: 'Not allowed on your own account' },

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissionsForRole, type Permission } from '@scamtrail/domain/permissions';
+import type { UserPrincipal } from '../../plugins/auth';
 import {
   buildTestApp,
   login,
@@ -7,6 +9,7 @@ import {
   type Client,
   type TestApp,
 } from '../../../test/helpers';
+import { changeUser, createUserAs, getUser } from './users.service';
 
 let t: TestApp;
 let admin: Client;
@@ -125,5 +128,70 @@ describe('user administration boundaries', () => {
 
   it('the test password constant is long enough for the rules', () => {
     expect(TEST_PASSWORD.length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+/**
+ * No role but the administrator's holds user.create or user.edit today, so these rules are reached
+ * through the service with a person holding account administration without everything else: the
+ * rule must hold for any role the product may add.
+ */
+describe('nobody gives a role, or acts on an account, stronger than themself', () => {
+  async function personHolding(permissions: (Permission | '*')[]): Promise<UserPrincipal> {
+    const { user } = await signedIn(t, 'viewer');
+    return {
+      kind: 'user',
+      userId: user.id,
+      sessionId: 'not used',
+      originatorId: user.originatorId,
+      role: 'viewer',
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      permissions,
+    };
+  }
+  const body = (role: 'admin' | 'investigator' | 'viewer') => ({
+    ...newUser(`grant-${role}-${Math.random().toString(16).slice(2)}@example.com`),
+    role,
+  });
+
+  it('a person holding user.create but not every permission cannot create an administrator', async () => {
+    const person = await personHolding(['user.create', 'user.edit', ...permissionsForRole('investigator')]);
+    const attempt = body('admin');
+    await expect(createUserAs(t.database.db, attempt, person)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      details: { fields: [{ field: 'role' }] },
+    });
+    const users = (await admin.get('/api/users')).json().data as { email: string }[];
+    expect(users.map((u) => u.email)).not.toContain(attempt.email);
+    // The roles they hold all of may be given.
+    await expect(createUserAs(t.database.db, body('investigator'), person)).resolves.toMatchObject({
+      role: 'investigator',
+    });
+  });
+
+  it('a person holding user.create alone cannot even create a viewer', async () => {
+    const person = await personHolding(['user.create']);
+    await expect(createUserAs(t.database.db, body('viewer'), person)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('a person holding user.edit cannot promote, nor reset the password of a stronger account', async () => {
+    const person = await personHolding(['user.edit', ...permissionsForRole('investigator')]);
+    const { user: viewer } = await signedIn(t, 'viewer');
+    await expect(changeUser(t.database.db, viewer.id, { role: 'admin' }, person)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      details: { fields: [{ field: 'role' }] },
+    });
+    expect((await getUser(t.database.db, viewer.id)).role).toBe('viewer');
+    await expect(
+      changeUser(t.database.db, adminId, { password: 'taken over by someone else' }, person),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await login(t, (await getUser(t.database.db, adminId)).email, TEST_PASSWORD);
+    await expect(
+      changeUser(t.database.db, viewer.id, { role: 'investigator' }, person),
+    ).resolves.toMatchObject({ role: 'investigator' });
   });
 });
