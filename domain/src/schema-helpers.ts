@@ -47,11 +47,12 @@ export function wholeNumber(label: string, min: number, max: number) {
 export const uuidSchema = (field: string) => z.uuid({ message: `${field} must be a UUID` });
 
 /**
- * The originator a report came from when the caller enters it for them (typically a community member
- * reporting by phone or e-mail): the record is then originated by them, with the caller as its proxy.
+ * The active community member a report came from when the caller enters it for them (one reporting by
+ * phone or e-mail): the record is then originated by them, with the caller as its proxy. No one else: a
+ * team member or an automation records in its own name (400 naming the field).
  */
 export const onBehalfOfOriginatorIdSchema = uuidSchema('onBehalfOfOriginatorId')
   .optional()
   .describe(
-    'The originator the report came from when the caller enters it on their behalf; the caller becomes the proxy originator',
+    'The active community member the report came from when the caller enters it on their behalf; the caller becomes the proxy originator. A team member, an automation, a deactivated or unknown originator answers 400 naming this field',
   );

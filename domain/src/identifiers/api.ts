@@ -9,7 +9,12 @@ import { EVIDENCE_KINDS } from '../evidence';
 import { JOURNAL_ENTRY_TYPES } from '../journal-entry-types';
 import { originatorSummarySchema } from '../originators';
 import { cappedPaginated, pageQuery, paginationSchema } from '../pagination';
-import { SEARCH_MAX_LENGTH, searchQuerySchema, uuidSchema } from '../schema-helpers';
+import {
+  onBehalfOfOriginatorIdSchema,
+  SEARCH_MAX_LENGTH,
+  searchQuerySchema,
+  uuidSchema,
+} from '../schema-helpers';
 import { ORIGINATOR_TYPES } from '../originator-labels';
 import { tagRefSchema } from '../tags';
 import { responseText, text } from '../text';
@@ -28,16 +33,8 @@ export const identifierListQuerySchema = z.object({
 });
 export type IdentifierListQuery = z.infer<typeof identifierListQuerySchema>;
 
-/**
- * The originator a report came from when the caller enters it for them (typically a community member
- * reporting by phone or e-mail). The record is then originated by them, and the caller is recorded as
- * its proxy originator: "entered by {proxy} on behalf of {originator}".
- */
-const onBehalfOfOriginatorIdField = uuidSchema('onBehalfOfOriginatorId')
-  .optional()
-  .describe(
-    'The originator the report came from when the caller enters it on their behalf; the caller becomes the proxy originator',
-  );
+/** Who a report came from: as for cases, entries and evidence (`onBehalfOfOriginatorIdSchema`). */
+const onBehalfOfOriginatorIdField = onBehalfOfOriginatorIdSchema;
 
 /** A client's display value: ignored (the server computes its own), yet held to the text rules. */
 const displayValueField = text({

@@ -1,11 +1,29 @@
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { findOriginatorRow } from './originators.repository';
+import { findOriginatorRow, type OriginatorRow } from './originators.repository';
+
+const FIELD = 'onBehalfOfOriginatorId';
 
 /**
- * Who a new record (identifier, case, journal entry, evidence) is originated by: the caller, or, when
- * the caller enters a report on someone's behalf (a community member who phoned it in), that
- * originator, with the caller recorded as the proxy. 400 naming the field when that originator is unknown.
+ * Why an originator cannot be written in the name of, or null when they can: only an active community
+ * member. A team member or an automation speaks for itself (recording "by" them would let anyone write
+ * in a colleague's or a system's name), and a deactivated member is no longer taken reports from.
+ */
+function refusal(row: OriginatorRow | undefined): string | null {
+  if (!row) return 'Originator not found';
+  if (row.originator.type !== 'community_member') {
+    return 'Only a community member can be recorded as the one who reported it';
+  }
+  if (!row.originator.active) return 'This community member is deactivated';
+  return null;
+}
+
+/**
+ * Who a new record (identifier, case, journal entry, evidence, an import's identifiers) is originated
+ * by: the caller, or, when the caller enters a report on an active community member's behalf (one who
+ * phoned it in), that member, with the caller recorded as the proxy. Naming the caller themselves is
+ * the caller's own record. Anyone else is a 400 naming the field; every route that takes
+ * `onBehalfOfOriginatorId` comes through here.
  */
 export async function resolveRecordOriginators(
   db: DbOrTx,
@@ -15,8 +33,7 @@ export async function resolveRecordOriginators(
   if (!onBehalfOfOriginatorId || onBehalfOfOriginatorId === callerOriginatorId) {
     return { originatorId: callerOriginatorId, proxyOriginatorId: null };
   }
-  if (!(await findOriginatorRow(db, onBehalfOfOriginatorId))) {
-    throw AppError.validation([{ field: 'onBehalfOfOriginatorId', message: 'Originator not found' }]);
-  }
+  const message = refusal(await findOriginatorRow(db, onBehalfOfOriginatorId));
+  if (message) throw AppError.validation([{ field: FIELD, message }]);
   return { originatorId: onBehalfOfOriginatorId, proxyOriginatorId: callerOriginatorId };
 }
