@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { CASE_TASK_SUBJECT } from './case-tasks';
 import { pageQuery, paginated } from './pagination';
-import { nonEmptyPatch, optionalText, requiredText } from './schema-helpers';
+import { nonEmptyPatch, optionalText, requiredText, uuidSchema } from './schema-helpers';
 import { responseText, text } from './text';
 
 /**
  * Export streams: named feeds of what happens in the product (the events table), read by other systems
  * (a SIEM, a threat-intelligence platform, a data warehouse) with an API key, each from where it last
  * stopped. A stream chooses the topics it carries; an administrator pauses, resumes or deletes it.
+ * It carries the cases of no group and those of the groups chosen for it; never events of other cases.
  */
 
 /** What a stream may carry, each a set of the events' subjects. */
@@ -49,6 +50,12 @@ export const EXPORT_STREAM_STATUS_LABELS: Record<ExportStreamStatus, string> = {
 
 export const EXPORT_STREAM_NAME_MAX_LENGTH = 100;
 
+/** The most groups one stream may carry besides the cases of no group. */
+export const EXPORT_STREAM_GROUPS_MAX = 100;
+
+/** What every stream carries, whatever groups were chosen for it. */
+export const EXPORT_STREAM_UNGROUPED_LABEL = 'Cases of no group';
+
 /** The most events one read answers, and how many it answers when not told. */
 export const EXPORT_EVENTS_PAGE_MAX = 1000;
 export const EXPORT_EVENTS_PAGE_DEFAULT = 100;
@@ -66,16 +73,26 @@ const topicsSchema = z
   .max(EXPORT_TOPICS.length)
   .transform((topics) => EXPORT_TOPICS.filter((topic) => topics.includes(topic)));
 
+const groupIdsSchema = z
+  .array(uuidSchema('groupIds'), { error: 'groupIds must be a list of group ids' })
+  .max(EXPORT_STREAM_GROUPS_MAX, `groupIds holds at most ${EXPORT_STREAM_GROUPS_MAX} groups`)
+  .transform((ids) => [...new Set(ids)]);
+
 const streamFields = {
   name: requiredText('Name', EXPORT_STREAM_NAME_MAX_LENGTH).describe('Unique, case-insensitively'),
   description: optionalText('Description'),
   topics: topicsSchema.describe('What the stream carries; at least one'),
+  groupIds: groupIdsSchema.describe(
+    'The groups whose cases the stream carries besides the cases of no group (empty: those only). ' +
+      'Each must exist, and be one whose cases the caller may see.',
+  ),
 };
 
 export const createExportStreamBodySchema = z.object({
   name: streamFields.name,
   description: streamFields.description.default(''),
   topics: streamFields.topics,
+  groupIds: streamFields.groupIds.default([]),
 });
 /** What a client sends; `NewExportStream` is what the server reads from it. */
 export type CreateExportStreamBody = z.input<typeof createExportStreamBodySchema>;
@@ -95,6 +112,11 @@ export const exportStreamSchema = z.object({
   name: responseText(),
   description: responseText(),
   topics: z.array(z.enum(EXPORT_TOPICS)),
+  /**
+   * The groups whose cases it carries besides the cases of no group, by name (empty: the cases of no
+   * group only). Events of any other case never appear in it.
+   */
+  groups: z.array(z.object({ id: responseText(), name: responseText() })),
   status: z.enum(EXPORT_STREAM_STATUSES),
   /** Who created it: a user's full name, or null once that user is gone. */
   createdBy: responseText().nullable(),
@@ -155,7 +177,7 @@ export const exportEventSchema = z.object({
   topic: z.enum(EXPORT_TOPICS),
   occurredAt: responseText(),
   subject: z.object({ type: responseText(), id: responseText() }),
-  /** The case the event belongs to, if any. */
+  /** The case the event belongs to, if any: one of no group or of the stream's groups. */
   caseId: responseText().nullable(),
   actor: z.object({
     originatorId: responseText().nullable(),

@@ -16,6 +16,15 @@ export const exportStreams = pgTable(
     /** The domain's EXPORT_TOPICS the stream carries, in their order; at least one. */
     topics: text('topics').array().notNull(),
     status: text('status').notNull().default('active'),
+    /**
+     * The groups whose cases the stream carries besides the cases of no group (empty: those only).
+     * Group ids, not a join table: a deleted group's id stays here harmlessly (no case is in it any more)
+     * and is not shown.
+     */
+    groupIds: uuid('group_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** When an API key last read its events. */
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),

@@ -3,6 +3,7 @@ import type { ExportTopic } from '@scamtrail/domain/export-streams';
 import type { DbOrTx } from '../../db/client';
 import { exportStreams, users } from '../../db/schema/index';
 import { rowsOf } from '../cases/sql-arrays';
+import { carriedBy } from './stream-scope.repository';
 
 const streamColumns = {
   id: exportStreams.id,
@@ -10,6 +11,11 @@ const streamColumns = {
   description: exportStreams.description,
   topics: exportStreams.topics,
   status: exportStreams.status,
+  groupIds: exportStreams.groupIds,
+  /** The groups of its scope that still exist, by name. */
+  groups: sql<{ id: string; name: string }[]>`(select coalesce(
+    json_agg(json_build_object('id', g.id, 'name', g.name) order by lower(g.name), g.id), '[]')
+    from groups g where g.id = any(${exportStreams.groupIds}))`,
   /** Its creator's names (null once that user is gone), for the domain's `fullName`. */
   creatorFirstName: users.firstName,
   creatorLastName: users.lastName,
@@ -46,7 +52,13 @@ export async function findStreamRow(db: DbOrTx, id: string): Promise<StreamRow |
 
 export async function insertStream(
   db: DbOrTx,
-  values: { name: string; description: string; topics: ExportTopic[]; createdBy: string | null },
+  values: {
+    name: string;
+    description: string;
+    topics: ExportTopic[];
+    groupIds: string[];
+    createdBy: string | null;
+  },
 ): Promise<string> {
   const [row] = await db.insert(exportStreams).values(values).returning({ id: exportStreams.id });
   return row.id;
@@ -56,7 +68,13 @@ export async function insertStream(
 export async function updateStreamRow(
   db: DbOrTx,
   id: string,
-  changes: Partial<{ name: string; description: string; topics: ExportTopic[]; status: string }>,
+  changes: Partial<{
+    name: string;
+    description: string;
+    topics: ExportTopic[];
+    groupIds: string[];
+    status: string;
+  }>,
 ): Promise<StreamRow | undefined> {
   const [before] = await selectStreams(db)
     .where(eq(exportStreams.id, id))
@@ -97,6 +115,8 @@ export interface StreamEventRow {
   actorApiKeyId: string | null;
   data: Record<string, unknown>;
   createdAt: string;
+  /** False for an event of a case outside the stream's groups: read past, never answered. */
+  carried: boolean;
 }
 
 /**
@@ -115,27 +135,35 @@ const STREAM_HORIZON = sql`(select coalesce(min(running.xid), pg_snapshot_xmax(p
 
 /**
  * Up to `limit` events of the subjects after `position`, in (tx_id, id) order, off
- * events_stream_order_idx. Only events of transactions below the horizon (above) are read: those have
- * all finished, and no later event can sort before them, so a reader that goes on from its last event
- * never misses one. An event whose transaction is still open waits for it, and for any older one of
- * this database, to finish.
+ * events_stream_order_idx, each marked whether the stream of these groups carries it (`carriedBy`);
+ * those it does not come without their data. Only events of transactions below the horizon (above)
+ * are read: those have all finished, and no later event can sort before them, so a reader that goes
+ * on from its last event never misses one. An event whose transaction is still open waits for it, and
+ * for any older one of this database, to finish.
  */
 export async function readStreamEvents(
   db: DbOrTx,
-  subjects: readonly string[],
+  scope: { subjects: readonly string[]; groupIds: readonly string[] },
   position: StreamPosition,
   limit: number,
 ): Promise<StreamEventRow[]> {
-  const result = await db.execute(sql`select e.id::text as id, e.tx_id::text as "txId", e.type,
-      e.subject_type as "subjectType", e.subject_id as "subjectId", e.case_id as "caseId",
-      e.actor_originator_id as "actorOriginatorId", e.actor_user_id as "actorUserId",
-      e.actor_api_key_id as "actorApiKeyId", e.data,
-      to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-    from events e
-    where (e.tx_id, e.id) > (${position.txId}::xid8, ${position.eventId}::bigint)
-      and e.tx_id < ${STREAM_HORIZON}
-      and e.subject_type = any(${sql.param([...subjects])}::text[])
-    order by e.tx_id, e.id
-    limit ${limit}`);
+  const result = await db.execute(sql`select s.id::text as id, s.tx_id::text as "txId", s.type,
+      s.subject_type as "subjectType", s.subject_id as "subjectId", s.case_id as "caseId",
+      s.actor_originator_id as "actorOriginatorId", s.actor_user_id as "actorUserId",
+      s.actor_api_key_id as "actorApiKeyId", case when s.carried then s.data else '{}'::jsonb end as data,
+      to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+      s.carried
+    from (
+      select s.*, ${carriedBy(scope.groupIds)} as carried
+      from (
+        select e.* from events e
+        where (e.tx_id, e.id) > (${position.txId}::xid8, ${position.eventId}::bigint)
+          and e.tx_id < ${STREAM_HORIZON}
+          and e.subject_type = any(${sql.param([...scope.subjects])}::text[])
+        order by e.tx_id, e.id
+        limit ${limit}
+      ) as s
+    ) as s
+    order by s.tx_id, s.id`);
   return rowsOf<StreamEventRow>(result);
 }

@@ -10,6 +10,7 @@ export const SIEM: ExportStream = {
   name: 'SIEM feed',
   description: 'Sent to the security operations centre',
   topics: ['cases', 'identifiers'],
+  groups: [],
   status: 'active',
   createdBy: 'Ada Okafor',
   lastReadAt: null,
@@ -22,6 +23,7 @@ export const TIP: ExportStream = {
   name: 'Threat intel',
   description: '',
   topics: ['evidence'],
+  groups: [{ id: '33333333-3333-4333-8333-333333333333', name: 'Fraud desk' }],
   status: 'paused',
   // Its creator has since been removed.
   createdBy: null,
