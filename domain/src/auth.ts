@@ -28,7 +28,12 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-/** Kept as typed (no trimming); null characters and unpaired surrogates are refused like any text. */
+/**
+ * Kept as typed (no trimming); null characters and unpaired surrogates are refused like any text.
+ * The server also refuses a common or easily guessed password wherever one is set (its check's
+ * dictionaries are too large for the web app, which shows the server's message on the field):
+ * server/src/lib/password.ts.
+ */
 export const passwordSchema = text({ label: 'Password', max: PASSWORD_MAX_LENGTH, trim: false }).min(
   PASSWORD_MIN_LENGTH,
   `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,

@@ -15,7 +15,13 @@ test.describe('profile', () => {
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(form.getByText('Current password is incorrect')).toBeVisible();
 
+    // The server refuses a common password; the form shows why on the field.
     await form.getByLabel('Current password').fill(account.password);
+    await form.getByLabel('New password').fill('password12');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await expect(form.getByText(/New password is too easy to guess/)).toBeVisible();
+
+    await form.getByLabel('New password').fill('a brand new passphrase');
     await form.getByRole('button', { name: 'Change password' }).click();
     await expect(page.getByText('Password changed')).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);

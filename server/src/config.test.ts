@@ -29,8 +29,29 @@ describe('configuration', () => {
         maxFailuresPerAddress: 5,
         delayAfterFailures: 5,
         maxDelayMs: 10_000,
+        addressFailureLimit: 50,
+        addressWindowMs: 15 * 60_000,
       },
     });
+  });
+
+  it('reads the budget of failed sign-ins per address', () => {
+    const { loginThrottle } = loadConfig({
+      LOGIN_ADDRESS_FAILURE_LIMIT: '200',
+      LOGIN_ADDRESS_WINDOW_MINUTES: '60',
+    });
+    expect(loginThrottle).toMatchObject({ addressFailureLimit: 200, addressWindowMs: 60 * 60_000 });
+  });
+
+  it('refuses an ADMIN_PASSWORD that is common or easily guessed, and takes a strong one', () => {
+    for (const weak of ['1234567890', 'password12', 'aaaaaaaaaa']) {
+      expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: weak })).toThrow(
+        /ADMIN_PASSWORD: ADMIN_PASSWORD is too easy to guess/,
+      );
+    }
+    expect(loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'amber kettle orbit' }).adminPassword).toBe(
+      'amber kettle orbit',
+    );
   });
 
   it('reads TRUST_PROXY as a list of addresses and ranges', () => {
@@ -67,6 +88,9 @@ describe('configuration', () => {
     [{ LOGIN_MAX_FAILURES_PER_ADDRESS: 'five' }, 'LOGIN_MAX_FAILURES_PER_ADDRESS'],
     [{ LOGIN_DELAY_AFTER_FAILURES: '-1' }, 'LOGIN_DELAY_AFTER_FAILURES'],
     [{ LOGIN_MAX_DELAY_SECONDS: '600' }, 'LOGIN_MAX_DELAY_SECONDS'],
+    [{ LOGIN_ADDRESS_FAILURE_LIMIT: '0' }, 'LOGIN_ADDRESS_FAILURE_LIMIT'],
+    [{ LOGIN_ADDRESS_FAILURE_LIMIT: 'many' }, 'LOGIN_ADDRESS_FAILURE_LIMIT'],
+    [{ LOGIN_ADDRESS_WINDOW_MINUTES: '0' }, 'LOGIN_ADDRESS_WINDOW_MINUTES'],
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
     [{ MAX_UPLOAD_MB: '2.5' }, 'MAX_UPLOAD_MB'],
     [{ MAX_UPLOAD_MB: 'lots' }, 'MAX_UPLOAD_MB'],

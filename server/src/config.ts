@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB } from '@scamtrail/domain/evidence';
+import { passwordWeakness } from './lib/password-strength';
 import type { Resolver } from './lib/special-addresses';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -62,7 +63,15 @@ export const envSchema = z
       z.email({ message: 'ADMIN_EMAIL must be an e-mail address' }).optional(),
     ),
     ADMIN_PASSWORD: optionalString.pipe(
-      z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
+      z
+        .string()
+        .min(10, 'ADMIN_PASSWORD must be at least 10 characters')
+        .superRefine((password, ctx) => {
+          // The first administrator's password is held to the rule every other password is.
+          const weakness = passwordWeakness(password, 'ADMIN_PASSWORD');
+          if (weakness) ctx.addIssue({ code: 'custom', message: weakness });
+        })
+        .optional(),
     ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** Allow webhooks and export pushes to private, loopback and link-local addresses. */
@@ -81,6 +90,9 @@ export const envSchema = z
     LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(5),
     LOGIN_DELAY_AFTER_FAILURES: positiveInt(5),
     LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(10),
+    /** Failed sign-ins from one address, on any accounts, before that address is refused (429). */
+    LOGIN_ADDRESS_FAILURE_LIMIT: positiveInt(50),
+    LOGIN_ADDRESS_WINDOW_MINUTES: positiveInt(15),
     /** /api requests in progress at once; default 4 on PGlite, 10 (the pool's size) on PostgreSQL. */
     ADMISSION_MAX_IN_PROGRESS: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(1).max(10_000).optional(),
@@ -105,6 +117,14 @@ export interface LoginThrottle {
   delayAfterFailures: number;
   /** The longest such wait. */
   maxDelayMs: number;
+  /**
+   * Failures from one address on any accounts, within `addressWindowMs`, before that address is
+   * refused (429) on every account: password spraying tries a few passwords on many accounts, which
+   * the per-account limits never see. High enough that an office behind one address is not stopped
+   * by ordinary typing mistakes.
+   */
+  addressFailureLimit: number;
+  addressWindowMs: number;
   /**
    * How the wait is waited out (default: a timer). Not an environment variable: tests replace it to
    * see the delay asked for without waiting.
@@ -174,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
       maxFailuresPerAddress: e.LOGIN_MAX_FAILURES_PER_ADDRESS,
       delayAfterFailures: e.LOGIN_DELAY_AFTER_FAILURES,
       maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
+      addressFailureLimit: e.LOGIN_ADDRESS_FAILURE_LIMIT,
+      addressWindowMs: e.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000,
     },
     admission: {
       // PGlite is one connection: a few requests in progress let one wait on a password hash or

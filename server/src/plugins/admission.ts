@@ -13,7 +13,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * False for routes that must not wait their turn: health and readiness answer while the API is
-     * saturated; sign-in may wait out a throttle delay inside its request and must not hold a slot.
+     * saturated; sign-in may wait out a throttle delay inside its request and must not hold a slot
+     * (what bounds sign-in instead is its budget per address and the limit on password hashes running
+     * at once, lib/password.ts).
      */
     queued?: boolean;
   }

@@ -23,10 +23,13 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         summary: 'Sign in with e-mail and password; sets the session cookie',
         security: [],
         body: loginBodySchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429, 503) },
       },
       // Not queued: a throttled attempt waits up to LOGIN_MAX_DELAY_SECONDS inside the request, and a
-      // few such waits holding admission slots would stall the whole API.
+      // few such waits holding admission slots would stall the whole API. What bounds sign-in instead:
+      // an address over its budget of failures is refused before any hash (login.service.ts), and the
+      // password hashes themselves run a few at a time with a short queue, beyond which a sign-in
+      // answers 503 (lib/password.ts), so a flood of sign-ins cannot take the CPUs from other requests.
       config: { access: access.public(), queued: false },
     },
     async (request, reply) => {

@@ -9,6 +9,8 @@ import { findUserByEmail, setLastLoginAt, type UserRow } from '../users/users.re
 import { signInDelayMs, throttleAddress } from './login-throttle';
 import { startSession, type SessionLimits } from './sessions.service';
 import {
+  addressFailures,
+  addressFailureTime,
   clearFailures,
   countFailures,
   deleteAttempt,
@@ -23,15 +25,52 @@ export function tooManyAttempts(throttle: Pick<LoginThrottle, 'windowMs'>): stri
   return `Too many failed sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`;
 }
 
+/** The 429 of an address that spent its budget of failures on any accounts. */
+export function tooManyFromAddress(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return AppError.tooManyRequests(
+    `Too many failed sign-in attempts from your network. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    retryAfterSeconds,
+  );
+}
+
+/**
+ * Refuses (429) an address that has failed `addressFailureLimit` times within the address window, on
+ * any accounts: password spraying tries a few passwords on many accounts and never trips the limits
+ * per account. Retry-After is when enough of its failures have left the window to allow one more.
+ */
+async function checkAddressBudget(
+  db: Db,
+  address: string,
+  attemptId: string,
+  throttle: LoginThrottle,
+): Promise<void> {
+  const since = new Date(Date.now() - throttle.addressWindowMs);
+  const failures = await addressFailures(db, address, since, attemptId);
+  if (failures < throttle.addressFailureLimit) return;
+  await deleteAttempt(db, attemptId);
+  const freedBy = await addressFailureTime(
+    db,
+    address,
+    since,
+    attemptId,
+    failures - throttle.addressFailureLimit,
+  );
+  const freeAt = (freedBy?.getTime() ?? Date.now()) + throttle.addressWindowMs;
+  throw tooManyFromAddress((freeAt - Date.now()) / 1000);
+}
+
 /**
  * Checks credentials and starts a session. Wrong e-mail, wrong password and a disabled account all
  * answer the same 401, in about the same time.
  *
  * Throttling (login-throttle.ts) stops guessing without locking out someone who knows the password:
- * an address that keeps failing on an account is refused (429) for that account only, and an account
- * failing from many addresses makes every attempt on it wait a growing, capped delay. Both are decided
- * before the password is checked, so a throttled caller learns nothing; the attempt is recorded first,
- * so parallel guesses count against each other.
+ * an address that keeps failing on an account is refused (429) for that account only, an address that
+ * spent its budget of failures on any accounts is refused on all of them, and an account failing from
+ * many addresses makes every attempt on it wait a growing, capped delay. A right password from another
+ * address always gets in. All are decided before the password is checked, so a throttled caller
+ * learns nothing and costs no hash; the attempt is recorded first, so parallel guesses count against
+ * each other.
  */
 export async function login(
   db: Db,
@@ -44,6 +83,7 @@ export async function login(
   const address = throttleAddress(meta.ip);
   const since = new Date(Date.now() - throttle.windowMs);
   const attemptId = await recordAttempt(db, email, address);
+  await checkAddressBudget(db, address, attemptId, throttle);
   const failures = await countFailures(db, email, address, since, attemptId);
   if (failures.fromAddress >= throttle.maxFailuresPerAddress) {
     // A refused attempt is no guess: the address is free again a window after its last real failure.
@@ -54,12 +94,19 @@ export async function login(
   if (delayMs > 0) await (throttle.sleep ?? sleepFor)(delayMs);
 
   const user = await findUserByEmail(db, email);
-  const ok = user
-    ? await verifyPassword(user.passwordHash, body.password)
-    : (await burnPasswordCheck(body.password), false);
+  let ok: boolean;
+  try {
+    ok = user
+      ? await verifyPassword(user.passwordHash, body.password)
+      : (await burnPasswordCheck(body.password), false);
+  } catch (error) {
+    // Refused before its password was checked (too many hashes waiting, 503): it was no guess.
+    await deleteAttempt(db, attemptId);
+    throw error;
+  }
   if (!user || !ok || user.disabled) {
-    // The attempt stays recorded: it was a failure.
-    await pruneFailures(db, since);
+    // The attempt stays recorded: it was a failure. Failures older than both windows count for nothing.
+    await pruneFailures(db, new Date(Date.now() - Math.max(throttle.windowMs, throttle.addressWindowMs)));
     throw AppError.unauthenticated(INVALID_CREDENTIALS);
   }
   // This address knows the password: its own failures (and this attempt) are forgotten.

@@ -30,7 +30,10 @@ export async function changeOwnPassword(
     const message = 'The new password must differ from the current one';
     throw AppError.validation([{ field: 'newPassword', message }], message);
   }
-  const passwordHash = await hashPassword(body.newPassword);
+  const passwordHash = await hashPassword(body.newPassword, {
+    name: 'newPassword',
+    label: 'New password',
+  });
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await tx

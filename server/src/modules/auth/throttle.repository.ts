@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema/index';
 
@@ -33,6 +33,50 @@ export async function countFailures(
       ),
     );
   return { onAccount: row?.onAccount ?? 0, fromAddress: row?.fromAddress ?? 0 };
+}
+
+/**
+ * Failures from the address on any account since `since`, other than the attempt `exceptId`. Read by
+ * the time index: the table holds only the failures of the last window (they are pruned), and an
+ * address is refused once it has a budget's worth of them.
+ */
+export async function addressFailures(
+  db: Db,
+  address: string,
+  since: Date,
+  exceptId: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(loginFailures)
+    .where(addressSince(address, since, exceptId));
+  return row?.count ?? 0;
+}
+
+/** The time of the address's failure at `offset` (0: the oldest) among those since `since`. */
+export async function addressFailureTime(
+  db: Db,
+  address: string,
+  since: Date,
+  exceptId: string,
+  offset: number,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(addressSince(address, since, exceptId))
+    .orderBy(asc(loginFailures.createdAt))
+    .offset(offset)
+    .limit(1);
+  return row?.createdAt;
+}
+
+function addressSince(address: string, since: Date, exceptId: string) {
+  return and(
+    eq(loginFailures.address, address),
+    gt(loginFailures.createdAt, since),
+    ne(loginFailures.id, exceptId),
+  );
 }
 
 export async function deleteAttempt(db: Db, id: string): Promise<void> {

@@ -45,7 +45,7 @@ describe('first start', () => {
     expect(
       await ensureAdministrator(
         t.database.db,
-        { adminEmail: 'x@example.com', adminPassword: 'xxxxxxxxxxxx' },
+        { adminEmail: 'x@example.com', adminPassword: 'xenon quartz meadow' },
         recordingLog(),
       ),
     ).toBeNull();

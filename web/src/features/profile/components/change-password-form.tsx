@@ -59,7 +59,7 @@ export function ChangePasswordForm() {
         <PasswordInput
           id="profile-new-password"
           labelText="New password"
-          helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          helperText={`At least ${PASSWORD_MIN_LENGTH} characters, not a common or easily guessed one.`}
           autoComplete="new-password"
           value={newPassword}
           onChange={(event) => {

@@ -5,20 +5,24 @@ import { createUserBodySchema, PASSWORD_MIN_LENGTH } from '@scamtrail/domain/aut
 import type { Role } from '@scamtrail/domain/permissions';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
+import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useInviteTeamMember } from '../api/invite-team-member';
-import { ROLE_OPTIONS } from './role-options';
+import { grantableRoleOptions } from './role-options';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'role', 'password'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** "Invite member": creates the account with a role and an initial password to hand over. */
 export function InviteMemberModal({ onClose }: { onClose: () => void }) {
+  const roleOptions = grantableRoleOptions(useSession().user?.permissions);
   const [values, setValues] = useState<Record<Field, string>>({
     email: '',
     firstName: '',
     lastName: '',
-    role: 'investigator',
+    role: roleOptions.some((o) => o.value === 'investigator')
+      ? 'investigator'
+      : (roleOptions[0]?.value ?? ''),
     password: '',
   });
   const { fieldErrors, clearError, formError, formRef, run } = useFormSubmission(
@@ -95,7 +99,7 @@ export function InviteMemberModal({ onClose }: { onClose: () => void }) {
         {...fieldProps('role')}
         onChange={(event) => change('role', event.target.value)}
       >
-        {ROLE_OPTIONS.map((option) => (
+        {roleOptions.map((option) => (
           <SelectItem key={option.value} value={option.value} text={option.text} />
         ))}
       </Select>
@@ -103,7 +107,7 @@ export function InviteMemberModal({ onClose }: { onClose: () => void }) {
         id="invite-password"
         labelText="Initial password"
         autoComplete="new-password"
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters. Share it with them securely; they sign in with it.`}
+        helperText={`At least ${PASSWORD_MIN_LENGTH} characters, not a common or easily guessed one. Share it with them securely; they sign in with it.`}
         {...fieldProps('password')}
         onChange={(event) => change('password', event.target.value)}
       />
