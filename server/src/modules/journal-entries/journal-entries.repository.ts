@@ -32,6 +32,15 @@ export type EntryRow = {
   [K in keyof typeof entryColumns]: (typeof journalEntries.$inferSelect)[K];
 };
 
+declare const mayChange: unique symbol;
+/**
+ * An entry the caller was found allowed to change: made only by `allowEntryChange` in
+ * journal-entry-guards.ts (whoever recorded it, or an administrator), and by `insertEntryRow` for the
+ * caller who just recorded it. Every write of an entry below takes one rather than an id, so a new
+ * route that changes an entry cannot compile without going through the rule.
+ */
+export type ChangeableEntry = EntryRow & { readonly [mayChange]: true };
+
 /** `= any(...)` over one uuid[] parameter: the statement is the same whatever the number of ids. */
 export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
@@ -106,9 +115,10 @@ export type NewEntry = Pick<
   'caseId' | 'type' | 'description' | 'performedAt' | 'originatorId' | 'proxyOriginatorId'
 >;
 
-export async function insertEntryRow(db: DbOrTx, values: NewEntry): Promise<EntryRow> {
+/** The new entry, changeable by the caller who recorded it (its links are written next). */
+export async function insertEntryRow(db: DbOrTx, values: NewEntry): Promise<ChangeableEntry> {
   const [row] = await db.insert(journalEntries).values(values).returning(entryColumns);
-  return row;
+  return row as ChangeableEntry;
 }
 
 export type EntryChanges = Partial<
@@ -125,11 +135,15 @@ export type EntryChanges = Partial<
   >
 >;
 
-export async function updateEntryRow(db: DbOrTx, id: string, changes: EntryChanges): Promise<EntryRow> {
+export async function updateEntryRow(
+  db: DbOrTx,
+  entry: ChangeableEntry,
+  changes: EntryChanges,
+): Promise<EntryRow> {
   const [row] = await db
     .update(journalEntries)
     .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(journalEntries.id, id))
+    .where(eq(journalEntries.id, entry.id))
     .returning(entryColumns);
   return row;
 }
@@ -137,10 +151,11 @@ export async function updateEntryRow(db: DbOrTx, id: string, changes: EntryChang
 /** Links the entry to each evidence item in one statement; answers the ids newly linked. */
 export async function insertEvidenceLinks(
   db: DbOrTx,
-  entryId: string,
+  entry: ChangeableEntry,
   evidenceIds: readonly string[],
 ): Promise<string[]> {
   if (evidenceIds.length === 0) return [];
+  const entryId = entry.id;
   const rows = await db
     .insert(journalEntryEvidence)
     .select(sql`select ${entryId}::uuid, id, now() from unnest(${sql.param([...evidenceIds])}::uuid[]) as id`)
@@ -152,10 +167,11 @@ export async function insertEvidenceLinks(
 /** Links the entry to each identifier in one statement; answers the ids newly linked. */
 export async function insertIdentifierLinks(
   db: DbOrTx,
-  entryId: string,
+  entry: ChangeableEntry,
   identifierIds: readonly string[],
 ): Promise<string[]> {
   if (identifierIds.length === 0) return [];
+  const entryId = entry.id;
   // Every column in the table's order; the copies of the entry's date, case and removal (the last
   // three) are placeholders the database's trigger replaces with the entry's values.
   const rows = await db
@@ -170,11 +186,15 @@ export async function insertIdentifierLinks(
 }
 
 /** Removes one evidence link; false when there was none. */
-export async function deleteEvidenceLink(db: DbOrTx, entryId: string, evidenceId: string): Promise<boolean> {
+export async function deleteEvidenceLink(
+  db: DbOrTx,
+  entry: ChangeableEntry,
+  evidenceId: string,
+): Promise<boolean> {
   const rows = await db
     .delete(journalEntryEvidence)
     .where(
-      and(eq(journalEntryEvidence.journalEntryId, entryId), eq(journalEntryEvidence.evidenceId, evidenceId)),
+      and(eq(journalEntryEvidence.journalEntryId, entry.id), eq(journalEntryEvidence.evidenceId, evidenceId)),
     )
     .returning({ id: journalEntryEvidence.evidenceId });
   return rows.length > 0;
@@ -183,14 +203,14 @@ export async function deleteEvidenceLink(db: DbOrTx, entryId: string, evidenceId
 /** Removes one identifier link; false when there was none. */
 export async function deleteIdentifierLink(
   db: DbOrTx,
-  entryId: string,
+  entry: ChangeableEntry,
   identifierId: string,
 ): Promise<boolean> {
   const rows = await db
     .delete(journalEntryIdentifiers)
     .where(
       and(
-        eq(journalEntryIdentifiers.journalEntryId, entryId),
+        eq(journalEntryIdentifiers.journalEntryId, entry.id),
         eq(journalEntryIdentifiers.identifierId, identifierId),
       ),
     )

@@ -21,6 +21,7 @@ import {
   listCaseJournal,
   updateJournalEntry,
 } from './journal-entries.service';
+import { ENTRY_CHANGE_RULE } from './journal-entry-guards';
 import { linkEntryToCase, nullifyJournalEntry } from './journal-entry-lifecycle.service';
 import { journalEntryLinksRoutes } from './journal-entry-links.routes';
 import { searchJournalEntries } from './journal-search.service';
@@ -73,6 +74,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         summary:
           'Link an entry to the case (called right after creating it); 400 naming journalEntryId if it is unknown',
         description:
+          `${ENTRY_CHANGE_RULE} ` +
           'A missing or hidden case answers 404; a missing or hidden entry 400 naming `journalEntryId`. ' +
           'An entry of another case, a removed entry or an archived case answer 409. ' +
           'Linking an entry to the case it is in answers it unchanged.',
@@ -120,8 +122,9 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     {
       schema: {
         tags,
-        summary: "Edit an entry's type, description or performedAt (its originator or an administrator)",
-        description: 'A removed entry or an archived case answers 409.',
+        summary:
+          "Edit an entry's type, description or performedAt (whoever recorded it, or an administrator)",
+        description: `${ENTRY_CHANGE_RULE} A removed or signed entry or an archived case answers 409.`,
         params: idParamsSchema,
         body: updateJournalEntryBodySchema,
         response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -137,7 +140,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
       schema: {
         tags,
         summary: 'Remove an entry: it is nullified with the reason, who and when, never deleted',
-        description: `The body is optional; the reason defaults to "Entry removed by user". Answers the entry.`,
+        description: `${ENTRY_CHANGE_RULE} The body is optional; the reason defaults to "Entry removed by user". Answers the entry.`,
         params: idParamsSchema,
         body: deleteJournalEntryBodySchema,
         response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -159,7 +162,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
       schema: {
         tags,
         summary: "Remove an entry of a case: as DELETE, with the reason required and the entry's case named",
-        description: "A `caseId` that is not the entry's case answers 400 naming `caseId`.",
+        description: `${ENTRY_CHANGE_RULE} A \`caseId\` that is not the entry's case answers 400 naming \`caseId\`.`,
         params: idParamsSchema,
         body: removeJournalEntryBodySchema,
         response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },

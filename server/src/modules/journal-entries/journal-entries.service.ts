@@ -26,16 +26,7 @@ import {
   type EntryChanges,
   type EntryRow,
 } from './journal-entries.repository';
-import {
-  assertCaseWritable,
-  assertNotNullified,
-  assertNotSigned,
-  assertOwnEntryOrAdmin,
-  caseArchived,
-  entryNotFound,
-  entrySnapshot,
-  lockVisibleEntry,
-} from './journal-entry-guards';
+import { caseArchived, entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry-guards';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findEntry, findTimelinePage } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
@@ -82,8 +73,8 @@ export async function createJournalEntry(
       performedAt: body.performedAt ? new Date(body.performedAt) : new Date(),
       ...originators,
     });
-    const evidenceIds = await insertEvidenceLinks(tx, inserted.id, body.evidence ?? []);
-    const identifierIds = await insertIdentifierLinks(tx, inserted.id, body.identifierIds);
+    const evidenceIds = await insertEvidenceLinks(tx, inserted, body.evidence ?? []);
+    const identifierIds = await insertIdentifierLinks(tx, inserted, body.identifierIds);
     for (const evidenceId of evidenceIds) {
       await recordCustody(tx, principal, evidenceId, 'linked', { journalEntryId: inserted.id });
     }
@@ -132,7 +123,7 @@ function changesOf(row: EntryRow, body: UpdateJournalEntryBody): EntryChanges {
   return changes;
 }
 
-/** Edits type, description or performedAt; only the entry's originator or an administrator may. */
+/** Edits type, description or performedAt; only whoever recorded the entry or an administrator may. */
 export async function updateJournalEntry(
   db: Db,
   id: string,
@@ -140,14 +131,10 @@ export async function updateJournalEntry(
   principal: Principal,
 ): Promise<JournalEntry> {
   const row = await db.transaction(async (tx) => {
-    const entry = await lockVisibleEntry(tx, id, principal);
-    assertOwnEntryOrAdmin(entry, principal, 'edit');
-    assertNotNullified(entry);
-    await assertNotSigned(tx, id);
-    await assertCaseWritable(tx, entry.caseId, principal);
+    const entry = await lockChangeableEntry(tx, id, principal);
     const changes = changesOf(entry, body);
     if (Object.keys(changes).length === 0) return entry;
-    const updated = await updateEntryRow(tx, id, changes);
+    const updated = await updateEntryRow(tx, entry, changes);
     const before = entrySnapshot(entry);
     const after = entrySnapshot(updated);
     const changed = Object.keys(changes) as (keyof typeof before)[];

@@ -145,7 +145,9 @@ describe('journal permission boundaries', () => {
       .id;
     const refused = await outsider.patch(`/api/journal-entries/${id}`, { description: 'Rewritten' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().error.message).toBe("Only the entry's originator can edit it");
+    expect(refused.json().error.message).toBe(
+      'Only whoever recorded this entry, or an administrator, can edit it',
+    );
     expect((await findEntryRow(db(), id)).description).toBe('Original');
     const byAdmin = await admin.patch(`/api/journal-entries/${id}`, { description: 'Corrected' });
     expect(byAdmin.statusCode).toBe(200);

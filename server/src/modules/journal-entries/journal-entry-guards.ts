@@ -4,7 +4,12 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { canSeeAllCases, isCaseVisible } from '../groups/case-visibility';
 import { isEntrySigned } from '../signatures/signatures.repository';
-import { lockEntryRow, lockVisibleCaseStatus, type EntryRow } from './journal-entries.repository';
+import {
+  lockEntryRow,
+  lockVisibleCaseStatus,
+  type ChangeableEntry,
+  type EntryRow,
+} from './journal-entries.repository';
 
 /** The rules every change to an entry goes through, in the order they answer. */
 
@@ -26,13 +31,43 @@ export async function lockVisibleEntry(tx: DbOrTx, id: string, principal: Princi
 }
 
 /**
- * 403 unless the caller wrote the entry (is its originator) or is an administrator: only they may
- * edit or remove it. Checked after the entry is found visible, so a hidden entry stays a 404.
+ * Who recorded the entry: its proxy when it was entered on someone's behalf (a community member who
+ * phoned it in cannot sign in; the team member who wrote it down answers for it), else its originator
+ * (a user, or an API key's automation).
  */
-export function assertOwnEntryOrAdmin(row: EntryRow, principal: Principal, verb: 'edit' | 'remove'): void {
-  if (row.originatorId !== principal.originatorId && !canSeeAllCases(principal)) {
-    throw AppError.forbidden(`Only the entry's originator can ${verb} it`);
+export function entryRecorderId(row: Pick<EntryRow, 'originatorId' | 'proxyOriginatorId'>): string {
+  return row.proxyOriginatorId ?? row.originatorId;
+}
+
+/** Said in the OpenAPI text of every route that changes an entry. */
+export const ENTRY_CHANGE_RULE =
+  'Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403.';
+
+/**
+ * The one rule for every change of an entry (its fields, its case, its evidence and identifier links,
+ * its removal): 403 unless the caller recorded it or is an administrator. The links are part of what
+ * is signed, so they are the author's as much as the text is. Checked after the entry is found visible,
+ * so a hidden entry stays a 404. The answer is what the repository's writes take.
+ */
+export function allowEntryChange(
+  row: EntryRow,
+  principal: Principal,
+  verb: 'edit' | 'remove' = 'edit',
+): ChangeableEntry {
+  if (entryRecorderId(row) !== principal.originatorId && !canSeeAllCases(principal)) {
+    throw AppError.forbidden(`Only whoever recorded this entry, or an administrator, can ${verb} it`);
   }
+  return row as ChangeableEntry;
+}
+
+/** A visible entry the caller may change, locked for the rest of the transaction (404, then 403). */
+export async function lockOwnEntry(
+  tx: DbOrTx,
+  id: string,
+  principal: Principal,
+  verb: 'edit' | 'remove' = 'edit',
+): Promise<ChangeableEntry> {
+  return allowEntryChange(await lockVisibleEntry(tx, id, principal), principal, verb);
 }
 
 /** 409 for a removed (nullified) entry: it stays as it was removed. */
@@ -65,11 +100,16 @@ export async function assertCaseWritable(
 }
 
 /**
- * A changeable entry: visible, not removed, not signed, in a case that is not archived. Taken in this order
- * (entry, then case) by every change, so two changes never wait for each other in opposite orders.
+ * A changeable entry: visible, the caller's own (or they are an administrator), not removed, not signed,
+ * in a case that is not archived. Taken in this order (entry, then case) by every change, so two changes
+ * never wait for each other in opposite orders.
  */
-export async function lockChangeableEntry(tx: DbOrTx, id: string, principal: Principal): Promise<EntryRow> {
-  const row = await lockVisibleEntry(tx, id, principal);
+export async function lockChangeableEntry(
+  tx: DbOrTx,
+  id: string,
+  principal: Principal,
+): Promise<ChangeableEntry> {
+  const row = await lockOwnEntry(tx, id, principal);
   assertNotNullified(row);
   await assertNotSigned(tx, id);
   await assertCaseWritable(tx, row.caseId, principal);

@@ -8,12 +8,12 @@ import { touchCase } from '../cases/case-activity';
 import { isCaseVisible } from '../groups/case-visibility';
 import { lockEntryRow, lockVisibleCaseStatus, updateEntryRow } from './journal-entries.repository';
 import {
+  allowEntryChange,
   assertCaseWritable,
   assertNotNullified,
   assertNotSigned,
-  assertOwnEntryOrAdmin,
   caseArchived,
-  lockVisibleEntry,
+  lockOwnEntry,
 } from './journal-entry-guards';
 import { findEntry } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
@@ -41,6 +41,8 @@ export async function linkEntryToCase(
     const status = await lockVisibleCaseStatus(tx, caseId, principal);
     if (!status) throw AppError.notFound('Case');
     if (!entry || (entry.caseId && !(await isCaseVisible(tx, principal, entry.caseId)))) throw noSuchEntry();
+    // Which case an entry is in is part of what it says: whoever recorded it decides.
+    const own = allowEntryChange(entry, principal);
     assertNotNullified(entry);
     if (entry.caseId === caseId) return entry;
     if (entry.caseId) {
@@ -51,7 +53,7 @@ export async function linkEntryToCase(
     // The case is part of what was signed: a signed entry stays where it was signed.
     await assertNotSigned(tx, entryId);
     if (isCaseReadOnly(status as CaseStatus)) throw caseArchived();
-    const linked = await updateEntryRow(tx, entryId, { caseId });
+    const linked = await updateEntryRow(tx, own, { caseId });
     await recordAudit(tx, principal, {
       action: 'journal_entry.linked',
       subjectType: 'journal_entry',
@@ -69,8 +71,8 @@ export async function linkEntryToCase(
 }
 
 /**
- * Removes an entry: it is nullified with the reason, who and when, never deleted. Only the entry's
- * originator or an administrator may remove it (403 for anyone else who can see it). With
+ * Removes an entry: it is nullified with the reason, who and when, never deleted. Only whoever recorded
+ * it or an administrator may remove it (403 for anyone else who can see it). With
  * `expectedCaseId` (the remove call) the caller names the entry's case, and another case is a 400.
  */
 export async function nullifyJournalEntry(
@@ -81,14 +83,13 @@ export async function nullifyJournalEntry(
   expectedCaseId?: string,
 ): Promise<JournalEntry> {
   const row = await db.transaction(async (tx) => {
-    const entry = await lockVisibleEntry(tx, id, principal);
-    assertOwnEntryOrAdmin(entry, principal, 'remove');
+    const entry = await lockOwnEntry(tx, id, principal, 'remove');
     if (expectedCaseId !== undefined && entry.caseId !== expectedCaseId) {
       throw AppError.validation([{ field: 'caseId', message: 'caseId is not the case of this entry' }]);
     }
     if (entry.isNullified) throw new AppError('CONFLICT', 'This journal entry was already removed');
     await assertCaseWritable(tx, entry.caseId, principal);
-    const nullified = await updateEntryRow(tx, id, {
+    const nullified = await updateEntryRow(tx, entry, {
       isNullified: true,
       nullifiedReason: reason,
       nullifiedAt: new Date(),

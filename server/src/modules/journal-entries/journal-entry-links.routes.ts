@@ -11,6 +11,7 @@ import {
   unlinkEvidence,
   unlinkIdentifier,
 } from './journal-entry-links.service';
+import { ENTRY_CHANGE_RULE } from './journal-entry-guards';
 
 const evidenceParamsSchema = z.object({
   id: z.uuid({ message: 'id must be a UUID' }),
@@ -21,8 +22,7 @@ const identifierParamsSchema = z.object({
   identifierId: z.uuid({ message: 'identifierId must be a UUID' }),
 });
 
-const CHANGE_RULES =
-  'A missing or hidden entry or target answers 404; a removed entry or an archived case 409. Answers the entry.';
+const CHANGE_RULES = `${ENTRY_CHANGE_RULE} A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.`;
 
 /** Links between a journal entry and evidence items or identifiers. */
 export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: Db }) {

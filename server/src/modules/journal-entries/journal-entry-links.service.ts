@@ -36,7 +36,8 @@ async function assertTargetVisible(tx: Tx, kind: LinkKind, targetId: string, pri
 }
 
 /**
- * Adds or removes one link of a changeable entry (visible, not removed, its case not archived). A
+ * Adds or removes one link of a changeable entry (visible, the caller's own or they are an
+ * administrator, not removed, not signed, its case not archived). A
  * link that already exists answers the entry unchanged; removing a link that does not exist is 404.
  * Evidence links and unlinks go to the item's chain of custody; every change to the audit trail.
  */
@@ -54,10 +55,10 @@ async function changeLink(
     let changed: boolean;
     if (op === 'link') {
       const insert = kind === 'evidence' ? insertEvidenceLinks : insertIdentifierLinks;
-      changed = (await insert(tx, entryId, [targetId])).length > 0;
+      changed = (await insert(tx, entry, [targetId])).length > 0;
     } else {
       const remove = kind === 'evidence' ? deleteEvidenceLink : deleteIdentifierLink;
-      changed = await remove(tx, entryId, targetId);
+      changed = await remove(tx, entry, targetId);
       if (!changed) throw new AppError('NOT_FOUND', NOT_LINKED[kind]);
     }
     if (!changed) return entry;

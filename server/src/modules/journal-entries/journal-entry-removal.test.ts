@@ -173,8 +173,8 @@ describe('removing a journal entry nullifies it and keeps the row', () => {
   });
 });
 
-describe("only the entry's originator or an administrator may remove it", () => {
-  const REFUSED = "Only the entry's originator can remove it";
+describe('only whoever recorded an entry or an administrator may remove it', () => {
+  const REFUSED = 'Only whoever recorded this entry, or an administrator, can remove it';
 
   async function expectUnchanged(id: string) {
     const row = await findEntryRow(db(), id);
