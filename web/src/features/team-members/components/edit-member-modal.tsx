@@ -1,19 +1,20 @@
 import { Select, SelectItem } from '@carbon/react';
 import { TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
-import type { Role } from '@scamtrail/domain/permissions';
+import { canGrantRole, type Role } from '@scamtrail/domain/permissions';
 import { updateTeamMemberBodySchema, type TeamMember } from '@scamtrail/domain/team-members';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useUpdateTeamMember } from '../api/update-team-member';
-import { ROLE_OPTIONS, roleLabel } from './role-options';
+import { grantableRoleOptions, roleLabel } from './role-options';
 
 const FIELDS = ['firstName', 'lastName', 'role'] as const;
 
 /** The server refuses a change of one's own role; the form says so before anyone tries. */
 const OWN_ROLE_HELPER = 'You cannot change your own role. Another administrator can.';
+const STRONGER_ROLE_HELPER = 'Their role holds permissions you do not hold. An administrator can change it.';
 
 interface EditMemberModalProps {
   member: Pick<TeamMember, 'id' | 'firstName' | 'lastName' | 'fullName' | 'role'>;
@@ -29,6 +30,8 @@ interface EditMemberModalProps {
 export function EditMemberModal({ member, mode, onClose }: EditMemberModalProps) {
   const { user } = useSession();
   const isSelf = member.id === user?.id;
+  // The server refuses changing an account whose role holds more than the signed-in user holds.
+  const isStronger = !canGrantRole(user?.permissions, member.role);
   const [firstName, setFirstName] = useState(member.firstName);
   const [lastName, setLastName] = useState(member.lastName);
   const [role, setRole] = useState<Role>(member.role);
@@ -97,14 +100,16 @@ export function EditMemberModal({ member, mode, onClose }: EditMemberModalProps)
         helperText={
           isSelf
             ? OWN_ROLE_HELPER
-            : 'Changing the role signs the member out; they sign in again with the new role.'
+            : isStronger
+              ? STRONGER_ROLE_HELPER
+              : 'Changing the role signs the member out; they sign in again with the new role.'
         }
-        disabled={isSelf}
+        disabled={isSelf || isStronger}
         value={role}
         onChange={(event) => setRole(event.target.value as Role)}
         {...errorProps('role')}
       >
-        {ROLE_OPTIONS.map((option) => (
+        {grantableRoleOptions(user?.permissions, member.role).map((option) => (
           <SelectItem key={option.value} value={option.value} text={option.text} />
         ))}
       </Select>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { permissionsForRole } from '@scamtrail/domain/permissions';
 import { formatDateTime } from '../../../lib/format-date';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { ACTIVE, DISABLED, INVITED, page, SELF, SIGNED_IN_AT } from './team-member-fixtures';
@@ -103,6 +104,69 @@ describe('team members list', () => {
     expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
     expect(within(dialog).queryByText('Please enter a valid email address')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+});
+
+/**
+ * Someone who administers team members without holding every permission. No such role ships today
+ * (the screen is for administrators), so the session lists fewer permissions than the role would: the
+ * forms follow the permissions, as the server does, which refuses any role stronger than the giver.
+ */
+const TEAM_MANAGER = makeUser('admin', {
+  permissions: [
+    ...permissionsForRole('investigator'),
+    'team_member.view',
+    'team_member.create',
+    'team_member.edit',
+  ],
+});
+
+describe('roles a user may give', () => {
+  it('the invitation offers only roles whose every permission the user holds', async () => {
+    renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, TEAM_MANAGER),
+      'GET /api/team-members': () => page([]),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Investigator', 'Viewer']);
+    expect(role).toHaveValue('investigator');
+  });
+
+  it('an administrator may give every role', async () => {
+    renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([]),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite member' });
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Admin', 'Investigator', 'Viewer']);
+  });
+
+  it("a stronger member's role is shown but cannot be changed", async () => {
+    renderApp('/team-members', {
+      'GET /api/auth/me': () => json(200, TEAM_MANAGER),
+      'GET /api/team-members': () => page([{ ...ACTIVE, role: 'admin' }]),
+    });
+    await screen.findByRole('link', { name: 'Alan Turing' });
+    await rowMenu('Alan Turing');
+    const items = screen.getAllByRole('menuitem', { hidden: true });
+    await userEvent.click(items.find((item) => item.textContent === 'Change role')!);
+    const dialog = await screen.findByRole('dialog', { name: /Change role/ });
+    const role = within(dialog).getByRole('combobox', { name: 'Role' });
+    expect(role).toBeDisabled();
+    expect(role).toHaveValue('admin');
+    expect(within(dialog).getByText(/holds permissions you do not hold/)).toBeInTheDocument();
   });
 });
 
