@@ -264,7 +264,9 @@ export const auditEventSchema = z.object({
   /** `<subject>.<what happened>`: case.created, journal_entry.nullified, evidence.linked... */
   action: responseText(),
   subjectType: responseText(),
-  subjectId: responseText(),
+  subjectId: responseText()
+    .nullable()
+    .describe('The record the event is about; null when the caller may not see it any more'),
   actor: z
     .object({
       kind: z.enum(['user', 'api_key', 'system']),
@@ -272,8 +274,14 @@ export const auditEventSchema = z.object({
       apiKeyId: responseText().nullable(),
     })
     .describe('Who acted: a user (by name) or an API key (its automation)'),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
+  before: z
+    .unknown()
+    .nullable()
+    .describe(
+      'The fields before the change. A record the caller may not see is named `{ "hidden": kind }` ' +
+        'and what the event says of it is left out',
+    ),
+  after: z.unknown().nullable().describe('The fields after the change, as `before` names records'),
   createdAt: responseText(),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -140,7 +140,12 @@ export const custodyEventSchema = z.object({
   id: z.number().int(),
   action: z.enum(CUSTODY_ACTIONS),
   actor: z.object({ kind: z.enum(['user', 'api_key', 'system']), name: responseText() }),
-  detail: z.record(responseText(), z.unknown()),
+  detail: z
+    .record(responseText(), z.unknown())
+    .describe(
+      'What the action touched. A case or journal entry the caller may not see is named ' +
+        '`{ "hidden": kind }` in place of its id',
+    ),
   createdAt: responseText(),
 });
 export type CustodyEvent = z.infer<typeof custodyEventSchema>;

@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import type { CASE_TASK_SUBJECT } from '@scamtrail/domain/case-tasks';
+import { isAuditAction, type AuditAction } from './record-references';
 
 /** Who did something, as the audit trail and the chain of custody record it. */
 export interface Actor {
@@ -17,8 +18,12 @@ export function actorOf(principal: Principal): Actor {
 }
 
 export interface AuditRecord {
-  /** `<subject>.<what happened>`: `case.updated`, `journal_entry.nullified`, `evidence.linked`. */
-  action: string;
+  /**
+   * `<subject>.<what happened>`: `case.updated`, `journal_entry.nullified`, `evidence.linked`. Each is
+   * declared in `AUDIT_EVENT_REFERENCES` with the records its data names, so that readers who may not
+   * see them are not told them.
+   */
+  action: AuditAction;
   subjectType: 'case' | typeof CASE_TASK_SUBJECT | 'journal_entry' | 'evidence';
   subjectId: string;
   /** The case the change belongs to, so it shows in that case's History; null when there is none. */
@@ -33,6 +38,8 @@ export interface AuditRecord {
  * transaction of the change, so the change and its record commit or roll back together.
  */
 export async function recordAudit(db: DbOrTx, principal: Principal, record: AuditRecord): Promise<void> {
+  // The type already says so; an action built at run time that slipped past it fails its first test.
+  if (!isAuditAction(record.action)) throw new Error(`Undeclared audit action ${record.action}`);
   await db.insert(events).values({
     type: record.action,
     ...actorOf(principal),

@@ -1,9 +1,8 @@
 import { count, desc, eq } from 'drizzle-orm';
-import type { AuditEvent } from '@scamtrail/domain/cases';
-import { fullName } from '@scamtrail/domain/names';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys, events, originators, users } from '../../db/schema/index';
 
+/** An audit row with who acted: shown to readers only through `presentAuditEvents`. */
 export interface CaseEventRow {
   id: number;
   type: string;
@@ -50,23 +49,4 @@ export async function findCaseEventRows(
   if (rows.length < page.pageSize && (rows.length > 0 || page.page === 1)) return { rows, total: seen };
   const [{ n }] = await db.select({ n: count() }).from(events).where(eq(events.caseId, caseId));
   return { rows, total: n };
-}
-
-/** An audit row as the History tab and notifications show it: what, who, before and after. */
-export function toAuditEvent(row: CaseEventRow): AuditEvent {
-  const actor: AuditEvent['actor'] = row.actorUserId
-    ? { kind: 'user', name: fullName(row), apiKeyId: null }
-    : row.actorApiKeyId
-      ? { kind: 'api_key', name: row.systemName ?? 'API key', apiKeyId: row.actorApiKeyId }
-      : { kind: 'system', name: 'System', apiKeyId: null };
-  return {
-    id: row.id,
-    action: row.type,
-    subjectType: row.subjectType,
-    subjectId: row.subjectId,
-    actor,
-    before: row.data.before ?? null,
-    after: row.data.after ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

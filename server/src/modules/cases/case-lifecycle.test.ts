@@ -266,6 +266,23 @@ describe('case lifecycle', () => {
       ).toBe(c.id);
     });
 
+    it('a loop through a case the caller may not see is not refused: the refusal would tell of its link', async () => {
+      const admin = (await signedIn(t, 'admin')).client;
+      const [a, b] = await Promise.all(['A', 'B'].map((title) => createCaseVia(investigator, { title })));
+      const hidden = await createCaseVia(admin, { title: 'H', groupId: await insertGroup(t.database.db) });
+      await patchCaseVia(admin, hidden.id, { ...asDuplicate, duplicateOfId: a.id });
+      await patchCaseVia(admin, b.id, { ...asDuplicate, duplicateOfId: hidden.id });
+      // The administrator sees the whole chain B -> H -> A and is refused.
+      const refused = await admin.patch(`/api/cases/${a.id}`, { ...asDuplicate, duplicateOfId: b.id });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.details.fields).toEqual([
+        { field: 'duplicateOfId', message: DUPLICATE_LOOP_MESSAGE },
+      ]);
+      // The investigator sees B lead to a case they cannot see, and learns no more of it.
+      const closed = await patchCaseVia(investigator, a.id, { ...asDuplicate, duplicateOfId: b.id });
+      expect(closed.duplicateOfId).toBe(b.id);
+    });
+
     it('may leave the original unnamed', async () => {
       const copy = await createCaseVia(investigator);
       const closed = await patchCaseVia(investigator, copy.id, asDuplicate);

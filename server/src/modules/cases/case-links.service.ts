@@ -5,7 +5,8 @@ import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import { findAssignableUserRows } from './assignable-users.repository';
-import { findCaseEventRows, toAuditEvent } from './case-history.repository';
+import { presentAuditEvents } from './case-history-presenter';
+import { findCaseEventRows } from './case-history.repository';
 import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers.repository';
 import { toCaseRef } from './case-presenter';
 import { findIdentifierSummaries, findRelatedCaseRows } from './case-related.repository';
@@ -72,7 +73,7 @@ export async function listCaseIdentifiers(
   };
 }
 
-/** The case's History: its audit rows, newest first. */
+/** The case's History: its audit rows, newest first, naming only records the caller may see. */
 export async function listCaseHistory(
   db: Db,
   caseId: string,
@@ -81,7 +82,10 @@ export async function listCaseHistory(
 ): Promise<Paged<AuditEvent>> {
   await requireVisibleCase(db, principal, caseId);
   const { rows, total } = await findCaseEventRows(db, caseId, page);
-  return { data: rows.map(toAuditEvent), pagination: toPagination(page.page, page.pageSize, total) };
+  return {
+    data: await presentAuditEvents(db, principal, rows),
+    pagination: toPagination(page.page, page.pageSize, total),
+  };
 }
 
 /** Enabled users for the assignee picker: names only, for callers who may not list users. */

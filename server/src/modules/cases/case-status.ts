@@ -8,6 +8,7 @@ import {
 } from '@scamtrail/domain/cases';
 import type { FieldError } from '@scamtrail/domain/errors';
 import { AppError } from '../../lib/errors';
+import type { AuditAction } from '../audit/record-references';
 
 export const ARCHIVED_MESSAGE = 'This case is archived; reopen it to change it';
 
@@ -21,7 +22,7 @@ export interface StatusPlan {
   /** 'now' when the case closes, null when it leaves closed, undefined when it stays as it was. */
   closedAt: 'now' | null | undefined;
   /** The audit action: case.closed, case.reopened, case.archived, case.status_changed or case.updated. */
-  action: string;
+  action: CaseStatusAction;
 }
 
 interface CurrentStatus {
@@ -33,7 +34,12 @@ interface CurrentStatus {
 
 export const DUPLICATE_OF_MESSAGE = 'duplicateOfId can only be given when closing a case as a duplicate';
 
-function actionFor(from: CaseStatus, to: CaseStatus): string {
+type CaseStatusAction = Extract<
+  AuditAction,
+  'case.updated' | 'case.closed' | 'case.archived' | 'case.reopened' | 'case.status_changed'
+>;
+
+function actionFor(from: CaseStatus, to: CaseStatus): CaseStatusAction {
   if (from === to) return 'case.updated';
   if (to === 'closed') return 'case.closed';
   if (to === 'archived') return 'case.archived';

@@ -62,7 +62,8 @@ export const DUPLICATE_LOOP_MESSAGE = 'That case is itself a duplicate of this o
 /**
  * A duplicate's original, when the plan names a new one: another case the caller may see (400 naming
  * duplicateOfId otherwise, a hidden case alike a missing one), which is not itself, through its own
- * duplicate links, a duplicate of this case. Two people closing two cases as duplicates of each other at
+ * duplicate links, a duplicate of this case. The links are followed only through cases the caller may
+ * see: a refusal must not tell them that a case they cannot see leads back here. Two people closing two cases as duplicates of each other at
  * the same instant are not serialised: the loop would be two links, each pointing to a real case.
  */
 async function checkDuplicateOf(
@@ -80,7 +81,7 @@ async function checkDuplicateOf(
   if (!(await isCaseVisible(db, principal, originalId))) {
     return [{ field: 'duplicateOfId', message: 'No case with this id' }];
   }
-  if (await isInDuplicateChain(db, originalId, caseId)) {
+  if (await isInDuplicateChain(db, originalId, caseId, principal)) {
     return [{ field: 'duplicateOfId', message: DUPLICATE_LOOP_MESSAGE }];
   }
   return [];

@@ -173,14 +173,22 @@ export async function replaceCaseTags(tx: DbOrTx, caseId: string, tagIds: readon
 
 /**
  * True when following duplicate links from `fromId` (the case it repeats, the case that one repeats,
- * and so on) reaches `caseId`: naming `fromId` as the original of `caseId` would close a loop. `union`
- * drops rows seen already, so a loop already stored ends the walk too.
+ * and so on) reaches `caseId`: naming `fromId` as the original of `caseId` would close a loop. The walk
+ * goes on only through cases the caller may see: a hidden case's own link is not read, so the answer
+ * tells nothing of it (a loop through it may then be stored, which walks like this one tolerate).
+ * `union` drops rows seen already, so a loop already stored ends the walk too.
  */
-export async function isInDuplicateChain(db: DbOrTx, fromId: string, caseId: string): Promise<boolean> {
+export async function isInDuplicateChain(
+  db: DbOrTx,
+  fromId: string,
+  caseId: string,
+  principal: Principal,
+): Promise<boolean> {
   const result = await db.execute(sql`with recursive chain(id) as (
       select ${cases.duplicateOfId} from ${cases} where ${cases.id} = ${fromId}
       union
       select ${cases.duplicateOfId} from ${cases} inner join chain on ${cases.id} = chain.id
+      where ${visibleCaseCondition(principal)}
     )
     select 1 as found from chain where id = ${caseId} limit 1`);
   return rowsOf(result).length > 0;

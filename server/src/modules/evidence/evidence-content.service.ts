@@ -9,9 +9,9 @@ import {
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
-import { listCustodyRows, recordCustody, type CustodyEventRow } from './custody.repository';
+import { presentCustodyEvents } from './custody-presenter';
+import { listCustodyRows, recordCustody } from './custody.repository';
 import { requireEvidence } from './evidence-rules';
 import type { EvidenceStore } from './evidence-store';
 
@@ -82,17 +82,7 @@ export async function verifyEvidence(
   return { sha256, matches };
 }
 
-function toCustodyEvent(row: CustodyEventRow): CustodyEvent {
-  const kind = row.actorApiKeyId ? 'api_key' : row.actorUserId ? 'user' : 'system';
-  return {
-    id: row.id,
-    action: row.action as CustodyEvent['action'],
-    actor: { kind, name: row.actorName ?? (kind === 'system' ? 'System' : 'Unknown') },
-    detail: row.detail,
-    createdAt: iso(row.createdAt),
-  };
-}
-
+/** An item's chain of custody, oldest first, naming only records the caller may see. */
 export async function listCustody(
   db: Db,
   principal: Principal,
@@ -101,5 +91,8 @@ export async function listCustody(
 ): Promise<{ data: CustodyEvent[]; pagination: Pagination }> {
   await requireEvidence(db, principal, id);
   const { rows, total } = await listCustodyRows(db, id, page);
-  return { data: rows.map(toCustodyEvent), pagination: toPagination(page.page, page.pageSize, total) };
+  return {
+    data: await presentCustodyEvents(db, principal, rows),
+    pagination: toPagination(page.page, page.pageSize, total),
+  };
 }

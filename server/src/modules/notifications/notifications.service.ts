@@ -12,7 +12,8 @@ import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import type { UserPrincipal } from '../../plugins/auth';
-import { toAuditEvent, type CaseEventRow } from '../cases/case-history.repository';
+import { presentAuditEvents } from '../cases/case-history-presenter';
+import type { CaseEventRow } from '../cases/case-history.repository';
 import { rowsOf } from '../cases/sql-arrays';
 import { visibleCaseCondition } from '../groups/case-visibility';
 
@@ -78,6 +79,20 @@ interface NotificationRow {
   c_status: string;
 }
 
+const toEventRow = (row: NotificationRow): CaseEventRow => ({
+  id: Number(row.id),
+  type: row.type,
+  subjectType: row.subject_type,
+  subjectId: row.subject_id,
+  data: row.data,
+  createdAt: new Date(row.created_at),
+  actorUserId: row.actor_user_id,
+  actorApiKeyId: row.actor_api_key_id,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  systemName: row.system_name,
+});
+
 async function seenId(db: DbOrTx, userId: string): Promise<number> {
   const [row] = await db.select({ seen: users.notificationsSeenId }).from(users).where(eq(users.id, userId));
   return row?.seen ?? 0;
@@ -109,28 +124,14 @@ export async function listNotifications(
   ]);
   const total = Number(rowsOf<{ n: number | string }>(counted)[0].n);
   const capped = total > NOTIFICATIONS_COUNT_CAP;
+  const rows = rowsOf<NotificationRow>(page);
+  const events = await presentAuditEvents(db, principal, rows.map(toEventRow));
   return {
-    data: rowsOf<NotificationRow>(page).map((row) => {
-      const id = Number(row.id);
-      const eventRow: CaseEventRow = {
-        id,
-        type: row.type,
-        subjectType: row.subject_type,
-        subjectId: row.subject_id,
-        data: row.data,
-        createdAt: new Date(row.created_at),
-        actorUserId: row.actor_user_id,
-        actorApiKeyId: row.actor_api_key_id,
-        firstName: row.first_name,
-        lastName: row.last_name,
-        systemName: row.system_name,
-      };
-      return {
-        event: toAuditEvent(eventRow),
-        case: { id: row.c_id, number: row.c_number, title: row.c_title, status: row.c_status as CaseStatus },
-        unread: id > seen,
-      };
-    }),
+    data: rows.map((row, i) => ({
+      event: events[i],
+      case: { id: row.c_id, number: row.c_number, title: row.c_title, status: row.c_status as CaseStatus },
+      unread: events[i].id > seen,
+    })),
     pagination: toPagination(query.page, query.pageSize, capped ? NOTIFICATIONS_COUNT_CAP : total),
     totalIsCapped: capped,
   };

@@ -1,0 +1,81 @@
+import type { HiddenRecord, HiddenRecordKind } from '@scamtrail/domain/hidden-records';
+import type { DbOrTx } from '../../db/client';
+import type { Principal } from '../../plugins/auth';
+import type { ReferenceFields } from './record-references';
+import { findVisibleRecordIds } from './record-visibility.repository';
+
+type Values = Record<string, unknown>;
+
+const isValues = (value: unknown): value is Values =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The ids a field holds: one, a list of them, or none (null). */
+const idsIn = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : Array.isArray(value)
+      ? value.filter((id): id is string => typeof id === 'string')
+      : [];
+
+/** The records a page of rows names, gathered first so that each kind is looked up once. */
+export class RecordReferences {
+  private readonly named = new Map<HiddenRecordKind, Set<string>>();
+  private readonly visible = new Map<HiddenRecordKind, Set<string>>();
+
+  /** Notes a record named by id (an event's subject). */
+  name(kind: HiddenRecordKind, id: string): void {
+    const ids = this.named.get(kind) ?? new Set<string>();
+    ids.add(id);
+    this.named.set(kind, ids);
+  }
+
+  /** Notes every record the declared fields of a recorded value name. */
+  nameIn(values: unknown, fields: ReferenceFields): void {
+    if (!isValues(values)) return;
+    for (const [field, reference] of Object.entries(fields)) {
+      for (const id of idsIn(values[field])) this.name(reference.kind, id);
+    }
+  }
+
+  /** Looks up which of the named records the reader may see: one statement per kind named. */
+  async resolve(db: DbOrTx, principal: Principal): Promise<void> {
+    await Promise.all(
+      [...this.named].map(async ([kind, ids]) => {
+        this.visible.set(kind, await findVisibleRecordIds(db, principal, kind, [...ids]));
+      }),
+    );
+  }
+
+  isVisible(kind: HiddenRecordKind, id: string): boolean {
+    return this.visible.get(kind)?.has(id) ?? false;
+  }
+
+  /**
+   * The value with every reference to a record the reader may not see replaced by `{ hidden: kind }`
+   * and what it says of that record left out. `onlyReferences` keeps nothing else (the value of an
+   * event whose own subject is hidden).
+   */
+  redact(values: unknown, fields: ReferenceFields, onlyReferences = false): unknown {
+    if (!isValues(values)) return onlyReferences ? null : values;
+    const out: Values = onlyReferences ? {} : { ...values };
+    for (const [field, { kind, carries = [] }] of Object.entries(fields)) {
+      if (!(field in values)) continue;
+      const value = values[field];
+      const hidden: HiddenRecord = { hidden: kind };
+      const shown = (id: unknown) => typeof id === 'string' && this.isVisible(kind, id);
+      let isAnyHidden: boolean;
+      if (Array.isArray(value)) {
+        out[field] = value.map((id: unknown) => (shown(id) ? id : hidden));
+        isAnyHidden = value.some((id: unknown) => !shown(id));
+      } else {
+        isAnyHidden = value !== null && value !== undefined && !shown(value);
+        out[field] = isAnyHidden ? hidden : value;
+      }
+      for (const carried of carries) {
+        if (isAnyHidden) delete out[carried];
+        else if (carried in values) out[carried] = values[carried];
+      }
+    }
+    return out;
+  }
+}

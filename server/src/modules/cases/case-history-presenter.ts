@@ -1,0 +1,61 @@
+import type { AuditEvent } from '@scamtrail/domain/cases';
+import { fullName } from '@scamtrail/domain/names';
+import type { DbOrTx } from '../../db/client';
+import type { Principal } from '../../plugins/auth';
+import { RecordReferences } from '../audit/hidden-references';
+import { AUDIT_EVENT_REFERENCES, isAuditAction, type AuditEventReferences } from '../audit/record-references';
+import type { CaseEventRow } from './case-history.repository';
+
+function actorOf(row: CaseEventRow): AuditEvent['actor'] {
+  if (row.actorUserId) return { kind: 'user', name: fullName(row), apiKeyId: null };
+  if (row.actorApiKeyId) {
+    return { kind: 'api_key', name: row.systemName ?? 'API key', apiKeyId: row.actorApiKeyId };
+  }
+  return { kind: 'system', name: 'System', apiKeyId: null };
+}
+
+/** An action no table entry declares (written by an older version): nothing of its data is told. */
+const UNDECLARED: AuditEventReferences = { fields: {} };
+
+const referencesOf = (action: string): AuditEventReferences =>
+  isAuditAction(action) ? AUDIT_EVENT_REFERENCES[action] : UNDECLARED;
+
+/**
+ * Audit rows as the History tab and the notifications show them to this reader: what, who, before and
+ * after, every record the data names told only as far as the reader may see it (`{ hidden: kind }`
+ * otherwise, without what the event says of it), by the declarations of `AUDIT_EVENT_REFERENCES`.
+ * An event whose own subject the reader may not see keeps only its references. One statement per kind
+ * of record the page names.
+ */
+export async function presentAuditEvents(
+  db: DbOrTx,
+  principal: Principal,
+  rows: readonly CaseEventRow[],
+): Promise<AuditEvent[]> {
+  const references = new RecordReferences();
+  for (const row of rows) {
+    const { subject, fields } = referencesOf(row.type);
+    if (subject && subject === row.subjectType) references.name(subject, row.subjectId);
+    references.nameIn(row.data.before, fields);
+    references.nameIn(row.data.after, fields);
+  }
+  await references.resolve(db, principal);
+  return rows.map((row) => {
+    const { subject, fields } = referencesOf(row.type);
+    const isDeclared = isAuditAction(row.type);
+    const isSubjectHidden =
+      !isDeclared || (subject === row.subjectType && !references.isVisible(subject, row.subjectId));
+    const present = (values: unknown) =>
+      isDeclared ? references.redact(values ?? null, fields, isSubjectHidden) : null;
+    return {
+      id: row.id,
+      action: row.type,
+      subjectType: row.subjectType,
+      subjectId: isSubjectHidden ? null : row.subjectId,
+      actor: actorOf(row),
+      before: present(row.data.before),
+      after: present(row.data.after),
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
+}
