@@ -1,3 +1,6 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +14,7 @@ import {
   type JsonSchema,
   type Operation,
 } from './openapi-operations';
+import { loadMultipartOperations, malformedForms, type MultipartOperation } from './openapi-multipart';
 
 /**
  * Every operation of the OpenAPI document, called by an administrator (who may call them all, so
@@ -59,12 +63,17 @@ function badQueryValues(schema: JsonSchema): string[] {
 let t: TestApp;
 let admin: Client;
 let operations: Operation[];
+let multipartOperations: MultipartOperation[];
 let tables: string[];
+/** The app's DATA_DIR: a refused upload must leave no file in it. */
+let dataDir: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  dataDir = await mkdtemp(join(tmpdir(), 'scamtrail-bad-input-'));
+  t = await buildTestApp({ DATA_DIR: dataDir });
   admin = (await signedIn(t, 'admin')).client;
   operations = await loadOperations(t.app);
+  multipartOperations = await loadMultipartOperations(t.app);
   const result = await t.database.db.execute(
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
@@ -73,7 +82,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
+
+/** Every file under DATA_DIR (staged uploads and stored evidence). */
+async function dataFiles(): Promise<string[]> {
+  const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
 
 /** Rows per table, to show that refused requests wrote nothing. */
 async function rowCounts(): Promise<Record<string, number>> {
@@ -192,4 +211,49 @@ describe('bad input to every operation answers a 4xx in the error shape and writ
     }
     expect(failures).toEqual([]);
   });
+});
+
+describe('a malformed multipart body to every operation that takes one answers 400 and keeps nothing', () => {
+  it('finds the upload routes in the document', () => {
+    expect(multipartOperations.map((op) => op.key)).toEqual(
+      expect.arrayContaining(['POST /api/evidence', 'POST /api/identifiers/import']),
+    );
+  });
+
+  // A malformed form used to reach the generic 500 (busboy's errors carry no code); each one must be
+  // the client's 400, and a file staged before the body broke off must be gone.
+  it('every multipart operation', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    for (const op of multipartOperations) {
+      const before = { rows: await rowCounts(), files: await dataFiles() };
+      for (const form of malformedForms(op)) {
+        const probe: Probe = { label: form.label, options: {}, field: form.field };
+        const res = await admin.request({
+          method: op.method as InjectOptions['method'],
+          url: op.url,
+          headers: form.headers,
+          payload: form.payload,
+        });
+        const problem =
+          res.statusCode === 400
+            ? check(res, probe)
+            : `expected 400: ${form.label}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+        if (problem) failures.push(`${op.key} ${problem}`);
+      }
+      const after = { rows: await rowCounts(), files: await dataFiles() };
+      const written = tables.filter((table) => after.rows[table] !== before.rows[table]);
+      if (written.length) failures.push(`${op.key} wrote rows to ${written.join(', ')}`);
+      if (after.files.join() !== before.files.join()) {
+        failures.push(
+          `${op.key} left files: ${after.files.filter((f) => !before.files.includes(f)).join(', ')}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  // @fastify/busboy 3.2.6 skips a part without Content-Disposition by resuming it, but a part over
+  // its 16 KiB high-water mark has paused the parser and ends before it is read, so it never resumes:
+  // the request is never answered. Needs a fix in busboy (skipPart should not leave the parser paused).
+  it.todo('a part without Content-Disposition over 16 KiB is answered');
 });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@scamtrail/domain/errors';
 import { AppError } from '../lib/errors';
+import { multipartError } from '../lib/multipart-form';
 
 type Issue = { instancePath: string; message?: string };
 
@@ -79,6 +80,15 @@ export function sendApiNotFound(app: FastifyInstance, request: FastifyRequest, r
 }
 
 /**
+ * Routes read forms through readMultipartForm, which maps the parser's errors itself; this catches a
+ * form read any other way, so a body the parser cannot read is a 4xx, never a 500.
+ */
+function multipartBodyError(err: Error, request: FastifyRequest): AppError | undefined {
+  const isForm = /^\s*multipart\//i.test(request.headers['content-type'] ?? '');
+  return isForm ? multipartError(err) : undefined;
+}
+
+/**
  * One place that turns errors into `{ error: { code, message, details? } }`. Validation failures name
  * their fields; 5xx answers never carry internals (the cause goes to the log).
  */
@@ -94,11 +104,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   ]);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      const body: ErrorBody = { error: { code: err.code, message: err.message } };
-      if (err.details) body.error.details = err.details;
-      if (err.retryAfterSeconds) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.status(err.status).send(body);
+    const appError = err instanceof AppError ? err : multipartBodyError(err, request);
+    if (appError) {
+      const body: ErrorBody = { error: { code: appError.code, message: appError.message } };
+      if (appError.details) body.error.details = appError.details;
+      if (appError.retryAfterSeconds) reply.header('retry-after', String(appError.retryAfterSeconds));
+      return reply.status(appError.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: FieldError[] = (err.validation as Issue[]).map((issue) => ({

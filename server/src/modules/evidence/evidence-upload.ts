@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { uploadEvidenceFieldsSchema, type UploadEvidenceFields } from '@scamtrail/domain/evidence';
 import { AppError } from '../../lib/errors';
+import { readMultipartForm } from '../../lib/multipart-form';
 import type { StagedFile } from './evidence-store';
 
 /** Form fields beyond the file: a description of 2,000 characters is well under 64 KiB in UTF-8. */
@@ -69,61 +70,23 @@ function tooLarge(maxBytes: number): AppError {
   });
 }
 
-/** The errors @fastify/multipart and busboy raise, in the API's terms. */
-function toUploadError(error: unknown, maxBytes: number): unknown {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(maxBytes);
-  if (code === 'FST_FILES_LIMIT') {
-    return AppError.validation([{ field: 'file', message: 'Send one file per request' }]);
-  }
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return AppError.validation([{ field: 'body', message: 'The form has too many fields' }]);
-  }
-  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') {
-    return new AppError('BAD_REQUEST', 'The multipart form is not acceptable');
-  }
-  const message = (error as Error).message ?? '';
-  // Busboy's parse errors (a truncated body, a malformed part header) carry no code.
-  if (!code && /multipart|part|boundary|form/i.test(message)) {
-    return new AppError('BAD_REQUEST', 'The multipart body is malformed');
-  }
-  return error;
-}
-
 /**
  * Reads a multipart upload: the one `file` part is streamed to a staged file; the other parts are
  * collected as text fields. Refuses (and removes the staged file) when the file is over `maxBytes`
- * (413), missing, empty, or not in a part named `file`, or a field is too long (400).
+ * (413), missing, empty, or not in a part named `file`, a field is too long, or the body is
+ * malformed (400).
  */
 export async function receiveUpload(
   request: FastifyRequest,
   options: { stagingDir: string; maxBytes: number },
 ): Promise<ReceivedUpload> {
-  const fields: Record<string, string[]> = {};
-  let staged: StagedFile | undefined;
-  let fileName = '';
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.valueTruncated) {
-          throw AppError.validation([{ field: part.fieldname, message: `${part.fieldname} is too long` }]);
-        }
-        (fields[part.fieldname] ??= []).push(String(part.value));
-        continue;
-      }
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw AppError.validation([{ field: 'file', message: 'Send the file as the part named "file"' }]);
-      }
-      staged = await stageStream(part.file, options.stagingDir);
-      if (part.file.truncated) throw tooLarge(options.maxBytes);
-      fileName = cleanFileName(part.filename ?? '');
-    }
-  } catch (error) {
-    await discardStaged(staged);
-    throw toUploadError(error, options.maxBytes);
-  }
+  const form = await readMultipartForm(request, {
+    fileField: 'file',
+    readFile: (part) => stageStream(part.file, options.stagingDir),
+    discardFile: discardStaged,
+    tooLarge: () => tooLarge(options.maxBytes),
+  });
+  const staged = form.file;
   if (!staged) {
     throw AppError.validation([{ field: 'file', message: 'Attach the file as the part named "file"' }]);
   }
@@ -131,7 +94,7 @@ export async function receiveUpload(
     await discardStaged(staged);
     throw AppError.validation([{ field: 'file', message: 'The file is empty' }]);
   }
-  return { staged, fileName, fields };
+  return { staged, fileName: cleanFileName(form.fileName), fields: form.fields };
 }
 
 /** The form fields as the upload schema reads them: one value each, tag ids repeated or comma-separated. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { readMultipartForm } from '../../lib/multipart-form';
 import { errorResponses } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { csvToImportItems } from './identifier-import-csv';
@@ -10,19 +11,67 @@ import {
   IMPORT_BODY_LIMIT,
   importBodySchema,
   importResultSchema,
+  type ImportBody,
 } from '@scamtrail/domain/identifiers/import-api';
 import { importIdentifiers } from './identifier-import.service';
 
+/** Form fields are an originator id at most: 4 KiB is ample, and a longer one is refused, not cut. */
+const IMPORT_FORM_LIMITS = {
+  fileSize: IMPORT_BODY_LIMIT,
+  fieldSize: 4 * 1024,
+  files: 1,
+  fields: 5,
+  parts: 6,
+};
+
+/**
+ * A CSV body and a form are read into `{ items }` in preValidation and then checked by the same schema
+ * as a JSON body; the document shows what the caller sends instead.
+ */
+const csvBodySchema = importBodySchema.meta({
+  type: 'string',
+  description: 'CSV text: a header row with a "type" column and data field columns',
+  properties: undefined,
+  required: undefined,
+});
+const importFormSchema = importBodySchema.meta({
+  properties: {
+    file: { type: 'string', format: 'binary', description: 'The CSV file, as a text/csv body would be' },
+    onBehalfOfOriginatorId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'The originator the report came from, when the caller enters it on their behalf',
+    },
+  },
+  required: ['file'],
+});
+
+function importTooLarge(): AppError {
+  const mb = Math.round(IMPORT_BODY_LIMIT / (1024 * 1024));
+  return new AppError('PAYLOAD_TOO_LARGE', `The CSV file is larger than the ${mb} MB import limit`, {
+    maxBytes: IMPORT_BODY_LIMIT,
+  });
+}
+
 /** A multipart upload's `file` part (and an optional `onBehalfOfOriginatorId` field) as the JSON body. */
 async function readMultipartImport(request: FastifyRequest): Promise<Record<string, unknown>> {
-  const file = await request.file();
-  if (!file) throw AppError.validation([{ field: 'file', message: 'Attach a CSV file as "file"' }]);
-  const text = (await file.toBuffer()).toString('utf8');
-  const proxy = file.fields.onBehalfOfOriginatorId;
-  const proxyValue = proxy && !Array.isArray(proxy) && 'value' in proxy ? proxy.value : undefined;
+  const form = await readMultipartForm(request, {
+    fileField: 'file',
+    readFile: async (part) => (await part.toBuffer()).toString('utf8'),
+    tooLarge: importTooLarge,
+  });
+  if (form.file === undefined) {
+    throw AppError.validation([{ field: 'file', message: 'Attach a CSV file as "file"' }]);
+  }
+  const proxy = form.fields.onBehalfOfOriginatorId ?? [];
+  if (proxy.length > 1) {
+    throw AppError.validation([
+      { field: 'onBehalfOfOriginatorId', message: 'onBehalfOfOriginatorId must be given once' },
+    ]);
+  }
   return {
-    items: csvToImportItems(text, 'file'),
-    ...(typeof proxyValue === 'string' && proxyValue !== '' ? { onBehalfOfOriginatorId: proxyValue } : {}),
+    items: csvToImportItems(form.file, 'file'),
+    ...(proxy[0] ? { onBehalfOfOriginatorId: proxy[0] } : {}),
   };
 }
 
@@ -34,7 +83,7 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  await app.register(multipart, { limits: { fileSize: IMPORT_BODY_LIMIT, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, { limits: IMPORT_FORM_LIMITS });
   // The CSV text is kept as is here and read into rows only once the caller's permission is checked.
   app.addContentTypeParser(
     'text/csv',
@@ -53,22 +102,29 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
           'Each row is validated, normalised and deduplicated (against stored identifiers and earlier ' +
           'rows of the batch). Answers one result per row: created with its id, duplicate of ' +
           'existingId, or invalid with the field errors. At most 5,000 rows per request.',
-        consumes: ['application/json', 'text/csv', 'multipart/form-data'],
-        body: importBodySchema,
+        body: {
+          content: {
+            'application/json': { schema: importBodySchema },
+            'text/csv': { schema: csvBodySchema },
+            'multipart/form-data': { schema: importFormSchema },
+          },
+        },
         response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 413, 415) },
       },
       // Access is checked on request, so nobody without the right makes the server read a file.
       config: { access: access.permission('identifier.create') },
       preValidation: async (request) => {
-        if (request.isMultipart()) request.body = (await readMultipartImport(request)) as typeof request.body;
+        if (request.isMultipart()) request.body = await readMultipartImport(request);
         else if (typeof request.body === 'string')
           request.body = { items: csvToImportItems(request.body, 'body') };
       },
     },
-    async (request) =>
-      importIdentifiers(db, request.body.items, {
+    async (request) => {
+      const body = request.body as ImportBody;
+      return importIdentifiers(db, body.items, {
         originatorId: request.principal!.originatorId,
-        onBehalfOfOriginatorId: request.body.onBehalfOfOriginatorId,
-      }),
+        onBehalfOfOriginatorId: body.onBehalfOfOriginatorId,
+      });
+    },
   );
 }
