@@ -189,6 +189,38 @@ describe('case timeline', { timeout: 20_000 }, () => {
     expect(items.map((item) => item.textContent)).toEqual(['Edit', 'Remove']);
   });
 
+  it('the team member who entered an entry for a community member may edit and remove it, not sign it', async () => {
+    const entered: JournalEntry = {
+      ...ENTRY,
+      originator: {
+        id: 'o-9',
+        type: 'community_member',
+        name: 'scamwatcher42',
+        displayName: 'scamwatcher42 (Community)',
+        proxy: { id: 'o-1', type: 'team_member', name: 'Ada Okafor', displayName: 'Ada Okafor (Team)' },
+      },
+    };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([entered]) });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    expect(items.map((item) => item.textContent)).toEqual(['Edit', 'Remove']);
+  });
+
+  it('an investigator can neither edit nor remove an entry another entered for a community member', async () => {
+    const enteredByOther: JournalEntry = {
+      ...ENTRY,
+      originator: {
+        id: 'o-9',
+        type: 'community_member',
+        name: 'scamwatcher42',
+        displayName: 'scamwatcher42 (Community)',
+        proxy: { id: 'o-2', type: 'team_member', name: 'Ben Ito', displayName: 'Ben Ito (Team)' },
+      },
+    };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([enteredByOther]) });
+    await screen.findByRole('article', { name: /^Call entry/ });
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+  });
+
   it('says when the journal cannot be loaded, and loads it again on request', async () => {
     let fail = true;
     renderTimeline({

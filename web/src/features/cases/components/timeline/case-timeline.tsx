@@ -12,6 +12,7 @@ import {
   RemoveEntryDialog,
   SignEntryDialog,
 } from './lazy-timeline-dialogs';
+import { canChangeEntry, isEntryOriginator } from './entry-ownership';
 import { JournalIntegrityBar } from './journal-integrity';
 import { hasTimelineFilters, journalPageParams } from './timeline-params';
 import { TimelineEmptyState } from './timeline-empty-state';
@@ -71,18 +72,19 @@ export function CaseTimeline({ caseId, readOnly }: CaseTimelineProps) {
   const openCreate = can('journal_entry.create') ? () => setDialog({ kind: 'create' }) : undefined;
   const actionsFor = (entry: JournalEntry): RowMenuAction[] => {
     if (entry.isNullified) return [];
-    const isOwn = Boolean(user?.originatorId) && user?.originatorId === entry.originator?.id;
+    // Every change of an entry (its text and links through Edit, its removal) is for whoever recorded
+    // it or an administrator; the server refuses others with 403.
+    const mayChange = canChangeEntry(user, entry);
     const actions: RowMenuAction[] = [];
     // A signed entry is not edited (the server refuses with 409): a correction is a new entry.
-    if (can('journal_entry.edit') && !entry.isSigned && (isOwn || user?.role === 'admin')) {
+    if (can('journal_entry.edit') && !entry.isSigned && mayChange) {
       actions.push({ label: 'Edit', onClick: () => setDialog({ kind: 'edit', entry }) });
     }
     // Spec 4: only its originator signs an entry, and only once.
-    if (!readOnly && isOwn && !entry.isSigned) {
+    if (!readOnly && isEntryOriginator(user, entry) && !entry.isSigned) {
       actions.push({ label: 'Sign entry', onClick: () => setDialog({ kind: 'sign', entry }) });
     }
-    // Only its originator or an administrator removes an entry (the server refuses others with 403).
-    if (can('journal_entry.delete') && (isOwn || user?.role === 'admin')) {
+    if (can('journal_entry.delete') && mayChange) {
       actions.push({ label: 'Remove', isDelete: true, onClick: () => setDialog({ kind: 'remove', entry }) });
     }
     return actions;
