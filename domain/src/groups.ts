@@ -18,8 +18,8 @@ export const groupSchema = z.object({
   name: responseText(),
   description: responseText(),
   memberCount: z.number().int(),
-  /** Cases assigned to the group. */
-  caseCount: z.number().int().describe('Cases assigned to the group'),
+  /** Cases assigned to the group that the caller may see. */
+  caseCount: z.number().int().describe('Cases assigned to the group that the caller may see'),
   createdAt: responseText(),
   updatedAt: responseText(),
 });
@@ -31,8 +31,10 @@ export const groupMemberSchema = z.object({
   firstName: responseText(),
   lastName: responseText(),
   fullName: responseText(),
-  email: responseText(),
-  role: roleSchema,
+  /** Only for callers holding team_member.view: staff e-mails and roles are not for every viewer. */
+  email: responseText().optional(),
+  /** Only for callers holding team_member.view. */
+  role: roleSchema.optional(),
   status: teamMemberStatusSchema,
   addedAt: responseText(),
 });

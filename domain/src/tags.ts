@@ -25,6 +25,7 @@ export const tagColorSchema = z.enum(TAG_COLORS, {
 
 export const TAG_NAME_MAX_LENGTH = 50;
 
+/** What carries the tag: cases and evidence only of the cases the caller may see. */
 export const tagUsageSchema = z.object({
   cases: z.number().int(),
   evidence: z.number().int(),

@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { and, count, type SQL } from 'drizzle-orm';
 import { isAnyUuid } from '../modules/cases/sql-arrays';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
@@ -12,13 +12,15 @@ export async function countByColumn(
   table: PgTable,
   column: PgColumn,
   ids: readonly string[],
+  /** Counts only the rows it lets through (a condition over `table`). */
+  where?: SQL,
 ): Promise<Map<string, number>> {
   const counts = new Map<string, number>(ids.map((id) => [id, 0]));
   if (ids.length === 0) return counts;
   const rows = await db
     .select({ key: column, n: count() })
     .from(table)
-    .where(isAnyUuid(column, ids))
+    .where(and(isAnyUuid(column, ids), where))
     .groupBy(column);
   for (const row of rows) counts.set(String(row.key), row.n);
   return counts;

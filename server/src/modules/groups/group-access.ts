@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import type { NewEvent } from '../events/events.repository';
 import { canSeeAllCases } from './case-visibility';
-import { findExistingUserIds, findGroupRow, isGroupMember } from './groups.repository';
+import { findExistingUserIds, groupExists, isGroupMember } from './groups.repository';
 
 /**
  * Membership decides which cases a person sees, so only administrators and the group's own members
@@ -11,7 +11,7 @@ import { findExistingUserIds, findGroupRow, isGroupMember } from './groups.repos
  * API keys never may: an automation is not a member of any group.
  */
 export async function assertCanManageGroup(db: DbOrTx, groupId: string, principal: Principal): Promise<void> {
-  if (!(await findGroupRow(db, groupId))) throw AppError.notFound('Group');
+  if (!(await groupExists(db, groupId))) throw AppError.notFound('Group');
   if (canSeeAllCases(principal)) return;
   if (principal.kind === 'user' && (await isGroupMember(db, groupId, principal.userId))) return;
   throw AppError.forbidden('Only members of this group and administrators can change it');

@@ -22,7 +22,7 @@ export async function setGroupMembers(
     await addGroupMembers(tx, groupId, unique);
     await insertEvent(tx, groupEvent('group.members_set', groupId, principal, { userIds: unique }));
   });
-  return getGroupDetail(db, groupId);
+  return getGroupDetail(db, groupId, principal);
 }
 
 export async function addGroupMember(
@@ -37,7 +37,7 @@ export async function addGroupMember(
     await addGroupMembers(tx, groupId, [userId]);
     await insertEvent(tx, groupEvent('group.member_added', groupId, principal, { userId }));
   });
-  return getGroupDetail(db, groupId);
+  return getGroupDetail(db, groupId, principal);
 }
 
 export async function deleteGroupMember(
@@ -51,5 +51,5 @@ export async function deleteGroupMember(
     if (!(await removeGroupMember(tx, groupId, userId))) throw AppError.notFound('Group member');
     await insertEvent(tx, groupEvent('group.member_removed', groupId, principal, { userId }));
   });
-  return getGroupDetail(db, groupId);
+  return getGroupDetail(db, groupId, principal);
 }

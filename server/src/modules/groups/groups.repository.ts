@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cases, groupMembers, groups, users } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
@@ -8,12 +8,18 @@ import { matchesSearch } from '../../lib/search';
 type GroupBase = typeof groups.$inferSelect;
 export type GroupRow = GroupBase & { memberCount: number; caseCount: number };
 
+/**
+ * Which cases `caseCount` takes in: a condition over `cases`, `visibleCaseCondition` of the caller (a
+ * count of cases they may not see would tell them those exist).
+ */
+export type CaseScope = SQL;
+
 /** Adds member and case counts to the groups, two grouped queries for the whole page. */
-async function withCounts(db: DbOrTx, rows: GroupBase[]): Promise<GroupRow[]> {
+async function withCounts(db: DbOrTx, rows: GroupBase[], scope: CaseScope): Promise<GroupRow[]> {
   const ids = rows.map((r) => r.id);
   const [members, caseCounts] = await Promise.all([
     countByColumn(db, groupMembers, groupMembers.groupId, ids),
-    countByColumn(db, cases, cases.groupId, ids),
+    countByColumn(db, cases, cases.groupId, ids, scope),
   ]);
   return rows.map((r) => ({
     ...r,
@@ -26,6 +32,7 @@ export async function listGroupRows(
   db: DbOrTx,
   search: string | undefined,
   page: { page: number; pageSize: number },
+  scope: CaseScope,
 ): Promise<{ rows: GroupRow[]; total: number }> {
   const where = search?.trim() ? matchesSearch(search.trim(), groups.name) : undefined;
   const rows = await db
@@ -36,12 +43,18 @@ export async function listGroupRows(
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   const [{ n }] = await db.select({ n: count() }).from(groups).where(where);
-  return { rows: await withCounts(db, rows), total: n };
+  return { rows: await withCounts(db, rows, scope), total: n };
 }
 
-export async function findGroupRow(db: DbOrTx, id: string): Promise<GroupRow | undefined> {
+export async function findGroupRow(db: DbOrTx, id: string, scope: CaseScope): Promise<GroupRow | undefined> {
   const rows = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
-  return (await withCounts(db, rows))[0];
+  return (await withCounts(db, rows, scope))[0];
+}
+
+/** True when the group exists. */
+export async function groupExists(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).limit(1);
+  return rows.length > 0;
 }
 
 /** Locks the group row for the rest of the transaction; false when there is none. */

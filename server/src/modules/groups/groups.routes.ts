@@ -34,13 +34,13 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     {
       schema: {
         tags,
-        summary: 'List groups with member and case counts (search by name)',
+        summary: 'List groups with member and case counts (of the cases the caller may see; search by name)',
         querystring: groupListQuerySchema,
         response: { 200: paginated(groupSchema), ...errorResponses(400, 401, 403) },
       },
       config: { access: access.permission('group.view') },
     },
-    async (request) => listGroups(db, request.query),
+    async (request) => listGroups(db, request.query, request.principal!),
   );
 
   r.post(
@@ -60,10 +60,15 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     '/api/groups/:id',
     {
-      schema: { tags, summary: 'One group with its members', params: idParamsSchema, response: detail },
+      schema: {
+        tags,
+        summary: 'One group with its members (their e-mail and role with team_member.view)',
+        params: idParamsSchema,
+        response: detail,
+      },
       config: { access: access.permission('group.view') },
     },
-    async (request) => getGroupDetail(db, request.params.id),
+    async (request) => getGroupDetail(db, request.params.id, request.principal!),
   );
 
   r.patch(

@@ -1,4 +1,5 @@
 import { fullName } from '@scamtrail/domain/auth';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import type { CreateGroupBody, Group, GroupDetail, UpdateGroupBody } from '@scamtrail/domain/groups';
 import { teamMemberStatus } from '@scamtrail/domain/originators';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
@@ -8,7 +9,7 @@ import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { canSeeAllCases } from './case-visibility';
+import { canSeeAllCases, visibleCaseCondition } from './case-visibility';
 import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
 import {
   addGroupMembers,
@@ -41,18 +42,25 @@ export function toGroup(row: GroupRow): Group {
   };
 }
 
+/** `caseCount` takes in only the cases the caller may see. */
 export async function listGroups(
   db: Db,
   query: { search?: string; page: number; pageSize: number },
+  principal: Principal,
 ): Promise<{ data: Group[]; pagination: Pagination }> {
-  const { rows, total } = await listGroupRows(db, query.search, query);
+  const { rows, total } = await listGroupRows(db, query.search, query, visibleCaseCondition(principal));
   return { data: rows.map(toGroup), pagination: toPagination(query.page, query.pageSize, total) };
 }
 
-export async function getGroupDetail(db: DbOrTx, id: string): Promise<GroupDetail> {
-  const row = await findGroupRow(db, id);
+/**
+ * A group as the caller may see it: `caseCount` of the cases they may see, and the members' e-mail and
+ * role only with team_member.view (the rule of every answer naming a team member, as `originatorFor`).
+ */
+export async function getGroupDetail(db: DbOrTx, id: string, principal: Principal): Promise<GroupDetail> {
+  const row = await findGroupRow(db, id, visibleCaseCondition(principal));
   if (!row) throw AppError.notFound('Group');
   const members = await findGroupMemberRows(db, id);
+  const showContact = hasPermission(principal.permissions, 'team_member.view');
   return {
     ...toGroup(row),
     members: members.map((m) => ({
@@ -61,8 +69,7 @@ export async function getGroupDetail(db: DbOrTx, id: string): Promise<GroupDetai
       firstName: m.firstName,
       lastName: m.lastName,
       fullName: fullName(m),
-      email: m.email,
-      role: m.role,
+      ...(showContact ? { email: m.email, role: m.role } : {}),
       status: teamMemberStatus(m),
       addedAt: iso(m.addedAt),
     })),
@@ -88,7 +95,7 @@ export async function createGroup(db: Db, body: CreateGroupBody, principal: Prin
       }),
     UNIQUE_GROUP_NAME,
   );
-  return getGroupDetail(db, id);
+  return getGroupDetail(db, id, principal);
 }
 
 export async function updateGroup(
@@ -106,7 +113,7 @@ export async function updateGroup(
       }),
     UNIQUE_GROUP_NAME,
   );
-  return getGroupDetail(db, id);
+  return getGroupDetail(db, id, principal);
 }
 
 /**
@@ -123,7 +130,7 @@ export async function deleteGroup(db: Db, id: string, principal: Principal): Pro
       const cases = caseCount === 1 ? '1 case' : `${caseCount} cases`;
       throw new AppError('IN_USE', `Group has ${cases}; move them to another group first`, { caseCount });
     }
-    const before = await getGroupDetail(tx, id);
+    const before = await getGroupDetail(tx, id, principal);
     await deleteGroupRow(tx, id);
     const snapshot = { name: before.name, userIds: before.members.map((m) => m.userId) };
     await insertEvent(tx, groupEvent('group.deleted', id, principal, snapshot));

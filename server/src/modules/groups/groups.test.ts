@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cases, groupMembers } from '../../db/schema/index';
-import { buildTestApp, createTestUser, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  createTestUser,
+  login,
+  signedIn,
+  type Client,
+  type TestApp,
+} from '../../../test/helpers';
 import { automationWithKey, unique } from '../../../test/originator-helpers';
 
 let t: TestApp;
@@ -48,6 +55,29 @@ describe('groups', () => {
     expect(detail.caseCount).toBe(1);
     const list = (await admin.get(`/api/groups?search=${name.toLowerCase()}`)).json();
     expect(list.data).toEqual([expect.objectContaining({ id: group.id, memberCount: 2, caseCount: 1 })]);
+  });
+
+  it("shows members' e-mail and role, and cases, only to callers who may see them", async () => {
+    const member = await createTestUser(t, 'investigator');
+    const group = await createGroup(admin, { userIds: [member.id] });
+    await addCase(group.id);
+    const { client: viewer } = await signedIn(t, 'viewer');
+    const { client: outsider } = await signedIn(t, 'investigator');
+    const { caller: key } = await automationWithKey(t, admin, ['group.view', 'team_member.view']);
+    for (const reader of [viewer, outsider]) {
+      const detail = (await reader.get(`/api/groups/${group.id}`)).json();
+      expect(detail.caseCount).toBe(0);
+      expect(detail.members).toEqual([expect.objectContaining({ userId: member.id })]);
+      expect(detail.members[0]).not.toHaveProperty('email');
+      expect(detail.members[0]).not.toHaveProperty('role');
+      const list = (await reader.get(`/api/groups?search=${group.name}`)).json();
+      expect(list.data[0].caseCount).toBe(0);
+    }
+    // team_member.view shows the contact, and a key sees no grouped case.
+    const seen = (await key.get(`/api/groups/${group.id}`)).json();
+    expect(seen).toMatchObject({ caseCount: 0, members: [{ email: member.email, role: 'investigator' }] });
+    const insider = await login(t, member.email);
+    expect((await insider.get(`/api/groups/${group.id}`)).json().caseCount).toBe(1);
   });
 
   it("shows each member's status: invited until their first sign-in", async () => {

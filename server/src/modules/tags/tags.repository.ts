@@ -3,7 +3,7 @@ import { TAG_COLORS, type TagColor, type TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sqlLiteral } from '../../db/sql-literal';
-import { caseTags, evidenceTags, identifierTags, tags } from '../../db/schema/index';
+import { cases, caseTags, evidence, evidenceTags, identifierTags, tags } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
 import { isAnyUuid, isNotAnyUuid } from '../cases/sql-arrays';
 import { matchesSearch } from '../../lib/search';
@@ -11,12 +11,50 @@ import { matchesSearch } from '../../lib/search';
 type TagBase = typeof tags.$inferSelect;
 export type TagRow = TagBase & { cases: number; evidence: number; identifiers: number };
 
+/**
+ * Which cases a count takes in: a condition over `cases`, `visibleCaseCondition` of the caller for what
+ * they are shown (a count of the cases they may not see would tell them those exist), `sql\`true\`` to
+ * know whether anything at all carries the tag.
+ */
+export type CaseScope = SQL;
+/** Every case, whoever asks: whether a tag may be deleted does not depend on who deletes it. */
+export const ALL_CASES: CaseScope = sql`true`;
+
+async function countGrouped(query: Promise<{ key: string; n: number }[]>, ids: readonly string[]) {
+  const counts = new Map<string, number>(ids.map((id) => [id, 0]));
+  for (const row of await query) counts.set(row.key, row.n);
+  return counts;
+}
+
+function countCaseTags(db: DbOrTx, ids: readonly string[], scope: CaseScope) {
+  const query = db
+    .select({ key: caseTags.tagId, n: count() })
+    .from(caseTags)
+    .innerJoin(cases, eq(cases.id, caseTags.caseId))
+    .where(and(isAnyUuid(caseTags.tagId, ids), scope))
+    .groupBy(caseTags.tagId);
+  return countGrouped(query, ids);
+}
+
+/** Evidence in no case counts for everyone, as it is listed for everyone. */
+function countEvidenceTags(db: DbOrTx, ids: readonly string[], scope: CaseScope) {
+  const query = db
+    .select({ key: evidenceTags.tagId, n: count() })
+    .from(evidenceTags)
+    .innerJoin(evidence, eq(evidence.id, evidenceTags.evidenceId))
+    .leftJoin(cases, eq(cases.id, evidence.caseId))
+    .where(and(isAnyUuid(evidenceTags.tagId, ids), scope))
+    .groupBy(evidenceTags.tagId);
+  return countGrouped(query, ids);
+}
+
 /** Adds usage counts to the tags: one grouped query per junction table for the whole page. */
-async function withUsage(db: DbOrTx, rows: TagBase[]): Promise<TagRow[]> {
+async function withUsage(db: DbOrTx, rows: TagBase[], scope: CaseScope): Promise<TagRow[]> {
   const ids = rows.map((r) => r.id);
+  if (ids.length === 0) return [];
   const [caseCounts, evidenceCounts, identifierCounts] = await Promise.all([
-    countByColumn(db, caseTags, caseTags.tagId, ids),
-    countByColumn(db, evidenceTags, evidenceTags.tagId, ids),
+    countCaseTags(db, ids, scope),
+    countEvidenceTags(db, ids, scope),
     countByColumn(db, identifierTags, identifierTags.tagId, ids),
   ]);
   return rows.map((r) => ({
@@ -43,6 +81,7 @@ export async function listTagRows(
   db: DbOrTx,
   search: string | undefined,
   page: { page: number; pageSize: number },
+  scope: CaseScope,
 ) {
   const where = search?.trim() ? matchesSearch(search.trim(), tags.name) : undefined;
   const rows = await db
@@ -53,12 +92,12 @@ export async function listTagRows(
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);
   const [{ n }] = await db.select({ n: count() }).from(tags).where(where);
-  return { rows: await withUsage(db, rows), total: n };
+  return { rows: await withUsage(db, rows, scope), total: n };
 }
 
-export async function findTagRow(db: DbOrTx, id: string): Promise<TagRow | undefined> {
+export async function findTagRow(db: DbOrTx, id: string, scope: CaseScope): Promise<TagRow | undefined> {
   const rows = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
-  return (await withUsage(db, rows))[0];
+  return (await withUsage(db, rows, scope))[0];
 }
 
 /** Locks the tag row for the rest of the transaction, so nothing attaches it meanwhile. */

@@ -24,13 +24,14 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
     {
       schema: {
         tags,
-        summary: 'List tags by name, with how many cases, evidence items and identifiers carry each',
+        summary:
+          'List tags by name, with how many cases, evidence items and identifiers carry each (of the cases the caller may see)',
         querystring: tagListQuerySchema,
         response: { 200: paginated(tagSchema), ...errorResponses(400, 401, 403) },
       },
       config: { access: access.permission('tag.view') },
     },
-    async (request) => listTags(db, request.query),
+    async (request) => listTags(db, request.query, request.principal!),
   );
 
   r.get(
@@ -38,13 +39,13 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
     {
       schema: {
         tags,
-        summary: 'One tag with its usage counts',
+        summary: 'One tag with its usage counts (of the cases the caller may see)',
         params: idParamsSchema,
         response: { 200: tagSchema, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access: access.permission('tag.view') },
     },
-    async (request) => getTag(db, request.params.id),
+    async (request) => getTag(db, request.params.id, request.principal!),
   );
 
   r.post(

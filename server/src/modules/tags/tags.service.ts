@@ -6,7 +6,9 @@ import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent, type NewEvent } from '../events/events.repository';
+import { visibleCaseCondition } from '../groups/case-visibility';
 import {
+  ALL_CASES,
   deleteTagRow,
   findMissingTagIds,
   findTagRow,
@@ -47,16 +49,18 @@ function tagEvent(
   return { type, actorOriginatorId: principal.originatorId, subjectType: 'tag', subjectId: tagId, data };
 }
 
+/** Usage counts take in only the cases (and their evidence) the caller may see. */
 export async function listTags(
   db: Db,
   query: { search?: string; page: number; pageSize: number },
+  principal: Principal,
 ): Promise<{ data: Tag[]; pagination: Pagination }> {
-  const { rows, total } = await listTagRows(db, query.search, query);
+  const { rows, total } = await listTagRows(db, query.search, query, visibleCaseCondition(principal));
   return { data: rows.map(toTag), pagination: toPagination(query.page, query.pageSize, total) };
 }
 
-export async function getTag(db: DbOrTx, id: string): Promise<Tag> {
-  const row = await findTagRow(db, id);
+export async function getTag(db: DbOrTx, id: string, principal: Principal): Promise<Tag> {
+  const row = await findTagRow(db, id, visibleCaseCondition(principal));
   if (!row) throw AppError.notFound('Tag');
   return toTag(row);
 }
@@ -74,7 +78,7 @@ export async function createTag(db: Db, body: CreateTagBody, principal: Principa
       }),
     UNIQUE_TAG_NAME,
   );
-  return getTag(db, id);
+  return getTag(db, id, principal);
 }
 
 export async function updateTag(db: Db, id: string, body: UpdateTagBody, principal: Principal): Promise<Tag> {
@@ -88,14 +92,16 @@ export async function updateTag(db: Db, id: string, body: UpdateTagBody, princip
     UNIQUE_TAG_NAME,
   );
   if (!found) throw AppError.notFound('Tag');
-  return getTag(db, id);
+  return getTag(db, id, principal);
 }
 
 /** Deletes a tag nothing carries; while in use it is refused with 409 IN_USE saying where. */
 export async function deleteTag(db: Db, id: string, principal: Principal): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockTag(tx, id))) throw AppError.notFound('Tag');
-    const tag = await getTag(tx, id);
+    const row = await findTagRow(tx, id, ALL_CASES);
+    if (!row) throw AppError.notFound('Tag');
+    const tag = toTag(row);
     if (tag.usage.total > 0) {
       throw new AppError(
         'IN_USE',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseTags, cases, identifiers } from '../../db/schema/index';
+import { caseTags, cases, evidence, evidenceTags, groups, identifiers } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { unique } from '../../../test/originator-helpers';
+import { automationWithKey, unique } from '../../../test/originator-helpers';
 import { findTagsForIdentifiers, setIdentifierTags } from './tags.repository';
 import { replaceIdentifierTags } from './tags.service';
 
@@ -116,6 +116,37 @@ describe('tags', () => {
     await db.delete(caseTags);
     expect((await admin.delete(`/api/tags/${tag.id}`)).statusCode).toBe(204);
     expect((await admin.get(`/api/tags/${tag.id}`)).statusCode).toBe(404);
+  });
+
+  it("a tag's usage counts only the cases and evidence the caller may see; deletion counts all", async () => {
+    const tag = await createTag();
+    const db = t.database.db;
+    const [group] = await db
+      .insert(groups)
+      .values({ name: unique('Desk') })
+      .returning();
+    const [hidden] = await db
+      .insert(cases)
+      .values({ title: 'hidden', originatorId, groupId: group.id })
+      .returning();
+    await db.insert(caseTags).values({ caseId: hidden.id, tagId: tag.id });
+    const [item] = await db
+      .insert(evidence)
+      .values({ title: 'hidden', body: 'x', caseId: hidden.id, originatorId })
+      .returning();
+    await db.insert(evidenceTags).values({ evidenceId: item.id, tagId: tag.id });
+    const { client: viewer } = await signedIn(t, 'viewer');
+    const { caller: key } = await automationWithKey(t, admin, ['tag.view', 'tag.delete']);
+    const nothing = { cases: 0, evidence: 0, identifiers: 0, total: 0 };
+    for (const reader of [viewer, key]) {
+      expect((await reader.get(`/api/tags/${tag.id}`)).json().usage).toEqual(nothing);
+      const list = (await reader.get(`/api/tags?search=${tag.name}`)).json();
+      expect(list.data[0].usage).toEqual(nothing);
+    }
+    const all = { cases: 1, evidence: 1, identifiers: 0, total: 2 };
+    expect((await admin.get(`/api/tags/${tag.id}`)).json().usage).toEqual(all);
+    // A key that sees no grouped case still may not delete the tag out from under one.
+    expect((await key.delete(`/api/tags/${tag.id}`)).statusCode).toBe(409);
   });
 
   it('a viewer cannot create a tag', async () => {

@@ -22,11 +22,15 @@ interface GroupMembersTableProps {
 
 export function GroupMembersTable({ members, onRemove }: GroupMembersTableProps) {
   const byId = new Map(members.map((member) => [member.userId, member]));
+  // E-mail and role come only to callers holding team_member.view; without them the columns go.
+  const columns = members.some((member) => member.role)
+    ? COLUMNS
+    : COLUMNS.filter((column) => column.key !== 'email' && column.key !== 'role');
   const rows = members.map((member) => ({
     id: member.userId,
     fullName: member.status === 'disabled' ? `${member.fullName} (disabled)` : member.fullName,
-    email: member.email,
-    role: ROLE_LABELS[member.role],
+    email: member.email ?? '',
+    role: member.role ? ROLE_LABELS[member.role] : '',
     addedAt: formatDate(member.addedAt),
     actions: '',
   }));
@@ -34,7 +38,7 @@ export function GroupMembersTable({ members, onRemove }: GroupMembersTableProps)
     <AppDataTable
       title="Members"
       description="Members see the cases assigned to the group."
-      headers={onRemove ? [...COLUMNS, { key: 'actions', header: 'Actions' }] : COLUMNS}
+      headers={onRemove ? [...columns, { key: 'actions', header: 'Actions' }] : columns}
       rows={rows}
       rowLabel={(row) => row.fullName}
       emptyState={
