@@ -37,12 +37,15 @@ export interface Operation {
   pathParams: string[];
   query: { name: string; schema: JsonSchema }[];
   body?: JsonSchema;
+  /** What the operation does, as the document says it. */
+  summary?: string;
 }
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
 }
 interface OpenApiOperation {
+  summary?: string;
   parameters?: { in: string; name: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
@@ -60,6 +63,7 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: parameters.filter((p) => p.in === 'query').map(({ name, schema }) => ({ name, schema })),
         body: op.requestBody?.content['application/json']?.schema,
+        summary: op.summary,
       });
     }
   }
