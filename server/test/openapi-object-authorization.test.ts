@@ -293,6 +293,11 @@ const CONTROLS: { what: string; as: Who; request: (f: Fixture) => InjectOptions 
     request: (f) => get(`/api/automations/${f.automationB}`),
   },
   {
+    what: "automation B's key names its own automation in capitals",
+    as: 'key of automation B',
+    request: (f) => get(`/api/automations/${f.automationB.toUpperCase()}`),
+  },
+  {
     what: "automation B's key lists its own keys",
     as: 'key of automation B',
     request: (f) => get(`/api/automations/${f.automationB}/api-keys`),

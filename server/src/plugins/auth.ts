@@ -152,7 +152,7 @@ export function checkAccess(
   if (
     rule.ownAutomationParam &&
     principal.kind === 'api_key' &&
-    params[rule.ownAutomationParam] !== principal.originatorId
+    params[rule.ownAutomationParam]?.toLowerCase() !== principal.originatorId.toLowerCase()
   ) {
     throw AppError.forbidden('An API key can act only for its own automation');
   }
