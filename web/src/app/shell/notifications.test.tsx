@@ -134,6 +134,29 @@ describe('notifications of activity on the user’s cases', { timeout: 20_000 },
     ]);
   });
 
+  it('names a linked case the user may not see as such, never by an id or as undefined', async () => {
+    const linkedHidden: Notification = {
+      ...CLOSED,
+      event: {
+        ...CLOSED.event,
+        id: 140,
+        action: 'case.linked',
+        before: null,
+        after: { linkedCaseId: { hidden: 'case' } },
+      },
+    };
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/notifications/unread': () => json(200, { unread: 0, isCapped: false }),
+      'GET /api/notifications': () => list([linkedHidden]),
+    });
+    await userEvent.click(await bell('Notifications'));
+    const activity = await screen.findByRole('list', { name: 'Activity on your cases, newest first' });
+    expect(within(activity).getByRole('listitem').querySelector('p')?.textContent).toBe(
+      'Bank feed · Linked a case you cannot see',
+    );
+  });
+
   it('reads "99+" past the cap, and marks nothing seen when nothing is unread', async () => {
     const { fetchMock } = renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),

@@ -1,5 +1,6 @@
 import { Document, Email, Image, Music, TextAlignLeft, Video } from '@carbon/icons-react';
 import type { CustodyAction, EvidenceKind } from '@scamtrail/domain/evidence';
+import { HIDDEN_RECORD_LABELS, isHiddenRecord } from '@scamtrail/domain/hidden-records';
 import type { CustodyEvent } from './api/evidence-types';
 
 /** What a cell shows when it has no value. */
@@ -71,7 +72,12 @@ function genericDetail(detail: Record<string, unknown>): string {
     .join(' · ');
 }
 
+/** A record the reader may not see, as the server names it in its place: "A case you cannot see". */
+const hiddenLabel = (value: unknown) => (isHiddenRecord(value) ? HIDDEN_RECORD_LABELS[value.hidden] : null);
+
 function linkDetail(detail: Record<string, unknown>): string {
+  const hidden = hiddenLabel(detail.journalEntryId) ?? hiddenLabel(detail.caseId);
+  if (hidden) return hidden;
   if (str(detail.journalEntryId)) return 'Journal entry';
   if (str(detail.displayValue)) return `Identifier ${str(detail.displayValue)}`;
   if ('caseId' in detail) return 'Case';
@@ -94,7 +100,7 @@ export function custodyDetailText(event: Pick<CustodyEvent, 'action' | 'detail'>
         typeof detail.size === 'number' ? formatBytes(detail.size) : null,
         str(detail.mediaType),
         detail.sha256 ? `SHA-256 ${shortHash(detail.sha256)}` : null,
-        str(detail.caseId) ? 'to a case' : null,
+        isHiddenRecord(detail.caseId) ? 'to a case you cannot see' : str(detail.caseId) ? 'to a case' : null,
       ];
       return parts.filter(Boolean).join(' · ');
     }

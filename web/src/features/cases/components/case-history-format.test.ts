@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeAction, describeActor, describeChanges } from './case-history-format';
+import {
+  describeAction,
+  describeActor,
+  describeChanges,
+  formatHistoryValue,
+  NONE,
+} from './case-history-format';
 
 const event = (action: string, before: unknown, after: unknown) => ({ action, before, after });
 
@@ -202,5 +208,65 @@ describe('an entry joining the case', () => {
       ['Type', undefined, 'Call'],
       ['Description', undefined, 'Called the bank'],
     ]);
+  });
+});
+
+describe('records the reader may not see', () => {
+  const hiddenCase = { hidden: 'case' };
+
+  it('names a linked case they may not see as such, without a note', () => {
+    const linked = event('case.linked', null, { linkedCaseId: hiddenCase });
+    expect(describeAction(linked)).toBe('Linked a case you cannot see');
+    expect(describeAction(event('case.unlinked', { linkedCaseId: hiddenCase }, null))).toBe(
+      'Unlinked a case you cannot see',
+    );
+    expect(describeAction(event('case.linked', null, { linkedCaseId: 'c2', note: 'Same' }))).toBe(
+      'Linked a case',
+    );
+    expect(describeChanges(linked)).toEqual([
+      { field: 'linkedCaseId', label: 'Linked case', after: 'A case you cannot see' },
+    ]);
+    // One they may see still reads with its note.
+    expect(describeChanges(event('case.unlinked', { linkedCaseId: 'c2', note: 'Same mule' }, null))).toEqual([
+      { field: 'linkedCaseId', label: 'Linked case', after: 'A case' },
+      { field: 'note', label: 'Note', after: 'Same mule' },
+    ]);
+  });
+
+  it('says so for the case a duplicate repeats, evidence linked to an entry and an entry’s evidence', () => {
+    const closed = event(
+      'case.closed',
+      { status: 'open', duplicateOfId: null },
+      { status: 'closed', duplicateOfId: hiddenCase },
+    );
+    expect(describeChanges(closed).find((c) => c.field === 'duplicateOfId')).toEqual({
+      field: 'duplicateOfId',
+      label: 'Duplicate of',
+      before: NONE,
+      after: 'A case you cannot see',
+    });
+    expect(
+      describeChanges(event('journal_entry.evidence_linked', null, { evidenceId: { hidden: 'evidence' } })),
+    ).toEqual([{ field: 'evidenceId', label: 'Evidence', after: 'Evidence you cannot see' }]);
+    expect(formatHistoryValue('evidenceIds', ['e1', { hidden: 'evidence' }, { hidden: 'evidence' }])).toBe(
+      '1 item and 2 items you cannot see',
+    );
+    expect(formatHistoryValue('evidenceIds', [{ hidden: 'evidence' }])).toBe('1 item you cannot see');
+  });
+
+  it('names evidence that moved on to a case they may not see, and where it went', () => {
+    const unlinked = {
+      action: 'evidence.unlinked',
+      subjectType: 'evidence',
+      subjectId: null,
+      before: { caseId: 'c1' },
+      after: { caseId: hiddenCase },
+    };
+    expect(describeAction(unlinked)).toBe('Unlinked evidence');
+    expect(describeChanges(unlinked)).toEqual([
+      { field: 'subject', label: 'Evidence', after: 'Evidence you cannot see' },
+    ]);
+    // A subject they may see adds nothing.
+    expect(describeChanges({ ...unlinked, subjectId: 'e1', after: { caseId: 'c2' } })).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@scamtrail/domain/case-labels';
 import { CASE_TASK_STATUS_LABELS } from '@scamtrail/domain/case-tasks';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
+import { HIDDEN_RECORD_LABELS, isHiddenRecord } from '@scamtrail/domain/hidden-records';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import { formatDateTime } from '../../../lib/format-date';
 
@@ -42,6 +43,7 @@ const LABELS: Record<string, string> = {
   reason: 'Reason',
   kind: 'Kind',
   evidenceIds: 'Evidence',
+  evidenceId: 'Evidence',
   identifierIds: 'Identifiers',
   displayValue: 'Identifier',
   linkedCaseId: 'Linked case',
@@ -67,6 +69,7 @@ const UNNAMED_IDS: Record<string, string> = {
   groupId: 'A group',
   duplicateOfId: 'A case',
   linkedCaseId: 'A case',
+  evidenceId: 'An evidence item',
   assigneeId: 'A person',
 };
 
@@ -101,6 +104,7 @@ const SUMMARY_FIELDS = [
   'reason',
   'displayValue',
   'linkedCaseId',
+  'evidenceId',
   'note',
 ];
 
@@ -150,6 +154,8 @@ const NO_NAMES: KnownNames = new Map();
 
 /** A recorded value in words: labels for statuses and priorities, money, dates, names, counts. */
 export function formatHistoryValue(field: string, value: unknown, names: KnownNames = NO_NAMES): string {
+  // The server names a record the reader may not see without its id: say so, never "Set" or an id.
+  if (isHiddenRecord(value)) return HIDDEN_RECORD_LABELS[value.hidden];
   if (field === 'groupId' && (value === null || value === undefined)) return 'Everyone';
   if (value === null || value === undefined || value === '') return NONE;
   if (typeof value === 'string') {
@@ -166,6 +172,12 @@ export function formatHistoryValue(field: string, value: unknown, names: KnownNa
     if (value.length === 0) return NONE;
     const [one, many] = COUNT_NOUNS[field] ?? ['item', 'items'];
     const count = (n: number) => `${n} ${n === 1 ? one : many}`;
+    const hidden = value.filter(isHiddenRecord).length;
+    if (hidden > 0) {
+      const seen = value.filter((item) => !isHiddenRecord(item));
+      const unseen = `${count(hidden)} you cannot see`;
+      return seen.length === 0 ? unseen : `${formatHistoryValue(field, seen, names)} and ${unseen}`;
+    }
     if (field.endsWith('Ids')) {
       // Ids by the names the page knows ("phishing, urgent"), the others counted ("and 1 other tag").
       const known = value.flatMap((id) => (typeof id === 'string' && names.has(id) ? [names.get(id)!] : []));
@@ -204,10 +216,29 @@ function diff(before: Values, after: Values, names: KnownNames): HistoryChange[]
 /** Actions whose row shows the record it acted on, not a diff: the action already says what changed. */
 const SUMMARISED_ACTIONS = new Set(['journal_entry.nullified']);
 
+/**
+ * The record the event was about, when the reader may not see it any more (evidence moved on to a
+ * case of another group): the server leaves out its id and all it said of it.
+ */
+function hiddenSubject(event: Partial<Pick<AuditEvent, 'subjectType' | 'subjectId'>>): HistoryChange[] {
+  const kind = event.subjectType;
+  if (event.subjectId !== null || !kind || !isHiddenRecord({ hidden: kind })) return [];
+  const label = HIDDEN_RECORD_LABELS[kind as keyof typeof HIDDEN_RECORD_LABELS];
+  return [{ field: 'subject', label: SUBJECTS[kind] ?? labelOf(kind), after: label }];
+}
+
 /** What the event changed: a diff for an update; the main fields of a record created or removed. */
 export function describeChanges(
-  event: Pick<AuditEvent, 'before' | 'after'> & { action?: string },
+  event: Pick<AuditEvent, 'before' | 'after'> &
+    Partial<Pick<AuditEvent, 'subjectType' | 'subjectId'>> & { action?: string },
   names: KnownNames = NO_NAMES,
+): HistoryChange[] {
+  return [...hiddenSubject(event), ...recordedChanges(event, names)];
+}
+
+function recordedChanges(
+  event: Pick<AuditEvent, 'before' | 'after'> & { action?: string },
+  names: KnownNames,
 ): HistoryChange[] {
   const { before, after } = event;
   // A before of bookkeeping only (an entry joining the case was in no case) reads as an arrival.
@@ -279,6 +310,13 @@ function statusMove(event: Pick<AuditEvent, 'before' | 'after'>): string | undef
 export function describeAction(event: Pick<AuditEvent, 'action' | 'before' | 'after'>): string {
   if (event.action === 'case.updated' || event.action === 'case.status_changed') {
     return statusMove(event) ?? ACTIONS['case.updated'];
+  }
+  if (event.action === 'case.linked' || event.action === 'case.unlinked') {
+    // The History's changes say so too; a notification shows only this line.
+    const link = event.action === 'case.linked' ? event.after : event.before;
+    if (isObject(link) && isHiddenRecord(link.linkedCaseId)) {
+      return `${ACTIONS[event.action]} you cannot see`;
+    }
   }
   if (event.action === 'case.task_updated') {
     // The diff shows only what changed: the row names the task itself.
