@@ -3,4 +3,5 @@ export const exportStreamKeys = {
   all: ['export-streams'] as const,
   list: (params: object) => [...exportStreamKeys.all, 'list', params] as const,
   preview: (id: string) => [...exportStreamKeys.all, 'preview', id] as const,
+  groupOptions: () => [...exportStreamKeys.all, 'group-options'] as const,
 };

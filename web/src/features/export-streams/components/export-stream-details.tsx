@@ -1,7 +1,7 @@
 import type { ExportStream } from '@scamtrail/domain/export-streams';
 import { DescriptionList } from '../../../components/description-list';
 import { formatDateTime } from '../../../lib/format-date';
-import { ExportStreamStatusTag, ExportTopicTags } from './export-stream-tags';
+import { ExportStreamCasesTags, ExportStreamStatusTag, ExportTopicTags } from './export-stream-tags';
 
 /** What the stream carries, whether it answers, and when a reader last read it. */
 export function ExportStreamDetails({ stream }: { stream: ExportStream }) {
@@ -11,6 +11,7 @@ export function ExportStreamDetails({ stream }: { stream: ExportStream }) {
       items={[
         { label: 'Description', value: stream.description || '—' },
         { label: 'Topics', value: <ExportTopicTags topics={stream.topics} /> },
+        { label: 'Cases', value: <ExportStreamCasesTags groups={stream.groups} /> },
         { label: 'Status', value: <ExportStreamStatusTag status={stream.status} /> },
         { label: 'Last read', value: formatDateTime(stream.lastReadAt, 'Never') },
         { label: 'Created by', value: stream.createdBy ?? '—' },

@@ -12,33 +12,40 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateExportStream } from '../api/create-export-stream';
 import { useUpdateExportStream } from '../api/update-export-stream';
+import { GroupsField } from './groups-field';
 import { TopicsField } from './topics-field';
 
-const FIELDS = ['name', 'description', 'topics'] as const;
+const FIELDS = ['name', 'description', 'topics', 'groupIds'] as const;
 
 interface StreamFields {
   name: string;
   description: string;
   topics: ExportTopic[];
+  groupIds: string[];
 }
 
-const sameTopics = (a: readonly ExportTopic[], b: readonly ExportTopic[]) =>
-  a.length === b.length && a.every((topic) => b.includes(topic));
+const sameSet = <T,>(a: readonly T[], b: readonly T[]) =>
+  a.length === b.length && a.every((item) => b.includes(item));
 
 /** What an edit changes: only those fields are sent. */
 function changesOf(stream: ExportStream, fields: StreamFields): UpdateExportStreamBody {
   return {
     ...(fields.name !== stream.name && { name: fields.name }),
     ...(fields.description !== stream.description && { description: fields.description }),
-    ...(!sameTopics(fields.topics, stream.topics) && { topics: fields.topics }),
+    ...(!sameSet(fields.topics, stream.topics) && { topics: fields.topics }),
+    ...(!sameSet(
+      fields.groupIds,
+      stream.groups.map((group) => group.id),
+    ) && { groupIds: fields.groupIds }),
   };
 }
 
-/** Creates an export stream, or renames, describes and re-topics one. */
+/** Creates an export stream, or renames, describes, re-topics or re-scopes one. */
 export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStream; onClose: () => void }) {
   const [name, setName] = useState(stream?.name ?? '');
   const [description, setDescription] = useState(stream?.description ?? '');
   const [topics, setTopics] = useState<ExportTopic[]>(stream?.topics ?? []);
+  const [groupIds, setGroupIds] = useState<string[]>(() => stream?.groups.map((group) => group.id) ?? []);
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to save the export stream',
@@ -58,7 +65,7 @@ export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStre
   }
 
   async function submit() {
-    const fields = { name, description, topics };
+    const fields = { name, description, topics, groupIds };
     if (!stream) {
       await run(createExportStreamBodySchema.safeParse(fields), (body) => saved(create.mutateAsync(body)));
       return;
@@ -111,6 +118,15 @@ export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStre
           clearError('topics');
         }}
         {...errorProps('topics')}
+      />
+      <GroupsField
+        value={groupIds}
+        initial={stream?.groups ?? []}
+        onChange={(next) => {
+          setGroupIds(next);
+          clearError('groupIds');
+        }}
+        {...errorProps('groupIds')}
       />
     </FormModal>
   );

@@ -4,11 +4,12 @@ import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
 import { formatDateTime } from '../../../lib/format-date';
-import { ExportStreamStatusTag, ExportTopicTags } from './export-stream-tags';
+import { ExportStreamCasesTags, ExportStreamStatusTag, ExportTopicTags } from './export-stream-tags';
 
 const COLUMNS: TableColumn[] = [
   { key: 'name', header: 'Name' },
   { key: 'topics', header: 'Topics' },
+  { key: 'cases', header: 'Cases' },
   { key: 'status', header: 'Status' },
   { key: 'lastReadAt', header: 'Last read' },
   { key: 'createdBy', header: 'Created by' },
@@ -39,6 +40,7 @@ export function ExportStreamsTable({
     id: stream.id,
     name: stream.name,
     topics: '',
+    cases: '',
     status: stream.status,
     lastReadAt: formatDateTime(stream.lastReadAt, 'Never'),
     // The user who created it may since have been removed.
@@ -67,6 +69,7 @@ export function ExportStreamsTable({
           </button>
         ),
         topics: (row) => <ExportTopicTags topics={byId.get(row.id)!.topics} />,
+        cases: (row) => <ExportStreamCasesTags groups={byId.get(row.id)!.groups} />,
         status: (row) => <ExportStreamStatusTag status={byId.get(row.id)!.status} />,
         actions: (row) => <RowActionsMenu label={row.name} actions={actionsFor(byId.get(row.id)!)} />,
       }}

@@ -47,7 +47,8 @@ export function HowToRead({ streamId }: { streamId: string }) {
         read again at once while <code>hasMore</code> is true (up to{' '}
         {EXPORT_EVENTS_PAGE_MAX.toLocaleString('en-US')} events a read with <code>limit</code>). With{' '}
         <code>wait={EXPORT_EVENTS_WAIT_MAX_SECONDS}</code>, a read that finds nothing new waits up to{' '}
-        {EXPORT_EVENTS_WAIT_MAX_SECONDS} seconds and answers as soon as something happens.
+        {EXPORT_EVENTS_WAIT_MAX_SECONDS} seconds and answers as soon as something happens. Events of cases in
+        groups the stream does not carry are left out, and <code>next</code> moves past them.
       </p>
     </Stack>
   );

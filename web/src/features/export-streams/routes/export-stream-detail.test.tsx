@@ -31,6 +31,7 @@ describe('an export stream’s details', () => {
     const details = within(dialog).getByLabelText('Export stream details');
     expect(details).toHaveTextContent('Sent to the security operations centre');
     expect(details).toHaveTextContent('CasesIdentifiers');
+    expect(details).toHaveTextContent('CasesCases of no group');
     expect(details).toHaveTextContent('Last readNever');
     expect(details).toHaveTextContent('Created byAda Okafor');
 
@@ -100,12 +101,18 @@ describe('an export stream’s details', () => {
     expect(within(dialog).getByText('Export stream not found')).toBeVisible();
   });
 
-  it('shows a paused stream’s last read, and gives focus back to its name on closing', async () => {
+  it('shows a paused stream’s last read and the groups it carries, and gives focus back to its name on closing', async () => {
     const user = userEvent.setup();
     renderStreams([SIEM, TIP]);
     await user.click(await screen.findByRole('button', { name: 'Threat intel' }));
     const dialog = await screen.findByRole('dialog', { name: 'Threat intel' });
     expect(dialog).toHaveTextContent(`Last read${formatDateTime(READ_AT)}`);
+    const carried = within(dialog).getByRole('list', { name: 'Cases carried' });
+    expect(
+      within(carried)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Cases of no group', 'Group: Fraud desk']);
     expect(within(dialog).getByText('Paused').closest('.cds--tag--gray')).not.toBeNull();
     const footer = dialog.querySelector<HTMLElement>('.cds--modal-footer')!;
     await user.click(within(footer).getByRole('button', { name: 'Close' }));

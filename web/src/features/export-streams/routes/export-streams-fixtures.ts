@@ -18,12 +18,26 @@ export const SIEM: ExportStream = {
   updatedAt: '2026-03-01T10:00:00.000Z',
 };
 
+export const FRAUD_DESK = { id: '33333333-3333-4333-8333-333333333333', name: 'Fraud desk' };
+export const MULES = { id: '44444444-4444-4444-8444-444444444444', name: 'Money mules' };
+
+/** `GET /api/groups` as an administrator reads it: every group. */
+export function groupsPage() {
+  const data = [MULES, FRAUD_DESK].map((group) => ({
+    ...group,
+    description: '',
+    memberCount: 1,
+    caseCount: 2,
+  }));
+  return json(200, { data, pagination: { page: 1, pageSize: 100, totalItems: data.length, totalPages: 1 } });
+}
+
 export const TIP: ExportStream = {
   id: '22222222-2222-4222-8222-222222222222',
   name: 'Threat intel',
   description: '',
   topics: ['evidence'],
-  groups: [{ id: '33333333-3333-4333-8333-333333333333', name: 'Fraud desk' }],
+  groups: [FRAUD_DESK],
   status: 'paused',
   // Its creator has since been removed.
   createdBy: null,
@@ -59,6 +73,7 @@ export function renderStreams(streams: ExportStream[], routes: Routes = {}) {
   return renderApp('/export-streams', {
     'GET /api/auth/me': () => json(200, makeUser('admin')),
     'GET /api/export-streams': () => page(streams),
+    'GET /api/groups': groupsPage,
     ...routes,
   });
 }

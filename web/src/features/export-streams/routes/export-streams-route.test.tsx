@@ -41,13 +41,14 @@ function statefulRoutes(streams: ExportStream[]) {
 }
 
 describe('the export streams list', () => {
-  it('shows each stream with its topics, status, last read, creator and creation date', async () => {
+  it('shows each stream with its topics, the cases it carries, status, last read, creator and creation date', async () => {
     renderStreams([SIEM, TIP]);
     await screen.findByRole('button', { name: 'SIEM feed' });
     expect(screen.getByRole('heading', { name: 'Export Streams', level: 1 })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
       'Name',
       'Topics',
+      'Cases',
       'Status',
       'Last read',
       'Created by',
@@ -57,13 +58,20 @@ describe('the export streams list', () => {
     expect(cellsOf('SIEM feed')).toEqual([
       'SIEM feed',
       'CasesIdentifiers',
+      'Cases of no group',
       'Active',
       'Never',
       'Ada Okafor',
       formatDateTime(SIEM.createdAt),
       expect.any(String),
     ]);
-    expect(cellsOf('Threat intel').slice(1, 5)).toEqual(['Evidence', 'Paused', formatDateTime(READ_AT), '—']);
+    expect(cellsOf('Threat intel').slice(1, 6)).toEqual([
+      'Evidence',
+      'Cases of no groupGroup: Fraud desk',
+      'Paused',
+      formatDateTime(READ_AT),
+      '—',
+    ]);
     const siem = within(rowOf('SIEM feed'));
     expect(siem.getByText('Identifiers').closest('.cds--tag')).not.toBeNull();
     expect(siem.getByText('Active').closest('.cds--tag--green')).not.toBeNull();
@@ -138,7 +146,7 @@ describe('creating a stream', () => {
 
     expect(await screen.findByText('Export stream created')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', '/api/export-streams').map(({ body }) => body)).toEqual([
-      { name: 'SIEM feed', description: 'To the SOC', topics: ['cases', 'identifiers'] },
+      { name: 'SIEM feed', description: 'To the SOC', topics: ['cases', 'identifiers'], groupIds: [] },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Create export stream' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'SIEM feed' })).toBeVisible();
