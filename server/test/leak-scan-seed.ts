@@ -50,6 +50,8 @@ export interface LeakSeed {
 interface HiddenCaseRefs {
   groupId: string;
   memberId: string;
+  /** The readers' user ids: assigned to the hidden case and its task, whose notifications they get. */
+  readerIds: string[];
   sharedTagId: string;
   hiddenOnlyTagId: string;
   sharedIdentifierId: string;
@@ -93,7 +95,7 @@ export async function addHiddenCase(admin: Client, seed: Pick<LeakSeed, 'marker'
       description: m('Hidden description'),
       groupId: refs.groupId,
       tagIds: [refs.sharedTagId, refs.hiddenOnlyTagId],
-      assigneeIds: [refs.memberId],
+      assigneeIds: [refs.memberId, ...refs.readerIds],
     },
     'hidden case',
   );
@@ -140,7 +142,7 @@ export async function addHiddenCase(admin: Client, seed: Pick<LeakSeed, 'marker'
   );
   const task = await post(
     `/api/cases/${hiddenCase.id}/tasks`,
-    { title: m('Hidden task'), description: m('Hidden task details'), assigneeId: refs.memberId },
+    { title: m('Hidden task'), description: m('Hidden task details'), assigneeId: refs.readerIds[0] },
     'hidden task',
   );
   // Last: a closed case takes no more entries.
@@ -195,6 +197,7 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
   const refs: HiddenCaseRefs = {
     groupId: group.id,
     memberId: member.id,
+    readerIds: readerUserIds,
     sharedTagId: sharedTag.id,
     hiddenOnlyTagId: hiddenOnlyTag.id,
     sharedIdentifierId: sharedIdentifier.id,
@@ -229,6 +232,13 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
     admin.post(`/api/evidence/${visibleEvidence.id}/identifiers/${sharedIdentifier.id}`),
     'visible evidence identifier',
   );
+  // Evidence that began in the hidden case and was moved to the visible one: its past names the case.
+  const moved = await post(
+    '/api/evidence',
+    { title: 'Moved evidence', body: 'Moved text', caseId: hidden.caseId },
+    'evidence to move',
+  );
+  await ok(admin.patch(`/api/evidence/${moved.id}`, { caseId: visibleCase.id }), 'moving evidence');
   const visibleTask = await post(`/api/cases/${visibleCase.id}/tasks`, { title: 'Visible task' }, 'task');
   await ok(
     admin.post(`/api/cases/${visibleCase.id}/links`, {
@@ -246,7 +256,7 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
     visible: {
       case: [visibleCase.id],
       entry: [visibleEntry.id],
-      evidence: [visibleEvidence.id],
+      evidence: [visibleEvidence.id, moved.id],
       task: [visibleTask.id],
       identifier: [sharedIdentifier.id, hiddenOnlyIdentifier.id],
       tag: [sharedTag.id, hiddenOnlyTag.id],
