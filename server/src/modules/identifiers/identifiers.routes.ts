@@ -125,6 +125,9 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
         summary:
           'Delete an identifier; its journal-entry and evidence links are detached, history kept. ' +
           'Refused (409) while a signed journal entry names it: the signature covers its links',
+        description:
+          'Deleting it changes every journal entry that names it, so the rule of every change of an entry ' +
+          'applies: unless the caller recorded each of them, only an administrator may (403).',
         params: idParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...errorResponses(400, 401, 403, 404, 409) },
       },

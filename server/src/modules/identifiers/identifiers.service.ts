@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
+import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry-guards';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
 import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
@@ -171,6 +172,7 @@ export async function deleteIdentifier(db: Db, id: string, principal: Principal)
   await db.transaction(async (tx) => {
     // Locked first, like a change of its tags, so the two wait for each other instead of deadlocking.
     const row = await lockIdentifierOrFail(tx, id);
+    await assertMayChangeEntriesNaming(tx, id, principal);
     if (await isIdentifierInSignedEntry(tx, id)) {
       throw new AppError('CONFLICT', 'A signed journal entry names this identifier; it cannot be deleted');
     }

@@ -217,3 +217,26 @@ export async function deleteIdentifierLink(
     .returning({ id: journalEntryIdentifiers.identifierId });
   return rows.length > 0;
 }
+
+/**
+ * Whether an entry names the identifier that `originatorId` did not record (as `entryRecorderId` says:
+ * the proxy, else the originator), removed or not, whatever case it is in.
+ */
+export async function isIdentifierNamedByOthersEntry(
+  db: DbOrTx,
+  identifierId: string,
+  originatorId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: journalEntries.id })
+    .from(journalEntryIdentifiers)
+    .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
+    .where(
+      and(
+        eq(journalEntryIdentifiers.identifierId, identifierId),
+        sql`coalesce(${journalEntries.proxyOriginatorId}, ${journalEntries.originatorId}) <> ${originatorId}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

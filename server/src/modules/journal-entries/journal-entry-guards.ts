@@ -5,6 +5,7 @@ import type { Principal } from '../../plugins/auth';
 import { canSeeAllCases, isCaseVisible } from '../groups/case-visibility';
 import { isEntrySigned } from '../signatures/signatures.repository';
 import {
+  isIdentifierNamedByOthersEntry,
   lockEntryRow,
   lockVisibleCaseStatus,
   type ChangeableEntry,
@@ -68,6 +69,24 @@ export async function lockOwnEntry(
   verb: 'edit' | 'remove' = 'edit',
 ): Promise<ChangeableEntry> {
   return allowEntryChange(await lockVisibleEntry(tx, id, principal), principal, verb);
+}
+
+/**
+ * Deleting an identifier takes it out of every entry that names it, a change of those entries: 403
+ * unless the caller recorded each of them or is an administrator. Call with the identifier row locked,
+ * so no entry can be linked to it meanwhile.
+ */
+export async function assertMayChangeEntriesNaming(
+  tx: DbOrTx,
+  identifierId: string,
+  principal: Principal,
+): Promise<void> {
+  if (canSeeAllCases(principal)) return;
+  if (await isIdentifierNamedByOthersEntry(tx, identifierId, principal.originatorId)) {
+    throw AppError.forbidden(
+      'Journal entries recorded by others name this identifier; only an administrator can delete it',
+    );
+  }
 }
 
 /** 409 for a removed (nullified) entry: it stays as it was removed. */

@@ -206,3 +206,34 @@ describe.each(changes)('$operation', (change) => {
     await expectAllowed(admin, change, await record(author));
   });
 });
+
+describe('deleting an identifier that journal entries name', () => {
+  const identifierExists = async (id: string) =>
+    (await admin.get(`/api/identifiers/${id}`)).statusCode === 200;
+
+  it("an investigator cannot delete an identifier another's entry names (403), and nothing changes", async () => {
+    const e = await recordEntry(author);
+    const before = await journalRowCounts(db());
+    const res = await colleague.delete(`/api/identifiers/${e.linkedIdentifier}`);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.message).toBe(
+      'Journal entries recorded by others name this identifier; only an administrator can delete it',
+    );
+    expect(await identifierExists(e.linkedIdentifier)).toBe(true);
+    expect(await journalRowCounts(db())).toEqual(before);
+  });
+
+  it('an investigator can delete an identifier only their own entries name, those entered for a community member included', async () => {
+    const own = await recordEntry(author);
+    const entered = await recordEntry(author, { onBehalfOf: memberId });
+    await author.post(`${entryUrl(entered)}/identifiers/${own.linkedIdentifier}`);
+    expect((await author.delete(`/api/identifiers/${own.linkedIdentifier}`)).statusCode).toBe(204);
+    expect(await identifierExists(own.linkedIdentifier)).toBe(false);
+  });
+
+  it("an administrator can delete an identifier others' entries name", async () => {
+    const e = await recordEntry(author);
+    expect((await admin.delete(`/api/identifiers/${e.linkedIdentifier}`)).statusCode).toBe(204);
+    expect(await identifierExists(e.linkedIdentifier)).toBe(false);
+  });
+});
