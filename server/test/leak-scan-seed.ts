@@ -261,7 +261,7 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
       identifier: [sharedIdentifier.id, hiddenOnlyIdentifier.id],
       tag: [sharedTag.id, hiddenOnlyTag.id],
       group: [group.id],
-      user: [member.id, seeder.userId],
+      user: [member.id, seeder.userId, ...readerUserIds],
       originator: [member.originatorId, seeder.originatorId, community.id],
       communityMember: [community.id],
       automation: [automation.id],
