@@ -73,8 +73,8 @@ export async function lockOwnEntry(
 
 /**
  * Deleting an identifier takes it out of every entry that names it, a change of those entries: 403
- * unless the caller recorded each of them or is an administrator. Call with the identifier row locked,
- * so no entry can be linked to it meanwhile.
+ * unless the caller recorded each of them (removed ones and those of cases hidden from them included)
+ * or is an administrator.
  */
 export async function assertMayChangeEntriesNaming(
   tx: DbOrTx,
