@@ -4,6 +4,7 @@ import type { Client, TestApp } from './helpers';
 import { createTestUser } from './helpers';
 import { automationWithKey, createCommunityMemberVia } from './originator-helpers';
 import { multipartForm } from '../src/modules/evidence/evidence-test-fixtures';
+import { addPasskey, sign } from '../src/modules/signatures/signature-test-fixtures';
 
 /**
  * The records the leak scan reads around: a case of group G holding a unique marker in every text it
@@ -224,6 +225,9 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
     },
     'visible entry naming hidden evidence',
   );
+  // Signed, so its signature bundle and verification speak of the hidden evidence it names.
+  const { authenticator } = await addPasskey(t.database.db, seeder.userId);
+  await sign(admin, authenticator, visibleEntry.id);
   await ok(
     admin.post(`/api/journal-entries/${hidden.entryId}/evidence/${visibleEvidence.id}`),
     'visible evidence in the hidden entry',

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { isCaseVisible } from '../groups/case-visibility';
 import type { EvidenceStore } from '../evidence/evidence-store';
-import { findVisibleEntryRow } from '../journal-entries/journal-entries.repository';
+import { findVisibleEntryRow, findVisibleEvidenceIds } from '../journal-entries/journal-entries.repository';
 import { entryNotFound } from '../journal-entries/journal-entry-guards';
 import { BUNDLE_VERSION, sha256Hex, verifyAssertion } from './bundle-verifier';
 import { loadCoseToJwk, type CoseToJwk } from './cose-key';
@@ -30,6 +30,8 @@ import {
  */
 
 export const NOT_SIGNED = 'This entry has not been digitally signed';
+export const HIDDEN_EVIDENCE =
+  "This entry's signature also covers evidence you may not see, so its bundle cannot be given to you";
 
 /** What differs between the signed content and the content now, in words. */
 function contentChanges(signed: Partial<SignableContent>, now: SignableContent): string[] {
@@ -212,6 +214,11 @@ export async function signatureBundle(
   const [signature] = await findSignatures(db, [entryId]);
   if (!signature) throw new AppError('NOT_FOUND', NOT_SIGNED);
   const [entry] = await findEntryContents(db, { ids: [entryId] });
+  // The bundle is the signed content whole (else it would not verify), so it is only for callers who
+  // may see every evidence item it names: the entry's own answer leaves the others out.
+  const evidenceIds = entry.evidence.map((item) => item.id);
+  const visible = await findVisibleEvidenceIds(db, evidenceIds, principal);
+  if (evidenceIds.some((id) => !visible.has(id))) throw AppError.forbidden(HIDDEN_EVIDENCE);
   const coseToJwk = await loadCoseToJwk();
   return {
     format: SIGNATURE_BUNDLE_FORMAT,

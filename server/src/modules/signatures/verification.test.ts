@@ -262,6 +262,24 @@ describe('the offline signature bundle', () => {
     expect(checked.stdout).toMatch(/FAIL\s+content-hash/);
   });
 
+  it("is refused to a reader who may not see every evidence item it names: it would show the item's id", async () => {
+    const admin = await signedIn(t, 'admin');
+    const adminKey = (await addPasskey(db(), admin.user.id)).authenticator;
+    const hiddenCase = await insertCase(db(), originatorId, { groupId: await insertGroup(db()) });
+    const hidden = (
+      await admin.client.post('/api/evidence', { title: 'Hidden', body: 'x', caseId: hiddenCase })
+    ).json() as { id: string };
+    const { id } = await createEntry(admin.client, {
+      caseId: await insertCase(db(), originatorId),
+      evidence: [hidden.id],
+    });
+    await sign(admin.client, adminKey, id);
+    const refused = await alice.get(`/api/journal-entries/${id}/signature-bundle`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).not.toContain(hidden.id);
+    expect((await admin.client.get(`/api/journal-entries/${id}/signature-bundle`)).statusCode).toBe(200);
+  });
+
   it('answers 404 for an unsigned entry', async () => {
     const { id } = await createEntry(alice, {});
     expect((await alice.get(`/api/journal-entries/${id}/signature-bundle`)).statusCode).toBe(404);
