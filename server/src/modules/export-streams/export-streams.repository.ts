@@ -3,7 +3,7 @@ import type { ExportTopic } from '@scamtrail/domain/export-streams';
 import type { DbOrTx } from '../../db/client';
 import { exportStreams, users } from '../../db/schema/index';
 import { rowsOf } from '../cases/sql-arrays';
-import { carriedBy } from './stream-scope.repository';
+import { withCarried } from './stream-scope.repository';
 
 const streamColumns = {
   id: exportStreams.id,
@@ -135,7 +135,7 @@ const STREAM_HORIZON = sql`(select coalesce(min(running.xid), pg_snapshot_xmax(p
 
 /**
  * Up to `limit` events of the subjects after `position`, in (tx_id, id) order, off
- * events_stream_order_idx, each marked whether the stream of these groups carries it (`carriedBy`);
+ * events_stream_order_idx, each marked whether the stream of these groups carries it (`withCarried`);
  * those it does not come without their data. Only events of transactions below the horizon (above)
  * are read: those have all finished, and no later event can sort before them, so a reader that goes
  * on from its last event never misses one. An event whose transaction is still open waits for it, and
@@ -153,17 +153,15 @@ export async function readStreamEvents(
       s.actor_api_key_id as "actorApiKeyId", case when s.carried then s.data else '{}'::jsonb end as data,
       to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       s.carried
-    from (
-      select s.*, ${carriedBy(scope.groupIds)} as carried
-      from (
-        select e.* from events e
+    from (${withCarried(
+      sql`select e.* from events e
         where (e.tx_id, e.id) > (${position.txId}::xid8, ${position.eventId}::bigint)
           and e.tx_id < ${STREAM_HORIZON}
           and e.subject_type = any(${sql.param([...scope.subjects])}::text[])
         order by e.tx_id, e.id
-        limit ${limit}
-      ) as s
-    ) as s
+        limit ${limit}`,
+      scope.groupIds,
+    )}) as s
     order by s.tx_id, s.id`);
   return rowsOf<StreamEventRow>(result);
 }

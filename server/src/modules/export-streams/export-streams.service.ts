@@ -242,7 +242,8 @@ async function readCarried(
   const rows: StreamEventRow[] = [];
   let next = position;
   for (let batch = 0; batch < READ_BATCHES_MAX; batch += 1) {
-    const want = limit - rows.length + 1;
+    // A whole page each time: a batch sized to what is missing would shrink by half at every step.
+    const want = limit + 1;
     const scanned = await readStreamEvents(db, scope, next, want);
     for (const row of scanned) {
       if (rows.length === limit) return { rows, next, hasMore: true };
