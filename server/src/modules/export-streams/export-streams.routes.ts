@@ -54,7 +54,10 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     {
       schema: {
         tags,
-        summary: 'Create an export stream carrying the chosen topics; it starts active',
+        summary: 'Create an export stream carrying the chosen topics and groups; it starts active',
+        description:
+          'It carries the cases of no group and those of `groupIds`: each must exist and be a group whose ' +
+          'cases the caller may see (administrators any, other users their own, API keys none).',
         body: createExportStreamBodySchema,
         response: { 201: exportStreamSchema, ...errorResponses(400, 401, 403, 409) },
       },
@@ -83,7 +86,10 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     {
       schema: {
         tags,
-        summary: 'Rename a stream, change its topics, or pause and resume it',
+        summary: 'Rename a stream, change its topics or groups, or pause and resume it',
+        description:
+          'A group added to `groupIds` must be one whose cases the caller may see; those it carries ' +
+          'already may stay.',
         params: idParamsSchema,
         body: updateExportStreamBodySchema,
         response: { 200: exportStreamSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -120,7 +126,10 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
           "Send back the answer's `next` as `after` to read on; `hasMore` says more are ready. Events " +
           'appear once their transaction, and every older one, has finished, so none is skipped. ' +
           'With `wait`, a read that finds none waits up to that many seconds and answers as soon as ' +
-          "one is committed. A paused stream answers 409. Reads by API keys set the stream's lastReadAt.",
+          "one is committed. A paused stream answers 409. Reads by API keys set the stream's lastReadAt. " +
+          'Events of cases in groups the stream does not carry, and events naming their records, are left ' +
+          'out, judged on the cases as they are now; `next` moves past them, so a page may hold fewer ' +
+          'than `limit` while `hasMore` says to read on.',
         params: idParamsSchema,
         querystring: exportEventsQuerySchema,
         response: { 200: exportEventsPageSchema, ...errorResponses(400, 401, 403, 404, 409) },
