@@ -49,6 +49,7 @@ export function GroupsField({ value, onChange, initial, invalid, invalidText }: 
                 type="cool-gray"
                 text={group.name}
                 title={`Remove ${group.name}`}
+                disabled={options.isError}
                 onClose={() => onChange(value.filter((id) => id !== group.id))}
               />
             </li>

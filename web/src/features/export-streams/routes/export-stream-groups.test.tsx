@@ -117,4 +117,23 @@ describe('the groups a stream carries', () => {
     expect(await within(field).findByText(message)).toBeVisible();
     expect(screen.getByRole('dialog', { name: 'Create export stream' })).toBeVisible();
   });
+
+  it('are left as they are when the groups cannot be listed, and it says so', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderStreams([TIP], {
+      'GET /api/groups': () => json(500, { error: { code: 'INTERNAL', message: 'Try again later' } }),
+      [`PATCH /api/export-streams/${TIP.id}`]: () => json(200, TIP),
+    });
+    const form = await openEdit(user, TIP);
+    await within(form).findByText(/The groups are left as they are/);
+    expect(within(form).getByRole('combobox', { name: /Groups \(optional\)/ })).toBeDisabled();
+    const chosen = within(form).getByRole('list', { name: 'Chosen groups' });
+    expect(within(chosen).getByRole('button', { name: `Remove ${FRAUD_DESK.name}` })).toBeDisabled();
+    await user.type(within(form).getByLabelText('Description (optional)'), 'Still saved');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Export stream saved');
+    expect(callsTo(fetchMock, 'PATCH', TIP.id).map(({ body }) => body)).toEqual([
+      { description: 'Still saved' },
+    ]);
+  });
 });
