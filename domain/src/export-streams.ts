@@ -191,9 +191,15 @@ export type ExportEvent = z.infer<typeof exportEventSchema>;
 
 export const exportEventsPageSchema = z.object({
   data: z.array(exportEventSchema),
-  /** Send it back as `after` to read on; the same cursor when nothing new was there. */
+  /**
+   * Send it back as `after` to read on; the same cursor when nothing new was there. It also moves past
+   * the events the stream does not carry (of cases outside its groups), so no reader waits on them.
+   */
   next: responseText(),
-  /** More events were ready than this answer holds: read again at once. */
+  /**
+   * More events are ready than this answer holds, or it stopped reading past events the stream does not
+   * carry: read again at once. Such an answer may hold fewer than `limit` events, even none.
+   */
   hasMore: z.boolean(),
 });
 export type ExportEventsPage = z.infer<typeof exportEventsPageSchema>;
