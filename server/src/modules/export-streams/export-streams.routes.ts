@@ -18,9 +18,9 @@ import {
   deleteExportStream,
   getExportStream,
   listExportStreams,
-  readExportStream,
   updateExportStream,
 } from './export-streams.service';
+import { readExportStream } from './export-stream-read.service';
 import { EventsSignal } from './events-signal';
 
 /**

@@ -1,0 +1,119 @@
+import {
+  EXPORT_STREAM_PAUSED_MESSAGE,
+  EXPORT_TOPIC_SUBJECTS,
+  EXPORT_TOPICS,
+  type ExportEvent,
+  type ExportEventsPage,
+  type ExportEventsQuery,
+} from '@scamtrail/domain/export-streams';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Principal } from '../../plugins/auth';
+import {
+  markStreamRead,
+  readStreamEvents,
+  type StreamEventRow,
+  type StreamPosition,
+} from './export-streams.repository';
+import { findStream, toTopics } from './export-streams.service';
+import type { EventsSignal } from './events-signal';
+
+/** Reading a stream: its events after a reader's cursor, those of its topics and its cases only. */
+
+const TOPIC_OF_SUBJECT = new Map(
+  EXPORT_TOPICS.flatMap((topic) => EXPORT_TOPIC_SUBJECTS[topic].map((subject) => [subject, topic] as const)),
+);
+
+function toExportEvent(row: StreamEventRow): ExportEvent {
+  return {
+    id: row.id,
+    type: row.type,
+    topic: TOPIC_OF_SUBJECT.get(row.subjectType)!,
+    occurredAt: row.createdAt,
+    subject: { type: row.subjectType, id: row.subjectId },
+    caseId: row.caseId,
+    actor: { originatorId: row.actorOriginatorId, userId: row.actorUserId, apiKeyId: row.actorApiKeyId },
+    data: row.data,
+  };
+}
+
+const cursorOf = (position: StreamPosition) => `${position.txId}-${position.eventId}`;
+
+function positionOf(cursor: string | undefined): StreamPosition {
+  if (!cursor) return { txId: '0', eventId: '0' };
+  const [txId, eventId] = cursor.split('-');
+  return { txId, eventId };
+}
+
+/** How many batches one read walks past events the stream does not carry before it answers. */
+const READ_BATCHES_MAX = 10;
+
+interface StreamPage {
+  rows: StreamEventRow[];
+  next: StreamPosition;
+  hasMore: boolean;
+}
+
+/**
+ * Up to `limit` events the stream carries after `position`. The events it does not carry (of cases
+ * outside its groups) are read past: the cursor moves over them, so a reader is never held on them,
+ * and a page may hold fewer than `limit` while `hasMore` says to read on at once. A read walks at most
+ * READ_BATCHES_MAX batches of them, so each answer stays a few statements.
+ */
+async function readCarried(
+  db: Db,
+  scope: { subjects: readonly string[]; groupIds: readonly string[] },
+  position: StreamPosition,
+  limit: number,
+): Promise<StreamPage> {
+  const rows: StreamEventRow[] = [];
+  let next = position;
+  for (let batch = 0; batch < READ_BATCHES_MAX; batch += 1) {
+    // A whole page each time: a batch sized to what is missing would shrink by half at every step.
+    const want = limit + 1;
+    const scanned = await readStreamEvents(db, scope, next, want);
+    for (const row of scanned) {
+      if (rows.length === limit) return { rows, next, hasMore: true };
+      next = { txId: row.txId, eventId: row.id };
+      if (row.carried) rows.push(row);
+    }
+    if (scanned.length < want) return { rows, next, hasMore: false };
+  }
+  return { rows, next, hasMore: true };
+}
+
+/**
+ * The stream's next events after the reader's cursor (from the beginning without one), and the cursor
+ * to send next; with `wait`, when there is none yet, as soon as one is or the time is up (or the reader
+ * has gone). A paused stream answers 409. An API key's read is recorded as the stream's last read;
+ * an administrator looking at it from the web is not a reader.
+ */
+export async function readExportStream(
+  db: Db,
+  signal: EventsSignal,
+  id: string,
+  query: ExportEventsQuery,
+  principal: Principal,
+  abort: AbortSignal,
+): Promise<ExportEventsPage> {
+  const stream = await findStream(db, id);
+  if (stream.status === 'paused') throw new AppError('CONFLICT', EXPORT_STREAM_PAUSED_MESSAGE);
+  const scope = {
+    subjects: toTopics(stream.topics).flatMap((topic) => EXPORT_TOPIC_SUBJECTS[topic]),
+    groupIds: stream.groupIds,
+  };
+  let position = positionOf(query.after);
+  const deadline = Date.now() + query.wait * 1000;
+  let page: StreamPage;
+  for (;;) {
+    // Marked before reading: an event committed after the read but before the wait still wakes it.
+    const mark = query.wait > 0 ? await signal.mark() : 0;
+    page = await readCarried(db, scope, position, query.limit);
+    position = page.next;
+    const left = deadline - Date.now();
+    if (page.rows.length > 0 || page.hasMore || left <= 0 || abort.aborted || signal.isClosed) break;
+    await signal.after(mark, left, abort);
+  }
+  if (principal.kind === 'api_key') await markStreamRead(db, id);
+  return { data: page.rows.map(toExportEvent), next: cursorOf(page.next), hasMore: page.hasMore };
+}
