@@ -9,11 +9,10 @@ import { findUserByEmail, setLastLoginAt, type UserRow } from '../users/users.re
 import { signInDelayMs, throttleAddress } from './login-throttle';
 import { startSession, type SessionLimits } from './sessions.service';
 import {
-  addressFailures,
-  addressFailureTime,
   clearFailures,
   countFailures,
   deleteAttempt,
+  newestAddressFailures,
   pruneFailures,
   recordAttempt,
 } from './throttle.repository';
@@ -37,26 +36,20 @@ export function tooManyFromAddress(retryAfterSeconds: number): AppError {
 /**
  * Refuses (429) an address that has failed `addressFailureLimit` times within the address window, on
  * any accounts: password spraying tries a few passwords on many accounts and never trips the limits
- * per account. Retry-After is when enough of its failures have left the window to allow one more.
+ * per account. Retry-After is when the oldest of those failures leaves the window, allowing one more.
  */
 async function checkAddressBudget(
   db: Db,
   address: string,
-  attemptId: string,
   throttle: LoginThrottle,
+  attemptId?: string,
 ): Promise<void> {
   const since = new Date(Date.now() - throttle.addressWindowMs);
-  const failures = await addressFailures(db, address, since, attemptId);
-  if (failures < throttle.addressFailureLimit) return;
-  await deleteAttempt(db, attemptId);
-  const freedBy = await addressFailureTime(
-    db,
-    address,
-    since,
-    attemptId,
-    failures - throttle.addressFailureLimit,
-  );
-  const freeAt = (freedBy?.getTime() ?? Date.now()) + throttle.addressWindowMs;
+  const limit = throttle.addressFailureLimit;
+  const newest = await newestAddressFailures(db, address, since, limit, attemptId);
+  if (newest.length < limit) return;
+  if (attemptId) await deleteAttempt(db, attemptId);
+  const freeAt = newest[limit - 1].getTime() + throttle.addressWindowMs;
   throw tooManyFromAddress((freeAt - Date.now()) / 1000);
 }
 
@@ -82,8 +75,11 @@ export async function login(
   const email = body.email.trim().toLowerCase();
   const address = throttleAddress(meta.ip);
   const since = new Date(Date.now() - throttle.windowMs);
+  // Checked before the attempt is recorded, so a spraying address is refused with one query; and
+  // again after, since attempts in flight at once all passed the first check.
+  await checkAddressBudget(db, address, throttle);
   const attemptId = await recordAttempt(db, email, address);
-  await checkAddressBudget(db, address, attemptId, throttle);
+  await checkAddressBudget(db, address, throttle, attemptId);
   const failures = await countFailures(db, email, address, since, attemptId);
   if (failures.fromAddress >= throttle.maxFailuresPerAddress) {
     // A refused attempt is no guess: the address is free again a window after its last real failure.

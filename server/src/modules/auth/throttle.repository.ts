@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginFailures } from '../../db/schema/index';
 
@@ -36,47 +36,32 @@ export async function countFailures(
 }
 
 /**
- * Failures from the address on any account since `since`, other than the attempt `exceptId`. Read by
- * the time index: the table holds only the failures of the last window (they are pruned), and an
- * address is refused once it has a budget's worth of them.
+ * The times of the address's newest failures on any account since `since`, newest first, at most
+ * `limit` of them, leaving out the attempt `exceptId`. With `limit` rows the address has spent its
+ * budget, and the last row is the failure whose leaving the window lets it try again. Read by the time
+ * index: the table holds only the failures of the last window (they are pruned), at most a budget's
+ * worth from each address.
  */
-export async function addressFailures(
+export async function newestAddressFailures(
   db: Db,
   address: string,
   since: Date,
-  exceptId: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(loginFailures)
-    .where(addressSince(address, since, exceptId));
-  return row?.count ?? 0;
-}
-
-/** The time of the address's failure at `offset` (0: the oldest) among those since `since`. */
-export async function addressFailureTime(
-  db: Db,
-  address: string,
-  since: Date,
-  exceptId: string,
-  offset: number,
-): Promise<Date | undefined> {
-  const [row] = await db
+  limit: number,
+  exceptId?: string,
+): Promise<Date[]> {
+  const rows = await db
     .select({ createdAt: loginFailures.createdAt })
     .from(loginFailures)
-    .where(addressSince(address, since, exceptId))
-    .orderBy(asc(loginFailures.createdAt))
-    .offset(offset)
-    .limit(1);
-  return row?.createdAt;
-}
-
-function addressSince(address: string, since: Date, exceptId: string) {
-  return and(
-    eq(loginFailures.address, address),
-    gt(loginFailures.createdAt, since),
-    ne(loginFailures.id, exceptId),
-  );
+    .where(
+      and(
+        eq(loginFailures.address, address),
+        gt(loginFailures.createdAt, since),
+        exceptId ? ne(loginFailures.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(desc(loginFailures.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.createdAt);
 }
 
 export async function deleteAttempt(db: Db, id: string): Promise<void> {
