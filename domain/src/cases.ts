@@ -181,8 +181,10 @@ export const caseSchema = z.object({
   reportedLoss: z.object({ amount: z.number(), currency: responseText() }).nullable(),
   resolution: caseResolutionSchema.nullable(),
   closureNotes: responseText().nullable(),
-  /** Closed as a duplicate: the case it repeats (which the viewer may not be able to see). */
-  duplicateOfId: responseText().nullable(),
+  /** Closed as a duplicate: the case it repeats; null too when the caller may not see that case. */
+  duplicateOfId: responseText()
+    .nullable()
+    .describe('Closed as a duplicate: the case it repeats, if the caller may see it (else null)'),
   closedAt: responseText().nullable(),
   group: z.object({ id: responseText(), name: responseText() }).nullable(),
   assignees: z.array(caseUserSchema),

@@ -252,13 +252,25 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
     'case link',
   );
 
+  // A visible case closed as a duplicate of the hidden one.
+  const duplicate = await post('/api/cases', { title: 'Visible duplicate' }, 'visible duplicate');
+  await ok(
+    admin.patch(`/api/cases/${duplicate.id}`, {
+      status: 'closed',
+      resolution: 'duplicate',
+      closureNotes: 'Repeats a case of the group',
+      duplicateOfId: hidden.caseId,
+    }),
+    'closing the visible duplicate',
+  );
+
   const community = await createCommunityMemberVia(admin);
   const { automation, apiKey } = await automationWithKey(t, admin, ['case.view']);
 
   return {
     ...partial,
     visible: {
-      case: [visibleCase.id],
+      case: [visibleCase.id, duplicate.id],
       entry: [visibleEntry.id],
       evidence: [visibleEvidence.id, moved.id],
       task: [visibleTask.id],

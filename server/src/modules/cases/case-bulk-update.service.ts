@@ -73,6 +73,6 @@ export async function bulkUpdateCases(
       }
     }
   });
-  const found = new Map((await findCases(db, body.ids)).map((item) => [item.id, item]));
+  const found = new Map((await findCases(db, body.ids, principal)).map((item) => [item.id, item]));
   return { data: body.ids.map((id) => found.get(id)!) };
 }

@@ -247,6 +247,23 @@ describe('case lifecycle', () => {
       ]);
     });
 
+    it('names an original the caller may not see to nobody but those who may', async () => {
+      const { client: admin } = await signedIn(t, 'admin');
+      const hidden = await createCaseVia(admin, {
+        title: 'Hidden original',
+        groupId: await insertGroup(t.database.db),
+      });
+      const copy = await createCaseVia(admin, { title: 'Visible copy' });
+      await patchCaseVia(admin, copy.id, { ...asDuplicate, duplicateOfId: hidden.id });
+      expect((await investigator.get(`/api/cases/${copy.id}`)).json().duplicateOfId).toBeNull();
+      const listed = (await investigator.get('/api/cases?search=Visible copy')).json();
+      expect(listed.data.map((c: { duplicateOfId: string | null }) => c.duplicateOfId)).toEqual([null]);
+      // Filtering by the hidden id would tell which cases repeat it.
+      const byOriginal = (await investigator.get(`/api/cases?duplicateOfId=${hidden.id}`)).json();
+      expect(byOriginal.pagination.totalItems).toBe(0);
+      expect((await admin.get(`/api/cases/${copy.id}`)).json().duplicateOfId).toBe(hidden.id);
+    });
+
     it('refuses a loop of duplicates, naming duplicateOfId', async () => {
       const [a, b, c] = await Promise.all(
         ['A', 'B', 'C'].map((title) => createCaseVia(investigator, { title })),

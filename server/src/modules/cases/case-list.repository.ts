@@ -1,10 +1,13 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CaseListQuery } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import { matchesSearch } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
+
+const original = alias(cases, 'original');
 
 /** Critical first when sorting by priority descending. */
 const priorityRank = sql<number>`(case ${cases.priority}
@@ -25,7 +28,14 @@ function filterCondition(query: CaseListQuery, principal: Principal): SQL | unde
       ? sql`exists (select 1 from ${caseTags} where ${caseTags.caseId} = ${cases.id}
           and ${caseTags.tagId} = ${query.tagId})`
       : undefined,
-    query.duplicateOfId ? eq(cases.duplicateOfId, query.duplicateOfId) : undefined,
+    // Only of an original the caller may see: otherwise the answer would tell which cases repeat it.
+    query.duplicateOfId
+      ? and(
+          eq(cases.duplicateOfId, query.duplicateOfId),
+          sql`exists (select 1 from ${cases} as ${original} where ${original.id} = ${query.duplicateOfId}
+            and ${visibleCaseCondition(principal, original.groupId)})`,
+        )
+      : undefined,
     search ? matchesSearch(search, cases.title) : undefined,
   );
 }

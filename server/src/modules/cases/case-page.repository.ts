@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Case } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
 import {
   caseAssignees,
   cases,
@@ -41,21 +41,32 @@ export function selectField<T>(subquery: SQL): SQL<T> {
   return sql<T>`${subquery}`;
 }
 
+const original = alias(cases, 'original');
+
+/** The case this one repeats, if the viewer may see it too: its id alone would tell of a hidden case. */
+function visibleDuplicateOf(viewer: Principal): SQL {
+  return sql`(select ${original.id} from ${cases} as ${original}
+    where ${original.id} = ${cases.duplicateOfId} and ${visibleCaseCondition(viewer, original.groupId)})`;
+}
+
 /**
  * A case's public shape (`caseSchema`) as a JSON object, written by the database for the `cases` row
- * in scope: its columns, the group, the assignees and tags in their display order, its originator and
- * proxy, the live entries and the evidence counted. A case or a page of cases is one statement, and
- * its answer needs no mapping in JavaScript; the tests' verify mode checks every such answer against
- * the schema. Names are written as `fullName` writes them, tag colours as `toTagColor` reads them.
+ * in scope, as `viewer` may see it: its columns, the group, the assignees and tags in their display
+ * order, its originator and proxy, the live entries and the evidence counted. A case or a page of
+ * cases is one statement, and its answer needs no mapping in JavaScript; the tests' verify mode checks
+ * every such answer against the schema. Names are written as `fullName` writes them, tag colours as
+ * `toTagColor` reads them.
  */
-const caseJson = sql`json_build_object('id', ${cases.id}, 'number', ${cases.number}, 'title', ${cases.title},
+const caseJson = (
+  viewer: Principal,
+) => sql`json_build_object('id', ${cases.id}, 'number', ${cases.number}, 'title', ${cases.title},
   'description', ${cases.description}, 'status', ${cases.status}, 'priority', ${cases.priority},
   'scamType', ${cases.scamType},
   'reportedLoss', case when ${cases.reportedLossAmount} is null or coalesce(${cases.reportedLossCurrency}, '') = ''
     then null
     else json_build_object('amount', ${cases.reportedLossAmount}, 'currency', ${cases.reportedLossCurrency}) end,
   'resolution', ${cases.resolution}, 'closureNotes', ${cases.closureNotes},
-  'duplicateOfId', ${cases.duplicateOfId}, 'closedAt', ${isoText(cases.closedAt)},
+  'duplicateOfId', ${visibleDuplicateOf(viewer)}, 'closedAt', ${isoText(cases.closedAt)},
   'group', (select json_build_object('id', ${groups.id}, 'name', ${groups.name}) from ${groups}
     where ${groups.id} = ${cases.groupId}),
   'assignees', (select coalesce(json_agg(json_build_object('id', ${users.id},
@@ -75,31 +86,41 @@ const caseJson = sql`json_build_object('id', ${cases.id}, 'number', ${cases.numb
   'lastActivityAt', ${isoText(cases.lastActivityAt)}, 'createdAt', ${isoText(cases.createdAt)},
   'updatedAt', ${isoText(cases.updatedAt)})`;
 
-const casesByIds = preparedPerDatabase((db) =>
+const casesByIds = preparedVariants((db, kind) =>
   db
-    .select({ cases: selectField<Case[]>(sql`coalesce(json_agg(${caseJson}), '[]')`) })
+    .select({
+      cases: selectField<Case[]>(
+        sql`coalesce(json_agg(${caseJson(viewerTemplate(kind as ViewerKind))}), '[]')`,
+      ),
+    })
     .from(cases)
     .where(sql`${cases.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare('cases_by_ids'),
+    .prepare(`cases_by_ids_${kind}`),
 );
 
-/** The public cases of these ids, in their order, in one statement for them all. */
-export async function findCases(db: DbOrTx, caseIds: readonly string[]): Promise<Case[]> {
+/**
+ * The public cases of these ids, in their order, as `viewer` may see them (the ids must be of cases
+ * they may see), in one statement for them all.
+ */
+export async function findCases(db: DbOrTx, caseIds: readonly string[], viewer: Principal): Promise<Case[]> {
   if (caseIds.length === 0) return [];
-  const [found] = await casesByIds(db).execute({ ids: [...caseIds] });
+  const [found] = await casesByIds(db, viewerKind(viewer)).execute({
+    ids: [...caseIds],
+    ...viewerParams(viewer),
+  });
   const byId = new Map(found.cases.map((c) => [c.id, c]));
   return caseIds.map((id) => byId.get(id)!);
 }
 
 /** The public case of an id just read or written (see `findCases`). */
-export async function findCase(db: DbOrTx, caseId: string): Promise<Case> {
-  const [found] = await findCases(db, [caseId]);
+export async function findCase(db: DbOrTx, caseId: string, viewer: Principal): Promise<Case> {
+  const [found] = await findCases(db, [caseId], viewer);
   return found;
 }
 
 const visibleCaseJson = preparedVariants((db, kind) =>
   db
-    .select({ json: selectField<string>(sql`${caseJson}::text`) })
+    .select({ json: selectField<string>(sql`${caseJson(viewerTemplate(kind as ViewerKind))}::text`) })
     .from(cases)
     .where(and(eq(cases.id, sql.placeholder('id')), visibleCaseCondition(viewerTemplate(kind as ViewerKind))))
     .limit(1)

@@ -169,5 +169,5 @@ export async function updateCase(
     if (!locked) throw AppError.notFound('Case');
     return applyCaseUpdate(tx, locked.current, locked.sets, body, principal);
   });
-  return findCase(db, row.id);
+  return findCase(db, row.id, principal);
 }

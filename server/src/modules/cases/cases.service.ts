@@ -46,7 +46,10 @@ export async function listCases(
   principal: Principal,
 ): Promise<{ data: Case[]; pagination: Pagination }> {
   const { ids, total } = await listCaseIds(db, query, principal);
-  return { data: await findCases(db, ids), pagination: toPagination(query.page, query.pageSize, total) };
+  return {
+    data: await findCases(db, ids, principal),
+    pagination: toPagination(query.page, query.pageSize, total),
+  };
 }
 
 export async function getCase(db: Db, id: string, principal: Principal): Promise<Case> {
@@ -91,5 +94,5 @@ export async function createCase(db: Db, body: CreateCaseBody, principal: Princi
     });
     return inserted;
   });
-  return findCase(db, row.id);
+  return findCase(db, row.id, principal);
 }
