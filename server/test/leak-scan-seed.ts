@@ -3,14 +3,17 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Client, TestApp } from './helpers';
 import { createTestUser } from './helpers';
 import { automationWithKey, createCommunityMemberVia } from './originator-helpers';
-import { multipartForm } from '../src/modules/evidence/evidence-test-fixtures';
+import { multipartForm, pngBytes } from '../src/modules/evidence/evidence-test-fixtures';
 import { addPasskey, sign } from '../src/modules/signatures/signature-test-fixtures';
 
 /**
  * The records the leak scan reads around: a case of group G holding a unique marker in every text it
  * has, and records everyone may see that touch it (a linked case, a shared tag and identifier, evidence
- * linked to its entry, a case it duplicates). Everything goes through the API as an administrator, so
- * the scan sees what the product writes, events and custody included.
+ * linked to its entry, a case it duplicates and one duplicating it, a signed entry naming its evidence).
+ * Everything goes through the API as an administrator, so the scan sees what the product writes,
+ * events and custody included. Tags, identifiers, groups and originators are registers everyone with
+ * their view permission reads, so their names and values carry no marker: what must not show is which
+ * hidden records use them, and how many.
  */
 
 /** Kinds of record a path or query id names. */
@@ -51,6 +54,8 @@ export interface LeakSeed {
 interface HiddenCaseRefs {
   groupId: string;
   memberId: string;
+  /** A community member the hidden entries are recorded for. */
+  communityMemberId: string;
   /** The readers' user ids: assigned to the hidden case and its task, whose notifications they get. */
   readerIds: string[];
   sharedTagId: string;
@@ -117,7 +122,7 @@ export async function addHiddenCase(admin: Client, seed: Pick<LeakSeed, 'marker'
       url: '/api/evidence',
       ...multipartForm(
         { caseId: hiddenCase.id, description: m('Hidden file description'), tagIds: refs.sharedTagId },
-        [{ name: `${marker}.txt`, type: 'text/plain', bytes: Buffer.from(m('Hidden file content')) }],
+        [{ name: `${marker}.png`, type: 'image/png', bytes: pngBytes() }],
       ),
     }),
     'hidden file',
@@ -128,8 +133,9 @@ export async function addHiddenCase(admin: Client, seed: Pick<LeakSeed, 'marker'
       type: 'note',
       description: m('Hidden entry'),
       caseId: hiddenCase.id,
-      evidence: [evidence.id],
+      evidence: [evidence.id, file.id],
       identifierIds: [refs.sharedIdentifierId, refs.hiddenOnlyIdentifierId],
+      onBehalfOfOriginatorId: refs.communityMemberId,
     },
     'hidden entry',
   );
@@ -195,10 +201,12 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
     'visible case',
   );
 
+  const community = await createCommunityMemberVia(admin);
   const refs: HiddenCaseRefs = {
     groupId: group.id,
     memberId: member.id,
     readerIds: readerUserIds,
+    communityMemberId: community.id,
     sharedTagId: sharedTag.id,
     hiddenOnlyTagId: hiddenOnlyTag.id,
     sharedIdentifierId: sharedIdentifier.id,
@@ -264,7 +272,6 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
     'closing the visible duplicate',
   );
 
-  const community = await createCommunityMemberVia(admin);
   const { automation, apiKey } = await automationWithKey(t, admin, ['case.view']);
 
   return {
