@@ -20,6 +20,8 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   /** The record is in use and cannot be removed. */
   IN_USE: 409,
+  /** A request body stopped arriving before it was complete. */
+  REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   /** A path parameter is longer than any id the API uses. */
   URI_TOO_LONG: 414,

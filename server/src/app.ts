@@ -115,7 +115,11 @@ export async function buildApp({
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });
   await app.register(exportStreamsRoutes, { database });
-  await app.register(identifiersRoutes, { db, listCountTimeBoxMs: config.listCountTimeBoxMs });
+  await app.register(identifiersRoutes, {
+    db,
+    listCountTimeBoxMs: config.listCountTimeBoxMs,
+    formIdleMs: config.formIdleMs,
+  });
   await app.register(casesRoutes, { db });
   await app.register(notificationsRoutes, { db });
   await app.register(journalEntriesRoutes, { db });

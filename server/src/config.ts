@@ -157,6 +157,11 @@ export interface Config {
   admission: { maxInProgress: number; queueLength: number };
   /** The largest evidence file accepted (MAX_UPLOAD_MB); larger uploads answer 413. */
   maxUploadBytes: number;
+  /**
+   * How long an upload's form may go without a byte arriving before it is given up with 408
+   * (default 30 s, lib/multipart-form.ts). Not an environment variable: tests shorten it.
+   */
+  formIdleMs?: number;
   /** Directory of the built SPA; when absent, only the API is served. */
   webDistDir?: string;
   /**

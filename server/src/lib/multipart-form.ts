@@ -1,4 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
@@ -25,6 +26,54 @@ export interface ReadFormOptions<F> {
   discardFile?(file: F): Promise<void>;
   /** The answer for a file over the route's size limit. */
   tooLarge?(): AppError;
+  /** How long the form may go without a byte arriving before it is given up (default 30 s). */
+  idleMs?: number;
+}
+
+/** How long a form may go without a byte arriving before it is given up, unless a route says. */
+export const DEFAULT_FORM_IDLE_MS = 30_000;
+
+/**
+ * Gives up on a form that stops arriving. A client that stops sending holds its request, and its
+ * admission slot, for as long as it keeps the connection open; and busboy (3.2.6) can stop reading a
+ * body of its own accord (a part without Content-Disposition over 16 KiB pauses its parser for
+ * good), so a request would wait without end for bytes it has already been sent. Progress is a
+ * chunk of the body read off the connection; `race` rejects with 408 once none came for `idleMs`.
+ */
+function watchForStall(body: Readable, idleMs: number) {
+  let isExpired = false;
+  let expire: (error: AppError) => void = () => undefined;
+  const expired = new Promise<never>((_, reject) => {
+    expire = reject;
+  });
+  expired.catch(() => undefined);
+  const seconds = Math.max(1, Math.round(idleMs / 1000));
+  const timer = setTimeout(() => {
+    isExpired = true;
+    expire(
+      new AppError(
+        'REQUEST_TIMEOUT',
+        `The form stopped arriving: nothing of it was received for ${seconds} second${seconds === 1 ? '' : 's'}`,
+      ),
+    );
+  }, idleMs);
+  const onData = () => timer.refresh();
+  // Listened to only once the parser reads the body: a 'data' listener on a stream nobody reads
+  // yet would start it flowing and lose what it read.
+  body.on('data', onData);
+  return {
+    get isExpired() {
+      return isExpired;
+    },
+    race<T>(step: Promise<T>): Promise<T> {
+      step.catch(() => undefined);
+      return Promise.race([step, expired]);
+    },
+    stop() {
+      clearTimeout(timer);
+      body.off('data', onData);
+    },
+  };
 }
 
 /**
@@ -102,13 +151,20 @@ export async function readMultipartForm<F>(
   const fields: Record<string, string[]> = {};
   let file: F | undefined;
   let fileName = '';
+  let reading: { part: MultipartFile; done: Promise<unknown> } | undefined;
+  const parts = request.parts()[Symbol.asyncIterator]();
+  // The first step pipes the body into the parser; only then is the body watched.
+  let next = parts.next();
+  const stall = watchForStall(request.raw, options.idleMs ?? DEFAULT_FORM_IDLE_MS);
   try {
-    for await (const part of request.parts()) {
+    for (let step = await stall.race(next); !step.done; step = await stall.race(next)) {
+      const part = step.value;
       if (part.type === 'field') {
         if (part.valueTruncated || part.fieldnameTruncated) {
           throw AppError.validation([{ field: part.fieldname, message: `${part.fieldname} is too long` }]);
         }
         (fields[part.fieldname] ??= []).push(String(part.value));
+        next = parts.next();
         continue;
       }
       if (part.fieldname !== options.fileField) {
@@ -117,14 +173,26 @@ export async function readMultipartForm<F>(
           { field: options.fileField, message: `Send the file as the part named "${options.fileField}"` },
         ]);
       }
-      file = await options.readFile(part);
+      const read = options.readFile(part);
+      reading = { part, done: read.catch(() => undefined) };
+      file = await stall.race(read);
+      reading = undefined;
       if (part.file.truncated) throw (options.tooLarge ?? defaultTooLarge)();
       fileName = part.filename ?? '';
+      next = parts.next();
     }
   } catch (error) {
+    // A file still being read when the form stalled: ending its stream makes `readFile` fail and
+    // remove what it staged, before the answer says the upload was refused.
+    if (stall.isExpired && reading) {
+      reading.part.file.destroy();
+      await reading.done;
+    }
     if (file !== undefined) await options.discardFile?.(file);
     if (error instanceof AppError) throw error;
     throw multipartError(error, options.tooLarge) ?? error;
+  } finally {
+    stall.stop();
   }
   return { fields, file, fileName };
 }

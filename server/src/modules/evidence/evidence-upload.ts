@@ -78,13 +78,14 @@ function tooLarge(maxBytes: number): AppError {
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { stagingDir: string; maxBytes: number },
+  options: { stagingDir: string; maxBytes: number; idleMs?: number },
 ): Promise<ReceivedUpload> {
   const form = await readMultipartForm(request, {
     fileField: 'file',
     readFile: (part) => stageStream(part.file, options.stagingDir),
     discardFile: discardStaged,
     tooLarge: () => tooLarge(options.maxBytes),
+    idleMs: options.idleMs,
   });
   const staged = form.file;
   if (!staged) {

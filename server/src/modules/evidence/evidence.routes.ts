@@ -51,7 +51,11 @@ function refuseDeclaredOversize(request: FastifyRequest, maxBytes: number): void
 export async function evidenceRoutes(app: FastifyInstance, opts: { database: Database; config: Config }) {
   const { db } = opts.database;
   const store = evidenceStoreFor(opts.database, opts.config);
-  const upload = { stagingDir: stagingDir(opts.config), maxBytes: opts.config.maxUploadBytes };
+  const upload = {
+    stagingDir: stagingDir(opts.config),
+    maxBytes: opts.config.maxUploadBytes,
+    idleMs: opts.config.formIdleMs,
+  };
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['evidence'];
 

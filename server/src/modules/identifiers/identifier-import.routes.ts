@@ -54,11 +54,15 @@ function importTooLarge(): AppError {
 }
 
 /** A multipart upload's `file` part (and an optional `onBehalfOfOriginatorId` field) as the JSON body. */
-async function readMultipartImport(request: FastifyRequest): Promise<Record<string, unknown>> {
+async function readMultipartImport(
+  request: FastifyRequest,
+  idleMs: number | undefined,
+): Promise<Record<string, unknown>> {
   const form = await readMultipartForm(request, {
     fileField: 'file',
     readFile: async (part) => (await part.toBuffer()).toString('utf8'),
     tooLarge: importTooLarge,
+    idleMs,
   });
   if (form.file === undefined) {
     throw AppError.validation([{ field: 'file', message: 'Attach a CSV file as "file"' }]);
@@ -79,7 +83,7 @@ async function readMultipartImport(request: FastifyRequest): Promise<Record<stri
  * `POST /api/identifiers/import`, in its own plugin so the CSV parser and multipart support stay
  * scoped to it. JSON bodies are `{ items }`; a text/csv body or a multipart `file` becomes the same.
  */
-export async function identifierImportRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function identifierImportRoutes(app: FastifyInstance, opts: { db: Db; formIdleMs?: number }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -114,7 +118,7 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
       // Access is checked on request, so nobody without the right makes the server read a file.
       config: { access: access.permission('identifier.create') },
       preValidation: async (request) => {
-        if (request.isMultipart()) request.body = await readMultipartImport(request);
+        if (request.isMultipart()) request.body = await readMultipartImport(request, opts.formIdleMs);
         else if (typeof request.body === 'string')
           request.body = { items: csvToImportItems(request.body, 'body') };
       },

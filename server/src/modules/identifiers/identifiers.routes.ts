@@ -29,7 +29,10 @@ import {
 } from './identifiers.service';
 
 /** Identifiers: the scam vectors (e-mail, phone, bank account, wallet...) that link cases. */
-export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; listCountTimeBoxMs?: number }) {
+export async function identifiersRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; listCountTimeBoxMs?: number; formIdleMs?: number },
+) {
   const { db, listCountTimeBoxMs } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identifiers'];
@@ -141,7 +144,7 @@ export async function identifiersRoutes(app: FastifyInstance, opts: { db: Db; li
 
   await app.register(identifierConfidenceRoutes, { db });
   await app.register(identifierReviewRoutes, { db });
-  await app.register(identifierImportRoutes, { db });
+  await app.register(identifierImportRoutes, { db, formIdleMs: opts.formIdleMs });
   await app.register(identifierTagsRoutes, { db });
   await app.register(identifierDetailRoutes, { db });
 }
