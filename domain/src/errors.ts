@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   /** The record is in use and cannot be removed. */
   IN_USE: 409,
+  /** A request with this Idempotency-Key is still in progress; Retry-After says when to try again. */
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  /** The Idempotency-Key was already used for another request (another body, method or path). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   /** A request body stopped arriving before it was complete. */
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,

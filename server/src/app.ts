@@ -9,6 +9,7 @@ import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { inFlightPlugin } from './plugins/in-flight';
 import { openapiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -101,6 +102,7 @@ export async function buildApp({
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
   });
+  await app.register(idempotencyPlugin, { db });
 
   await app.register(healthRoutes, { ping: database.ping });
   await app.register(authRoutes, { db, config });

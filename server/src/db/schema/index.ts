@@ -11,3 +11,4 @@ export * from './identifiers';
 export * from './events';
 export * from './passkeys';
 export * from './export-streams';
+export * from './idempotency-keys';

@@ -49,7 +49,9 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createApiKeyBodySchema,
         response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.automationPermission('automation.edit') },
+      // No Idempotency-Key: replaying the answer would mean keeping the secret for a day, where only
+      // its hash is ever kept. A retry's second key is seen by name (409 while the first is active).
+      config: { access: access.automationPermission('automation.edit'), idempotent: false },
     },
     async (request, reply) =>
       reply.status(201).send(await createApiKey(db, request.params.id, request.body, request.principal!)),

@@ -46,7 +46,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createCaseTaskBodySchema,
         response: { 201: caseTaskSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('case.edit') },
+      config: { access: access.permission('case.edit'), idempotent: true },
     },
     async (request, reply) =>
       reply

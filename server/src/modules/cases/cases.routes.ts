@@ -70,7 +70,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createCaseBodySchema,
         response: { 201: caseSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('case.create') },
+      config: { access: access.permission('case.create'), idempotent: true },
     },
     async (request, reply) => reply.status(201).send(await createCase(db, request.body, request.principal!)),
   );

@@ -47,7 +47,7 @@ export async function linkedCasesRoutes(app: FastifyInstance, opts: { db: Db }) 
         body: createCaseLinkBodySchema,
         response: { 201: caseLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('case.edit') },
+      config: { access: access.permission('case.edit'), idempotent: true },
     },
     async (request, reply) => {
       const link = await linkCase(db, request.params.id, request.body, currentPrincipal(request));

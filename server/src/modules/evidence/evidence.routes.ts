@@ -84,7 +84,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         response: { 201: evidenceSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
       // Checked on request: nobody without the right makes the server read a file.
-      config: { access: access.permission('evidence.create') },
+      config: { access: access.permission('evidence.create'), idempotent: true },
       preValidation: async (request, reply) => {
         if (!request.isMultipart()) return;
         refuseDeclaredOversize(request, upload.maxBytes);

@@ -61,7 +61,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
         body: createExportStreamBodySchema,
         response: { 201: exportStreamSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('export.edit') },
+      config: { access: access.permission('export.edit'), idempotent: true },
     },
     async (request, reply) =>
       reply.status(201).send(await createExportStream(db, request.body, request.principal!)),

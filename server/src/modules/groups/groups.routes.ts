@@ -52,7 +52,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createGroupBodySchema,
         response: { 201: groupDetailSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('group.create') },
+      config: { access: access.permission('group.create'), idempotent: true },
     },
     async (request, reply) => reply.status(201).send(await createGroup(db, request.body, request.principal!)),
   );

@@ -98,7 +98,7 @@ export async function identifiersRoutes(
         body: createIdentifierBodySchema,
         response: { 201: identifierSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('identifier.create') },
+      config: { access: access.permission('identifier.create'), idempotent: true },
     },
     async (request, reply) =>
       reply.status(201).send(await createIdentifier(db, request.body, request.principal!)),

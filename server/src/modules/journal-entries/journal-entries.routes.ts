@@ -60,7 +60,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         body: createJournalEntryBodySchema,
         response: { 201: journalEntrySchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('journal_entry.create') },
+      config: { access: access.permission('journal_entry.create'), idempotent: true },
     },
     async (request, reply) =>
       reply.status(201).send(await createJournalEntry(db, request.body, request.principal!)),

@@ -71,7 +71,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         body: spec.createBody,
         response: { 201: originatorSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: guard(permissions.create) },
+      config: { access: guard(permissions.create), idempotent: true },
     },
     async (request, reply) => {
       const principal = currentPrincipal(request);

@@ -59,7 +59,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
         body: registerPasskeyBodySchema,
         response: { 201: passkeySchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.user() },
+      config: { access: access.user(), idempotent: true },
     },
     async (request, reply) =>
       reply.status(201).send(await registerPasskey(db, rp, currentUser(request), request.body)),

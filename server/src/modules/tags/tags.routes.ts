@@ -57,7 +57,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createTagBodySchema,
         response: { 201: tagSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('tag.create') },
+      config: { access: access.permission('tag.create'), idempotent: true },
     },
     async (request, reply) => reply.status(201).send(await createTag(db, request.body, request.principal!)),
   );

@@ -66,7 +66,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         body: createUserBodySchema,
         response: { 201: teamMemberSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.userPermission('team_member.create') },
+      config: { access: access.userPermission('team_member.create'), idempotent: true },
     },
     async (request, reply) =>
       reply.status(201).send(toTeamMember(await inviteTeamMember(db, request.body, currentUser(request)))),

@@ -52,7 +52,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createUserBodySchema,
         response: { 201: userSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.userPermission('user.create') },
+      config: { access: access.userPermission('user.create'), idempotent: true },
     },
     async (request, reply) =>
       reply.status(201).send(await createUserAs(db, request.body, currentUser(request))),

@@ -1,0 +1,109 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema/index';
+
+/** How long a key is kept, from the start of the request that claimed it (the draft suggests 24 hours). */
+export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * How long a claim may stay without an answer before another request may take the key over. A
+ * request that holds it longer died between its work and storing its answer (a crash, a lost
+ * database): its retry then runs again rather than meeting 409 for a day. Longer than any request
+ * that still finishes: uploads end within the form's idle time per chunk, other writes in seconds.
+ */
+export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 120;
+
+export interface IdempotencyRequest {
+  caller: string;
+  key: string;
+  method: string;
+  path: string;
+  /** Null while it cannot be known yet (a multipart body being read). */
+  fingerprint: string | null;
+}
+
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+
+export type ClaimResult = { claimed: true; claim: string } | { claimed: false; row: IdempotencyRow };
+
+const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
+
+/**
+ * Takes the key for this request, or answers the row of the request that holds it. One statement
+ * decides, so two requests with the same key on two instances never both take it: the primary key
+ * refuses the second insert, and only one conditional update of an expired or stale row succeeds.
+ */
+export async function claimIdempotencyKey(db: DbOrTx, request: IdempotencyRequest): Promise<ClaimResult> {
+  const fresh = { ...request, status: null, headers: null, body: null };
+  // A row given back (its request failed) between two statements: try again, a few times at most.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [inserted] = await db
+      .insert(idempotencyKeys)
+      .values(request)
+      .onConflictDoNothing()
+      .returning({ claim: idempotencyKeys.claim });
+    if (inserted) return { claimed: true, claim: inserted.claim };
+    const [retaken] = await db
+      .update(idempotencyKeys)
+      .set({ ...fresh, claim: sql`gen_random_uuid()`, claimedAt: sql`now()` })
+      .where(
+        and(
+          eq(idempotencyKeys.caller, request.caller),
+          eq(idempotencyKeys.key, request.key),
+          or(
+            lt(idempotencyKeys.claimedAt, secondsAgo(IDEMPOTENCY_KEY_TTL_SECONDS)),
+            and(
+              isNull(idempotencyKeys.status),
+              lt(idempotencyKeys.claimedAt, secondsAgo(IDEMPOTENCY_CLAIM_STALE_SECONDS)),
+            ),
+          ),
+        ),
+      )
+      .returning({ claim: idempotencyKeys.claim });
+    if (retaken) return { claimed: true, claim: retaken.claim };
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.caller, request.caller), eq(idempotencyKeys.key, request.key)));
+    if (row) return { claimed: false, row };
+  }
+  throw new Error('idempotency key claimed and given back repeatedly');
+}
+
+function ownClaim(caller: string, key: string, claim: string) {
+  return and(
+    eq(idempotencyKeys.caller, caller),
+    eq(idempotencyKeys.key, key),
+    eq(idempotencyKeys.claim, claim),
+    isNull(idempotencyKeys.status),
+  );
+}
+
+/** Keeps the answer of the request holding the claim, for its retries to get again. */
+export async function storeIdempotentAnswer(
+  db: DbOrTx,
+  target: { caller: string; key: string; claim: string },
+  answer: { fingerprint: string; status: number; headers: Record<string, string>; body: string },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set(answer)
+    .where(ownClaim(target.caller, target.key, target.claim));
+}
+
+/** Gives the key back: the request ended without an answer worth repeating, so a retry runs anew. */
+export async function releaseIdempotencyKey(
+  db: DbOrTx,
+  target: { caller: string; key: string; claim: string },
+): Promise<void> {
+  await db.delete(idempotencyKeys).where(ownClaim(target.caller, target.key, target.claim));
+}
+
+/** Deletes the keys older than their 24 hours; answers how many went. */
+export async function deleteExpiredIdempotencyKeys(db: DbOrTx): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.claimedAt, secondsAgo(IDEMPOTENCY_KEY_TTL_SECONDS)))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}

@@ -1,0 +1,220 @@
+import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeySchema,
+} from '@scamtrail/domain/idempotency';
+import type { Db } from '../db/client';
+import { AppError } from '../lib/errors';
+import { errorBodySchema } from '../lib/schemas';
+import {
+  claimIdempotencyKey,
+  deleteExpiredIdempotencyKeys,
+  releaseIdempotencyKey,
+  storeIdempotentAnswer,
+} from '../modules/idempotency/idempotency-keys.repository';
+import type { Principal } from './auth';
+import { MultipartFingerprint, multipartBoundary, parsedBodyFingerprint } from './idempotency-fingerprint';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route creates something and takes `Idempotency-Key` (plugins/idempotency.ts). Every POST
+     * answering 201 declares it: true, or false with the reason beside it.
+     */
+    idempotent?: boolean;
+  }
+}
+
+/** The answer's headers a replay repeats; the rest (Date, Content-Length, encoding) are made anew. */
+const REPLAYED_HEADERS = ['content-type', 'location', 'etag', 'last-modified'];
+
+/** Expired keys are deleted at most this often per instance, by the first claim after it. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/** How long a multipart body may take to end after the route read its form (only its epilogue is left). */
+const BODY_END_TIMEOUT_MS = 5_000;
+
+interface HeldKey {
+  caller: string;
+  key: string;
+  claim: string;
+  fingerprint: string | null;
+  multipart?: MultipartFingerprint;
+}
+
+function callerOf(principal: Principal): string {
+  return principal.kind === 'user' ? `user:${principal.userId}` : `api_key:${principal.apiKeyId}`;
+}
+
+/** The key as sent: the draft's structured-field string (`"…"`), or bare as most clients send it. */
+function parseKey(value: string | string[]): string {
+  let key = [value].flat().join(', ');
+  const quoted = /^"((?:[^"\\]|\\["\\])*)"$/.exec(key);
+  if (quoted) key = quoted[1].replace(/\\(["\\])/g, '$1');
+  const parsed = idempotencyKeySchema.safeParse(key);
+  if (!parsed.success) {
+    throw AppError.validation([{ field: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0].message }]);
+  }
+  return parsed.data;
+}
+
+/** Hashes the body's bytes as the route's own reader takes them. */
+function fingerprintWhileRead(raw: IncomingMessage, fingerprint: MultipartFingerprint) {
+  // Paused first: a 'data' listener would otherwise start the stream flowing before the form's parser
+  // is piped to it, and what flowed by would be lost to the parser. pipe() resumes it.
+  raw.pause();
+  raw.on('data', (chunk: Buffer) => fingerprint.update(chunk));
+}
+
+async function fingerprintWholeBody(raw: IncomingMessage, fingerprint: MultipartFingerprint) {
+  for await (const chunk of raw) fingerprint.update(chunk as Buffer);
+  return fingerprint.digest();
+}
+
+function answerHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of REPLAYED_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+/**
+ * `Idempotency-Key` on the routes that create (draft-ietf-httpapi-idempotency-key-header). A
+ * request carrying a key claims it for its caller (a user or an API key: two callers' keys never
+ * meet) before the route runs; a success is stored with its fingerprint (method, path, body) and
+ * answered again, with `Idempotent-Replayed: true` and nothing created, to a retry with the same
+ * fingerprint. The same key with another request is 422; a retry while the first still runs is 409
+ * with Retry-After. Other answers are not stored and give the key back, so a retry runs anew (a 4xx
+ * created nothing, a 5xx may succeed next time).
+ *
+ * The answer is stored right after the route's own transaction committed, before it is sent, not in
+ * that transaction: the routes keep their transactions to themselves. A crash between the two leaves
+ * the claim without an answer; after `IDEMPOTENCY_CLAIM_STALE_SECONDS` a retry takes it over and
+ * runs again, where waiting 24 hours would only make the client send a new key, and so create twice
+ * all the same.
+ */
+export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
+  const { db } = opts;
+  const held = new WeakMap<FastifyRequest, HeldKey>();
+  let lastSweep = 0;
+
+  async function sweep(request: FastifyRequest) {
+    if (Date.now() - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = Date.now();
+    try {
+      await deleteExpiredIdempotencyKeys(db);
+    } catch (err) {
+      request.log.warn({ err }, 'expired idempotency keys not deleted');
+    }
+  }
+
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
+    const header = request.headers['idempotency-key'];
+    if (header === undefined) return;
+    const key = parseKey(header);
+    if (!request.principal) return;
+    const caller = callerOf(request.principal);
+    const { method, url: path } = request;
+    const boundary = multipartBoundary(request.headers['content-type']);
+    const fingerprint = boundary ? null : parsedBodyFingerprint(method, path, request.body);
+    await sweep(request);
+    const result = await claimIdempotencyKey(db, { caller, key, method, path, fingerprint });
+    if (result.claimed) {
+      const entry: HeldKey = { caller, key, claim: result.claim, fingerprint };
+      if (boundary) {
+        entry.multipart = new MultipartFingerprint(method, path, boundary);
+        fingerprintWhileRead(request.raw, entry.multipart);
+      }
+      held.set(request, entry);
+      return;
+    }
+    const { row } = result;
+    if (row.status === null) {
+      const error = new AppError(
+        'IDEMPOTENCY_KEY_IN_USE',
+        `A request with this ${IDEMPOTENCY_KEY_HEADER} is still in progress; try again shortly`,
+      );
+      error.retryAfterSeconds = 1;
+      throw error;
+    }
+    const sent = boundary
+      ? await fingerprintWholeBody(request.raw, new MultipartFingerprint(method, path, boundary))
+      : fingerprint;
+    if (sent !== row.fingerprint) {
+      throw new AppError(
+        'IDEMPOTENCY_KEY_REUSED',
+        `This ${IDEMPOTENCY_KEY_HEADER} was used for another request; send a new key with a new request`,
+      );
+    }
+    reply.status(row.status).headers(row.headers ?? {});
+    reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return reply.send(row.body);
+  }
+
+  async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+    const entry = held.get(request);
+    if (!entry) return payload;
+    held.delete(request);
+    const target = { caller: entry.caller, key: entry.key, claim: entry.claim };
+    const isText = typeof payload === 'string' || Buffer.isBuffer(payload);
+    try {
+      if (reply.statusCode >= 200 && reply.statusCode < 300 && isText) {
+        if (entry.multipart && !request.raw.readableEnded) {
+          request.raw.resume();
+          await finished(request.raw, { signal: AbortSignal.timeout(BODY_END_TIMEOUT_MS) });
+        }
+        await storeIdempotentAnswer(db, target, {
+          fingerprint: entry.multipart?.digest() ?? entry.fingerprint!,
+          status: reply.statusCode,
+          headers: answerHeaders(reply),
+          body: payload.toString(),
+        });
+      } else {
+        await releaseIdempotencyKey(db, target);
+      }
+    } catch (err) {
+      // The work is done and committed: its answer goes out. The claim stays without an answer until
+      // it is stale, and a retry then runs again.
+      request.log.error({ err }, 'idempotency key not updated');
+    }
+    return payload;
+  }
+
+  const headers = z.looseObject({
+    'idempotency-key': idempotencyKeySchema
+      .optional()
+      .describe(
+        'Any unique string (a UUID), sent again when retrying this request: the first answer comes ' +
+          'back (with `Idempotent-Replayed: true`) and nothing is created twice. Kept 24 hours per caller.',
+      ),
+  });
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path;
+    if (!url.startsWith('/api/')) return;
+    const schema = route.schema as
+      { response?: Record<number, unknown>; headers?: unknown; description?: string } | undefined;
+    const isPost = [route.method].flat().includes('POST');
+    const flag = route.config?.idempotent;
+    if (isPost && schema?.response?.[201] && flag === undefined) {
+      throw new Error(`Route POST ${url} answers 201 but declares no config.idempotent`);
+    }
+    if (flag !== true || !schema) return;
+    if (schema.headers) throw new Error(`Route POST ${url}: idempotency declares the headers schema`);
+    schema.headers = headers;
+    schema.response = { 409: errorBodySchema, 422: errorBodySchema, ...schema.response };
+    const line =
+      `Takes \`${IDEMPOTENCY_KEY_HEADER}\`: a retry with the same key and body answers the first ` +
+      'result again; the same key with another body is 422, while the first is in progress 409.';
+    schema.description = schema.description ? `${schema.description}\n\n${line}` : line;
+    route.preValidation = [claimOrReplay, ...[route.preValidation ?? []].flat()];
+    route.onSend = [keepAnswer, ...[route.onSend ?? []].flat()];
+  });
+});
