@@ -101,6 +101,8 @@ export const envSchema = z
     ADMISSION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(100_000).default(256),
     /** The largest evidence file accepted, in MiB; PostgreSQL keeps a file in one bytea value (at most 1 GB). */
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_UPLOAD_MB),
+    /** How old an unreferenced evidence file or a staged upload must be before it is removed. */
+    EVIDENCE_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
@@ -158,6 +160,11 @@ export interface Config {
   /** The largest evidence file accepted (MAX_UPLOAD_MB); larger uploads answer 413. */
   maxUploadBytes: number;
   /**
+   * How old a stored evidence file no row names, or a staged upload, must be before the collector
+   * removes it (EVIDENCE_ORPHAN_GRACE_MINUTES, see modules/evidence/evidence-collector.ts).
+   */
+  evidenceOrphanGraceMs: number;
+  /**
    * How long an upload's form may go without a byte arriving before it is given up with 408
    * (default 30 s, lib/multipart-form.ts). Not an environment variable: tests shorten it.
    */
@@ -210,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
       queueLength: e.ADMISSION_QUEUE_LENGTH,
     },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    evidenceOrphanGraceMs: e.EVIDENCE_ORPHAN_GRACE_MINUTES * 60_000,
     webDistDir,
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { closeGracefully } from './lifecycle';
+import { startEvidenceCollection } from './modules/evidence/evidence-collection';
 import { sealUnchainedEntries } from './modules/signatures/journal-chain';
 import { ensureAdministrator } from './modules/users/bootstrap';
 
@@ -32,6 +33,11 @@ async function main() {
     await ensureAdministrator(database.db, config, built.log);
     return built;
   });
+
+  // What a crash left in evidence storage goes before the first request, then every hour; closing the
+  // app (closeGracefully) stops it before the database closes.
+  const collection = await startEvidenceCollection({ database, config, log: app.log });
+  app.addHook('onClose', () => collection.stop());
 
   let stopping = false;
   // Responses sent while stopping close their connection, so keep-alive sockets do not hold the exit.

@@ -8,15 +8,18 @@ import { assertSha256, type EvidenceStore } from './evidence-store';
 /**
  * Evidence files in the `evidence_blobs` table (one bytea per distinct content), shared by every app
  * instance on the same PostgreSQL database. A bytea value is read and written whole, so a file passes
- * through memory once on its way in and once per download; MAX_UPLOAD_MB bounds both.
+ * through memory once on its way in and once per download; MAX_UPLOAD_MB bounds both. `db` is for
+ * reads; a write goes through the transaction of the row that names it.
  */
 export function blobEvidenceStore(db: DbOrTx): EvidenceStore {
   return {
-    async put(staged) {
+    // In the row's transaction: a crash or a failure before it commits leaves no blob behind, so this
+    // store has nothing to collect (evidence rows are never deleted, so a blob is never left unnamed).
+    async put(staged, tx) {
       assertSha256(staged.sha256);
       try {
         const bytes = await readFile(staged.path);
-        await db
+        await tx
           .insert(evidenceBlobs)
           .values({ sha256: staged.sha256, sizeBytes: bytes.length, bytes })
           .onConflictDoNothing();

@@ -4,7 +4,7 @@ import {
   type CreateWrittenEvidenceBody,
   type Evidence,
 } from '@scamtrail/domain/evidence';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
@@ -34,17 +34,20 @@ export function auditSnapshot(values: Partial<NewEvidenceRow>, tagIds: readonly 
 
 /**
  * The row, its tags, the custody `added` record, the audit record and the case's last activity, in
- * one transaction. The case and tags are checked again inside it, locked, in case they changed.
+ * one transaction, with the bytes the row names (`storeBytes`): the custody log never names bytes
+ * that were not kept. The case and tags are checked again inside it, locked, in case they changed.
  */
 async function insertEvidence(
   db: Db,
   principal: Principal,
   values: NewEvidenceRow,
   tagIds: readonly string[],
+  storeBytes?: (tx: Tx) => Promise<void>,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     await requireCaseForEvidence(tx, principal, values.caseId, true);
     await requireTags(tx, tagIds);
+    await storeBytes?.(tx);
     const id = await insertEvidenceRow(tx, values);
     await setEvidenceTags(tx, id, tagIds);
     await recordCustody(tx, principal, id, 'added', {
@@ -112,7 +115,6 @@ export async function createFileEvidence(
     );
     const mediaType = await sniffMediaType(upload.staged.path);
     const { sha256, size } = upload.staged;
-    await store.put(upload.staged);
     const id = await insertEvidence(
       db,
       principal,
@@ -128,6 +130,7 @@ export async function createFileEvidence(
         ...originators,
       },
       fields.tagIds,
+      (tx) => store.put(upload.staged, tx),
     );
     return await getEvidence(db, principal, id, { recordView: false });
   } finally {

@@ -20,6 +20,9 @@ export function diskEvidenceStore(root: string): EvidenceStore {
   };
 
   return {
+    // A file cannot join the row's transaction: placed before the row commits, it is an orphan if the
+    // process dies in between, which the collector removes (evidence-collector.ts). PGlite runs one
+    // transaction at a time, so the collector never runs between this rename and that commit.
     async put(staged) {
       const target = pathOf(staged.sha256);
       try {

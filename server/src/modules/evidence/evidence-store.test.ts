@@ -73,7 +73,7 @@ describe.each(backends)('content-addressed storage: $name', ({ make }) => {
     const staged = await stage(`evidence ${Math.random()}`);
     expect(staged.sha256).toBe(sha256(await readFile(staged.path)));
     const expected = await readFile(staged.path, 'utf8');
-    await store.put(staged);
+    await store.put(staged, t.database.db);
     await expect(stat(staged.path)).rejects.toThrow();
     const content = await store.open(staged.sha256);
     expect(content?.size).toBe(Buffer.byteLength(expected));
@@ -85,10 +85,10 @@ describe.each(backends)('content-addressed storage: $name', ({ make }) => {
     const { store, tamper } = make();
     const content = `same ${Math.random()}`;
     const first = await stage(content);
-    await store.put(first);
+    await store.put(first, t.database.db);
     await tamper(first.sha256, Buffer.from('kept as it was'));
     const again = await stage(content);
-    await store.put(again);
+    await store.put(again, t.database.db);
     await expect(stat(again.path)).rejects.toThrow();
     expect(await text((await store.open(first.sha256))!.stream)).toBe('kept as it was');
   });
@@ -96,7 +96,7 @@ describe.each(backends)('content-addressed storage: $name', ({ make }) => {
   it('notices changed bytes and answers null for missing ones', async () => {
     const { store, tamper } = make();
     const staged = await stage(`original ${Math.random()}`);
-    await store.put(staged);
+    await store.put(staged, t.database.db);
     await tamper(staged.sha256, Buffer.from('altered'));
     expect(await store.rehash(staged.sha256)).toBe(sha256('altered'));
     await tamper(staged.sha256, null);

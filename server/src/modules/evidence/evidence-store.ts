@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import type { Database, DbOrTx } from '../../db/client';
 import { blobEvidenceStore } from './evidence-blob-store';
 import { diskEvidenceStore } from './evidence-disk-store';
 
@@ -22,8 +22,13 @@ export interface StoredContent {
  * of evidence items that hold them, and never changed afterwards.
  */
 export interface EvidenceStore {
-  /** Keeps the staged file's bytes under their hash (kept as they are if already there); consumes the file. */
-  put(staged: StagedFile): Promise<void>;
+  /**
+   * Keeps the staged file's bytes under their hash (kept as they are if already there); consumes the
+   * file. Called inside `tx`, the transaction that writes the row naming the hash, so the bytes and
+   * the row commit together (the table) or the bytes are never collected while it runs (files on
+   * disk, see evidence-collector.ts).
+   */
+  put(staged: StagedFile, tx: DbOrTx): Promise<void>;
   /** The stored bytes, or null when they are missing. */
   open(sha256: string): Promise<StoredContent | null>;
   /** The SHA-256 of the bytes stored now (read again, not remembered), or null when missing. */
@@ -34,7 +39,12 @@ export interface EvidenceStore {
 
 /** Where uploads are written while they arrive: on the data directory's file system, for atomic renames. */
 export function stagingDir(config: Pick<Config, 'dataDir'>): string {
-  return join(config.dataDir, 'evidence', 'tmp');
+  return join(diskStoreRoot(config), 'tmp');
+}
+
+/** Where the files of the disk store live (PGlite). */
+export function diskStoreRoot(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'evidence');
 }
 
 /**
@@ -44,10 +54,10 @@ export function stagingDir(config: Pick<Config, 'dataDir'>): string {
 export function evidenceStoreFor(database: Database, config: Pick<Config, 'dataDir'>): EvidenceStore {
   return database.kind === 'postgres'
     ? blobEvidenceStore(database.db)
-    : diskEvidenceStore(join(config.dataDir, 'evidence'));
+    : diskEvidenceStore(diskStoreRoot(config));
 }
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 /** A stored hash is used as a file name and a key: refuse anything but 64 lower-case hex digits. */
 export function assertSha256(sha256: string): void {

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { collectOrphanFiles, sweepStaging, type Collected } from './evidence-collector';
+import { diskStoreRoot, stagingDir } from './evidence-store';
+
+/** How often storage is collected again after start. */
+export const COLLECTION_INTERVAL_MS = 60 * 60_000;
+
+export interface EvidenceCollection {
+  /** Stops the timer and waits for a pass in progress, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+
+/**
+ * Removes what a crash left in evidence storage: staged uploads (both databases) and, with PGlite,
+ * stored files no row names. PostgreSQL keeps bytes in the row's transaction, so it has no orphans
+ * to look for. One pass runs (and is awaited) at start, then one every `intervalMs`; a failed pass is
+ * logged and the next one tries again.
+ */
+export async function startEvidenceCollection(options: {
+  database: Database;
+  config: Pick<Config, 'dataDir' | 'evidenceOrphanGraceMs'>;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}): Promise<EvidenceCollection> {
+  const { database, config, log } = options;
+  const report = (what: string, done: Collected) => {
+    if (done.files > 0) log.info(`evidence storage: removed ${done.files} ${what} (${mib(done.bytes)})`);
+  };
+  const pass = async () => {
+    try {
+      const grace = config.evidenceOrphanGraceMs;
+      report('staged uploads abandoned mid-upload', await sweepStaging(stagingDir(config), grace));
+      if (database.kind === 'pglite') {
+        report(
+          'stored files no evidence names',
+          await collectOrphanFiles(database.db, diskStoreRoot(config), grace),
+        );
+      }
+    } catch (error) {
+      log.error({ err: error }, 'evidence storage: collection failed; it runs again at the next interval');
+    }
+  };
+
+  let running: Promise<void> = pass();
+  await running;
+  const timer = setInterval(() => {
+    running = running.then(pass);
+  }, options.intervalMs ?? COLLECTION_INTERVAL_MS);
+  // The timer alone must not keep the process alive.
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, DbOrTx } from '../../db/client';
+import { evidence, evidenceBlobs, originators } from '../../db/schema/index';
+import { signedIn, type Client } from '../../../test/helpers';
+import { collectOrphanFiles, sweepStaging } from './evidence-collector';
+import { diskEvidenceStore } from './evidence-disk-store';
+import { diskStoreRoot, stagingDir } from './evidence-store';
+import { stageStream } from './evidence-upload';
+import {
+  buildEvidenceApp,
+  evidenceFootprint,
+  pngBytes,
+  sha256,
+  upload,
+  type EvidenceTestApp,
+} from './evidence-test-fixtures';
+
+const HOUR = 60 * 60_000;
+
+let t: EvidenceTestApp;
+let investigator: Client;
+let root: string;
+beforeAll(async () => {
+  t = await buildEvidenceApp();
+  investigator = (await signedIn(t, 'investigator')).client;
+  root = join(t.dataDir, 'collector-store');
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+
+/** Stores `content` in the disk store under `root` as an upload would, without any row naming it. */
+async function storeFile(content: string | Buffer): Promise<string> {
+  const staged = await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp'));
+  await diskEvidenceStore(root).put(staged, db());
+  return staged.sha256;
+}
+
+async function insertRowNaming(tx: DbOrTx, hash: string): Promise<void> {
+  const [originator] = await tx.select({ id: originators.id }).from(originators).limit(1);
+  await tx
+    .insert(evidence)
+    .values({ title: 'Named', kind: 'document', sha256: hash, originatorId: originator.id });
+}
+
+const storedNames = async () =>
+  (await readdir(root, { recursive: true })).filter((name) => /[0-9a-f]{64}$/.test(name)).sort();
+
+describe('the orphan collector of the disk store', () => {
+  it('removes files no row names once older than the grace period, keeping named and young ones', async () => {
+    const orphan = await storeFile(`orphan ${Math.random()}`);
+    const named = await storeFile(`named ${Math.random()}`);
+    await insertRowNaming(db(), named);
+
+    expect(await collectOrphanFiles(db(), root, HOUR)).toEqual({ files: 0, bytes: 0 });
+    expect(await storedNames()).toHaveLength(2);
+
+    const later = Date.now() + HOUR + 1000;
+    const collected = await collectOrphanFiles(db(), root, HOUR, later);
+    expect(collected.files).toBe(1);
+    expect(collected.bytes).toBeGreaterThan(0);
+    expect(await storedNames()).toEqual([join(named.slice(0, 2), named)]);
+    expect(await storedNames()).not.toContainEqual(join(orphan.slice(0, 2), orphan));
+  });
+
+  it.runIf(process.env.TEST_DB !== 'postgres')(
+    'keeps a file an upload reuses while its row is being committed, even past the grace period',
+    async () => {
+      // An old orphan whose content arrives again: the upload keeps the stored file and names it.
+      const content = `reused ${Math.random()}`;
+      const hash = await storeFile(content);
+      let collectorJudging!: () => void;
+      const judging = new Promise<void>((resolve) => (collectorJudging = resolve));
+      // The collector's transaction is asked for only once it has listed and aged the files.
+      const watchedDb = Object.create(db(), {
+        transaction: {
+          value: (...args: Parameters<Db['transaction']>) => {
+            collectorJudging();
+            return db().transaction(...args);
+          },
+        },
+      }) as Db;
+      let collection: ReturnType<typeof collectOrphanFiles> | undefined;
+      await db().transaction(async (tx) => {
+        await diskEvidenceStore(root).put(
+          await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp')),
+          tx,
+        );
+        collection = collectOrphanFiles(watchedDb, root, 0);
+        await judging;
+        await insertRowNaming(tx, hash);
+      });
+      expect(await collection).toEqual({ files: 0, bytes: 0 });
+      expect(await storedNames()).toContain(join(hash.slice(0, 2), hash));
+    },
+  );
+
+  it.runIf(process.env.TEST_DB !== 'postgres')(
+    'an upload of an orphan’s content arriving while the collector judges it leaves its file stored',
+    async () => {
+      const content = `judged ${Math.random()}`;
+      const hash = await storeFile(content);
+      const staged = await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp'));
+      let uploading: Promise<void> | undefined;
+      // The upload starts the moment the collector starts judging: between its look at the rows and
+      // its removal of the file, if they were not one transaction.
+      const watchedDb = Object.create(db(), {
+        transaction: {
+          value: (work: Parameters<Db['transaction']>[0]) =>
+            db().transaction(async (tx) => {
+              uploading ??= db().transaction(async (uploadTx) => {
+                await diskEvidenceStore(root).put(staged, uploadTx);
+                await insertRowNaming(uploadTx, hash);
+              });
+              return work(tx);
+            }),
+        },
+      }) as Db;
+      await collectOrphanFiles(watchedDb, root, 0);
+      await uploading;
+      expect(await storedNames()).toContain(join(hash.slice(0, 2), hash));
+    },
+  );
+
+  it('collects the file of an upload whose row failed to commit', async () => {
+    await db().execute(sql`create function refuse_evidence() returns trigger language plpgsql as $$
+      begin raise exception 'refused by the test'; end $$`);
+    await db().execute(
+      sql`create trigger refuse_evidence before insert on evidence for each row execute function refuse_evidence()`,
+    );
+    const bytes = pngBytes();
+    try {
+      const res = await upload(investigator, { name: 'lost.png', bytes });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await db().execute(sql`drop trigger refuse_evidence on evidence`);
+      await db().execute(sql`drop function refuse_evidence`);
+    }
+    // PostgreSQL: the blob was written in the row's transaction and rolled back with it.
+    expect(
+      await db()
+        .select()
+        .from(evidenceBlobs)
+        .where(eq(evidenceBlobs.sha256, sha256(bytes))),
+    ).toEqual([]);
+    // PGlite: the placed file outlived the transaction, and is collected.
+    await collectOrphanFiles(db(), diskStoreRoot(t.config), 0);
+    const footprint = await evidenceFootprint(t);
+    expect(footprint.blobs).toBe(0);
+    expect(footprint.files).toEqual([]);
+    expect(await readdir(stagingDir(t.config)).catch(() => [])).toEqual([]);
+  });
+});
+
+describe('the staging sweeper', () => {
+  it('removes staged uploads older than the grace period and keeps younger ones', async () => {
+    const dir = join(t.dataDir, 'staging-test');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'abandoned'), Buffer.alloc(1000));
+    await writeFile(join(dir, 'arriving'), Buffer.alloc(10));
+
+    expect(await sweepStaging(dir, HOUR)).toEqual({ files: 0, bytes: 0 });
+    expect((await readdir(dir)).sort()).toEqual(['abandoned', 'arriving']);
+
+    expect(await sweepStaging(dir, HOUR, Date.now() + HOUR + 1000)).toEqual({ files: 2, bytes: 1010 });
+    expect(await readdir(dir)).toEqual([]);
+    expect(await sweepStaging(join(t.dataDir, 'absent'), 0)).toEqual({ files: 0, bytes: 0 });
+  });
+});
