@@ -1,4 +1,5 @@
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { createIdempotencyKeys, IDEMPOTENCY_KEY_HEADER } from './idempotency-keys';
 
 /** Every call goes under this base path (spec 9). */
 export const API_BASE_PATH = '/api';
@@ -14,6 +15,11 @@ export interface RequestOptions {
    */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * The call creates something: it carries an `Idempotency-Key`, the same one when the same request
+   * is sent again before it was answered (see `createIdempotencyKeys`).
+   */
+  idempotent?: boolean;
 }
 
 export interface ApiClientHandlers {
@@ -69,19 +75,22 @@ async function readErrorBody(response: Response): Promise<ApiError> {
 export function createApiClient(config: ApiClientConfig = {}) {
   const baseUrl = config.baseUrl ?? API_BASE_PATH;
   let handlers: Partial<ApiClientHandlers> = config.handlers ?? {};
+  const idempotencyKeys = createIdempotencyKeys();
 
   async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
     const fetchImpl = config.fetch ?? globalThis.fetch;
     const hasBody = method !== 'GET' && method !== 'HEAD';
     // A FormData body (a file upload) goes as multipart; the browser sets its Content-Type and boundary.
     const isForm = body instanceof FormData;
+    const headers: Record<string, string> =
+      hasBody && !isForm
+        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+        : { Accept: 'application/json' };
+    if (options.idempotent) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeys.keyFor(method, path, body);
     const init: RequestInit = {
       method,
       credentials: 'same-origin',
-      headers:
-        hasBody && !isForm
-          ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-          : { Accept: 'application/json' },
+      headers,
       body: isForm ? body : hasBody ? JSON.stringify(body ?? {}) : undefined,
       signal: options.signal,
     };
@@ -102,6 +111,7 @@ export function createApiClient(config: ApiClientConfig = {}) {
       }
       throw error;
     }
+    if (options.idempotent) idempotencyKeys.answered(method, path, body);
 
     if (response.status === 204) return undefined as T;
     const text = await response.text();

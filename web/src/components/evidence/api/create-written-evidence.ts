@@ -6,7 +6,7 @@ import type { EvidenceItem } from './evidence-types';
 
 /** `POST /api/evidence` with JSON: written evidence (a transcript, a statement, a copied message). */
 export function createWrittenEvidence(body: CreateWrittenEvidenceBody) {
-  return api.post<EvidenceItem>('/evidence', body);
+  return api.post<EvidenceItem>('/evidence', body, { idempotent: true });
 }
 
 export function useCreateWrittenEvidence() {

@@ -21,7 +21,7 @@ export function uploadEvidenceFile(file: File, fields: UploadEvidenceFields, sig
   for (const tagId of fields.tagIds) form.append('tagIds', tagId);
   if (fields.onBehalfOfOriginatorId) form.append('onBehalfOfOriginatorId', fields.onBehalfOfOriginatorId);
   form.append('file', file, file.name);
-  return api.post<EvidenceItem>('/evidence', form, { signal });
+  return api.post<EvidenceItem>('/evidence', form, { signal, idempotent: true });
 }
 
 /** Why a file was refused, in words: the server's message, or the limit when it gave none. */

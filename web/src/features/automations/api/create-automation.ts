@@ -6,7 +6,7 @@ import { automationKeys } from './query-keys';
 
 /** `POST /api/automations`: the server refuses webhook URLs aimed at private networks. */
 export function createAutomation(body: CreateAutomationBody): Promise<Originator> {
-  return api.post<Originator>('/automations', body);
+  return api.post<Originator>('/automations', body, { idempotent: true });
 }
 
 export function useCreateAutomation() {

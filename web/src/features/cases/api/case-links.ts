@@ -38,7 +38,7 @@ export function useCaseLinks(caseId: string) {
 
 /** `POST /api/cases/{id}/links`: links `body.caseId` to the case, both ways. Answers the link, naming the other case. */
 export function linkCase({ caseId, body }: { caseId: string; body: CreateCaseLinkBody }): Promise<CaseLink> {
-  return api.post<CaseLink>(linksPath(caseId), body);
+  return api.post<CaseLink>(linksPath(caseId), body, { idempotent: true });
 }
 
 /** `DELETE /api/cases/{id}/links/{linkedCaseId}`: removes the link from both cases. */

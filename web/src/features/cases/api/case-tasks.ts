@@ -57,7 +57,7 @@ export function useCreateCaseTask() {
   const refresh = useRefreshCase();
   return useMutation({
     mutationFn: ({ caseId, body }: { caseId: string; body: CreateCaseTaskBody }) =>
-      api.post<CaseTask>(tasksPath(caseId), body),
+      api.post<CaseTask>(tasksPath(caseId), body, { idempotent: true }),
     onSuccess: (_, { caseId }) => refresh(caseId),
   });
 }

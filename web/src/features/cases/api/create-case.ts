@@ -5,7 +5,7 @@ import { caseKeys } from './query-keys';
 
 /** `POST /api/cases` → 201 with the case, status `open`. */
 export function createCase(body: CreateCaseBody): Promise<Case> {
-  return api.post<Case>('/cases', body);
+  return api.post<Case>('/cases', body, { idempotent: true });
 }
 
 export function useCreateCase() {

@@ -14,7 +14,7 @@ export const INVALID_CREATE_RESPONSE = 'Invalid response from server when creati
 
 /** `POST /api/journal-entries`; the answer is checked against the contract before it is used. */
 export async function createJournalEntry(body: CreateJournalEntryBody): Promise<JournalEntry> {
-  const answer = await api.post<unknown>('/journal-entries', body);
+  const answer = await api.post<unknown>('/journal-entries', body, { idempotent: true });
   const parsed = journalEntrySchema.safeParse(answer);
   // An ApiError, so forms show its message like any other failed call; the status is what was answered.
   if (!parsed.success) throw new ApiError(201, 'INVALID_RESPONSE', INVALID_CREATE_RESPONSE);

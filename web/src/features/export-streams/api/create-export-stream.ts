@@ -5,7 +5,7 @@ import { exportStreamKeys } from './query-keys';
 
 /** `POST /api/export-streams`: names are unique, case-insensitively (409 on the name). */
 export function createExportStream(body: CreateExportStreamBody): Promise<ExportStream> {
-  return api.post<ExportStream>('/export-streams', body);
+  return api.post<ExportStream>('/export-streams', body, { idempotent: true });
 }
 
 export function useCreateExportStream() {

@@ -5,7 +5,7 @@ import { groupKeys } from './query-keys';
 
 /** `POST /api/groups`: a non-administrator creating a group becomes a member of it. */
 export function createGroup(body: CreateGroupBody): Promise<GroupDetail> {
-  return api.post<GroupDetail>('/groups', body);
+  return api.post<GroupDetail>('/groups', body, { idempotent: true });
 }
 
 export function useCreateGroup() {

@@ -13,7 +13,7 @@ export interface CreateIdentifierInput extends IdentifierInputBody {
  * `onBehalfOfOriginatorId`, that originator originates it and the caller is its proxy.
  */
 export function createIdentifier(body: CreateIdentifierInput): Promise<IdentifierItem> {
-  return api.post<IdentifierItem>('/identifiers', body);
+  return api.post<IdentifierItem>('/identifiers', body, { idempotent: true });
 }
 
 export function useCreateIdentifier() {

@@ -5,7 +5,7 @@ import { tagKeys } from './query-keys';
 
 /** `POST /api/tags`: names are unique, case-insensitively. */
 export function createTag(body: CreateTagBody): Promise<Tag> {
-  return api.post<Tag>('/tags', body);
+  return api.post<Tag>('/tags', body, { idempotent: true });
 }
 
 export function useCreateTag() {

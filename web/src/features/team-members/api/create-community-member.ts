@@ -5,7 +5,7 @@ import { communityMemberKeys } from './query-keys';
 
 /** `POST /api/originators/community-members`. */
 export function createCommunityMember(body: CreateCommunityMemberBody): Promise<Originator> {
-  return api.post<Originator>('/originators/community-members', body);
+  return api.post<Originator>('/originators/community-members', body, { idempotent: true });
 }
 
 export function useCreateCommunityMember() {

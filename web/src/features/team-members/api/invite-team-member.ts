@@ -6,7 +6,7 @@ import { teamMemberKeys } from './query-keys';
 
 /** `POST /api/team-members`: creates the account with its role and initial password. */
 export function inviteTeamMember(body: CreateUserBody): Promise<TeamMember> {
-  return api.post<TeamMember>('/team-members', body);
+  return api.post<TeamMember>('/team-members', body, { idempotent: true });
 }
 
 export function useInviteTeamMember() {
