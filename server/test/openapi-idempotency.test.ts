@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../src/db/schema/index';
 import { idempotencyPlugin } from '../src/plugins/idempotency';
-import { buildTestApp, type TestApp } from './helpers';
+import { buildTestApp, signedIn, type TestApp } from './helpers';
 
 /**
  * Every POST that creates something takes `Idempotency-Key`, so a client that lost the answer can
@@ -69,5 +72,30 @@ describe('a create route that says nothing about Idempotency-Key', () => {
       app.post('/api/widgets', { schema: { response: { 201: z.object({}) } } }, async () => ({}));
     expect(addRoute).toThrow(/POST \/api\/widgets answers 201 but declares no config.idempotent/);
     await app.close().catch(() => undefined);
+  });
+});
+
+describe('expired keys', () => {
+  it('are deleted by the first request with a key an instance sees', async () => {
+    const old = randomUUID();
+    await t.database.db.insert(idempotencyKeys).values({
+      caller: `user:${randomUUID()}`,
+      key: old,
+      method: 'POST',
+      path: '/api/tags',
+      fingerprint: 'f',
+      status: 201,
+      claimedAt: sql`now() - interval '25 hours'`,
+    });
+    const { client } = await signedIn(t, 'admin');
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/tags',
+      payload: { name: `tag-${randomUUID()}` },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(res.statusCode).toBe(201);
+    const left = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, old));
+    expect(left).toEqual([]);
   });
 });

@@ -139,7 +139,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db 
     if (row.status === null) {
       const error = new AppError(
         'IDEMPOTENCY_KEY_IN_USE',
-        `A request with this ${IDEMPOTENCY_KEY_HEADER} is still in progress; try again shortly`,
+        'The same request is still being processed; try again in a moment',
       );
       error.retryAfterSeconds = 1;
       throw error;
