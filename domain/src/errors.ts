@@ -33,6 +33,14 @@ export const ERROR_CODES = {
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /**
+   * The database did not answer, lost the connection, or was too busy to finish in time; Retry-After
+   * says when to try again. Nothing was changed by a request that got this answer unless it was lost
+   * in transit after the commit.
+   */
+  DATABASE_UNAVAILABLE: 503,
+  /** The disk the data lives on is full, read-only or failing; Retry-After says when to try again. */
+  STORAGE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -27,7 +27,10 @@ describe('health', () => {
     await other.database.close();
     const ready = await other.app.inject('/api/ready');
     expect(ready.statusCode).toBe(503);
-    expect(ready.json()).toEqual({ error: { code: 'UNAVAILABLE', message: 'Database unreachable' } });
+    expect(ready.headers['retry-after']).toBe('2');
+    expect(ready.json()).toEqual({
+      error: { code: 'DATABASE_UNAVAILABLE', message: 'Database unreachable' },
+    });
     expect((await other.app.inject('/api/health')).statusCode).toBe(200);
     await other.app.close();
   });

@@ -104,7 +104,11 @@ export async function buildApp({
   });
   await app.register(idempotencyPlugin, { db });
 
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, {
+    ping: database.ping,
+    // Evidence (PGlite) and uploads being staged (both) are written under DATA_DIR.
+    writableDir: config.dataDir === 'memory://' ? undefined : config.dataDir,
+  });
   await app.register(authRoutes, { db, config });
   await app.register(sessionsRoutes, { db, config });
   await app.register(usersRoutes, { db });

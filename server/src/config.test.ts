@@ -68,6 +68,27 @@ describe('configuration', () => {
     expect(loadConfig({ MAX_UPLOAD_MB: '100' }).maxUploadBytes).toBe(100 * 1024 * 1024);
   });
 
+  it('bounds every wait on PostgreSQL, with defaults and from the environment', () => {
+    expect(loadConfig({}).databaseTimeouts).toEqual({
+      startupWaitMs: 60_000,
+      connectionMs: 5_000,
+      statementMs: 30_000,
+      idleInTransactionMs: 60_000,
+    });
+    const set = loadConfig({
+      DATABASE_STARTUP_WAIT_SECONDS: '0',
+      DATABASE_CONNECTION_TIMEOUT_SECONDS: '2',
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '10',
+      DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: '20',
+    });
+    expect(set.databaseTimeouts).toEqual({
+      startupWaitMs: 0,
+      connectionMs: 2_000,
+      statementMs: 10_000,
+      idleInTransactionMs: 20_000,
+    });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', ADMIN_EMAIL: '' }).databaseUrl).toBeUndefined();
   });
@@ -94,6 +115,12 @@ describe('configuration', () => {
     [{ MAX_UPLOAD_MB: '0' }, 'MAX_UPLOAD_MB'],
     [{ MAX_UPLOAD_MB: '2.5' }, 'MAX_UPLOAD_MB'],
     [{ MAX_UPLOAD_MB: 'lots' }, 'MAX_UPLOAD_MB'],
+    [{ DATABASE_STARTUP_WAIT_SECONDS: '-1' }, 'DATABASE_STARTUP_WAIT_SECONDS'],
+    [{ DATABASE_STARTUP_WAIT_SECONDS: 'forever' }, 'DATABASE_STARTUP_WAIT_SECONDS'],
+    [{ DATABASE_CONNECTION_TIMEOUT_SECONDS: '0' }, 'DATABASE_CONNECTION_TIMEOUT_SECONDS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '0' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'],
+    [{ DATABASE_STATEMENT_TIMEOUT_SECONDS: '1.5' }, 'DATABASE_STATEMENT_TIMEOUT_SECONDS'],
+    [{ DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: '0' }, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS'],
   ])('rejects %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`${name}:`));

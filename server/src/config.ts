@@ -56,6 +56,14 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
         .optional(),
     ),
+    /** How long start-up waits for PostgreSQL to answer (it may be starting too) before giving up. */
+    DATABASE_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    /** The longest wait for a new PostgreSQL connection, and for a free one of the pool. */
+    DATABASE_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(5),
+    /** The longest a statement may run (PostgreSQL's statement_timeout). */
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(30),
+    /** The longest a transaction may sit idle before PostgreSQL ends its session. */
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     PUBLIC_URL: optionalString.pipe(
       z.url({ message: 'PUBLIC_URL must be an absolute http(s) URL' }).optional(),
     ),
@@ -134,11 +142,24 @@ export interface LoginThrottle {
   sleep?: (ms: number) => Promise<void>;
 }
 
+export interface DatabaseTimeouts {
+  /** How long start-up retries a database that does not answer yet (0: not at all). */
+  startupWaitMs: number;
+  /** A new connection, or a free pooled one, is waited for at most this long. */
+  connectionMs: number;
+  /** statement_timeout; the driver gives up on a silent server a little after it. */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout. */
+  idleInTransactionMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Deadlines of PostgreSQL (PGlite runs in this process and has none of these faults). */
+  databaseTimeouts: DatabaseTimeouts;
   /** Origin users see, without a trailing slash; WebAuthn RP ID and expected origin derive from it. */
   publicUrl: string;
   adminEmail?: string;
@@ -193,6 +214,12 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      startupWaitMs: e.DATABASE_STARTUP_WAIT_SECONDS * 1000,
+      connectionMs: e.DATABASE_CONNECTION_TIMEOUT_SECONDS * 1000,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000,
+    },
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { whenDatabaseAnswers } from './db/startup-wait';
 import { closeGracefully } from './lifecycle';
 import { startEvidenceCollection } from './modules/evidence/evidence-collection';
 import { sealUnchainedEntries } from './modules/signatures/journal-chain';
@@ -21,18 +22,33 @@ async function main() {
     throw err;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  // Instances started together on a new database would race to create the schema and the first
-  // administrator; one at a time, the later ones find both done.
-  const app = await database.withStartupLock(async () => {
-    await database.migrate();
-    // Entries written before each case's journal was a hash chain get their first link, once.
-    const sealed = await sealUnchainedEntries(database.db);
-    const built = await buildApp({ config, database });
-    if (sealed) built.log.info(`sealed ${sealed} journal entries into their cases' hash chains`);
-    await ensureAdministrator(database.db, config, built.log);
-    return built;
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeouts: config.databaseTimeouts,
   });
+  // Instances started together on a new database would race to create the schema and the first
+  // administrator; one at a time, the later ones find both done. PostgreSQL may still be starting:
+  // start-up is tried again until it answers (DATABASE_STARTUP_WAIT_SECONDS).
+  const startUp = () =>
+    database.withStartupLock(async () => {
+      await database.migrate();
+      // Entries written before each case's journal was a hash chain get their first link, once.
+      const sealed = await sealUnchainedEntries(database.db);
+      const built = await buildApp({ config, database });
+      if (sealed) built.log.info(`sealed ${sealed} journal entries into their cases' hash chains`);
+      try {
+        await ensureAdministrator(database.db, config, built.log);
+      } catch (err) {
+        // Start-up may be tried again: this attempt's app must not linger beside the next one's.
+        await built.close();
+        throw err;
+      }
+      return built;
+    });
+  const app = await whenDatabaseAnswers(startUp, config.databaseTimeouts.startupWaitMs, (reason, pauseMs) =>
+    console.warn(`waiting for the database: ${reason} (trying again in ${pauseMs} ms)`),
+  );
 
   // What a crash left in evidence storage goes before the first request, then every hour; closing the
   // app (closeGracefully) stops it before the database closes.

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { DatabaseTimeouts } from '../config';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -24,8 +25,8 @@ export interface Database {
    * must happen once even when several instances start together on a new database.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
-  /** Resolves when the database answers a trivial query. */
-  ping(): Promise<void>;
+  /** Resolves when the database answers a trivial query; rejects after `timeoutMs` (PostgreSQL). */
+  ping(timeoutMs?: number): Promise<void>;
   /**
    * Calls `onNotify` each time a transaction that ran NOTIFY on `channel` commits, until the answered
    * function is called. PostgreSQL listens on a connection of its own, outside the pool; `onLost` is
@@ -47,7 +48,17 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** PostgreSQL's deadlines (see config.ts); the defaults are the configuration's. */
+  timeouts?: Partial<PostgresTimeouts>;
 }
+
+export type PostgresTimeouts = Omit<DatabaseTimeouts, 'startupWaitMs'>;
+
+const DEFAULT_TIMEOUTS: PostgresTimeouts = {
+  connectionMs: 5_000,
+  statementMs: 30_000,
+  idleInTransactionMs: 60_000,
+};
 
 /**
  * PGlite runs a query synchronously on this thread and settles its promise at once, so without a
@@ -85,36 +96,111 @@ export async function tunePglitePlanner(client: PGlite) {
   await client.exec('set random_page_cost = 1.1');
 }
 
+/** What a connection whose server fell silent is given beyond statement_timeout before it is dropped. */
+const SILENT_SERVER_GRACE_MS = 1_000;
+
+/**
+ * A PostgreSQL client reports a lost connection (a backend terminated, PostgreSQL restarted, the
+ * network cut) as an 'error' event, at any moment, in or out of a query; an 'error' event nobody
+ * listens to ends the process. pg-pool listens only while a client is idle in the pool, so every
+ * client gets a listener of its own for its whole life: the query in flight fails by itself (its
+ * promise rejects), and the pool drops the client when it is released, because it is no longer
+ * queryable.
+ */
+function survivesConnectionErrors(client: pg.Client) {
+  client.on('error', () => {});
+}
+
+/**
+ * The driver gives up on a server that stopped answering (frozen, or a cut network that TCP has not
+ * noticed yet) after `query_timeout`, but leaves the connection as it was, still waiting for the
+ * answer: the next statement on it (a transaction's ROLLBACK) would wait as long again. Dropping the
+ * connection makes that fail at once and the pool replace it.
+ */
+function dropsConnectionOnReadTimeout(client: pg.Client) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (err instanceof Error && err.message === 'Query read timeout') {
+          (client as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        }
+      });
+    }
+    return result;
+  };
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
+    const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    const connection = {
+      connectionString: options.url,
+      connectionTimeoutMillis: timeouts.connectionMs,
+      // A peer that vanished without closing (a host gone, a cut network) is noticed in seconds.
+      keepAlive: true,
+    };
+    const pool = new pg.Pool({
+      ...connection,
+      max: options.maxConnections ?? 10,
+      statement_timeout: timeouts.statementMs,
+      query_timeout: timeouts.statementMs + SILENT_SERVER_GRACE_MS,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    });
+    // An idle client losing its connection: the pool drops it, the next query connects anew.
     pool.on('error', () => {});
+    pool.on('connect', (client) => {
+      survivesConnectionErrors(client);
+      dropsConnectionOnReadTimeout(client);
+    });
+    /**
+     * A connection outside the pool, without statement_timeout: migrations and the start-up lock's
+     * wait may rightly take longer than any request should.
+     */
+    const openClient = async () => {
+      const client = new pg.Client(connection);
+      survivesConnectionErrors(client);
+      try {
+        await client.connect();
+      } catch (err) {
+        await client.end().catch(() => undefined);
+        throw err;
+      }
+      return client;
+    };
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: async () => {
-        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+        const client = await openClient();
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.end().catch(() => undefined);
+        }
       },
       withStartupLock: async (work) => {
         // A session lock on a connection of its own, held across work that uses the pool: migrations
         // run in transactions of their own, so a transaction-scoped lock could not cover them.
-        const client = await pool.connect();
+        const client = await openClient();
         try {
           await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
           return await work();
         } finally {
           // Closing the connection ends its session, which releases the lock whatever happened.
-          client.release(true);
+          await client.end().catch(() => undefined);
         }
       },
-      ping: async () => {
-        await pool.query('select 1');
+      ping: async (timeoutMs) => {
+        // The driver reads `query_timeout` per query too, though its types do not say so.
+        await pool.query({ text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig);
       },
       listen: async (channel, onNotify, onLost) => {
-        const client = new pg.Client({ connectionString: options.url });
-        let stopped = false;
+        const client = new pg.Client(connection);
+        // Until LISTEN is in place a failure is the caller's rejection, not a loss.
+        let stopped = true;
         const lost = () => {
           if (!stopped) onLost();
           stopped = true;
@@ -124,8 +210,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.on('notification', (message) => {
           if (message.channel === channel) onNotify();
         });
-        await client.connect();
-        await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        try {
+          await client.connect();
+          await client.query(`listen ${client.escapeIdentifier(channel)}`);
+        } catch (err) {
+          await client.end().catch(() => undefined);
+          throw err;
+        }
+        stopped = false;
         return async () => {
           stopped = true;
           await client.end().catch(() => undefined);

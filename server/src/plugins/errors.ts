@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, FieldError } from '@scamtrail/domain/errors';
+import { faultOf } from '../db/faults';
 import { AppError } from '../lib/errors';
 import { multipartError } from '../lib/multipart-form';
 
@@ -90,7 +91,8 @@ function multipartBodyError(err: Error, request: FastifyRequest): AppError | und
 
 /**
  * One place that turns errors into `{ error: { code, message, details? } }`. Validation failures name
- * their fields; 5xx answers never carry internals (the cause goes to the log).
+ * their fields; faults of the database or the disk answer 503 with Retry-After; 5xx answers never
+ * carry internals (the cause goes to the log).
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   const apiRoutes: { methods: string[]; pattern: RegExp }[] = [];
@@ -130,6 +132,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
           ? 'body: the request body is not valid JSON'
           : err.message;
       return reply.status(status).send({ error: { code, message } });
+    }
+    // The database or the disk, not the request nor our code: the caller may try again (db/faults.ts).
+    const fault = faultOf(err);
+    if (fault) {
+      request.log.warn({ err }, `request failed: ${fault.code}`);
+      return reply
+        .status(503)
+        .header('retry-after', String(fault.retryAfterSeconds))
+        .send({ error: { code: fault.code, message: fault.message } });
     }
     request.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Internal server error' } });

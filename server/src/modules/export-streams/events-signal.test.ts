@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { EVENTS_CHANNEL, EventsSignal } from './events-signal';
 
 /** A database whose notifications the test sends itself. */
@@ -69,28 +69,58 @@ describe('the signal that wakes waiting export-stream readers', () => {
     expect(await settled(waiting)).toBe(true);
   });
 
-  it('wakes readers when its connection is lost, and listens again for the next', async () => {
-    const fake = fakeDatabase();
-    const signal = new EventsSignal(fake.database);
-    const waiting = signal.after(await signal.mark(), LONG, new AbortController().signal);
-    fake.lose();
-    expect(await settled(waiting)).toBe(true);
-    await signal.mark();
-    expect(fake.calls.listened).toBe(2);
+  it('listens again after losing its connection, pausing longer while it fails, then wakes the readers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fake = fakeDatabase();
+      const signal = new EventsSignal(fake.database);
+      const waiting = signal.after(await signal.mark(), LONG, new AbortController().signal);
+      fake.failNextListen();
+      fake.lose();
+      // The database is away: the reader keeps waiting rather than reading into the outage.
+      expect(await settled(waiting)).toBe(false);
+      // A reader arriving meanwhile does not wait for a connection nor try one of its own.
+      await signal.mark();
+      expect(fake.calls.listened).toBe(1);
+      await vi.advanceTimersByTimeAsync(250);
+      expect(fake.calls.listened).toBe(2);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(fake.calls.listened).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fake.calls.listened).toBe(3);
+      expect(await settled(waiting)).toBe(false);
+      fake.listenAgain();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(fake.calls.listened).toBe(4);
+      // Back: NOTIFYs sent while away were not heard, so the reader reads again.
+      expect(await settled(waiting)).toBe(true);
+      // And it listens on: a later notification wakes the next reader.
+      const next = signal.after(await signal.mark(), LONG, new AbortController().signal);
+      fake.notify();
+      expect(await settled(next)).toBe(true);
+      expect(fake.calls.listened).toBe(4);
+      await signal.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('lets a reader wait out its time when it cannot listen, and tries again next time', async () => {
-    const fake = fakeDatabase();
-    fake.failNextListen();
-    const signal = new EventsSignal(fake.database);
-    const mark = await signal.mark();
-    const waiting = signal.after(mark, LONG, new AbortController().signal);
-    expect(await settled(waiting)).toBe(false);
-    fake.listenAgain();
-    await signal.mark();
-    expect(fake.calls.listened).toBe(2);
-    await signal.close();
-    expect(await settled(waiting)).toBe(true);
+  it('lets a reader wait out its time when it cannot listen, and tries again by itself', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const fake = fakeDatabase();
+      fake.failNextListen();
+      const signal = new EventsSignal(fake.database);
+      const waiting = signal.after(await signal.mark(), 5_000, new AbortController().signal);
+      expect(await settled(waiting)).toBe(false);
+      fake.listenAgain();
+      await vi.advanceTimersByTimeAsync(250);
+      expect(fake.calls.listened).toBe(2);
+      expect(await settled(waiting)).toBe(true);
+      await signal.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('on close wakes every reader, stops listening and lets none wait again', async () => {

@@ -9,14 +9,23 @@ export const EVENTS_CHANNEL = 'scamtrail_events';
  * with the first reader that waits. A reader takes `mark()` before it reads and waits `after` it, so
  * events committed between its read and its wait still wake it. Without a listener (its connection
  * lost, or not yet back) a wait lasts its whole time and the reader reads again then: later, never
- * wrong.
+ * wrong. A lost connection is listened on again in the background, after a pause that doubles while
+ * the database stays away (so an outage is not met with a connection attempt per reader); once back,
+ * every waiting reader is woken to read again, since NOTIFYs sent meanwhile were not heard.
  */
+const FIRST_RETRY_PAUSE_MS = 250;
+const MAX_RETRY_PAUSE_MS = 10_000;
+
 export class EventsSignal {
   private generation = 0;
   private readonly waiters = new Set<() => void>();
   private listening: Promise<void> | null = null;
   private stop: (() => Promise<void>) | null = null;
   private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+  private retryPauseMs = FIRST_RETRY_PAUSE_MS;
+  /** Listening was lost or never began: events may have been missed. */
+  private missed = false;
 
   /** Closed: readers answer with what they have instead of waiting. */
   get isClosed(): boolean {
@@ -50,6 +59,7 @@ export class EventsSignal {
   /** Wakes every waiting reader, stops listening, and lets no reader wait any more. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
     this.wake();
     await this.listening;
     await this.stop?.();
@@ -61,26 +71,46 @@ export class EventsSignal {
   }
 
   private listen(): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    // While a retry is pending, readers go on without waiting for it; its success wakes them.
+    if (this.closed || this.retry) return Promise.resolve();
     this.listening ??= this.database
       .listen(
         EVENTS_CHANNEL,
         () => this.wake(),
         () => {
-          // The connection dropped: wake the readers (they read again) and listen anew next time.
           this.listening = null;
           this.stop = null;
-          this.wake();
+          this.missed = true;
+          this.listenLater();
         },
       )
       .then(
         (stop) => {
           this.stop = stop;
+          this.retryPauseMs = FIRST_RETRY_PAUSE_MS;
+          if (this.missed) {
+            this.missed = false;
+            this.wake();
+          }
         },
         () => {
           this.listening = null;
+          this.missed = true;
+          this.listenLater();
         },
       );
     return this.listening;
+  }
+
+  private listenLater() {
+    if (this.closed || this.retry) return;
+    const pause = this.retryPauseMs;
+    this.retryPauseMs = Math.min(pause * 2, MAX_RETRY_PAUSE_MS);
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.listen();
+    }, pause);
+    // A pending retry does not keep a stopping process alive.
+    this.retry.unref();
   }
 }

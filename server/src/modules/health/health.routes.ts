@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas';
 import { AppError } from '../../lib/errors';
 import { access } from '../../plugins/auth';
+import { readinessCheck, type ReadinessChecks } from './readiness';
 
 const statusSchema = z.object({ status: z.literal('ok') });
 
-export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Promise<void> }) {
+export async function healthRoutes(app: FastifyInstance, opts: ReadinessChecks) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const ready = readinessCheck(opts);
   r.get(
     '/api/health',
     {
@@ -27,7 +29,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Pro
     {
       schema: {
         tags: ['health'],
-        summary: 'The database is reachable (503 when not)',
+        summary: 'The database answers and the data directory takes writes (503 when not, within 2 s)',
         security: [],
         response: { 200: statusSchema, ...errorResponses(503) },
       },
@@ -35,10 +37,10 @@ export async function healthRoutes(app: FastifyInstance, opts: { ping: () => Pro
     },
     async (request) => {
       try {
-        await opts.ping();
+        await ready();
       } catch (err) {
-        request.log.warn({ err }, 'readiness check failed');
-        throw new AppError('UNAVAILABLE', 'Database unreachable');
+        request.log.warn({ err: err instanceof AppError ? err.cause : err }, 'readiness check failed');
+        throw err;
       }
       return { status: 'ok' as const };
     },
