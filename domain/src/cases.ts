@@ -125,6 +125,10 @@ export const createCaseBodySchema = z.object({
 });
 export type CreateCaseBody = z.infer<typeof createCaseBodySchema>;
 
+const SET_CHANGE =
+  'Added to or removed from the set as it is when the change is made, so that concurrent changes of ' +
+  'the set do not erase each other (the whole-set field replaces it; send If-Match with it)';
+
 /**
  * PATCH: any subset of the fields, plus a status change. Moving to `closed` needs `resolution` and
  * `closureNotes` in the same request; the service says which is missing (400 naming the field).
@@ -138,9 +142,27 @@ export const updateCaseBodySchema = z
     duplicateOfId: uuidSchema('duplicateOfId')
       .nullable()
       .describe('Closing with the resolution duplicate: the case this one repeats, which the caller may see'),
+    addAssigneeIds: idList('addAssigneeIds', CASE_ASSIGNEES_MAX).describe(SET_CHANGE),
+    removeAssigneeIds: idList('removeAssigneeIds', CASE_ASSIGNEES_MAX).describe(SET_CHANGE),
+    addTagIds: idList('addTagIds', CASE_TAGS_MAX).describe(SET_CHANGE),
+    removeTagIds: idList('removeTagIds', CASE_TAGS_MAX).describe(SET_CHANGE),
   })
   .partial()
-  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' });
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'Nothing to update' })
+  .superRefine((body, ctx) => {
+    for (const [whole, add, remove] of [
+      ['assigneeIds', 'addAssigneeIds', 'removeAssigneeIds'],
+      ['tagIds', 'addTagIds', 'removeTagIds'],
+    ] as const) {
+      if (body[whole] !== undefined && (body[add] !== undefined || body[remove] !== undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [whole],
+          message: `Send ${whole} (the whole set) or ${add} and ${remove}, not both`,
+        });
+      }
+    }
+  });
 export type UpdateCaseBody = z.infer<typeof updateCaseBodySchema>;
 
 export const caseListQuerySchema = z.object({

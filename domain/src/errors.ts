@@ -30,6 +30,11 @@ export const ERROR_CODES = {
   /** A path parameter is longer than any id the API uses. */
   URI_TOO_LONG: 414,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /**
+   * The record changed since the caller read it (a stale If-Match); `details.current` holds it as it is
+   * now, as far as the caller may see it.
+   */
+  PRECONDITION_FAILED: 412,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,

@@ -4,13 +4,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { findCases } from './case-page.repository';
-import { applyCaseUpdate, lockCaseForUpdate, type CaseSets } from './case-update.service';
-
-/** `ids ∪ add − remove`, in a stable order; undefined when the request touches neither. */
-function changedSet(ids: string[], add?: string[], remove?: string[]): string[] | undefined {
-  if (!add?.length && !remove?.length) return undefined;
-  return [...new Set([...ids, ...(add ?? [])])].filter((id) => !remove?.includes(id));
-}
+import { applyCaseUpdate, changedSet, lockCaseForUpdate, type CaseSets } from './case-update.service';
 
 /** What the bulk change is to one case, as that case's own PATCH would say it. */
 function patchFor(body: BulkUpdateCasesBody, sets: CaseSets): UpdateCaseBody {

@@ -120,7 +120,10 @@ export async function findCase(db: DbOrTx, caseId: string, viewer: Principal): P
 
 const visibleCaseJson = preparedVariants((db, kind) =>
   db
-    .select({ json: selectField<string>(sql`${caseJson(viewerTemplate(kind as ViewerKind))}::text`) })
+    .select({
+      json: selectField<string>(sql`${caseJson(viewerTemplate(kind as ViewerKind))}::text`),
+      updatedAt: selectField<string>(isoText(cases.updatedAt)),
+    })
     .from(cases)
     .where(and(eq(cases.id, sql.placeholder('id')), visibleCaseCondition(viewerTemplate(kind as ViewerKind))))
     .limit(1)
@@ -128,17 +131,17 @@ const visibleCaseJson = preparedVariants((db, kind) =>
 );
 
 /**
- * The public case as JSON text, ready to send, if it exists and the caller may see it; one
- * statement.
+ * The public case as JSON text, ready to send, with its `updatedAt` (for its ETag), if it exists and
+ * the caller may see it; one statement.
  */
 export async function findVisibleCaseJson(
   db: DbOrTx,
   principal: Principal,
   id: string,
-): Promise<string | undefined> {
+): Promise<{ json: string; updatedAt: string } | undefined> {
   const [found] = await visibleCaseJson(db, viewerKind(principal)).execute({
     id,
     ...viewerParams(principal),
   });
-  return found?.json;
+  return found;
 }

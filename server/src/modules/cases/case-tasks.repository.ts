@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CaseTask } from '@scamtrail/domain/case-tasks';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { caseTasks, users } from '../../db/schema/index';
 import { originatorSummaryJson } from '../originators/originators.repository';
 import { isoText, userFullName } from './case-page.repository';
@@ -95,7 +96,7 @@ export async function updateCaseTaskRow(
 ): Promise<CaseTaskRow> {
   const [row] = await tx
     .update(caseTasks)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: nextUpdatedAt(caseTasks.updatedAt) })
     .where(eq(caseTasks.id, taskId))
     .returning();
   return row;

@@ -10,9 +10,16 @@ import {
   updateCaseTaskBodySchema,
 } from '@scamtrail/domain/case-tasks';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access, currentPrincipal } from '../../plugins/auth';
-import { createCaseTask, deleteCaseTask, listCaseTasks, updateCaseTask } from './case-tasks.service';
+import {
+  createCaseTask,
+  deleteCaseTask,
+  getCaseTask,
+  listCaseTasks,
+  updateCaseTask,
+} from './case-tasks.service';
 
 /** A case's tasks: what is left to do on it, who does it and by when. */
 export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -51,7 +58,12 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createCaseTask(db, request.params.id, request.body, currentPrincipal(request))),
+        .send(
+          withETag(
+            reply,
+            await createCaseTask(db, request.params.id, request.body, currentPrincipal(request)),
+          ),
+        ),
   );
 
   r.patch(
@@ -62,13 +74,22 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
         summary: 'Change a task: its title, description, status, assignee or due date',
         description: 'Done stamps completedAt; any other status clears it. Recorded in the case’s History.',
         params: caseTaskParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateCaseTaskBodySchema,
-        response: { 200: caseTaskSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: caseTaskSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.permission('case.edit') },
     },
-    async (request) =>
-      updateCaseTask(db, request.params.id, request.params.taskId, request.body, currentPrincipal(request)),
+    async (request, reply) => {
+      const { id, taskId } = request.params;
+      const principal = currentPrincipal(request);
+      return guardEdit(
+        reply,
+        () => updateCaseTask(db, id, taskId, request.body, principal, ifMatchOf(request)),
+        () => getCaseTask(db, id, taskId, principal),
+        caseTaskSchema,
+      );
+    },
   );
 
   r.delete(

@@ -7,7 +7,9 @@ import {
 } from '@scamtrail/domain/case-tasks';
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
+import { caseTasks } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from './case-activity';
@@ -49,6 +51,19 @@ async function checkAssignee(tx: DbOrTx, assigneeId: string | null | undefined, 
 async function requireTask(db: Db, taskId: string): Promise<CaseTask> {
   const task = await findCaseTask(db, taskId);
   if (!task) throw AppError.notFound('Task');
+  return task;
+}
+
+/** A task of a case the caller may see (404 otherwise), e.g. to show beside a refused change. */
+export async function getCaseTask(
+  db: Db,
+  caseId: string,
+  taskId: string,
+  principal: Principal,
+): Promise<CaseTask> {
+  await requireVisibleCase(db, principal, caseId);
+  const task = await requireTask(db, taskId);
+  if (task.caseId !== caseId) throw AppError.notFound('Task');
   return task;
 }
 
@@ -123,11 +138,13 @@ export async function updateCaseTask(
   taskId: string,
   body: UpdateCaseTaskBody,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<CaseTask> {
   await db.transaction(async (tx) => {
     await requireEditableCase(tx, principal, caseId);
     const current = await lockCaseTask(tx, caseId, taskId);
     if (!current) throw AppError.notFound('Task');
+    await assertIfMatch(tx, caseTasks, taskId, ifMatch, 'task');
     if (body.assigneeId !== current.assigneeId) await checkAssignee(tx, body.assigneeId, principal);
     const changes = changesOf(body, current);
     const before = snapshot(current);

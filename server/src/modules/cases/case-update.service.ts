@@ -1,7 +1,9 @@
 import type { Case, UpdateCaseBody } from '@scamtrail/domain/cases';
 import type { FieldError } from '@scamtrail/domain/errors';
 import type { Db, DbOrTx } from '../../db/client';
+import { cases } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { caseSnapshot, type CaseSnapshot } from './case-presenter';
@@ -154,20 +156,54 @@ export async function applyCaseUpdate(
   return updated;
 }
 
+/** `ids ∪ add − remove`, in a stable order; undefined when the request touches neither. */
+export function changedSet(ids: string[], add?: string[], remove?: string[]): string[] | undefined {
+  if (!add?.length && !remove?.length) return undefined;
+  return [...new Set([...ids, ...(add ?? [])])].filter((id) => !remove?.includes(id));
+}
+
+/** A refused added id is named as the request named it (`addTagIds`, not `tagIds`). */
+function namedAsSent(error: unknown, body: UpdateCaseBody): unknown {
+  if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') return error;
+  const rename: Record<string, string> = {
+    ...(body.addAssigneeIds && { assigneeIds: 'addAssigneeIds' }),
+    ...(body.addTagIds && { tagIds: 'addTagIds' }),
+  };
+  const fields = (error.details?.fields as FieldError[] | undefined)?.map((f) => ({
+    ...f,
+    field: rename[f.field] ?? f.field,
+  }));
+  return fields ? AppError.validation(fields) : error;
+}
+
 /**
  * Changes any subset of a case's fields and its status (see `planStatusChange`). Assignees and tags
- * given replace the sets. The case row is locked for the change; the audit row commits with it.
+ * given replace the sets; those added or removed (`addTagIds`, ...) change the sets as they are under
+ * the case's row lock, so concurrent additions all stay. The change is refused with 412 when `ifMatch`
+ * names another version. The audit row commits with it.
  */
 export async function updateCase(
   db: Db,
   id: string,
   body: UpdateCaseBody,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<Case> {
   const row = await db.transaction(async (tx): Promise<CaseRow> => {
     const locked = await lockCaseForUpdate(tx, id, principal);
     if (!locked) throw AppError.notFound('Case');
-    return applyCaseUpdate(tx, locked.current, locked.sets, body, principal);
+    await assertIfMatch(tx, cases, id, ifMatch, 'case');
+    const { addAssigneeIds, removeAssigneeIds, addTagIds, removeTagIds, ...rest } = body;
+    const patch: UpdateCaseBody = {
+      ...rest,
+      assigneeIds: rest.assigneeIds ?? changedSet(locked.sets.assigneeIds, addAssigneeIds, removeAssigneeIds),
+      tagIds: rest.tagIds ?? changedSet(locked.sets.tagIds, addTagIds, removeTagIds),
+    };
+    try {
+      return await applyCaseUpdate(tx, locked.current, locked.sets, patch, principal);
+    } catch (error) {
+      throw namedAsSent(error, body);
+    }
   });
   return findCase(db, row.id, principal);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { WILDCARD } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { canSeeAllCases, visibleCaseCondition } from '../groups/case-visibility';
@@ -117,7 +118,7 @@ export async function insertCaseRow(tx: DbOrTx, values: NewCaseRow): Promise<Cas
 export async function updateCaseRow(tx: DbOrTx, id: string, changes: CaseChanges): Promise<CaseRow> {
   const [row] = await tx
     .update(cases)
-    .set({ ...changes, updatedAt: sql`now()`, lastActivityAt: sql`now()` })
+    .set({ ...changes, updatedAt: nextUpdatedAt(cases.updatedAt), lastActivityAt: sql`now()` })
     .where(eq(cases.id, id))
     .returning();
   return row;

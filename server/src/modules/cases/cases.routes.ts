@@ -12,7 +12,9 @@ import {
   createCaseBodySchema,
   updateCaseBodySchema,
 } from '@scamtrail/domain/cases';
+import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { caseLinksRoutes } from './case-links.routes';
@@ -21,7 +23,7 @@ import { caseTasksRoutes } from './case-tasks.routes';
 import { listAssignableUsers } from './case-links.service';
 import { updateCase } from './case-update.service';
 import { bulkUpdateCases } from './case-bulk-update.service';
-import { createCase, getCase, listCases } from './cases.service';
+import { createCase, findVisibleCase, getCase, listCases } from './cases.service';
 
 /** Cases: list, create, read, update; their related cases, identifiers and history. */
 export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
@@ -87,7 +89,11 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.permission('case.view') },
     },
-    async (request) => getCase(db, request.params.id, request.principal!),
+    async (request, reply) => {
+      const { answer, updatedAt } = await getCase(db, request.params.id, request.principal!);
+      reply.header('etag', entityTagOf(updatedAt));
+      return answer;
+    },
   );
 
   r.patch(
@@ -99,14 +105,26 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         description:
           'Closing needs resolution and closureNotes in the same request; reopening clears them. ' +
           'A case closed as a duplicate may name the case it repeats (duplicateOfId), one the caller may see. ' +
-          'A forbidden status move or any change to an archived case but reopening answers 409.',
+          'A forbidden status move or any change to an archived case but reopening answers 409. ' +
+          'addTagIds, removeTagIds, addAssigneeIds and removeAssigneeIds change the sets as they are ' +
+          'then; tagIds and assigneeIds replace them (send If-Match with them).',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateCaseBodySchema,
-        response: { 200: caseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: caseSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.permission('case.edit') },
     },
-    async (request) => updateCase(db, request.params.id, request.body, request.principal!),
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal!;
+      return guardEdit(
+        reply,
+        () => updateCase(db, id, request.body, principal, ifMatchOf(request)),
+        () => findVisibleCase(db, id, principal),
+        caseSchema,
+      );
+    },
   );
 
   r.post(

@@ -52,11 +52,21 @@ export async function listCases(
   };
 }
 
-export async function getCase(db: Db, id: string, principal: Principal): Promise<Case> {
-  const json = await findVisibleCaseJson(db, principal, id);
-  if (json === undefined) throw AppError.notFound('Case');
-  // The case as the database wrote it, sent as it is.
-  return jsonText<Case>(json);
+/** The case as the database wrote it, to send as it is, and its `updatedAt` for the ETag. */
+export async function getCase(
+  db: Db,
+  id: string,
+  principal: Principal,
+): Promise<{ answer: Case; updatedAt: string }> {
+  const found = await findVisibleCaseJson(db, principal, id);
+  if (found === undefined) throw AppError.notFound('Case');
+  return { answer: jsonText<Case>(found.json), updatedAt: found.updatedAt };
+}
+
+/** The case as `principal` may see it (404 otherwise), e.g. to show beside a refused change. */
+export async function findVisibleCase(db: Db, id: string, principal: Principal): Promise<Case> {
+  if (!(await findVisibleCaseRow(db, principal, id))) throw AppError.notFound('Case');
+  return findCase(db, id, principal);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { cases, evidence, evidenceIdentifiers, evidenceTags, identifiers } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
@@ -97,7 +98,7 @@ export async function updateEvidenceRow(
 ): Promise<void> {
   await db
     .update(evidence)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nextUpdatedAt(evidence.updatedAt) })
     .where(eq(evidence.id, id));
 }
 

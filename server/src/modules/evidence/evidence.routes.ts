@@ -14,6 +14,7 @@ import { paginated } from '@scamtrail/domain/pagination';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
@@ -125,7 +126,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
       },
       config: { access: access.permission('evidence.view') },
     },
-    async (request) => getEvidence(db, request.principal!, request.params.id),
+    async (request, reply) => withETag(reply, await getEvidence(db, request.principal!, request.params.id)),
   );
 
   r.patch(
@@ -136,12 +137,22 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         summary: 'Change the title, description, tags or case of an evidence item',
         description: 'The file and written text never change. Moving to a case: as on creation (400, 409).',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateEvidenceBodySchema,
-        response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.permission('evidence.edit') },
     },
-    async (request) => updateEvidence(db, request.principal!, request.params.id, request.body),
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal!;
+      return guardEdit(
+        reply,
+        () => updateEvidence(db, principal, id, request.body, ifMatchOf(request)),
+        () => getEvidence(db, principal, id, { recordView: false }),
+        evidenceSchema,
+      );
+    },
   );
 
   await app.register(evidenceItemRoutes, { db, store });

@@ -1,7 +1,9 @@
 import type { Evidence, EvidenceListQuery, UpdateEvidenceBody } from '@scamtrail/domain/evidence';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, Tx } from '../../db/client';
+import { evidence } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
@@ -93,9 +95,11 @@ export async function updateEvidence(
   principal: Principal,
   id: string,
   body: UpdateEvidenceBody,
+  ifMatch?: IfMatch,
 ): Promise<Evidence> {
   await db.transaction(async (tx) => {
     const { row } = await requireEditableEvidence(tx, principal, id);
+    await assertIfMatch(tx, evidence, id, ifMatch, 'evidence item');
     const movesTo = body.caseId !== undefined && body.caseId !== row.caseId ? body.caseId : undefined;
     await lockCases(tx, [row.caseId, movesTo ?? null]);
     if (movesTo) await requireCaseForEvidence(tx, principal, movesTo, true);

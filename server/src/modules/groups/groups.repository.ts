@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { cases, groupMembers, groups, users } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
 import { isAnyUuid, isNotAnyUuid } from '../cases/sql-arrays';
@@ -83,7 +84,7 @@ export async function updateGroupRow(
 ): Promise<boolean> {
   const rows = await db
     .update(groups)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nextUpdatedAt(groups.updatedAt) })
     .where(eq(groups.id, id))
     .returning({ id: groups.id });
   return rows.length > 0;

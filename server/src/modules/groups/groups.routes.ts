@@ -12,6 +12,7 @@ import {
 } from '@scamtrail/domain/groups';
 import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { addGroupMember, deleteGroupMember, setGroupMembers } from './group-members.service';
@@ -68,7 +69,8 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.permission('group.view') },
     },
-    async (request) => getGroupDetail(db, request.params.id, request.principal!),
+    async (request, reply) =>
+      withETag(reply, await getGroupDetail(db, request.params.id, request.principal!)),
   );
 
   r.patch(
@@ -78,12 +80,22 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Rename or describe a group',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateGroupBodySchema,
-        response: { ...detail, ...errorResponses(409) },
+        response: { ...detail, ...errorResponses(409, 412) },
       },
       config: { access: access.permission('group.edit') },
     },
-    async (request) => updateGroup(db, request.params.id, request.body, request.principal!),
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal!;
+      return guardEdit(
+        reply,
+        () => updateGroup(db, id, request.body, principal, ifMatchOf(request)),
+        () => getGroupDetail(db, id, principal),
+        groupDetailSchema,
+      );
+    },
   );
 
   r.delete(

@@ -5,7 +5,9 @@ import { teamMemberStatus } from '@scamtrail/domain/originators';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
+import { groups } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
@@ -103,11 +105,13 @@ export async function updateGroup(
   id: string,
   body: UpdateGroupBody,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
   await assertCanManageGroup(db, id, principal);
   await withUniqueField(
     () =>
       db.transaction(async (tx) => {
+        await assertIfMatch(tx, groups, id, ifMatch, 'group');
         await updateGroupRow(tx, id, body);
         await insertEvent(tx, groupEvent('group.updated', id, principal, { fields: Object.keys(body) }));
       }),

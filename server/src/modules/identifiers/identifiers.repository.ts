@@ -1,5 +1,6 @@
 import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import {
   evidenceIdentifiers,
   identifiers,
@@ -141,7 +142,7 @@ export async function updateIdentifierRow(
       reviewNote: keptIfSame<string | null>(identifiers.reviewNote, null),
       reviewedAt: keptIfSame<Date | null>(identifiers.reviewedAt, null),
       reviewedBy: keptIfSame<string | null>(identifiers.reviewedBy, null),
-      updatedAt: new Date(),
+      updatedAt: nextUpdatedAt(identifiers.updatedAt),
     })
     .where(eq(identifiers.id, id))
     .returning(identifierColumns);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
@@ -25,6 +26,7 @@ import {
   deleteIdentifier,
   findIdentifierMatches,
   listIdentifiers,
+  presentIdentifier,
   updateIdentifier,
 } from './identifiers.service';
 
@@ -85,7 +87,8 @@ export async function identifiersRoutes(
       },
       config: { access: access.permission('identifier.view') },
     },
-    async (request) => getIdentifierDetail(db, request.params.id, request.principal!),
+    async (request, reply) =>
+      withETag(reply, await getIdentifierDetail(db, request.params.id, request.principal!)),
   );
 
   r.post(
@@ -112,12 +115,22 @@ export async function identifiersRoutes(
         summary: 'Replace the data (and optionally the type) of an identifier',
         description: 'Clears the previous validation. A collision with another identifier answers 409.',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateIdentifierBodySchema,
-        response: { 200: identifierSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: identifierSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.permission('identifier.edit') },
     },
-    async (request) => updateIdentifier(db, request.params.id, request.body, request.principal!),
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal!;
+      return guardEdit(
+        reply,
+        () => updateIdentifier(db, id, request.body, principal, ifMatchOf(request)),
+        () => presentIdentifier(db, id, principal),
+        identifierSchema,
+      );
+    },
   );
 
   r.delete(

@@ -1,7 +1,9 @@
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../lib/conflicts';
+import { identifiers } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
@@ -131,12 +133,14 @@ export async function updateIdentifier(
   id: string,
   body: UpdateIdentifierBody,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<IdentifierItem> {
   let values: ReturnType<typeof toIdentifierValues> | undefined;
   try {
     const row = await db.transaction(async (tx) => {
       // Locked first, as tagging and deleting do: the history's "before" is the row this change replaces.
       const existing = await lockIdentifierOrFail(tx, id);
+      await assertIfMatch(tx, identifiers, id, ifMatch, 'identifier');
       const parsed = parseIdentifierInput({ type: body.type ?? existing.type, data: body.data });
       if (parsed.errors) throw AppError.validation(parsed.errors);
       values = toIdentifierValues(parsed.input);

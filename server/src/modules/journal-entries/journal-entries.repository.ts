@@ -1,5 +1,6 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import {
   cases,
   evidence,
@@ -142,7 +143,7 @@ export async function updateEntryRow(
 ): Promise<EntryRow> {
   const [row] = await db
     .update(journalEntries)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: nextUpdatedAt(journalEntries.updatedAt) })
     .where(eq(journalEntries.id, entry.id))
     .returning(entryColumns);
   return row;

@@ -13,6 +13,7 @@ import {
   updateJournalEntryBodySchema,
 } from '@scamtrail/domain/journal-entries';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import {
@@ -114,7 +115,8 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
       },
       config: { access: access.permission('journal_entry.view') },
     },
-    async (request) => getJournalEntry(db, request.params.id, request.principal!),
+    async (request, reply) =>
+      withETag(reply, await getJournalEntry(db, request.params.id, request.principal!)),
   );
 
   r.patch(
@@ -126,12 +128,22 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
           "Edit an entry's type, description or performedAt (whoever recorded it, or an administrator)",
         description: `${ENTRY_CHANGE_RULE} A removed or signed entry or an archived case answers 409.`,
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateJournalEntryBodySchema,
-        response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.permission('journal_entry.edit') },
     },
-    async (request) => updateJournalEntry(db, request.params.id, request.body, request.principal!),
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal!;
+      return guardEdit(
+        reply,
+        () => updateJournalEntry(db, id, request.body, principal, ifMatchOf(request)),
+        () => getJournalEntry(db, id, principal),
+        journalEntrySchema,
+      );
+    },
   );
 
   r.delete(

@@ -8,7 +8,9 @@ import type {
 } from '@scamtrail/domain/journal-entries';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
+import { journalEntries } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
@@ -129,9 +131,11 @@ export async function updateJournalEntry(
   id: string,
   body: UpdateJournalEntryBody,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<JournalEntry> {
   const row = await db.transaction(async (tx) => {
     const entry = await lockChangeableEntry(tx, id, principal);
+    await assertIfMatch(tx, journalEntries, id, ifMatch, 'entry');
     const changes = changesOf(entry, body);
     if (Object.keys(changes).length === 0) return entry;
     const updated = await updateEntryRow(tx, entry, changes);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { TAG_COLORS, type TagColor, type TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { preparedPerDatabase } from '../../db/prepared';
 import { sqlLiteral } from '../../db/sql-literal';
 import { cases, caseTags, evidence, evidenceTags, identifierTags, tags } from '../../db/schema/index';
@@ -118,7 +119,7 @@ export async function updateTagRow(
 ): Promise<boolean> {
   const rows = await db
     .update(tags)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nextUpdatedAt(tags.updatedAt) })
     .where(eq(tags.id, id))
     .returning({ id: tags.id });
   return rows.length > 0;

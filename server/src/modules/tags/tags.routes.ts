@@ -9,6 +9,7 @@ import {
   updateTagBodySchema,
 } from '@scamtrail/domain/tags';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
 import { createTag, deleteTag, getTag, listTags, updateTag } from './tags.service';
@@ -45,7 +46,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.permission('tag.view') },
     },
-    async (request) => getTag(db, request.params.id, request.principal!),
+    async (request, reply) => withETag(reply, await getTag(db, request.params.id, request.principal!)),
   );
 
   r.post(
@@ -69,12 +70,22 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Rename a tag, change its colour or description',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateTagBodySchema,
-        response: { 200: tagSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: tagSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.permission('tag.edit') },
     },
-    async (request) => updateTag(db, request.params.id, request.body, request.principal!),
+    async (request, reply) => {
+      const { id } = request.params;
+      const principal = request.principal!;
+      return guardEdit(
+        reply,
+        () => updateTag(db, id, request.body, principal, ifMatchOf(request)),
+        () => getTag(db, id, principal),
+        tagSchema,
+      );
+    },
   );
 
   r.delete(

@@ -2,7 +2,9 @@ import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import { describeTagUsage, type CreateTagBody, type Tag, type UpdateTagBody } from '@scamtrail/domain/tags';
 import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
+import { tags } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent, type NewEvent } from '../events/events.repository';
@@ -81,10 +83,17 @@ export async function createTag(db: Db, body: CreateTagBody, principal: Principa
   return getTag(db, id, principal);
 }
 
-export async function updateTag(db: Db, id: string, body: UpdateTagBody, principal: Principal): Promise<Tag> {
+export async function updateTag(
+  db: Db,
+  id: string,
+  body: UpdateTagBody,
+  principal: Principal,
+  ifMatch?: IfMatch,
+): Promise<Tag> {
   const found = await withUniqueField(
     () =>
       db.transaction(async (tx) => {
+        await assertIfMatch(tx, tags, id, ifMatch, 'tag');
         if (!(await updateTagRow(tx, id, body))) return false;
         await insertEvent(tx, tagEvent('tag.updated', id, principal, { ...body }));
         return true;

@@ -1,0 +1,222 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entityTagOf } from '@scamtrail/domain/entity-tags';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../test/helpers';
+import { createCaseVia, insertEvidence } from '../modules/cases/case-test-fixtures';
+
+let t: TestApp;
+let admin: Client;
+let adminOriginatorId = '';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const signed = await signedIn(t, 'admin');
+  admin = signed.client;
+  adminOriginatorId = signed.user.originatorId;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}-${(serial += 1)}`;
+
+function send(method: 'PATCH' | 'PUT', url: string, payload: unknown, ifMatch?: string) {
+  return admin.request({
+    method,
+    url,
+    payload: payload as object,
+    headers: ifMatch ? { 'if-match': ifMatch } : {},
+  });
+}
+
+function ok(res: LightMyRequestResponse, status = 200): LightMyRequestResponse {
+  expect(res.statusCode, res.body).toBe(status);
+  return res;
+}
+
+/**
+ * Each shared record an edit can lose: how to make one (answering its URL and the ETag of the version
+ * read), how to change it (a new value each time), and how to read it back.
+ */
+interface Kind {
+  name: string;
+  method: 'PATCH' | 'PUT';
+  create(): Promise<{
+    url: string;
+    read: () => Promise<LightMyRequestResponse>;
+    /** For a record with no read of its own: the last answer of a write stands in for it. */
+    track?: (res: LightMyRequestResponse) => void;
+  }>;
+  change(): unknown;
+}
+
+const KINDS: Kind[] = [
+  {
+    name: 'case',
+    method: 'PATCH',
+    create: async () => {
+      const url = `/api/cases/${(await createCaseVia(admin)).id}`;
+      return { url, read: () => admin.get(url) };
+    },
+    change: () => ({ title: `Title ${unique()}` }),
+  },
+  {
+    name: 'entry',
+    method: 'PATCH',
+    create: async () => {
+      const caseId = (await createCaseVia(admin)).id;
+      const created = await admin.post('/api/journal-entries', { type: 'note', description: 'x', caseId });
+      const url = `/api/journal-entries/${ok(created, 201).json().id}`;
+      return { url, read: () => admin.get(url) };
+    },
+    change: () => ({ description: `Called ${unique()}` }),
+  },
+  {
+    name: 'evidence item',
+    method: 'PATCH',
+    create: async () => {
+      const caseId = (await createCaseVia(admin)).id;
+      const id = await insertEvidence(t.database.db, { caseId, originatorId: adminOriginatorId });
+      const url = `/api/evidence/${id}`;
+      return { url, read: () => admin.get(url) };
+    },
+    change: () => ({ title: `Chat ${unique()}` }),
+  },
+  {
+    name: 'identifier',
+    method: 'PUT',
+    create: async () => {
+      const created = await admin.post('/api/identifiers', {
+        type: 'email',
+        data: { address: `${unique()}@example.com` },
+      });
+      const url = `/api/identifiers/${ok(created, 201).json().id}`;
+      return { url, read: () => admin.get(url) };
+    },
+    change: () => ({ data: { address: `${unique()}@example.com` } }),
+  },
+  {
+    name: 'task',
+    method: 'PATCH',
+    create: async () => {
+      const caseId = (await createCaseVia(admin)).id;
+      const created = ok(await admin.post(`/api/cases/${caseId}/tasks`, { title: 'Call the bank' }), 201);
+      const url = `/api/cases/${caseId}/tasks/${created.json().id}`;
+      // Tasks are read in their case's list; the answers of writes carry the ETag.
+      let last = created;
+      return { url, read: async () => last, track: (res: LightMyRequestResponse) => (last = res) };
+    },
+    change: () => ({ title: `Call ${unique()}` }),
+  },
+  {
+    name: 'group',
+    method: 'PATCH',
+    create: async () => {
+      const url = `/api/groups/${ok(await admin.post('/api/groups', { name: `Team ${unique()}` }), 201).json().id}`;
+      return { url, read: () => admin.get(url) };
+    },
+    change: () => ({ name: `Team ${unique()}` }),
+  },
+  {
+    name: 'tag',
+    method: 'PATCH',
+    create: async () => {
+      const url = `/api/tags/${ok(await admin.post('/api/tags', { name: `Tag ${unique()}` }), 201).json().id}`;
+      return { url, read: () => admin.get(url) };
+    },
+    change: () => ({ name: `Tag ${unique()}` }),
+  },
+];
+
+describe.each(KINDS)('an edit of a $name', (kind) => {
+  async function edit(record: Awaited<ReturnType<Kind['create']>>, ifMatch?: string) {
+    const res = await send(kind.method, record.url, kind.change(), ifMatch);
+    if (res.statusCode === 200) record.track?.(res);
+    return res;
+  }
+
+  it('answers an ETag from updatedAt on the read and on the edit', async () => {
+    const record = await kind.create();
+    const first = await record.read();
+    expect(first.headers.etag).toBe(entityTagOf(first.json().updatedAt));
+    const edited = ok(await edit(record, first.headers.etag as string));
+    expect(edited.headers.etag).toBe(entityTagOf(edited.json().updatedAt));
+    expect(edited.headers.etag).not.toBe(first.headers.etag);
+    expect((await record.read()).headers.etag).toBe(edited.headers.etag);
+  });
+
+  it('refuses a stale If-Match with 412, the current record, and changes nothing', async () => {
+    const record = await kind.create();
+    const stale = (await record.read()).headers.etag as string;
+    // The edit and the refused one follow each other at once, likely within a millisecond: the
+    // version must move on all the same.
+    const saved = ok(await edit(record, stale));
+    const before = await record.read();
+    const refused = await edit(record, stale);
+    expect(refused.statusCode, refused.body).toBe(412);
+    const error = refused.json().error;
+    expect(error.code).toBe('PRECONDITION_FAILED');
+    expect(error.message).toContain(`changed this ${kind.name}`);
+    expect(error.details.current).toEqual(saved.json());
+    expect(error.details.currentETag).toBe(saved.headers.etag);
+    expect(refused.headers.etag).toBe(saved.headers.etag);
+    expect((await record.read()).body).toBe(before.body);
+  });
+
+  it('lets exactly one of two concurrent edits from the same version through', async () => {
+    const record = await kind.create();
+    const etag = (await record.read()).headers.etag as string;
+    const answers = await Promise.all([edit(record, etag), edit(record, etag)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 412]);
+  });
+
+  it('takes any version for If-Match: * or no If-Match', async () => {
+    const record = await kind.create();
+    ok(await edit(record, '*'));
+    ok(await edit(record));
+  });
+});
+
+describe('concurrent changes of the sets of a case', () => {
+  it('keeps all of ten tags added at once', async () => {
+    const tagIds = await Promise.all(
+      Array.from(
+        { length: 10 },
+        async (_, i) =>
+          ok((await admin.post('/api/tags', { name: `Concurrent ${unique()} ${i}` })) as never, 201).json()
+            .id as string,
+      ),
+    );
+    const item = await createCaseVia(admin);
+    const answers = await Promise.all(
+      tagIds.map((tagId) => send('PATCH', `/api/cases/${item.id}`, { addTagIds: [tagId] })),
+    );
+    for (const res of answers) ok(res);
+    const tags = ok(await admin.get(`/api/cases/${item.id}`)).json().tags as { id: string }[];
+    expect(tags.map((tag) => tag.id).sort()).toEqual([...tagIds].sort());
+  });
+
+  it('removes one assignee without touching another added at the same time', async () => {
+    const colleague = (await signedIn(t, 'investigator')).user.id;
+    const other = (await signedIn(t, 'investigator')).user.id;
+    const item = await createCaseVia(admin, { assigneeIds: [colleague] });
+    const url = `/api/cases/${item.id}`;
+    await Promise.all([
+      ok(await send('PATCH', url, { removeAssigneeIds: [colleague] })),
+      ok(await send('PATCH', url, { addAssigneeIds: [other] })),
+    ]);
+    const assignees = ok(await admin.get(url)).json().assignees as { id: string }[];
+    expect(assignees.map((user) => user.id)).toEqual([other]);
+  });
+
+  it('refuses a whole set with an addition to it, and names an unknown added tag as sent', async () => {
+    const item = await createCaseVia(admin);
+    const both = await send('PATCH', `/api/cases/${item.id}`, { tagIds: [], addTagIds: [item.id] });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.details.fields[0].field).toBe('tagIds');
+    const unknown = await send('PATCH', `/api/cases/${item.id}`, { addTagIds: [item.id] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details.fields[0].field).toBe('addTagIds');
+  });
+});
