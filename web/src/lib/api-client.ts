@@ -20,6 +20,8 @@ export interface RequestOptions {
    * is sent again before it was answered (see `createIdempotencyKeys`).
    */
   idempotent?: boolean;
+  /** More request headers, e.g. `If-Match` with the ETag of the version an edit was made from. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientHandlers {
@@ -87,6 +89,7 @@ export function createApiClient(config: ApiClientConfig = {}) {
         ? { Accept: 'application/json', 'Content-Type': 'application/json' }
         : { Accept: 'application/json' };
     if (options.idempotent) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeys.keyFor(method, path, body);
+    Object.assign(headers, options.headers);
     const init: RequestInit = {
       method,
       credentials: 'same-origin',

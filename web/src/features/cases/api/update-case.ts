@@ -1,14 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Case, UpdateCaseBody } from '@scamtrail/domain/cases';
 import { api } from '../../../lib/api-client';
+import { ifMatchHeaders } from '../../../lib/edit-conflicts';
 import { caseKeys } from './query-keys';
 
 /**
  * `PATCH /api/cases/{id}`: any subset of the fields, or a status change (closing needs `resolution`
- * and `closureNotes`). Answers the case as it is after the change.
+ * and `closureNotes`). Answers the case as it is after the change. Given `base`, the version the change
+ * was made from, it is refused (412, see `editConflictOf`) when someone else changed the case since.
  */
-export function updateCase({ id, body }: { id: string; body: UpdateCaseBody }): Promise<Case> {
-  return api.patch<Case>(`/cases/${encodeURIComponent(id)}`, body);
+export function updateCase({
+  id,
+  body,
+  base,
+}: {
+  id: string;
+  body: UpdateCaseBody;
+  base?: Case;
+}): Promise<Case> {
+  return api.patch<Case>(`/cases/${encodeURIComponent(id)}`, body, {
+    headers: base ? ifMatchHeaders(base) : undefined,
+  });
 }
 
 export function useUpdateCase() {

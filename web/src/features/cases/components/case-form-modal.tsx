@@ -1,4 +1,5 @@
-import { Select, SelectItem } from '@carbon/react';
+import { ActionableNotification, Select, SelectItem } from '@carbon/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,12 +17,15 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { FormModal } from '../../../components/form-modal';
 import { ReportedByPicker } from '../../../components/reported-by-picker';
 import { useToast } from '../../../components/toasts/toast-context';
+import { editConflictOf } from '../../../lib/edit-conflicts';
 import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCase } from '../api/create-case';
+import { caseKeys } from '../api/query-keys';
 import { useUpdateCase } from '../api/update-case';
 import { TagPicker } from '../../../components/tags/tag-picker';
 import { AssigneePicker, GroupSelect } from './case-form-pickers';
+import { describeCaseChanges, rebaseCaseForm } from './case-form-conflict';
 import { ReportedLossFields } from './case-form-loss';
 import {
   CASE_FORM_FIELDS,
@@ -53,6 +57,11 @@ export function CaseFormModal({ open, ...props }: CaseFormModalProps) {
 
 function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'>) {
   const [values, setValues] = useState<CaseFormValues>(() => caseFormValues(initial));
+  // The version being edited: the case as the dialog opened on it, or as reloaded after a conflict.
+  const [base, setBase] = useState(initial);
+  // The case as someone else saved it while this dialog was open, once a save was refused for it.
+  const [conflict, setConflict] = useState<Case | null>(null);
+  const queryClient = useQueryClient();
   const { fieldErrors, errorProps, clearError, formError, formRef, run } = useFormSubmission(
     CASE_FORM_FIELDS,
     initial ? 'Failed to save the case' : 'Failed to create the case',
@@ -80,11 +89,21 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
     (lossError && /currency/i.test(lossError) ? lossError : undefined);
 
   async function submit() {
-    if (initial) {
-      await run(parseUpdateCase(values, initial), async (body) => {
-        const saved = body ? await update.mutateAsync({ id: initial.id, body }) : initial;
-        if (body)
+    if (base) {
+      await run(parseUpdateCase(values, base), async (body) => {
+        let saved = base;
+        if (body) {
+          try {
+            saved = await update.mutateAsync({ id: base.id, body, base });
+          } catch (error) {
+            const current = editConflictOf<Case>(error);
+            if (!current) throw error;
+            setConflict(current);
+            queryClient.setQueryData(caseKeys.detail(current.id), current);
+            return;
+          }
           showToast({ kind: 'success', title: 'Case saved', subtitle: `#${saved.number} ${saved.title}` });
+        }
         onSaved?.(saved);
         onClose();
       });
@@ -112,6 +131,31 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
       onSubmit={submit}
       onClose={onClose}
     >
+      {base && conflict && (
+        <ActionableNotification
+          kind="warning"
+          inline
+          lowContrast
+          hideCloseButton
+          title="Someone else changed this case while you were editing"
+          subtitle={
+            <>
+              {describeCaseChanges(base, conflict).map((line) => (
+                <span key={line} className="case-form__conflict-line">
+                  {line}
+                </span>
+              ))}
+              Reload to apply your changes to the current version.
+            </>
+          }
+          actionButtonLabel="Reload"
+          onActionButtonClick={() => {
+            setValues(rebaseCaseForm(values, base, conflict));
+            setBase(conflict);
+            setConflict(null);
+          }}
+        />
+      )}
       <TextInput
         id="case-form-title"
         labelText="Title"
@@ -177,22 +221,24 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
       <GroupSelect
         value={values.groupId}
         onChange={(groupId) => set('groupId', groupId)}
-        initial={initial?.group ?? null}
+        initial={base?.group ?? null}
         invalidText={fieldErrors.groupId}
       />
       <AssigneePicker
+        // Knows the names of the assignees of the version being edited: a reload brings others.
+        key={base?.updatedAt}
         selectedIds={values.assigneeIds}
         onChange={(ids) => set('assigneeIds', ids)}
-        initial={initial?.assignees ?? []}
-        invalidText={fieldErrors.assigneeIds}
+        initial={[...(initial?.assignees ?? []), ...(base?.assignees ?? [])]}
+        invalidText={fieldErrors.assigneeIds ?? fieldErrors.addAssigneeIds}
       />
       <TagPicker
         id="case-form-tags"
         selectedIds={values.tagIds}
         onChange={(ids) => set('tagIds', ids)}
-        known={initial?.tags ?? []}
+        known={[...(initial?.tags ?? []), ...(base?.tags ?? [])]}
         unavailableText="The tags are left as they are."
-        invalidText={fieldErrors.tagIds}
+        invalidText={fieldErrors.tagIds ?? fieldErrors.addTagIds}
       />
     </FormModal>
   );

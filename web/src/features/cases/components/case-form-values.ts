@@ -36,6 +36,9 @@ export const CASE_FORM_FIELDS = [
   'groupId',
   'assigneeIds',
   'tagIds',
+  // The server names an added id that it refuses as it was sent; the dialog shows it on the picker.
+  'addAssigneeIds',
+  'addTagIds',
   'reportedLoss',
   'reportedLoss.amount',
   'reportedLoss.currency',
@@ -126,8 +129,15 @@ export function parseCreateCase(values: CaseFormValues): ParseResult<CreateCaseB
   return combine(parsed, issues);
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id) => b.includes(id));
+/** `add<Name>Ids` and `remove<Name>Ids` of the ids `after` adds to and takes from `before`, when any. */
+function setChange(name: 'Assignee' | 'Tag', before: readonly string[], after: readonly string[]) {
+  const added = after.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !after.includes(id));
+  return {
+    ...(added.length > 0 && { [`add${name}Ids`]: added }),
+    ...(removed.length > 0 && { [`remove${name}Ids`]: removed }),
+  };
+}
 
 /**
  * The body of `PATCH /api/cases/{id}`: only what changed, checked by the shared schema. `data` is null
@@ -142,8 +152,9 @@ export function parseUpdateCase(values: CaseFormValues, initial: Case): ParseRes
   if (values.priority !== before.priority) changes.priority = values.priority;
   if (values.scamType !== before.scamType) changes.scamType = values.scamType || null;
   if (values.groupId !== before.groupId) changes.groupId = values.groupId || null;
-  if (!sameIds(values.assigneeIds, before.assigneeIds)) changes.assigneeIds = values.assigneeIds;
-  if (!sameIds(values.tagIds, before.tagIds)) changes.tagIds = values.tagIds;
+  // Sent as what was added and taken away, so that another's change to the set meanwhile stays.
+  Object.assign(changes, setChange('Assignee', before.assigneeIds, values.assigneeIds));
+  Object.assign(changes, setChange('Tag', before.tagIds, values.tagIds));
   const lossChanged =
     values.lossAmount.trim() !== before.lossAmount || values.lossCurrency.trim() !== before.lossCurrency;
   if (lossChanged) changes.reportedLoss = loss;

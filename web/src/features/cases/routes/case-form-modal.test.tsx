@@ -185,10 +185,76 @@ describe('case dialog', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: `Remove ${BEN.fullName}` }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patched).toHaveLength(1));
-    expect(patched[0]).toEqual({
-      priority: 'critical',
-      assigneeIds: CASE.assignees.filter((user) => user.id !== BEN.id).map((user) => user.id),
-    });
+    // The set as a change (what was taken away), so that another's change to it meanwhile stays.
+    expect(patched[0]).toEqual({ priority: 'critical', removeAssigneeIds: [BEN.id] });
     expect(await screen.findByText('Case saved')).toBeInTheDocument();
+  });
+
+  it('sends the version it edits, and on a conflict shows the current case and reapplies the edit', async () => {
+    // Someone else renamed the case and added Ben back in the meantime.
+    const CURRENT = {
+      ...CASE,
+      title: 'Romance scam, renamed by a colleague',
+      priority: 'low' as const,
+      updatedAt: '2026-11-20T12:05:00.123Z',
+    };
+    const sent: { body: Body; ifMatch: string | null }[] = [];
+    const view = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+      [`PATCH /api/cases/${CASE.id}`]: (init) => {
+        const body = JSON.parse(String(init.body)) as Body;
+        const ifMatch = new Headers(init.headers).get('If-Match');
+        sent.push({ body, ifMatch });
+        if (ifMatch !== `"${Date.parse(CURRENT.updatedAt)}"`) {
+          return json(412, {
+            error: {
+              code: 'PRECONDITION_FAILED',
+              message: 'Someone else changed this case since you read it.',
+              details: { current: CURRENT },
+            },
+          });
+        }
+        return json(200, { ...CURRENT, ...body });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: `Actions for #42 ${CASE.title}` }));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    const items = within(menu).getAllByRole('menuitem', { hidden: true });
+    await userEvent.click(items.find((item) => item.textContent === 'Edit')!);
+    const dialog = (await screen.findByRole('heading', { name: 'Edit case' })).closest<HTMLElement>(
+      '[role="dialog"]',
+    )!;
+
+    await userEvent.selectOptions(within(dialog).getByLabelText('Priority'), 'critical');
+    await userEvent.click(within(dialog).getByRole('button', { name: `Remove ${BEN.fullName}` }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(dialog).findByText('Someone else changed this case while you were editing'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(`Title: ${CURRENT.title}`)).toBeInTheDocument();
+    expect(within(dialog).getByText('Priority: Low')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        body: { priority: 'critical', removeAssigneeIds: [BEN.id] },
+        ifMatch: `"${Date.parse(CASE.updatedAt)}"`,
+      },
+    ]);
+    expect(screen.queryByText('Case saved')).not.toBeInTheDocument();
+
+    // Reloading takes the colleague's title and keeps this user's own changes.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    expect(within(dialog).getByLabelText('Title')).toHaveValue(CURRENT.title);
+    expect(within(dialog).getByLabelText('Priority')).toHaveValue('critical');
+    expect(within(dialog).queryByText('Someone else changed this case while you were editing')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Case saved')).toBeInTheDocument();
+    expect(sent[1]).toEqual({
+      body: { priority: 'critical', removeAssigneeIds: [BEN.id] },
+      ifMatch: `"${Date.parse(CURRENT.updatedAt)}"`,
+    });
+    view.unmount();
   });
 });
