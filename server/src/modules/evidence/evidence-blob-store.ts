@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evidenceBlobs } from '../../db/schema/index';
+import { holdBlobsAgainstCollection } from './evidence-blob-collector';
 import { assertSha256, type EvidenceStore } from './evidence-store';
 
 /**
@@ -13,11 +14,12 @@ import { assertSha256, type EvidenceStore } from './evidence-store';
  */
 export function blobEvidenceStore(db: DbOrTx): EvidenceStore {
   return {
-    // In the row's transaction: a crash or a failure before it commits leaves no blob behind, so this
-    // store has nothing to collect (evidence rows are never deleted, so a blob is never left unnamed).
+    // In the row's transaction: a crash or a failure before it commits leaves no blob behind. A blob
+    // already there (same content) is reused: the lock keeps the collector off it until the commit.
     async put(staged, tx) {
       assertSha256(staged.sha256);
       try {
+        await holdBlobsAgainstCollection(tx);
         const bytes = await readFile(staged.path);
         await tx
           .insert(evidenceBlobs)

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { collectOrphanBlobs } from './evidence-blob-collector';
 import { collectOrphanFiles, sweepStaging, type Collected } from './evidence-collector';
 import { diskStoreRoot, stagingDir } from './evidence-store';
 
@@ -15,9 +16,9 @@ export interface EvidenceCollection {
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /**
- * Removes what a crash left in evidence storage: staged uploads (both databases) and, with PGlite,
- * stored files no row names. PostgreSQL keeps bytes in the row's transaction, so it has no orphans
- * to look for. One pass runs (and is awaited) at start, then one every `intervalMs`; a failed pass is
+ * Removes what a crash left in evidence storage: staged uploads (both databases) and stored bytes no
+ * row names (files with PGlite; with PostgreSQL, blobs left before they were written in their row's
+ * transaction). One pass runs (and is awaited) at start, then one every `intervalMs`; a failed pass is
  * logged and the next one tries again.
  */
 export async function startEvidenceCollection(options: {
@@ -39,6 +40,8 @@ export async function startEvidenceCollection(options: {
           'stored files no evidence names',
           await collectOrphanFiles(database.db, diskStoreRoot(config), grace),
         );
+      } else {
+        report('blobs no evidence names', await collectOrphanBlobs(database.db, grace));
       }
     } catch (error) {
       log.error({ err: error }, 'evidence storage: collection failed; it runs again at the next interval');

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, DbOrTx } from '../../db/client';
 import { evidence, evidenceBlobs, originators } from '../../db/schema/index';
 import { signedIn, type Client } from '../../../test/helpers';
+import { until } from '../../../test/server-process';
+import { rowsOf } from '../cases/sql-arrays';
+import { collectOrphanBlobs } from './evidence-blob-collector';
+import { blobEvidenceStore } from './evidence-blob-store';
 import { collectOrphanFiles, sweepStaging } from './evidence-collector';
 import { diskEvidenceStore } from './evidence-disk-store';
 import { diskStoreRoot, stagingDir } from './evidence-store';
@@ -154,6 +158,65 @@ describe('the orphan collector of the disk store', () => {
     expect(footprint.files).toEqual([]);
     expect(await readdir(stagingDir(t.config)).catch(() => [])).toEqual([]);
   });
+});
+
+describe('the orphan collector of the evidence_blobs table', () => {
+  async function insertBlob(content: string, ageMs: number): Promise<string> {
+    const bytes = Buffer.from(content);
+    const hash = sha256(bytes);
+    await db()
+      .insert(evidenceBlobs)
+      .values({ sha256: hash, sizeBytes: bytes.length, bytes, createdAt: new Date(Date.now() - ageMs) });
+    return hash;
+  }
+  const blobExists = async (hash: string) =>
+    (await db().select({ n: evidenceBlobs.sha256 }).from(evidenceBlobs).where(eq(evidenceBlobs.sha256, hash)))
+      .length === 1;
+
+  it('deletes blobs no row names once older than the grace period, keeping named and young ones', async () => {
+    const orphanContent = `old orphan ${Math.random()}`;
+    const orphan = await insertBlob(orphanContent, 2 * HOUR);
+    const young = await insertBlob(`young orphan ${Math.random()}`, 0);
+    const named = await insertBlob(`named ${Math.random()}`, 2 * HOUR);
+    await insertRowNaming(db(), named);
+
+    expect(await collectOrphanBlobs(db(), HOUR)).toEqual({
+      files: 1,
+      bytes: Buffer.byteLength(orphanContent),
+    });
+    expect([await blobExists(orphan), await blobExists(young), await blobExists(named)]).toEqual([
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'waits for an upload reusing an orphan blob to commit its row, and keeps the blob',
+    async () => {
+      const content = `reused blob ${Math.random()}`;
+      const hash = await insertBlob(content, 2 * HOUR);
+      const staged = await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp'));
+      let collection: Promise<unknown> | undefined;
+      let collected = false;
+      await db().transaction(async (tx) => {
+        await blobEvidenceStore(db()).put(staged, tx);
+        collection = collectOrphanBlobs(db(), 0).finally(() => (collected = true));
+        // The collector is queued behind this transaction, not judging the blob without its row.
+        await until(async () => {
+          if (collected) return true;
+          const waiting = await db().execute(
+            sql`select 1 from pg_locks where locktype = 'advisory' and not granted
+                  and database = (select oid from pg_database where datname = current_database())`,
+          );
+          return rowsOf(waiting).length > 0;
+        });
+        await insertRowNaming(tx, hash);
+      });
+      await collection;
+      expect(await blobExists(hash)).toBe(true);
+    },
+  );
 });
 
 describe('the staging sweeper', () => {
