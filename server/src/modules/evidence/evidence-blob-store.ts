@@ -19,8 +19,8 @@ export function blobEvidenceStore(db: DbOrTx): EvidenceStore {
     async put(staged, tx) {
       assertSha256(staged.sha256);
       try {
-        await holdBlobsAgainstCollection(tx);
         const bytes = await readFile(staged.path);
+        await holdBlobsAgainstCollection(tx);
         await tx
           .insert(evidenceBlobs)
           .values({ sha256: staged.sha256, sizeBytes: bytes.length, bytes })
