@@ -244,4 +244,43 @@ describe('entry dialog', { timeout: 30_000 }, () => {
       1,
     );
   });
+  it('sends the version it edits, and on a conflict shows the current entry and reapplies the edit', async () => {
+    // Someone else changed the type in the meantime.
+    const current = { ...ENTRY, type: 'meeting' as const, updatedAt: '2026-11-20T15:00:00.250Z' };
+    const ifMatches: (string | null)[] = [];
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      [`GET ${JOURNAL}`]: () => journalPage([ENTRY]),
+      [`PATCH /api/journal-entries/${ENTRY.id}`]: (init) => {
+        const ifMatch = new Headers(init.headers).get('If-Match');
+        ifMatches.push(ifMatch);
+        if (ifMatch === `"${Date.parse(current.updatedAt)}"`) return json(200, current);
+        return json(412, {
+          error: { code: 'PRECONDITION_FAILED', message: 'Changed', details: { current } },
+        });
+      },
+    });
+    const items = await openEntryMenu(/^Actions for Call entry/);
+    await userEvent.click(items.find((item) => item.textContent === 'Edit')!);
+    const dialog = await findDialog('Edit journal entry');
+    await userEvent.click(within(dialog).getByLabelText('Description'));
+    await userEvent.paste(' Then hung up.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(dialog).findByText('Someone else changed this entry while you were editing'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(/Type: Meeting/)).toBeInTheDocument();
+    expect(ifMatches).toEqual([`"${Date.parse(ENTRY.updatedAt)}"`]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    expect(within(dialog).getByLabelText('Type')).toHaveValue('meeting');
+    expect(within(dialog).getByLabelText('Description')).toHaveValue(`${ENTRY.description} Then hung up.`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Entry saved')).toBeInTheDocument();
+    expect(ifMatches[1]).toBe(`"${Date.parse(current.updatedAt)}"`);
+    expect(callsTo(fetchMock, 'PATCH', `/api/journal-entries/${ENTRY.id}`)[1].body).toEqual({
+      description: `${ENTRY.description} Then hung up.`,
+    });
+  });
 });

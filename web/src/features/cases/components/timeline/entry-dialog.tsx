@@ -1,4 +1,4 @@
-import { DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
+import { ActionableNotification, DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
 import { TextArea, TextInput } from '../../../../components/text-fields';
 import { useState } from 'react';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
@@ -12,10 +12,12 @@ import {
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { FormModal } from '../../../../components/form-modal';
 import { useToast } from '../../../../components/toasts/toast-context';
+import { editConflictOf } from '../../../../lib/edit-conflicts';
 import { useSession } from '../../../../lib/session';
 import { useFormSubmission } from '../../../../lib/use-form-submission';
 import type { EvidenceOption } from '../../api/journal-evidence-options';
 import type { IdentifierOption } from '../../api/journal-identifiers';
+import { describeEntryChanges, rebaseEntryForm } from './entry-conflict';
 import { EvidencePicker, IdentifierPicker } from './entry-pickers';
 import { FoundIdentifiers } from './found-identifiers';
 import { splitPerformedAt, type PerformedAtInput } from './performed-at';
@@ -56,16 +58,38 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const offer = useFoundIdentifiers(description, identifiers, can('identifier.create'));
   const form = useFormSubmission(FIELDS, entry ? 'Failed to save the entry' : 'Failed to add the entry');
   const { errorProps, clearError } = form;
-  const save = useSaveEntry(caseId, entry, openedWhen);
+  // The version being edited: the entry as the dialog opened on it, or as reloaded after a conflict.
+  const [base, setBase] = useState(entry);
+  // The entry as someone else saved it while this dialog was open, once a save was refused for it.
+  const [conflict, setConflict] = useState<JournalEntry | null>(null);
+  const save = useSaveEntry(caseId, base, openedWhen);
   const { showToast } = useToast();
 
   async function submit() {
     const values: EntryFormValues = { type, when, description, evidence, identifiers, reportedBy };
     await form.run(save.parse(values), async (body) => {
-      const outcome = await save.run(body, values, offer.toLink());
-      showToast(outcome);
+      try {
+        showToast(await save.run(body, values, offer.toLink()));
+      } catch (error) {
+        const current = editConflictOf<JournalEntry>(error);
+        if (!current) throw error;
+        setConflict(current);
+        return;
+      }
       onClose();
     });
+  }
+
+  function reload(from: JournalEntry, to: JournalEntry) {
+    const values = { type, when, description, evidence, identifiers, reportedBy };
+    const next = rebaseEntryForm(values, from, to);
+    setType(next.type);
+    setWhen(next.when);
+    setDescription(next.description);
+    setEvidence(next.evidence);
+    setIdentifiers(next.identifiers);
+    setBase(to);
+    setConflict(null);
   }
 
   return (
@@ -80,6 +104,20 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
       onSubmit={submit}
       onClose={onClose}
     >
+      {base && conflict && (
+        <ActionableNotification
+          kind="warning"
+          inline
+          lowContrast
+          hideCloseButton
+          title="Someone else changed this entry while you were editing"
+          subtitle={[...describeEntryChanges(base, conflict), 'Reload to apply your changes to it.'].join(
+            ' · ',
+          )}
+          actionButtonLabel="Reload"
+          onActionButtonClick={() => reload(base, conflict)}
+        />
+      )}
       <div className="timeline-dialog__when">
         <Select
           id="journal-entry-type"

@@ -113,6 +113,7 @@ export function useSaveEntry(caseId: string, entry: JournalEntry | undefined, op
       body: changedFields(entry, body, values.when),
       evidence: { before: ids(entry.evidence), after: body.evidence ?? [] },
       identifiers: { before: entry.identifierIds, after: identifierIds },
+      base: entry,
     });
     return { kind: 'success', title: 'Entry saved' } satisfies ToastInput;
   }
