@@ -215,12 +215,31 @@ export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;
 export const IDENTIFIER_TAGS_MAX = 50;
 
 /** PUT `/api/identifiers/{id}/tags`: the whole set; a repeated id counts once. */
-export const setIdentifierTagsBodySchema = z.object({
-  tagIds: z
-    .array(uuidSchema('Each tag id'))
-    .max(IDENTIFIER_TAGS_MAX, `At most ${IDENTIFIER_TAGS_MAX} tags`)
-    .describe('Ids of the tags the identifier carries after the change; [] removes them all'),
-});
+const identifierTagIds = () =>
+  z.array(uuidSchema('Each tag id')).max(IDENTIFIER_TAGS_MAX, `At most ${IDENTIFIER_TAGS_MAX} tags`);
+
+/**
+ * The whole set (`tagIds`), or what to add and take away (`addTagIds`, `removeTagIds`), which changes
+ * the set as it is then, so that two people tagging an identifier at once both keep their tag.
+ */
+export const setIdentifierTagsBodySchema = z
+  .object({
+    tagIds: identifierTagIds()
+      .optional()
+      .describe('Ids of the tags the identifier carries after the change; [] removes them all'),
+    addTagIds: identifierTagIds().optional().describe('Tags to add to those it carries'),
+    removeTagIds: identifierTagIds().optional().describe('Tags to take from those it carries'),
+  })
+  .superRefine((body, ctx) => {
+    const isChange = body.addTagIds !== undefined || body.removeTagIds !== undefined;
+    if (isChange === (body.tagIds !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tagIds'],
+        message: 'Send tagIds (the whole set), or addTagIds and removeTagIds',
+      });
+    }
+  });
 export type SetIdentifierTagsBody = z.infer<typeof setIdentifierTagsBodySchema>;
 
 export const identifierTagsSchema = z.object({

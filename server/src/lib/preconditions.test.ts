@@ -178,16 +178,17 @@ describe.each(KINDS)('an edit of a $name', (kind) => {
   });
 });
 
-describe('concurrent changes of the sets of a case', () => {
+async function newTags(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    ids.push(ok(await admin.post('/api/tags', { name: `Concurrent ${unique()}` }), 201).json().id as string);
+  }
+  return ids;
+}
+
+describe('concurrent changes of the sets of a case or an identifier', () => {
   it('keeps all of ten tags added at once', async () => {
-    const tagIds = await Promise.all(
-      Array.from(
-        { length: 10 },
-        async (_, i) =>
-          ok((await admin.post('/api/tags', { name: `Concurrent ${unique()} ${i}` })) as never, 201).json()
-            .id as string,
-      ),
-    );
+    const tagIds = await newTags(10);
     const item = await createCaseVia(admin);
     const answers = await Promise.all(
       tagIds.map((tagId) => send('PATCH', `/api/cases/${item.id}`, { addTagIds: [tagId] })),
@@ -195,6 +196,20 @@ describe('concurrent changes of the sets of a case', () => {
     for (const res of answers) ok(res);
     const tags = ok(await admin.get(`/api/cases/${item.id}`)).json().tags as { id: string }[];
     expect(tags.map((tag) => tag.id).sort()).toEqual([...tagIds].sort());
+  });
+
+  it('keeps all of ten tags added to an identifier at once', async () => {
+    const tagIds = await newTags(10);
+    const created = await admin.post('/api/identifiers', {
+      type: 'email',
+      data: { address: `${unique()}@example.com` },
+    });
+    const url = `/api/identifiers/${ok(created, 201).json().id}/tags`;
+    for (const res of await Promise.all(tagIds.map((tagId) => send('PUT', url, { addTagIds: [tagId] })))) {
+      ok(res);
+    }
+    const last = ok(await send('PUT', url, { removeTagIds: [tagIds[0]] })).json().tags as { id: string }[];
+    expect(last.map((tag) => tag.id).sort()).toEqual(tagIds.slice(1).sort());
   });
 
   it('removes one assignee without touching another added at the same time', async () => {

@@ -16,9 +16,10 @@ export async function identifierTagsRoutes(app: FastifyInstance, opts: { db: Db 
     {
       schema: {
         tags: ['identifiers'],
-        summary: "Replace an identifier's tags",
+        summary: "Replace an identifier's tags, or add and take some away",
         description:
-          'Sends the whole set (`[]` removes every tag; a repeated id counts once) and answers the tags ' +
+          'Sends the whole set (`[]` removes every tag; a repeated id counts once), or `addTagIds` and ' +
+          '`removeTagIds`, applied to the tags it carries then so that concurrent changes all stay; answers the tags ' +
           'the identifier then carries, by name. An unknown tag answers 400 naming `tagIds.{index}`. A ' +
           'change is kept in the history; setting the same tags again records nothing.',
         params: idParamsSchema,
@@ -27,6 +28,6 @@ export async function identifierTagsRoutes(app: FastifyInstance, opts: { db: Db 
       },
       config: { access: access.permission('identifier.edit') },
     },
-    async (request) => setTagsOfIdentifier(db, request.params.id, request.body.tagIds, request.principal!),
+    async (request) => setTagsOfIdentifier(db, request.params.id, request.body, request.principal!),
   );
 }
