@@ -42,6 +42,8 @@ function ok(res: LightMyRequestResponse, status = 200): LightMyRequestResponse {
 interface Kind {
   name: string;
   method: 'PATCH' | 'PUT';
+  /** The route as the OpenAPI document names it. */
+  path: string;
   create(): Promise<{
     url: string;
     read: () => Promise<LightMyRequestResponse>;
@@ -54,6 +56,7 @@ interface Kind {
 const KINDS: Kind[] = [
   {
     name: 'case',
+    path: '/api/cases/{id}',
     method: 'PATCH',
     create: async () => {
       const url = `/api/cases/${(await createCaseVia(admin)).id}`;
@@ -63,6 +66,7 @@ const KINDS: Kind[] = [
   },
   {
     name: 'entry',
+    path: '/api/journal-entries/{id}',
     method: 'PATCH',
     create: async () => {
       const caseId = (await createCaseVia(admin)).id;
@@ -74,6 +78,7 @@ const KINDS: Kind[] = [
   },
   {
     name: 'evidence item',
+    path: '/api/evidence/{id}',
     method: 'PATCH',
     create: async () => {
       const caseId = (await createCaseVia(admin)).id;
@@ -85,6 +90,7 @@ const KINDS: Kind[] = [
   },
   {
     name: 'identifier',
+    path: '/api/identifiers/{id}',
     method: 'PUT',
     create: async () => {
       const created = await admin.post('/api/identifiers', {
@@ -98,6 +104,7 @@ const KINDS: Kind[] = [
   },
   {
     name: 'task',
+    path: '/api/cases/{id}/tasks/{taskId}',
     method: 'PATCH',
     create: async () => {
       const caseId = (await createCaseVia(admin)).id;
@@ -111,6 +118,7 @@ const KINDS: Kind[] = [
   },
   {
     name: 'group',
+    path: '/api/groups/{id}',
     method: 'PATCH',
     create: async () => {
       const url = `/api/groups/${ok(await admin.post('/api/groups', { name: `Team ${unique()}` }), 201).json().id}`;
@@ -120,6 +128,7 @@ const KINDS: Kind[] = [
   },
   {
     name: 'tag',
+    path: '/api/tags/{id}',
     method: 'PATCH',
     create: async () => {
       const url = `/api/tags/${ok(await admin.post('/api/tags', { name: `Tag ${unique()}` }), 201).json().id}`;
@@ -135,6 +144,14 @@ describe.each(KINDS)('an edit of a $name', (kind) => {
     if (res.statusCode === 200) record.track?.(res);
     return res;
   }
+
+  it('documents If-Match and the 412 in the OpenAPI', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json();
+    const operation = doc.paths[kind.path][kind.method.toLowerCase()];
+    const header = operation.parameters.find((p: { in: string; name: string }) => p.in === 'header');
+    expect(header).toMatchObject({ name: 'if-match', required: false });
+    expect(operation.responses['412']).toBeDefined();
+  });
 
   it('answers an ETag from updatedAt on the read and on the edit', async () => {
     const record = await kind.create();
