@@ -255,15 +255,13 @@ describe('Idempotency-Key', () => {
 
     it('a claim left without an answer is 409 while fresh, and taken over once stale', async () => {
       const key = randomUUID();
-      await t.database.db
-        .insert(idempotencyKeys)
-        .values({
-          caller: `user:${adminUserId}`,
-          key,
-          method: 'POST',
-          path: '/api/cases',
-          fingerprint: null,
-        });
+      await t.database.db.insert(idempotencyKeys).values({
+        caller: `user:${adminUserId}`,
+        key,
+        method: 'POST',
+        path: '/api/cases',
+        fingerprint: null,
+      });
       const body = post('/api/cases', { title: `Crashed ${unique()}` });
       const busy = await send(admin, body, key);
       expect(busy.statusCode).toBe(409);
