@@ -6,6 +6,7 @@ import type {
   UpdateCaseTaskBody,
 } from '@scamtrail/domain/case-tasks';
 import { api } from '../../../lib/api-client';
+import { ifMatchHeaders } from '../../../lib/edit-conflicts';
 import { caseKeys } from './query-keys';
 
 export const CASE_TASKS_PAGE_SIZE = 25;
@@ -62,11 +63,27 @@ export function useCreateCaseTask() {
   });
 }
 
+/**
+ * `PATCH /api/cases/{id}/tasks/{taskId}`. Given `base`, the version the change was made from, it is
+ * refused (412, see `editConflictOf`) when someone else changed the task since.
+ */
 export function useUpdateCaseTask() {
   const refresh = useRefreshCase();
   return useMutation({
-    mutationFn: ({ caseId, taskId, body }: { caseId: string; taskId: string; body: UpdateCaseTaskBody }) =>
-      api.patch<CaseTask>(taskPath(caseId, taskId), body),
+    mutationFn: ({
+      caseId,
+      taskId,
+      body,
+      base,
+    }: {
+      caseId: string;
+      taskId: string;
+      body: UpdateCaseTaskBody;
+      base?: CaseTask;
+    }) =>
+      api.patch<CaseTask>(taskPath(caseId, taskId), body, {
+        headers: base ? ifMatchHeaders(base) : undefined,
+      }),
     onSettled: (_, __, { caseId }) => refresh(caseId),
   });
 }

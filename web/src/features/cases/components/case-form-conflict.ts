@@ -1,12 +1,6 @@
 import { CASE_PRIORITY_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
+import { rebaseIds, rebaseValues } from '../../../lib/edit-conflicts';
 import { caseFormValues, type CaseFormValues } from './case-form-values';
-
-/** The ids of `current`, with what the user added to `base` and without what they took away. */
-function rebaseSet(edited: string[], base: string[], current: string[]): string[] {
-  const added = edited.filter((id) => !base.includes(id));
-  const removed = base.filter((id) => !edited.includes(id));
-  return [...new Set([...current, ...added])].filter((id) => !removed.includes(id));
-}
 
 /**
  * The dialog's values moved onto the case as someone else has just saved it: each field the user
@@ -16,20 +10,14 @@ function rebaseSet(edited: string[], base: string[], current: string[]): string[
 export function rebaseCaseForm(values: CaseFormValues, base: Case, current: Case): CaseFormValues {
   const before = caseFormValues(base);
   const now = caseFormValues(current);
-  const pick = <K extends keyof CaseFormValues>(key: K) =>
-    JSON.stringify(values[key]) === JSON.stringify(before[key]) ? now[key] : values[key];
+  // The amount and its currency are one value: the user's pair, or the current one.
   const lossEdited = values.lossAmount !== before.lossAmount || values.lossCurrency !== before.lossCurrency;
   return {
-    ...values,
-    title: pick('title'),
-    description: pick('description'),
-    priority: pick('priority'),
-    scamType: pick('scamType'),
-    groupId: pick('groupId'),
+    ...rebaseValues(values, before, now),
     lossAmount: lossEdited ? values.lossAmount : now.lossAmount,
     lossCurrency: lossEdited ? values.lossCurrency : now.lossCurrency,
-    assigneeIds: rebaseSet(values.assigneeIds, before.assigneeIds, now.assigneeIds),
-    tagIds: rebaseSet(values.tagIds, before.tagIds, now.tagIds),
+    assigneeIds: rebaseIds(values.assigneeIds, before.assigneeIds, now.assigneeIds),
+    tagIds: rebaseIds(values.tagIds, before.tagIds, now.tagIds),
   };
 }
 

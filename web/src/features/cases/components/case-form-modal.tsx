@@ -1,4 +1,4 @@
-import { ActionableNotification, Select, SelectItem } from '@carbon/react';
+import { Select, SelectItem } from '@carbon/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import {
   type ScamType,
 } from '@scamtrail/domain/cases';
 import { hasPermission } from '@scamtrail/domain/permissions';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { ReportedByPicker } from '../../../components/reported-by-picker';
 import { useToast } from '../../../components/toasts/toast-context';
@@ -132,24 +133,10 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
       onClose={onClose}
     >
       {base && conflict && (
-        <ActionableNotification
-          kind="warning"
-          inline
-          lowContrast
-          hideCloseButton
-          title="Someone else changed this case while you were editing"
-          subtitle={
-            <>
-              {describeCaseChanges(base, conflict).map((line) => (
-                <span key={line} className="case-form__conflict-line">
-                  {line}
-                </span>
-              ))}
-              Reload to apply your changes to the current version.
-            </>
-          }
-          actionButtonLabel="Reload"
-          onActionButtonClick={() => {
+        <EditConflictNotice
+          what="case"
+          changes={describeCaseChanges(base, conflict)}
+          onReload={() => {
             setValues(rebaseCaseForm(values, base, conflict));
             setBase(conflict);
             setConflict(null);

@@ -3,14 +3,18 @@ import { useState } from 'react';
 import { z } from 'zod';
 import {
   CASE_TASK_DESCRIPTION_MAX_LENGTH,
+  CASE_TASK_STATUS_LABELS,
   CASE_TASK_TITLE_MAX_LENGTH,
   type CaseTask,
 } from '@scamtrail/domain/case-tasks';
 import type { CaseUser } from '@scamtrail/domain/cases';
 import { text } from '@scamtrail/domain/text';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { TextArea, TextInput } from '../../../components/text-fields';
 import { useToast } from '../../../components/toasts/toast-context';
+import { describeChanges, rebaseValues } from '../../../lib/edit-conflicts';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCaseTask, useUpdateCaseTask } from '../api/case-tasks';
 import { AssigneePicker } from './case-form-pickers';
@@ -30,6 +34,41 @@ export function dueAtOf(day: Date | null): string | null {
   return end.toISOString();
 }
 
+interface TaskFormValues {
+  title: string;
+  description: string;
+  assigneeIds: string[];
+  due: Date | null;
+}
+
+function taskFormValues(task: CaseTask | undefined): TaskFormValues {
+  return {
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    assigneeIds: task?.assignee ? [task.assignee.id] : [],
+    due: task?.dueAt ? new Date(task.dueAt) : null,
+  };
+}
+
+/** What someone else changed in a task, each as "Field: its value now". */
+export function describeTaskChanges(base: CaseTask, current: CaseTask): string[] {
+  return describeChanges(base, current, [
+    { label: 'Title', valueOf: (task) => task.title },
+    { label: 'Details', valueOf: (task) => task.description },
+    { label: 'Status', valueOf: (task) => task.status, show: (task) => CASE_TASK_STATUS_LABELS[task.status] },
+    {
+      label: 'Assignee',
+      valueOf: (task) => task.assignee?.id ?? null,
+      show: (task) => task.assignee?.fullName ?? 'nobody',
+    },
+    {
+      label: 'Due by',
+      valueOf: (task) => task.dueAt,
+      show: (task) => (task.dueAt ? new Date(task.dueAt).toLocaleDateString() : 'no date'),
+    },
+  ]);
+}
+
 interface CaseTaskModalProps {
   caseId: string;
   /** The task to edit; a new one when absent. */
@@ -39,10 +78,10 @@ interface CaseTaskModalProps {
 
 /** Adds a task to a case, or edits one: what to do, details, who does it and by when. */
 export function CaseTaskModal({ caseId, task, onClose }: CaseTaskModalProps) {
-  const [title, setTitle] = useState(task?.title ?? '');
-  const [description, setDescription] = useState(task?.description ?? '');
-  const [assigneeIds, setAssigneeIds] = useState(task?.assignee ? [task.assignee.id] : []);
-  const [due, setDue] = useState<Date | null>(task?.dueAt ? new Date(task.dueAt) : null);
+  const [values, setValues] = useState(() => taskFormValues(task));
+  const { title, description, assigneeIds, due } = values;
+  const set = (next: Partial<TaskFormValues>) => setValues((current) => ({ ...current, ...next }));
+  const edit = useEditConflict(task);
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     task ? 'Failed to save the task' : 'Failed to add the task',
@@ -50,13 +89,23 @@ export function CaseTaskModal({ caseId, task, onClose }: CaseTaskModalProps) {
   const create = useCreateCaseTask();
   const update = useUpdateCaseTask();
   const { showToast } = useToast();
-  const initialAssignees: CaseUser[] = task?.assignee ? [task.assignee] : [];
+  // The names of the assignees of both versions, for a reload that brings another one.
+  const initialAssignees: CaseUser[] = [task?.assignee, edit.base?.assignee].filter(
+    (user): user is CaseUser => !!user,
+  );
 
   async function submit() {
     await run(caseTaskFormSchema.safeParse({ title, description }), async (fields) => {
       const body = { ...fields, assigneeId: assigneeIds[0] ?? null, dueAt: dueAtOf(due) };
-      if (task) await update.mutateAsync({ caseId, taskId: task.id, body });
-      else await create.mutateAsync({ caseId, body });
+      const { base } = edit;
+      if (base) {
+        try {
+          await update.mutateAsync({ caseId, taskId: base.id, body, base });
+        } catch (error) {
+          if (edit.caught(error)) return;
+          throw error;
+        }
+      } else await create.mutateAsync({ caseId, body });
       showToast({ kind: 'success', title: task ? 'Task saved' : 'Task added', subtitle: fields.title });
       onClose();
     });
@@ -74,13 +123,24 @@ export function CaseTaskModal({ caseId, task, onClose }: CaseTaskModalProps) {
       onSubmit={submit}
       onClose={onClose}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="task"
+          changes={describeTaskChanges(edit.base, edit.conflict)}
+          onReload={() =>
+            edit.reload((from, to) =>
+              setValues(rebaseValues(values, taskFormValues(from), taskFormValues(to))),
+            )
+          }
+        />
+      )}
       <TextInput
         id="case-task-title"
         labelText="Title"
         placeholder="Ask the bank to freeze the account"
         value={title}
         onChange={(event) => {
-          setTitle(event.target.value);
+          set({ title: event.target.value });
           clearError('title');
         }}
         {...errorProps('title')}
@@ -91,17 +151,19 @@ export function CaseTaskModal({ caseId, task, onClose }: CaseTaskModalProps) {
         rows={3}
         value={description}
         onChange={(event) => {
-          setDescription(event.target.value);
+          set({ description: event.target.value });
           clearError('description');
         }}
         {...errorProps('description')}
       />
       <AssigneePicker
+        // Knows the name of the assignee of the version being edited: a reload may bring another.
+        key={edit.base?.updatedAt}
         titleText="Assignee (optional)"
         selectedIds={assigneeIds}
         // One person does a task: choosing another replaces them.
         onChange={(ids) => {
-          setAssigneeIds(ids.filter((id) => !assigneeIds.includes(id)).slice(-1));
+          set({ assigneeIds: ids.filter((id) => !assigneeIds.includes(id)).slice(-1) });
           clearError('assigneeId');
         }}
         initial={initialAssignees}
@@ -111,7 +173,7 @@ export function CaseTaskModal({ caseId, task, onClose }: CaseTaskModalProps) {
         datePickerType="single"
         value={due ?? undefined}
         onChange={(dates) => {
-          setDue(dates[0] ?? null);
+          set({ due: dates[0] ?? null });
           clearError('dueAt');
         }}
       >

@@ -142,6 +142,56 @@ describe('case tasks', { timeout: 20_000 }, () => {
     await waitFor(() => expect(add).toHaveFocus());
   });
 
+  it('sends the version it edits, and on a conflict shows the current task and reapplies the edit', async () => {
+    const opened = task({});
+    // Someone else reassigned it and retitled it in the meantime.
+    const current = task({
+      title: 'Ask Acme Bank to freeze both accounts',
+      assignee: { id: 'user-3', fullName: 'Alan Turing' },
+      updatedAt: '2026-11-20T11:00:00.250Z',
+    });
+    const ifMatches: (string | null)[] = [];
+    const { fetchMock } = renderTasks({
+      tasks: [opened],
+      routes: {
+        [`PATCH ${TASKS}/${opened.id}`]: (init) => {
+          const ifMatch = new Headers(init.headers).get('If-Match');
+          ifMatches.push(ifMatch);
+          if (ifMatch === `"${Date.parse(current.updatedAt)}"`) return json(200, current);
+          return json(412, {
+            error: { code: 'PRECONDITION_FAILED', message: 'Changed', details: { current } },
+          });
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: `Actions for ${opened.title}` }));
+    const menu = await screen.findByRole('menu', { hidden: true });
+    const items = within(menu).getAllByRole('menuitem', { hidden: true });
+    await userEvent.click(items.find((item) => item.textContent === 'Edit')!);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit task' });
+    await userEvent.type(within(dialog).getByLabelText('Details (optional)'), 'By phone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(dialog).findByText('Someone else changed this task while you were editing'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText(`Title: ${current.title}`)).toBeInTheDocument();
+    expect(within(dialog).getByText('Assignee: Alan Turing')).toBeInTheDocument();
+    expect(ifMatches).toEqual([`"${Date.parse(opened.updatedAt)}"`]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    expect(within(dialog).getByLabelText('Title')).toHaveValue(current.title);
+    expect(within(dialog).getByLabelText('Details (optional)')).toHaveValue('By phone');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Task saved')).toBeInTheDocument();
+    expect(ifMatches[1]).toBe(`"${Date.parse(current.updatedAt)}"`);
+    expect(bodiesOf(fetchMock, 'PATCH')[1].body).toMatchObject({
+      title: current.title,
+      description: 'By phone',
+      assigneeId: 'user-3',
+    });
+  });
+
   it('asks before removing a task, and says why when it fails', async () => {
     renderTasks({
       routes: {

@@ -1,4 +1,4 @@
-import { ActionableNotification, DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
+import { DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
 import { TextArea, TextInput } from '../../../../components/text-fields';
 import { useState } from 'react';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
@@ -10,6 +10,7 @@ import {
   type JournalEntryType,
 } from '@scamtrail/domain/journal-entries';
 import { hasPermission } from '@scamtrail/domain/permissions';
+import { EditConflictNotice } from '../../../../components/edit-conflict-notice';
 import { FormModal } from '../../../../components/form-modal';
 import { useToast } from '../../../../components/toasts/toast-context';
 import { editConflictOf } from '../../../../lib/edit-conflicts';
@@ -105,17 +106,10 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
       onClose={onClose}
     >
       {base && conflict && (
-        <ActionableNotification
-          kind="warning"
-          inline
-          lowContrast
-          hideCloseButton
-          title="Someone else changed this entry while you were editing"
-          subtitle={[...describeEntryChanges(base, conflict), 'Reload to apply your changes to it.'].join(
-            ' · ',
-          )}
-          actionButtonLabel="Reload"
-          onActionButtonClick={() => reload(base, conflict)}
+        <EditConflictNotice
+          what="entry"
+          changes={describeEntryChanges(base, conflict)}
+          onReload={() => reload(base, conflict)}
         />
       )}
       <div className="timeline-dialog__when">
