@@ -62,7 +62,17 @@ interface CreateCase {
   table: PgTable;
   /** A request that creates one row, and another one (another body) for the same route. */
   request(): InjectOptions;
+  /** What the first request answers (an import creates, yet answers 200). */
+  status?: number;
 }
+
+const csvImport = (): InjectOptions => ({
+  method: 'POST',
+  url: '/api/identifiers/import',
+  ...multipartForm({}, [
+    { name: 'rows.csv', bytes: Buffer.from(`type,address\nemail,${unique()}@example.com\n`), field: 'file' },
+  ]),
+});
 
 const creates: CreateCase[] = [
   { name: 'a case', table: cases, request: () => post('/api/cases', { title: `Case ${unique()}` }) },
@@ -91,6 +101,16 @@ const creates: CreateCase[] = [
     request: () => post('/api/identifiers', { type: 'email', data: { address: `${unique()}@example.com` } }),
   },
   {
+    name: 'identifiers by import',
+    table: identifiers,
+    status: 200,
+    request: () =>
+      post('/api/identifiers/import', {
+        items: [{ type: 'email', data: { address: `${unique()}@example.com` } }],
+      }),
+  },
+  { name: 'identifiers by a CSV upload', table: identifiers, status: 200, request: csvImport },
+  {
     name: 'a task',
     table: caseTasks,
     request: () => post(`/api/cases/${caseId}/tasks`, { title: unique() }),
@@ -111,12 +131,12 @@ function expectReplayOf(first: LightMyRequestResponse, again: LightMyRequestResp
   expect(again.json()).toEqual(first.json());
 }
 
-describe.each(creates)('Idempotency-Key on creating $name', ({ table, request }) => {
+describe.each(creates)('Idempotency-Key on creating $name', ({ table, request, status = 201 }) => {
   it('a retry with the same key answers the first result again and creates nothing', async () => {
     const key = randomUUID();
     const sent = request();
     const first = await send(admin, sent, key);
-    expect(first.statusCode, first.body).toBe(201);
+    expect(first.statusCode, first.body).toBe(status);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
     const before = await rows(table);
     // A multipart retry comes with a boundary of its own; it is the same form all the same.
@@ -127,7 +147,7 @@ describe.each(creates)('Idempotency-Key on creating $name', ({ table, request })
 
   it('the same key with another body is 422 and creates nothing', async () => {
     const key = randomUUID();
-    expect((await send(admin, request(), key)).statusCode).toBe(201);
+    expect((await send(admin, request(), key)).statusCode).toBe(status);
     const before = await rows(table);
     const res = await send(admin, request(), key);
     expect(res.statusCode).toBe(422);

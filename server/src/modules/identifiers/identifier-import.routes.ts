@@ -116,7 +116,8 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
         response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 413, 415) },
       },
       // Access is checked on request, so nobody without the right makes the server read a file.
-      config: { access: access.permission('identifier.create') },
+      // An import creates identifiers though it answers 200: a retried one must not create them twice.
+      config: { access: access.permission('identifier.create'), idempotent: true },
       preValidation: async (request) => {
         if (request.isMultipart()) request.body = await readMultipartImport(request, opts.formIdleMs);
         else if (typeof request.body === 'string')

@@ -9,7 +9,7 @@ export const IMPORT_CHUNK_SIZE = 1000;
 
 /** `POST /api/identifiers/import` with JSON rows; answers one result per row. */
 export function importIdentifierRows(items: readonly IdentifierInputBody[]): Promise<ImportResult> {
-  return api.post<ImportResult>('/identifiers/import', { items });
+  return api.post<ImportResult>('/identifiers/import', { items }, { idempotent: true });
 }
 
 export interface ImportProgress {
