@@ -8,8 +8,11 @@ import {
   type Tag,
   type TagColor,
 } from '@scamtrail/domain/tags';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
+import { describeChanges, rebaseValues } from '../../../lib/edit-conflicts';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateTag } from '../api/create-tag';
 import { useUpdateTag } from '../api/update-tag';
@@ -21,11 +24,27 @@ function colorLabel(color: TagColor): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const formValues = (tag: Tag | undefined) => ({
+  name: tag?.name ?? '',
+  color: tag?.color ?? ('gray' as TagColor),
+  description: tag?.description ?? '',
+});
+
+/** What someone else changed in a tag, each as "Field: its value now". */
+export function describeTagChanges(base: Tag, current: Tag): string[] {
+  return describeChanges(base, current, [
+    { label: 'Name', valueOf: (tag) => tag.name },
+    { label: 'Colour', valueOf: (tag) => tag.color, show: (tag) => colorLabel(tag.color) },
+    { label: 'Description', valueOf: (tag) => tag.description },
+  ]);
+}
+
 /** Creates a tag, or renames, recolours and describes one. */
 export function TagFormModal({ tag, onClose }: { tag?: Tag; onClose: () => void }) {
-  const [name, setName] = useState(tag?.name ?? '');
-  const [color, setColor] = useState<TagColor>(tag?.color ?? 'gray');
-  const [description, setDescription] = useState(tag?.description ?? '');
+  const [values, setValues] = useState(() => formValues(tag));
+  const { name, color, description } = values;
+  const set = (next: Partial<typeof values>) => setValues((current) => ({ ...current, ...next }));
+  const edit = useEditConflict(tag);
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to save the tag',
@@ -35,19 +54,26 @@ export function TagFormModal({ tag, onClose }: { tag?: Tag; onClose: () => void 
   const { showToast } = useToast();
 
   async function submit() {
-    const input = tag
+    const { base } = edit;
+    const input = base
       ? {
-          ...(name !== tag.name ? { name } : {}),
-          ...(color !== tag.color ? { color } : {}),
-          ...(description !== tag.description ? { description } : {}),
+          ...(name !== base.name ? { name } : {}),
+          ...(color !== base.color ? { color } : {}),
+          ...(description !== base.description ? { description } : {}),
         }
       : { name, color, description };
-    if (tag && Object.keys(input).length === 0) return onClose();
-    const parsed = tag ? updateTagBodySchema.safeParse(input) : createTagBodySchema.safeParse(input);
+    if (base && Object.keys(input).length === 0) return onClose();
+    const parsed = base ? updateTagBodySchema.safeParse(input) : createTagBodySchema.safeParse(input);
     await run(parsed, async (data) => {
-      const saved = tag
-        ? await update.mutateAsync({ id: tag.id, body: data })
-        : await create.mutateAsync(createTagBodySchema.parse(data));
+      let saved: Tag;
+      try {
+        saved = base
+          ? await update.mutateAsync({ id: base.id, body: data, base })
+          : await create.mutateAsync(createTagBodySchema.parse(data));
+      } catch (error) {
+        if (edit.caught(error)) return;
+        throw error;
+      }
       showToast({ kind: 'success', title: tag ? 'Tag saved' : 'Tag created', subtitle: saved.name });
       onClose();
     });
@@ -64,12 +90,21 @@ export function TagFormModal({ tag, onClose }: { tag?: Tag; onClose: () => void 
       onSubmit={submit}
       onClose={onClose}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="tag"
+          changes={describeTagChanges(edit.base, edit.conflict)}
+          onReload={() =>
+            edit.reload((from, to) => setValues(rebaseValues(values, formValues(from), formValues(to))))
+          }
+        />
+      )}
       <TextInput
         id="tag-name"
         labelText="Name"
         value={name}
         onChange={(event) => {
-          setName(event.target.value);
+          set({ name: event.target.value });
           clearError('name');
         }}
         {...errorProps('name')}
@@ -86,7 +121,7 @@ export function TagFormModal({ tag, onClose }: { tag?: Tag; onClose: () => void 
             {colorLabel(item)}
           </CarbonTag>
         )}
-        onChange={({ selectedItem }) => selectedItem && setColor(selectedItem)}
+        onChange={({ selectedItem }) => selectedItem && set({ color: selectedItem })}
         {...errorProps('color')}
       />
       <TextArea
@@ -95,7 +130,7 @@ export function TagFormModal({ tag, onClose }: { tag?: Tag; onClose: () => void 
         helperText="When to use the tag."
         rows={3}
         value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        onChange={(event) => set({ description: event.target.value })}
         {...errorProps('description')}
       />
       <div className="tags-page__preview">
