@@ -1,9 +1,12 @@
 import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { createGroupBodySchema, updateGroupBodySchema, type GroupDetail } from '@scamtrail/domain/groups';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
+import { describeChanges, rebaseIds, rebaseValues } from '../../../lib/edit-conflicts';
 import { useSession } from '../../../lib/session';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateGroup } from '../api/create-group';
 import { useMemberOptions } from '../api/get-member-options';
@@ -24,13 +27,33 @@ function sameMembers(a: string[], b: string[]) {
   return a.length === b.length && a.every((id) => b.includes(id));
 }
 
+const memberIdsOf = (group: GroupDetail | undefined) => group?.members.map((member) => member.userId) ?? [];
+const formValues = (group: GroupDetail | undefined) => ({
+  name: group?.name ?? '',
+  description: group?.description ?? '',
+});
+
+/** What someone else changed in a group, each as "Field: its value now". */
+export function describeGroupChanges(base: GroupDetail, current: GroupDetail): string[] {
+  return describeChanges(base, current, [
+    { label: 'Name', valueOf: (group) => group.name },
+    { label: 'Description', valueOf: (group) => group.description },
+    {
+      label: 'Members',
+      valueOf: (group) => memberIdsOf(group).sort(),
+      show: (group) => group.members.map((member) => member.fullName).join(', '),
+    },
+  ]);
+}
+
 /** The group form dialog: name, description and members picked from the team. */
 export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps) {
   const { user } = useSession();
-  const initialIds = group?.members.map((member) => member.userId) ?? [];
-  const [name, setName] = useState(group?.name ?? '');
-  const [description, setDescription] = useState(group?.description ?? '');
-  const [userIds, setUserIds] = useState(initialIds);
+  const edit = useEditConflict(group);
+  const initialIds = memberIdsOf(edit.base);
+  const [values, setValues] = useState(() => formValues(group));
+  const { name, description } = values;
+  const [userIds, setUserIds] = useState(() => memberIdsOf(group));
   const { fieldErrors, errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to save the group',
@@ -43,18 +66,20 @@ export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps)
   const saving = create.isPending || update.isPending || setMembers.isPending;
 
   async function save(): Promise<GroupDetail> {
-    if (!group) return create.mutateAsync(createGroupBodySchema.parse({ name, description, userIds }));
-    let saved = group;
+    const { base } = edit;
+    if (!base) return create.mutateAsync(createGroupBodySchema.parse({ name, description, userIds }));
+    let saved = base;
     const changes = {
-      ...(name !== group.name ? { name } : {}),
-      ...(description !== group.description ? { description } : {}),
+      ...(name !== base.name ? { name } : {}),
+      ...(description !== base.description ? { description } : {}),
     };
     if (Object.keys(changes).length > 0) {
-      saved = await update.mutateAsync({ id: group.id, body: updateGroupBodySchema.parse(changes) });
+      const body = updateGroupBodySchema.parse(changes);
+      saved = await update.mutateAsync({ id: base.id, body, base });
     }
     // Members are replaced only when they could be listed (else the picker was not shown).
     if (options.isSuccess && !sameMembers(userIds, initialIds)) {
-      saved = await setMembers.mutateAsync({ id: group.id, userIds });
+      saved = await setMembers.mutateAsync({ id: base.id, userIds });
     }
     return saved;
   }
@@ -62,7 +87,13 @@ export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps)
   async function submit() {
     const parsed = createGroupBodySchema.safeParse({ name, description, userIds });
     await run(parsed, async () => {
-      const saved = await save();
+      let saved: GroupDetail;
+      try {
+        saved = await save();
+      } catch (error) {
+        if (edit.caught(error)) return;
+        throw error;
+      }
       showToast({ kind: 'success', title: group ? 'Group saved' : 'Group created', subtitle: saved.name });
       onSaved?.(saved);
       onClose();
@@ -80,12 +111,24 @@ export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps)
       onSubmit={submit}
       onClose={onClose}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="group"
+          changes={describeGroupChanges(edit.base, edit.conflict)}
+          onReload={() =>
+            edit.reload((from, to) => {
+              setValues(rebaseValues(values, formValues(from), formValues(to)));
+              setUserIds(rebaseIds(userIds, memberIdsOf(from), memberIdsOf(to)));
+            })
+          }
+        />
+      )}
       <TextInput
         id="group-name"
         labelText="Name"
         value={name}
         onChange={(event) => {
-          setName(event.target.value);
+          setValues({ ...values, name: event.target.value });
           clearError('name');
         }}
         {...errorProps('name')}
@@ -95,7 +138,7 @@ export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps)
         labelText="Description (optional)"
         rows={3}
         value={description}
-        onChange={(event) => setDescription(event.target.value)}
+        onChange={(event) => setValues({ ...values, description: event.target.value })}
         {...errorProps('description')}
       />
       <MemberPicker
