@@ -102,7 +102,7 @@ export async function buildApp({
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
   });
-  await app.register(idempotencyPlugin, { db });
+  await app.register(idempotencyPlugin, { db, claimRefreshMs: config.idempotencyClaimRefreshMs });
 
   await app.register(healthRoutes, {
     ping: database.ping,

@@ -186,6 +186,11 @@ export interface Config {
    */
   evidenceOrphanGraceMs: number;
   /**
+   * How often a request holding an Idempotency-Key says it still runs (default 30 s,
+   * plugins/idempotency.ts). Not an environment variable: tests shorten it.
+   */
+  idempotencyClaimRefreshMs?: number;
+  /**
    * How long an upload's form may go without a byte arriving before it is given up with 408
    * (default 30 s, lib/multipart-form.ts). Not an environment variable: tests shorten it.
    */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   caseLinks,
   caseTasks,
@@ -34,7 +35,8 @@ let adminUserId: string;
 let caseId: string;
 
 beforeAll(async () => {
-  t = await buildEvidenceApp();
+  // A request holding a key says it still runs every 50 ms here, every 30 s in production.
+  t = await buildEvidenceApp({}, { idempotencyClaimRefreshMs: 50 });
   const signed = await signedIn(t, 'admin');
   admin = signed.client;
   adminOriginatorId = signed.user.originatorId;
@@ -271,6 +273,35 @@ describe('Idempotency-Key', () => {
       expect(await deleteExpiredIdempotencyKeys(t.database.db)).toBeGreaterThanOrEqual(1);
       const left = await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
       expect(left).toEqual([]);
+    });
+
+    // An upload can take longer than a claim takes to go stale; while it runs, its retry must wait.
+    it('a request that runs long keeps its claim fresh: a retry meets 409, never a second run', async () => {
+      const key = randomUUID();
+      const { payload, headers } = multipartForm({ title: `Slow ${unique()}` }, [
+        { name: 'slow.png', bytes: pngBytes() },
+      ]);
+      const body = new PassThrough();
+      // The form's first bytes, then nothing yet: the upload is still arriving.
+      body.write(payload.subarray(0, 200));
+      const before = await rows(evidence);
+      const first = send(admin, { method: 'POST', url: '/api/evidence', headers, payload: body }, key);
+      const claimAge = async () => {
+        const [row] = await t.database.db
+          .select({ age: sql<number>`extract(epoch from now() - ${idempotencyKeys.claimedAt})::float8` })
+          .from(idempotencyKeys)
+          .where(eq(idempotencyKeys.key, key));
+        return row?.age;
+      };
+      await vi.waitFor(async () => expect(await claimAge()).toBeDefined(), { timeout: 10_000 });
+      await backdate(key, '3 minutes');
+      await vi.waitFor(async () => expect(await claimAge()).toBeLessThan(60), { timeout: 10_000 });
+      const retry = await send(admin, post('/api/evidence', { title: 'irrelevant', body: 'x' }), key);
+      expect(retry.statusCode).toBe(409);
+      expect(retry.json().error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+      body.end(payload.subarray(200));
+      expect((await first).statusCode).toBe(201);
+      expect(await rows(evidence)).toBe(before + 1);
     });
 
     it('a claim left without an answer is 409 while fresh, and taken over once stale', async () => {

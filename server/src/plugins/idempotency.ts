@@ -14,6 +14,8 @@ import { errorBodySchema } from '../lib/schemas';
 import {
   claimIdempotencyKey,
   deleteExpiredIdempotencyKeys,
+  IDEMPOTENCY_CLAIM_STALE_SECONDS,
+  refreshIdempotencyClaim,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from '../modules/idempotency/idempotency-keys.repository';
@@ -39,12 +41,17 @@ const SWEEP_INTERVAL_MS = 60_000;
 /** How long a multipart body may take to end after the route read its form (only its epilogue is left). */
 const BODY_END_TIMEOUT_MS = 5_000;
 
+/** How often a request still running says so, well within the time after which its claim is stale. */
+const CLAIM_REFRESH_MS = (IDEMPOTENCY_CLAIM_STALE_SECONDS * 1000) / 4;
+
 interface HeldKey {
   caller: string;
   key: string;
   claim: string;
   fingerprint: string | null;
   multipart?: MultipartFingerprint;
+  /** Keeps the claim fresh while the request runs. */
+  refresh: NodeJS.Timeout;
 }
 
 function callerOf(principal: Principal): string {
@@ -100,121 +107,138 @@ function answerHeaders(reply: FastifyReply): Record<string, string> {
  * runs again, where waiting 24 hours would only make the client send a new key, and so create twice
  * all the same.
  */
-export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { db: Db }) => {
-  const { db } = opts;
-  const held = new WeakMap<FastifyRequest, HeldKey>();
-  let lastSweep = 0;
+export const idempotencyPlugin = fp(
+  async (app: FastifyInstance, opts: { db: Db; claimRefreshMs?: number }) => {
+    const { db } = opts;
+    const held = new WeakMap<FastifyRequest, HeldKey>();
+    let lastSweep = 0;
 
-  async function sweep(request: FastifyRequest) {
-    if (Date.now() - lastSweep < SWEEP_INTERVAL_MS) return;
-    lastSweep = Date.now();
-    try {
-      await deleteExpiredIdempotencyKeys(db);
-    } catch (err) {
-      request.log.warn({ err }, 'expired idempotency keys not deleted');
-    }
-  }
-
-  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
-    const header = request.headers['idempotency-key'];
-    if (header === undefined) return;
-    const key = parseKey(header);
-    if (!request.principal) return;
-    const caller = callerOf(request.principal);
-    const { method, url: path } = request;
-    const boundary = multipartBoundary(request.headers['content-type']);
-    const fingerprint = boundary ? null : parsedBodyFingerprint(method, path, request.body);
-    await sweep(request);
-    const result = await claimIdempotencyKey(db, { caller, key, method, path, fingerprint });
-    if (result.claimed) {
-      const entry: HeldKey = { caller, key, claim: result.claim, fingerprint };
-      if (boundary) {
-        entry.multipart = new MultipartFingerprint(method, path, boundary);
-        fingerprintWhileRead(request.raw, entry.multipart);
+    async function sweep(request: FastifyRequest) {
+      if (Date.now() - lastSweep < SWEEP_INTERVAL_MS) return;
+      lastSweep = Date.now();
+      try {
+        await deleteExpiredIdempotencyKeys(db);
+      } catch (err) {
+        request.log.warn({ err }, 'expired idempotency keys not deleted');
       }
-      held.set(request, entry);
-      return;
     }
-    const { row } = result;
-    if (row.status === null) {
-      const error = new AppError(
-        'IDEMPOTENCY_KEY_IN_USE',
-        'The same request is still being processed; try again in a moment',
-      );
-      error.retryAfterSeconds = 1;
-      throw error;
-    }
-    const sent = boundary
-      ? await fingerprintWholeBody(request.raw, new MultipartFingerprint(method, path, boundary))
-      : fingerprint;
-    if (sent !== row.fingerprint) {
-      throw new AppError(
-        'IDEMPOTENCY_KEY_REUSED',
-        `This ${IDEMPOTENCY_KEY_HEADER} was used for another request; send a new key with a new request`,
-      );
-    }
-    reply.status(row.status).headers(row.headers ?? {});
-    reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-    return reply.send(row.body);
-  }
 
-  async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    const entry = held.get(request);
-    if (!entry) return payload;
-    held.delete(request);
-    const target = { caller: entry.caller, key: entry.key, claim: entry.claim };
-    const isText = typeof payload === 'string' || Buffer.isBuffer(payload);
-    try {
-      if (reply.statusCode >= 200 && reply.statusCode < 300 && isText) {
-        if (entry.multipart && !request.raw.readableEnded) {
-          request.raw.resume();
-          await finished(request.raw, { signal: AbortSignal.timeout(BODY_END_TIMEOUT_MS) });
+    async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
+      const header = request.headers['idempotency-key'];
+      if (header === undefined) return;
+      const key = parseKey(header);
+      if (!request.principal) return;
+      const caller = callerOf(request.principal);
+      const { method, url: path } = request;
+      const boundary = multipartBoundary(request.headers['content-type']);
+      const fingerprint = boundary ? null : parsedBodyFingerprint(method, path, request.body);
+      await sweep(request);
+      const result = await claimIdempotencyKey(db, { caller, key, method, path, fingerprint });
+      if (result.claimed) {
+        const target = { caller, key, claim: result.claim };
+        const refresh = setInterval(() => {
+          refreshIdempotencyClaim(db, target).catch((err: unknown) =>
+            request.log.warn({ err }, 'idempotency claim not refreshed'),
+          );
+        }, opts.claimRefreshMs ?? CLAIM_REFRESH_MS);
+        refresh.unref();
+        const entry: HeldKey = { ...target, fingerprint, refresh };
+        if (boundary) {
+          entry.multipart = new MultipartFingerprint(method, path, boundary);
+          fingerprintWhileRead(request.raw, entry.multipart);
         }
-        await storeIdempotentAnswer(db, target, {
-          fingerprint: entry.multipart?.digest() ?? entry.fingerprint!,
-          status: reply.statusCode,
-          headers: answerHeaders(reply),
-          body: payload.toString(),
-        });
-      } else {
-        await releaseIdempotencyKey(db, target);
+        held.set(request, entry);
+        return;
       }
-    } catch (err) {
-      // The work is done and committed: its answer goes out. The claim stays without an answer until
-      // it is stale, and a retry then runs again.
-      request.log.error({ err }, 'idempotency key not updated');
+      const { row } = result;
+      if (row.status === null) {
+        const error = new AppError(
+          'IDEMPOTENCY_KEY_IN_USE',
+          'The same request is still being processed; try again in a moment',
+        );
+        error.retryAfterSeconds = 1;
+        throw error;
+      }
+      const sent = boundary
+        ? await fingerprintWholeBody(request.raw, new MultipartFingerprint(method, path, boundary))
+        : fingerprint;
+      if (sent !== row.fingerprint) {
+        throw new AppError(
+          'IDEMPOTENCY_KEY_REUSED',
+          `This ${IDEMPOTENCY_KEY_HEADER} was used for another request; send a new key with a new request`,
+        );
+      }
+      reply.status(row.status).headers(row.headers ?? {});
+      reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return reply.send(row.body);
     }
-    return payload;
-  }
 
-  const headers = z.looseObject({
-    'idempotency-key': idempotencyKeySchema
-      .optional()
-      .describe(
-        'Any unique string (a UUID), sent again when retrying this request: the first answer comes ' +
-          'back (with `Idempotent-Replayed: true`) and nothing is created twice. Kept 24 hours per caller.',
-      ),
-  });
-
-  app.addHook('onRoute', (route) => {
-    const url = route.url ?? route.path;
-    if (!url.startsWith('/api/')) return;
-    const schema = route.schema as
-      { response?: Record<number, unknown>; headers?: unknown; description?: string } | undefined;
-    const isPost = [route.method].flat().includes('POST');
-    const flag = route.config?.idempotent;
-    if (isPost && schema?.response?.[201] && flag === undefined) {
-      throw new Error(`Route POST ${url} answers 201 but declares no config.idempotent`);
+    async function stopRefresh(request: FastifyRequest) {
+      const entry = held.get(request);
+      if (entry) clearInterval(entry.refresh);
     }
-    if (flag !== true || !schema) return;
-    if (schema.headers) throw new Error(`Route POST ${url}: idempotency declares the headers schema`);
-    schema.headers = headers;
-    schema.response = { 409: errorBodySchema, 422: errorBodySchema, ...schema.response };
-    const line =
-      `Takes \`${IDEMPOTENCY_KEY_HEADER}\`: a retry with the same key and body answers the first ` +
-      'result again; the same key with another body is 422, while the first is in progress 409.';
-    schema.description = schema.description ? `${schema.description}\n\n${line}` : line;
-    route.preValidation = [claimOrReplay, ...[route.preValidation ?? []].flat()];
-    route.onSend = [keepAnswer, ...[route.onSend ?? []].flat()];
-  });
-});
+
+    async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+      const entry = held.get(request);
+      if (!entry) return payload;
+      held.delete(request);
+      clearInterval(entry.refresh);
+      const target = { caller: entry.caller, key: entry.key, claim: entry.claim };
+      const isText = typeof payload === 'string' || Buffer.isBuffer(payload);
+      try {
+        if (reply.statusCode >= 200 && reply.statusCode < 300 && isText) {
+          if (entry.multipart && !request.raw.readableEnded) {
+            request.raw.resume();
+            await finished(request.raw, { signal: AbortSignal.timeout(BODY_END_TIMEOUT_MS) });
+          }
+          await storeIdempotentAnswer(db, target, {
+            fingerprint: entry.multipart?.digest() ?? entry.fingerprint!,
+            status: reply.statusCode,
+            headers: answerHeaders(reply),
+            body: payload.toString(),
+          });
+        } else {
+          await releaseIdempotencyKey(db, target);
+        }
+      } catch (err) {
+        // The work is done and committed: its answer goes out. The claim stays without an answer until
+        // it is stale, and a retry then runs again.
+        request.log.error({ err }, 'idempotency key not updated');
+      }
+      return payload;
+    }
+
+    const headers = z.looseObject({
+      'idempotency-key': idempotencyKeySchema
+        .optional()
+        .describe(
+          'Any unique string (a UUID), sent again when retrying this request: the first answer comes ' +
+            'back (with `Idempotent-Replayed: true`) and nothing is created twice. Kept 24 hours per caller.',
+        ),
+    });
+
+    app.addHook('onRoute', (route) => {
+      const url = route.url ?? route.path;
+      if (!url.startsWith('/api/')) return;
+      const schema = route.schema as
+        { response?: Record<number, unknown>; headers?: unknown; description?: string } | undefined;
+      const isPost = [route.method].flat().includes('POST');
+      const flag = route.config?.idempotent;
+      if (isPost && schema?.response?.[201] && flag === undefined) {
+        throw new Error(`Route POST ${url} answers 201 but declares no config.idempotent`);
+      }
+      if (flag !== true || !schema) return;
+      if (schema.headers) throw new Error(`Route POST ${url}: idempotency declares the headers schema`);
+      schema.headers = headers;
+      schema.response = { 409: errorBodySchema, 422: errorBodySchema, ...schema.response };
+      const line =
+        `Takes \`${IDEMPOTENCY_KEY_HEADER}\`: a retry with the same key and body answers the first ` +
+        'result again; the same key with another body is 422, while the first is in progress 409.';
+      schema.description = schema.description ? `${schema.description}\n\n${line}` : line;
+      route.preValidation = [claimOrReplay, ...[route.preValidation ?? []].flat()];
+      route.onSend = [keepAnswer, ...[route.onSend ?? []].flat()];
+      // An answer that never got as far as onSend (the client went away first) stops the refresh too.
+      route.onResponse = [stopRefresh, ...[route.onResponse ?? []].flat()];
+    });
+  },
+);

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { evidence, evidenceBlobs, evidenceCustody, evidenceTags, events, tags } from '../../db/schema/index';
 import { buildTestApp, type Client, type TestApp } from '../../../test/helpers';
@@ -20,9 +21,12 @@ export interface EvidenceTestApp extends TestApp {
 }
 
 /** A test app whose DATA_DIR is a fresh temporary directory, removed on close. */
-export async function buildEvidenceApp(env: Record<string, string> = {}): Promise<EvidenceTestApp> {
+export async function buildEvidenceApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<EvidenceTestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'scamtrail-evidence-'));
-  const t = await buildTestApp({ DATA_DIR: dataDir, ...env });
+  const t = await buildTestApp({ DATA_DIR: dataDir, ...env }, overrides);
   return {
     ...t,
     dataDir,

@@ -79,6 +79,20 @@ function ownClaim(caller: string, key: string, claim: string) {
   );
 }
 
+/**
+ * Says the request holding the claim still runs, so that no retry takes it over as stale while it
+ * does (an upload of a large file can take longer than IDEMPOTENCY_CLAIM_STALE_SECONDS).
+ */
+export async function refreshIdempotencyClaim(
+  db: DbOrTx,
+  target: { caller: string; key: string; claim: string },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ claimedAt: sql`now()` })
+    .where(ownClaim(target.caller, target.key, target.claim));
+}
+
 /** Keeps the answer of the request holding the claim, for its retries to get again. */
 export async function storeIdempotentAnswer(
   db: DbOrTx,
