@@ -173,6 +173,54 @@ describe('editing evidence', () => {
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
   });
 
+  it('sends the version it edits, and on a conflict shows the current item and reapplies the edit', async () => {
+    // Someone else retitled it and tagged it urgent in the meantime.
+    const current: EvidenceItem = {
+      ...ITEM,
+      title: 'Receipt from the bank',
+      tags: [...ITEM.tags, TAGS[1]],
+      updatedAt: '2026-11-22T08:00:00.125Z',
+    };
+    const sent: { body: unknown; ifMatch: string | null }[] = [];
+    renderApp(
+      '/evidence?open=e1',
+      routes(ITEM, {
+        'PATCH /api/evidence/e1': (init) => {
+          const ifMatch = new Headers(init.headers).get('If-Match');
+          const body = JSON.parse(String(init.body)) as Partial<EvidenceItem>;
+          sent.push({ body, ifMatch });
+          if (ifMatch === `"${Date.parse(current.updatedAt)}"`) return json(200, { ...current, ...body });
+          return json(412, {
+            error: { code: 'PRECONDITION_FAILED', message: 'Changed', details: { current } },
+          });
+        },
+      }),
+    );
+    const dialog = await openEdit();
+    await userEvent.type(within(dialog).getByLabelText('Description (optional)'), ' (copy)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(dialog).findByText('Someone else changed this evidence while you were editing'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Title: Receipt from the bank')).toBeInTheDocument();
+    expect(within(dialog).getByText('Tags: money-mule, urgent')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { body: { description: `${ITEM.description} (copy)` }, ifMatch: `"${Date.parse(ITEM.updatedAt)}"` },
+    ]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Receipt from the bank');
+    expect(within(dialog).getByLabelText('Description (optional)')).toHaveValue(`${ITEM.description} (copy)`);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Evidence saved')).toBeInTheDocument();
+    // Only the description: the title and the tag someone else gave stay as they are.
+    expect(sent[1]).toEqual({
+      body: { description: `${ITEM.description} (copy)` },
+      ifMatch: `"${Date.parse(current.updatedAt)}"`,
+    });
+  });
+
   it('closes without a request when nothing changed', async () => {
     const { fetchMock } = renderApp('/evidence?open=e1', routes(ITEM));
     const dialog = await openEdit();

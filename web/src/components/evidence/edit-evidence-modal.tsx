@@ -3,9 +3,12 @@ import { TextArea, TextInput } from '../text-fields';
 import { useState } from 'react';
 import { updateEvidenceBodySchema, type UpdateEvidenceBody } from '@scamtrail/domain/evidence';
 import { hasPermission } from '@scamtrail/domain/permissions';
+import { describeChanges, rebaseIds, rebaseValues } from '../../lib/edit-conflicts';
 import { useSession } from '../../lib/session';
+import { useEditConflict } from '../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../lib/use-form-submission';
 import { AppModal } from '../app-modal';
+import { EditConflictNotice } from '../edit-conflict-notice';
 import { submitOnEnter } from '../submit-on-enter';
 import { useToast } from '../toasts/toast-context';
 import type { EvidenceItem } from './api/evidence-types';
@@ -34,6 +37,31 @@ function changesOf(item: EvidenceItem, values: Required<UpdateEvidenceBody>): Up
   return changes;
 }
 
+const formValues = (item: EvidenceItem) => ({
+  title: item.title,
+  description: item.description,
+  caseId: item.case?.id ?? '',
+});
+const tagIdsOf = (item: EvidenceItem) => item.tags.map((tag) => tag.id);
+
+/** What someone else changed in an evidence item, each as "Field: its value now". */
+export function describeEvidenceChanges(base: EvidenceItem, current: EvidenceItem): string[] {
+  return describeChanges(base, current, [
+    { label: 'Title', valueOf: (item) => item.title },
+    { label: 'Description', valueOf: (item) => item.description },
+    {
+      label: 'Tags',
+      valueOf: (item) => tagIdsOf(item).sort(),
+      show: (item) => item.tags.map((tag) => tag.name).join(', '),
+    },
+    {
+      label: 'Case',
+      valueOf: (item) => item.case?.id ?? null,
+      show: (item) => (item.case ? caseLabel(item.case) : 'not in a case'),
+    },
+  ]);
+}
+
 /**
  * "Edit evidence": title, description, tags and case (moved to another one, or taken out of its own).
  * The file and written text never change. The server records each change in the chain of custody.
@@ -41,10 +69,13 @@ function changesOf(item: EvidenceItem, values: Required<UpdateEvidenceBody>): Up
 export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
   const { user } = useSession();
   const { showToast } = useToast();
-  const [title, setTitle] = useState(item.title);
-  const [description, setDescription] = useState(item.description);
-  const [tagIds, setTagIds] = useState(() => item.tags.map((tag) => tag.id));
-  const [caseId, setCaseId] = useState(item.case?.id ?? '');
+  const [values, setValues] = useState(() => formValues(item));
+  const { title, description, caseId } = values;
+  const set = (next: Partial<typeof values>) => setValues((current) => ({ ...current, ...next }));
+  const [tagIds, setTagIds] = useState(() => tagIdsOf(item));
+  const edit = useEditConflict(item);
+  // The version being edited: the item as opened, or the current one once reloaded onto it.
+  const base = edit.base ?? item;
   const update = useUpdateEvidence(item.id);
   const form = useFormSubmission(FIELDS, 'The evidence could not be saved');
   const { errorProps, clearError } = form;
@@ -55,9 +86,15 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
     // Every field is given, so the schema's "Nothing to update" cannot apply here.
     const parsed = updateEvidenceBodySchema.safeParse(values);
     await form.run(parsed, async (data) => {
-      const changes = changesOf(item, data as Required<UpdateEvidenceBody>);
+      const changes = changesOf(base, data as Required<UpdateEvidenceBody>);
       if (Object.keys(changes).length > 0) {
-        const saved = await update.mutateAsync(changes);
+        let saved: EvidenceItem;
+        try {
+          saved = await update.mutateAsync({ body: changes, base });
+        } catch (error) {
+          if (edit.caught(error)) return;
+          throw error;
+        }
         showToast({ kind: 'success', title: 'Evidence saved', subtitle: saved.title });
       }
       onClose();
@@ -82,6 +119,18 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
         className="evidence-edit"
         onKeyDown={submitOnEnter(() => void save(), update.isPending)}
       >
+        {edit.base && edit.conflict && (
+          <EditConflictNotice
+            what="evidence"
+            changes={describeEvidenceChanges(edit.base, edit.conflict)}
+            onReload={() =>
+              edit.reload((from, to) => {
+                setValues(rebaseValues(values, formValues(from), formValues(to)));
+                setTagIds(rebaseIds(tagIds, tagIdsOf(from), tagIdsOf(to)));
+              })
+            }
+          />
+        )}
         {form.formError && (
           <InlineNotification
             kind="error"
@@ -96,7 +145,7 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
           labelText="Title"
           value={title}
           onChange={(event) => {
-            setTitle(event.target.value);
+            set({ title: event.target.value });
             clearError('title');
           }}
           {...errorProps('title')}
@@ -107,7 +156,7 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
           rows={3}
           value={description}
           onChange={(event) => {
-            setDescription(event.target.value);
+            set({ description: event.target.value });
             clearError('description');
           }}
           {...errorProps('description')}
@@ -116,7 +165,7 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
           id="evidence-edit-tags"
           titleText="Tags"
           unavailableText="Its tags stay as they are."
-          known={item.tags}
+          known={[...item.tags, ...base.tags]}
           selectedIds={tagIds}
           onChange={(ids) => {
             setTagIds(ids);
@@ -133,14 +182,14 @@ export function EditEvidenceModal({ item, onClose }: EditEvidenceModalProps) {
             value={caseId}
             invalidText={form.fieldErrors.caseId}
             onChange={(id) => {
-              setCaseId(id);
+              set({ caseId: id });
               clearError('caseId');
             }}
           />
         ) : (
           <div className="evidence-add__case">
             <span className="cds--label">Case</span>
-            <p>{item.case ? caseLabel(item.case) : 'Not in a case'}</p>
+            <p>{base.case ? caseLabel(base.case) : 'Not in a case'}</p>
           </div>
         )}
       </Stack>
