@@ -1,8 +1,11 @@
 import { AppModal } from '../../../components/app-modal';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { useToast } from '../../../components/toasts/toast-context';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import type { IdentifierItem } from '../api/identifier-types';
 import { useUpdateIdentifier } from '../api/update-identifier';
 import { UPDATE_FAILED_MESSAGE } from '../utils/save-failure';
+import { describeIdentifierChanges, rebaseIdentifierForm } from './identifier-conflict';
 import { IdentifierForm } from './identifier-form';
 import { useIdentifierForm } from './use-identifier-form';
 import { useIdentifierSubmit } from './use-identifier-submit';
@@ -21,14 +24,16 @@ export function EditIdentifierModal({ identifier, onClose, onOpenExisting }: Edi
   const { showToast } = useToast();
   const form = useIdentifierForm({ type: identifier.type, data: identifier.data });
   const update = useUpdateIdentifier();
+  const edit = useEditConflict(identifier);
   const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
     form,
-    (body) => update.mutateAsync({ id: identifier.id, ...body }),
+    (body) => update.mutateAsync({ id: identifier.id, ...body, base: edit.base }),
     UPDATE_FAILED_MESSAGE,
     (item) => {
       showToast({ kind: 'success', title: 'Identifier updated', subtitle: item.displayValue });
       onClose();
     },
+    edit.caught,
   );
 
   return (
@@ -45,6 +50,18 @@ export function EditIdentifierModal({ identifier, onClose, onOpenExisting }: Edi
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="identifier"
+          changes={describeIdentifierChanges(edit.base, edit.conflict)}
+          onReload={() =>
+            edit.reload((from, to) => {
+              const next = rebaseIdentifierForm(form, from, to);
+              form.fill(next.type, next.values);
+            })
+          }
+        />
+      )}
       <IdentifierForm
         formRef={formRef}
         form={form}

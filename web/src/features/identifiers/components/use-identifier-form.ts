@@ -42,7 +42,8 @@ export interface IdentifierFormInit {
   data?: Record<string, unknown>;
 }
 
-function valuesFrom(type: string, data: Record<string, unknown> = {}): FieldValues {
+/** The form's values of a stored identifier: its type's fields, filled from its data. */
+export function valuesFrom(type: string, data: Record<string, unknown> = {}): FieldValues {
   const values = initialValuesFor(type);
   for (const name of Object.keys(values)) {
     if (typeof data[name] === 'string') values[name] = data[name] as string;
