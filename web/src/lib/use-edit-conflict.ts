@@ -12,12 +12,14 @@ export function useEditConflict<T extends { updatedAt: string }>(opened: T | und
   return {
     base,
     conflict,
-    /** Shows the conflict when `error` is one; false for any other error, for the caller to throw. */
-    caught(error: unknown): boolean {
+    /**
+     * The record as it is now when `error` is a conflict, which is then shown; undefined for any other
+     * error, for the caller to throw.
+     */
+    caught(error: unknown): T | undefined {
       const current = editConflictOf<T>(error);
-      if (!current) return false;
-      setConflict(current);
-      return true;
+      if (current) setConflict(current);
+      return current;
     },
     /**
      * Moves the edit onto the current version: `rebase` moves the form's values from the version they

@@ -18,8 +18,8 @@ import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { ReportedByPicker } from '../../../components/reported-by-picker';
 import { useToast } from '../../../components/toasts/toast-context';
-import { editConflictOf } from '../../../lib/edit-conflicts';
 import { useSession } from '../../../lib/session';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCase } from '../api/create-case';
 import { caseKeys } from '../api/query-keys';
@@ -58,10 +58,10 @@ export function CaseFormModal({ open, ...props }: CaseFormModalProps) {
 
 function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'>) {
   const [values, setValues] = useState<CaseFormValues>(() => caseFormValues(initial));
-  // The version being edited: the case as the dialog opened on it, or as reloaded after a conflict.
-  const [base, setBase] = useState(initial);
-  // The case as someone else saved it while this dialog was open, once a save was refused for it.
-  const [conflict, setConflict] = useState<Case | null>(null);
+  // The version being edited (the case as opened, or as reloaded after a conflict), and the one
+  // someone else saved meanwhile once a save was refused for it.
+  const edit = useEditConflict(initial);
+  const { base, conflict } = edit;
   const queryClient = useQueryClient();
   const { fieldErrors, errorProps, clearError, formError, formRef, run } = useFormSubmission(
     CASE_FORM_FIELDS,
@@ -97,9 +97,8 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
           try {
             saved = await update.mutateAsync({ id: base.id, body, base });
           } catch (error) {
-            const current = editConflictOf<Case>(error);
+            const current = edit.caught(error);
             if (!current) throw error;
-            setConflict(current);
             queryClient.setQueryData(caseKeys.detail(current.id), current);
             return;
           }
@@ -136,11 +135,7 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
         <EditConflictNotice
           what="case"
           changes={describeCaseChanges(base, conflict)}
-          onReload={() => {
-            setValues(rebaseCaseForm(values, base, conflict));
-            setBase(conflict);
-            setConflict(null);
-          }}
+          onReload={() => edit.reload((from, to) => setValues(rebaseCaseForm(values, from, to)))}
         />
       )}
       <TextInput

@@ -33,7 +33,7 @@ export function EditIdentifierModal({ identifier, onClose, onOpenExisting }: Edi
       showToast({ kind: 'success', title: 'Identifier updated', subtitle: item.displayValue });
       onClose();
     },
-    edit.caught,
+    (error) => edit.caught(error) !== undefined,
   );
 
   return (

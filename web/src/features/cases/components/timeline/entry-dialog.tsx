@@ -13,8 +13,8 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { EditConflictNotice } from '../../../../components/edit-conflict-notice';
 import { FormModal } from '../../../../components/form-modal';
 import { useToast } from '../../../../components/toasts/toast-context';
-import { editConflictOf } from '../../../../lib/edit-conflicts';
 import { useSession } from '../../../../lib/session';
+import { useEditConflict } from '../../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../../lib/use-form-submission';
 import type { EvidenceOption } from '../../api/journal-evidence-options';
 import type { IdentifierOption } from '../../api/journal-identifiers';
@@ -59,10 +59,10 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const offer = useFoundIdentifiers(description, identifiers, can('identifier.create'));
   const form = useFormSubmission(FIELDS, entry ? 'Failed to save the entry' : 'Failed to add the entry');
   const { errorProps, clearError } = form;
-  // The version being edited: the entry as the dialog opened on it, or as reloaded after a conflict.
-  const [base, setBase] = useState(entry);
-  // The entry as someone else saved it while this dialog was open, once a save was refused for it.
-  const [conflict, setConflict] = useState<JournalEntry | null>(null);
+  // The version being edited (the entry as opened, or as reloaded after a conflict), and the one
+  // someone else saved meanwhile once a save was refused for it.
+  const edit = useEditConflict(entry);
+  const { base, conflict } = edit;
   const save = useSaveEntry(caseId, base, openedWhen);
   const { showToast } = useToast();
 
@@ -72,10 +72,8 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
       try {
         showToast(await save.run(body, values, offer.toLink()));
       } catch (error) {
-        const current = editConflictOf<JournalEntry>(error);
-        if (!current) throw error;
-        setConflict(current);
-        return;
+        if (edit.caught(error)) return;
+        throw error;
       }
       onClose();
     });
@@ -89,8 +87,6 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
     setDescription(next.description);
     setEvidence(next.evidence);
     setIdentifiers(next.identifiers);
-    setBase(to);
-    setConflict(null);
   }
 
   return (
@@ -109,7 +105,7 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
         <EditConflictNotice
           what="entry"
           changes={describeEntryChanges(base, conflict)}
-          onReload={() => reload(base, conflict)}
+          onReload={() => edit.reload(reload)}
         />
       )}
       <div className="timeline-dialog__when">
