@@ -4,7 +4,8 @@ import type { CaseUser } from '@scamtrail/domain/cases';
 import { errorMessage } from '../../../lib/api-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
-import { useCaseGroupOptions, type GroupOption } from '../api/get-case-group-options';
+import type { GroupOption } from '../../../lib/group-options';
+import { useCaseGroupOptions } from '../api/get-case-group-options';
 import { MultiSelect } from '../../../components/keep-selection-on-escape';
 
 interface PickerProps {

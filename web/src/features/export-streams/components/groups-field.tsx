@@ -2,13 +2,14 @@ import { DismissibleTag } from '@carbon/react';
 import { EXPORT_STREAM_UNGROUPED_LABEL } from '@scamtrail/domain/export-streams';
 import { MultiSelect } from '../../../components/keep-selection-on-escape';
 import { errorMessage } from '../../../lib/api-error';
-import { useStreamGroupOptions, type StreamGroupOption } from '../api/get-stream-group-options';
+import type { GroupOption } from '../../../lib/group-options';
+import { useStreamGroupOptions } from '../api/get-stream-group-options';
 
 interface GroupsFieldProps {
   value: readonly string[];
   onChange: (groupIds: string[]) => void;
   /** The stream's groups, listed even before (or without) the list of groups. */
-  initial: readonly StreamGroupOption[];
+  initial: readonly GroupOption[];
   invalid: boolean;
   invalidText?: string;
 }
@@ -27,7 +28,7 @@ export function GroupsField({ value, onChange, initial, invalid, invalidText }: 
     : `${EXPORT_STREAM_UNGROUPED_LABEL} always. The cases of the groups chosen here go to whoever reads the stream.`;
   return (
     <div>
-      <MultiSelect<StreamGroupOption>
+      <MultiSelect<GroupOption>
         id="export-stream-groups"
         titleText="Groups (optional)"
         placeholder="Choose groups"
