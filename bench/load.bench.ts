@@ -11,16 +11,13 @@
  * BENCH_ROWS (default 50,000), BENCH_CONNECTIONS (200) and BENCH_SECONDS (30) override the defaults;
  * any ADMISSION_* variable in the environment reaches the server.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase, type Database } from '../server/src/db/client';
+import type { Database } from '../server/src/db/client';
 import { createUser } from '../server/src/modules/users/users.service';
 import { writeLoadResults, type LoadResult } from './lib/load-report';
 import { finishSeeding, seedThroughImport } from './lib/seed';
+import { prepareBenchStore } from './lib/bench-store';
 import { startServer } from './lib/server-process';
 import { signIn } from './lib/sign-in';
 
@@ -30,40 +27,6 @@ const PASSWORD = 'benchmark password';
 const P99_TO_P50 = 10;
 
 const log = (line: string) => console.log(line);
-
-async function adminQuery(base: string, text: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-/** Where the server's data lives: a PGlite directory or a throw-away PostgreSQL database. */
-async function prepareStore() {
-  const base = process.env.BENCH_DATABASE_URL;
-  if (!base) {
-    const dir = mkdtempSync(join(tmpdir(), 'scamtrail-load-'));
-    return {
-      kind: 'pglite' as const,
-      open: () => openDatabase({ dataDir: dir }),
-      env: { DATA_DIR: dir } as Record<string, string>,
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `scamtrail_load_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'postgres' as const,
-    open: () => openDatabase({ url: url.toString() }),
-    env: { DATABASE_URL: url.toString() } as Record<string, string>,
-    drop: () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
 
 async function seed(database: Database, kind: 'pglite' | 'postgres', rows: number) {
   await database.migrate();
@@ -82,7 +45,7 @@ async function main() {
   const rows = Number(process.env.BENCH_ROWS ?? 50_000);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
   const seconds = Number(process.env.BENCH_SECONDS ?? 30);
-  const store = await prepareStore();
+  const store = await prepareBenchStore('load');
   log(`load benchmark on ${store.kind}: ${rows.toLocaleString('en-US')} identifiers`);
   try {
     const database = await store.open();

@@ -21,14 +21,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { openDatabase } from '../server/src/db/client';
 import { createUser } from '../server/src/modules/users/users.service';
 import { median, runServerLoad, type LoadRun } from './lib/concurrent-load';
+import { prepareBenchStore, type BenchStore } from './lib/bench-store';
 import { startServer, type ServerProcess } from './lib/server-process';
 import { machineInfo, signIn } from './lib/sign-in';
 
@@ -51,44 +50,8 @@ type ServerName = keyof typeof SERVERS;
 
 const log = (line: string) => console.log(line);
 
-async function adminQuery(base: string, text: string) {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
-/** A fresh PGlite directory or throw-away PostgreSQL database. */
-async function prepareStore() {
-  const base = process.env.BENCH_DATABASE_URL;
-  if (!base) {
-    const dir = mkdtempSync(join(tmpdir(), 'scamtrail-spray-'));
-    return {
-      kind: 'pglite' as const,
-      open: () => openDatabase({ dataDir: dir }),
-      env: { DATA_DIR: dir } as Record<string, string>,
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `scamtrail_spray_${randomBytes(4).toString('hex')}`;
-  await adminQuery(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'postgres' as const,
-    open: () => openDatabase({ url: url.toString() }),
-    env: { DATABASE_URL: url.toString() } as Record<string, string>,
-    drop: () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
-}
-
-type Store = Awaited<ReturnType<typeof prepareStore>>;
-
 /** The reader and the sprayed accounts, then (over HTTP, once the server runs) the cases. */
-async function seedAccounts(store: Store): Promise<string[]> {
+async function seedAccounts(store: BenchStore): Promise<string[]> {
   const database = await store.open();
   try {
     await database.migrate();
@@ -239,11 +202,11 @@ function markdown(result: {
 async function main() {
   const loadAverageAtStart = loadavg();
   const startedAt = new Date().toISOString();
-  const stores = new Map<ServerName, Store>();
+  const stores = new Map<ServerName, BenchStore>();
   const servers = new Map<ServerName, { server: ServerProcess; cookie: string; emails: string[] }>();
   try {
     for (const name of Object.keys(SERVERS) as ServerName[]) {
-      const store = await prepareStore();
+      const store = await prepareBenchStore('spray');
       stores.set(name, store);
       const accounts = await seedAccounts(store);
       const server = await startServer({ ...store.env, ...SERVERS[name], LOG_LEVEL: 'warn' });
