@@ -3,11 +3,8 @@ import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import {
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENT_REPLAYED_HEADER,
-  idempotencyKeySchema,
-} from '@scamtrail/domain/idempotency';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@scamtrail/domain/idempotency';
+import { idempotencyKeySchema } from '@scamtrail/domain/idempotency-key';
 import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import { errorBodySchema } from '../lib/schemas';
