@@ -69,8 +69,10 @@ test.describe('groups', () => {
 
     await expect(page.getByRole('heading', { name: groupName, level: 1 })).toBeVisible();
     const members = page.getByRole('region', { name: 'Members' });
-    await expect(members.getByText(`${colleague.firstName} ${colleague.lastName}`)).toBeVisible();
-    await expect(members.getByText(`${investigator.firstName} ${investigator.lastName}`)).toBeVisible();
+    const nameCell = (account: typeof colleague) =>
+      members.getByRole('cell', { name: `${account.firstName} ${account.lastName}`, exact: true });
+    await expect(nameCell(colleague)).toBeVisible();
+    await expect(nameCell(investigator)).toBeVisible();
     // E-mail and role are for those who may view team members; an investigator may not.
     await expect(members.getByText(colleague.email)).toHaveCount(0);
     await expect(page.getByText('Access Denied')).toHaveCount(0);
