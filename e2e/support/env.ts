@@ -1,4 +1,2 @@
-/** The server the end-to-end tests start: production build, fresh PGlite data directory. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
-export const BASE_URL = `http://localhost:${E2E_PORT}`;
+/** The first administrator of every e2e server (each worker's, see fixtures.ts). */
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e admin password' };

@@ -6,7 +6,8 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { ADMIN, BASE_URL } from './env';
+import { ADMIN } from './env';
+import { startServer, type TestServer } from './server';
 
 export type Role = 'admin' | 'investigator' | 'viewer';
 export interface Account {
@@ -19,11 +20,22 @@ export interface Account {
   originatorId: string;
 }
 
+/**
+ * The origin of this worker's server (each Playwright worker is a process with a server of its own,
+ * started by the `server` fixture below): the base of every URL, and the Origin the app expects.
+ */
+let workerServerUrl: string | null = null;
+
+export function serverUrl(): string {
+  if (!workerServerUrl) throw new Error('no e2e server yet: use the test of support/fixtures.ts');
+  return workerServerUrl;
+}
+
 /** An API context signed in as the given account (cookie + the app's Origin on every request). */
 export async function apiAs(email: string, password: string): Promise<APIRequestContext> {
   const ctx = await playwrightRequest.newContext({
-    baseURL: BASE_URL,
-    extraHTTPHeaders: { origin: BASE_URL },
+    baseURL: serverUrl(),
+    extraHTTPHeaders: { origin: serverUrl() },
   });
   const res = await ctx.post('/api/auth/login', { data: { email, password } });
   if (!res.ok()) throw new Error(`login as ${email} failed: ${res.status()} ${await res.text()}`);
@@ -55,16 +67,36 @@ export async function createAccount(
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   const res = await page.request.post('/api/auth/login', {
     data: { email: account.email, password: account.password },
-    headers: { origin: BASE_URL },
+    headers: { origin: serverUrl() },
   });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
 /**
+ * One server per worker, from the compiled bundle on a fresh database, so the tests of different
+ * workers never see each other's data and never wait for each other's database (PGlite runs one query
+ * at a time). The pages and `request` reach it through `baseURL`; `apiAs`, `createAccount` and
+ * `signIn` through `serverUrl()`.
+ *
  * Every test fails if any page request leaves localhost: fonts and assets are bundled, and the app
  * calls no third party.
  */
-export const test = base.extend<{ externalRequests: string[] }>({
+export const test = base.extend<{ externalRequests: string[] }, { server: TestServer }>({
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer(`worker-${workerInfo.parallelIndex}`, ADMIN);
+      workerServerUrl = server.url;
+      await use(server);
+      workerServerUrl = null;
+      await server.dispose();
+    },
+    { scope: 'worker', auto: true, timeout: 150_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
   externalRequests: [
     async ({ context }, use) => {
       const external: string[] = [];

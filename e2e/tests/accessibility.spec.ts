@@ -1,8 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { documentTitle, ROUTES, type RouteId } from '../../web/src/app/routes';
 import { expectNoSeriousViolations } from '../support/axe';
-import { BASE_URL } from '../support/env';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, serverUrl, signIn, test } from '../support/fixtures';
 import { createRecords, type Records } from '../support/records';
 
 /**
@@ -113,7 +112,7 @@ const PIXEL_PNG = Buffer.from(
 /** Opens a new case of the signed-in user with one note in its journal (both created through the API). */
 async function openCaseWithEntry(page: Page) {
   const post = async (url: string, data: object) => {
-    const res = await page.request.post(url, { data, headers: { origin: BASE_URL } });
+    const res = await page.request.post(url, { data, headers: { origin: serverUrl() } });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as { id: string };
   };
@@ -173,7 +172,7 @@ const DIALOGS: Record<string, DialogVisit> = {
     open: async (page) => {
       // An image: the detail then has its preview, download, hash and chain of custody.
       const res = await page.request.post('/api/evidence', {
-        headers: { origin: BASE_URL },
+        headers: { origin: serverUrl() },
         multipart: {
           title: 'Accessibility check screenshot',
           file: { name: 'pixel.png', mimeType: 'image/png', buffer: PIXEL_PNG },
@@ -191,7 +190,7 @@ const DIALOGS: Record<string, DialogVisit> = {
     path: '/evidence',
     open: async (page) => {
       const res = await page.request.post('/api/evidence', {
-        headers: { origin: BASE_URL },
+        headers: { origin: serverUrl() },
         data: { title: 'Accessibility check statement', body: 'Taken over the phone.' },
       });
       expect(res.status(), await res.text()).toBe(201);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
-import { BASE_URL } from '../support/env';
-import { apiAs, createAccount, expect, signIn, test, type Account } from '../support/fixtures';
+import { apiAs, createAccount, expect, serverUrl, signIn, test, type Account } from '../support/fixtures';
 
 interface EventsPage {
   data: { type: string; subject: { type: string; id: string } }[];
@@ -86,7 +85,7 @@ test.describe('export streams', () => {
     await page.getByRole('button', { name, exact: true }).click();
     let details = modal(page, name);
     const url = (await details.getByRole('textbox', { name: 'Events URL' }).textContent())?.trim() ?? '';
-    expect(url).toMatch(new RegExp(`^${BASE_URL}/api/export-streams/[0-9a-f-]{36}/events$`));
+    expect(url).toMatch(new RegExp(`^${serverUrl()}/api/export-streams/[0-9a-f-]{36}/events$`));
     await expect(details.getByRole('textbox', { name: 'curl example' })).toContainText(
       `curl -H "Authorization: Bearer <API key>"`,
     );

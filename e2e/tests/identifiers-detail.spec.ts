@@ -1,6 +1,5 @@
 import { expectNoSeriousViolations } from '../support/axe';
-import { apiAs, expect, test } from '../support/fixtures';
-import { BASE_URL } from '../support/env';
+import { apiAs, expect, serverUrl, test } from '../support/fixtures';
 import { importRows, openList, rowAction, signInAs, uniqueTag } from './identifiers-support';
 
 test.describe('identifier detail and import', () => {
@@ -65,7 +64,7 @@ test.describe('identifier detail and import', () => {
     const [id] = await importRows(account, [{ type: 'email', data: { address } }]);
     const api = await apiAs(account.email, account.password);
     const post = async (url: string, data: object) => {
-      const res = await api.post(url, { data, headers: { origin: BASE_URL } });
+      const res = await api.post(url, { data, headers: { origin: serverUrl() } });
       expect(res.status(), await res.text()).toBe(201);
       return (await res.json()) as { id: string };
     };
