@@ -1,12 +1,13 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, PUBLIC_URL, signedIn, type TestApp } from '../test/helpers';
 
 let t: TestApp;
+let dist: string;
 beforeAll(async () => {
-  const dist = mkdtempSync(join(tmpdir(), 'scamtrail-dist-'));
+  dist = mkdtempSync(join(tmpdir(), 'scamtrail-dist-'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Scamtrail</title><div id="root"></div>');
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -14,6 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 describe('health', () => {

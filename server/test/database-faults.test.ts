@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -40,6 +40,12 @@ async function ownDatabase(fromTemplate: boolean): Promise<{ name: string; creat
   return { name, create };
 }
 
+function scratchDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'scamtrail-faults-'));
+  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
 async function serverBehindProxy(env: Record<string, string> = {}) {
   const [port, proxyPort] = await freePorts(2);
   const target = new URL(base());
@@ -50,7 +56,7 @@ async function serverBehindProxy(env: Record<string, string> = {}) {
       DATABASE_URL: proxy.url(base(), databaseName),
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'scamtrail-faults-')),
+      DATA_DIR: scratchDir(),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       ...env,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -13,14 +14,14 @@ export const PUBLIC_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery';
 
 /**
- * A fresh database for one test file: in-memory PGlite with the real migrations, or (when the
- * suite runs with TEST_DB=postgres) a throw-away clone of the migrated template database.
+ * A fresh database for one test file: in-memory PGlite opened from the run's migrated dump
+ * (pglite-global-setup.ts), or (when the suite runs with TEST_DB=postgres) a throw-away clone of the
+ * migrated template database (global-setup.ts).
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await database.migrate();
-    return database;
+    const template = new Blob([await readFile(inject('pgliteTemplate'))]);
+    return openDatabase({ dataDir: 'memory://', template });
   }
   const base = process.env.TEST_DATABASE_URL!;
   const name = `scamtrail_t_${randomBytes(6).toString('hex')}`;

@@ -46,6 +46,12 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` (or absent) keeps everything in memory. */
   dataDir?: string;
+  /**
+   * PGlite only: start from this dump of a data directory (`PGlite.dumpDataDir`) instead of an empty
+   * one, which skips initdb and whatever the dump already holds (the tests open every file's
+   * database from one migrated dump).
+   */
+  template?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
   /** PostgreSQL's deadlines (see config.ts); the defaults are the configuration's. */
@@ -238,7 +244,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   );
   const dataDir = options.dataDir && options.dataDir !== 'memory://' ? options.dataDir : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = await PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(options.template ? { loadDataDir: options.template } : {}),
+  });
   await tunePglitePlanner(client);
   yieldBeforeEachQuery(client);
   const pgliteDb = drizzlePglite(client, { schema });

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -14,9 +14,10 @@ const APP_JS_BR = brotliCompressSync(APP_JS);
 const APP_JS_GZ = gzipSync(APP_JS);
 
 let t: TestApp;
+let dist: string;
 beforeAll(async () => {
   // A build as web/vite.config.ts leaves it: .br and .gz beside the files worth compressing.
-  const dist = mkdtempSync(join(tmpdir(), 'scamtrail-dist-'));
+  dist = mkdtempSync(join(tmpdir(), 'scamtrail-dist-'));
   mkdirSync(join(dist, 'assets'));
   for (const [path, text] of [
     ['index.html', INDEX_HTML],
@@ -31,6 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 const get = (url: string, acceptEncoding?: string) =>

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -9,10 +9,18 @@ import { healthRoutes } from './health.routes';
 import { readinessCheck, type ReadinessChecks } from './readiness';
 
 let app: FastifyInstance | undefined;
+const scratch: string[] = [];
 afterEach(async () => {
   await app?.close();
   app = undefined;
+  for (const dir of scratch.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
+
+const scratchDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scamtrail-ready-'));
+  scratch.push(dir);
+  return dir;
+};
 
 async function readyApp(checks: ReadinessChecks) {
   app = Fastify({ logger: false });
@@ -29,7 +37,7 @@ const never = () => new Promise<void>(() => {});
 
 describe('/api/ready', () => {
   it('answers 200 when the database answers and the data directory takes a file, and leaves none', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'scamtrail-ready-'));
+    const dir = scratchDir();
     const res = await (await readyApp({ ping: answers, writableDir: dir })).inject('/api/ready');
     expect(res.statusCode).toBe(200);
     expect(readdirSync(dir)).toEqual([]);
@@ -60,7 +68,7 @@ describe('/api/ready', () => {
 
   it('answers 503 STORAGE_UNAVAILABLE when the data directory cannot be written', async () => {
     // A path under a regular file cannot be created, whoever runs the test (root ignores modes).
-    const file = join(mkdtempSync(join(tmpdir(), 'scamtrail-ready-')), 'a-file');
+    const file = join(scratchDir(), 'a-file');
     writeFileSync(file, 'x');
     const res = await (
       await readyApp({ ping: answers, writableDir: join(file, 'data') })
