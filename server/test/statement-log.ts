@@ -21,19 +21,25 @@ function statementText(args: unknown[]): string {
 }
 
 /**
- * Records every statement the database client sends while `work` runs: a round trip each on
- * PostgreSQL (a transaction's BEGIN and COMMIT included). PGlite's transactions are recorded as
- * `begin` and `commit` around their statements, as node-postgres sends them.
+ * Calls `before` with the text of every statement the database client sends while `work` runs, and
+ * sends the statement once the promise `before` returns settles: a test can hold a statement back
+ * while it does something else (a concurrent write between a transaction's reads). PGlite's
+ * transactions are reported as `begin` and `commit` around their statements, as node-postgres sends
+ * them.
  */
-export async function recordStatements(database: Database, work: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
+export async function interceptStatements(
+  database: Database,
+  before: (statement: string) => void | Promise<void>,
+  work: () => Promise<unknown>,
+): Promise<void> {
   const restore: (() => void)[] = [];
   const wrap = (target: Queryable) => {
     if (restore.some((r) => (r as { target?: Queryable }).target === target)) return;
     const query = target.query;
     target.query = (...args: unknown[]) => {
-      statements.push(statementText(args));
-      return query.apply(target, args);
+      const held = before(statementText(args));
+      if (!held) return query.apply(target, args);
+      return held.then(() => query.apply(target, args));
     };
     restore.push(Object.assign(() => void (target.query = query), { target }));
   };
@@ -49,10 +55,10 @@ export async function recordStatements(database: Database, work: () => Promise<u
     const transaction = pglite.transaction;
     pglite.transaction = (work) =>
       transaction.call(pglite, async (tx) => {
-        statements.push('begin');
+        void before('begin');
         wrap(tx);
         const result = await work(tx);
-        statements.push('commit');
+        void before('commit');
         return result;
       });
     restore.push(() => void (pglite.transaction = transaction));
@@ -62,5 +68,14 @@ export async function recordStatements(database: Database, work: () => Promise<u
   } finally {
     for (const r of restore.reverse()) r();
   }
+}
+
+/**
+ * Records every statement the database client sends while `work` runs: a round trip each on
+ * PostgreSQL (a transaction's BEGIN and COMMIT included).
+ */
+export async function recordStatements(database: Database, work: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  await interceptStatements(database, (statement) => void statements.push(statement), work);
   return statements;
 }

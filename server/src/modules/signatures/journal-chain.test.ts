@@ -1,27 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journalChainLinks, journalEntries } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import type { SoftwareAuthenticator } from '../../../test/software-authenticator';
+import { interceptStatements } from '../../../test/statement-log';
 import { insertCase, insertGroup, insertIdentifier } from '../journal-entries/journal-entry-test-fixtures';
 import { canonicalJson, sha256Hex } from './bundle-verifier';
 import { checkCaseChain, GENESIS_HASH, sealUnchainedEntries } from './journal-chain';
 import { addPasskey, asAttacker, createEntry, sign } from './signature-test-fixtures';
-
-// A pause before the check reads the entries' contents, for writing while a check is under way.
-const pause = vi.hoisted(() => ({ beforeEntriesRead: null as null | (() => Promise<void>) }));
-vi.mock('./signatures.repository', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./signatures.repository')>();
-  return {
-    ...actual,
-    findEntryContents: async (...args: Parameters<typeof actual.findEntryContents>) => {
-      const before = pause.beforeEntriesRead;
-      pause.beforeEntriesRead = null;
-      await before?.();
-      return actual.findEntryContents(...args);
-    },
-  };
-});
 
 let t: TestApp;
 let alice: Client;
@@ -213,13 +199,19 @@ describe("a case journal's hash chain", () => {
     'reads one snapshot, so an entry edited while it runs does not look edited behind its back',
     async () => {
       const { caseId, ids } = await journal();
-      // The edit commits, with its link, after the check has read the links and before it reads the entries.
-      pause.beforeEntriesRead = async () => {
+      // The edit commits, with its link, after the check has read the links and before it reads the
+      // entries: the first statement reading entries' contents (the check's) waits for it.
+      let editedMeanwhile = false;
+      const editFirst = async (statement: string) => {
+        if (editedMeanwhile || !statement.includes("'bodySha256'")) return;
+        editedMeanwhile = true;
         const res = await alice.patch(`/api/journal-entries/${ids[0]}`, { description: 'Edited meanwhile' });
         expect(res.statusCode, res.body).toBe(200);
       };
-      expect(await checkCaseChain(db(), caseId)).toEqual({ intact: true, entries: 7 });
-      expect(pause.beforeEntriesRead).toBeNull();
+      await interceptStatements(t.database, editFirst, async () => {
+        expect(await checkCaseChain(db(), caseId)).toEqual({ intact: true, entries: 7 });
+      });
+      expect(editedMeanwhile).toBe(true);
       expect(await integrity(caseId)).toEqual({ intact: true, entries: 8 });
     },
   );
