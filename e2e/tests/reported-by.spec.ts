@@ -10,6 +10,9 @@ async function chooseReportedBy(page: Page, dialog: ReturnType<typeof modal>, us
   const field = dialog.getByRole('combobox', { name: /^Reported by/ });
   await field.click();
   await field.fill(username);
+  // The list first offers the newest members (other tests' too), then the server's answer for the
+  // username, debounced: a click while that answer re-renders the list is lost. The name is unique.
+  await expect(page.getByRole('listbox').getByRole('option')).toHaveCount(1);
   await page.getByRole('option', { name: `${username} (Community)` }).click();
   await expect(field).toHaveValue(`${username} (Community)`);
 }
