@@ -55,7 +55,9 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           globalSetup: [SCRATCH],
           // Lazy screens are transformed on first use; beside the server suite on 2 cores that is slow.
-          testTimeout: 20_000,
+          // A bound above Testing Library's wait (web/src/test/setup.ts), never a pause.
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
           css: false,
         },
       },

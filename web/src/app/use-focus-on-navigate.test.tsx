@@ -44,7 +44,7 @@ async function openGroupWhileItLoads(): Promise<(response: Response) => void> {
   return answer!;
 }
 
-describe('focus on navigation', { timeout: 20_000 }, () => {
+describe('focus on navigation', () => {
   it('leaves focus alone on the first page, then puts it on the heading of each page moved to', async () => {
     const { router } = renderApp('/groups', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

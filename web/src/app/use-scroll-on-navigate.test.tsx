@@ -34,7 +34,7 @@ async function renderGroups() {
   return app;
 }
 
-describe('scroll on navigation', { timeout: 20_000 }, () => {
+describe('scroll on navigation', () => {
   it('scrolls smoothly to the top when the path changes', async () => {
     const { scrollTo, scrollIntoView } = spyOnScrolling();
     const { router } = await renderGroups();

@@ -20,9 +20,10 @@ if (!window.matchMedia) {
   window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 }
 
-// Screens are lazy-loaded chunks: on a busy 2-core CI machine the first render of one can take longer
-// than Testing Library's 1 s default for findBy*/waitFor.
-configure({ asyncUtilTimeout: 10_000 });
+// Screens are lazy-loaded chunks: on a busy 2-core CI machine, two test files at a time beside the
+// server suite, the first render of one can take many seconds. findBy*/waitFor return as soon as what
+// they wait for is there; this is only how long they wait before a test fails.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has no ResizeObserver; Carbon's modal body and data table observe their size.
 globalThis.ResizeObserver ??= class {

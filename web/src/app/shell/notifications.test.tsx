@@ -54,7 +54,7 @@ function seenBodies(fetchMock: ReturnType<typeof vi.fn>) {
 
 const bell = (name: string | RegExp) => screen.findByRole('button', { name });
 
-describe('notifications of activity on the user’s cases', { timeout: 20_000 }, () => {
+describe('notifications of activity on the user’s cases', () => {
   it('shows the unread count on the bell, lists the activity, and marks it seen once shown', async () => {
     let unread = 3;
     const { fetchMock } = renderApp('/cases', {

@@ -46,7 +46,7 @@ async function pick(dialog: HTMLElement, field: RegExp | string, text: string, o
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-describe('case dialog', { timeout: 30_000 }, () => {
+describe('case dialog', () => {
   it('refuses a case without a title, on the field, with the form-level message', async () => {
     const { posted } = renderCases();
     const dialog = await openNewCase();

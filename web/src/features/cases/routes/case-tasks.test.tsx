@@ -77,7 +77,7 @@ const bodiesOf = (fetchMock: ReturnType<typeof vi.fn>, method: string) =>
       body: JSON.parse(String(init?.body ?? 'null')),
     }));
 
-describe('case tasks', { timeout: 20_000 }, () => {
+describe('case tasks', () => {
   it('lists the tasks with who does them, by when, overdue ones marked, and how many are open', async () => {
     renderTasks();
     const tasks = await screen.findByRole('list', { name: 'Tasks' });

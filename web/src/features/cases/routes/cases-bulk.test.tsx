@@ -25,7 +25,7 @@ async function chooseBoth() {
   await userEvent.click(screen.getByRole('checkbox', { name: 'Choose #7 Fake shop' }));
 }
 
-describe('changing several cases at once', { timeout: 20_000 }, () => {
+describe('changing several cases at once', () => {
   it('assigns the chosen cases to the user in one call, says so and clears the choice', async () => {
     const user = makeUser('investigator');
     const { fetchMock } = renderApp('/cases', {

@@ -15,7 +15,7 @@ function listCalls(fetchMock: ReturnType<typeof vi.fn>) {
     .filter((url) => url.pathname === '/api/cases');
 }
 
-describe('cases list', { timeout: 20_000 }, () => {
+describe('cases list', () => {
   it('shows each case with its number, status, priority, scam type, assignees, entries and last activity', async () => {
     renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

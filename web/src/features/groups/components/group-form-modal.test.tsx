@@ -29,7 +29,7 @@ const GROUP: GroupDetail = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('editing a group', { timeout: 20_000 }, () => {
+describe('editing a group', () => {
   it('sends the version it edits, and on a conflict shows the current group and reapplies the edit', async () => {
     // Someone else renamed it and added Bo in the meantime.
     const current: GroupDetail = {

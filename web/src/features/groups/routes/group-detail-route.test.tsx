@@ -34,7 +34,7 @@ function renderGroup(user: CurrentUser, group: GroupDetail = GROUP) {
   });
 }
 
-describe('group detail', { timeout: 20_000 }, () => {
+describe('group detail', () => {
   it('lets a member change the group', async () => {
     renderGroup(makeUser('investigator'));
     expect(await screen.findByRole('button', { name: 'Edit group' })).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { findDialog, ITEM, openRowMenu, page, setUpRouteTests } from '../routes/
 
 setUpRouteTests();
 
-describe('editing an identifier', { timeout: 20_000 }, () => {
+describe('editing an identifier', () => {
   it('sends the version it edits, and on a conflict shows the current identifier and reapplies the edit', async () => {
     // Someone else corrected the address in the meantime.
     const current: IdentifierItem = {

@@ -47,7 +47,7 @@ async function attachedMedia(name: string) {
   return within(dialog).findByRole('region', { name });
 }
 
-describe('identifier detail: attached media', { timeout: 20_000 }, () => {
+describe('identifier detail: attached media', () => {
   it("lists the evidence linked to the identifier, counted as the list's Evidence column counts it", async () => {
     renderApp('/identifiers?open=id-1', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),
@@ -146,7 +146,7 @@ describe('identifier detail: attached media', { timeout: 20_000 }, () => {
   });
 });
 
-describe('identifier detail: created by', { timeout: 20_000 }, () => {
+describe('identifier detail: created by', () => {
   async function createdBy(item: IdentifierItem) {
     renderApp('/identifiers?open=id-1', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),
@@ -170,7 +170,7 @@ describe('identifier detail: created by', { timeout: 20_000 }, () => {
   });
 });
 
-describe('identifier detail: load failure', { timeout: 30_000 }, () => {
+describe('identifier detail: load failure', () => {
   it('says "Failed to load identifier details" when the answer carries no message, and shows the list’s copy', async () => {
     // An HTML page where JSON was expected (a proxy or a fallback page answering for the API): the
     // call fails without a message of the server's. Such a failure is retried before it is reported.
@@ -183,9 +183,7 @@ describe('identifier detail: load failure', { timeout: 30_000 }, () => {
           headers: { 'Content-Type': 'text/html' },
         }),
     });
-    expect(
-      await screen.findByText('Failed to load identifier details', undefined, { timeout: 15_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load identifier details')).toBeInTheDocument();
     // Let the navigation a close would start (removing ?open=) run before looking.
     await act(async () => {});
     expect(currentPath(router)).toBe('/identifiers?open=id-1');

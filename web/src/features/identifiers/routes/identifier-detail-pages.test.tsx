@@ -64,7 +64,7 @@ async function openSection(name: string) {
   return within(dialog).findByRole('region', { name });
 }
 
-describe('identifier detail: paged sections', { timeout: 20_000 }, () => {
+describe('identifier detail: paged sections', () => {
   it('shows the first page with the count, then loads the next page from the sub-resource', async () => {
     const { routes, release } = server();
     const { fetchMock } = renderApp('/identifiers?open=id-1', routes);

@@ -8,7 +8,7 @@ import { EMPTY_DETAIL, findDialog, ITEM, openRowMenu, page, setUpRouteTests } fr
 
 setUpRouteTests();
 
-describe('identifier dialogs', { timeout: 20_000 }, () => {
+describe('identifier dialogs', () => {
   it('asks before deleting and says when deleting failed', async () => {
     renderApp('/identifiers', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

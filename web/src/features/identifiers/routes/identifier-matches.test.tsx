@@ -22,7 +22,7 @@ const matchCalls = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
     .filter((url) => url.pathname === '/api/identifiers/matches')
     .map((url) => url.searchParams.get('value'));
 
-describe('identifiers a search names, written differently', { timeout: 20_000 }, () => {
+describe('identifiers a search names, written differently', () => {
   it('shows the phone number on record when the search writes it with spaces, linking to its detail', async () => {
     const { router, fetchMock } = renderApp('/identifiers?search=%2B44%207700%20900123', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

@@ -40,7 +40,7 @@ async function openTags(role: Role, routes: Parameters<typeof renderApp>[1]) {
   return view;
 }
 
-describe('identifier tags in the detail modal', { timeout: 20_000 }, () => {
+describe('identifier tags in the detail modal', () => {
   it('shows the tags in their colours, and a viewer cannot edit them', async () => {
     await openTags('viewer', {
       'GET /api/identifiers/id-1': () => json(200, detailWith([ROMANCE, WIRE])),

@@ -15,7 +15,7 @@ import {
 
 setUpRouteTests();
 
-describe('identifiers list', { timeout: 20_000 }, () => {
+describe('identifiers list', () => {
   it('shows each identifier with evidence, originator and date, dashes for what is missing', async () => {
     renderApp('/identifiers', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

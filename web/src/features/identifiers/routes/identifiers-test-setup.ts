@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { json } from '../../../test/render-app';
@@ -62,8 +62,6 @@ export const page = (data: IdentifierItem[], extra: object = {}) =>
 
 /** Patience for the lazily loaded route, the jsdom gaps Carbon needs filled, clean globals after. */
 export function setUpRouteTests() {
-  // The route is loaded on demand, with Carbon, on first render.
-  configure({ asyncUtilTimeout: 5000 });
   beforeEach(() => {
     // Carbon's TextArea measures itself; jsdom has no ResizeObserver.
     vi.stubGlobal(

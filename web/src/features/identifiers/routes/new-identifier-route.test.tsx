@@ -26,7 +26,7 @@ async function fillNewEmail(answer: () => Response = () => json(201, ITEM)) {
   return { ...view, form, posted };
 }
 
-describe('New Identifier page', { timeout: 20_000 }, () => {
+describe('New Identifier page', () => {
   it('gives an investigator the form', async () => {
     renderApp('/identifiers/new', { 'GET /api/auth/me': () => json(200, makeUser('investigator')) });
     expect(await screen.findByRole('button', { name: 'Create' })).toBeInTheDocument();

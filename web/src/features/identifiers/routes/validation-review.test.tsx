@@ -45,7 +45,7 @@ function detailCalls(fetchMock: ReturnType<typeof vi.fn>) {
   );
 }
 
-describe('reviewing an identifier from the queue', { timeout: 20_000 }, () => {
+describe('reviewing an identifier from the queue', () => {
   it('confirms it: sends the status seen, says so, refreshes the queue and closes', async () => {
     const { fetchMock, router, dialog } = openReview({
       'POST /api/identifiers/id-1/review': () => json(200, CONFIRMED),
@@ -225,7 +225,7 @@ describe('reviewing an identifier from the queue', { timeout: 20_000 }, () => {
   });
 });
 
-describe('going through the queue in one dialog', { timeout: 20_000 }, () => {
+describe('going through the queue in one dialog', () => {
   const SECOND_DETAIL = { ...DETAIL, ...QUEUED_SECOND, evidence: [], evidenceCount: 0 };
 
   /** A queue of QUEUED then QUEUED_SECOND; once id-1 is decided, it leaves the queue. */
@@ -283,7 +283,7 @@ describe('going through the queue in one dialog', { timeout: 20_000 }, () => {
   });
 });
 
-describe('written evidence in the identifier detail', { timeout: 20_000 }, () => {
+describe('written evidence in the identifier detail', () => {
   const STATEMENT =
     'He wrote from Scam@Example.org, then again from scam@example.org.\nI paid nothing to scam@example.net.';
 

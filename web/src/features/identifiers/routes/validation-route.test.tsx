@@ -15,7 +15,7 @@ const cells = (row: HTMLElement) =>
     .getAllByRole('cell')
     .map((cell) => cell.textContent);
 
-describe('identifier validation queue', { timeout: 20_000 }, () => {
+describe('identifier validation queue', () => {
   it('lists the identifiers awaiting review, oldest first, each opening its review', async () => {
     const { router, fetchMock } = renderApp('/validation', {
       ...asAdmin,
@@ -152,9 +152,7 @@ describe('identifier validation queue', { timeout: 20_000 }, () => {
         isDown ? json(503, { error: { code: 'UNAVAILABLE', message: 'Down' } }) : queuePage([QUEUED]),
     });
     // A 5xx is retried twice first.
-    expect(
-      await screen.findByRole('heading', { name: 'The queue could not be loaded' }, { timeout: 10_000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'The queue could not be loaded' })).toBeInTheDocument();
     expect(screen.getByText('Down Your filters are kept.')).toBeInTheDocument();
     isDown = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

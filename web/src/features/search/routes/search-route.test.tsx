@@ -69,7 +69,7 @@ const hitTexts = (container: HTMLElement) =>
     .getAllByRole('listitem')
     .map((item) => item.textContent);
 
-describe('search page', { timeout: 20_000 }, () => {
+describe('search page', () => {
   it('shows the cases, identifiers and evidence matching q, counted, linked, with View all for more', async () => {
     const { fetchMock } = renderApp('/search?q=scam', { ...asAdmin, ...HITS });
     expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();

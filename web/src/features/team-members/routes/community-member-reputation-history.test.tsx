@@ -78,7 +78,7 @@ function historyCalls(fetchMock: ReturnType<typeof vi.fn>) {
     .filter((url) => url.pathname.endsWith('/reputation-history'));
 }
 
-describe('a community member’s reputation history', { timeout: 20_000 }, () => {
+describe('a community member’s reputation history', () => {
   it('lists each change, newest first, with its reason, who made it, and the reviewed identifier', async () => {
     const { router } = renderTab();
     const dialog = await openHistory();

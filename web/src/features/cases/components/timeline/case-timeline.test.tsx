@@ -26,7 +26,7 @@ const REMOVED: JournalEntry = {
   nullifiedBy: 'Grace Hopper',
 };
 
-describe('case timeline', { timeout: 20_000 }, () => {
+describe('case timeline', () => {
   it('shows each entry with its type, time, originator, description, evidence and identifiers', async () => {
     const entry: JournalEntry = {
       ...ENTRY,

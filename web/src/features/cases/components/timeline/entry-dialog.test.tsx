@@ -38,7 +38,7 @@ async function openAddDialog(description: string) {
 const submit = (dialog: HTMLElement) =>
   userEvent.click(within(dialog).getByRole('button', { name: 'Add entry' }));
 
-describe('entry dialog', { timeout: 30_000 }, () => {
+describe('entry dialog', () => {
   it('creates the entry, then links it to the case (spec 4)', async () => {
     const { fetchMock } = renderTimeline({
       ...BASE,
