@@ -206,6 +206,8 @@ describe('the offline signature bundle', () => {
     try {
       const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/verify-bundle.ts', file], {
         cwd: repoRoot,
+        // tsx would keep its compile cache in TMPDIR, this project's scratch directory, which must end empty.
+        env: { ...process.env, TSX_DISABLE_CACHE: '1' },
       });
       return { code: 0, stdout };
     } catch (error) {
