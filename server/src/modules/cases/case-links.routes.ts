@@ -1,67 +1,78 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  auditEventListSchema,
-  caseIdentifierListSchema,
-  casePageQuerySchema,
-  relatedCaseListSchema,
-  relatedCasesQuerySchema,
+  caseLinkListQuerySchema,
+  caseLinkListSchema,
+  caseLinkParamsSchema,
+  caseLinkSchema,
+  createCaseLinkBodySchema,
 } from '@scamtrail/domain/cases';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
-import { listCaseHistory, listCaseIdentifiers, listRelatedCases } from './case-links.service';
+import { access, currentPrincipal } from '../../plugins/auth';
+import { linkCase, listCaseLinks, unlinkCase } from './case-links.service';
 
-/** What surrounds a case: cases sharing its identifiers, the identifiers themselves, its history. */
+/** Cases linked by hand: listed on both cases, made and removed from either. */
 export async function caseLinksRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['cases'];
 
   r.get(
-    '/api/cases/:id/related',
+    '/api/cases/:id/links',
     {
       schema: {
         tags,
-        summary: 'Cases the caller may see that share a normalised identifier with this case',
-        description: 'Most shared identifiers first, then the most recently active.',
+        summary: 'The cases linked by hand to this case, those the caller may see, the latest link first',
         params: idParamsSchema,
-        querystring: relatedCasesQuerySchema,
-        response: { 200: relatedCaseListSchema, ...errorResponses(400, 401, 403, 404) },
+        querystring: caseLinkListQuerySchema,
+        response: { 200: caseLinkListSchema, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access: access.permission('case.view') },
     },
-    async (request) => listRelatedCases(db, request.params.id, request.query, request.principal!),
+    async (request) => listCaseLinks(db, request.params.id, request.query, currentPrincipal(request)),
   );
 
-  r.get(
-    '/api/cases/:id/identifiers',
+  r.post(
+    '/api/cases/:id/links',
     {
       schema: {
         tags,
-        summary: "Identifiers linked through the case's journal entries and evidence",
-        description: 'Each with the entries naming it and the other cases (the caller may see) naming it.',
+        summary: 'Link another case to this one, both ways, with why they belong together',
+        description:
+          'The other case must be one the caller may see (400 naming caseId otherwise). ' +
+          'The pair linked already, or this case archived, answers 409. Recorded on both cases.',
         params: idParamsSchema,
-        querystring: casePageQuerySchema,
-        response: { 200: caseIdentifierListSchema, ...errorResponses(400, 401, 403, 404) },
+        body: createCaseLinkBodySchema,
+        response: { 201: caseLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('case.view') },
+      config: { access: access.permission('case.edit'), idempotent: true },
     },
-    async (request) => listCaseIdentifiers(db, request.params.id, request.query, request.principal!),
+    async (request, reply) => {
+      const link = await linkCase(db, request.params.id, request.body, currentPrincipal(request));
+      return reply.code(201).send(link);
+    },
   );
 
-  r.get(
-    '/api/cases/:id/history',
+  r.delete(
+    '/api/cases/:id/links/:linkedCaseId',
     {
       schema: {
         tags,
-        summary: 'The audit log of the case, newest first',
-        params: idParamsSchema,
-        querystring: casePageQuerySchema,
-        response: { 200: auditEventListSchema, ...errorResponses(400, 401, 403, 404) },
+        summary: 'Remove the link between two cases, from both',
+        description: 'No such link, or one to a case the caller may not see, answers 404.',
+        params: caseLinkParamsSchema,
+        response: {
+          204: z.null(),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
-      config: { access: access.permission('case.view') },
+      config: { access: access.permission('case.edit') },
     },
-    async (request) => listCaseHistory(db, request.params.id, request.query, request.principal!),
+    async (request, reply) => {
+      await unlinkCase(db, request.params.id, request.params.linkedCaseId, currentPrincipal(request));
+      return reply.status(204).send(null);
+    },
   );
 }

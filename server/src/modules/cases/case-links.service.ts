@@ -1,101 +1,111 @@
-import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
-import type { AuditEvent, CaseIdentifier, CaseUser, RelatedCase } from '@scamtrail/domain/cases';
-import { fullName } from '@scamtrail/domain/names';
-import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
-import type { Db } from '../../db/client';
+import type { CaseLink, CaseLinkList, CreateCaseLinkBody } from '@scamtrail/domain/cases';
+import { toPagination } from '@scamtrail/domain/pagination';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { findAssignableUserRows } from './assignable-users.repository';
-import { presentAuditEvents } from './case-history-presenter';
-import { findCaseEventRows } from './case-history.repository';
-import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers.repository';
-import { toCaseRef } from './case-presenter';
-import { findIdentifierSummaries, findRelatedCaseRows } from './case-related.repository';
-import { requireVisibleCase } from './cases.service';
+import { recordAudit } from '../audit/audit';
+import { isCaseVisible } from '../groups/case-visibility';
+import { touchCase } from './case-activity';
+import { requireEditableCase, requireVisibleCase } from './cases.service';
+import {
+  deleteCaseLink,
+  findCaseLink,
+  findCaseLinks,
+  insertCaseLink,
+  lockCasePair,
+} from './case-links.repository';
 
-type Page = { page: number; pageSize: number };
-type Paged<T> = { data: T[]; pagination: Pagination };
+export const ALREADY_LINKED_MESSAGE = 'These cases are already linked';
 
-/** Cases the caller may see that share an identifier with this one (which they must see too). */
-export async function listRelatedCases(
+/** The cases linked to a case the caller may see, those they may see too, the latest link first. */
+export async function listCaseLinks(
   db: Db,
   caseId: string,
-  page: Page,
+  page: { page: number; pageSize: number },
   principal: Principal,
-): Promise<Paged<RelatedCase>> {
+): Promise<CaseLinkList> {
   await requireVisibleCase(db, principal, caseId);
-  const { rows, total } = await findRelatedCaseRows(db, caseId, principal, page);
-  const shared = await findIdentifierSummaries(
-    db,
-    rows.flatMap((row) => row.sharedIds),
-  );
-  return {
-    data: rows.map((row) => ({
-      case: toCaseRef(row),
-      sharedCount: row.sharedCount,
-      shared: row.sharedIds.flatMap((id) => {
-        const identifier = shared.get(id);
-        return identifier ? [identifier] : [];
-      }),
-    })),
-    pagination: toPagination(page.page, page.pageSize, total),
-  };
+  const { links, total } = await findCaseLinks(db, caseId, principal, page);
+  return { data: links, pagination: toPagination(page.page, page.pageSize, total) };
 }
 
-/** The identifiers linked to the case, each with the other visible cases that name it. */
-export async function listCaseIdentifiers(
+/**
+ * Records on both cases' History that they were linked or unlinked, and marks both as just active.
+ * Call in the transaction of the change.
+ */
+async function recordOnBoth(
+  tx: DbOrTx,
+  principal: Principal,
+  action: 'case.linked' | 'case.unlinked',
+  [oneId, otherId]: [string, string],
+  note: string,
+) {
+  for (const [caseId, linkedCaseId] of [
+    [oneId, otherId],
+    [otherId, oneId],
+  ]) {
+    const link = { linkedCaseId, note };
+    await recordAudit(tx, principal, {
+      action,
+      subjectType: 'case',
+      subjectId: caseId,
+      caseId,
+      before: action === 'case.unlinked' ? link : null,
+      after: action === 'case.linked' ? link : null,
+    });
+    await touchCase(tx, caseId);
+  }
+}
+
+/**
+ * Links another case to this one, both ways. The other case must be one the caller may see (400
+ * naming caseId, a hidden case alike a missing one); this one must be visible (404) and not archived
+ * (409), as for any change to it. A second link of the same pair is a 409.
+ */
+export async function linkCase(
   db: Db,
   caseId: string,
-  page: Page,
+  body: CreateCaseLinkBody,
   principal: Principal,
-): Promise<Paged<CaseIdentifier>> {
-  await requireVisibleCase(db, principal, caseId);
-  const { rows, total } = await findCaseIdentifierRows(db, caseId, page);
-  const others = await findOtherCasesNaming(
-    db,
-    caseId,
-    rows.map((row) => row.id),
-    principal,
-  );
-  return {
-    data: rows.map((row) => {
-      const mine = others.filter((other) => other.identifierId === row.id);
-      return {
-        id: row.id,
-        type: row.type,
-        typeLabel: getIdentifierTypeLabel(row.type),
-        displayValue: row.displayValue,
-        entryCount: row.entryCount,
-        otherCaseCount: mine[0]?.otherCount ?? 0,
-        otherCases: mine.map(toCaseRef),
-      };
-    }),
-    pagination: toPagination(page.page, page.pageSize, total),
-  };
+): Promise<CaseLink> {
+  const otherId = body.caseId;
+  await db.transaction(async (tx) => {
+    await requireEditableCase(tx, principal, caseId);
+    if (otherId === caseId)
+      throw AppError.validation([{ field: 'caseId', message: 'A case cannot be linked to itself' }]);
+    if (!(await isCaseVisible(tx, principal, otherId))) {
+      throw AppError.validation([{ field: 'caseId', message: 'No case with this id' }]);
+    }
+    await lockCasePair(tx, caseId, otherId);
+    if (!(await insertCaseLink(tx, caseId, otherId, body.note, principal.originatorId))) {
+      throw new AppError('CONFLICT', ALREADY_LINKED_MESSAGE, {
+        fields: [{ field: 'caseId', message: ALREADY_LINKED_MESSAGE }],
+      });
+    }
+    await recordOnBoth(tx, principal, 'case.linked', [caseId, otherId], body.note);
+  });
+  // Unlinked again by someone else since the commit: gone, as for any missing link.
+  const link = await findCaseLink(db, caseId, otherId);
+  if (!link) throw AppError.notFound('Link');
+  return link;
 }
 
-/** The case's History: its audit rows, newest first, naming only records the caller may see. */
-export async function listCaseHistory(
+/**
+ * Removes the link between this case and another, from both. This case must be visible (404) and not
+ * archived (409); a link to a case the caller may not see, or no link at all, is a 404.
+ */
+export async function unlinkCase(
   db: Db,
   caseId: string,
-  page: Page,
+  otherId: string,
   principal: Principal,
-): Promise<Paged<AuditEvent>> {
-  await requireVisibleCase(db, principal, caseId);
-  const { rows, total } = await findCaseEventRows(db, caseId, page);
-  return {
-    data: await presentAuditEvents(db, principal, rows),
-    pagination: toPagination(page.page, page.pageSize, total),
-  };
-}
-
-/** Enabled users for the assignee picker: names only, for callers who may not list users. */
-export async function listAssignableUsers(
-  db: Db,
-  query: Page & { search?: string },
-): Promise<Paged<CaseUser>> {
-  const { rows, total } = await findAssignableUserRows(db, query.search, query);
-  return {
-    data: rows.map((row) => ({ id: row.id, fullName: fullName(row) })),
-    pagination: toPagination(query.page, query.pageSize, total),
-  };
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await requireEditableCase(tx, principal, caseId);
+    if (!(await isCaseVisible(tx, principal, otherId))) throw AppError.notFound('Link');
+    await lockCasePair(tx, caseId, otherId);
+    const note = await deleteCaseLink(tx, caseId, otherId);
+    if (note === undefined) throw AppError.notFound('Link');
+    await recordOnBoth(tx, principal, 'case.unlinked', [caseId, otherId], note);
+  });
 }

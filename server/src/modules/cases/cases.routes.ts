@@ -17,15 +17,17 @@ import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../../plugins/auth';
+import { listAssignableUsers } from './assignable-users.service';
+import { caseHistoryRoutes } from './case-history.routes';
+import { caseIdentifiersRoutes } from './case-identifiers.routes';
 import { caseLinksRoutes } from './case-links.routes';
-import { linkedCasesRoutes } from './linked-cases.routes';
+import { caseRelatedRoutes } from './case-related.routes';
 import { caseTasksRoutes } from './case-tasks.routes';
-import { listAssignableUsers } from './case-links.service';
 import { updateCase } from './case-update.service';
 import { bulkUpdateCases } from './case-bulk-update.service';
 import { createCase, findVisibleCase, getCase, listCases } from './cases.service';
 
-/** Cases: list, create, read, update; their related cases, identifiers and history. */
+/** Cases: list, create, read, update; their sub-resources each in a file of their own. */
 export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -146,7 +148,9 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
     async (request) => bulkUpdateCases(db, request.body, request.principal!),
   );
 
+  await app.register(caseRelatedRoutes, { db });
+  await app.register(caseIdentifiersRoutes, { db });
+  await app.register(caseHistoryRoutes, { db });
   await app.register(caseLinksRoutes, { db });
-  await app.register(linkedCasesRoutes, { db });
   await app.register(caseTasksRoutes, { db });
 }

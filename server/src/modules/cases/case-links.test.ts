@@ -8,7 +8,7 @@ import {
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { ARCHIVED_MESSAGE } from './case-status';
 import { countCaseEvents, createCaseVia, insertGroup, patchCaseVia } from './case-test-fixtures';
-import { ALREADY_LINKED_MESSAGE } from './linked-cases.service';
+import { ALREADY_LINKED_MESSAGE } from './case-links.service';
 
 let t: TestApp;
 let investigator: Client;

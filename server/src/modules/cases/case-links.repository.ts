@@ -6,7 +6,7 @@ import type { Principal } from '../../plugins/auth';
 import { visibleCaseCondition } from '../groups/case-visibility';
 import { originatorSummaryJson } from '../originators/originators.repository';
 import { isoText } from './case-page.repository';
-import { rowsOf } from './sql-arrays';
+import { rowsOf } from '../../db/sql/arrays';
 
 /** A pair of cases in the order `case_links` stores it. */
 export function orderedPair(oneId: string, otherId: string): { caseAId: string; caseBId: string } {

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { caseIdentifierListSchema, casePageQuerySchema } from '@scamtrail/domain/cases';
+import type { Db } from '../../db/client';
+import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { access } from '../../plugins/auth';
+import { listCaseIdentifiers } from './case-identifiers.service';
+
+/** The identifiers linked to a case through its journal entries and evidence. */
+export async function caseIdentifiersRoutes(app: FastifyInstance, opts: { db: Db }) {
+  const { db } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['cases'];
+
+  r.get(
+    '/api/cases/:id/identifiers',
+    {
+      schema: {
+        tags,
+        summary: "Identifiers linked through the case's journal entries and evidence",
+        description: 'Each with the entries naming it and the other cases (the caller may see) naming it.',
+        params: idParamsSchema,
+        querystring: casePageQuerySchema,
+        response: { 200: caseIdentifierListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.permission('case.view') },
+    },
+    async (request) => listCaseIdentifiers(db, request.params.id, request.query, request.principal!),
+  );
+}

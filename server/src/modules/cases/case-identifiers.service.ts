@@ -1,0 +1,40 @@
+import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
+import type { CaseIdentifier } from '@scamtrail/domain/cases';
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
+import type { Db } from '../../db/client';
+import type { Principal } from '../../plugins/auth';
+import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers.repository';
+import { toCaseRef } from './case-presenter';
+import { requireVisibleCase } from './cases.service';
+
+/** The identifiers linked to the case, each with the other visible cases that name it. */
+export async function listCaseIdentifiers(
+  db: Db,
+  caseId: string,
+  page: { page: number; pageSize: number },
+  principal: Principal,
+): Promise<{ data: CaseIdentifier[]; pagination: Pagination }> {
+  await requireVisibleCase(db, principal, caseId);
+  const { rows, total } = await findCaseIdentifierRows(db, caseId, page);
+  const others = await findOtherCasesNaming(
+    db,
+    caseId,
+    rows.map((row) => row.id),
+    principal,
+  );
+  return {
+    data: rows.map((row) => {
+      const mine = others.filter((other) => other.identifierId === row.id);
+      return {
+        id: row.id,
+        type: row.type,
+        typeLabel: getIdentifierTypeLabel(row.type),
+        displayValue: row.displayValue,
+        entryCount: row.entryCount,
+        otherCaseCount: mine[0]?.otherCount ?? 0,
+        otherCases: mine.map(toCaseRef),
+      };
+    }),
+    pagination: toPagination(page.page, page.pageSize, total),
+  };
+}
