@@ -1,8 +1,12 @@
 // Whether the production build (web/dist, server/dist) is older than its sources, and rebuilding what
-// is. `npm start` (scripts/start.mjs) and the end-to-end suite's global setup both run the build, so
-// both ask here, from the one list of what each output is built from.
+// is. `npm start` (scripts/start.mjs), `npm run verify` and the end-to-end suite's global setup all run
+// the build, so they ask here, from the one list of what each output is built from.
+//
+// A production install (`npm ci --omit=dev`) has no build tools: it runs the build it was given. A
+// stale output is then served as it is, with a warning; a missing one is an error saying what to do.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './build-server.mjs';
@@ -17,6 +21,7 @@ export const OUTPUTS = {
     output: 'web/dist/index.html',
     sources: ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'domain/src'],
     label: 'the web app',
+    tool: 'vite',
     build: async () => {
       const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
       if (build.status !== 0)
@@ -25,8 +30,15 @@ export const OUTPUTS = {
   },
   server: {
     output: 'server/dist/main.mjs',
-    sources: ['server/src', 'server/package.json', 'domain/src', 'scripts/build-server.mjs'],
+    sources: [
+      'server/src',
+      'server/package.json',
+      'domain/src',
+      'scripts/build-server.mjs',
+      'scripts/verify-bundle.ts',
+    ],
     label: 'the server',
+    tool: 'esbuild',
     build: buildServer,
   },
 };
@@ -57,11 +69,35 @@ export function staleness({ output, sources }) {
   return null;
 }
 
-/** Builds each stale output (the web app, then the server), saying why. */
-export async function buildWhereStale() {
-  for (const target of [OUTPUTS.web, OUTPUTS.server]) {
+/** Whether a package the build needs is installed (it is not after `npm ci --omit=dev`). */
+function installed(pkg) {
+  try {
+    createRequire(join(root, 'package.json')).resolve(`${pkg}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Builds each stale output of `targets` (by default the web app, then the server), saying why. Without
+ * the build tools, a stale output is kept with a warning and a missing one is an error.
+ */
+export async function buildWhereStale(targets = [OUTPUTS.web, OUTPUTS.server]) {
+  for (const target of targets) {
     const why = staleness(target);
     if (!why) continue;
+    if (!installed(target.tool)) {
+      if (!existsSync(join(root, target.output))) {
+        throw new Error(
+          `${target.output} is missing and ${target.tool} is not installed (a production install). ` +
+            'Build with the development dependencies installed (npm ci && npm run build), then install ' +
+            'for production.',
+        );
+      }
+      console.warn(`Running ${target.label} as built: ${why}, and ${target.tool} is not installed.`);
+      continue;
+    }
     console.log(`Building ${target.label} (${why})...`);
     await target.build();
   }

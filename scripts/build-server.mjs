@@ -1,11 +1,12 @@
 // Compiles the server (server/src/main.ts and the domain package it imports) into one ES module,
-// server/dist/main.mjs, with esbuild, so `npm start` does not transform TypeScript at every start.
-// Packages from node_modules stay external (loaded by Node as installed); the SQL migrations are
-// copied beside the bundle, where the compiled code looks for them. Tests keep running the sources.
+// server/dist/main.mjs, with esbuild, so `npm start` does not transform TypeScript at every start;
+// the offline signature-bundle verifier (scripts/verify-bundle.ts) becomes server/dist/verify-bundle.mjs
+// the same way, so neither needs a TypeScript loader in a production install. Packages from
+// node_modules stay external (loaded by Node as installed); the SQL migrations are copied beside the
+// bundle, where the compiled code looks for them. Tests keep running the sources.
 import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outDir = join(root, 'server/dist');
@@ -21,10 +22,17 @@ const ownCodeOnly = {
 };
 
 export async function buildServer() {
+  // Imported here, not at the top: `npm start` imports this module, and a production install
+  // (npm ci --omit=dev) has no esbuild; it runs the build made before (scripts/build-freshness.mjs).
+  const { build } = await import('esbuild');
   rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, 'server/src/main.ts')],
-    outfile: join(outDir, 'main.mjs'),
+    entryPoints: [
+      { in: join(root, 'server/src/main.ts'), out: 'main' },
+      { in: join(root, 'scripts/verify-bundle.ts'), out: 'verify-bundle' },
+    ],
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -38,5 +46,5 @@ export async function buildServer() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await buildServer();
-  console.log('Built server/dist/main.mjs');
+  console.log('Built server/dist/main.mjs and server/dist/verify-bundle.mjs');
 }

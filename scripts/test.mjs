@@ -2,7 +2,8 @@
 //
 // 1. The static checks (lint, format, the type check of each workspace) and the production build, two
 //    at a time: each is one process that uses one core, and the build does not depend on them.
-// 2. The unit and integration tests (Vitest, two workers).
+// 2. The unit and integration tests (Vitest, two workers), and beside them the check that a production
+//    install (`npm ci --omit=dev`) of the build runs.
 // 3. The bundle-size check of the build, then the end-to-end tests against the compiled server.
 //
 // A step's output is printed when it ends (steps that run together would otherwise interleave); the
@@ -29,7 +30,14 @@ const STAGES = [
       { name: 'typecheck domain', command: npm('typecheck', '-w', 'domain') },
     ],
   },
-  { steps: [{ name: 'unit and integration', command: npm('test:unit'), live: true }] },
+  {
+    // The production install mostly waits on npm copying packages: it runs beside the tests.
+    parallel: true,
+    steps: [
+      { name: 'unit and integration', command: npm('test:unit'), live: true },
+      { name: 'production install', command: npm('check:production-install') },
+    ],
+  },
   {
     steps: [
       { name: 'bundle size', command: npm('check:bundle-size') },
