@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../lib/api-client';
-import { createWrittenEvidence } from '../components/evidence/api/create-written-evidence';
-import { uploadEvidenceFile } from '../components/evidence/api/upload-evidence';
+import { createWrittenEvidence } from '../features/evidence/api/create-written-evidence';
+import { uploadEvidenceFile } from '../features/evidence/api/upload-evidence';
 import { createAutomation } from '../features/automations/api/create-automation';
 import { linkCase } from '../features/cases/api/case-links';
 import { createCase } from '../features/cases/api/create-case';
-import { createJournalEntry } from '../features/cases/api/journal-create-entry';
+import { createJournalEntry } from '../features/cases/journal/api/journal-create-entry';
 import { createExportStream } from '../features/export-streams/api/create-export-stream';
 import { createGroup } from '../features/groups/api/create-group';
 import { createIdentifier } from '../features/identifiers/api/create-identifier';

@@ -12,7 +12,7 @@ import { text } from '@scamtrail/domain/text';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
-import { CasePicker } from '../../../components/evidence/case-picker';
+import { CasePicker } from '../../../components/case-picker/case-picker';
 import { useUpdateCase } from '../api/update-case';
 
 const FIELDS = ['resolution', 'closureNotes', 'duplicateOfId'] as const;

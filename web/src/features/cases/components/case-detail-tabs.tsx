@@ -2,12 +2,12 @@ import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCaseReadOnly, type Case } from '@scamtrail/domain/cases';
-import { EvidencePanel } from '../../../components/evidence/evidence-panel';
+import { EvidencePanel } from '../../evidence/components/evidence-panel';
 import { CASE_TABS, readCaseTab, TAB_PARAM, type CaseTab } from './case-tab-param';
 import { CaseHistoryTab } from './case-history-tab';
 import { CaseIdentifiersTab } from './case-identifiers-tab';
 import { CaseTasksTab } from './case-tasks-tab';
-import { CaseTimeline } from './timeline/case-timeline';
+import { CaseTimeline } from '../journal/components/case-timeline';
 
 const LABELS: Record<CaseTab, string> = {
   timeline: 'Timeline',

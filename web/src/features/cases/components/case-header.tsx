@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { CASE_RESOLUTION_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
 import { OriginatorWithProxy } from '../../../components/originator-badge/originator-with-proxy';
 import { formatDateTime } from '../../../lib/format-date';
-import { useCaseRef } from '../../../components/evidence/api/get-case-options';
+import { useCaseRef } from '../../../components/case-picker/get-case-options';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 
 /** "$1,250.00", "€80.00": the amount in its own currency. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { CASE_LINK_NOTE_MAX_LENGTH, type CaseRef } from '@scamtrail/domain/cases';
 import { text } from '@scamtrail/domain/text';
-import { CasePicker } from '../../../components/evidence/case-picker';
+import { CasePicker } from '../../../components/case-picker/case-picker';
 import { FormModal } from '../../../components/form-modal';
 import { TextArea } from '../../../components/text-fields';
 import { useToast } from '../../../components/toasts/toast-context';

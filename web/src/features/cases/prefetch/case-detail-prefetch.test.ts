@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/providers';
 import { json, makeUser, UNAUTHENTICATED } from '../../../test/render-app';
 import { caseKeys } from '../api/query-keys';
-import { journalKeys } from '../api/journal-keys';
-import { journalPageParams, readTimelineParams } from '../components/timeline/timeline-params';
+import { journalKeys } from '../journal/api/journal-keys';
+import { journalPageParams, readTimelineParams } from '../journal/components/timeline-params';
 import { makeCase, CASE_ID, page } from '../routes/case-detail-fixtures';
 import { prefetchCaseDetail } from './case-detail-prefetch';
 

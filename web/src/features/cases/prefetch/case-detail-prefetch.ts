@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { currentUserQueryOptions } from '../../../lib/session';
 import { caseQueryOptions } from '../api/get-case';
-import { journalEntriesQueryOptions } from '../api/journal-get-entries';
+import { journalEntriesQueryOptions } from '../journal/api/journal-get-entries';
 import { readCaseTab } from '../components/case-tab-param';
-import { journalPageParams, readTimelineParams } from '../components/timeline/timeline-params';
+import { journalPageParams, readTimelineParams } from '../journal/components/timeline-params';
 
 /**
  * What /cases/:id shows first, asked for as soon as the route matches, while the screen's code is

@@ -1,4 +1,4 @@
-import { EvidencePanel } from '../../../components/evidence/evidence-panel';
+import { EvidencePanel } from '../components/evidence-panel';
 import { PageLayout } from '../../../components/page-layout';
 
 /** Evidence (/evidence): every evidence item the user may see, with filters, upload and detail. */

@@ -1,7 +1,7 @@
 import { InlineNotification, SkeletonText } from '@carbon/react';
 import { useState, type ReactNode } from 'react';
 import { toPagination } from '@scamtrail/domain/pagination';
-import { SectionPager } from '../../../components/evidence/section-pager';
+import { SectionPager } from '../../../components/section-pager';
 import { errorMessage } from '../../../lib/api-error';
 import {
   RELATED_PAGE_SIZE,

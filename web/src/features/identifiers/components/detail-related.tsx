@@ -3,7 +3,7 @@ import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import { Link as RouterLink } from 'react-router';
 import { CaseStatusTag } from '../../../components/case-tags';
-import { EVIDENCE_KIND_ICONS } from '../../../components/evidence/evidence-format';
+import { EVIDENCE_KIND_ICONS } from '../../evidence/components/evidence-format';
 import { ENTRY_TYPE_STYLES } from '../../../components/journal-entry-type';
 import type { IdentifierDetail } from '../api/identifier-types';
 import { EMPTY_CELL, formatListDate, pluralise } from '../utils/format';

@@ -1,7 +1,7 @@
 import { Button, InlineNotification, SkeletonText } from '@carbon/react';
 import { ChevronDown, ChevronUp } from '@carbon/icons-react';
 import { useId, useState } from 'react';
-import { useEvidence } from '../../../components/evidence/api/get-evidence';
+import { useEvidence } from '../../evidence/api/get-evidence';
 import { errorMessage } from '../../../lib/api-error';
 import { pluralise } from '../utils/format';
 import { MarkedText } from '../../../components/marked-text';

@@ -2,8 +2,8 @@ import { Link } from '@carbon/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
-import { evidenceListQueryOptions } from '../../../components/evidence/api/get-evidence-list';
-import { readEvidenceParams, writeEvidenceParams } from '../../../components/evidence/evidence-list-params';
+import { evidenceListQueryOptions } from '../../evidence/api/get-evidence-list';
+import { readEvidenceParams, writeEvidenceParams } from '../../evidence/components/evidence-list-params';
 import { CaseRefLink } from '../../cases/components/case-detail-links';
 import { exactCount, SEARCH_PAGE_SIZE, SearchSection, sectionResult } from './search-section';
 

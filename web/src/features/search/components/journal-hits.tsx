@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryHit } from '@scamtrail/domain/journal-entries';
-import { SectionPager } from '../../../components/evidence/section-pager';
+import { SectionPager } from '../../../components/section-pager';
 import { MarkedText } from '../../../components/marked-text';
 import { formatDateTime } from '../../../lib/format-date';
-import { journalSearchQueryOptions } from '../../cases/api/journal-search';
+import { journalSearchQueryOptions } from '../../cases/journal/api/journal-search';
 import { CaseRefLink } from '../../cases/components/case-detail-links';
-import { writeTimelineParams } from '../../cases/components/timeline/timeline-params';
+import { writeTimelineParams } from '../../cases/journal/components/timeline-params';
 import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from './search-section';
 
 /** The case's timeline, filtered by the same text, where the entry is read in its place. */

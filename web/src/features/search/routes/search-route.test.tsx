@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Grant } from '@scamtrail/domain/permissions';
-import { SCREENSHOT, WRITTEN } from '../../../components/evidence/evidence-test-data';
+import { SCREENSHOT, WRITTEN } from '../../evidence/components/evidence-test-data';
 import { expectNoSeriousViolations } from '../../../test/axe';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { CASE, UNASSIGNED } from '../../cases/routes/cases-test-data';

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Originator } from '@scamtrail/domain/originators';
 import { REPUTATION_CHANGE_SOURCE_LABELS, type ReputationHistoryEntry } from '@scamtrail/domain/reputation';
-import { SectionPager } from '../../../components/evidence/section-pager';
+import { SectionPager } from '../../../components/section-pager';
 import { useModalFocus } from '../../../components/modal-focus';
 import { DescriptionList } from '../../../components/description-list';
 import { SectionLoadState } from '../../../components/section-load-state';

@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { JournalEntry, JournalEntryType } from '@scamtrail/domain/journal-entries';
+import type { Pagination } from '@scamtrail/domain/pagination';
+import { api } from '../../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../../lib/prefetch-freshness';
+import { journalKeys } from './journal-keys';
+
+export interface JournalPageParams {
+  includeNullified: boolean;
+  /** Text to find in the descriptions. */
+  search?: string;
+  type?: JournalEntryType;
+  hasEvidence?: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export interface JournalPage {
+  data: JournalEntry[];
+  pagination: Pagination;
+}
+
+/** `GET /api/cases/{id}/journal-entries`: one page of the case's journal, newest first. */
+export function getJournalEntries(
+  caseId: string,
+  params: JournalPageParams,
+  signal?: AbortSignal,
+): Promise<JournalPage> {
+  return api.get<JournalPage>(`/cases/${encodeURIComponent(caseId)}/journal-entries`, {
+    params: {
+      includeNullified: params.includeNullified || undefined,
+      search: params.search,
+      type: params.type,
+      hasEvidence: params.hasEvidence,
+      page: params.page,
+      pageSize: params.pageSize,
+    },
+    signal,
+  });
+}
+
+export function journalEntriesQueryOptions(caseId: string, params: JournalPageParams) {
+  return queryOptions({
+    queryKey: journalKeys.page(caseId, params),
+    queryFn: ({ signal }) => getJournalEntries(caseId, params, signal),
+    // The page on screen stays while the next one loads, instead of a flash of skeleton.
+    placeholderData: keepPreviousData,
+    // Prefetched on entering /cases/:id (see case-detail-prefetch.ts).
+    staleTime: PREFETCHED_FRESH_MS,
+  });
+}
+
+export function useJournalEntries(caseId: string, params: JournalPageParams) {
+  return useQuery(journalEntriesQueryOptions(caseId, params));
+}

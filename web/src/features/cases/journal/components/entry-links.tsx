@@ -1,0 +1,63 @@
+import { Link } from '@carbon/react';
+import { Image } from '@carbon/icons-react';
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
+import { Link as RouterLink } from 'react-router';
+import { EVIDENCE_KIND_ICONS } from '../../../evidence/components/evidence-format';
+
+const isImage = (mediaType: string | null) => Boolean(mediaType?.startsWith('image/'));
+
+function kindIcon(kind: string) {
+  return EVIDENCE_KIND_ICONS[kind as keyof typeof EVIDENCE_KIND_ICONS] ?? EVIDENCE_KIND_ICONS.document;
+}
+
+/** The evidence linked to an entry: chips that open each item; images are marked as such. */
+export function EntryEvidence({ evidence }: { evidence: JournalEntry['evidence'] }) {
+  if (evidence.length === 0) return null;
+  return (
+    <div className="timeline-entry__links">
+      <span className="timeline-entry__links-label">Evidence</span>
+      <ul className="timeline-chips" aria-label="Linked evidence">
+        {evidence.map((item) => {
+          const image = isImage(item.mediaType);
+          const Icon = image ? Image : kindIcon(item.kind);
+          return (
+            <li key={item.id}>
+              <Link
+                as={RouterLink}
+                to={`/evidence?open=${encodeURIComponent(item.id)}`}
+                className={`timeline-chip${image ? ' timeline-chip--image' : ''}`}
+              >
+                <Icon aria-hidden className="timeline-chip__icon" />
+                <span className="timeline-chip__text">{item.title}</span>
+                {image && <span className="timeline-chip__note">Image</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** The identifiers linked to an entry, by display value, each opening its details. */
+export function EntryIdentifiers({ identifiers }: { identifiers: JournalEntry['identifiers'] }) {
+  if (identifiers.length === 0) return null;
+  return (
+    <div className="timeline-entry__links">
+      <span className="timeline-entry__links-label">Identifiers</span>
+      <ul className="timeline-chips" aria-label="Linked identifiers">
+        {identifiers.map((identifier) => (
+          <li key={identifier.id}>
+            <Link
+              as={RouterLink}
+              to={`/identifiers?open=${encodeURIComponent(identifier.id)}`}
+              className="timeline-chip"
+            >
+              <span className="timeline-chip__text">{identifier.displayValue}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

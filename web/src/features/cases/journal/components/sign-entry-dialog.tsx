@@ -1,0 +1,31 @@
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
+import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
+import { AppModal } from '../../../../components/app-modal';
+import {
+  SIGN_EXPLANATION,
+  SignFailure,
+  useSignEntry,
+} from '../../../../components/originator-badge/sign-entry-action';
+import { formatDateTime } from '../../../../lib/format-date';
+import { signJournalEntry } from '../api/journal-sign-entry';
+
+/** "Sign entry" from an entry's menu: what signing means, then the passkey prompt (spec 4). */
+export function SignEntryDialog({ entry, onClose }: { entry: JournalEntry; onClose: () => void }) {
+  const { isSigning, message, run } = useSignEntry(() => signJournalEntry(entry.id));
+  return (
+    <AppModal
+      open
+      size="sm"
+      title="Sign entry"
+      label={`${JOURNAL_ENTRY_TYPE_LABELS[entry.type]} · ${formatDateTime(entry.performedAt)}`}
+      primaryButtonText="Sign with passkey"
+      loading={isSigning}
+      loadingDescription="Waiting for your passkey..."
+      onSubmit={() => void run()}
+      onClose={onClose}
+    >
+      <SignFailure message={message} />
+      <p>{SIGN_EXPLANATION}</p>
+    </AppModal>
+  );
+}

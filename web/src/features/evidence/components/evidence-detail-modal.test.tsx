@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ENTERED_FOR_MEMBER } from '../../../test/community-members';
+import { json, makeUser, renderApp } from '../../../test/render-app';
+import { CUSTODY, NO_TAGS, page, SCREENSHOT, WRITTEN } from './evidence-test-data';
+
+async function findDialog(title: string) {
+  const heading = await screen.findByRole('heading', { name: title });
+  return heading.closest<HTMLElement>('[role="dialog"]')!;
+}
+
+function routes(verify: { sha256: string | null; matches: boolean }) {
+  return {
+    'GET /api/auth/me': () => json(200, makeUser('investigator')),
+    'GET /api/evidence': () => page([SCREENSHOT]),
+    'GET /api/tags': NO_TAGS,
+    'GET /api/evidence/e1': () => json(200, SCREENSHOT),
+    'GET /api/evidence/e1/custody': () => page(CUSTODY),
+    'POST /api/evidence/e1/verify': () => json(200, verify),
+  };
+}
+
+/** The value of the "Added by" field. */
+const addedBy = (dialog: HTMLElement) =>
+  within(dialog).getByText('Added by', { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+describe('evidence detail', () => {
+  it('shows the hash, the preview, the download and the chain of custody, and verifies the hash', async () => {
+    renderApp('/evidence?open=e1', routes({ sha256: SCREENSHOT.sha256, matches: true }));
+    const dialog = await findDialog('Payment receipt');
+    expect(within(dialog).getByText(SCREENSHOT.sha256!)).toBeInTheDocument();
+    expect(within(dialog).getByRole('img', { name: 'Preview of Payment receipt' })).toHaveAttribute(
+      'src',
+      '/api/evidence/e1/content?disposition=inline',
+    );
+    expect(addedBy(dialog)).toHaveTextContent('Ada Okafor (Team)');
+    expect(addedBy(dialog)).not.toHaveTextContent('entered by');
+    const download = within(dialog).getByRole('link', { name: /Download receipt.png/ });
+    expect(download).toHaveAttribute('href', '/api/evidence/e1/content');
+    expect(download).toHaveAttribute('download', 'receipt.png');
+    expect(within(dialog).getByRole('link', { name: '#42 Romance scam' })).toBeInTheDocument();
+
+    const custody = await within(dialog).findByRole('table', { name: 'Chain of custody' });
+    const rows = within(custody).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^AddedAda Okafor.*1\.5 MB · image\/png · SHA-256 9f86d081…0a08 · to a case$/),
+      expect.stringMatching(/^ViewedInbox scanner \(API key\).*Details opened$/),
+    ]);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText('Hash matches')).toBeInTheDocument();
+  });
+
+  it('says loudly when the stored bytes no longer match their hash', async () => {
+    const other = 'a'.repeat(64);
+    renderApp('/evidence?open=e1', routes({ sha256: other, matches: false }));
+    const dialog = await findDialog('Payment receipt');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await within(dialog).findByText('Hash does NOT match')).toBeInTheDocument();
+    expect(within(dialog).getByText(`The stored bytes now hash to ${other}.`)).toBeInTheDocument();
+  });
+
+  it('shows written evidence as its text, without a download', async () => {
+    renderApp('/evidence?open=e2', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([WRITTEN]),
+      'GET /api/tags': NO_TAGS,
+      'GET /api/evidence/e2': () => json(200, WRITTEN),
+      'GET /api/evidence/e2/custody': () => page(CUSTODY),
+    });
+    const dialog = await findDialog('Call transcript');
+    expect(within(dialog).getByText('He asked for gift cards.')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: /Download/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Not in a case')).toBeInTheDocument();
+  });
+
+  it('says who entered evidence a community member reported', async () => {
+    const reported = { ...WRITTEN, originator: ENTERED_FOR_MEMBER };
+    renderApp('/evidence?open=e2', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([reported]),
+      'GET /api/tags': NO_TAGS,
+      'GET /api/evidence/e2': () => json(200, reported),
+      'GET /api/evidence/e2/custody': () => page(CUSTODY),
+    });
+    const dialog = await findDialog('Call transcript');
+    const value = addedBy(dialog);
+    expect(within(value).getByRole('button', { name: 'scamwatcher42 (Community)' })).toBeVisible();
+    expect(within(value).getByText('entered by Ada Okafor (Team)')).toBeVisible();
+  });
+});

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import { NO_TAGS, page, SCREENSHOT, WRITTEN } from './evidence-test-data';
+
+const listCalls = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/evidence');
+
+describe('evidence list', () => {
+  it('lists evidence with its kind, readable size, case, tags and who added it', async () => {
+    renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([SCREENSHOT, WRITTEN]),
+      'GET /api/tags': NO_TAGS,
+    });
+    const row = (await screen.findByRole('link', { name: 'Payment receipt' })).closest('tr')!;
+    expect(within(row).getByText('Screenshot')).toBeInTheDocument();
+    expect(within(row).getByText('1.5 MB')).toBeInTheDocument();
+    // The media type is the detail's: the kind says it in words here.
+    expect(within(row).queryByText('image/png')).not.toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: '#42' })).toHaveAttribute(
+      'href',
+      `/cases/${SCREENSHOT.case!.id}`,
+    );
+    expect(within(row).getByText('money-mule')).toBeInTheDocument();
+    expect(within(row).getByText(/Ada Okafor/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add evidence' })).toBeInTheDocument();
+  });
+
+  it('keeps its filters in the URL and asks the server for them', async () => {
+    const { router, fetchMock } = renderApp('/evidence?kind=audio&search=call', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([]),
+      'GET /api/tags': NO_TAGS,
+    });
+    expect(await screen.findByText('No evidence matches')).toBeInTheDocument();
+    expect(listCalls(fetchMock).at(-1)!.searchParams.get('kind')).toBe('audio');
+    expect(listCalls(fetchMock).at(-1)!.searchParams.get('search')).toBe('call');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
+    await waitFor(() => expect(currentPath(router)).toBe('/evidence'));
+  });
+
+  it('says when the list failed and offers to try again', async () => {
+    renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => json(500, { error: { code: 'INTERNAL', message: 'Internal server error' } }),
+      'GET /api/tags': NO_TAGS,
+    });
+    expect(await screen.findByText('Evidence could not be loaded')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('keeps the search box, and its focus, while a search loads after a failed load', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () =>
+        router.state.location.search
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : json(500, { error: { code: 'INTERNAL', message: 'Internal server error' } }),
+      'GET /api/tags': NO_TAGS,
+    });
+    expect(await screen.findByText('Evidence could not be loaded')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'receipt');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('searchbox')).toBe(search);
+    expect(search).toHaveFocus();
+    answer!(page([SCREENSHOT]));
+    expect(await screen.findByRole('link', { name: 'Payment receipt' })).toBeInTheDocument();
+    expect(search).toHaveFocus();
+  });
+
+  it('offers no "Add evidence" without evidence.create', async () => {
+    renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/evidence': () => page([]),
+      'GET /api/tags': NO_TAGS,
+    });
+    expect(await screen.findByText('No evidence yet')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add evidence' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { Button, Dropdown, Search, TableToolbar, TableToolbarContent } from '@carbon/react';
+import { Add } from '@carbon/icons-react';
+import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, type EvidenceKind } from '@scamtrail/domain/evidence';
+import { useTagOptions } from '../../../components/tags/tag-options';
+import { CasePicker } from '../../../components/case-picker/case-picker';
+import type { EvidenceListParams } from './evidence-list-params';
+
+interface Option<T extends string> {
+  value: T;
+  text: string;
+}
+
+const KIND_OPTIONS: Option<EvidenceKind | ''>[] = [
+  { value: '', text: 'All kinds' },
+  ...EVIDENCE_KINDS.map((kind) => ({ value: kind, text: EVIDENCE_KIND_LABELS[kind] })),
+];
+
+interface EvidenceToolbarProps {
+  idPrefix: string;
+  params: EvidenceListParams;
+  searchText: string;
+  onSearchTextChange: (text: string) => void;
+  /** The case filter is offered only where the list is not a case's own. */
+  showCaseFilter: boolean;
+  onChange: (changes: Partial<EvidenceListParams>) => void;
+  hasFilters: boolean;
+  onClearFilters: () => void;
+  /** Shows "Add evidence". */
+  onAdd?: () => void;
+}
+
+/** Search, the case, tag and kind filters, Clear filters and "Add evidence". */
+export function EvidenceToolbar(props: EvidenceToolbarProps) {
+  const { idPrefix, params, onChange } = props;
+  const tags = useTagOptions();
+  const tagOptions: Option<string>[] = [
+    { value: '', text: 'All tags' },
+    ...(tags.data ?? []).map((tag) => ({ value: tag.id, text: tag.name })),
+  ];
+  return (
+    <TableToolbar aria-label="Evidence filters and actions">
+      <TableToolbarContent className="evidence-toolbar">
+        <Search
+          id={`${idPrefix}-search`}
+          size="lg"
+          labelText="Search evidence"
+          placeholder="Search evidence"
+          value={props.searchText}
+          onChange={(event) => props.onSearchTextChange(event.target.value)}
+          onClear={() => props.onSearchTextChange('')}
+          className="evidence-toolbar__search"
+        />
+        {props.showCaseFilter && (
+          <CasePicker
+            id={`${idPrefix}-case`}
+            className="evidence-toolbar__filter evidence-toolbar__case"
+            titleText="Case"
+            hideLabel
+            placeholder="All cases"
+            size="lg"
+            value={params.caseId}
+            onChange={(caseId) => onChange({ caseId })}
+          />
+        )}
+        {/* Without tag.view there is nothing to filter by. */}
+        {!tags.isError && (
+          <Dropdown<Option<string>>
+            id={`${idPrefix}-tag`}
+            className="evidence-toolbar__filter"
+            titleText="Tag"
+            hideLabel
+            label="All tags"
+            size="lg"
+            items={tagOptions}
+            itemToString={(item) => item?.text ?? ''}
+            selectedItem={tagOptions.find((option) => option.value === params.tagId) ?? tagOptions[0]}
+            onChange={({ selectedItem }) => onChange({ tagId: selectedItem?.value ?? '' })}
+          />
+        )}
+        <Dropdown<Option<EvidenceKind | ''>>
+          id={`${idPrefix}-kind`}
+          className="evidence-toolbar__filter"
+          titleText="Kind"
+          hideLabel
+          label="All kinds"
+          size="lg"
+          items={KIND_OPTIONS}
+          itemToString={(item) => item?.text ?? ''}
+          selectedItem={KIND_OPTIONS.find((option) => option.value === params.kind) ?? KIND_OPTIONS[0]}
+          onChange={({ selectedItem }) => onChange({ kind: selectedItem?.value ?? '' })}
+        />
+        <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
+          Clear filters
+        </Button>
+        {props.onAdd && (
+          <Button kind="primary" size="lg" renderIcon={Add} onClick={props.onAdd}>
+            Add evidence
+          </Button>
+        )}
+      </TableToolbarContent>
+    </TableToolbar>
+  );
+}

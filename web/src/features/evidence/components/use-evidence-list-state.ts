@@ -1,0 +1,63 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useUrlSearchText } from '../../../lib/use-url-search-text';
+import {
+  paramName,
+  readEvidenceParams,
+  writeEvidenceParams,
+  type EvidenceListParams,
+} from './evidence-list-params';
+
+/**
+ * The evidence list's state, kept in the URL so a view can be shared and survives Back: filters, page,
+ * page size and the open detail. `prefix` namespaces the parameters (see paramName). The search box
+ * writes to the URL 300 ms after the last keystroke.
+ */
+export function useEvidenceListState(prefix: string) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = useMemo(() => readEvidenceParams(searchParams, prefix), [searchParams, prefix]);
+  const openParam = paramName(prefix, 'open');
+  const openId = searchParams.get(openParam);
+  const writeSearch = useCallback(
+    (search: string) =>
+      setSearchParams((current) => writeEvidenceParams(current, prefix, { search }), { replace: true }),
+    [setSearchParams, prefix],
+  );
+  const [searchText, setSearchText] = useUrlSearchText(params.search, writeSearch);
+
+  const update = useCallback(
+    (changes: Partial<EvidenceListParams>, options: { replace?: boolean } = {}) =>
+      setSearchParams((current) => writeEvidenceParams(current, prefix, changes), options),
+    [setSearchParams, prefix],
+  );
+
+  const clearFilters = useCallback(() => {
+    setSearchText('');
+    setSearchParams((current) =>
+      writeEvidenceParams(current, prefix, { search: '', caseId: '', tagId: '', kind: '', page: 1 }),
+    );
+  }, [setSearchParams, setSearchText, prefix]);
+
+  const setOpenId = useCallback(
+    (id: string | null) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(openParam, id);
+        else next.delete(openParam);
+        return next;
+      }),
+    [setSearchParams, openParam],
+  );
+
+  /** The link (search part) that opens an item's detail from the current view. */
+  const detailSearch = useCallback(
+    (id: string) => {
+      const next = new URLSearchParams(searchParams);
+      next.set(openParam, id);
+      return `?${next.toString()}`;
+    },
+    [searchParams, openParam],
+  );
+
+  return { params, searchText, setSearchText, update, clearFilters, openId, setOpenId, detailSearch };
+}
