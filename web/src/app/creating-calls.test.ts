@@ -10,7 +10,7 @@ import { createExportStream } from '../features/export-streams/api/create-export
 import { createGroup } from '../features/groups/api/create-group';
 import { createIdentifier } from '../features/identifiers/api/create-identifier';
 import { createTag } from '../features/tags/api/create-tag';
-import { createCommunityMember } from '../features/team-members/api/create-community-member';
+import { createCommunityMember } from '../features/community-members/api/create-community-member';
 import { inviteTeamMember } from '../features/team-members/api/invite-team-member';
 
 /**

@@ -5,12 +5,13 @@ type ScreenLoader = () => Promise<{ Component: ComponentType }>;
 
 /**
  * The screen of every route in the table, loaded on demand so each screen is its own chunk.
- * Typed by RouteId: a route without a screen does not compile.
+ * Typed by RouteId: a route without a screen does not compile. A screen showing more than one
+ * feature is put together in screens/: features meet there, never in each other's code.
  */
 export const ROUTE_SCREENS: Record<RouteId, ScreenLoader> = {
   tags: async () => ({ Component: (await import('../features/tags/routes/tags-route')).TagsRoute }),
   'team-members': async () => ({
-    Component: (await import('../features/team-members/routes/team-members-route')).TeamMembersRoute,
+    Component: (await import('./screens/team-members-screen')).TeamMembersScreen,
   }),
   'team-member-detail': async () => ({
     Component: (await import('../features/team-members/routes/team-member-detail-route'))

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
-import { communityMemberKeys } from '../../team-members/api/query-keys';
 import type { ReviewDecisionBody, ReviewDecisionResult } from './identifier-types';
 import { identifierKeys } from './query-keys';
 
@@ -29,9 +28,10 @@ export function useReviewIdentifier() {
     onSuccess: (result, { id }) =>
       Promise.all([
         refresh(id),
-        // The reporter's reputation, in the community members' list and history.
+        // The reporter's reputation, in the community members' list and history (the
+        // community-members feature keeps its queries under `['community-members']`).
         result.reputationChange
-          ? queryClient.invalidateQueries({ queryKey: communityMemberKeys.all })
+          ? queryClient.invalidateQueries({ queryKey: ['community-members'] })
           : undefined,
       ]),
     // A conflict: the stored decision is not the one on screen. Show the one that is.

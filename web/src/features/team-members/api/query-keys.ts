@@ -5,9 +5,3 @@ export const teamMemberKeys = {
   list: (params: object) => [...teamMemberKeys.lists(), params] as const,
   detail: (id: string) => [...teamMemberKeys.all, 'detail', id] as const,
 };
-
-export const communityMemberKeys = {
-  all: ['community-members'] as const,
-  list: (params: object) => [...communityMemberKeys.all, 'list', params] as const,
-  history: (id: string, page: number) => [...communityMemberKeys.all, 'history', id, page] as const,
-};

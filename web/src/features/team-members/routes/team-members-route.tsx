@@ -1,16 +1,19 @@
 import { Layer, Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
-import { CommunityMembersTab } from '../components/community-members-tab';
 import '../components/team-members.scss';
 import { TeamMembersTab } from '../components/team-members-tab';
 
 const TABS = ['team', 'community'] as const;
 
-/** Team Members (/team-members, admin): people with accounts, and community members. */
-export function TeamMembersRoute() {
+/**
+ * Team Members (/team-members, admin): people with accounts, and community members. The community tab
+ * is the community-members feature's, given by the app (app/screens/team-members-screen.tsx).
+ */
+export function TeamMembersRoute({ CommunityMembersTab }: { CommunityMembersTab: ComponentType }) {
   const { user } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const canSeeCommunity = hasPermission(user?.permissions, 'community_member.view');

@@ -4,7 +4,7 @@ import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
 import { formatDate } from '../../../lib/format-date';
-import { ActiveTag, ReputationTag } from './status-tags';
+import { ActiveTag, ReputationTag } from './community-member-tags';
 
 const COLUMNS: TableColumn[] = [
   { key: 'username', header: 'Username' },

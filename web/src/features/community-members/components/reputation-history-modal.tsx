@@ -18,7 +18,8 @@ import { SectionLoadState } from '../../../components/section-load-state';
 import { formatDateTime } from '../../../lib/format-date';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { REPUTATION_HISTORY_PAGE_SIZE, useReputationHistory } from '../api/get-reputation-history';
-import { ReputationTag } from './status-tags';
+import { ReputationTag } from './community-member-tags';
+import './community-members.scss';
 
 /** "+5" or "−15", with a true minus sign. */
 export function signedDelta(delta: number): string {

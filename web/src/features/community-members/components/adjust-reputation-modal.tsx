@@ -13,7 +13,7 @@ import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useAdjustReputation } from '../api/adjust-reputation';
-import { ReputationTag } from './status-tags';
+import { ReputationTag } from './community-member-tags';
 
 const FIELDS = ['delta', 'reason'] as const;
 
