@@ -16,7 +16,7 @@ import {
   releaseIdempotencyKey,
   storeIdempotentAnswer,
 } from '../modules/idempotency/idempotency-keys.repository';
-import type { Principal } from './auth';
+import type { Principal } from '../modules/auth/principal';
 import { MultipartFingerprint, multipartBoundary, parsedBodyFingerprint } from './idempotency-fingerprint';
 
 declare module 'fastify' {

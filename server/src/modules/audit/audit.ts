@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import type { CASE_TASK_SUBJECT } from '@scamtrail/domain/case-tasks';
 import { isAuditAction, type AuditAction } from './record-references';
 

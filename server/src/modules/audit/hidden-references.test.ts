@@ -3,7 +3,7 @@ import type { AuditEvent, Case } from '@scamtrail/domain/cases';
 import type { CustodyEvent } from '@scamtrail/domain/evidence';
 import type { NotificationList } from '@scamtrail/domain/notifications';
 import { events } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { automationWithKey } from '../../../test/originator-helpers';
 import { recordStatements } from '../../../test/statement-log';

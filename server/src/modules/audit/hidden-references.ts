@@ -1,6 +1,6 @@
 import type { HiddenRecord, HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 import type { DbOrTx } from '../../db/client';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import type { ReferenceFields } from './record-references';
 import { findVisibleRecordIds } from './record-visibility.repository';
 

@@ -4,7 +4,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { hasPermission, permissionsForRole } from '@scamtrail/domain/permissions';
 import { apiKeys, originators, users } from '../../db/schema/index';
 import { API_KEY_PREFIX, sha256Hex } from '../../lib/tokens';
-import type { ApiKeyPrincipal } from '../../plugins/auth';
+import type { ApiKeyPrincipal } from './principal';
 
 /** Last-use bookkeeping is written at most this often per key, to keep hot keys from writing per request. */
 const TOUCH_INTERVAL_MS = 60_000;

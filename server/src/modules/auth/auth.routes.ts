@@ -5,7 +5,8 @@ import { changePasswordBodySchema, currentUserSchema, loginBodySchema } from '@s
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/schemas';
-import { access, currentUser } from '../../plugins/auth';
+import { currentUser } from './principal';
+import { access } from './route-access';
 import { currentUserOf, login } from './login.service';
 import { changeOwnPassword } from './password.service';
 import { clearSessionCookie, sessionMeta, setSessionCookie } from './session-cookie';

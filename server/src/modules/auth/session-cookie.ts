@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { SESSION_COOKIE } from '../../plugins/auth';
+
+export const SESSION_COOKIE = 'scamtrail_session';
 
 /** Sets the session cookie of a session just started (password or passkey sign-in). */
 export function setSessionCookie(

@@ -5,7 +5,8 @@ import { sessionSchema } from '@scamtrail/domain/passkeys';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentUser } from '../../plugins/auth';
+import { currentUser } from './principal';
+import { access } from './route-access';
 import { clearSessionCookie } from './session-cookie';
 import { listOwnSessions, revokeOwnSessionById } from './sessions.service';
 

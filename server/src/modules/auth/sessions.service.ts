@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import { randomToken, sha256Hex } from '../../lib/tokens';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from './principal';
 import { insertEvent } from '../events/events.repository';
 import { describeDevice } from './session-device';
 import {

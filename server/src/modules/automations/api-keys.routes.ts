@@ -5,7 +5,7 @@ import { apiKeySchema, createApiKeyBodySchema, createdApiKeySchema } from '@scam
 import { pageQuery, paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 
 const keyParamsSchema = idParamsSchema.extend({ keyId: z.uuid({ message: 'keyId must be a UUID' }) });

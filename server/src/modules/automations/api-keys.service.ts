@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { assertCanGrant } from '../../lib/grants';
 import { iso } from '../../lib/schemas';
 import { generateApiKey, sha256Hex } from '../../lib/tokens';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { requireOriginatorRow } from '../originators/originators.service';
 import {

@@ -8,7 +8,7 @@ import {
 import { originatorListQuerySchema } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
 import { activeFilter, listOriginators } from '../originators/originators.service';
 import {

@@ -2,7 +2,7 @@ import type { BulkUpdateCasesBody, BulkUpdateCasesResult, UpdateCaseBody } from 
 import type { FieldError } from '@scamtrail/domain/errors';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { findCases } from './case-page.repository';
 import { applyCaseUpdate, changedSet, lockCaseForUpdate, type CaseSets } from './case-update.service';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditEventListSchema, casePageQuerySchema } from '@scamtrail/domain/cases';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { listCaseHistory } from './case-history.service';
 
 /** The History of a case: its audit log. */

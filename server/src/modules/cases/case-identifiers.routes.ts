@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caseIdentifierListSchema, casePageQuerySchema } from '@scamtrail/domain/cases';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { listCaseIdentifiers } from './case-identifiers.service';
 
 /** The identifiers linked to a case through its journal entries and evidence. */

@@ -2,7 +2,7 @@ import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue'
 import type { CaseIdentifier } from '@scamtrail/domain/cases';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers.repository';
 import { toCaseRef } from './case-presenter';
 import { requireVisibleCase } from './cases.service';

@@ -10,7 +10,8 @@ import {
 } from '@scamtrail/domain/cases';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentPrincipal } from '../../plugins/auth';
+import { currentPrincipal } from '../auth/principal';
+import { access } from '../auth/route-access';
 import { linkCase, listCaseLinks, unlinkCase } from './case-links.service';
 
 /** Cases linked by hand: listed on both cases, made and removed from either. */

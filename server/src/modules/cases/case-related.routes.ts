@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { relatedCaseListSchema, relatedCasesQuerySchema } from '@scamtrail/domain/cases';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { listRelatedCases } from './case-related.service';
 
 /** Cases sharing a normalised identifier with a case. */

@@ -1,7 +1,7 @@
 import type { RelatedCase } from '@scamtrail/domain/cases';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { toCaseRef } from './case-presenter';
 import { findIdentifierSummaries, findRelatedCaseRows } from './case-related.repository';
 import { requireVisibleCase } from './cases.service';

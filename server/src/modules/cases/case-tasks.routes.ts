@@ -12,7 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentPrincipal } from '../../plugins/auth';
+import { currentPrincipal } from '../auth/principal';
+import { access } from '../auth/route-access';
 import {
   createCaseTask,
   deleteCaseTask,

@@ -10,7 +10,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { caseTasks } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from './case-activity';
 import { checkCaseReferences } from './case-references';

@@ -16,7 +16,7 @@ import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { listAssignableUsers } from './assignable-users.service';
 import { caseHistoryRoutes } from './case-history.routes';
 import { caseIdentifiersRoutes } from './case-identifiers.routes';

@@ -10,7 +10,7 @@ import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { jsonText } from '../../lib/json-text';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../audit/audit';
 import { listCaseIds } from './case-list.repository';
 import { findCase, findCases, findVisibleCaseJson } from './case-page.repository';

@@ -1,7 +1,7 @@
 import type { CustodyAction, CustodyEvent } from '@scamtrail/domain/evidence';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { RecordReferences } from '../audit/hidden-references';
 import { CUSTODY_REFERENCES } from '../audit/record-references';
 import type { CustodyEventRow } from './custody.repository';

@@ -9,7 +9,7 @@ import {
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { presentCustodyEvents } from './custody-presenter';
 import { listCustodyRows, recordCustody } from './custody.repository';
 import { requireEvidence } from './evidence-rules';

@@ -5,7 +5,7 @@ import {
   type Evidence,
 } from '@scamtrail/domain/evidence';
 import type { Db, Tx } from '../../db/client';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';

@@ -14,7 +14,7 @@ import { uuidSchema } from '@scamtrail/domain/schema-helpers';
 import { responseText } from '@scamtrail/domain/text';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { contentDisposition } from './content-disposition';
 import { listCustody, openEvidenceContent, verifyEvidence } from './evidence-content.service';
 import { listEvidenceIdentifiers, listEvidenceJournalEntries } from './evidence-links.service';

@@ -5,7 +5,7 @@ import type { JournalEntryType } from '@scamtrail/domain/journal-entries';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { listEvidenceEntryRows, listEvidenceIdentifierRows } from './evidence-links.repository';
 import { requireEvidence } from './evidence-rules';
 

@@ -4,7 +4,7 @@ import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import type { TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import type { EvidenceWithCase } from './evidence.repository';
 import { countIdentifiers, countJournalEntries, findTagsForEvidence } from './evidence-list.repository';

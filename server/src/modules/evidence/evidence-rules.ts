@@ -1,7 +1,7 @@
 import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { findMissingTagIds } from '../tags/tags.repository';
 import { findVisibleCase, findVisibleEvidence, type EvidenceWithCase } from './evidence.repository';
 

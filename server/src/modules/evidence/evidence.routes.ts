@@ -16,7 +16,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
 import { evidenceItemRoutes } from './evidence-item.routes';
 import { getEvidence, listEvidence, updateEvidence } from './evidence.service';

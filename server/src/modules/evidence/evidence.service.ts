@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client';
 import { evidence } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';

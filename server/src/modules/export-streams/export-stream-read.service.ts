@@ -8,7 +8,7 @@ import {
 } from '@scamtrail/domain/export-streams';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import {
   markStreamRead,
   readStreamEvents,

@@ -12,7 +12,7 @@ import {
 } from '@scamtrail/domain/export-streams';
 import type { Database } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import {
   createExportStream,
   deleteExportStream,

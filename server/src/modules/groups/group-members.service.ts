@@ -1,7 +1,7 @@
 import type { GroupDetail } from '@scamtrail/domain/groups';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
 import { addGroupMembers, removeGroupMember, removeGroupMembersExcept } from './groups.repository';

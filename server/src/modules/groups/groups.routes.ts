@@ -14,7 +14,7 @@ import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { addGroupMember, deleteGroupMember, setGroupMembers } from './group-members.service';
 import { createGroup, deleteGroup, getGroupDetail, listGroups, updateGroup } from './groups.service';
 

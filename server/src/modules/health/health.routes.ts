@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../lib/schemas';
 import { AppError } from '../../lib/errors';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { readinessCheck, type ReadinessChecks } from './readiness';
 
 const statusSchema = z.object({ status: z.literal('ok') });

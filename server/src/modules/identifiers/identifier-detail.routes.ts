@@ -12,7 +12,7 @@ import {
 import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import {
   listIdentifierCases,
   listIdentifierEvidence,

@@ -8,7 +8,7 @@ import {
 } from '@scamtrail/domain/identifiers/api';
 import type { Db, DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import {
   countIdentifierCases,
   countIdentifierEvidence,

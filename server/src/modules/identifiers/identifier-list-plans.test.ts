@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type TestApp } from '../../../test/helpers';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from '../auth/principal';
 import { buildCappedCountQuery, readPage } from './identifier-list-queries';
 import { chooseOrder, listIdentifierRows, readTableStats } from './identifier-list.repository';
 

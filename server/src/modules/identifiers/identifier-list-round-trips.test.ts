@@ -6,7 +6,7 @@ import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } 
 import { recordStatements } from '../../../test/statement-log';
 import type { DbOrTx } from '../../db/client';
 import { identifiers, tags } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { findTagsForIdentifiers } from '../tags/tags.repository';
 import {
   filterCondition,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import {
   buildCappedCountQuery,
   readEstimate,

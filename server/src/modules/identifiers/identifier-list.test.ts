@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from '../auth/principal';
 import { EXACT_COUNT_CAP, listIdentifierRows } from './identifier-list.repository';
 import { isQueryCanceled } from './query-canceled';
 import { importIdentifiers } from './identifier-import.service';

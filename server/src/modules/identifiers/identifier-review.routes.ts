@@ -4,7 +4,7 @@ import { reviewQueueQuerySchema, reviewQueueSchema } from '@scamtrail/domain/ide
 import { reviewDecisionBodySchema, reviewDecisionResultSchema } from '@scamtrail/domain/identifiers/review';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { getReviewQueue, reviewIdentifier } from './identifier-review.service';
 
 /** The validation queue: identifiers awaiting a reviewer's decision, and the decisions. */

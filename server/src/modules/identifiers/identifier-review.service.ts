@@ -16,7 +16,7 @@ import { REVIEW_REPUTATION, REVIEW_REPUTATION_REASONS } from '@scamtrail/domain/
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import { applyReputationChange } from '../originators/reputation.service';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identifierTagsSchema, setIdentifierTagsBodySchema } from '@scamtrail/domain/identifiers/api';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { setTagsOfIdentifier } from './identifier-tags.service';
 
 /** The tags an identifier carries; the tags themselves are managed under `/api/tags`. */

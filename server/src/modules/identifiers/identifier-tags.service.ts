@@ -2,7 +2,7 @@ import type { IdentifierTags, SetIdentifierTagsBody } from '@scamtrail/domain/id
 import type { TagRef } from '@scamtrail/domain/tags';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { findMissingTagIds, findTagsForIdentifiers } from '../tags/tags.repository';
 import { replaceIdentifierTags } from '../tags/tags.service';

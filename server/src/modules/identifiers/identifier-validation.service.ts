@@ -2,7 +2,7 @@ import { computeConfidence, type ConfidenceOriginator } from '@scamtrail/domain/
 import { runIdentifierValidators } from '@scamtrail/domain/identifiers/validators/run-validators';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { toConfidenceReport } from './identifier-presenter';
 import { findIdentifierRows, findOriginatorKind, saveIdentifierValidation } from './identifiers.repository';

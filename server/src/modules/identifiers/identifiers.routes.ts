@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
 import { identifierReviewRoutes } from './identifier-review.routes';
 import { identifierDetailRoutes } from './identifier-detail.routes';

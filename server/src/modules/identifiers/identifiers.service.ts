@@ -5,7 +5,7 @@ import { identifiers } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry-guards';
 import { resolveRecordOriginators } from '../originators/record-originators';

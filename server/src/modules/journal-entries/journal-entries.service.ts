@@ -12,7 +12,7 @@ import { journalEntries } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from '../evidence/custody.repository';

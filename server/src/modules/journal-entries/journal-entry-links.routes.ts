@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { journalEntrySchema } from '@scamtrail/domain/journal-entries';
 import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import {
   linkEvidence,
   linkIdentifier,

@@ -1,7 +1,7 @@
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from '../evidence/custody.repository';

@@ -9,7 +9,8 @@ import {
 } from '@scamtrail/domain/notifications';
 import type { Db } from '../../db/client';
 import { errorResponses } from '../../lib/schemas';
-import { access, currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/principal';
+import { access } from '../auth/route-access';
 import { countUnreadNotifications, listNotifications, markNotificationsSeen } from './notifications.service';
 
 /**

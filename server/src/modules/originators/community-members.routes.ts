@@ -10,7 +10,7 @@ import {
 import { reputationHistoryQuerySchema, reputationHistorySchema } from '@scamtrail/domain/reputation';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { adjustReputation, createCommunityMember, updateCommunityMember } from './community-members.service';
 import { registerOriginatorKindRoutes } from './originator-kind.routes';
 import { activeFilter, listOriginators } from './originators.service';

@@ -5,7 +5,8 @@ import { originatorSchema, type Originator } from '@scamtrail/domain/originators
 import { paginated, type Pagination } from '@scamtrail/domain/pagination';
 import type { Permission } from '@scamtrail/domain/permissions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentPrincipal, type Access, type Principal } from '../../plugins/auth';
+import { currentPrincipal, type Principal } from '../auth/principal';
+import { access, type Access } from '../auth/route-access';
 import { originatorFor } from './originators.service';
 
 type Handler<B, R> = (input: B, principal: Principal) => Promise<R>;

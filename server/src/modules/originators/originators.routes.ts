@@ -9,7 +9,7 @@ import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import {
   getOriginatorFor,
   listOriginators,

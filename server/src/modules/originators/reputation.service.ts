@@ -10,7 +10,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client';
 import { events } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { findIdentifierRows } from '../identifiers/identifiers.repository';
 import { findOriginatorSummaries, lockReputation, updateOriginator } from './originators.repository';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { presentPasskey } from './passkey-presenter';
 import { insertPasskey, listUserPasskeys } from './passkeys.repository';

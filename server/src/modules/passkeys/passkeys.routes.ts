@@ -13,7 +13,8 @@ import {
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/principal';
+import { access } from '../auth/route-access';
 import { sessionMeta, setSessionCookie } from '../auth/session-cookie';
 import { loginOptions, passkeyLogin } from './passkey-login.service';
 import { registrationOptions, registerPasskey } from './passkey-registration.service';

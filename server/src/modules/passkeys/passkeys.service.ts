@@ -1,7 +1,7 @@
 import type { Passkey } from '@scamtrail/domain/passkeys';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from '../auth/principal';
 import { insertEvent } from '../events/events.repository';
 import { presentPasskey } from './passkey-presenter';
 import { deleteUserPasskey, listUserPasskeys, renameUserPasskey } from './passkeys.repository';

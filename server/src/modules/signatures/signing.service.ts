@@ -10,7 +10,7 @@ import {
 } from '@scamtrail/domain/signatures';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from '../auth/principal';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { findVisibleEntryRow, type EntryRow } from '../journal-entries/journal-entries.repository';

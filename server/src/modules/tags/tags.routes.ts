@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../../plugins/auth';
+import { access } from '../auth/route-access';
 import { createTag, deleteTag, getTag, listTags, updateTag } from './tags.service';
 
 /** Tags for cases, evidence and identifiers. Names are unique, case-insensitively. */

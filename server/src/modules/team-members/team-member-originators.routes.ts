@@ -5,7 +5,7 @@ import { toPagination } from '@scamtrail/domain/pagination';
 import { updateTeamMemberBodySchema } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal, UserPrincipal } from '../../plugins/auth';
+import type { Principal, UserPrincipal } from '../auth/principal';
 import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
 import { toOriginator } from '../originators/originators.service';
 import {

@@ -10,7 +10,8 @@ import {
 } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/principal';
+import { access } from '../auth/route-access';
 import {
   changeTeamMember,
   getTeamMemberDetail,

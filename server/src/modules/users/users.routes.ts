@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { createUserBodySchema, updateUserBodySchema, userSchema } from '@scamtrail/domain/auth';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, currentUser } from '../../plugins/auth';
+import { currentUser } from '../auth/principal';
+import { access } from '../auth/route-access';
 import { changeUser, createUserAs, getUser, getUsers } from './users.service';
 
 /**

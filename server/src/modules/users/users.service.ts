@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { assertCanGrantRole } from '../../lib/grants';
 import { hashPassword } from '../../lib/password';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from '../auth/principal';
 import { revokeUserSessions } from '../auth/sessions.repository';
 import {
   findUserByEmail,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsForRole, type Permission } from '@scamtrail/domain/permissions';
-import type { UserPrincipal } from '../../plugins/auth';
+import type { UserPrincipal } from '../auth/principal';
 import {
   buildTestApp,
   login,

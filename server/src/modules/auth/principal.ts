@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@scamtrail/domain/permissions';
+import { AppError } from '../../lib/errors';
+
+export type UserPrincipal = {
+  kind: 'user';
+  userId: string;
+  sessionId: string;
+  originatorId: string;
+  role: Role;
+  email: string;
+  firstName: string;
+  lastName: string;
+  permissions: string[];
+};
+
+export type ApiKeyPrincipal = {
+  kind: 'api_key';
+  apiKeyId: string;
+  /** The automation's originator id: records it creates are originated by the automation. */
+  originatorId: string;
+  /** The user who created the key; the key never holds more than they hold now. */
+  creatorUserId: string;
+  /** The key's scopes that its creator still holds. */
+  permissions: string[];
+};
+
+export type Principal = UserPrincipal | ApiKeyPrincipal;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, resolved from the session cookie or an API key; null when anonymous. */
+    principal: Principal | null;
+  }
+}
+
+/** The signed-in user of a route whose access is `user`, `userPermission` or `session`. */
+export function currentUser(request: FastifyRequest): UserPrincipal {
+  const p = request.principal;
+  if (!p || p.kind !== 'user') throw AppError.unauthenticated();
+  return p;
+}
+
+/** The caller of a route whose access needs one (anything but `public`). */
+export function currentPrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw AppError.unauthenticated();
+  return request.principal;
+}

@@ -1,0 +1,60 @@
+import type { Permission } from '@scamtrail/domain/permissions';
+
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the auth plugin checks it
+ * in `onRequest`, before the body, params or query are parsed or validated, so 401 and 403 never
+ * depend on what was sent. Object-level checks that need the record (may this caller see that case?)
+ * stay in the services.
+ */
+export type Access =
+  /** Anyone, signed in or not (health, sign-in). */
+  | { kind: 'public' }
+  /** A signed-in person's cookie session; anything else (anonymous, an API key) is 401. */
+  | { kind: 'session' }
+  /**
+   * A caller holding every listed permission; `usersOnly` refuses API keys with 403, and
+   * `ownAutomationParam` refuses (403) a key whose automation is not the one that path parameter names.
+   */
+  | {
+      kind: 'principal';
+      permissions: readonly Permission[];
+      usersOnly: boolean;
+      ownAutomationParam?: string;
+    };
+
+export const access = {
+  public: (): Access => ({ kind: 'public' }),
+  session: (): Access => ({ kind: 'session' }),
+  /** Any signed-in person (not an API key), whatever their permissions. */
+  user: (): Access => ({ kind: 'principal', permissions: [], usersOnly: true }),
+  /** A person or an API key holding every one of the permissions. */
+  permission: (...permissions: Permission[]): Access => ({
+    kind: 'principal',
+    permissions,
+    usersOnly: false,
+  }),
+  /** A signed-in person (not an API key) holding every one of the permissions. */
+  userPermission: (...permissions: Permission[]): Access => ({
+    kind: 'principal',
+    permissions,
+    usersOnly: true,
+  }),
+  /**
+   * For routes of one automation (`/:id` is its originator id): a person holding the permissions, or
+   * an API key holding them that acts for that automation. A key acts for its own automation only, for
+   * reads (its keys) as for writes.
+   */
+  automationPermission: (...permissions: Permission[]): Access => ({
+    kind: 'principal',
+    permissions,
+    usersOnly: false,
+    ownAutomationParam: 'id',
+  }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; required on every documented /api route. */
+    access?: Access;
+  }
+}
