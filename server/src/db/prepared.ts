@@ -17,3 +17,19 @@ export function preparedPerDatabase<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) =
     return query;
   };
 }
+
+/**
+ * Prepared queries built once per database handle and variant (a viewer kind, a filter), for the
+ * reads of every page view; `build` must give a query whose only inputs are `sql.placeholder`s and a
+ * statement name unique to the variant.
+ */
+export function preparedVariants<Q>(build: (db: DbOrTx, variant: string) => Q) {
+  const cache = new WeakMap<DbOrTx, Map<string, Q>>();
+  return (db: DbOrTx, variant: string): Q => {
+    let built = cache.get(db);
+    if (!built) cache.set(db, (built = new Map()));
+    let query = built.get(variant);
+    if (!query) built.set(variant, (query = build(db, variant)));
+    return query;
+  };
+}

@@ -1,5 +1,5 @@
 import { and, count, type SQL } from 'drizzle-orm';
-import { isAnyUuid } from '../modules/cases/sql-arrays';
+import { isAnyUuid } from '../db/sql/arrays';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 

@@ -20,7 +20,7 @@ import { users } from './users';
 
 /**
  * An investigation case. Investigators see the cases of their groups and cases with no group
- * (see `modules/groups/case-visibility.ts`). `number` is the short reference people quote ("#42").
+ * (see `db/case-visibility.ts`). `number` is the short reference people quote ("#42").
  */
 export const cases = pgTable(
   'cases',

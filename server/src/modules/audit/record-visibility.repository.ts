@@ -1,10 +1,11 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { cases, evidence, journalEntries } from '../../db/schema/index';
+import { isAnyUuid } from '../../db/sql/arrays';
 import type { Principal } from '../../plugins/auth';
-import { canSeeAllCases, visibleCaseCondition } from '../groups/case-visibility';
+import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
 
 /** The permission each kind of record is read with, beside its case's visibility. */
 const VIEW_PERMISSION: Record<HiddenRecordKind, Permission> = {
@@ -15,9 +16,6 @@ const VIEW_PERMISSION: Record<HiddenRecordKind, Permission> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const anyUuid = (column: AnyColumn, ids: readonly string[]): SQL =>
-  sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 
 /**
  * Which of the ids name records of the kind the caller may see, in one statement: a case by the rule
@@ -39,19 +37,19 @@ export async function findVisibleRecordIds(
     rows = await db
       .select({ id: cases.id })
       .from(cases)
-      .where(and(anyUuid(cases.id, wanted), visibleCaseCondition(principal)));
+      .where(and(isAnyUuid(cases.id, wanted), visibleCaseCondition(principal)));
   } else if (kind === 'evidence') {
     rows = await db
       .select({ id: evidence.id })
       .from(evidence)
       .leftJoin(cases, eq(cases.id, evidence.caseId))
-      .where(and(anyUuid(evidence.id, wanted), visibleCaseCondition(principal)));
+      .where(and(isAnyUuid(evidence.id, wanted), visibleCaseCondition(principal)));
   } else {
     rows = await db
       .select({ id: journalEntries.id })
       .from(journalEntries)
       .leftJoin(cases, eq(cases.id, journalEntries.caseId))
-      .where(and(anyUuid(journalEntries.id, wanted), visibleCaseCondition(principal)));
+      .where(and(isAnyUuid(journalEntries.id, wanted), visibleCaseCondition(principal)));
   }
   // Ids come back as the database writes them; events hold them as the server wrote them.
   const found = new Set(rows.map((row) => row.id.toLowerCase()));

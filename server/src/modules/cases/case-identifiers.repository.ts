@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cases, identifiers } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 import { identifiersOfCase, otherCasesNaming } from './case-identifier-links';
-import { isAnyUuid, rowsOf } from './sql-arrays';
+import { isAnyUuid, rowsOf } from '../../db/sql/arrays';
 
 export interface CaseIdentifierRow {
   id: string;

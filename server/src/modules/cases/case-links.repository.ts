@@ -3,9 +3,9 @@ import type { CaseLink } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { caseLinks, cases } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
-import { originatorSummaryJson } from '../originators/originators.repository';
-import { isoText } from './case-page.repository';
+import { visibleCaseCondition } from '../../db/case-visibility';
+import { originatorSummaryJson } from '../../db/sql/originators';
+import { isoText } from '../../db/sql/json';
 import { rowsOf } from '../../db/sql/arrays';
 
 /** A pair of cases in the order `case_links` stores it. */

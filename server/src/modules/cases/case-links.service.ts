@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
-import { isCaseVisible } from '../groups/case-visibility';
+import { isCaseVisible } from '../../db/case-visibility';
 import { touchCase } from './case-activity';
 import { requireEditableCase, requireVisibleCase } from './cases.service';
 import {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import { matchesSearch } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 
 const original = alias(cases, 'original');
 

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Case } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
@@ -12,34 +12,15 @@ import {
   tags,
   users,
 } from '../../db/schema/index';
+import { isoText, selectField } from '../../db/sql/json';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
-import { originatorSummaryJson } from '../originators/originators.repository';
-import { tagColorSql } from '../tags/tags.repository';
-import {
-  preparedVariants,
-  viewerKind,
-  viewerParams,
-  viewerTemplate,
-  type ViewerKind,
-} from './cases.repository';
-
-/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds truncated as JavaScript does). */
-export function isoText(column: SQLWrapper) {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
+import { visibleCaseCondition, viewerKind, viewerParams, viewerTemplate, type ViewerKind } from '../../db/case-visibility';
+import { preparedVariants } from '../../db/prepared';
+import { originatorSummaryJson } from '../../db/sql/originators';
+import { tagColorSql } from '../../db/sql/tags';
 
 /** A user's full name as the domain's `fullName` writes it (no stray space when a part is empty). */
 export const userFullName = sql<string>`trim(concat_ws(' ', nullif(${users.firstName}, ''), nullif(${users.lastName}, '')))`;
-
-/**
- * A correlated subquery for a select list. Wrapped once more because Drizzle strips the table names
- * from the columns at the top level of a single-table select's fields, which would leave the
- * subquery's own columns and the outer row's ambiguous.
- */
-export function selectField<T>(subquery: SQL): SQL<T> {
-  return sql<T>`${subquery}`;
-}
 
 const original = alias(cases, 'original');
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { groupMembers, groups, tags, users } from '../../db/schema/index';
-import { isAnyUuid } from './sql-arrays';
+import { groups, tags, users } from '../../db/schema/index';
+import { isAnyUuid } from '../../db/sql/arrays';
 
 /**
  * Lookups that check what a case refers to (its group, assignees and tags). Each found row is locked
@@ -16,15 +16,6 @@ export async function findGroupName(db: DbOrTx, groupId: string): Promise<string
     .where(eq(groups.id, groupId))
     .for('key share');
   return row?.name;
-}
-
-export async function isGroupMember(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: groupMembers.userId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-    .limit(1);
-  return !!row;
 }
 
 /** The ids among `ids` that are enabled user accounts. */

@@ -1,12 +1,11 @@
 import type { FieldError } from '@scamtrail/domain/errors';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../../plugins/auth';
-import { canSeeAllCases } from '../groups/case-visibility';
+import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
 import {
   findEnabledUserIds,
   findExistingTagIds,
   findGroupName,
-  isGroupMember,
 } from './case-references.repository';
 
 /** The group, assignees and tags a create or an update sets; undefined ones are not being set. */

@@ -3,9 +3,10 @@ import type { CaseTask } from '@scamtrail/domain/case-tasks';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { caseTasks, users } from '../../db/schema/index';
-import { originatorSummaryJson } from '../originators/originators.repository';
-import { isoText, userFullName } from './case-page.repository';
-import { rowsOf } from './sql-arrays';
+import { originatorSummaryJson } from '../../db/sql/originators';
+import { isoText } from '../../db/sql/json';
+import { userFullName } from './case-page.repository';
+import { rowsOf } from '../../db/sql/arrays';
 
 export type CaseTaskRow = typeof caseTasks.$inferSelect;
 export type CaseTaskChanges = Partial<

@@ -9,7 +9,7 @@ import { recordAudit } from '../audit/audit';
 import { caseSnapshot, type CaseSnapshot } from './case-presenter';
 import { checkCaseReferences } from './case-references';
 import { planStatusChange, type StatusPlan } from './case-status';
-import { isCaseVisible } from '../groups/case-visibility';
+import { isCaseVisible } from '../../db/case-visibility';
 import { findCase } from './case-page.repository';
 import {
   findAssigneeIds,

@@ -1,11 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { WILDCARD } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
-import { canSeeAllCases, visibleCaseCondition } from '../groups/case-visibility';
-import { isAnyUuid, rowsOf } from './sql-arrays';
+import { visibleCaseCondition } from '../../db/case-visibility';
+import { isAnyUuid, rowsOf } from '../../db/sql/arrays';
 
 export type CaseRow = typeof cases.$inferSelect;
 export type NewCaseRow = Omit<typeof cases.$inferInsert, 'id' | 'number' | 'createdAt' | 'updatedAt'>;
@@ -26,60 +25,6 @@ export type CaseChanges = Partial<
     | 'groupId'
   >
 >;
-
-/**
- * The kinds of viewer `visibleCaseCondition` tells apart: its SQL differs between them and, within a
- * kind, only by the user's id. A statement prepared once per kind can therefore serve every viewer.
- */
-export type ViewerKind = 'all' | 'api_key' | 'user';
-
-export function viewerKind(principal: Principal): ViewerKind {
-  if (canSeeAllCases(principal)) return 'all';
-  return principal.kind === 'api_key' ? 'api_key' : 'user';
-}
-
-/**
- * A stand-in viewer of the kind, for building a prepared statement with `visibleCaseCondition`: the
- * user's id is the `viewerId` placeholder, filled from `viewerParams` at each execution. The one rule
- * of visibility stays in case-visibility.ts.
- */
-export function viewerTemplate(kind: ViewerKind): Principal {
-  const viewerId = sql.placeholder('viewerId') as unknown as string;
-  if (kind === 'api_key') {
-    return { kind: 'api_key', apiKeyId: '', originatorId: '', creatorUserId: '', permissions: [] };
-  }
-  return {
-    kind: 'user',
-    userId: viewerId,
-    sessionId: '',
-    originatorId: '',
-    role: 'investigator',
-    email: '',
-    firstName: '',
-    lastName: '',
-    permissions: kind === 'all' ? [WILDCARD] : [],
-  };
-}
-
-export function viewerParams(principal: Principal): { viewerId: string | null } {
-  return { viewerId: principal.kind === 'user' ? principal.userId : null };
-}
-
-/**
- * Prepared queries built once per database handle and variant (a viewer kind, a filter), for the
- * reads of every page view; `build` must give a query whose only inputs are `sql.placeholder`s and a
- * statement name unique to the variant.
- */
-export function preparedVariants<Q>(build: (db: DbOrTx, variant: string) => Q) {
-  const cache = new WeakMap<DbOrTx, Map<string, Q>>();
-  return (db: DbOrTx, variant: string): Q => {
-    let built = cache.get(db);
-    if (!built) cache.set(db, (built = new Map()));
-    let query = built.get(variant);
-    if (!query) built.set(variant, (query = build(db, variant)));
-    return query;
-  };
-}
 
 /** The case when it exists and the caller may see it; otherwise undefined (missing and hidden alike). */
 export async function findVisibleCaseRow(

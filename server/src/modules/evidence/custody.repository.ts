@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { evidenceCustody, originators, users } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { actorOf } from '../audit/audit';
-import { originatorNameSql } from '../originators/originators.repository';
+import { originatorNameSql } from '../../db/sql/originators';
 
 /**
  * Appends a chain-of-custody row for an evidence item. Rows are never updated or deleted; call it in

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { evidence, evidenceBlobs, originators } from '../../db/schema/index';
 import { signedIn, type Client } from '../../../test/helpers';
 import { until } from '../../../test/server-process';
-import { rowsOf } from '../cases/sql-arrays';
+import { rowsOf } from '../../db/sql/arrays';
 import { collectOrphanBlobs } from './evidence-blob-collector';
 import { blobEvidenceStore } from './evidence-blob-store';
 import { collectOrphanFiles, sweepStaging } from './evidence-collector';

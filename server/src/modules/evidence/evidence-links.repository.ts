@@ -9,7 +9,7 @@ import {
   journalEntryEvidence,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 import { caseRefColumns, type CaseRefRow } from './evidence.repository';
 
 interface PageRequest {

@@ -11,11 +11,12 @@ import {
   journalEntryEvidence,
   tags,
 } from '../../db/schema/index';
+import { isAnyUuid } from '../../db/sql/arrays';
 import { matchesSearch } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
-import { toTagColor } from '../tags/tags.repository';
-import { anyUuid, caseRefColumns, type EvidenceWithCase } from './evidence.repository';
+import { visibleCaseCondition } from '../../db/case-visibility';
+import { toTagColor } from '../../db/sql/tags';
+import { caseRefColumns, type EvidenceWithCase } from './evidence.repository';
 
 function listConditions(principal: Principal, query: EvidenceListQuery) {
   const search = query.search?.trim();
@@ -70,7 +71,7 @@ export async function findTagsForEvidence(
     .select({ evidenceId: evidenceTags.evidenceId, id: tags.id, name: tags.name, color: tags.color })
     .from(evidenceTags)
     .innerJoin(tags, eq(tags.id, evidenceTags.tagId))
-    .where(anyUuid(evidenceTags.evidenceId, ids))
+    .where(isAnyUuid(evidenceTags.evidenceId, ids))
     .orderBy(asc(sql`lower(${tags.name})`));
   for (const { evidenceId, id, name, color } of rows) {
     result.get(evidenceId)?.push({ id, name, color: toTagColor(color) });
@@ -97,7 +98,7 @@ export async function countJournalEntries(db: DbOrTx, principal: Principal, ids:
     .leftJoin(cases, eq(cases.id, journalEntries.caseId))
     .where(
       and(
-        anyUuid(journalEntryEvidence.evidenceId, ids),
+        isAnyUuid(journalEntryEvidence.evidenceId, ids),
         eq(journalEntries.isNullified, false),
         visibleCaseCondition(principal),
       ),
@@ -112,7 +113,7 @@ export async function countIdentifiers(db: DbOrTx, ids: readonly string[]) {
   const rows = await db
     .select({ id: evidenceIdentifiers.evidenceId, n: count() })
     .from(evidenceIdentifiers)
-    .where(anyUuid(evidenceIdentifiers.evidenceId, ids))
+    .where(isAnyUuid(evidenceIdentifiers.evidenceId, ids))
     .groupBy(evidenceIdentifiers.evidenceId);
   return toCounts(ids, rows);
 }

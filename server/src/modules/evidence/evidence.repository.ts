@@ -1,10 +1,11 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { cases, evidence, evidenceIdentifiers, evidenceTags, identifiers } from '../../db/schema/index';
+import { isAnyUuid } from '../../db/sql/arrays';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 
 export type EvidenceRow = typeof evidence.$inferSelect;
 export type NewEvidenceRow = Omit<typeof evidence.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
@@ -20,11 +21,6 @@ export interface CaseRefRow {
 export interface EvidenceWithCase {
   row: EvidenceRow;
   case: CaseRefRow | null;
-}
-
-/** `= any(...)` over one uuid[] parameter: the statement is the same whatever the number of ids. */
-export function anyUuid(column: SQLWrapper, ids: readonly string[]): SQL {
-  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
 }
 
 export const caseRefColumns = {
@@ -81,7 +77,7 @@ export async function lockCases(db: DbOrTx, ids: readonly (string | null)[]): Pr
   await db
     .select({ id: cases.id })
     .from(cases)
-    .where(anyUuid(cases.id, unique))
+    .where(isAnyUuid(cases.id, unique))
     .orderBy(cases.id)
     .for('no key update');
 }

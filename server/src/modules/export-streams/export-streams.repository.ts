@@ -2,7 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { ExportTopic } from '@scamtrail/domain/export-streams';
 import type { DbOrTx } from '../../db/client';
 import { exportStreams, users } from '../../db/schema/index';
-import { rowsOf } from '../cases/sql-arrays';
+import { rowsOf } from '../../db/sql/arrays';
 import { withCarried } from './stream-scope.repository';
 
 const streamColumns = {

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { canSeeAllCases } from '../groups/case-visibility';
+import { canSeeAllCases } from '../../db/case-visibility';
 import {
   deleteStreamRow,
   findStreamRow,

@@ -2,8 +2,8 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import type { NewEvent } from '../events/events.repository';
-import { canSeeAllCases } from './case-visibility';
-import { findExistingUserIds, groupExists, isGroupMember } from './groups.repository';
+import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
+import { findExistingUserIds, groupExists } from './groups.repository';
 
 /**
  * Membership decides which cases a person sees, so only administrators and the group's own members

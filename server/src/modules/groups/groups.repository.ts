@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { cases, groupMembers, groups, users } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
-import { isAnyUuid, isNotAnyUuid } from '../cases/sql-arrays';
+import { isAnyUuid, isNotAnyUuid } from '../../db/sql/arrays';
 import { matchesSearch } from '../../lib/search';
 
 type GroupBase = typeof groups.$inferSelect;
@@ -111,15 +111,6 @@ export async function findGroupMemberRows(db: DbOrTx, groupId: string) {
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id));
-}
-
-export async function isGroupMember(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ userId: groupMembers.userId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
-    .limit(1);
-  return rows.length > 0;
 }
 
 /** The ids among `ids` that name existing users. */

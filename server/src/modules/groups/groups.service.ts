@@ -11,7 +11,7 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { canSeeAllCases, visibleCaseCondition } from './case-visibility';
+import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
 import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
 import {
   addGroupMembers,

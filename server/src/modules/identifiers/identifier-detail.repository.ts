@@ -9,8 +9,8 @@ import {
   journalEntryIdentifiers,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
-import { isAnyUuid } from '../cases/sql-arrays';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { isAnyUuid } from '../../db/sql/arrays';
+import { visibleCaseCondition } from '../../db/case-visibility';
 
 /**
  * The records around one identifier for its detail view, a page at a time with their numbers. Evidence

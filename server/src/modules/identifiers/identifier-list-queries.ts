@@ -11,22 +11,17 @@ import {
 } from 'drizzle-orm';
 import type { IdentifierListItem } from '@scamtrail/domain/identifiers/api';
 import type { DbOrTx } from '../../db/client';
+import { viewerKind, viewerParams, viewerTemplate, type ViewerKind } from '../../db/case-visibility';
+import { preparedVariants } from '../../db/prepared';
 import { identifiers } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
-import {
-  preparedVariants,
-  viewerKind,
-  viewerParams,
-  viewerTemplate,
-  type ViewerKind,
-} from '../cases/cases.repository';
 import { IDENTIFIER_TYPE_LABELS, UNKNOWN_IDENTIFIER_TYPE } from '@scamtrail/domain/identifiers/catalogue';
 import { fixedWindow, windowBounds, windowName, windowParams, type PageWindow } from '../../db/page-window';
 import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';
-import { isoText, selectField } from '../cases/case-page.repository';
-import { originatorSummaryOf, originatorSummaryRows } from '../originators/originators.repository';
-import { tagColorSql } from '../tags/tags.repository';
+import { isoText, selectField } from '../../db/sql/json';
+import { originatorSummaryOf, originatorSummaryRows } from '../../db/sql/originators';
+import { tagColorSql } from '../../db/sql/tags';
 import { evidenceCountSql } from './identifiers.repository';
 
 /** The statements of the identifier list; `identifier-list.repository.ts` decides which to run. */

@@ -9,8 +9,8 @@ import {
   originators,
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
-import { isAnyUuid } from '../cases/sql-arrays';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { isAnyUuid } from '../../db/sql/arrays';
+import { visibleCaseCondition } from '../../db/case-visibility';
 import type { IdentifierKey } from '@scamtrail/domain/identifiers/lookup';
 
 /** The columns an identifier answer is built from (never `normalized_key`: it is internal). */

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import {
@@ -9,8 +9,9 @@ import {
   journalEntryEvidence,
   journalEntryIdentifiers,
 } from '../../db/schema/index';
+import { isAnyUuid } from '../../db/sql/arrays';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 
 /** The columns an entry answer is built from. */
 export const entryColumns = {
@@ -41,11 +42,6 @@ declare const mayChange: unique symbol;
  * route that changes an entry cannot compile without going through the rule.
  */
 export type ChangeableEntry = EntryRow & { readonly [mayChange]: true };
-
-/** `= any(...)` over one uuid[] parameter: the statement is the same whatever the number of ids. */
-export function anyUuid(column: AnyColumn, ids: readonly string[]): SQL {
-  return sql`${column} = any(${sql.param([...ids])}::uuid[])`;
-}
 
 /** The entry if it exists and the caller may see its case (entries with no case are visible). */
 export async function findVisibleEntryRow(
@@ -100,14 +96,14 @@ export async function findVisibleEvidenceIds(
     .select({ id: evidence.id })
     .from(evidence)
     .leftJoin(cases, eq(cases.id, evidence.caseId))
-    .where(and(anyUuid(evidence.id, ids), visibleCaseCondition(principal)));
+    .where(and(isAnyUuid(evidence.id, ids), visibleCaseCondition(principal)));
   return new Set(rows.map((row) => row.id));
 }
 
 /** Which of the identifier ids exist, in one query. */
 export async function findIdentifierIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: identifiers.id }).from(identifiers).where(anyUuid(identifiers.id, ids));
+  const rows = await db.select({ id: identifiers.id }).from(identifiers).where(isAnyUuid(identifiers.id, ids));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -2,7 +2,7 @@ import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
-import { canSeeAllCases, isCaseVisible } from '../groups/case-visibility';
+import { canSeeAllCases, isCaseVisible } from '../../db/case-visibility';
 import { isEntrySigned } from '../signatures/signatures.repository';
 import {
   isIdentifierNamedByOthersEntry,

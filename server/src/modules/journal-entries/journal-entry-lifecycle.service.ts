@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
-import { isCaseVisible } from '../groups/case-visibility';
+import { isCaseVisible } from '../../db/case-visibility';
 import { lockEntryRow, lockVisibleCaseStatus, updateEntryRow } from './journal-entries.repository';
 import {
   allowEntryChange,

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { cases, journalEntries } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
 import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 
 /** How much of the description an excerpt keeps before the first match. */

@@ -14,16 +14,10 @@ import {
 } from '../../db/schema/index';
 import type { Principal } from '../../plugins/auth';
 import { containsPattern } from '../../lib/search';
-import { visibleCaseCondition } from '../groups/case-visibility';
-import { isoText, selectField } from '../cases/case-page.repository';
-import { originatorDisplayNameSql, originatorSummaryJson } from '../originators/originators.repository';
-import {
-  preparedVariants,
-  viewerKind,
-  viewerParams,
-  viewerTemplate,
-  type ViewerKind,
-} from '../cases/cases.repository';
+import { visibleCaseCondition, viewerKind, viewerParams, viewerTemplate, type ViewerKind } from '../../db/case-visibility';
+import { preparedVariants } from '../../db/prepared';
+import { isoText, selectField } from '../../db/sql/json';
+import { originatorDisplayNameSql, originatorSummaryJson } from '../../db/sql/originators';
 import { entryColumns } from './journal-entries.repository';
 
 type EntrySource = SubqueryWithSelection<typeof entryColumns, string>;

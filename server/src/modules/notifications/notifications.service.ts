@@ -14,8 +14,8 @@ import { users } from '../../db/schema/index';
 import type { UserPrincipal } from '../../plugins/auth';
 import { presentAuditEvents } from '../cases/case-history-presenter';
 import type { CaseEventRow } from '../cases/case-history.repository';
-import { rowsOf } from '../cases/sql-arrays';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { rowsOf } from '../../db/sql/arrays';
+import { visibleCaseCondition } from '../../db/case-visibility';
 
 const caseColumns = sql`cases.id as c_id, cases.number as c_number, cases.title as c_title, cases.status as c_status`;
 const eventColumns = sql`e.id, e.type, e.subject_type, e.subject_id, e.data, e.created_at, e.actor_user_id,

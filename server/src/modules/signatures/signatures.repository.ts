@@ -10,8 +10,9 @@ import {
   journalSignatures,
   users,
 } from '../../db/schema/index';
-import { selectField } from '../cases/case-page.repository';
-import { anyUuid, entryColumns } from '../journal-entries/journal-entries.repository';
+import { isAnyUuid } from '../../db/sql/arrays';
+import { selectField } from '../../db/sql/json';
+import { entryColumns } from '../journal-entries/journal-entries.repository';
 import type { SignableEntry } from './signable-content';
 
 /** An evidence item of an entry as verification needs it: what is signed, and how to check the bytes. */
@@ -36,7 +37,7 @@ export async function findEntryContents(
   which: { ids?: readonly string[]; caseId?: string },
 ): Promise<EntryContentRow[]> {
   const conditions: SQL[] = [];
-  if (which.ids?.length) conditions.push(anyUuid(journalEntries.id, which.ids));
+  if (which.ids?.length) conditions.push(isAnyUuid(journalEntries.id, which.ids));
   if (which.caseId) conditions.push(eq(journalEntries.caseId, which.caseId));
   if (conditions.length === 0) return [];
   return db
@@ -63,7 +64,7 @@ export type SignatureRow = typeof journalSignatures.$inferSelect;
 
 export async function findSignatures(db: DbOrTx, entryIds: readonly string[]): Promise<SignatureRow[]> {
   if (entryIds.length === 0) return [];
-  return db.select().from(journalSignatures).where(anyUuid(journalSignatures.journalEntryId, entryIds));
+  return db.select().from(journalSignatures).where(isAnyUuid(journalSignatures.journalEntryId, entryIds));
 }
 
 /** The signatures of every entry of a case, in one statement. */

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access, currentUser } from '../../plugins/auth';
 import { evidenceStoreFor } from '../evidence/evidence-store';
-import { isCaseVisible } from '../groups/case-visibility';
+import { isCaseVisible } from '../../db/case-visibility';
 import { relyingParty } from '../passkeys/relying-party';
 import { checkCaseChain } from './journal-chain';
 import { beginSigning, completeSigning } from './signing.service';

@@ -1,12 +1,12 @@
-import { and, asc, count, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { TAG_COLORS, type TagColor, type TagRef } from '@scamtrail/domain/tags';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { preparedPerDatabase } from '../../db/prepared';
-import { sqlLiteral } from '../../db/sql-literal';
 import { cases, caseTags, evidence, evidenceTags, identifierTags, tags } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
-import { isAnyUuid, isNotAnyUuid } from '../cases/sql-arrays';
+import { isAnyUuid, isNotAnyUuid } from '../../db/sql/arrays';
+import { toTagColor } from '../../db/sql/tags';
 import { matchesSearch } from '../../lib/search';
 
 type TagBase = typeof tags.$inferSelect;
@@ -64,18 +64,6 @@ async function withUsage(db: DbOrTx, rows: TagBase[], scope: CaseScope): Promise
     evidence: evidenceCounts.get(r.id) ?? 0,
     identifiers: identifierCounts.get(r.id) ?? 0,
   }));
-}
-
-/** A stored colour, or gray if it is not (or no longer) one of Carbon's tag types. */
-export function toTagColor(color: string): TagColor {
-  return (TAG_COLORS as readonly string[]).includes(color) ? (color as TagColor) : 'gray';
-}
-
-const tagColorLiterals = sql.join(TAG_COLORS.map(sqlLiteral), sql`, `);
-
-/** `toTagColor` in SQL, for answers the database writes. */
-export function tagColorSql(color: SQLWrapper): SQL {
-  return sql`case when ${color} in (${tagColorLiterals}) then ${color} else 'gray' end`;
 }
 
 export async function listTagRows(

@@ -3,12 +3,13 @@ import { describeTagUsage, type CreateTagBody, type Tag, type UpdateTagBody } fr
 import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
 import { tags } from '../../db/schema/index';
+import { toTagColor } from '../../db/sql/tags';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../../plugins/auth';
 import { insertEvent, type NewEvent } from '../events/events.repository';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 import {
   ALL_CASES,
   deleteTagRow,
@@ -18,7 +19,6 @@ import {
   listTagRows,
   lockTag,
   setIdentifierTags,
-  toTagColor,
   updateTagRow,
   type TagRow,
 } from './tags.repository';

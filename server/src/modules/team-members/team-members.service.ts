@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal, UserPrincipal } from '../../plugins/auth';
 import { insertEvent } from '../events/events.repository';
-import { visibleCaseCondition } from '../groups/case-visibility';
+import { visibleCaseCondition } from '../../db/case-visibility';
 import {
   findOriginatorRowByUserId,
   listOriginatorRows,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsForRole, type Role } from '@scamtrail/domain/permissions';
-import { cases, groupMembers, groups } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
-import { buildTestApp, createTestUser, type TestApp } from '../../../test/helpers';
+import type { Principal } from '../plugins/auth';
+import { buildTestApp, createTestUser, type TestApp } from '../../test/helpers';
+import { cases, groupMembers, groups } from './schema/index';
 import { isCaseVisible, visibleCaseCondition } from './case-visibility';
 
 let t: TestApp;

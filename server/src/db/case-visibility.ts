@@ -1,0 +1,91 @@
+import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { WILDCARD } from '@scamtrail/domain/permissions';
+import type { Principal } from '../plugins/auth';
+import type { DbOrTx } from './client';
+import { cases, groupMembers } from './schema/index';
+
+/** Administrators (holders of '*') see every case, whatever its group. */
+export function canSeeAllCases(principal: Principal): boolean {
+  return principal.permissions.includes(WILDCARD);
+}
+
+/**
+ * The cases a caller may see, as a condition over the `cases` table (unaliased, or pass the group
+ * column of an alias, `alias(cases, 'original').groupId`, for a case other than the row in scope; a
+ * LEFT JOIN works too: a missing case has a null group_id and passes, so records not linked to a case
+ * stay visible):
+ * - holders of '*' (administrators): every case;
+ * - signed-in users: cases with no group, and cases of the groups they belong to;
+ * - API keys: cases with no group only. A key cannot hold '*' and an automation belongs to no group,
+ *   so grouped cases stay with the people of the group.
+ * Anonymous callers see nothing. Combine it with the caller's `case.view` permission check.
+ */
+export function visibleCaseCondition(principal: Principal | null, groupId: AnyColumn = cases.groupId): SQL {
+  if (!principal) return sql`false`;
+  if (canSeeAllCases(principal)) return sql`true`;
+  if (principal.kind === 'api_key') return isNull(groupId);
+  const memberOf = sql`${groupId} in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${principal.userId})`;
+  return or(isNull(groupId), memberOf)!;
+}
+
+/** True when the case exists and the caller may see it. */
+export async function isCaseVisible(
+  db: DbOrTx,
+  principal: Principal | null,
+  caseId: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)))
+    .limit(1);
+  return !!row;
+}
+
+/** True when the user belongs to the group, which lets them see its cases. */
+export async function isGroupMember(db: DbOrTx, groupId: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * The kinds of viewer `visibleCaseCondition` tells apart: its SQL differs between them and, within a
+ * kind, only by the user's id. A statement prepared once per kind can therefore serve every viewer.
+ */
+export type ViewerKind = 'all' | 'api_key' | 'user';
+
+export function viewerKind(principal: Principal): ViewerKind {
+  if (canSeeAllCases(principal)) return 'all';
+  return principal.kind === 'api_key' ? 'api_key' : 'user';
+}
+
+/**
+ * A stand-in viewer of the kind, for building a prepared statement with `visibleCaseCondition`: the
+ * user's id is the `viewerId` placeholder, filled from `viewerParams` at each execution. The one rule
+ * of visibility stays in `visibleCaseCondition`.
+ */
+export function viewerTemplate(kind: ViewerKind): Principal {
+  const viewerId = sql.placeholder('viewerId') as unknown as string;
+  if (kind === 'api_key') {
+    return { kind: 'api_key', apiKeyId: '', originatorId: '', creatorUserId: '', permissions: [] };
+  }
+  return {
+    kind: 'user',
+    userId: viewerId,
+    sessionId: '',
+    originatorId: '',
+    role: 'investigator',
+    email: '',
+    firstName: '',
+    lastName: '',
+    permissions: kind === 'all' ? [WILDCARD] : [],
+  };
+}
+
+export function viewerParams(principal: Principal): { viewerId: string | null } {
+  return { viewerId: principal.kind === 'user' ? principal.userId : null };
+}
