@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { isCaseVisible } from '../../db/case-visibility';
-import type { EvidenceStore } from '../evidence/evidence-store-contract';
+import type { EvidenceStore } from '../evidence/evidence-store';
 import { findVisibleEntryRow, findVisibleEvidenceIds } from '../journal-entries/journal-entries.repository';
 import { entryNotFound } from '../journal-entries/journal-entry-guards';
 import { BUNDLE_VERSION, sha256Hex, verifyAssertion } from './bundle-verifier';
