@@ -79,7 +79,7 @@ test.describe('identifier list', () => {
     await openList(page, `?search=${address}`);
     const cells = page.getByRole('row').nth(1).getByRole('cell');
     await expect(cells.nth(0)).toHaveText(address);
-    await expect(cells.nth(1)).toHaveText('-');
+    await expect(cells.nth(1)).toHaveText('—');
     await expect(cells.nth(2)).toHaveText(`${account.firstName} ${account.lastName} (Team)`);
     const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
     await expect(cells.nth(3)).toHaveText(today);

@@ -5,10 +5,8 @@ import {
   TEAM_MEMBER_STATUS_LABELS,
   type TeamMemberStatus,
 } from '@scamtrail/domain/originator-labels';
-import { formatDateTime } from '../../lib/format-date';
+import { EMPTY_CELL, formatDateTime } from '../../lib/format';
 import type { BadgeOriginator, BadgeOriginatorRef } from './originator-badge-types';
-
-export const EMPTY_VALUE = '—';
 
 export interface OriginatorField {
   /** The field's path in the originator (`teamMember.email`), stable for tests and rendering. */
@@ -23,7 +21,7 @@ export function displayNameOf(originator: BadgeOriginatorRef): string {
   return originator.displayName || originatorDisplayName(originator.type, originator.name);
 }
 
-function text(value: string | null | undefined, fallback = EMPTY_VALUE): string {
+function text(value: string | null | undefined, fallback = EMPTY_CELL): string {
   return value ? value : fallback;
 }
 
@@ -44,7 +42,7 @@ export function typeFields(originator: BadgeOriginator): OriginatorField[] {
       fields.push({
         key: 'teamMember.role',
         label: 'Role',
-        value: member?.role ? (ROLE_LABELS[member.role as Role] ?? member.role) : EMPTY_VALUE,
+        value: member?.role ? (ROLE_LABELS[member.role as Role] ?? member.role) : EMPTY_CELL,
       });
     }
   } else if (originator.type === 'community_member') {
@@ -65,7 +63,7 @@ export function typeFields(originator: BadgeOriginator): OriginatorField[] {
         reputation: member.reputation,
       });
     } else {
-      fields.push({ key: 'communityMember.reputation', label: 'Reputation', value: EMPTY_VALUE });
+      fields.push({ key: 'communityMember.reputation', label: 'Reputation', value: EMPTY_CELL });
     }
   } else {
     fields.push(

@@ -1,6 +1,6 @@
 import { Button, InlineLoading, InlineNotification } from '@carbon/react';
 import { Download, Unlocked } from '@carbon/icons-react';
-import { formatDateTime } from '../../lib/format-date';
+import { formatDateTime } from '../../lib/format';
 import { DescriptionList, type DescriptionItem } from '../description-list';
 import type { SignatureBundleLink, SignatureInfo } from './originator-badge-types';
 import { SignEntryAction } from './sign-entry-action';

@@ -5,7 +5,7 @@ import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { ApiKeyStatusTag } from './api-key-status-tag';
 
 const COLUMNS: TableColumn[] = [

@@ -1,6 +1,6 @@
 import type { AutomationDetail } from '@scamtrail/domain/automations';
 import { DescriptionList } from '../../../components/description-list';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { AutomationStatusTag } from './automation-status-tag';
 
 /** What the automation is and when it last acted. */

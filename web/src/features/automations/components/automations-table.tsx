@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Originator } from '@scamtrail/domain/originators';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { AutomationStatusTag } from './automation-status-tag';
 
 const COLUMNS: TableColumn[] = [

@@ -1,4 +1,4 @@
-import { pluralise } from '../../identifiers/utils/format';
+import { pluralise } from '../../../lib/format';
 import { DUPLICATES_SHOWN, useCaseDuplicates } from '../api/get-cases';
 import { CaseRefLink } from './case-detail-links';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CASE_RESOLUTION_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
 import { OriginatorWithProxy } from '../../../components/originator-badge/originator-with-proxy';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { useCaseRef } from '../../../components/case-picker/get-case-options';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  describeAction,
-  describeActor,
-  describeChanges,
-  formatHistoryValue,
-  NONE,
-} from './case-history-format';
+import { EMPTY_CELL } from '../../../lib/format';
+import { describeAction, describeActor, describeChanges, formatHistoryValue } from './case-history-format';
 
 const event = (action: string, before: unknown, after: unknown) => ({ action, before, after });
 
@@ -242,7 +237,7 @@ describe('records the reader may not see', () => {
     expect(describeChanges(closed).find((c) => c.field === 'duplicateOfId')).toEqual({
       field: 'duplicateOfId',
       label: 'Duplicate of',
-      before: NONE,
+      before: EMPTY_CELL,
       after: 'A case you cannot see',
     });
     expect(

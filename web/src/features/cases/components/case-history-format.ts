@@ -9,7 +9,7 @@ import { CASE_TASK_STATUS_LABELS } from '@scamtrail/domain/case-tasks';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { HIDDEN_RECORD_LABELS, isHiddenRecord } from '@scamtrail/domain/hidden-records';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
-import { formatDateTime } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 
 /** One line of what an event changed: "Status: Open → Closed", or a value a creation recorded. */
 export interface HistoryChange {
@@ -109,7 +109,6 @@ const SUMMARY_FIELDS = [
 ];
 
 const MAX_TEXT = 160;
-export const NONE = '—';
 
 const isObject = (value: unknown): value is Values =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -157,7 +156,7 @@ export function formatHistoryValue(field: string, value: unknown, names: KnownNa
   // The server names a record the reader may not see without its id: say so, never "Set" or an id.
   if (isHiddenRecord(value)) return HIDDEN_RECORD_LABELS[value.hidden];
   if (field === 'groupId' && (value === null || value === undefined)) return 'Everyone';
-  if (value === null || value === undefined || value === '') return NONE;
+  if (value === null || value === undefined || value === '') return EMPTY_CELL;
   if (typeof value === 'string') {
     const label = ENUM_LABELS[field]?.[value];
     if (label) return label;
@@ -169,7 +168,7 @@ export function formatHistoryValue(field: string, value: unknown, names: KnownNa
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) {
-    if (value.length === 0) return NONE;
+    if (value.length === 0) return EMPTY_CELL;
     const [one, many] = COUNT_NOUNS[field] ?? ['item', 'items'];
     const count = (n: number) => `${n} ${n === 1 ? one : many}`;
     const hidden = value.filter(isHiddenRecord).length;

@@ -9,7 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { ListResults } from '../../../components/list-results';
 import { useTagOptions } from '../../../components/tags/tag-options';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCaseHistory } from '../api/get-case-history';
 import { describeAction, describeActor, describeChanges, type KnownNames } from './case-history-format';

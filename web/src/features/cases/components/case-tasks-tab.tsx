@@ -9,7 +9,7 @@ import { RowActionsMenu, type RowMenuAction } from '../../../components/row-acti
 import { useToast } from '../../../components/toasts/toast-context';
 import { ShowMoreButton } from '../../../components/show-more-button';
 import { errorMessage, failureMessage } from '../../../lib/api-error';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCaseTasks, useDeleteCaseTask, useUpdateCaseTask } from '../api/case-tasks';
 import { LazyCaseTaskModal } from './cases-lazy-dialogs';
 import './case-tasks.scss';

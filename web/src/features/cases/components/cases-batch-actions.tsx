@@ -3,7 +3,7 @@ import { Edit, UserFollow } from '@carbon/icons-react';
 import { Suspense, useState } from 'react';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage } from '../../../lib/api-error';
-import { pluralise } from '../../identifiers/utils/format';
+import { pluralise } from '../../../lib/format';
 import { useBulkUpdateCases } from '../api/bulk-update-cases';
 import { LazyCasesBulkModal } from './cases-lazy-dialogs';
 

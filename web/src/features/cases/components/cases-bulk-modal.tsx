@@ -15,7 +15,7 @@ import { FormModal } from '../../../components/form-modal';
 import { TagPicker } from '../../../components/tags/tag-picker';
 import { TextArea } from '../../../components/text-fields';
 import { useToast } from '../../../components/toasts/toast-context';
-import { pluralise } from '../../identifiers/utils/format';
+import { pluralise } from '../../../lib/format';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useBulkUpdateCases } from '../api/bulk-update-cases';
 import { AssigneePicker } from './case-form-pickers';

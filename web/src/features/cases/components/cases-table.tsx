@@ -23,7 +23,7 @@ import {
   stackedCellProps,
 } from '../../../components/data-table/stacked-table';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
-import { formatDateTime } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import type { CaseListParams } from './cases-list-params';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 
@@ -169,7 +169,7 @@ export function CasesTable(props: CasesTableProps) {
                       <CasePriorityTag priority={item.priority} />
                     </TableCell>
                     <TableCell {...cell(3)}>
-                      {item.scamType ? SCAM_TYPE_LABELS[item.scamType] : '—'}
+                      {item.scamType ? SCAM_TYPE_LABELS[item.scamType] : EMPTY_CELL}
                     </TableCell>
                     <TableCell {...cell(4)}>
                       {item.assignees.length > 0 ? (

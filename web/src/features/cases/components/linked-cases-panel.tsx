@@ -6,7 +6,7 @@ import { CaseStatusTag } from '../../../components/case-tags';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { failureMessage } from '../../../lib/api-error';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCaseLinks, useUnlinkCase } from '../api/case-links';
 import { CaseRefLink } from './case-detail-links';
 import { CaseSidePanel } from './case-side-panel';

@@ -14,6 +14,7 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useAdjustReputation } from '../api/adjust-reputation';
 import { ReputationTag } from './community-member-tags';
+import { EMPTY_CELL } from '../../../lib/format';
 
 const FIELDS = ['delta', 'reason'] as const;
 
@@ -75,7 +76,7 @@ export function AdjustReputationModal({ member, onClose }: { member: Originator;
           // No "After" for a change that cannot be made: the field says why instead.
           {
             label: 'After',
-            value: changeProblem ? '—' : <ReputationTag reputation={current + delta} />,
+            value: changeProblem ? EMPTY_CELL : <ReputationTag reputation={current + delta} />,
           },
         ]}
       />

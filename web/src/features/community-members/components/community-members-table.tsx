@@ -3,7 +3,7 @@ import type { Originator } from '@scamtrail/domain/originators';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
-import { formatDate } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDate } from '../../../lib/format';
 import { ActiveTag, ReputationTag } from './community-member-tags';
 
 const COLUMNS: TableColumn[] = [
@@ -32,7 +32,7 @@ export function CommunityMembersTable({
   const rows = members.map((member) => ({
     id: member.id,
     username: member.communityMember?.username ?? member.name,
-    email: member.communityMember?.email || '—',
+    email: member.communityMember?.email || EMPTY_CELL,
     reputation: member.communityMember?.reputation ?? 0,
     status: member.active ? 'Active' : 'Inactive',
     createdAt: formatDate(member.createdAt),

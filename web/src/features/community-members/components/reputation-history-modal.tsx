@@ -15,7 +15,7 @@ import { SectionPager } from '../../../components/section-pager';
 import { useModalFocus } from '../../../components/modal-focus';
 import { DescriptionList } from '../../../components/description-list';
 import { SectionLoadState } from '../../../components/section-load-state';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { REPUTATION_HISTORY_PAGE_SIZE, useReputationHistory } from '../api/get-reputation-history';
 import { ReputationTag } from './community-member-tags';

@@ -1,10 +1,14 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@carbon/react';
 import { useState } from 'react';
 import { SectionLoadState } from '../../../components/section-load-state';
-import { formatDateTime } from '../../../lib/format-date';
-import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../../../components/data-table/stacked-table';
+import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
+import {
+  STACKED_ROW_CLASS,
+  STACKED_TABLE_CLASS,
+  stackedCellProps,
+} from '../../../components/data-table/stacked-table';
 import { CUSTODY_PAGE_SIZE, useEvidenceCustody } from '../api/get-evidence-custody';
-import { custodyActionText, custodyActorText, custodyDetailText, EMPTY_CELL } from './evidence-format';
+import { custodyActionText, custodyActorText, custodyDetailText } from './evidence-format';
 import { SectionPager } from '../../../components/section-pager';
 
 const HEADERS = [

@@ -15,7 +15,7 @@ import { isCaseReadOnly } from '@scamtrail/domain/cases';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { errorMessage } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { useSession } from '../../../lib/session';
 import { DescriptionList, type DescriptionItem } from '../../../components/description-list';
@@ -27,7 +27,7 @@ import { caseLabel } from '../../../components/case-picker/case-picker';
 import { EvidenceContent } from './evidence-content';
 import { EvidenceCustody } from './evidence-custody';
 import { EvidenceEntries } from './evidence-entries';
-import { EMPTY_CELL, formatBytes } from './evidence-format';
+import { formatBytes } from './evidence-format';
 import { EvidenceIdentifiers } from './evidence-identifiers';
 import { EvidenceIntegrity } from './evidence-integrity';
 

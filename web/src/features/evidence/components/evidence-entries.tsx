@@ -2,7 +2,7 @@ import { Link } from '@carbon/react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { LINKING_ENTRIES_PAGE_SIZE, useEvidenceEntries } from '../api/get-evidence-entries';
 import type { LinkingEntry } from '../api/evidence-types';
 import { SectionLoadState } from '../../../components/section-load-state';

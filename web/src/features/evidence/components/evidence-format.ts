@@ -1,19 +1,7 @@
-import { Document, Email, Image, Music, TextAlignLeft, Video } from '@carbon/icons-react';
-import type { CustodyAction, EvidenceKind } from '@scamtrail/domain/evidence';
+import type { CustodyAction } from '@scamtrail/domain/evidence';
 import { HIDDEN_RECORD_LABELS, isHiddenRecord } from '@scamtrail/domain/hidden-records';
+import { EMPTY_CELL } from '../../../lib/format';
 import type { CustodyEvent } from '../api/evidence-types';
-
-/** What a cell shows when it has no value. */
-export const EMPTY_CELL = '—';
-
-export const EVIDENCE_KIND_ICONS = {
-  written: TextAlignLeft,
-  screenshot: Image,
-  document: Document,
-  email: Email,
-  audio: Music,
-  video: Video,
-} satisfies Record<EvidenceKind, unknown>;
 
 const UNITS = ['KB', 'MB', 'GB', 'TB'];
 

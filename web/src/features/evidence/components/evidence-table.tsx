@@ -13,12 +13,17 @@ import {
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
-import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from '../../../components/data-table/stacked-table';
+import { EMPTY_CELL, formatDate, formatDateTime, formatTime } from '../../../lib/format';
+import {
+  STACKED_ROW_CLASS,
+  STACKED_TABLE_CLASS,
+  stackedCellProps,
+} from '../../../components/data-table/stacked-table';
 import { TableLoading } from '../../../components/data-table/table-loading';
 import { OriginatorBadge } from '../../../components/originator-badge/originator-badge';
 import type { EvidenceItem } from '../api/evidence-types';
-import { EMPTY_CELL, EVIDENCE_KIND_ICONS, formatBytes } from './evidence-format';
+import { EVIDENCE_KIND_ICONS } from '../../../components/evidence-kind-icons';
+import { formatBytes } from './evidence-format';
 
 const ALL_HEADERS = [
   { key: 'title', header: 'Title' },

@@ -5,7 +5,7 @@ import type { ExportEvent } from '@scamtrail/domain/export-streams';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { failureMessage, isApiError } from '../../../lib/api-error';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { PREVIEW_LIMIT, useExportEventsPreview } from '../api/get-export-events';
 
 const COLUMNS: TableColumn[] = [

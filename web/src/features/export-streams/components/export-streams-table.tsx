@@ -3,7 +3,7 @@ import type { ExportStream } from '@scamtrail/domain/export-streams';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
-import { formatDateTime } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import { ExportStreamCasesTags, ExportStreamStatusTag, ExportTopicTags } from './export-stream-tags';
 
 const COLUMNS: TableColumn[] = [
@@ -44,7 +44,7 @@ export function ExportStreamsTable({
     status: stream.status,
     lastReadAt: formatDateTime(stream.lastReadAt, 'Never'),
     // The user who created it may since have been removed.
-    createdBy: stream.createdBy ?? '—',
+    createdBy: stream.createdBy ?? EMPTY_CELL,
     createdAt: formatDateTime(stream.createdAt),
     actions: '',
   }));

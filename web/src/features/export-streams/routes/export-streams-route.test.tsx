@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportStream } from '@scamtrail/domain/export-streams';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { expectNoSeriousViolations } from '../../../test/axe';
 import { json } from '../../../test/render-app';
 import { callsTo, page, READ_AT, renderStreams, SIEM, TIP } from './export-streams-fixtures';

@@ -5,7 +5,7 @@ import { ROLE_LABELS } from '@scamtrail/domain/permissions';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '../../../lib/format';
 
 const COLUMNS: TableColumn[] = [
   { key: 'fullName', header: 'Name' },

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Group } from '@scamtrail/domain/groups';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
-import { formatDate } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDate } from '../../../lib/format';
 
 const COLUMNS: TableColumn[] = [
   { key: 'name', header: 'Name' },
@@ -23,7 +23,7 @@ export function GroupsTable({ groups, loading, emptyState }: GroupsTableProps) {
   const rows = groups.map((group) => ({
     id: group.id,
     name: group.name,
-    description: group.description || '—',
+    description: group.description || EMPTY_CELL,
     memberCount: group.memberCount,
     caseCount: group.caseCount,
     createdAt: formatDate(group.createdAt),

@@ -7,7 +7,7 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { DescriptionList } from '../../../components/description-list';
 import { DetailQueryState } from '../../../components/detail-query-state';
 import { PageLayout } from '../../../components/page-layout';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useGroup } from '../api/get-group';
 import { DeleteGroupModal } from '../components/delete-group-modal';

@@ -1,7 +1,7 @@
 import { formatConfidence } from '@scamtrail/domain/identifiers/confidence';
 import { listIdentifierDetails } from '@scamtrail/domain/identifiers/display';
 import type { IdentifierItem } from '../api/identifier-types';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '../../../lib/format';
 import { DetailEmpty, DetailList, DetailSection } from './detail-section';
 
 /** Basic Information and the type-specific details (spec 2.3). */

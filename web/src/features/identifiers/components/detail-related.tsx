@@ -3,10 +3,10 @@ import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import { Link as RouterLink } from 'react-router';
 import { CaseStatusTag } from '../../../components/case-tags';
-import { EVIDENCE_KIND_ICONS } from '../../evidence/components/evidence-format';
+import { EVIDENCE_KIND_ICONS } from '../../../components/evidence-kind-icons';
 import { ENTRY_TYPE_STYLES } from '../../../components/journal-entry-type';
 import type { IdentifierDetail } from '../api/identifier-types';
-import { EMPTY_CELL, formatListDate, pluralise } from '../utils/format';
+import { EMPTY_CELL, formatDate, pluralise } from '../../../lib/format';
 import { DetailPagedSection } from './detail-paged-section';
 import { WrittenEvidence } from './written-evidence';
 
@@ -43,7 +43,7 @@ export function DetailMedia({ detail }: RelatedProps) {
               <Tag type="cool-gray" size="sm">
                 {EVIDENCE_KIND_LABELS[item.kind]}
               </Tag>
-              <span className="identifier-detail__item-meta">{formatListDate(item.createdAt)}</span>
+              <span className="identifier-detail__item-meta">{formatDate(item.createdAt)}</span>
               {item.kind === 'written' && (
                 <WrittenEvidence
                   evidenceId={item.id}
@@ -83,7 +83,7 @@ export function DetailJournalEntries({ detail }: RelatedProps) {
                 {label}
               </Tag>
               <span className="identifier-detail__item-meta">
-                {formatListDate(entry.performedAt || entry.createdAt)} ·{' '}
+                {formatDate(entry.performedAt || entry.createdAt)} ·{' '}
                 {pluralise(entry.mediaIds.length, 'media file')}
               </span>
             </div>

@@ -13,7 +13,7 @@ import { REVIEW_REPUTATION } from '@scamtrail/domain/reputation-rules';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import type { IdentifierDetail, ReviewDecisionResult } from '../api/identifier-types';
 import { useReviewIdentifier } from '../api/review-identifier';
-import { EMPTY_CELL, formatDateTime } from '../utils/format';
+import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import { DetailList, DetailSection } from './detail-section';
 
 const STATUS_TAGS: Record<ReviewStatus, 'gray' | 'green' | 'red'> = {

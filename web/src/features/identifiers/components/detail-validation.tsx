@@ -1,7 +1,7 @@
 import { Button, Tag } from '@carbon/react';
 import { Renew } from '@carbon/icons-react';
 import type { IdentifierDetail, ValidatorResult } from '../api/identifier-types';
-import { formatDateTime } from '../utils/format';
+import { formatDateTime } from '../../../lib/format';
 import { DetailEmpty, DetailSection } from './detail-section';
 
 const OUTCOMES: Record<ValidatorResult['outcome'], { label: string; type: 'green' | 'red' | 'gray' }> = {

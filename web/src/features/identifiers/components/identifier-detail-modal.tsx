@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useIdentifier } from '../api/get-identifier';
 import type { IdentifierItem } from '../api/identifier-types';
 import { useValidateIdentifier } from '../api/validate-identifier';
-import { EMPTY_CELL } from '../utils/format';
+import { EMPTY_CELL } from '../../../lib/format';
 import { isHandledGlobally } from '../utils/global-errors';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { useModalFocus } from '../../../components/modal-focus';

@@ -1,5 +1,5 @@
 import { Pagination } from '@carbon/react';
-import { ESTIMATED_TOTAL_TEXT, formatTotal } from '../utils/format';
+import { ESTIMATED_TOTAL_TEXT, formatTotal } from '../../../lib/format';
 import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 
 interface IdentifiersPaginationProps {

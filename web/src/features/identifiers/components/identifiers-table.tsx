@@ -20,7 +20,7 @@ import {
 } from '../../../components/data-table/stacked-table';
 import { TableLoading } from '../../../components/data-table/table-loading';
 import type { IdentifierItem } from '../api/identifier-types';
-import { formatEvidenceCount, formatListDate } from '../utils/format';
+import { formatCount, formatDate } from '../../../lib/format';
 import { OriginatorCell } from './originator-cell';
 
 const HEADERS = [
@@ -54,9 +54,9 @@ export function IdentifiersTable(props: IdentifiersTableProps) {
   const rows = items.map((item) => ({
     id: item.id,
     identifier: item.displayValue,
-    evidence: formatEvidenceCount(item.evidenceCount),
+    evidence: formatCount(item.evidenceCount),
     originator: item.originator?.displayName ?? '',
-    date: formatListDate(item.createdAt),
+    date: formatDate(item.createdAt),
   }));
 
   return (
@@ -113,13 +113,13 @@ export function IdentifiersTable(props: IdentifiersTableProps) {
                           </Link>
                         </TableCell>
                         <TableCell {...stackedCellProps(1, HEADERS[1])}>
-                          {formatEvidenceCount(item.evidenceCount)}
+                          {formatCount(item.evidenceCount)}
                         </TableCell>
                         <TableCell {...stackedCellProps(2, HEADERS[2])}>
                           <OriginatorCell originator={item.originator} />
                         </TableCell>
                         <TableCell {...stackedCellProps(3, HEADERS[3])}>
-                          {formatListDate(item.createdAt)}
+                          {formatDate(item.createdAt)}
                         </TableCell>
                         <TableCell className="cds--table-column-menu">
                           <OverflowMenu

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/api-error';
 import type { IdentifierInputBody, ImportResult } from '../api/identifier-types';
 import { partialImportResult, useImportIdentifiers, type ImportProgress } from '../api/import-identifiers';
 import { csvToImportItems } from '../utils/csv-import';
-import { pluralise } from '../utils/format';
+import { pluralise } from '../../../lib/format';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { CsvTemplateLink } from './csv-template-link';
 import { ImportResults } from './import-results';

@@ -8,7 +8,7 @@ import {
   Tag,
 } from '@carbon/react';
 import type { ImportResult } from '../api/identifier-types';
-import { pluralise } from '../utils/format';
+import { pluralise } from '../../../lib/format';
 import '../../../styles/carbon/structured-list.scss';
 
 /** Problem rows listed at most; the counts above always cover every row. */

@@ -1,6 +1,6 @@
 import { OriginatorBadge } from '../../../components/originator-badge/originator-badge';
 import type { IdentifierItem } from '../api/identifier-types';
-import { EMPTY_CELL } from '../utils/format';
+import { EMPTY_CELL } from '../../../lib/format';
 
 /**
  * Who recorded an identifier: the shared originator badge (spec 2.4), which opens "Originator

@@ -5,9 +5,8 @@ import { formatConfidence } from '@scamtrail/domain/identifiers/confidence';
 import type { ReviewStatus } from '@scamtrail/domain/identifiers/review';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
-import { formatDate, formatTime } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDate, formatTime } from '../../../lib/format';
 import type { ReviewQueueItem } from '../api/identifier-types';
-import { EMPTY_CELL } from '../utils/format';
 import { OriginatorCell } from './originator-cell';
 
 const COLUMNS: TableColumn[] = [

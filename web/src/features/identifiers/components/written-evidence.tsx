@@ -3,7 +3,7 @@ import { ChevronDown, ChevronUp } from '@carbon/icons-react';
 import { useId, useState } from 'react';
 import { useEvidence } from '../../evidence/api/get-evidence';
 import { errorMessage } from '../../../lib/api-error';
-import { pluralise } from '../utils/format';
+import { pluralise } from '../../../lib/format';
 import { MarkedText } from '../../../components/marked-text';
 import { splitByOccurrences } from '../../../lib/highlight';
 

@@ -30,13 +30,13 @@ describe('identifiers list', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent)
         .slice(0, 4),
-    ).toEqual(['scam@example.org', '-', 'Ada Okafor (Team)', 'Nov 20, 2026']);
+    ).toEqual(['scam@example.org', '—', 'Ada Okafor (Team)', 'Nov 20, 2026']);
     expect(
       within(second)
         .getAllByRole('cell')
         .map((cell) => cell.textContent)
         .slice(0, 4),
-    ).toEqual(['Zelle: 5551234567', '4', '-', 'Nov 20, 2026']);
+    ).toEqual(['Zelle: 5551234567', '4', '—', 'Nov 20, 2026']);
     expect(screen.getByText('1–2 of 2 items')).toBeInTheDocument();
   });
 

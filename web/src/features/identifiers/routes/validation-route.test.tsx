@@ -37,7 +37,7 @@ describe('identifier validation queue', () => {
       'Ada Okafor (Team)',
       'Nov 20, 2026, 12:00 PM',
     ]);
-    expect(cells(second)).toEqual(['Zelle: 5551234567', 'Zelle', '0.90', '-', 'Nov 20, 2026, 12:00 PM']);
+    expect(cells(second)).toEqual(['Zelle: 5551234567', 'Zelle', '0.90', '—', 'Nov 20, 2026, 12:00 PM']);
     expect(Object.fromEntries(queueCalls(fetchMock)[0].searchParams)).toEqual({
       status: 'pending',
       sort: 'oldest',

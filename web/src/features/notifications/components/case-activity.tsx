@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import type { AuditEvent } from '@scamtrail/domain/cases';
 import type { NotificationList } from '@scamtrail/domain/notifications';
 import { api } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { SectionLoadState } from '../../../components/section-load-state';
 import { describeAction, describeActor } from '../../cases/components/case-history-format';

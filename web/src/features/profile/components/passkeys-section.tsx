@@ -5,7 +5,7 @@ import type { Passkey } from '@scamtrail/domain/passkeys';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EmptyState } from '../../../components/empty-state';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { usePasskeys } from '../api/get-passkeys';
 import { AddPasskeyModal } from './add-passkey-modal';
 import { DeletePasskeyModal } from './delete-passkey-modal';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Session } from '@scamtrail/domain/passkeys';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { useSessions } from '../api/get-sessions';
 import { RevokeSessionModal } from './revoke-session-modal';
 import { ProfileLoadFailed } from './profile-load-failed';

@@ -5,7 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryHit } from '@scamtrail/domain/journal-entries';
 import { SectionPager } from '../../../components/section-pager';
 import { MarkedText } from '../../../components/marked-text';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { journalSearchQueryOptions } from '../../cases/journal/api/journal-search';
 import { CaseRefLink } from '../../cases/components/case-detail-links';
 import { writeTimelineParams } from '../../cases/journal/components/timeline-params';

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../../lib/api-error';
-import { formatTotal } from '../../identifiers/utils/format';
+import { formatTotal } from '../../../lib/format';
 
 /** How many hits of each kind the page shows; "View all" opens the list for the rest. */
 export const SEARCH_PAGE_SIZE = 5;

@@ -4,6 +4,7 @@ import type { Tag } from '@scamtrail/domain/tags';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu } from '../../../components/row-actions-menu';
+import { EMPTY_CELL } from '../../../lib/format';
 
 const COLUMNS: TableColumn[] = [
   { key: 'name', header: 'Tag' },
@@ -29,7 +30,7 @@ export function TagsTable({ tags, loading, emptyState, onEdit, onDelete }: TagsT
   const rows = tags.map((tag) => ({
     id: tag.id,
     name: tag.name,
-    description: tag.description || '—',
+    description: tag.description || EMPTY_CELL,
     identifiers: tag.usage.identifiers,
     cases: tag.usage.cases,
     evidence: tag.usage.evidence,

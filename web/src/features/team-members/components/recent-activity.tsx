@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { TeamMemberDetail } from '@scamtrail/domain/team-members';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import { EmptyState } from '../../../components/empty-state';
-import { formatDate, formatDateTime } from '../../../lib/format-date';
+import { EMPTY_CELL, formatDate, formatDateTime } from '../../../lib/format';
 
 function humanise(type: string): string {
   const words = type.replace(/_/g, ' ');
@@ -56,7 +56,7 @@ export function RecentJournalEntries({ entries }: { entries: TeamMemberDetail['r
               Open case
             </Link>
           ) : (
-            '—'
+            EMPTY_CELL
           ),
       }}
     />

@@ -2,7 +2,7 @@ import { Tag } from '@carbon/react';
 import { Link } from 'react-router';
 import type { TeamMemberDetail } from '@scamtrail/domain/team-members';
 import { DescriptionList } from '../../../components/description-list';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { roleLabel } from './role-options';
 import { MemberStatusTag } from './status-tags';
 

@@ -4,7 +4,7 @@ import type { TeamMember } from '@scamtrail/domain/team-members';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { roleLabel } from './role-options';
 import { MemberStatusTag } from './status-tags';
 

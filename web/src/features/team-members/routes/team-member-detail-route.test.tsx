@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamMember } from '@scamtrail/domain/team-members';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { ACTIVE, detailOf, INVITED, SELF, SIGNED_IN_AT } from './team-member-fixtures';
 

@@ -2,7 +2,7 @@ import { Link } from '@carbon/react';
 import { Image } from '@carbon/icons-react';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import { Link as RouterLink } from 'react-router';
-import { EVIDENCE_KIND_ICONS } from '../../../evidence/components/evidence-format';
+import { EVIDENCE_KIND_ICONS } from '../../../../components/evidence-kind-icons';
 
 const isImage = (mediaType: string | null) => Boolean(mediaType?.startsWith('image/'));
 

@@ -4,7 +4,7 @@ import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import type { JournalIntegrity, VerifyCaseResponse } from '@scamtrail/domain/signatures';
 import { failureMessage } from '../../../../lib/api-error';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '../../../../lib/format';
 import { useJournalIntegrity } from '../api/journal-integrity';
 import { useVerifyCaseSignatures } from '../api/journal-verify-case';
 

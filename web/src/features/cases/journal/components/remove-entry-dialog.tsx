@@ -8,7 +8,7 @@ import {
 } from '@scamtrail/domain/journal-entries';
 import { FormModal } from '../../../../components/form-modal';
 import { useToast } from '../../../../components/toasts/toast-context';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '../../../../lib/format';
 import { useFormSubmission } from '../../../../lib/use-form-submission';
 import { useRemoveJournalEntry } from '../api/journal-remove-entry';
 

@@ -6,7 +6,7 @@ import {
   SignFailure,
   useSignEntry,
 } from '../../../../components/originator-badge/sign-entry-action';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '../../../../lib/format';
 import { signJournalEntry } from '../api/journal-sign-entry';
 
 /** "Sign entry" from an entry's menu: what signing means, then the passkey prompt (spec 4). */

@@ -2,7 +2,7 @@ import { Tag } from '@carbon/react';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntry } from '@scamtrail/domain/journal-entries';
 import { OriginatorWithProxy } from '../../../../components/originator-badge/originator-with-proxy';
 import { RowActionsMenu, type RowMenuAction } from '../../../../components/row-actions-menu';
-import { formatDateTime } from '../../../../lib/format-date';
+import { formatDateTime } from '../../../../lib/format';
 import { signJournalEntry } from '../api/journal-sign-entry';
 import { signatureBundleLink, verifyJournalEntry } from '../api/journal-verify-entry';
 import { EntryEvidence, EntryIdentifiers } from './entry-links';

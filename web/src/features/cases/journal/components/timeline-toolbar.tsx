@@ -3,7 +3,7 @@ import { Add } from '@carbon/icons-react';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { JOURNAL_ENTRY_TYPE_LABELS, JOURNAL_ENTRY_TYPES } from '@scamtrail/domain/journal-entries';
 import { FilterDropdown } from '../../../../components/list-toolbar';
-import { pluralise } from '../../../identifiers/utils/format';
+import { pluralise } from '../../../../lib/format';
 import type { TimelineParams } from './timeline-params';
 import '../../../../styles/carbon/toggle.scss';
 

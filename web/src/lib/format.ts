@@ -1,0 +1,61 @@
+/**
+ * How the app writes values for people: dates, counts, totals, and the dash of a missing value. Every
+ * screen formats through here, so one value reads the same wherever it is shown.
+ */
+
+/** What a cell or a field shows when it has no value (spec 2.3: "a count, or a dash"). */
+export const EMPTY_CELL = '—';
+
+const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const DATE_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Mar 5, 2025"; the fallback for a missing or unreadable date. */
+export function formatDate(value: string | Date | null | undefined, fallback = EMPTY_CELL): string {
+  const date = toDate(value);
+  return date ? DATE.format(date) : fallback;
+}
+
+/** "Mar 5, 2025, 2:03 PM"; the fallback for a missing or unreadable date. */
+export function formatDateTime(value: string | Date | null | undefined, fallback = EMPTY_CELL): string {
+  const date = toDate(value);
+  return date ? DATE_TIME.format(date) : fallback;
+}
+
+/** "2:03 PM"; the fallback for a missing or unreadable date. */
+export function formatTime(value: string | Date | null | undefined, fallback = EMPTY_CELL): string {
+  const date = toDate(value);
+  return date ? TIME.format(date) : fallback;
+}
+
+/**
+ * A count, or a dash when there is none. Zero shows a dash too: a count column (the identifiers'
+ * Evidence) answers "is there any?", and a dash reads faster than a 0 in a long list.
+ */
+export function formatCount(count: number | null | undefined): string {
+  return typeof count === 'number' && count > 0 ? count.toLocaleString('en-US') : EMPTY_CELL;
+}
+
+/** Totals beyond the server's exact count are estimates and read "10,000+". */
+export const ESTIMATED_TOTAL_TEXT = '10,000+';
+
+export function formatTotal(total: number, isEstimate: boolean): string {
+  return isEstimate ? ESTIMATED_TOTAL_TEXT : total.toLocaleString('en-US');
+}
+
+/** "1 item" / "3 items". */
+export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
