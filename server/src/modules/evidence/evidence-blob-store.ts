@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evidenceBlobs } from '../../db/schema/index';
 import { holdBlobsAgainstCollection } from './evidence-blob-collector';
-import { assertSha256, type EvidenceStore } from './evidence-store';
+import { assertSha256, type EvidenceStore } from './evidence-store-contract';
 
 /**
  * Evidence files in the `evidence_blobs` table (one bytea per distinct content), shared by every app

@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
 import { findReferencedHashes } from './stored-hashes.repository';
-import { SHA256_HEX } from './evidence-store';
+import { SHA256_HEX } from './evidence-store-contract';
 
 /** What one pass removed. */
 export interface Collected {

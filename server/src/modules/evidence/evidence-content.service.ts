@@ -13,7 +13,7 @@ import type { Principal } from '../auth/principal';
 import { presentCustodyEvents } from './custody-presenter';
 import { listCustodyRows, recordCustody } from './custody.repository';
 import { requireEvidence } from './evidence-rules';
-import type { EvidenceStore } from './evidence-store';
+import type { EvidenceStore } from './evidence-store-contract';
 
 export interface EvidenceContent {
   stream: Readable;

@@ -6,13 +6,14 @@ import {
 } from '@scamtrail/domain/evidence';
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';
 import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evidence.repository';
 import { requireCaseForEvidence, requireTags } from './evidence-rules';
 import { getEvidence } from './evidence.service';
-import type { EvidenceStore } from './evidence-store';
+import type { EvidenceStore } from './evidence-store-contract';
 import { discardStaged, parseUploadFields, type ReceivedUpload } from './evidence-upload';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { sniffMediaType } from './media-type';
@@ -56,13 +57,13 @@ async function insertEvidence(
       mediaType: values.contentType ?? null,
       caseId: values.caseId ?? null,
     });
-    await recordAudit(tx, principal, {
+    await recordEvent(tx, auditEvent(principal, {
       action: 'evidence.created',
       subjectType: 'evidence',
       subjectId: id,
       caseId: values.caseId ?? null,
       after: auditSnapshot(values, tagIds),
-    });
+    }));
     await touchCase(tx, values.caseId);
     return id;
   });

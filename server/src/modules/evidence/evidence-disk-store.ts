@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { assertSha256, type EvidenceStore } from './evidence-store';
+import { assertSha256, type EvidenceStore } from './evidence-store-contract';
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';

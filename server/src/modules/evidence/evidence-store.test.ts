@@ -9,7 +9,7 @@ import { evidence, evidenceBlobs } from '../../db/schema/index';
 import { signedIn, type Client } from '../../../test/helpers';
 import { blobEvidenceStore } from './evidence-blob-store';
 import { diskEvidenceStore } from './evidence-disk-store';
-import type { EvidenceStore } from './evidence-store';
+import type { EvidenceStore } from './evidence-store-contract';
 import { stageStream } from './evidence-upload';
 import {
   buildEvidenceApp,

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { uploadEvidenceFieldsSchema, type UploadEvidenceFields } from '@scamtrail/domain/evidence';
 import { AppError } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart-form';
-import type { StagedFile } from './evidence-store';
+import type { StagedFile } from './evidence-store-contract';
 
 /** Form fields beyond the file: a description of 2,000 characters is well under 64 KiB in UTF-8. */
 export const UPLOAD_FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 60, files: 1, parts: 61 };

@@ -1,0 +1,44 @@
+import type { Readable } from 'node:stream';
+import type { DbOrTx } from '../../db/client';
+
+// What every evidence store provides, apart from which one a deployment uses (evidence-store.ts):
+// the stores and the collectors import this, never the choice that imports them.
+
+/** An upload written to a temporary file under the data directory, hashed on the way in. */
+export interface StagedFile {
+  path: string;
+  sha256: string;
+  size: number;
+}
+
+export interface StoredContent {
+  stream: Readable;
+  size: number;
+}
+
+/**
+ * Content-addressed storage of evidence files: bytes are kept once per SHA-256, whatever the number
+ * of evidence items that hold them, and never changed afterwards.
+ */
+export interface EvidenceStore {
+  /**
+   * Keeps the staged file's bytes under their hash (kept as they are if already there); consumes the
+   * file. Called inside `tx`, the transaction that writes the row naming the hash, so the bytes and
+   * the row commit together (the table) or the bytes are never collected while it runs (files on
+   * disk, see evidence-collector.ts).
+   */
+  put(staged: StagedFile, tx: DbOrTx): Promise<void>;
+  /** The stored bytes, or null when they are missing. */
+  open(sha256: string): Promise<StoredContent | null>;
+  /** The SHA-256 of the bytes stored now (read again, not remembered), or null when missing. */
+  rehash(sha256: string): Promise<string | null>;
+  /** `rehash` of each distinct hash, as one read of the store where it can (signature verification of a case). */
+  rehashMany(sha256s: readonly string[]): Promise<Map<string, string | null>>;
+}
+
+export const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** A stored hash is used as a file name and a key: refuse anything but 64 lower-case hex digits. */
+export function assertSha256(sha256: string): void {
+  if (!SHA256_HEX.test(sha256)) throw new Error('not a SHA-256 hex digest');
+}
