@@ -6,8 +6,7 @@ import {
 } from '@scamtrail/domain/evidence';
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../auth/principal';
-import { auditEvent } from '../events/audit-event';
-import { recordEvent } from '../events/events.service';
+import { recordAudit } from '../audit/audit';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';
 import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evidence.repository';
@@ -57,13 +56,13 @@ async function insertEvidence(
       mediaType: values.contentType ?? null,
       caseId: values.caseId ?? null,
     });
-    await recordEvent(tx, auditEvent(principal, {
+    await recordAudit(tx, principal, {
       action: 'evidence.created',
       subjectType: 'evidence',
       subjectId: id,
       caseId: values.caseId ?? null,
       after: auditSnapshot(values, tagIds),
-    }));
+    });
     await touchCase(tx, values.caseId);
     return id;
   });
