@@ -3,8 +3,6 @@ import { originatorSummarySchema } from './originators';
 import { paginated, pageQuery } from './pagination';
 import { responseText } from './text';
 
-export { REVIEW_REPUTATION, REVIEW_REPUTATION_REASONS } from './reputation-rules';
-
 export const REPUTATION_CHANGE_SOURCES = ['manual', 'review'] as const;
 export type ReputationChangeSource = (typeof REPUTATION_CHANGE_SOURCES)[number];
 

@@ -12,7 +12,7 @@ import {
   type ReviewStatus,
 } from '@scamtrail/domain/identifiers/review';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
-import { REVIEW_REPUTATION, REVIEW_REPUTATION_REASONS } from '@scamtrail/domain/reputation';
+import { REVIEW_REPUTATION, REVIEW_REPUTATION_REASONS } from '@scamtrail/domain/reputation-rules';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
