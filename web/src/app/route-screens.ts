@@ -32,14 +32,12 @@ export const ROUTE_SCREENS: Record<RouteId, ScreenLoader> = {
   }),
   cases: async () => ({ Component: (await import('../features/cases/routes/cases-route')).CasesRoute }),
   'case-detail': async () => ({
-    Component: (await import('../features/cases/routes/case-detail-route')).CaseDetailRoute,
+    Component: (await import('./screens/case-detail-screen')).CaseDetailScreen,
   }),
   profile: async () => ({
     Component: (await import('../features/profile/routes/profile-route')).ProfileRoute,
   }),
-  search: async () => ({
-    Component: (await import('../features/search/routes/search-route')).SearchRoute,
-  }),
+  search: async () => ({ Component: (await import('./screens/search-screen')).SearchScreen }),
   'profile-test': async () => ({
     Component: (await import('../features/showcase/routes/profile-test-route')).ProfileTestRoute,
   }),

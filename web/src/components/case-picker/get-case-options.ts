@@ -1,8 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { CaseRef } from '@scamtrail/domain/cases';
+import type { z } from 'zod';
+import type { caseSchema, CaseRef } from '@scamtrail/domain/cases';
+import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../../lib/api-client';
-import { evidenceKeys } from '../../features/evidence/api/evidence-keys';
-import type { CaseItem, Page } from '../../features/evidence/api/evidence-types';
+
+type CaseItem = z.output<typeof caseSchema>;
+
+/** Query keys of the case picker: the cases a search offers, and a chosen case by its id. */
+const caseOptionKeys = {
+  options: (search: string) => ['case-options', search] as const,
+  ref: (id: string) => ['case-options', 'case', id] as const,
+};
 
 /** Cases offered by the case filter at a time; typing narrows them. */
 export const CASE_OPTIONS_SIZE = 20;
@@ -11,7 +19,7 @@ const toRef = ({ id, number, title, status }: CaseItem): CaseRef => ({ id, numbe
 
 /** `GET /api/cases?search=`: the cases whose title matches, most recently active first. */
 export async function getCaseOptions(search: string, signal?: AbortSignal): Promise<CaseRef[]> {
-  const answer = await api.get<Page<CaseItem>>('/cases', {
+  const answer = await api.get<{ data: CaseItem[]; pagination: Pagination }>('/cases', {
     params: { search: search || undefined, page: 1, pageSize: CASE_OPTIONS_SIZE },
     silent: true,
     signal,
@@ -21,7 +29,7 @@ export async function getCaseOptions(search: string, signal?: AbortSignal): Prom
 
 export function useCaseOptions(search: string, enabled = true) {
   return useQuery({
-    queryKey: evidenceKeys.caseOptions(search),
+    queryKey: caseOptionKeys.options(search),
     queryFn: ({ signal }) => getCaseOptions(search, signal),
     placeholderData: keepPreviousData,
     retry: false,
@@ -32,7 +40,7 @@ export function useCaseOptions(search: string, enabled = true) {
 /** `GET /api/cases/{id}`: the case a filter or a dialog names, when only its id is known. */
 export function useCaseRef(id: string | undefined) {
   return useQuery({
-    queryKey: evidenceKeys.caseRef(id ?? ''),
+    queryKey: caseOptionKeys.ref(id ?? ''),
     queryFn: ({ signal }) =>
       api.get<CaseItem>(`/cases/${encodeURIComponent(id!)}`, { silent: true, signal }).then(toRef),
     enabled: Boolean(id),

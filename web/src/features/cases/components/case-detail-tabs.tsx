@@ -1,8 +1,7 @@
 import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCaseReadOnly, type Case } from '@scamtrail/domain/cases';
-import { EvidencePanel } from '../../evidence/components/evidence-panel';
 import { CASE_TABS, readCaseTab, TAB_PARAM, type CaseTab } from './case-tab-param';
 import { CaseHistoryTab } from './case-history-tab';
 import { CaseIdentifiersTab } from './case-identifiers-tab';
@@ -17,8 +16,17 @@ const LABELS: Record<CaseTab, string> = {
   history: 'History',
 };
 
+/** The Evidence tab: the evidence feature's panel, for one case. */
+export type CaseEvidencePanel = ComponentType<{ caseId: string; readOnly: boolean }>;
+
+interface CaseDetailTabsProps {
+  caseItem: Case;
+  canEdit: boolean;
+  EvidencePanel: CaseEvidencePanel;
+}
+
 /** Timeline, Tasks, Evidence, Identifiers and History; the selected tab lives in the URL (?tab=history). */
-export function CaseDetailTabs({ caseItem, canEdit }: { caseItem: Case; canEdit: boolean }) {
+export function CaseDetailTabs({ caseItem, canEdit, EvidencePanel }: CaseDetailTabsProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const selected = readCaseTab(searchParams);
   const readOnly = isCaseReadOnly(caseItem.status);

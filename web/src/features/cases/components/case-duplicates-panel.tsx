@@ -1,6 +1,6 @@
 import { pluralise } from '../../../lib/format';
 import { DUPLICATES_SHOWN, useCaseDuplicates } from '../api/get-cases';
-import { CaseRefLink } from './case-detail-links';
+import { CaseRefLink } from '../../../components/case-ref-link';
 
 /**
  * The cases closed as duplicates of this one, those the viewer may see: where reports of the same scam

@@ -12,7 +12,12 @@ import { useTagOptions } from '../../../components/tags/tag-options';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCaseHistory } from '../api/get-case-history';
-import { describeAction, describeActor, describeChanges, type KnownNames } from './case-history-format';
+import {
+  describeAction,
+  describeActor,
+  describeChanges,
+  type KnownNames,
+} from '../../../lib/case-history-format';
 
 const COLUMNS: TableColumn[] = [
   { key: 'action', header: 'What' },

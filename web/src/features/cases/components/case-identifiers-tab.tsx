@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { ListResults } from '../../../components/list-results';
 import { useCaseIdentifiers } from '../api/get-case-identifiers';
-import { CaseRefLink } from './case-detail-links';
+import { CaseRefLink } from '../../../components/case-ref-link';
 
 const COLUMNS: TableColumn[] = [
   { key: 'displayValue', header: 'Identifier' },

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { failureMessage } from '../../../lib/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCaseLinks, useUnlinkCase } from '../api/case-links';
-import { CaseRefLink } from './case-detail-links';
+import { CaseRefLink } from '../../../components/case-ref-link';
 import { CaseSidePanel } from './case-side-panel';
 import { LazyLinkCaseModal, preloadLinkCaseDialog } from './cases-lazy-dialogs';
 

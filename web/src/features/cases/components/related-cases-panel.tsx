@@ -1,5 +1,5 @@
 import { useRelatedCases } from '../api/get-related-cases';
-import { CaseRefLink } from './case-detail-links';
+import { CaseRefLink } from '../../../components/case-ref-link';
 import { CaseSidePanel } from './case-side-panel';
 import { CaseStatusTag } from '../../../components/case-tags';
 

@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session';
 import { useCase } from '../api/get-case';
 import '../components/case-detail.scss';
 import { CaseDetailState } from '../components/case-detail-state';
-import { CaseDetailTabs } from '../components/case-detail-tabs';
+import { CaseDetailTabs, type CaseEvidencePanel } from '../components/case-detail-tabs';
 import { CaseHeader } from '../components/case-header';
 import { CaseHeaderActions } from '../components/case-header-actions';
 import { RelatedCasesPanel } from '../components/related-cases-panel';
@@ -20,8 +20,9 @@ const BREADCRUMBS = [
 /**
  * Case Detail (/cases/{id}): the case's header and actions, its Timeline, Evidence, Identifiers and
  * History tabs, the cases related to it through shared identifiers and those linked to it by hand.
+ * The Evidence tab is the evidence feature's panel, given by the app (app/screens/case-detail-screen.tsx).
  */
-export function CaseDetailRoute() {
+export function CaseDetailRoute({ EvidencePanel }: { EvidencePanel: CaseEvidencePanel }) {
   const { id = '' } = useParams();
   const { user } = useSession();
   const query = useCase(id);
@@ -40,7 +41,7 @@ export function CaseDetailRoute() {
       <CaseHeader caseItem={caseItem} />
       <div className="case-detail__body">
         <div className="case-detail__main">
-          <CaseDetailTabs caseItem={caseItem} canEdit={canEdit} />
+          <CaseDetailTabs caseItem={caseItem} canEdit={canEdit} EvidencePanel={EvidencePanel} />
         </div>
         <div className="case-detail__aside">
           <RelatedCasesPanel caseId={caseItem.id} />

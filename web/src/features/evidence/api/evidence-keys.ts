@@ -13,8 +13,6 @@ export const evidenceKeys = {
   identifiers: (id: string, page: number) => [...evidenceKeys.identifiersOf(id), page] as const,
   entries: (id: string, page: number) => [...evidenceKeys.all, 'entries', id, page] as const,
   identifierOptions: (search: string) => [...evidenceKeys.all, 'identifier-options', search] as const,
-  caseOptions: (search: string) => [...evidenceKeys.all, 'case-options', search] as const,
-  caseRef: (id: string) => [...evidenceKeys.all, 'case', id] as const,
 };
 
 /**

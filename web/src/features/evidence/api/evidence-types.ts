@@ -3,7 +3,6 @@
  * copied by hand. Type-only: no schema code reaches the bundle from here.
  */
 import type { z } from 'zod';
-import type { caseSchema } from '@scamtrail/domain/cases';
 import type {
   custodyEventSchema,
   evidenceIdentifierSchema,
@@ -21,7 +20,6 @@ export type LinkedIdentifier = z.output<typeof evidenceIdentifierSchema>;
 export type LinkingEntry = z.output<typeof evidenceJournalEntrySchema>;
 /** `POST /api/evidence/{id}/verify`. */
 export type VerifyResult = z.output<typeof verifyEvidenceResponseSchema>;
-export type CaseItem = z.output<typeof caseSchema>;
 
 export interface Page<T> {
   data: T[];

@@ -1,7 +1,7 @@
 import { Button, InlineNotification, SkeletonText } from '@carbon/react';
 import { ChevronDown, ChevronUp } from '@carbon/icons-react';
 import { useId, useState } from 'react';
-import { useEvidence } from '../../evidence/api/get-evidence';
+import { useWrittenEvidence } from '../api/get-written-evidence';
 import { errorMessage } from '../../../lib/api-error';
 import { pluralise } from '../../../lib/format';
 import { MarkedText } from '../../../components/marked-text';
@@ -23,7 +23,7 @@ function WrittenText({
   value,
   paneId,
 }: Omit<WrittenEvidenceProps, 'titleId'> & { paneId: string }) {
-  const query = useEvidence(evidenceId);
+  const query = useWrittenEvidence(evidenceId);
   if (query.isPending) {
     return (
       <div id={paneId} className="identifier-evidence-text">

@@ -8,7 +8,7 @@ import { api } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { SectionLoadState } from '../../../components/section-load-state';
-import { describeAction, describeActor } from '../../cases/components/case-history-format';
+import { describeAction, describeActor } from '../../../lib/case-history-format';
 import { notificationKeys } from '../api/unread-notifications';
 
 const PAGE_SIZE = 10;

@@ -5,10 +5,6 @@ import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
-import { CaseHits } from '../components/case-hits';
-import { EvidenceHits } from '../components/evidence-hits';
-import { IdentifierHits } from '../components/identifier-hits';
-import { JournalHits } from '../components/journal-hits';
 import { useSearchParam } from '../components/use-search-param';
 import '../components/search.scss';
 
@@ -18,38 +14,44 @@ const PAGE = {
   description: 'One search across the cases, journal entries, identifiers and evidence you may see.',
 };
 
+type SectionId = 'cases' | 'journal' | 'identifiers' | 'evidence';
+
 interface Section {
+  id: SectionId;
   /** Every permission the section's call needs. */
   permissions: Permission[];
   /** What the section looks in, for the prompt shown before anything is typed. */
   searches: string;
-  Hits: ComponentType<{ search: string }>;
 }
 
 /** The sections, in the order shown; each only for a user who may view its records. */
-const SECTIONS: Section[] = [
-  { permissions: ['case.view'], searches: 'cases by title', Hits: CaseHits },
+const SECTIONS: readonly Section[] = [
+  { id: 'cases', permissions: ['case.view'], searches: 'cases by title' },
   {
+    id: 'journal',
     permissions: ['journal_entry.view', 'case.view'],
     searches: 'journal entries by what they say',
-    Hits: JournalHits,
   },
   {
+    id: 'identifiers',
     permissions: ['identifier.view'],
     searches: 'identifiers by value (however it is written)',
-    Hits: IdentifierHits,
   },
-  { permissions: ['evidence.view'], searches: 'evidence by title or file name', Hits: EvidenceHits },
+  { id: 'evidence', permissions: ['evidence.view'], searches: 'evidence by title or file name' },
 ];
+
+/** Each section's hits, a SearchSection of the feature whose records it lists. */
+export type SearchHits = Record<SectionId, ComponentType<{ search: string }>>;
 
 const listFormat = new Intl.ListFormat('en-US');
 
 /**
  * Search (/search?q=): the text in `q` looked for among cases, journal entries, identifiers and evidence at once, each in
  * a section of its own made of the calls its list makes, so the server checks every permission as it
- * does there. The header's search opens it.
+ * does there. The header's search opens it. Each feature lists its own hits; the app hands them in
+ * (app/screens/search-screen.tsx).
  */
-export function SearchRoute() {
+export function SearchRoute({ hits }: { hits: SearchHits }) {
   const { user } = useSession();
   const sections = SECTIONS.filter((section) =>
     section.permissions.every((permission) => hasPermission(user?.permissions, permission)),
@@ -65,10 +67,10 @@ export function SearchRoute() {
       </PageLayout>
     );
   }
-  return <SearchPage sections={sections} />;
+  return <SearchPage sections={sections} hits={hits} />;
 }
 
-function SearchPage({ sections }: { sections: Section[] }) {
+function SearchPage({ sections, hits }: { sections: Section[]; hits: SearchHits }) {
   const { search, text, setText, submit } = useSearchParam();
   return (
     <PageLayout {...PAGE}>
@@ -90,9 +92,10 @@ function SearchPage({ sections }: { sections: Section[] }) {
       </form>
       {search ? (
         <div className="global-search__sections">
-          {sections.map(({ searches, Hits }) => (
-            <Hits key={searches} search={search} />
-          ))}
+          {sections.map(({ id }) => {
+            const Hits = hits[id];
+            return <Hits key={id} search={search} />;
+          })}
         </div>
       ) : (
         <EmptyState

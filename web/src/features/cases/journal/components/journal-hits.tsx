@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryHit } from '@scamtrail/domain/journal-entries';
-import { SectionPager } from '../../../components/section-pager';
-import { MarkedText } from '../../../components/marked-text';
-import { formatDateTime } from '../../../lib/format';
-import { journalSearchQueryOptions } from '../../cases/journal/api/journal-search';
-import { CaseRefLink } from '../../cases/components/case-detail-links';
-import { writeTimelineParams } from '../../cases/journal/components/timeline-params';
-import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from './search-section';
+import { SectionPager } from '../../../../components/section-pager';
+import { MarkedText } from '../../../../components/marked-text';
+import { formatDateTime } from '../../../../lib/format';
+import { journalSearchQueryOptions } from '../api/journal-search';
+import { CaseRefLink } from '../../../../components/case-ref-link';
+import { writeTimelineParams } from './timeline-params';
+import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from '../../../../components/search-section';
 
 /** The case's timeline, filtered by the same text, where the entry is read in its place. */
 function timelinePath(hit: JournalEntryHit, search: string): string {

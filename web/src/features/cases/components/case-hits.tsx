@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
-import { casesQueryOptions } from '../../cases/api/get-cases';
-import { CaseRefLink } from '../../cases/components/case-detail-links';
-import { readCaseListParams, writeCaseListParams } from '../../cases/components/cases-list-params';
-import { exactCount, SEARCH_PAGE_SIZE, SearchSection, sectionResult } from './search-section';
+import { casesQueryOptions } from '../api/get-cases';
+import { CaseRefLink } from '../../../components/case-ref-link';
+import { readCaseListParams, writeCaseListParams } from './cases-list-params';
+import {
+  exactCount,
+  SEARCH_PAGE_SIZE,
+  SearchSection,
+  sectionResult,
+} from '../../../components/search-section';
 
 /** Cases whose title holds the text, latest activity first (the case list's default order). */
 export function CaseHits({ search }: { search: string }) {

@@ -1,12 +1,12 @@
 import { Link } from '@carbon/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { identifiersQueryOptions } from '../../identifiers/api/get-identifiers';
-import { useIdentifierMatches } from '../../identifiers/api/get-identifier-matches';
-import type { IdentifierItem } from '../../identifiers/api/identifier-types';
-import { MATCHES_TITLE } from '../../identifiers/components/identifier-matches-notice';
-import { OPEN_PARAM, readListParams, writeListParams } from '../../identifiers/utils/list-params';
-import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from './search-section';
+import { identifiersQueryOptions } from '../api/get-identifiers';
+import { useIdentifierMatches } from '../api/get-identifier-matches';
+import type { IdentifierItem } from '../api/identifier-types';
+import { MATCHES_TITLE } from './identifier-matches-notice';
+import { OPEN_PARAM, readListParams, writeListParams } from '../utils/list-params';
+import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from '../../../components/search-section';
 
 /**
  * An identifier the text names by its normalised key though its display value does not hold the text

@@ -2,10 +2,15 @@ import { Link } from '@carbon/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
-import { evidenceListQueryOptions } from '../../evidence/api/get-evidence-list';
-import { readEvidenceParams, writeEvidenceParams } from '../../evidence/components/evidence-list-params';
-import { CaseRefLink } from '../../cases/components/case-detail-links';
-import { exactCount, SEARCH_PAGE_SIZE, SearchSection, sectionResult } from './search-section';
+import { evidenceListQueryOptions } from '../api/get-evidence-list';
+import { readEvidenceParams, writeEvidenceParams } from './evidence-list-params';
+import { CaseRefLink } from '../../../components/case-ref-link';
+import {
+  exactCount,
+  SEARCH_PAGE_SIZE,
+  SearchSection,
+  sectionResult,
+} from '../../../components/search-section';
 
 /**
  * Evidence whose title or file name holds the text, newest first, each with its kind, its file name

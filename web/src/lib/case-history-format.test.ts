@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CELL } from '../../../lib/format';
+import { EMPTY_CELL } from './format';
 import { describeAction, describeActor, describeChanges, formatHistoryValue } from './case-history-format';
 
 const event = (action: string, before: unknown, after: unknown) => ({ action, before, after });

@@ -9,7 +9,7 @@ import { CASE_TASK_STATUS_LABELS } from '@scamtrail/domain/case-tasks';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
 import { HIDDEN_RECORD_LABELS, isHiddenRecord } from '@scamtrail/domain/hidden-records';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
-import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
+import { EMPTY_CELL, formatDateTime } from './format';
 
 /** One line of what an event changed: "Status: Open → Closed", or a value a creation recorded. */
 export interface HistoryChange {

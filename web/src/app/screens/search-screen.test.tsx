@@ -2,13 +2,13 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Grant } from '@scamtrail/domain/permissions';
-import { SCREENSHOT, WRITTEN } from '../../evidence/components/evidence-test-data';
-import { expectNoSeriousViolations } from '../../../test/axe';
-import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
-import { CASE, UNASSIGNED } from '../../cases/routes/cases-test-data';
+import { SCREENSHOT, WRITTEN } from '../../features/evidence/components/evidence-test-data';
+import { expectNoSeriousViolations } from '../../test/axe';
+import { currentPath, json, makeUser, renderApp } from '../../test/render-app';
+import { CASE, UNASSIGNED } from '../../features/cases/routes/cases-test-data';
 import type { JournalEntryHit } from '@scamtrail/domain/journal-entries';
-import type { IdentifierItem } from '../../identifiers/api/identifier-types';
-import { ITEM, SECOND } from '../../identifiers/routes/identifiers-test-setup';
+import type { IdentifierItem } from '../../features/identifiers/api/identifier-types';
+import { ITEM, SECOND } from '../../features/identifiers/routes/identifiers-test-setup';
 
 afterEach(() => {
   vi.unstubAllGlobals();

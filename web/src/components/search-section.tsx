@@ -2,8 +2,9 @@ import { Button, InlineNotification, Link, SkeletonText } from '@carbon/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../lib/api-error';
-import { formatTotal } from '../../../lib/format';
+import { errorMessage } from '../lib/api-error';
+import { formatTotal } from '../lib/format';
+import './search-section.scss';
 
 /** How many hits of each kind the page shows; "View all" opens the list for the rest. */
 export const SEARCH_PAGE_SIZE = 5;
