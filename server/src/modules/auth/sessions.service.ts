@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import type { UserPrincipal } from './principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { describeDevice } from './session-device';
 import {
   findSessionWithUser,
@@ -104,7 +104,7 @@ export async function revokeOwnSessionById(
 ): Promise<{ current: boolean }> {
   await db.transaction(async (tx) => {
     if (!(await revokeOwnSession(tx, user.userId, sessionId))) throw AppError.notFound('Session');
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'session.revoked',
       actorOriginatorId: user.originatorId,
       subjectType: 'session',

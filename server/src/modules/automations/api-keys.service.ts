@@ -12,7 +12,7 @@ import { assertCanGrant } from '../../lib/grants';
 import { iso } from '../../lib/schemas';
 import { generateApiKey, sha256Hex } from '../../lib/tokens';
 import type { Principal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { requireOriginatorRow } from '../originators/originators.service';
 import {
   findApiKeyRow,
@@ -76,7 +76,7 @@ export async function createApiKey(
       // A key minted by a key answers to the same person: their current role bounds both.
       createdBy: principal.kind === 'user' ? principal.userId : principal.creatorUserId,
     });
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'api_key.created',
       actorOriginatorId: principal.originatorId,
       subjectType: 'api_key',
@@ -114,7 +114,7 @@ export async function revokeApiKey(
   const revoked = await db.transaction(async (tx) => {
     const row = await revokeApiKeyRow(tx, keyId, new Date());
     if (row) {
-      await insertEvent(tx, {
+      await recordEvent(tx, {
         type: 'api_key.revoked',
         actorOriginatorId: principal.originatorId,
         subjectType: 'api_key',

@@ -2,8 +2,12 @@ import type { AuditEvent } from '@scamtrail/domain/cases';
 import { fullName } from '@scamtrail/domain/names';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../auth/principal';
-import { RecordReferences } from '../audit/hidden-references';
-import { AUDIT_EVENT_REFERENCES, isAuditAction, type AuditEventReferences } from '../audit/record-references';
+import { RecordReferences } from '../events/hidden-references';
+import {
+  AUDIT_EVENT_REFERENCES,
+  isAuditAction,
+  type AuditEventReferences,
+} from '../events/record-references';
 import type { CaseEventRow } from './case-history.repository';
 
 function actorOf(row: CaseEventRow): AuditEvent['actor'] {

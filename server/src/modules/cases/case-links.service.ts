@@ -2,8 +2,9 @@ import type { CaseLink, CaseLinkList, CreateCaseLinkBody } from '@scamtrail/doma
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import type { Principal } from '../auth/principal';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { isCaseVisible } from '../../db/case-visibility';
 import { touchCase } from './case-activity';
 import { requireEditableCase, requireVisibleCase } from './cases.service';
@@ -45,14 +46,17 @@ async function recordOnBoth(
     [otherId, oneId],
   ]) {
     const link = { linkedCaseId, note };
-    await recordAudit(tx, principal, {
-      action,
-      subjectType: 'case',
-      subjectId: caseId,
-      caseId,
-      before: action === 'case.unlinked' ? link : null,
-      after: action === 'case.linked' ? link : null,
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action,
+        subjectType: 'case',
+        subjectId: caseId,
+        caseId,
+        before: action === 'case.unlinked' ? link : null,
+        after: action === 'case.linked' ? link : null,
+      }),
+    );
     await touchCase(tx, caseId);
   }
 }

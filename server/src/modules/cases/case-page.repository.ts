@@ -13,8 +13,14 @@ import {
   users,
 } from '../../db/schema/index';
 import { isoText, selectField } from '../../db/sql/json';
-import type { Principal } from '../../plugins/auth';
-import { visibleCaseCondition, viewerKind, viewerParams, viewerTemplate, type ViewerKind } from '../../db/case-visibility';
+import type { Principal } from '../auth/principal';
+import {
+  visibleCaseCondition,
+  viewerKind,
+  viewerParams,
+  viewerTemplate,
+  type ViewerKind,
+} from '../../db/case-visibility';
 import { preparedVariants } from '../../db/prepared';
 import { originatorSummaryJson } from '../../db/sql/originators';
 import { tagColorSql } from '../../db/sql/tags';

@@ -1,12 +1,8 @@
 import type { FieldError } from '@scamtrail/domain/errors';
 import type { DbOrTx } from '../../db/client';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
-import {
-  findEnabledUserIds,
-  findExistingTagIds,
-  findGroupName,
-} from './case-references.repository';
+import { findEnabledUserIds, findExistingTagIds, findGroupName } from './case-references.repository';
 
 /** The group, assignees and tags a create or an update sets; undefined ones are not being set. */
 export interface CaseReferences {

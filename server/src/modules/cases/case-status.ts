@@ -8,7 +8,7 @@ import {
 } from '@scamtrail/domain/cases';
 import type { FieldError } from '@scamtrail/domain/errors';
 import { AppError } from '../../lib/errors';
-import type { AuditAction } from '../audit/record-references';
+import type { AuditAction } from '../events/record-references';
 
 export const ARCHIVED_MESSAGE = 'This case is archived; reopen it to change it';
 

@@ -11,7 +11,8 @@ import { caseTasks } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from './case-activity';
 import { checkCaseReferences } from './case-references';
 import { requireEditableCase, requireVisibleCase } from './cases.service';
@@ -100,13 +101,16 @@ export async function createCaseTask(
       dueAt: body.dueAt ? new Date(body.dueAt) : null,
       originatorId: principal.originatorId,
     });
-    await recordAudit(tx, principal, {
-      action: 'case.task_added',
-      subjectType: CASE_TASK_SUBJECT,
-      subjectId: created.id,
-      caseId,
-      after: snapshot(created),
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'case.task_added',
+        subjectType: CASE_TASK_SUBJECT,
+        subjectId: created.id,
+        caseId,
+        after: snapshot(created),
+      }),
+    );
     await touchCase(tx, caseId);
     return created;
   });
@@ -161,14 +165,17 @@ export async function updateCaseTask(
         ['taskTitle', from.taskTitle],
         ...changed.map((key) => [key, from[key]]),
       ]);
-    await recordAudit(tx, principal, {
-      action: 'case.task_updated',
-      subjectType: CASE_TASK_SUBJECT,
-      subjectId: taskId,
-      caseId,
-      before: pick(before),
-      after: pick(after),
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'case.task_updated',
+        subjectType: CASE_TASK_SUBJECT,
+        subjectId: taskId,
+        caseId,
+        before: pick(before),
+        after: pick(after),
+      }),
+    );
     await touchCase(tx, caseId);
   });
   return requireTask(db, taskId);
@@ -186,13 +193,16 @@ export async function deleteCaseTask(
     const current = await lockCaseTask(tx, caseId, taskId);
     if (!current) throw AppError.notFound('Task');
     await deleteCaseTaskRow(tx, taskId);
-    await recordAudit(tx, principal, {
-      action: 'case.task_removed',
-      subjectType: CASE_TASK_SUBJECT,
-      subjectId: taskId,
-      caseId,
-      before: snapshot(current),
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'case.task_removed',
+        subjectType: CASE_TASK_SUBJECT,
+        subjectId: taskId,
+        caseId,
+        before: snapshot(current),
+      }),
+    );
     await touchCase(tx, caseId);
   });
 }

@@ -4,8 +4,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { cases } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
-import type { Principal } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import type { Principal } from '../auth/principal';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { caseSnapshot, type CaseSnapshot } from './case-presenter';
 import { checkCaseReferences } from './case-references';
 import { planStatusChange, type StatusPlan } from './case-status';
@@ -145,14 +146,17 @@ export async function applyCaseUpdate(
   if (!sameSet(assigneeIds, nextAssignees)) await replaceCaseAssignees(tx, id, nextAssignees);
   if (!sameSet(tagIds, nextTags)) await replaceCaseTags(tx, id, nextTags);
   const after = caseSnapshot(updated, nextAssignees, nextTags);
-  await recordAudit(tx, principal, {
-    action: plan.action,
-    subjectType: 'case',
-    subjectId: id,
-    caseId: id,
-    before: change.before,
-    after: Object.fromEntries(change.keys.map((key) => [key, after[key]])),
-  });
+  await recordEvent(
+    tx,
+    auditEvent(principal, {
+      action: plan.action,
+      subjectType: 'case',
+      subjectId: id,
+      caseId: id,
+      before: change.before,
+      after: Object.fromEntries(change.keys.map((key) => [key, after[key]])),
+    }),
+  );
   return updated;
 }
 

@@ -11,7 +11,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { listCaseIds } from './case-list.repository';
 import { findCase, findCases, findVisibleCaseJson } from './case-page.repository';
 import { caseSnapshot } from './case-presenter';
@@ -94,14 +95,17 @@ export async function createCase(db: Db, body: CreateCaseBody, principal: Princi
     });
     await replaceCaseAssignees(tx, inserted.id, body.assigneeIds);
     await replaceCaseTags(tx, inserted.id, body.tagIds);
-    await recordAudit(tx, principal, {
-      action: 'case.created',
-      subjectType: 'case',
-      subjectId: inserted.id,
-      caseId: inserted.id,
-      before: null,
-      after: caseSnapshot(inserted, body.assigneeIds, body.tagIds),
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'case.created',
+        subjectType: 'case',
+        subjectId: inserted.id,
+        caseId: inserted.id,
+        before: null,
+        after: caseSnapshot(inserted, body.assigneeIds, body.tagIds),
+      }),
+    );
     return inserted;
   });
   return findCase(db, row.id, principal);

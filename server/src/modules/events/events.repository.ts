@@ -1,17 +1,9 @@
 import type { DbOrTx } from '../../db/client';
 import { events } from '../../db/schema/index';
 
-export interface NewEvent {
-  /** `<subject>.<what happened>`, e.g. `tag.deleted`. */
-  type: string;
-  /** The originator who acted (a user's team-member originator or an automation). */
-  actorOriginatorId: string | null;
-  subjectType: string;
-  subjectId: string;
-  data?: Record<string, unknown>;
-}
+export type EventRow = Omit<typeof events.$inferInsert, 'id' | 'createdAt' | 'txId'>;
 
-/** Appends an audit event. Call it in the transaction of the change it records. */
-export async function insertEvent(db: DbOrTx, event: NewEvent): Promise<void> {
-  await db.insert(events).values({ ...event, data: event.data ?? {} });
+/** The one statement that writes the events table; `recordEvent` is its one caller. */
+export async function insertEventRow(db: DbOrTx, row: EventRow): Promise<void> {
+  await db.insert(events).values(row);
 }

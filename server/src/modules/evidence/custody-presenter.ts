@@ -2,8 +2,8 @@ import type { CustodyAction, CustodyEvent } from '@scamtrail/domain/evidence';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
-import { RecordReferences } from '../audit/hidden-references';
-import { CUSTODY_REFERENCES } from '../audit/record-references';
+import { RecordReferences } from '../events/hidden-references';
+import { CUSTODY_REFERENCES } from '../events/record-references';
 import type { CustodyEventRow } from './custody.repository';
 
 const fieldsOf = (action: string) => CUSTODY_REFERENCES[action as CustodyAction] ?? {};

@@ -2,8 +2,8 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { CustodyAction } from '@scamtrail/domain/evidence';
 import type { DbOrTx } from '../../db/client';
 import { evidenceCustody, originators, users } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
-import { actorOf } from '../audit/audit';
+import type { Principal } from '../auth/principal';
+import { actorOf } from '../events/audit-event';
 import { originatorNameSql } from '../../db/sql/originators';
 
 /**

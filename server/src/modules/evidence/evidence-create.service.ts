@@ -6,7 +6,8 @@ import {
 } from '@scamtrail/domain/evidence';
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';
 import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evidence.repository';
@@ -56,13 +57,16 @@ async function insertEvidence(
       mediaType: values.contentType ?? null,
       caseId: values.caseId ?? null,
     });
-    await recordAudit(tx, principal, {
-      action: 'evidence.created',
-      subjectType: 'evidence',
-      subjectId: id,
-      caseId: values.caseId ?? null,
-      after: auditSnapshot(values, tagIds),
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'evidence.created',
+        subjectType: 'evidence',
+        subjectId: id,
+        caseId: values.caseId ?? null,
+        after: auditSnapshot(values, tagIds),
+      }),
+    );
     await touchCase(tx, values.caseId);
     return id;
   });

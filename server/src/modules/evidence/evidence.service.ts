@@ -5,7 +5,8 @@ import { evidence } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';
 import {
@@ -64,24 +65,30 @@ async function recordCaseChange(
   const move = { before: { caseId: from }, after: { caseId: to } };
   if (from) {
     await recordCustody(tx, principal, id, 'unlinked', { caseId: from });
-    await recordAudit(tx, principal, {
-      action: 'evidence.unlinked',
-      subjectType: 'evidence',
-      subjectId: id,
-      caseId: from,
-      ...move,
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'evidence.unlinked',
+        subjectType: 'evidence',
+        subjectId: id,
+        caseId: from,
+        ...move,
+      }),
+    );
     await touchCase(tx, from);
   }
   if (to) {
     await recordCustody(tx, principal, id, 'linked', { caseId: to });
-    await recordAudit(tx, principal, {
-      action: 'evidence.linked',
-      subjectType: 'evidence',
-      subjectId: id,
-      caseId: to,
-      ...move,
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'evidence.linked',
+        subjectType: 'evidence',
+        subjectId: id,
+        caseId: to,
+        ...move,
+      }),
+    );
     await touchCase(tx, to);
   }
 }
@@ -130,14 +137,17 @@ export async function updateEvidence(
     });
     if (edited.length > 0) {
       await recordCustody(tx, principal, id, 'edited', { fields: edited });
-      await recordAudit(tx, principal, {
-        action: 'evidence.updated',
-        subjectType: 'evidence',
-        subjectId: id,
-        caseId,
-        before,
-        after,
-      });
+      await recordEvent(
+        tx,
+        auditEvent(principal, {
+          action: 'evidence.updated',
+          subjectType: 'evidence',
+          subjectId: id,
+          caseId,
+          before,
+          after,
+        }),
+      );
       await touchCase(tx, caseId);
     }
     if (movesTo !== undefined) await recordCaseChange(tx, principal, id, row.caseId, movesTo);
@@ -163,14 +173,17 @@ export async function setIdentifierLink(
     if (!changed) return;
     const detail = { identifierId, identifierType: identifier.type, displayValue: identifier.displayValue };
     await recordCustody(tx, principal, id, linked ? 'linked' : 'unlinked', detail);
-    await recordAudit(tx, principal, {
-      action: linked ? 'evidence.identifier_linked' : 'evidence.identifier_unlinked',
-      subjectType: 'evidence',
-      subjectId: id,
-      caseId: row.caseId,
-      before: linked ? null : detail,
-      after: linked ? detail : null,
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: linked ? 'evidence.identifier_linked' : 'evidence.identifier_unlinked',
+        subjectType: 'evidence',
+        subjectId: id,
+        caseId: row.caseId,
+        before: linked ? null : detail,
+        after: linked ? detail : null,
+      }),
+    );
     await touchCase(tx, row.caseId);
   });
   return getEvidence(db, principal, id, { recordView: false });

@@ -11,8 +11,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
-import { insertEvent } from '../events/events.repository';
+import type { Principal } from '../auth/principal';
+import { recordEvent } from '../events/events.service';
 import { canSeeAllCases } from '../../db/case-visibility';
 import {
   deleteStreamRow,
@@ -136,7 +136,7 @@ export async function createExportStream(
           groupIds: body.groupIds,
           createdBy: principal.kind === 'user' ? principal.userId : null,
         });
-        await insertEvent(
+        await recordEvent(
           tx,
           streamEvent('export_stream.created', streamId, principal, {
             name: body.name,
@@ -163,7 +163,7 @@ export async function updateExportStream(
         const before = await updateStreamRow(tx, id, changes);
         if (!before) return false;
         if (changes.groupIds) await checkScope(tx, changes.groupIds, principal, before.groupIds);
-        await insertEvent(
+        await recordEvent(
           tx,
           streamEvent('export_stream.updated', id, principal, { before: snapshot(before), after: changes }),
         );
@@ -179,6 +179,6 @@ export async function deleteExportStream(db: Db, id: string, principal: Principa
   await db.transaction(async (tx) => {
     const before = await deleteStreamRow(tx, id);
     if (!before) throw AppError.notFound('Export stream');
-    await insertEvent(tx, streamEvent('export_stream.deleted', id, principal, snapshot(before)));
+    await recordEvent(tx, streamEvent('export_stream.deleted', id, principal, snapshot(before)));
   });
 }

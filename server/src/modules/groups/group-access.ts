@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
-import type { NewEvent } from '../events/events.repository';
+import type { Principal } from '../auth/principal';
+import type { NewEvent } from '../events/events.service';
 import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
 import { findExistingUserIds, groupExists } from './groups.repository';
 

@@ -2,7 +2,7 @@ import type { GroupDetail } from '@scamtrail/domain/groups';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
 import { addGroupMembers, removeGroupMember, removeGroupMembersExcept } from './groups.repository';
 import { getGroupDetail } from './groups.service';
@@ -20,7 +20,7 @@ export async function setGroupMembers(
   await db.transaction(async (tx) => {
     await removeGroupMembersExcept(tx, groupId, unique);
     await addGroupMembers(tx, groupId, unique);
-    await insertEvent(tx, groupEvent('group.members_set', groupId, principal, { userIds: unique }));
+    await recordEvent(tx, groupEvent('group.members_set', groupId, principal, { userIds: unique }));
   });
   return getGroupDetail(db, groupId, principal);
 }
@@ -35,7 +35,7 @@ export async function addGroupMember(
   await assertUsersExist(db, [userId], 'userId');
   await db.transaction(async (tx) => {
     await addGroupMembers(tx, groupId, [userId]);
-    await insertEvent(tx, groupEvent('group.member_added', groupId, principal, { userId }));
+    await recordEvent(tx, groupEvent('group.member_added', groupId, principal, { userId }));
   });
   return getGroupDetail(db, groupId, principal);
 }
@@ -49,7 +49,7 @@ export async function deleteGroupMember(
   await assertCanManageGroup(db, groupId, principal);
   await db.transaction(async (tx) => {
     if (!(await removeGroupMember(tx, groupId, userId))) throw AppError.notFound('Group member');
-    await insertEvent(tx, groupEvent('group.member_removed', groupId, principal, { userId }));
+    await recordEvent(tx, groupEvent('group.member_removed', groupId, principal, { userId }));
   });
   return getGroupDetail(db, groupId, principal);
 }

@@ -9,8 +9,8 @@ import { groups } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
-import { insertEvent } from '../events/events.repository';
+import type { Principal } from '../auth/principal';
+import { recordEvent } from '../events/events.service';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
 import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
 import {
@@ -92,7 +92,7 @@ export async function createGroup(db: Db, body: CreateGroupBody, principal: Prin
         const groupId = await insertGroup(tx, { name: body.name, description: body.description });
         await addGroupMembers(tx, groupId, [...userIds]);
         const data = { name: body.name, userIds: [...userIds] };
-        await insertEvent(tx, groupEvent('group.created', groupId, principal, data));
+        await recordEvent(tx, groupEvent('group.created', groupId, principal, data));
         return groupId;
       }),
     UNIQUE_GROUP_NAME,
@@ -113,7 +113,7 @@ export async function updateGroup(
       db.transaction(async (tx) => {
         await assertIfMatch(tx, groups, id, ifMatch, 'group');
         await updateGroupRow(tx, id, body);
-        await insertEvent(tx, groupEvent('group.updated', id, principal, { fields: Object.keys(body) }));
+        await recordEvent(tx, groupEvent('group.updated', id, principal, { fields: Object.keys(body) }));
       }),
     UNIQUE_GROUP_NAME,
   );
@@ -137,6 +137,6 @@ export async function deleteGroup(db: Db, id: string, principal: Principal): Pro
     const before = await getGroupDetail(tx, id, principal);
     await deleteGroupRow(tx, id);
     const snapshot = { name: before.name, userIds: before.members.map((m) => m.userId) };
-    await insertEvent(tx, groupEvent('group.deleted', id, principal, snapshot));
+    await recordEvent(tx, groupEvent('group.deleted', id, principal, snapshot));
   });
 }

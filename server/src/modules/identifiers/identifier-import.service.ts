@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { findIdentifierIdsByKeys, insertIdentifierBatch } from './identifier-import.repository';
 import type { ImportResult, ImportRowResult } from '@scamtrail/domain/identifiers/import-api';
@@ -70,7 +70,7 @@ export async function importIdentifiers(
       }
     }
     if (createdIds.length > 0) {
-      await insertEvent(tx, {
+      await recordEvent(tx, {
         type: 'identifier.imported',
         actorOriginatorId: actor.originatorId,
         subjectType: 'identifier_import',

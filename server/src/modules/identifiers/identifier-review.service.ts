@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import { applyReputationChange } from '../originators/reputation.service';
 import { readItems } from './identifier-list-queries';
@@ -132,7 +132,7 @@ export async function reviewIdentifier(
       reputationCredit: applied ? credit : existing.reputationCredit,
     });
     if (!row) throw AppError.notFound('Identifier');
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'identifier.reviewed',
       actorOriginatorId: principal.originatorId,
       subjectType: 'identifier',

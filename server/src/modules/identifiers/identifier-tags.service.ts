@@ -3,7 +3,7 @@ import type { TagRef } from '@scamtrail/domain/tags';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { findMissingTagIds, findTagsForIdentifiers } from '../tags/tags.repository';
 import { replaceIdentifierTags } from '../tags/tags.service';
 import { lockIdentifierOrFail } from './identifiers.service';
@@ -50,7 +50,7 @@ export async function setTagsOfIdentifier(
     await replaceIdentifierTags(tx, id, await nextTagIds(tx, before, change));
     const after = (await findTagsForIdentifiers(tx, [id])).get(id) ?? [];
     if (!sameTags(before, after)) {
-      await insertEvent(tx, {
+      await recordEvent(tx, {
         type: 'identifier.tags_updated',
         actorOriginatorId: principal.originatorId,
         subjectType: 'identifier',

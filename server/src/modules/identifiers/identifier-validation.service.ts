@@ -3,7 +3,7 @@ import { runIdentifierValidators } from '@scamtrail/domain/identifiers/validator
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { toConfidenceReport } from './identifier-presenter';
 import { findIdentifierRows, findOriginatorKind, saveIdentifierValidation } from './identifiers.repository';
 import { findIdentifierOrFail } from './identifiers.service';
@@ -33,7 +33,7 @@ export async function validateIdentifierById(db: Db, id: string, principal: Prin
       validatedAt: new Date(),
     });
     if (!updated) throw AppError.notFound('Identifier');
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'identifier.validated',
       actorOriginatorId: principal.originatorId,
       subjectType: 'identifier',

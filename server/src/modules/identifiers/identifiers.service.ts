@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry-guards';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
@@ -114,7 +114,7 @@ export async function createIdentifier(
   const row = await db.transaction(async (tx) => {
     const inserted = await insertIdentifierRow(tx, { ...values, ...originators });
     if (!inserted) return undefined;
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'identifier.created',
       actorOriginatorId: principal.originatorId,
       subjectType: 'identifier',
@@ -148,7 +148,7 @@ export async function updateIdentifier(
       if (collision) throw duplicateIdentifier(collision);
       const updated = await updateIdentifierRow(tx, id, values);
       if (!updated) throw AppError.notFound('Identifier');
-      await insertEvent(tx, {
+      await recordEvent(tx, {
         type: 'identifier.updated',
         actorOriginatorId: principal.originatorId,
         subjectType: 'identifier',
@@ -184,7 +184,7 @@ export async function deleteIdentifier(db: Db, id: string, principal: Principal)
     if (!deleted) throw AppError.notFound('Identifier');
     // The entries that named it changed: their cases' journal chains record it.
     for (const entryId of links.journalEntryIds) await appendChainLink(tx, entryId, 'updated');
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'identifier.deleted',
       actorOriginatorId: principal.originatorId,
       subjectType: 'identifier',

@@ -10,7 +10,7 @@ import {
   journalEntryIdentifiers,
 } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 
 /** The columns an entry answer is built from. */
@@ -103,7 +103,10 @@ export async function findVisibleEvidenceIds(
 /** Which of the identifier ids exist, in one query. */
 export async function findIdentifierIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: identifiers.id }).from(identifiers).where(isAnyUuid(identifiers.id, ids));
+  const rows = await db
+    .select({ id: identifiers.id })
+    .from(identifiers)
+    .where(isAnyUuid(identifiers.id, ids));
   return new Set(rows.map((row) => row.id));
 }
 

@@ -13,7 +13,8 @@ import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from '../evidence/custody.repository';
 import {
@@ -80,13 +81,16 @@ export async function createJournalEntry(
     for (const evidenceId of evidenceIds) {
       await recordCustody(tx, principal, evidenceId, 'linked', { journalEntryId: inserted.id });
     }
-    await recordAudit(tx, principal, {
-      action: 'journal_entry.created',
-      subjectType: 'journal_entry',
-      subjectId: inserted.id,
-      caseId: inserted.caseId,
-      after: { ...entrySnapshot(inserted), evidenceIds, identifierIds },
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'journal_entry.created',
+        subjectType: 'journal_entry',
+        subjectId: inserted.id,
+        caseId: inserted.caseId,
+        after: { ...entrySnapshot(inserted), evidenceIds, identifierIds },
+      }),
+    );
     await appendChainLink(tx, inserted.id, 'linked');
     await touchCase(tx, inserted.caseId);
     return inserted;
@@ -142,14 +146,17 @@ export async function updateJournalEntry(
     const before = entrySnapshot(entry);
     const after = entrySnapshot(updated);
     const changed = Object.keys(changes) as (keyof typeof before)[];
-    await recordAudit(tx, principal, {
-      action: 'journal_entry.updated',
-      subjectType: 'journal_entry',
-      subjectId: id,
-      caseId: entry.caseId,
-      before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-      after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'journal_entry.updated',
+        subjectType: 'journal_entry',
+        subjectId: id,
+        caseId: entry.caseId,
+        before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+        after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+      }),
+    );
     await appendChainLink(tx, id, 'updated');
     await touchCase(tx, entry.caseId);
     return updated;

@@ -2,8 +2,9 @@ import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit';
+import type { Principal } from '../auth/principal';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { isCaseVisible } from '../../db/case-visibility';
 import { lockEntryRow, lockVisibleCaseStatus, updateEntryRow } from './journal-entries.repository';
@@ -54,15 +55,18 @@ export async function linkEntryToCase(
     await assertNotSigned(tx, entryId);
     if (isCaseReadOnly(status as CaseStatus)) throw caseArchived();
     const linked = await updateEntryRow(tx, own, { caseId });
-    await recordAudit(tx, principal, {
-      action: 'journal_entry.linked',
-      subjectType: 'journal_entry',
-      subjectId: entryId,
-      caseId,
-      before: { caseId: null },
-      // What the entry says, so the case's History shows which entry joined it.
-      after: { caseId, type: entry.type, description: entry.description, performedAt: entry.performedAt },
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'journal_entry.linked',
+        subjectType: 'journal_entry',
+        subjectId: entryId,
+        caseId,
+        before: { caseId: null },
+        // What the entry says, so the case's History shows which entry joined it.
+        after: { caseId, type: entry.type, description: entry.description, performedAt: entry.performedAt },
+      }),
+    );
     await appendChainLink(tx, entryId, 'linked');
     await touchCase(tx, caseId);
     return linked;
@@ -95,15 +99,18 @@ export async function nullifyJournalEntry(
       nullifiedAt: new Date(),
       nullifiedByOriginatorId: principal.originatorId,
     });
-    await recordAudit(tx, principal, {
-      action: 'journal_entry.nullified',
-      subjectType: 'journal_entry',
-      subjectId: id,
-      caseId: entry.caseId,
-      // Which entry went, in words, so the case's History can say so beside the reason.
-      before: { isNullified: false },
-      after: { isNullified: true, type: entry.type, description: entry.description, reason },
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'journal_entry.nullified',
+        subjectType: 'journal_entry',
+        subjectId: id,
+        caseId: entry.caseId,
+        // Which entry went, in words, so the case's History can say so beside the reason.
+        before: { isNullified: false },
+        after: { isNullified: true, type: entry.type, description: entry.description, reason },
+      }),
+    );
     await appendChainLink(tx, id, 'nullified');
     await touchCase(tx, entry.caseId);
     return nullified;

@@ -2,7 +2,8 @@ import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from '../evidence/custody.repository';
 import {
@@ -68,14 +69,17 @@ async function changeLink(
       });
     }
     const field = kind === 'evidence' ? 'evidenceId' : 'identifierId';
-    await recordAudit(tx, principal, {
-      action: `journal_entry.${kind}_${op}ed`,
-      subjectType: 'journal_entry',
-      subjectId: entryId,
-      caseId: entry.caseId,
-      before: op === 'unlink' ? { [field]: targetId } : null,
-      after: op === 'link' ? { [field]: targetId } : null,
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: `journal_entry.${kind}_${op}ed`,
+        subjectType: 'journal_entry',
+        subjectId: entryId,
+        caseId: entry.caseId,
+        before: op === 'unlink' ? { [field]: targetId } : null,
+        after: op === 'link' ? { [field]: targetId } : null,
+      }),
+    );
     await appendChainLink(tx, entryId, 'updated');
     await touchCase(tx, entry.caseId);
     return entry;

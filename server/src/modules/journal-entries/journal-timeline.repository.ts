@@ -12,9 +12,15 @@ import {
   journalEntryIdentifiers,
   journalSignatures,
 } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { containsPattern } from '../../lib/search';
-import { visibleCaseCondition, viewerKind, viewerParams, viewerTemplate, type ViewerKind } from '../../db/case-visibility';
+import {
+  visibleCaseCondition,
+  viewerKind,
+  viewerParams,
+  viewerTemplate,
+  type ViewerKind,
+} from '../../db/case-visibility';
 import { preparedVariants } from '../../db/prepared';
 import { isoText, selectField } from '../../db/sql/json';
 import { originatorDisplayNameSql, originatorSummaryJson } from '../../db/sql/originators';

@@ -2,7 +2,7 @@ import type { Originator, OriginatorType } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import {
   insertOriginator,
   updateOriginator,
@@ -29,7 +29,7 @@ export async function createOriginatorOfType(
     () =>
       db.transaction(async (tx) => {
         const newId = await insertOriginator(tx, values);
-        await insertEvent(tx, {
+        await recordEvent(tx, {
           type: 'originator.created',
           actorOriginatorId,
           subjectType: 'originator',
@@ -65,7 +65,7 @@ export async function changeOriginatorOfType(
     () =>
       db.transaction(async (tx) => {
         if (!(await updateOriginator(tx, id, type, changes))) return false;
-        await insertEvent(tx, {
+        await recordEvent(tx, {
           type: eventTypeOf(changes),
           actorOriginatorId,
           subjectType: 'originator',

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { events } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { findIdentifierRows } from '../identifiers/identifiers.repository';
 import { findOriginatorSummaries, lockReputation, updateOriginator } from './originators.repository';
 import { requireOriginatorRow } from './originators.service';
@@ -51,7 +51,7 @@ export async function applyReputationChange(
   }
   if (after === before) return { before, after };
   await updateOriginator(tx, id, 'community_member', { reputation: after });
-  await insertEvent(tx, {
+  await recordEvent(tx, {
     type: REPUTATION_EVENT,
     actorOriginatorId: change.actorOriginatorId,
     subjectType: 'originator',

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { presentPasskey } from './passkey-presenter';
 import { insertPasskey, listUserPasskeys } from './passkeys.repository';
 import type { RelyingParty } from './relying-party';
@@ -105,7 +105,7 @@ export async function registerPasskey(
           deviceType: info.credentialDeviceType,
           backedUp: info.credentialBackedUp,
         });
-        await insertEvent(tx, {
+        await recordEvent(tx, {
           type: 'passkey.added',
           actorOriginatorId: user.originatorId,
           subjectType: 'passkey',

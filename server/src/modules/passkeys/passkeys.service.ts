@@ -2,7 +2,7 @@ import type { Passkey } from '@scamtrail/domain/passkeys';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
-import { insertEvent } from '../events/events.repository';
+import { recordEvent } from '../events/events.service';
 import { presentPasskey } from './passkey-presenter';
 import { deleteUserPasskey, listUserPasskeys, renameUserPasskey } from './passkeys.repository';
 
@@ -21,7 +21,7 @@ export async function renameOwnPasskey(
   const row = await db.transaction(async (tx) => {
     const renamed = await renameUserPasskey(tx, user.userId, id, name);
     if (!renamed) throw AppError.notFound('Passkey');
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'passkey.renamed',
       actorOriginatorId: user.originatorId,
       subjectType: 'passkey',
@@ -41,7 +41,7 @@ export async function deleteOwnPasskey(db: Db, user: UserPrincipal, id: string):
   await db.transaction(async (tx) => {
     const deleted = await deleteUserPasskey(tx, user.userId, id);
     if (!deleted) throw AppError.notFound('Passkey');
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'passkey.removed',
       actorOriginatorId: user.originatorId,
       subjectType: 'passkey',

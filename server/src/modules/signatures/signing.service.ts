@@ -11,7 +11,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
-import { recordAudit } from '../audit/audit';
+import { auditEvent } from '../events/audit-event';
+import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { findVisibleEntryRow, type EntryRow } from '../journal-entries/journal-entries.repository';
 import { assertCaseWritable, entryNotFound, lockVisibleEntry } from '../journal-entries/journal-entry-guards';
@@ -158,13 +159,16 @@ export async function completeSigning(
       origin: rp.origin,
     });
     await appendChainLink(tx, entryId, 'signed');
-    await recordAudit(tx, principal, {
-      action: 'journal_entry.signed',
-      subjectType: 'journal_entry',
-      subjectId: entryId,
-      caseId: entry.caseId,
-      after: { contentHash: content.hash, passkeyName: passkey.name, signatureId: signature.id },
-    });
+    await recordEvent(
+      tx,
+      auditEvent(principal, {
+        action: 'journal_entry.signed',
+        subjectType: 'journal_entry',
+        subjectId: entryId,
+        caseId: entry.caseId,
+        after: { contentHash: content.hash, passkeyName: passkey.name, signatureId: signature.id },
+      }),
+    );
     await touchCase(tx, entry.caseId);
     return entry;
   });

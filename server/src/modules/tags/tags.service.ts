@@ -7,8 +7,8 @@ import { toTagColor } from '../../db/sql/tags';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
-import type { Principal } from '../../plugins/auth';
-import { insertEvent, type NewEvent } from '../events/events.repository';
+import type { Principal } from '../auth/principal';
+import { recordEvent, type NewEvent } from '../events/events.service';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import {
   ALL_CASES,
@@ -72,7 +72,7 @@ export async function createTag(db: Db, body: CreateTagBody, principal: Principa
     () =>
       db.transaction(async (tx) => {
         const tagId = await insertTag(tx, body);
-        await insertEvent(
+        await recordEvent(
           tx,
           tagEvent('tag.created', tagId, principal, { name: body.name, color: body.color }),
         );
@@ -95,7 +95,7 @@ export async function updateTag(
       db.transaction(async (tx) => {
         await assertIfMatch(tx, tags, id, ifMatch, 'tag');
         if (!(await updateTagRow(tx, id, body))) return false;
-        await insertEvent(tx, tagEvent('tag.updated', id, principal, { ...body }));
+        await recordEvent(tx, tagEvent('tag.updated', id, principal, { ...body }));
         return true;
       }),
     UNIQUE_TAG_NAME,
@@ -119,7 +119,7 @@ export async function deleteTag(db: Db, id: string, principal: Principal): Promi
       );
     }
     await deleteTagRow(tx, id);
-    await insertEvent(tx, tagEvent('tag.deleted', id, principal, { name: tag.name, color: tag.color }));
+    await recordEvent(tx, tagEvent('tag.deleted', id, principal, { name: tag.name, color: tag.color }));
   });
 }
 

@@ -11,8 +11,8 @@ import type { TeamMember, TeamMemberDetail } from '@scamtrail/domain/team-member
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
-import type { Principal, UserPrincipal } from '../../plugins/auth';
-import { insertEvent } from '../events/events.repository';
+import type { Principal, UserPrincipal } from '../auth/principal';
+import { recordEvent } from '../events/events.service';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import {
   findOriginatorRowByUserId,
@@ -114,7 +114,7 @@ export async function inviteTeamMember(
 ): Promise<OriginatorRow> {
   const user = await db.transaction(async (tx) => {
     const created = await createUserAs(tx, body, actor);
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: 'team_member.invited',
       actorOriginatorId: actor.originatorId,
       subjectType: 'user',
@@ -145,7 +145,7 @@ export async function changeTeamMember(
   await requireTeamMemberRow(db, userId);
   await db.transaction(async (tx) => {
     await changeUser(tx, userId, changes, actor);
-    await insertEvent(tx, {
+    await recordEvent(tx, {
       type: changeEventType(changes),
       actorOriginatorId: actor.originatorId,
       subjectType: 'user',

@@ -1,7 +1,6 @@
-import type { DbOrTx } from '../../db/client';
-import { events } from '../../db/schema/index';
 import type { Principal } from '../auth/principal';
 import type { CASE_TASK_SUBJECT } from '@scamtrail/domain/case-tasks';
+import type { NewEvent } from './events.service';
 import { isAuditAction, type AuditAction } from './record-references';
 
 /** Who did something, as the audit trail and the chain of custody record it. */
@@ -34,18 +33,19 @@ export interface AuditRecord {
 }
 
 /**
- * Appends an audit row for a change to a case, journal entry or evidence item. Call it inside the
+ * The event of a change to a case, journal entry or evidence item, for `recordEvent`: the actor as
+ * both originator and user or key, the case, and `{ before, after }` as its data. Record it inside the
  * transaction of the change, so the change and its record commit or roll back together.
  */
-export async function recordAudit(db: DbOrTx, principal: Principal, record: AuditRecord): Promise<void> {
+export function auditEvent(principal: Principal, record: AuditRecord): NewEvent {
   // The type already says so; an action built at run time that slipped past it fails its first test.
   if (!isAuditAction(record.action)) throw new Error(`Undeclared audit action ${record.action}`);
-  await db.insert(events).values({
+  return {
     type: record.action,
     ...actorOf(principal),
     subjectType: record.subjectType,
     subjectId: record.subjectId,
     caseId: record.caseId,
     data: { before: record.before ?? null, after: record.after ?? null },
-  });
+  };
 }

@@ -20,7 +20,7 @@ const CASE_EVENT = /['`]((?:case|case_task|journal_entry|evidence)\.[a-z_]+)['`]
 
 describe('the records each audit event names', () => {
   it('declares every case, task, entry and evidence event the server writes', () => {
-    // `recordAudit` takes only declared actions (its type, and a check when it runs); this catches an
+    // `auditEvent` takes only declared actions (its type, and a check when it runs); this catches an
     // event written under a name built some other way, and names in the source no longer declared.
     const permissions = new Set<string>(PERMISSIONS);
     const named = new Set(

@@ -46,7 +46,7 @@ const evidenceEvent = (fields: ReferenceFields = {}): AuditEventReferences => ({
 });
 
 /**
- * Every action `recordAudit` may write (the events with a case, which the case's History and the
+ * Every action `auditEvent` may build (the events with a case, which the case's History and the
  * notifications read), with the records its data names. `AuditRecord.action` is typed by this table,
  * so an event that is not declared here does not compile, and one read from the database that is not
  * (written by an older version) shows no data. A new event naming a record declares the field here.

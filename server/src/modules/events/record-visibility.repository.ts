@@ -4,7 +4,7 @@ import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { cases, evidence, journalEntries } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
 
 /** The permission each kind of record is read with, beside its case's visibility. */
