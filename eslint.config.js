@@ -57,6 +57,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...(await import('./eslint/web-features.js')).default,
   {
     files: ['domain/src/**/*.ts'],
     rules: {

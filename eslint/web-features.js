@@ -1,0 +1,72 @@
+/**
+ * The web app's import zones (bulletproof-react's rule): a feature (web/src/features/<name>/) imports
+ * only itself, components/, lib/, app/ and test/; components/ and lib/ import no feature, and no app/
+ * outside their tests. Features meet in app/ (app/screens/ puts a screen of several together) and in
+ * components/. Every feature folder gets its zone, so a new one is covered as soon as it exists.
+ *
+ * Plain no-restricted-imports matches the import as written, so the patterns are per folder depth: from
+ * features/<name>/<d folders>/, `../` d+1 times reaches features/. They use the TypeScript copy of the
+ * rule: a second no-restricted-imports entry would replace eslint.config.js's Carbon rules, not add to them.
+ */
+import { readdirSync } from 'node:fs';
+
+const SRC = 'web/src';
+/** Deeper than any folder in web/src today. */
+const MAX_DEPTH = 5;
+const CODE = '*.{ts,tsx}';
+const TESTS = ['**/*.test.{ts,tsx}'];
+
+const features = readdirSync(new URL(`../${SRC}/features/`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const up = (times) => `^(\\.\\./){${times}}`;
+
+function zone(files, patterns, ignores = []) {
+  return {
+    files,
+    ignores,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+  };
+}
+
+/** From a file `depth` folders below features/<name>/: any other feature, however the path gets there. */
+function featureZone(name, depth) {
+  // Folder names are letters and hyphens: nothing in them needs escaping in a regular expression.
+  const other = `(?!${name}(/|$))`;
+  const message = `features/${name} imports no other feature: share it through components/ or lib/, or join the two in app/screens/.`;
+  return zone(
+    [`${SRC}/features/${name}/${'*/'.repeat(depth)}${CODE}`],
+    [
+      { regex: `${up(depth + 1)}(?!\\.\\.?/)${other}`, message },
+      { regex: `${up(depth + 2)}features/${other}`, message },
+    ],
+  );
+}
+
+/** components/ and lib/: shared by features, so they import none; only their tests may use app/. */
+function sharedZones(folder, depth) {
+  const files = [`${SRC}/${folder}/${'*/'.repeat(depth)}${CODE}`];
+  const noFeature = {
+    regex: `${up(depth + 1)}features/`,
+    message: `${folder}/ is shared by the features: it imports none of them.`,
+  };
+  const noApp = {
+    regex: `${up(depth + 1)}app/`,
+    message: `${folder}/ sits below app/: it imports nothing of it (its tests may use app/providers).`,
+  };
+  return [
+    zone(files, [noFeature, noApp], TESTS),
+    zone(
+      files.map((f) => f.replace(CODE, '*.test.{ts,tsx}')),
+      [noFeature],
+    ),
+  ];
+}
+
+const depths = [...Array(MAX_DEPTH + 1).keys()];
+
+export default [
+  ...features.flatMap((name) => depths.map((depth) => featureZone(name, depth))),
+  ...['components', 'lib'].flatMap((folder) => depths.flatMap((depth) => sharedZones(folder, depth))),
+];
