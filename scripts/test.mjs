@@ -28,6 +28,7 @@ const STAGES = [
       { name: 'format', command: npm('format:check') },
       { name: 'typecheck e2e', command: npm('typecheck', '-w', 'e2e') },
       { name: 'typecheck domain', command: npm('typecheck', '-w', 'domain') },
+      { name: 'typecheck api-client', command: npm('typecheck', '-w', 'api-client') },
     ],
   },
   {

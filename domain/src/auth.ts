@@ -42,30 +42,34 @@ export const passwordSchema = text({ label: 'Password', max: PASSWORD_MAX_LENGTH
 const nameSchema = (label: string) => requiredText(label, NAME_MAX_LENGTH);
 
 /** The signed-in user, as answered by `GET /api/auth/me` and `POST /api/auth/login`. */
-export const currentUserSchema = z.object({
-  id: responseText(),
-  firstName: responseText(),
-  lastName: responseText(),
-  email: responseText(),
-  role: roleSchema,
-  permissions: z.array(responseText()),
-  originatorId: responseText().nullable(),
-});
+export const currentUserSchema = z
+  .object({
+    id: responseText(),
+    firstName: responseText(),
+    lastName: responseText(),
+    email: responseText(),
+    role: roleSchema,
+    permissions: z.array(responseText()),
+    originatorId: responseText().nullable(),
+  })
+  .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /** A user account as administrators see it. */
-export const userSchema = z.object({
-  id: responseText(),
-  email: responseText(),
-  firstName: responseText(),
-  lastName: responseText(),
-  fullName: responseText(),
-  role: roleSchema,
-  disabled: z.boolean(),
-  originatorId: responseText(),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const userSchema = z
+  .object({
+    id: responseText(),
+    email: responseText(),
+    firstName: responseText(),
+    lastName: responseText(),
+    fullName: responseText(),
+    role: roleSchema,
+    disabled: z.boolean(),
+    originatorId: responseText(),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 export const createUserBodySchema = z.object({

@@ -39,21 +39,23 @@ export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
 /** An API key as listed: never the secret or its hash. */
-export const apiKeySchema = z.object({
-  id: responseText(),
-  automationId: responseText(),
-  name: responseText(),
-  /** The first characters of the key, to tell keys apart. */
-  prefix: responseText().describe('First characters of the key, to tell keys apart'),
-  scopes: z.array(responseText()),
-  status: z.enum(API_KEY_STATUSES),
-  createdAt: responseText(),
-  /** The user who created the key, when a user did. */
-  createdBy: responseText().nullable().describe('User id of the creator, when a user created it'),
-  lastUsedAt: responseText().nullable(),
-  expiresAt: responseText().nullable(),
-  revokedAt: responseText().nullable(),
-});
+export const apiKeySchema = z
+  .object({
+    id: responseText(),
+    automationId: responseText(),
+    name: responseText(),
+    /** The first characters of the key, to tell keys apart. */
+    prefix: responseText().describe('First characters of the key, to tell keys apart'),
+    scopes: z.array(responseText()),
+    status: z.enum(API_KEY_STATUSES),
+    createdAt: responseText(),
+    /** The user who created the key, when a user did. */
+    createdBy: responseText().nullable().describe('User id of the creator, when a user created it'),
+    lastUsedAt: responseText().nullable(),
+    expiresAt: responseText().nullable(),
+    revokedAt: responseText().nullable(),
+  })
+  .meta({ id: 'ApiKey' });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** An API key's expiry must be to come; the server and the key dialog say so in these words. */
@@ -84,15 +86,19 @@ export const createApiKeyBodySchema = z.object({
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
 /** The answer to key creation: the only time the secret is shown. */
-export const createdApiKeySchema = z.object({
-  key: responseText().describe('The secret; shown only now. Send it as `Authorization: Bearer <key>`'),
-  apiKey: apiKeySchema,
-});
+export const createdApiKeySchema = z
+  .object({
+    key: responseText().describe('The secret; shown only now. Send it as `Authorization: Bearer <key>`'),
+    apiKey: apiKeySchema,
+  })
+  .meta({ id: 'CreatedApiKey' });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
-export const automationDetailSchema = originatorSchema.extend({
-  apiKeys: z.array(apiKeySchema),
-});
+export const automationDetailSchema = originatorSchema
+  .extend({
+    apiKeys: z.array(apiKeySchema),
+  })
+  .meta({ id: 'AutomationDetail' });
 export type AutomationDetail = z.infer<typeof automationDetailSchema>;
 
 /** Status of a key at a given time. */

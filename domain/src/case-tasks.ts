@@ -60,21 +60,23 @@ export type UpdateCaseTaskBody = z.infer<typeof updateCaseTaskBodySchema>;
 
 export const caseTaskParamsSchema = z.object({ id: uuidSchema('id'), taskId: uuidSchema('taskId') });
 
-export const caseTaskSchema = z.object({
-  id: responseText(),
-  caseId: responseText(),
-  title: responseText(),
-  description: responseText(),
-  status: z.enum(CASE_TASK_STATUSES),
-  assignee: caseUserSchema.nullable(),
-  dueAt: responseText().nullable(),
-  /** Who added it; null once that originator is gone. */
-  createdBy: originatorSummarySchema.nullable(),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-  /** When it was marked done; null while it is not. */
-  completedAt: responseText().nullable(),
-});
+export const caseTaskSchema = z
+  .object({
+    id: responseText(),
+    caseId: responseText(),
+    title: responseText(),
+    description: responseText(),
+    status: z.enum(CASE_TASK_STATUSES),
+    assignee: caseUserSchema.nullable(),
+    dueAt: responseText().nullable(),
+    /** Who added it; null once that originator is gone. */
+    createdBy: originatorSummarySchema.nullable(),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+    /** When it was marked done; null while it is not. */
+    completedAt: responseText().nullable(),
+  })
+  .meta({ id: 'CaseTask' });
 export type CaseTask = z.infer<typeof caseTaskSchema>;
 
 export const caseTaskListQuerySchema = z.object({ ...pageQuery(25, 100) });

@@ -181,77 +181,87 @@ export const caseListQuerySchema = z.object({
 });
 export type CaseListQuery = z.infer<typeof caseListQuerySchema>;
 
-export const caseUserSchema = z.object({
-  id: responseText(),
-  fullName: responseText(),
-});
+export const caseUserSchema = z
+  .object({
+    id: responseText(),
+    fullName: responseText(),
+  })
+  .meta({ id: 'CaseUser' });
 export type CaseUser = z.infer<typeof caseUserSchema>;
 
 export const caseOriginatorSchema = originatorSummarySchema.extend({
   proxy: originatorSummarySchema.nullable(),
 });
 
-export const caseSchema = z.object({
-  id: responseText(),
-  /** The short reference people quote: "#42". */
-  number: z.number().int(),
-  title: responseText(),
-  description: responseText(),
-  status: caseStatusSchema,
-  priority: casePrioritySchema,
-  scamType: scamTypeSchema.nullable(),
-  reportedLoss: z.object({ amount: z.number(), currency: responseText() }).nullable(),
-  resolution: caseResolutionSchema.nullable(),
-  closureNotes: responseText().nullable(),
-  /** Closed as a duplicate: the case it repeats; null too when the caller may not see that case. */
-  duplicateOfId: responseText()
-    .nullable()
-    .describe('Closed as a duplicate: the case it repeats, if the caller may see it (else null)'),
-  closedAt: responseText().nullable(),
-  group: z.object({ id: responseText(), name: responseText() }).nullable(),
-  assignees: z.array(caseUserSchema),
-  tags: z.array(tagRefSchema),
-  originator: caseOriginatorSchema.nullable(),
-  /** Journal entries that are not nullified. */
-  entryCount: z.number().int(),
-  evidenceCount: z.number().int(),
-  lastActivityAt: responseText(),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const caseSchema = z
+  .object({
+    id: responseText(),
+    /** The short reference people quote: "#42". */
+    number: z.number().int(),
+    title: responseText(),
+    description: responseText(),
+    status: caseStatusSchema,
+    priority: casePrioritySchema,
+    scamType: scamTypeSchema.nullable(),
+    reportedLoss: z.object({ amount: z.number(), currency: responseText() }).nullable(),
+    resolution: caseResolutionSchema.nullable(),
+    closureNotes: responseText().nullable(),
+    /** Closed as a duplicate: the case it repeats; null too when the caller may not see that case. */
+    duplicateOfId: responseText()
+      .nullable()
+      .describe('Closed as a duplicate: the case it repeats, if the caller may see it (else null)'),
+    closedAt: responseText().nullable(),
+    group: z.object({ id: responseText(), name: responseText() }).nullable(),
+    assignees: z.array(caseUserSchema),
+    tags: z.array(tagRefSchema),
+    originator: caseOriginatorSchema.nullable(),
+    /** Journal entries that are not nullified. */
+    entryCount: z.number().int(),
+    evidenceCount: z.number().int(),
+    lastActivityAt: responseText(),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'Case' });
 export type Case = z.infer<typeof caseSchema>;
 
 /** A case as other records name it (related cases, identifier details). */
-export const caseRefSchema = z.object({
-  id: responseText(),
-  number: z.number().int(),
-  title: responseText(),
-  status: caseStatusSchema,
-});
+export const caseRefSchema = z
+  .object({
+    id: responseText(),
+    number: z.number().int(),
+    title: responseText(),
+    status: caseStatusSchema,
+  })
+  .meta({ id: 'CaseRef' });
 export type CaseRef = z.infer<typeof caseRefSchema>;
 
 /** An identifier linked through the case's journal entries (the case's Identifiers tab). */
-export const caseIdentifierSchema = z.object({
-  id: responseText(),
-  type: responseText(),
-  typeLabel: responseText(),
-  displayValue: responseText(),
-  /** Entries of this case (not nullified) that name it. */
-  entryCount: z.number().int(),
-  /** Other cases the caller may see that name it too. */
-  otherCaseCount: z.number().int(),
-  otherCases: z.array(caseRefSchema).describe('Up to 5 of them, most recent first'),
-});
+export const caseIdentifierSchema = z
+  .object({
+    id: responseText(),
+    type: responseText(),
+    typeLabel: responseText(),
+    displayValue: responseText(),
+    /** Entries of this case (not nullified) that name it. */
+    entryCount: z.number().int(),
+    /** Other cases the caller may see that name it too. */
+    otherCaseCount: z.number().int(),
+    otherCases: z.array(caseRefSchema).describe('Up to 5 of them, most recent first'),
+  })
+  .meta({ id: 'CaseIdentifier' });
 export type CaseIdentifier = z.infer<typeof caseIdentifierSchema>;
 
 /** A case that shares at least one normalised identifier with this one. */
-export const relatedCaseSchema = z.object({
-  case: caseRefSchema,
-  sharedCount: z.number().int(),
-  shared: z
-    .array(z.object({ id: responseText(), type: responseText(), displayValue: responseText() }))
-    .describe('Up to 5 of the shared identifiers'),
-});
+export const relatedCaseSchema = z
+  .object({
+    case: caseRefSchema,
+    sharedCount: z.number().int(),
+    shared: z
+      .array(z.object({ id: responseText(), type: responseText(), displayValue: responseText() }))
+      .describe('Up to 5 of the shared identifiers'),
+  })
+  .meta({ id: 'RelatedCase' });
 export type RelatedCase = z.infer<typeof relatedCaseSchema>;
 
 /**
@@ -270,12 +280,14 @@ export const caseLinkParamsSchema = z.object({
 });
 
 /** A case linked by hand to the one in scope, as its Linked cases panel lists it. */
-export const caseLinkSchema = z.object({
-  case: caseRefSchema,
-  note: responseText(),
-  linkedBy: originatorSummarySchema.nullable(),
-  createdAt: responseText(),
-});
+export const caseLinkSchema = z
+  .object({
+    case: caseRefSchema,
+    note: responseText(),
+    linkedBy: originatorSummarySchema.nullable(),
+    createdAt: responseText(),
+  })
+  .meta({ id: 'CaseLink' });
 export type CaseLink = z.infer<typeof caseLinkSchema>;
 
 export const caseLinkListQuerySchema = z.object({ ...pageQuery(10, 50) });
@@ -283,31 +295,39 @@ export const caseLinkListSchema = paginated(caseLinkSchema);
 export type CaseLinkList = z.infer<typeof caseLinkListSchema>;
 
 /** One row of a case's History: an audit event. */
-export const auditEventSchema = z.object({
-  id: z.number().int(),
-  /** `<subject>.<what happened>`: case.created, journal_entry.nullified, evidence.linked... */
-  action: responseText(),
-  subjectType: responseText(),
-  subjectId: responseText()
-    .nullable()
-    .describe('The record the event is about; null when the caller may not see it any more'),
-  actor: z
-    .object({
-      kind: z.enum(['user', 'api_key', 'system']),
-      name: responseText(),
-      apiKeyId: responseText().nullable(),
-    })
-    .describe('Who acted: a user (by name) or an API key (its automation)'),
-  before: z
-    .unknown()
-    .nullable()
-    .describe(
-      'The fields before the change. A record the caller may not see is named `{ "hidden": kind }` ' +
-        'and what the event says of it is left out',
-    ),
-  after: z.unknown().nullable().describe('The fields after the change, as `before` names records'),
-  createdAt: responseText(),
-});
+export const auditEventSchema = z
+  .object({
+    id: z.number().int(),
+    /** `<subject>.<what happened>`: case.created, journal_entry.nullified, evidence.linked... */
+    action: responseText(),
+    subjectType: responseText(),
+    subjectId: responseText()
+      .nullable()
+      .describe('The record the event is about; null when the caller may not see it any more'),
+    actor: z
+      .object({
+        kind: z.enum(['user', 'api_key', 'system']),
+        name: responseText(),
+        apiKeyId: responseText().nullable(),
+      })
+      .describe('Who acted: a user (by name) or an API key (its automation)'),
+    // Free-form (each kind of event records its own fields); `anyOf` [anything, null] says no more.
+    before: z
+      .unknown()
+      .nullable()
+      .meta({
+        anyOf: undefined,
+        description:
+          'Free-form: the fields before the change, or null. A record the caller may not see is named ' +
+          '`{ "hidden": kind }` and what the event says of it is left out',
+      }),
+    after: z.unknown().nullable().meta({
+      anyOf: undefined,
+      description: 'Free-form: the fields after the change, as `before` names records',
+    }),
+    createdAt: responseText(),
+  })
+  .meta({ id: 'AuditEvent' });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const casePageQuerySchema = z.object({ ...pageQuery(25, 100) });

@@ -103,26 +103,28 @@ export const evidenceListQuerySchema = z.object({
 });
 export type EvidenceListQuery = z.infer<typeof evidenceListQuerySchema>;
 
-export const evidenceSchema = z.object({
-  id: responseText(),
-  kind: evidenceKindSchema,
-  title: responseText(),
-  description: responseText(),
-  /** Written evidence only. */
-  body: responseText().nullable(),
-  fileName: responseText().nullable(),
-  /** Sniffed from the bytes; null for written evidence. */
-  mediaType: responseText().nullable(),
-  size: z.number().int().nullable(),
-  sha256: responseText().nullable(),
-  case: caseRefSchema.nullable(),
-  tags: z.array(tagRefSchema),
-  originator: caseOriginatorSchema.nullable(),
-  journalEntryCount: z.number().int(),
-  identifierCount: z.number().int(),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const evidenceSchema = z
+  .object({
+    id: responseText(),
+    kind: evidenceKindSchema,
+    title: responseText(),
+    description: responseText(),
+    /** Written evidence only. */
+    body: responseText().nullable(),
+    fileName: responseText().nullable(),
+    /** Sniffed from the bytes; null for written evidence. */
+    mediaType: responseText().nullable(),
+    size: z.number().int().nullable(),
+    sha256: responseText().nullable(),
+    case: caseRefSchema.nullable(),
+    tags: z.array(tagRefSchema),
+    originator: caseOriginatorSchema.nullable(),
+    journalEntryCount: z.number().int(),
+    identifierCount: z.number().int(),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'Evidence' });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
 export const CUSTODY_ACTIONS = [
@@ -136,18 +138,20 @@ export const CUSTODY_ACTIONS = [
 ] as const;
 export type CustodyAction = (typeof CUSTODY_ACTIONS)[number];
 
-export const custodyEventSchema = z.object({
-  id: z.number().int(),
-  action: z.enum(CUSTODY_ACTIONS),
-  actor: z.object({ kind: z.enum(['user', 'api_key', 'system']), name: responseText() }),
-  detail: z
-    .record(responseText(), z.unknown())
-    .describe(
-      'What the action touched. A case or journal entry the caller may not see is named ' +
-        '`{ "hidden": kind }` in place of its id',
-    ),
-  createdAt: responseText(),
-});
+export const custodyEventSchema = z
+  .object({
+    id: z.number().int(),
+    action: z.enum(CUSTODY_ACTIONS),
+    actor: z.object({ kind: z.enum(['user', 'api_key', 'system']), name: responseText() }),
+    detail: z
+      .record(responseText(), z.unknown())
+      .describe(
+        'What the action touched. A case or journal entry the caller may not see is named ' +
+          '`{ "hidden": kind }` in place of its id',
+      ),
+    createdAt: responseText(),
+  })
+  .meta({ id: 'CustodyEvent' });
 export type CustodyEvent = z.infer<typeof custodyEventSchema>;
 
 export const verifyEvidenceResponseSchema = z.object({
@@ -179,13 +183,15 @@ export type EvidenceContentQuery = z.infer<typeof evidenceContentQuerySchema>;
 export const evidencePageQuerySchema = z.object({ ...pageQuery(25, 100) });
 
 /** An identifier linked to an evidence item (`GET /api/evidence/{id}/identifiers`). */
-export const evidenceIdentifierSchema = z.object({
-  id: responseText(),
-  type: responseText(),
-  typeLabel: responseText().describe('"Email", "Bank Account", ...'),
-  displayValue: responseText(),
-  linkedAt: responseText(),
-});
+export const evidenceIdentifierSchema = z
+  .object({
+    id: responseText(),
+    type: responseText(),
+    typeLabel: responseText().describe('"Email", "Bank Account", ...'),
+    displayValue: responseText(),
+    linkedAt: responseText(),
+  })
+  .meta({ id: 'EvidenceIdentifier' });
 export type EvidenceIdentifier = z.infer<typeof evidenceIdentifierSchema>;
 
 /** How much of an entry's description `summary` holds. */
@@ -195,13 +201,15 @@ export const EVIDENCE_ENTRY_SUMMARY_MAX_LENGTH = 200;
  * A journal entry that links an evidence item (`GET /api/evidence/{id}/journal-entries`): entries not
  * removed, of cases the caller may see or of no case yet.
  */
-export const evidenceJournalEntrySchema = z.object({
-  id: responseText(),
-  type: journalEntryTypeSchema,
-  performedAt: responseText(),
-  summary: responseText().describe(
-    `The first line of the description, at most ${EVIDENCE_ENTRY_SUMMARY_MAX_LENGTH} characters`,
-  ),
-  case: caseRefSchema.nullable().describe('Null while the entry is not linked to a case'),
-});
+export const evidenceJournalEntrySchema = z
+  .object({
+    id: responseText(),
+    type: journalEntryTypeSchema,
+    performedAt: responseText(),
+    summary: responseText().describe(
+      `The first line of the description, at most ${EVIDENCE_ENTRY_SUMMARY_MAX_LENGTH} characters`,
+    ),
+    case: caseRefSchema.nullable().describe('Null while the entry is not linked to a case'),
+  })
+  .meta({ id: 'EvidenceJournalEntry' });
 export type EvidenceJournalEntry = z.infer<typeof evidenceJournalEntrySchema>;

@@ -107,24 +107,26 @@ export const updateExportStreamBodySchema = nonEmptyPatch({
 export type UpdateExportStreamBody = z.input<typeof updateExportStreamBodySchema>;
 export type ExportStreamChanges = z.output<typeof updateExportStreamBodySchema>;
 
-export const exportStreamSchema = z.object({
-  id: responseText(),
-  name: responseText(),
-  description: responseText(),
-  topics: z.array(z.enum(EXPORT_TOPICS)),
-  /**
-   * The groups whose cases it carries besides the cases of no group, by name (empty: the cases of no
-   * group only). Events of any other case never appear in it.
-   */
-  groups: z.array(z.object({ id: responseText(), name: responseText() })),
-  status: z.enum(EXPORT_STREAM_STATUSES),
-  /** Who created it: a user's full name, or null once that user is gone. */
-  createdBy: responseText().nullable(),
-  /** When an API key last read its events (an administrator's preview does not count); null until then. */
-  lastReadAt: responseText().nullable(),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const exportStreamSchema = z
+  .object({
+    id: responseText(),
+    name: responseText(),
+    description: responseText(),
+    topics: z.array(z.enum(EXPORT_TOPICS)),
+    /**
+     * The groups whose cases it carries besides the cases of no group, by name (empty: the cases of no
+     * group only). Events of any other case never appear in it.
+     */
+    groups: z.array(z.object({ id: responseText(), name: responseText() })),
+    status: z.enum(EXPORT_STREAM_STATUSES),
+    /** Who created it: a user's full name, or null once that user is gone. */
+    createdBy: responseText().nullable(),
+    /** When an API key last read its events (an administrator's preview does not count); null until then. */
+    lastReadAt: responseText().nullable(),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'ExportStream' });
 export type ExportStream = z.infer<typeof exportStreamSchema>;
 
 export const exportStreamListQuerySchema = z.object({ ...pageQuery(25, 100) });
@@ -169,24 +171,28 @@ export const exportEventsQuerySchema = z.object({
 });
 export type ExportEventsQuery = z.infer<typeof exportEventsQuerySchema>;
 
-export const exportEventSchema = z.object({
-  /** The event's id: unique, and rising within a transaction; the cursor gives the read order. */
-  id: responseText(),
-  /** `<subject>.<what happened>`: `case.created`, `journal_entry.nullified`, `identifier.reviewed`. */
-  type: responseText(),
-  topic: z.enum(EXPORT_TOPICS),
-  occurredAt: responseText(),
-  subject: z.object({ type: responseText(), id: responseText() }),
-  /** The case the event belongs to, if any: one of no group or of the stream's groups. */
-  caseId: responseText().nullable(),
-  actor: z.object({
-    originatorId: responseText().nullable(),
-    userId: responseText().nullable(),
-    apiKeyId: responseText().nullable(),
-  }),
-  /** What the event recorded: for changes to cases, entries and evidence, `{ before, after }`. */
-  data: z.record(responseText(), z.unknown()),
-});
+export const exportEventSchema = z
+  .object({
+    /** The event's id: unique, and rising within a transaction; the cursor gives the read order. */
+    id: responseText(),
+    /** `<subject>.<what happened>`: `case.created`, `journal_entry.nullified`, `identifier.reviewed`. */
+    type: responseText(),
+    topic: z.enum(EXPORT_TOPICS),
+    occurredAt: responseText(),
+    subject: z.object({ type: responseText(), id: responseText() }),
+    /** The case the event belongs to, if any: one of no group or of the stream's groups. */
+    caseId: responseText().nullable(),
+    actor: z.object({
+      originatorId: responseText().nullable(),
+      userId: responseText().nullable(),
+      apiKeyId: responseText().nullable(),
+    }),
+    /** What the event recorded: for changes to cases, entries and evidence, `{ before, after }`. */
+    data: z
+      .record(responseText(), z.unknown())
+      .describe('Free-form, by topic: for changes to cases, entries and evidence, `{ before, after }`'),
+  })
+  .meta({ id: 'ExportEvent' });
 export type ExportEvent = z.infer<typeof exportEventSchema>;
 
 export const exportEventsPageSchema = z.object({

@@ -13,34 +13,40 @@ export const GROUP_MEMBERS_MAX = 1000;
  * A named set of team members. Cases assigned to a group are visible only to its members (and to
  * administrators); cases with no group are visible to everyone who may view cases.
  */
-export const groupSchema = z.object({
-  id: responseText(),
-  name: responseText(),
-  description: responseText(),
-  memberCount: z.number().int(),
-  /** Cases assigned to the group that the caller may see. */
-  caseCount: z.number().int().describe('Cases assigned to the group that the caller may see'),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const groupSchema = z
+  .object({
+    id: responseText(),
+    name: responseText(),
+    description: responseText(),
+    memberCount: z.number().int(),
+    /** Cases assigned to the group that the caller may see. */
+    caseCount: z.number().int().describe('Cases assigned to the group that the caller may see'),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'Group' });
 export type Group = z.infer<typeof groupSchema>;
 
-export const groupMemberSchema = z.object({
-  userId: responseText(),
-  originatorId: responseText(),
-  firstName: responseText(),
-  lastName: responseText(),
-  fullName: responseText(),
-  /** Only for callers holding team_member.view: staff e-mails and roles are not for every viewer. */
-  email: responseText().optional(),
-  /** Only for callers holding team_member.view. */
-  role: roleSchema.optional(),
-  status: teamMemberStatusSchema,
-  addedAt: responseText(),
-});
+export const groupMemberSchema = z
+  .object({
+    userId: responseText(),
+    originatorId: responseText(),
+    firstName: responseText(),
+    lastName: responseText(),
+    fullName: responseText(),
+    /** Only for callers holding team_member.view: staff e-mails and roles are not for every viewer. */
+    email: responseText().optional(),
+    /** Only for callers holding team_member.view. */
+    role: roleSchema.optional(),
+    status: teamMemberStatusSchema,
+    addedAt: responseText(),
+  })
+  .meta({ id: 'GroupMember' });
 export type GroupMember = z.infer<typeof groupMemberSchema>;
 
-export const groupDetailSchema = groupSchema.extend({ members: z.array(groupMemberSchema) });
+export const groupDetailSchema = groupSchema
+  .extend({ members: z.array(groupMemberSchema) })
+  .meta({ id: 'GroupDetail' });
 export type GroupDetail = z.infer<typeof groupDetailSchema>;
 
 export const groupListQuerySchema = z.object({ ...pageQuery(), search: searchQuerySchema });

@@ -94,41 +94,47 @@ export const caseJournalQuerySchema = z.object({
 });
 export type CaseJournalQuery = z.infer<typeof caseJournalQuerySchema>;
 
-export const entryEvidenceSchema = z.object({
-  id: responseText(),
-  title: responseText(),
-  kind: responseText(),
-  mediaType: responseText().nullable(),
-  sha256: responseText().nullable(),
-});
-export const entryIdentifierSchema = z.object({
-  id: responseText(),
-  type: responseText(),
-  displayValue: responseText(),
-});
+export const entryEvidenceSchema = z
+  .object({
+    id: responseText(),
+    title: responseText(),
+    kind: responseText(),
+    mediaType: responseText().nullable(),
+    sha256: responseText().nullable(),
+  })
+  .meta({ id: 'JournalEntryEvidence' });
+export const entryIdentifierSchema = z
+  .object({
+    id: responseText(),
+    type: responseText(),
+    displayValue: responseText(),
+  })
+  .meta({ id: 'JournalEntryIdentifier' });
 
-export const journalEntrySchema = z.object({
-  id: responseText(),
-  caseId: responseText().nullable(),
-  type: journalEntryTypeSchema,
-  description: responseText(),
-  performedAt: responseText(),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-  originator: caseOriginatorSchema.nullable(),
-  /** Linked evidence items. */
-  evidence: z.array(entryEvidenceSchema),
-  identifierIds: z.array(responseText()),
-  identifiers: z.array(entryIdentifierSchema),
-  /** Ids of linked evidence that holds a file. */
-  mediaIds: z.array(responseText()),
-  isSigned: z.boolean(),
-  signedBy: responseText().nullable(),
-  isNullified: z.boolean(),
-  nullifiedReason: responseText().nullable(),
-  nullifiedAt: responseText().nullable(),
-  nullifiedBy: responseText().nullable().describe('Display name of who removed it'),
-});
+export const journalEntrySchema = z
+  .object({
+    id: responseText(),
+    caseId: responseText().nullable(),
+    type: journalEntryTypeSchema,
+    description: responseText(),
+    performedAt: responseText(),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+    originator: caseOriginatorSchema.nullable(),
+    /** Linked evidence items. */
+    evidence: z.array(entryEvidenceSchema),
+    identifierIds: z.array(responseText()),
+    identifiers: z.array(entryIdentifierSchema),
+    /** Ids of linked evidence that holds a file. */
+    mediaIds: z.array(responseText()),
+    isSigned: z.boolean(),
+    signedBy: responseText().nullable(),
+    isNullified: z.boolean(),
+    nullifiedReason: responseText().nullable(),
+    nullifiedAt: responseText().nullable(),
+    nullifiedBy: responseText().nullable().describe('Display name of who removed it'),
+  })
+  .meta({ id: 'JournalEntry' });
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 /**
@@ -150,16 +156,18 @@ export const JOURNAL_SEARCH_COUNT_CAP = 1000;
 /** How much of a description a hit carries: this many characters around the first match. */
 export const JOURNAL_EXCERPT_LENGTH = 240;
 
-export const journalEntryHitSchema = z.object({
-  id: responseText(),
-  type: journalEntryTypeSchema,
-  performedAt: responseText(),
-  excerpt: responseText().describe(
-    `Up to ${JOURNAL_EXCERPT_LENGTH} characters of the description around the first match, with … where it is cut`,
-  ),
-  case: caseRefSchema,
-  originator: originatorSummarySchema.nullable(),
-});
+export const journalEntryHitSchema = z
+  .object({
+    id: responseText(),
+    type: journalEntryTypeSchema,
+    performedAt: responseText(),
+    excerpt: responseText().describe(
+      `Up to ${JOURNAL_EXCERPT_LENGTH} characters of the description around the first match, with … where it is cut`,
+    ),
+    case: caseRefSchema,
+    originator: originatorSummarySchema.nullable(),
+  })
+  .meta({ id: 'JournalEntryHit' });
 export type JournalEntryHit = z.infer<typeof journalEntryHitSchema>;
 
 export const journalSearchResultSchema = cappedPaginated(journalEntryHitSchema, JOURNAL_SEARCH_COUNT_CAP);

@@ -16,11 +16,13 @@ export const UNREAD_COUNT_CAP = 99;
 export const notificationListQuerySchema = z.object({ ...pageQuery(10, 50) });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
-export const notificationSchema = z.object({
-  event: auditEventSchema,
-  case: caseRefSchema,
-  unread: z.boolean().describe('Later than the last notification the user marked seen'),
-});
+export const notificationSchema = z
+  .object({
+    event: auditEventSchema,
+    case: caseRefSchema,
+    unread: z.boolean().describe('Later than the last notification the user marked seen'),
+  })
+  .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationListSchema = cappedPaginated(notificationSchema, NOTIFICATIONS_COUNT_CAP);

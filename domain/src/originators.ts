@@ -32,16 +32,18 @@ export const originatorTypeSchema = z.enum(ORIGINATOR_TYPES, {
 });
 
 /** The short form other records embed (identifier and journal-entry originators and proxies). */
-export const originatorSummarySchema = z.object({
-  id: responseText(),
-  type: originatorTypeSchema,
-  /** "First Last" for team members, the username for community members, the systemName for automations. */
-  name: responseText().describe(
-    'First Last (team member), username (community member) or systemName (automation)',
-  ),
-  /** The name with its type suffix, e.g. "Ada Lovelace (Team)". */
-  displayName: responseText().describe('Name with its type suffix, e.g. "Ada Lovelace (Team)"'),
-});
+export const originatorSummarySchema = z
+  .object({
+    id: responseText(),
+    type: originatorTypeSchema,
+    /** "First Last" for team members, the username for community members, the systemName for automations. */
+    name: responseText().describe(
+      'First Last (team member), username (community member) or systemName (automation)',
+    ),
+    /** The name with its type suffix, e.g. "Ada Lovelace (Team)". */
+    displayName: responseText().describe('Name with its type suffix, e.g. "Ada Lovelace (Team)"'),
+  })
+  .meta({ id: 'OriginatorSummary' });
 export type OriginatorSummary = z.infer<typeof originatorSummarySchema>;
 
 export const teamMemberStatusSchema = z.enum(TEAM_MEMBER_STATUSES, {
@@ -74,19 +76,21 @@ export const communityMemberInfoSchema = z.object({
  * community members; the automation fields (systemName, description, webhookUrl, lastTriggered) are
  * null for the other kinds.
  */
-export const originatorSchema = originatorSummarySchema.extend({
-  /** False for disabled team members and deactivated community members and automations. */
-  active: z.boolean().describe('False once disabled (team member) or deactivated'),
-  teamMember: teamMemberInfoSchema.nullable(),
-  communityMember: communityMemberInfoSchema.nullable(),
-  systemName: responseText().nullable(),
-  description: responseText().nullable(),
-  webhookUrl: responseText().nullable(),
-  /** When one of the automation's API keys was last used. */
-  lastTriggered: responseText().nullable().describe("Last use of one of the automation's API keys"),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const originatorSchema = originatorSummarySchema
+  .extend({
+    /** False for disabled team members and deactivated community members and automations. */
+    active: z.boolean().describe('False once disabled (team member) or deactivated'),
+    teamMember: teamMemberInfoSchema.nullable(),
+    communityMember: communityMemberInfoSchema.nullable(),
+    systemName: responseText().nullable(),
+    description: responseText().nullable(),
+    webhookUrl: responseText().nullable(),
+    /** When one of the automation's API keys was last used. */
+    lastTriggered: responseText().nullable().describe("Last use of one of the automation's API keys"),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'Originator' });
 export type Originator = z.infer<typeof originatorSchema>;
 
 /** GET /api/originators: search across the kinds the caller may see. */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 
 /** List endpoints answer `{ data, pagination }`. */
-export const paginationSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  totalItems: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const paginationSchema = z
+  .object({
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    totalItems: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'Pagination' });
 export type Pagination = z.infer<typeof paginationSchema>;
 
 export function paginated<T extends z.ZodType>(item: T) {

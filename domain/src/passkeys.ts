@@ -20,6 +20,12 @@ export const passkeyNameSchema = requiredText('Name', PASSKEY_NAME_MAX_LENGTH);
 const base64url = (label: string) =>
   text({ label, max: 16_384, required: true }).regex(/^[A-Za-z0-9_-]+$/, `${label} must be URL-safe base64`);
 
+/** Free-form: each WebAuthn extension the browser ran writes its own output under its name. */
+const clientExtensionResultsSchema = z
+  .record(text({ label: 'response.clientExtensionResults', max: 64 }), z.unknown())
+  .default({})
+  .describe('Free-form: the output of each WebAuthn extension the browser ran, by its name');
+
 /** What a browser's `PublicKeyCredential.toJSON()` gives for `navigator.credentials.create()`. */
 export const registrationResponseSchema = z.object({
   id: base64url('response.id'),
@@ -34,9 +40,7 @@ export const registrationResponseSchema = z.object({
       .optional(),
   }),
   authenticatorAttachment: text({ label: 'response.authenticatorAttachment', max: 32 }).optional(),
-  clientExtensionResults: z
-    .record(text({ label: 'response.clientExtensionResults', max: 64 }), z.unknown())
-    .default({}),
+  clientExtensionResults: clientExtensionResultsSchema,
 });
 
 /** What a browser gives for `navigator.credentials.get()`: the passkey assertion of spec 7. */
@@ -51,9 +55,7 @@ export const authenticationResponseSchema = z.object({
     userHandle: text({ label: 'response.response.userHandle', max: 1024 }).optional(),
   }),
   authenticatorAttachment: text({ label: 'response.authenticatorAttachment', max: 32 }).optional(),
-  clientExtensionResults: z
-    .record(text({ label: 'response.clientExtensionResults', max: 64 }), z.unknown())
-    .default({}),
+  clientExtensionResults: clientExtensionResultsSchema,
 });
 export type AuthenticationResponse = z.infer<typeof authenticationResponseSchema>;
 
@@ -78,62 +80,70 @@ const credentialDescriptorSchema = z.object({
  * WebAuthn creation options in their JSON form (`PublicKeyCredentialCreationOptionsJSON`), for
  * `navigator.credentials.create()`: binary values in URL-safe base64.
  */
-export const creationOptionsSchema = z.object({
-  challenge: responseText(),
-  rp: z.object({ name: responseText(), id: responseText().optional() }),
-  user: z.object({ id: responseText(), name: responseText(), displayName: responseText() }),
-  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: responseText() })),
-  timeout: z.number().optional(),
-  excludeCredentials: z.array(credentialDescriptorSchema).optional(),
-  authenticatorSelection: z
-    .object({
-      authenticatorAttachment: responseText().optional(),
-      residentKey: responseText().optional(),
-      requireResidentKey: z.boolean().optional(),
-      userVerification: responseText().optional(),
-    })
-    .optional(),
-  hints: z.array(responseText()).optional(),
-  attestation: responseText().optional(),
-  /** `credProps: true` asks the browser to say whether the credential is discoverable. */
-  extensions: z.object({ credProps: z.boolean().optional() }).optional(),
-});
+export const creationOptionsSchema = z
+  .object({
+    challenge: responseText(),
+    rp: z.object({ name: responseText(), id: responseText().optional() }),
+    user: z.object({ id: responseText(), name: responseText(), displayName: responseText() }),
+    pubKeyCredParams: z.array(z.object({ alg: z.number(), type: responseText() })),
+    timeout: z.number().optional(),
+    excludeCredentials: z.array(credentialDescriptorSchema).optional(),
+    authenticatorSelection: z
+      .object({
+        authenticatorAttachment: responseText().optional(),
+        residentKey: responseText().optional(),
+        requireResidentKey: z.boolean().optional(),
+        userVerification: responseText().optional(),
+      })
+      .optional(),
+    hints: z.array(responseText()).optional(),
+    attestation: responseText().optional(),
+    /** `credProps: true` asks the browser to say whether the credential is discoverable. */
+    extensions: z.object({ credProps: z.boolean().optional() }).optional(),
+  })
+  .meta({ id: 'PasskeyCreationOptions' });
 export type CreationOptions = z.infer<typeof creationOptionsSchema>;
 
 /**
  * WebAuthn request options in their JSON form (`PublicKeyCredentialRequestOptionsJSON`), for
  * `navigator.credentials.get()`. Sign-in sends no `allowCredentials` (discoverable credentials).
  */
-export const requestOptionsSchema = z.object({
-  challenge: responseText(),
-  timeout: z.number().optional(),
-  rpId: responseText().optional(),
-  allowCredentials: z.array(credentialDescriptorSchema).optional(),
-  userVerification: responseText().optional(),
-  hints: z.array(responseText()).optional(),
-});
+export const requestOptionsSchema = z
+  .object({
+    challenge: responseText(),
+    timeout: z.number().optional(),
+    rpId: responseText().optional(),
+    allowCredentials: z.array(credentialDescriptorSchema).optional(),
+    userVerification: responseText().optional(),
+    hints: z.array(responseText()).optional(),
+  })
+  .meta({ id: 'PasskeyRequestOptions' });
 export type RequestOptions = z.infer<typeof requestOptionsSchema>;
 
-export const passkeySchema = z.object({
-  id: responseText(),
-  name: responseText(),
-  createdAt: responseText(),
-  lastUsedAt: responseText().nullable(),
-  /** Synced to other devices (a multi-device credential that is backed up). */
-  backedUp: z.boolean(),
-  deviceType: z.enum(['singleDevice', 'multiDevice']),
-});
+export const passkeySchema = z
+  .object({
+    id: responseText(),
+    name: responseText(),
+    createdAt: responseText(),
+    lastUsedAt: responseText().nullable(),
+    /** Synced to other devices (a multi-device credential that is backed up). */
+    backedUp: z.boolean(),
+    deviceType: z.enum(['singleDevice', 'multiDevice']),
+  })
+  .meta({ id: 'Passkey' });
 export type Passkey = z.infer<typeof passkeySchema>;
 
 /** One of the signed-in user's active sessions. */
-export const sessionSchema = z.object({
-  id: responseText(),
-  /** "Chrome 131 on Linux", read from the user agent; "Unknown device" without one. */
-  device: responseText(),
-  ip: responseText().nullable(),
-  createdAt: responseText(),
-  lastSeenAt: responseText(),
-  /** The session of this request. */
-  current: z.boolean(),
-});
+export const sessionSchema = z
+  .object({
+    id: responseText(),
+    /** "Chrome 131 on Linux", read from the user agent; "Unknown device" without one. */
+    device: responseText(),
+    ip: responseText().nullable(),
+    createdAt: responseText(),
+    lastSeenAt: responseText(),
+    /** The session of this request. */
+    current: z.boolean(),
+  })
+  .meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;

@@ -20,22 +20,24 @@ export const reputationChangeSchema = z.object({
 export type ReputationChange = z.infer<typeof reputationChangeSchema>;
 
 /** One change in a community member's reputation history, newest first. */
-export const reputationHistoryEntrySchema = z.object({
-  id: responseText(),
-  at: responseText().describe('When the change was made (ISO 8601)'),
-  delta: z.number().int(),
-  before: z.number().int(),
-  after: z.number().int(),
-  reason: responseText(),
-  source: z.enum(REPUTATION_CHANGE_SOURCES).describe('manual (an adjustment) or review (a decision)'),
-  actor: originatorSummarySchema.nullable().describe('Who made the change or the decision'),
-  identifier: z
-    .object({ id: responseText(), type: responseText(), displayValue: responseText() })
-    .nullable()
-    .describe(
-      'The reviewed identifier; null for adjustments, deleted identifiers and callers without identifier.view',
-    ),
-});
+export const reputationHistoryEntrySchema = z
+  .object({
+    id: responseText(),
+    at: responseText().describe('When the change was made (ISO 8601)'),
+    delta: z.number().int(),
+    before: z.number().int(),
+    after: z.number().int(),
+    reason: responseText(),
+    source: z.enum(REPUTATION_CHANGE_SOURCES).describe('manual (an adjustment) or review (a decision)'),
+    actor: originatorSummarySchema.nullable().describe('Who made the change or the decision'),
+    identifier: z
+      .object({ id: responseText(), type: responseText(), displayValue: responseText() })
+      .nullable()
+      .describe(
+        'The reviewed identifier; null for adjustments, deleted identifiers and callers without identifier.view',
+      ),
+  })
+  .meta({ id: 'ReputationHistoryEntry' });
 export type ReputationHistoryEntry = z.infer<typeof reputationHistoryEntrySchema>;
 
 export const reputationHistoryQuerySchema = z.object({ ...pageQuery(10, 100) });

@@ -34,20 +34,24 @@ export const tagUsageSchema = z.object({
 });
 export type TagUsage = z.infer<typeof tagUsageSchema>;
 
-export const tagSchema = z.object({
-  id: responseText(),
-  name: responseText(),
-  color: tagColorSchema,
-  description: responseText(),
-  /** How many cases, evidence items and identifiers carry the tag. */
-  usage: tagUsageSchema,
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const tagSchema = z
+  .object({
+    id: responseText(),
+    name: responseText(),
+    color: tagColorSchema,
+    description: responseText(),
+    /** How many cases, evidence items and identifiers carry the tag. */
+    usage: tagUsageSchema,
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'Tag' });
 export type Tag = z.infer<typeof tagSchema>;
 
 /** The short form embedded in tagged records. */
-export const tagRefSchema = z.object({ id: responseText(), name: responseText(), color: tagColorSchema });
+export const tagRefSchema = z
+  .object({ id: responseText(), name: responseText(), color: tagColorSchema })
+  .meta({ id: 'TagRef' });
 export type TagRef = z.infer<typeof tagRefSchema>;
 
 export const tagListQuerySchema = z.object({ ...pageQuery(100, 500), search: searchQuerySchema });

@@ -26,6 +26,7 @@ export interface JsonSchema {
   minimum?: number;
   maximum?: number;
   default?: unknown;
+  $ref?: string;
 }
 
 export interface Operation {
@@ -43,6 +44,7 @@ export interface Operation {
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
 }
 interface OpenApiOperation {
   summary?: string;
@@ -50,8 +52,25 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
+/**
+ * The value with every `$ref` to a component schema replaced by the schema itself, so the samples
+ * below read a request's shape as it is wherever its parts are named.
+ */
+export function withoutRefs<T>(value: T, schemas: Record<string, JsonSchema>): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withoutRefs(item, schemas)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const { $ref, ...rest } = value as JsonSchema & Record<string, unknown>;
+  const target = $ref ? schemas[$ref.replace('#/components/schemas/', '')] : undefined;
+  if ($ref && !target) throw new Error(`No component for ${$ref}`);
+  const own = Object.fromEntries(
+    Object.entries(rest).map(([key, child]) => [key, withoutRefs(child, schemas)]),
+  );
+  return (target ? { ...withoutRefs(target, schemas), ...own } : own) as T;
+}
+
 export async function loadOperations(app: FastifyInstance): Promise<Operation[]> {
-  const doc = (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
+  const document = (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
+  const doc = { paths: withoutRefs(document.paths, document.components?.schemas ?? {}) };
   const operations: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
@@ -182,6 +201,17 @@ export function stringSlots(
     return slots;
   }
   return [];
+}
+
+/**
+ * Arrays whose items a route checks one by one, answering 200 with each item's result (an import's
+ * rows: an invalid row is reported with the field to blame, and the others go on).
+ */
+const CHECKED_PER_ITEM: Record<string, string> = { 'POST /api/identifiers/import': 'items' };
+
+/** True when bad input at the slot is an item's error, answered in a 200, not the request's. */
+export function isCheckedPerItem(op: Operation, slot: StringSlot): boolean {
+  return CHECKED_PER_ITEM[op.key] === slot.path[0] && slot.path.length > 1;
 }
 
 /** A deep copy of `body` with `value` at `path` (arrays are grown to hold it). */

@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { IDENTIFIER_TYPES } from './types';
+import {
+  anyIdentifierDataMeta,
+  identifierDataMeta,
+  identifierTypeMeta,
+  identifierVariantsMeta,
+} from './data-schemas';
 import { identifierInputSchemaWith } from './schema';
 import { DISPLAY_VALUE_MAX_LENGTH } from './limits';
 import { VALIDATOR_NAMES } from './validators/types';
@@ -53,34 +59,43 @@ export type CreateIdentifierBody = z.infer<typeof createIdentifierBodySchema>;
 /** PUT: `type` defaults to the stored one, so the domain schema runs in the service. */
 export const updateIdentifierBodySchema = z.object({
   // Checked by the domain schema in the service, so a bad type gets the form's message.
-  type: z.unknown().optional().describe('The new type; the current one when omitted'),
-  data: z.unknown().describe('The full replacement of the type-specific fields'),
+  type: z
+    .unknown()
+    .optional()
+    .meta({ ...identifierTypeMeta, description: 'The new type; the current one when omitted' }),
+  data: z.unknown().meta(anyIdentifierDataMeta),
   displayValue: displayValueField.optional().describe('Ignored'),
 });
 export type UpdateIdentifierBody = z.infer<typeof updateIdentifierBodySchema>;
 
 export const confidenceSchema = z.object({ score: z.number() }).nullable();
 
-export const originatorWithProxySchema = originatorSummarySchema.extend({
-  proxy: originatorSummarySchema.nullable().describe('Who the originator recorded it on behalf of'),
-});
+export const originatorWithProxySchema = originatorSummarySchema
+  .extend({
+    proxy: originatorSummarySchema.nullable().describe('Who the originator recorded it on behalf of'),
+  })
+  .meta({ id: 'OriginatorWithProxy' });
 
-export const identifierSchema = z.object({
-  id: responseText(),
-  type: identifierTypeSchema,
-  typeLabel: responseText().describe('"Email", "Bank Account", ...'),
-  data: z.record(responseText(), z.unknown()),
-  displayValue: responseText(),
-  confidence: confidenceSchema.describe('Null until validated'),
-  evidenceCount: z.number().int(),
-  originator: originatorWithProxySchema.nullable(),
-  createdAt: responseText(),
-  updatedAt: responseText(),
-});
+export const identifierSchema = z
+  .object({
+    id: responseText(),
+    type: identifierTypeSchema,
+    typeLabel: responseText().describe('"Email", "Bank Account", ...'),
+    data: z.record(responseText(), z.unknown()).meta(identifierDataMeta),
+    displayValue: responseText(),
+    confidence: confidenceSchema.describe('Null until validated'),
+    evidenceCount: z.number().int(),
+    originator: originatorWithProxySchema.nullable(),
+    createdAt: responseText(),
+    updatedAt: responseText(),
+  })
+  .meta({ id: 'Identifier', ...identifierVariantsMeta });
 export type IdentifierItem = z.infer<typeof identifierSchema>;
 
 /** A list row: the identifier and its tags, by name. */
-export const identifierListItemSchema = identifierSchema.extend({ tags: z.array(tagRefSchema) });
+export const identifierListItemSchema = identifierSchema
+  .extend({ tags: z.array(tagRefSchema) })
+  .meta({ id: 'IdentifierListItem', ...identifierVariantsMeta });
 export type IdentifierListItem = z.infer<typeof identifierListItemSchema>;
 
 export const identifierListSchema = z.object({
@@ -107,12 +122,14 @@ export const identifierMatchesSchema = z.object({
 });
 export type IdentifierMatches = z.infer<typeof identifierMatchesSchema>;
 
-export const validatorResultSchema = z.object({
-  name: z.enum(VALIDATOR_NAMES),
-  label: responseText(),
-  outcome: z.enum(['pass', 'fail', 'not_applicable']),
-  detail: responseText(),
-});
+export const validatorResultSchema = z
+  .object({
+    name: z.enum(VALIDATOR_NAMES),
+    label: responseText(),
+    outcome: z.enum(['pass', 'fail', 'not_applicable']),
+    detail: responseText(),
+  })
+  .meta({ id: 'ValidatorResult' });
 
 /**
  * How many journal entries, evidence items, media files and cases the identifier detail carries: the
@@ -137,78 +154,88 @@ export const identifierEvidenceQuerySchema = identifierRelatedPageQuerySchema.ex
 export type IdentifierEvidenceQuery = z.infer<typeof identifierEvidenceQuerySchema>;
 
 /** An evidence item naming the identifier; the file fields are null when it holds no file. */
-export const identifierEvidenceSchema = z.object({
-  id: responseText(),
-  title: responseText(),
-  kind: z.enum(EVIDENCE_KINDS),
-  createdAt: responseText(),
-  fileName: responseText().nullable(),
-  contentType: responseText().nullable(),
-  sizeBytes: z.number().nullable(),
-  sha256: responseText().nullable(),
-});
+export const identifierEvidenceSchema = z
+  .object({
+    id: responseText(),
+    title: responseText(),
+    kind: z.enum(EVIDENCE_KINDS),
+    createdAt: responseText(),
+    fileName: responseText().nullable(),
+    contentType: responseText().nullable(),
+    sizeBytes: z.number().nullable(),
+    sha256: responseText().nullable(),
+  })
+  .meta({ id: 'IdentifierEvidence' });
 
 /** A live journal entry naming the identifier, with the ids of its evidence holding a file. */
-export const identifierJournalEntrySchema = z.object({
-  id: responseText(),
-  type: z.enum(JOURNAL_ENTRY_TYPES),
-  description: responseText(),
-  performedAt: responseText(),
-  createdAt: responseText(),
-  mediaIds: z.array(responseText()),
-});
+export const identifierJournalEntrySchema = z
+  .object({
+    id: responseText(),
+    type: z.enum(JOURNAL_ENTRY_TYPES),
+    description: responseText(),
+    performedAt: responseText(),
+    createdAt: responseText(),
+    mediaIds: z.array(responseText()),
+  })
+  .meta({ id: 'IdentifierJournalEntry' });
 
-export const identifierCaseSchema = z.object({
-  id: responseText(),
-  title: responseText(),
-  status: z.enum(CASE_STATUSES),
-});
+export const identifierCaseSchema = z
+  .object({
+    id: responseText(),
+    title: responseText(),
+    status: z.enum(CASE_STATUSES),
+  })
+  .meta({ id: 'IdentifierCase' });
 
 const firstPage = (what: string, path: string) =>
   `The first ${IDENTIFIER_DETAIL_PAGE_SIZE} ${what}, newest first; \`${path}\` pages through them all`;
 
-export const identifierDetailSchema = identifierSchema.extend({
-  evidence: z
-    .array(identifierEvidenceSchema.pick({ id: true, title: true, kind: true, createdAt: true }))
-    .describe(firstPage('evidence items', 'GET /api/identifiers/{id}/evidence')),
-  evidenceCount: z
-    .number()
-    .int()
-    .describe('Evidence items naming the identifier, of cases the caller may see or of none'),
-  media: z
-    .array(
-      z.object({
-        id: responseText(),
-        fileName: responseText(),
-        contentType: responseText().nullable(),
-        sizeBytes: z.number().nullable(),
-        sha256: responseText().nullable(),
-      }),
-    )
-    .describe(firstPage('evidence items holding a file', 'GET /api/identifiers/{id}/evidence?hasFile=true')),
-  mediaCount: z.number().int().describe('Of evidenceCount, the items holding a file'),
-  journalEntries: z
-    .array(identifierJournalEntrySchema)
-    .describe(firstPage('live journal entries', 'GET /api/identifiers/{id}/journal-entries')),
-  journalEntryCount: z
-    .number()
-    .int()
-    .describe('Live journal entries naming the identifier, of cases the caller may see or of none'),
-  validation: z.array(validatorResultSchema).describe('Results of the last validation; empty before one'),
-  confidenceReasons: z.array(responseText()),
-  validatedAt: responseText().nullable(),
-  tags: z.array(tagRefSchema),
-  cases: z
-    .array(identifierCaseSchema)
-    .describe(
-      `${firstPage('cases', 'GET /api/identifiers/{id}/cases')}: those the identifier appears in ` +
-        '(through journal entries or evidence) that the caller may see',
+export const identifierDetailSchema = identifierSchema
+  .extend({
+    evidence: z
+      .array(identifierEvidenceSchema.pick({ id: true, title: true, kind: true, createdAt: true }))
+      .describe(firstPage('evidence items', 'GET /api/identifiers/{id}/evidence')),
+    evidenceCount: z
+      .number()
+      .int()
+      .describe('Evidence items naming the identifier, of cases the caller may see or of none'),
+    media: z
+      .array(
+        z.object({
+          id: responseText(),
+          fileName: responseText(),
+          contentType: responseText().nullable(),
+          sizeBytes: z.number().nullable(),
+          sha256: responseText().nullable(),
+        }),
+      )
+      .describe(
+        firstPage('evidence items holding a file', 'GET /api/identifiers/{id}/evidence?hasFile=true'),
+      ),
+    mediaCount: z.number().int().describe('Of evidenceCount, the items holding a file'),
+    journalEntries: z
+      .array(identifierJournalEntrySchema)
+      .describe(firstPage('live journal entries', 'GET /api/identifiers/{id}/journal-entries')),
+    journalEntryCount: z
+      .number()
+      .int()
+      .describe('Live journal entries naming the identifier, of cases the caller may see or of none'),
+    validation: z.array(validatorResultSchema).describe('Results of the last validation; empty before one'),
+    confidenceReasons: z.array(responseText()),
+    validatedAt: responseText().nullable(),
+    tags: z.array(tagRefSchema),
+    cases: z
+      .array(identifierCaseSchema)
+      .describe(
+        `${firstPage('cases', 'GET /api/identifiers/{id}/cases')}: those the identifier appears in ` +
+          '(through journal entries or evidence) that the caller may see',
+      ),
+    caseCount: z.number().int().describe('Cases the identifier appears in that the caller may see'),
+    review: identifierReviewSchema.describe(
+      'Whether a reviewer confirmed or rejected it (the validation queue)',
     ),
-  caseCount: z.number().int().describe('Cases the identifier appears in that the caller may see'),
-  review: identifierReviewSchema.describe(
-    'Whether a reviewer confirmed or rejected it (the validation queue)',
-  ),
-});
+  })
+  .meta({ id: 'IdentifierDetail', ...identifierVariantsMeta });
 export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;
 
 /** The most tags one identifier carries. */
@@ -247,13 +274,15 @@ export const identifierTagsSchema = z.object({
 });
 export type IdentifierTags = z.infer<typeof identifierTagsSchema>;
 
-export const confidenceReportSchema = z.object({
-  id: responseText(),
-  score: z.number().nullable(),
-  formatted: responseText().describe('Two decimals, or "?" when never validated'),
-  reasons: z.array(responseText()),
-  validatedAt: responseText().nullable(),
-});
+export const confidenceReportSchema = z
+  .object({
+    id: responseText(),
+    score: z.number().nullable(),
+    formatted: responseText().describe('Two decimals, or "?" when never validated'),
+    reasons: z.array(responseText()),
+    validatedAt: responseText().nullable(),
+  })
+  .meta({ id: 'ConfidenceReport' });
 export type ConfidenceReport = z.infer<typeof confidenceReportSchema>;
 
 export const validationReportSchema = confidenceReportSchema.extend({
@@ -300,7 +329,9 @@ export const reviewQueueQuerySchema = z.object({
 });
 export type ReviewQueueQuery = z.infer<typeof reviewQueueQuerySchema>;
 
-export const reviewQueueItemSchema = identifierListItemSchema.extend({ review: identifierReviewSchema });
+export const reviewQueueItemSchema = identifierListItemSchema
+  .extend({ review: identifierReviewSchema })
+  .meta({ id: 'ReviewQueueItem', ...identifierVariantsMeta });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
 /** The queue counts no further than this; beyond it the total reads "10,000+". */

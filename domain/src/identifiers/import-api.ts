@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { onBehalfOfOriginatorIdField } from './api';
+import { identifierVariantsMeta } from './data-schemas';
 import { responseText } from '../text';
 
 /** Most rows one import request may carry (JSON items or CSV records). */
@@ -15,21 +16,24 @@ export const importBodySchema = z.object({
     .describe(
       'Rows of { type, data }. A CSV upload (text/csv body, or a multipart "file") becomes these rows: ' +
         'a header row with a "type" column and data field columns (address, countryCode, number, ...)',
-    ),
+    )
+    .meta({ items: identifierVariantsMeta }),
   onBehalfOfOriginatorId: onBehalfOfOriginatorIdField,
 });
 export type ImportBody = z.infer<typeof importBodySchema>;
 
-export const importRowResultSchema = z.object({
-  row: z
-    .number()
-    .int()
-    .describe('1-based position among the items (CSV: the first record after the header is 1)'),
-  status: z.enum(['created', 'duplicate', 'invalid']),
-  id: responseText().optional().describe('The created identifier'),
-  existingId: responseText().optional().describe('The identifier this row duplicates'),
-  errors: z.array(z.object({ field: responseText(), message: responseText() })).optional(),
-});
+export const importRowResultSchema = z
+  .object({
+    row: z
+      .number()
+      .int()
+      .describe('1-based position among the items (CSV: the first record after the header is 1)'),
+    status: z.enum(['created', 'duplicate', 'invalid']),
+    id: responseText().optional().describe('The created identifier'),
+    existingId: responseText().optional().describe('The identifier this row duplicates'),
+    errors: z.array(z.object({ field: responseText(), message: responseText() })).optional(),
+  })
+  .meta({ id: 'ImportRowResult' });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
 export const importResultSchema = z.object({

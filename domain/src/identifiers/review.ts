@@ -45,12 +45,14 @@ export const reviewDecisionBodySchema = z
   });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBodySchema>;
 
-export const identifierReviewSchema = z.object({
-  status: reviewStatusSchema,
-  note: responseText().nullable(),
-  reviewedAt: responseText().nullable().describe('When it was last decided; null while never reviewed'),
-  reviewedBy: originatorSummarySchema.nullable().describe('Who decided it last'),
-});
+export const identifierReviewSchema = z
+  .object({
+    status: reviewStatusSchema,
+    note: responseText().nullable(),
+    reviewedAt: responseText().nullable().describe('When it was last decided; null while never reviewed'),
+    reviewedBy: originatorSummarySchema.nullable().describe('Who decided it last'),
+  })
+  .meta({ id: 'IdentifierReview' });
 export type IdentifierReview = z.infer<typeof identifierReviewSchema>;
 
 /** The answer to a decision: the review, and what it did to the reporter's reputation. */

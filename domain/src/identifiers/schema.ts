@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FieldError } from '../errors';
 import { getIdentifierFields } from './catalogue';
 import { cleanIdentifierData } from './clean';
+import { identifierDataMeta, identifierTypeMeta, identifierVariantsMeta } from './data-schemas';
 import { IDENTIFIER_MESSAGES, unknownFieldMessage } from './messages';
 import { IDENTIFIER_TYPES, isIdentifierType, type IdentifierInput } from './types';
 import { validateIdentifier } from './validation';
@@ -34,7 +35,7 @@ const typeField = text({
     issue.input === undefined || issue.input === null
       ? IDENTIFIER_MESSAGES.selectType
       : IDENTIFIER_MESSAGES.invalidType,
-}).describe(`The identifier type: one of ${IDENTIFIER_TYPES.join(', ')}`);
+}).meta({ ...identifierTypeMeta, description: `The identifier type: one of ${IDENTIFIER_TYPES.join(', ')}` });
 
 const dataField = z
   .record(text({ label: 'A data field name', max: TYPE_MAX_LENGTH, trim: false }), z.unknown(), {
@@ -42,7 +43,7 @@ const dataField = z
     error: (issue) =>
       issue.code === 'invalid_key' ? issue.issues[0]?.message : IDENTIFIER_MESSAGES.dataNotObject,
   })
-  .describe('The type-specific fields (see the identifier catalogue); every value is a string');
+  .meta(identifierDataMeta);
 
 /** The parsed body: the extra fields' outputs beside the cleaned `{ type, data }`. */
 type WithInput<S extends z.ZodRawShape> = keyof S extends never
@@ -64,6 +65,7 @@ export function identifierInputSchemaWith<S extends z.ZodRawShape>(extra: S) {
         ctx.addIssue({ code: 'custom', path: error.field.split('.'), message: error.message });
       }
     })
+    .meta(identifierVariantsMeta)
     .transform((value) => {
       const { type, data } = value as unknown as { type: IdentifierInput['type']; data: unknown };
       return { ...value, type, data: cleanIdentifierData(type, data) } as unknown as WithInput<S>;

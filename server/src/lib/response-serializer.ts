@@ -80,6 +80,8 @@ function objectProjection(declared: readonly (readonly [string, Projection])[]):
   return make(declared.map(([, project]) => project));
 }
 
+const STRUCTURE_ONLY = z.registry<Record<string, unknown>>();
+
 /**
  * The writer for a response schema, or undefined when it has none: a transform, a date or a custom
  * check cannot be written in JSON Schema (zod throws), and a union cannot be projected; both are
@@ -87,7 +89,14 @@ function objectProjection(declared: readonly (readonly [string, Projection])[]):
  */
 function compileFast(schema: z.ZodType): ((data: unknown) => string) | undefined {
   try {
-    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-7', unrepresentable: 'throw' });
+    // Without the global registry's metadata: its ids (the OpenAPI components) would become `$ref`s and
+    // its documentation-only keywords (an identifier's `oneOf` by type) are not what is written.
+    const json = z.toJSONSchema(schema, {
+      io: 'output',
+      target: 'draft-7',
+      unrepresentable: 'throw',
+      metadata: STRUCTURE_ONLY,
+    });
     const project = compileProjection(json as JsonSchema);
     return (data) => JSON.stringify(project(data));
   } catch {

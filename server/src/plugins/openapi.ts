@@ -1,57 +1,254 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { IDEMPOTENCY_KEY_HEADER } from '@scamtrail/domain/idempotency';
+import type { Access } from '../modules/auth/route-access';
+import { SESSION_COOKIE } from '../modules/auth/session-cookie';
+import { errorBodySchema } from '../lib/schemas';
 
-type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+/**
+ * The OpenAPI document is a contract: `api-client/` is generated from it and `npm run lint:openapi`
+ * lints it. Zod schemas registered with an id (`.meta({ id: 'Case' })`) become components that the
+ * operations refer to; what every operation of a kind can answer (401 for a caller without a
+ * session, 503 when the server is saturated...) is added here from the route's declared access and
+ * shape, so that no route repeats it and none forgets it.
+ */
+
+type TransformInput = Parameters<ReturnType<typeof createJsonSchemaTransform>>[0];
+type TransformResult = ReturnType<ReturnType<typeof createJsonSchemaTransform>>;
+type JsonSchema = Record<string, unknown>;
 type BodyByContentType = { content: Record<string, { schema: unknown }> };
+
+/** Components are the schemas registered with an id in zod's global registry. */
+const zodTransform = createJsonSchemaTransform({});
+const zodTransformObject = createJsonSchemaTransformObject({});
+
+const ERROR_REF = { $ref: `#/components/schemas/${errorIdOf()}` };
+
+function errorIdOf(): string {
+  const id = errorBodySchema.meta()?.id;
+  if (!id) throw new Error('errorBodySchema needs an id to be referred to');
+  return id;
+}
+
+const RETRY_AFTER = {
+  'retry-after': { type: 'integer', description: 'Seconds to wait before trying again' },
+};
+
+/** What each error status means, whatever the operation; its `code` says which case it is. */
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why',
+  401: '`UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials)',
+  403:
+    '`FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; ' +
+    '`CROSS_ORIGIN`: a write with the session cookie from another origin',
+  404: '`NOT_FOUND`: no such record, or one the caller may not see',
+  409:
+    '`CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the ' +
+    'record (a duplicate, a record in use, an archived case) or with a request still in progress',
+  412: '`PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now',
+  413: '`PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own)',
+  415: '`UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take',
+  422: '`IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used for another request',
+  429: '`TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again',
+  503:
+    '`UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; ' +
+    'Retry-After says when to try again',
+};
+
+const SUCCESS_DESCRIPTIONS: Record<number, string> = {
+  200: 'Done; the answer',
+  201: 'Created; the new record',
+  204: 'Done; no content',
+};
+
+/** One line for the operation's description: who may call it. */
+export function describeAccess(rule: Access): string {
+  if (rule.kind === 'public') return 'Access: anyone.';
+  if (rule.kind === 'session') return 'Access: a signed-in session (not an API key).';
+  const who = rule.usersOnly
+    ? 'a signed-in user (not an API key)'
+    : rule.ownAutomationParam
+      ? `a signed-in user or an API key of the automation \`{${rule.ownAutomationParam}}\` (never another's)`
+      : 'a signed-in user or an API key';
+  if (rule.permissions.length === 0) return `Access: ${who}.`;
+  return `Access: ${who} holding ${rule.permissions.map((p) => `\`${p}\``).join(', ')}.`;
+}
+
+/** The security requirements of an operation: a route closed to API keys does not advertise them. */
+function securityOf(rule: Access): Record<string, string[]>[] {
+  if (rule.kind === 'public') return [];
+  if (rule.kind === 'session' || rule.usersOnly) return [{ session: [] }];
+  return [{ session: [] }, { apiKey: [] }];
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The error statuses an operation can answer beyond those its route declares: from its access (401,
+ * 403), its method (a cookie write from another origin is 403), its path (an id that names nothing
+ * is 404), its body (over the limit 413, of another media type 415), its input (400), admission (a
+ * queued route answers 503 when the server is saturated) and the database (every caller but an
+ * anonymous one is looked up in it: 503 when it does not answer).
+ */
+function impliedErrorStatuses(route: RouteOptions, schema: JsonSchema): number[] {
+  const rule = route.config?.access;
+  const methods = [route.method].flat().map(String);
+  const statuses: number[] = [];
+  if (schema.params || schema.querystring || schema.body || schema.headers) statuses.push(400);
+  if (rule && rule.kind !== 'public') statuses.push(401);
+  if (rule?.kind === 'principal' || methods.some((m) => UNSAFE_METHODS.has(m))) statuses.push(403);
+  if (route.url.includes('/:')) statuses.push(404);
+  if (schema.body) statuses.push(413, 415);
+  if (route.config?.queued !== false || rule?.kind !== 'public') statuses.push(503);
+  return statuses;
+}
 
 function isBodyByContentType(body: unknown): body is BodyByContentType {
   return typeof body === 'object' && body !== null && 'content' in body && !('_zod' in body);
 }
 
 /**
- * jsonSchemaTransform, plus request bodies given per content type (`body: { content: { 'multipart/
+ * zod's transform, plus request bodies given per content type (`body: { content: { 'multipart/
  * form-data': { schema } } }`, which Fastify validates per type too): each schema is converted alone.
  */
-function transform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+function zodSchemas(input: TransformInput): TransformResult {
   const body = (input.schema as { body?: unknown } | undefined)?.body;
-  if (!isBodyByContentType(body)) return jsonSchemaTransform(input);
-  const result = jsonSchemaTransform({ ...input, schema: { ...input.schema, body: undefined } });
+  if (!isBodyByContentType(body)) return zodTransform(input);
+  const result = zodTransform({ ...input, schema: { ...input.schema, body: undefined } });
   const content = Object.fromEntries(
     Object.entries(body.content).map(([type, { schema }]) => [
       type,
-      {
-        schema: (jsonSchemaTransform({ ...input, schema: { body: schema } }).schema as { body: unknown })
-          .body,
-      },
+      { schema: (zodTransform({ ...input, schema: { body: schema } }).schema as { body: unknown }).body },
     ]),
   );
   return { ...result, schema: { ...result.schema, body: { content } } };
 }
 
-/** OpenAPI 3 generated from the route schemas: `/api/openapi.json`, browsable at `/api/docs`. */
+/** A description for each response, and the error answers the operation can give but does not declare. */
+function responsesOf(route: RouteOptions, schema: JsonSchema): Record<string, JsonSchema> {
+  const declared = (schema.response ?? {}) as Record<string, JsonSchema>;
+  const responses: Record<string, JsonSchema> = {};
+  const statuses = new Set([...Object.keys(declared).map(Number), ...impliedErrorStatuses(route, schema)]);
+  for (const status of [...statuses].sort((a, b) => a - b)) {
+    const response = declared[status] ?? ERROR_REF;
+    const description =
+      (response.description as string | undefined) ??
+      (status >= 400 ? ERROR_DESCRIPTIONS[status] : SUCCESS_DESCRIPTIONS[status]);
+    if (!description) throw new Error(`${String(route.method)} ${route.url}: no description for ${status}`);
+    const headers = status === 429 || status === 503 ? { headers: RETRY_AFTER } : {};
+    // An answer without a body (204) is `{ type: 'null' }`, which @fastify/swagger writes without
+    // content; one declared per media type (a file's bytes) has its content already.
+    responses[status] =
+      response.type === 'null' || response.content
+        ? { ...response, description, ...headers }
+        : { description, content: { 'application/json': { schema: response } }, ...headers };
+  }
+  return responses;
+}
+
+function transform(input: TransformInput): TransformResult {
+  const result = zodSchemas(input);
+  const schema = result.schema as JsonSchema;
+  const rule = input.route.config?.access;
+  if (schema.hide || !rule) return result;
+  const access = describeAccess(rule);
+  return {
+    ...result,
+    schema: {
+      ...schema,
+      description: schema.description ? `${String(schema.description)}\n\n${access}` : access,
+      security: securityOf(rule),
+      response: responsesOf(input.route, schema),
+    },
+  };
+}
+
+type Document = { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+
+/** Every `$ref` target the value refers to. */
+function refsIn(value: unknown, found: Set<string>): void {
+  if (Array.isArray(value)) return value.forEach((item) => refsIn(item, found));
+  if (value === null || typeof value !== 'object') return;
+  for (const [key, child] of Object.entries(value)) {
+    if (key === '$ref' && typeof child === 'string') found.add(child.replace('#/components/schemas/', ''));
+    else refsIn(child, found);
+  }
+}
+
+/**
+ * zod writes every registered schema twice, as it reads input (`CaseInput`) and as it writes output
+ * (`Case`). Only the components the operations reach are kept, and an input schema that has no output
+ * twin in the document takes the plain name, so a request body is `CreateCaseBody`, not
+ * `CreateCaseBodyInput`.
+ */
+function pruneComponents(doc: Document): Document {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const reached = new Set<string>();
+  refsIn(doc.paths, reached);
+  for (let pending = [...reached]; pending.length > 0;) {
+    const next = new Set<string>();
+    for (const id of pending) refsIn(schemas[id], next);
+    pending = [...next].filter((id) => !reached.has(id));
+    pending.forEach((id) => reached.add(id));
+  }
+  const renames = new Map<string, string>();
+  for (const id of reached) {
+    const plain = id.replace(/Input$/, '');
+    if (plain !== id && !reached.has(plain)) renames.set(id, plain);
+  }
+  const kept = Object.fromEntries([...reached].sort().map((id) => [renames.get(id) ?? id, schemas[id]]));
+  const text = JSON.stringify({ ...doc, components: { ...doc.components, schemas: kept } });
+  return JSON.parse(text, (key, value: unknown) =>
+    key === '$ref' && typeof value === 'string'
+      ? value.replace(/^#\/components\/schemas\/(\w+)$/, (ref, id: string) =>
+          renames.has(id) ? `#/components/schemas/${renames.get(id)}` : ref,
+        )
+      : value,
+  ) as Document;
+}
+
+/** OpenAPI 3.1 generated from the route schemas: `/api/openapi.json`, browsable at `/api/docs`. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'Scamtrail API',
         description:
           'Cases, journal entries, evidence and identifiers. Authenticate with the session cookie from ' +
-          '`POST /api/auth/login`, or as an automation with `Authorization: Bearer <api key>`.',
+          '`POST /api/auth/login`, or as an automation with `Authorization: Bearer <api key>`; each ' +
+          'operation says who may call it.\n\n' +
+          'A request that changes something (POST, PUT, PATCH, DELETE) without a Bearer key, sign-in ' +
+          "included, must carry an `Origin` header equal to the application's own origin; any other is " +
+          `refused with 403 \`CROSS_ORIGIN\`. Operations that create a record take \`${IDEMPOTENCY_KEY_HEADER}\`.`,
         version: '1.0.0',
       },
+      servers: [{ url: '/', description: 'The server that serves this document' }],
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'scamtrail_session' },
-          apiKey: { type: 'http', scheme: 'bearer' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description:
+              "The session of a signed-in person, set by sign-in. Writes must come from the application's " +
+              'origin (see above).',
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "An automation's API key; a malformed, unknown or revoked key answers 401.",
+          },
         },
       },
       security: [{ session: [] }, { apiKey: [] }],
     },
     transform,
+    transformObject: (document) =>
+      pruneComponents(zodTransformObject(document) as Document) as ReturnType<typeof zodTransformObject>,
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -20,6 +20,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     '/api/auth/login',
     {
       schema: {
+        operationId: 'signIn',
         tags: ['auth'],
         summary: 'Sign in with e-mail and password; sets the session cookie',
         security: [],
@@ -44,6 +45,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     '/api/auth/me',
     {
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['auth'],
         summary: 'The signed-in user',
         response: { 200: currentUserSchema, ...errorResponses(401, 403) },
@@ -60,6 +62,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     '/api/auth/logout',
     {
       schema: {
+        operationId: 'signOut',
         tags: ['auth'],
         summary: 'Sign out: revokes the session server-side and clears the cookie',
         body: z.object({}).optional(),
@@ -78,6 +81,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     '/api/auth/password',
     {
       schema: {
+        operationId: 'changeOwnPassword',
         tags: ['auth'],
         summary: 'Change your own password (the current one is required); your other sessions end',
         body: changePasswordBodySchema,

@@ -20,6 +20,7 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
     '/api/auth/sessions',
     {
       schema: {
+        operationId: 'listOwnSessions',
         tags,
         summary: 'Your active sessions (device, address, last seen), newest first; `current` marks this one',
         response: { 200: z.array(sessionSchema), ...errorResponses(401, 403) },
@@ -33,6 +34,7 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
     '/api/auth/sessions/:id',
     {
       schema: {
+        operationId: 'revokeOwnSession',
         tags,
         summary: 'Revoke one of your sessions: it stops working at once (the current one signs you out)',
         params: idParamsSchema,

@@ -24,6 +24,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
     base,
     {
       schema: {
+        operationId: 'listApiKeys',
         tags,
         summary: "An automation's API keys, newest first (prefix and status; never the secret)",
         params: idParamsSchema,
@@ -39,6 +40,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
     base,
     {
       schema: {
+        operationId: 'createApiKey',
         tags,
         summary: 'Create an API key; the answer carries the secret, shown only this once',
         description:
@@ -61,6 +63,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
     `${base}/:keyId/revoke`,
     {
       schema: {
+        operationId: 'revokeApiKey',
         tags,
         summary: 'Revoke an API key: it stops working at once (idempotent)',
         params: keyParamsSchema,

@@ -27,10 +27,12 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
   const tags = ['automations'];
 
   for (const base of ['/api/automations', '/api/originators/automations']) {
+    const operationNoun = base === '/api/automations' ? 'Automation' : 'OriginatorAutomation';
     registerOriginatorKindRoutes(app, {
       base,
       tags,
       noun: 'automation',
+      operationNoun,
       permissions: { view: 'automation.view', create: 'automation.create', edit: 'automation.edit' },
       listQuery: originatorListQuerySchema,
       createBody: createAutomationBodySchema,
@@ -56,6 +58,7 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
       `${base}/:id`,
       {
         schema: {
+          operationId: `get${operationNoun}`,
           tags,
           summary: 'One automation with its API keys (latest 100; never the secrets)',
           params: idParamsSchema,

@@ -16,6 +16,7 @@ export async function caseHistoryRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/cases/:id/history',
     {
       schema: {
+        operationId: 'listCaseHistory',
         tags,
         summary: 'The audit log of the case, newest first',
         params: idParamsSchema,

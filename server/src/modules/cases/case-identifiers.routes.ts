@@ -16,6 +16,7 @@ export async function caseIdentifiersRoutes(app: FastifyInstance, opts: { db: Db
     '/api/cases/:id/identifiers',
     {
       schema: {
+        operationId: 'listCaseIdentifiers',
         tags,
         summary: "Identifiers linked through the case's journal entries and evidence",
         description: 'Each with the entries naming it and the other cases (the caller may see) naming it.',

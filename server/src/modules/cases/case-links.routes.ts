@@ -24,6 +24,7 @@ export async function caseLinksRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id/links',
     {
       schema: {
+        operationId: 'listCaseLinks',
         tags,
         summary: 'The cases linked by hand to this case, those the caller may see, the latest link first',
         params: idParamsSchema,
@@ -39,6 +40,7 @@ export async function caseLinksRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id/links',
     {
       schema: {
+        operationId: 'linkCase',
         tags,
         summary: 'Link another case to this one, both ways, with why they belong together',
         description:
@@ -60,6 +62,7 @@ export async function caseLinksRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id/links/:linkedCaseId',
     {
       schema: {
+        operationId: 'unlinkCase',
         tags,
         summary: 'Remove the link between two cases, from both',
         description: 'No such link, or one to a case the caller may not see, answers 404.',

@@ -16,6 +16,7 @@ export async function caseRelatedRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/cases/:id/related',
     {
       schema: {
+        operationId: 'listRelatedCases',
         tags,
         summary: 'Cases the caller may see that share a normalised identifier with this case',
         description: 'Most shared identifiers first, then the most recently active.',

@@ -32,6 +32,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id/tasks',
     {
       schema: {
+        operationId: 'listCaseTasks',
         tags,
         summary: 'The tasks of a case: open ones first, the soonest due first; with how many are open',
         params: idParamsSchema,
@@ -47,6 +48,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id/tasks',
     {
       schema: {
+        operationId: 'createCaseTask',
         tags,
         summary: 'Add a task to a case, to do',
         description: 'assigneeId: an enabled user. An archived case answers 409. Recorded in its History.',
@@ -71,6 +73,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id/tasks/:taskId',
     {
       schema: {
+        operationId: 'updateCaseTask',
         tags,
         summary: 'Change a task: its title, description, status, assignee or due date',
         description: 'Done stamps completedAt; any other status clears it. Recorded in the case’s History.',
@@ -97,6 +100,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id/tasks/:taskId',
     {
       schema: {
+        operationId: 'deleteCaseTask',
         tags,
         summary: 'Remove a task; the case’s History keeps what it was',
         params: caseTaskParamsSchema,

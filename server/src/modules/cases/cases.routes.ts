@@ -37,6 +37,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases',
     {
       schema: {
+        operationId: 'listCases',
         tags,
         summary: 'List the cases the caller may see, by status, assignee, scam type, priority, tag and title',
         querystring: caseListQuerySchema,
@@ -52,6 +53,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/assignable-users',
     {
       schema: {
+        operationId: 'listAssignableUsers',
         tags,
         summary: 'Enabled users a case can be assigned to (id and full name), by name',
         querystring: assignableUsersQuerySchema,
@@ -66,6 +68,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases',
     {
       schema: {
+        operationId: 'createCase',
         tags,
         summary: 'Open a case, originated by the caller',
         description:
@@ -83,6 +86,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id',
     {
       schema: {
+        operationId: 'getCase',
         tags,
         summary: 'One case with its assignees, tags, group, originator and counts',
         description: 'A case the caller may not see answers 404, as a missing one does.',
@@ -102,6 +106,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/:id',
     {
       schema: {
+        operationId: 'updateCase',
         tags,
         summary: 'Change any of the fields of a case, or its status',
         description:
@@ -133,6 +138,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/cases/bulk-update',
     {
       schema: {
+        operationId: 'bulkUpdateCases',
         tags,
         summary: 'One change to several cases at once, all or none',
         description:

@@ -37,6 +37,7 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
       exposeHeadRoute: false,
       compress: false,
       schema: {
+        operationId: 'getEvidenceContent',
         tags,
         summary: 'The stored file, as an attachment with its sniffed type (inline: image previews)',
         description:
@@ -86,6 +87,7 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
     '/api/evidence/:id/verify',
     {
       schema: {
+        operationId: 'verifyEvidence',
         tags,
         summary: 'Hash the stored bytes again and compare with the hash recorded at upload',
         description: 'Recorded as verified, with the outcome, in the chain of custody.',
@@ -101,6 +103,7 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
     '/api/evidence/:id/custody',
     {
       schema: {
+        operationId: 'listEvidenceCustody',
         tags,
         summary: 'The chain of custody of an evidence item, oldest first',
         params: idParamsSchema,
@@ -116,6 +119,7 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
     '/api/evidence/:id/identifiers',
     {
       schema: {
+        operationId: 'listEvidenceIdentifiers',
         tags,
         summary: 'The identifiers linked to an evidence item, most recently linked first',
         params: idParamsSchema,
@@ -131,6 +135,7 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
     '/api/evidence/:id/journal-entries',
     {
       schema: {
+        operationId: 'listEvidenceJournalEntries',
         tags,
         summary: 'The journal entries that link an evidence item, latest performed first',
         description:
@@ -153,6 +158,7 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
       method,
       url: '/api/evidence/:id/identifiers/:identifierId',
       schema: {
+        operationId: linked ? 'linkEvidenceIdentifier' : 'unlinkEvidenceIdentifier',
         tags,
         summary: linked
           ? 'Link an identifier to an evidence item'

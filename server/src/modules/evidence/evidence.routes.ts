@@ -69,6 +69,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/evidence',
     {
       schema: {
+        operationId: 'createEvidence',
         tags,
         summary: 'Add evidence: a file (multipart/form-data) or written text (JSON)',
         description:
@@ -104,6 +105,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/evidence',
     {
       schema: {
+        operationId: 'listEvidence',
         tags,
         summary: 'List the evidence the caller may see, newest first, by case, tag, kind and title',
         querystring: evidenceListQuerySchema,
@@ -119,6 +121,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
     {
       exposeHeadRoute: false,
       schema: {
+        operationId: 'getEvidence',
         tags,
         summary: 'One evidence item (recorded as viewed in its chain of custody)',
         params: idParamsSchema,
@@ -133,6 +136,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/evidence/:id',
     {
       schema: {
+        operationId: 'updateEvidence',
         tags,
         summary: 'Change the title, description, tags or case of an evidence item',
         description: 'The file and written text never change. Moving to a case: as on creation (400, 409).',

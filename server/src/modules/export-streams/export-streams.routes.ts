@@ -39,6 +39,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     '/api/export-streams',
     {
       schema: {
+        operationId: 'listExportStreams',
         tags,
         summary: 'List the export streams, newest first',
         querystring: exportStreamListQuerySchema,
@@ -53,6 +54,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     '/api/export-streams',
     {
       schema: {
+        operationId: 'createExportStream',
         tags,
         summary: 'Create an export stream carrying the chosen topics and groups; it starts active',
         description:
@@ -71,6 +73,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     '/api/export-streams/:id',
     {
       schema: {
+        operationId: 'getExportStream',
         tags,
         summary: 'One export stream',
         params: idParamsSchema,
@@ -85,6 +88,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     '/api/export-streams/:id',
     {
       schema: {
+        operationId: 'updateExportStream',
         tags,
         summary: 'Rename a stream, change its topics or groups, or pause and resume it',
         description:
@@ -103,6 +107,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     '/api/export-streams/:id',
     {
       schema: {
+        operationId: 'deleteExportStream',
         tags,
         summary: 'Delete a stream; its readers get 404 from then on (the events stay)',
         params: idParamsSchema,
@@ -120,6 +125,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     '/api/export-streams/:id/events',
     {
       schema: {
+        operationId: 'readExportStreamEvents',
         tags,
         summary: "Read the stream's next events after a cursor, oldest first",
         description:

@@ -34,6 +34,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups',
     {
       schema: {
+        operationId: 'listGroups',
         tags,
         summary: 'List groups with member and case counts (of the cases the caller may see; search by name)',
         querystring: groupListQuerySchema,
@@ -48,6 +49,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups',
     {
       schema: {
+        operationId: 'createGroup',
         tags,
         summary: 'Create a group; a non-administrator creator becomes a member',
         body: createGroupBodySchema,
@@ -62,6 +64,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups/:id',
     {
       schema: {
+        operationId: 'getGroup',
         tags,
         summary: 'One group with its members (their e-mail and role with team_member.view)',
         params: idParamsSchema,
@@ -77,6 +80,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups/:id',
     {
       schema: {
+        operationId: 'updateGroup',
         tags,
         summary: 'Rename or describe a group',
         params: idParamsSchema,
@@ -102,6 +106,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups/:id',
     {
       schema: {
+        operationId: 'deleteGroup',
         tags,
         summary: 'Delete a group; refused (409 IN_USE) while cases are assigned to it',
         params: idParamsSchema,
@@ -119,6 +124,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups/:id/members',
     {
       schema: {
+        operationId: 'replaceGroupMembers',
         tags,
         summary: 'Replace the members of a group',
         params: idParamsSchema,
@@ -134,6 +140,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups/:id/members',
     {
       schema: {
+        operationId: 'addGroupMember',
         tags,
         summary: 'Add one member to a group (no change if already a member)',
         params: idParamsSchema,
@@ -149,6 +156,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/groups/:id/members/:userId',
     {
       schema: {
+        operationId: 'removeGroupMember',
         tags,
         summary: 'Remove one member from a group',
         params: memberParamsSchema,

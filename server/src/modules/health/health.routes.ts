@@ -15,6 +15,7 @@ export async function healthRoutes(app: FastifyInstance, opts: ReadinessChecks) 
     '/api/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['health'],
         summary: 'The process is up',
         security: [],
@@ -28,6 +29,7 @@ export async function healthRoutes(app: FastifyInstance, opts: ReadinessChecks) 
     '/api/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['health'],
         summary: 'The database answers and the data directory takes writes (503 when not, within 2 s)',
         security: [],

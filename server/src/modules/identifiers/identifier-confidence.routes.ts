@@ -26,6 +26,7 @@ export async function identifierConfidenceRoutes(app: FastifyInstance, opts: { d
     '/api/identifiers/confidence/bulk',
     {
       schema: {
+        operationId: 'getIdentifierConfidences',
         tags,
         summary: 'Confidence of up to 100 identifiers (?ids=a&ids=b); unknown ids are listed as missing',
         querystring: bulkConfidenceQuerySchema,
@@ -40,6 +41,7 @@ export async function identifierConfidenceRoutes(app: FastifyInstance, opts: { d
     '/api/identifiers/:id/confidence',
     {
       schema: {
+        operationId: 'getIdentifierConfidence',
         tags,
         summary: 'The confidence of an identifier with its reasons',
         params: idParamsSchema,
@@ -54,6 +56,7 @@ export async function identifierConfidenceRoutes(app: FastifyInstance, opts: { d
     '/api/identifiers/:id/validate',
     {
       schema: {
+        operationId: 'validateIdentifier',
         tags,
         summary: 'Run the validators and recompute the confidence (stored with its reasons)',
         params: idParamsSchema,

@@ -37,6 +37,7 @@ export async function identifierDetailRoutes(app: FastifyInstance, opts: { db: D
     '/api/identifiers/:id/journal-entries',
     {
       schema: {
+        operationId: 'listIdentifierJournalEntries',
         tags,
         summary: 'The live journal entries naming an identifier, latest performed first',
         description: `Removed entries are left out. ${PAGING}`,
@@ -53,6 +54,7 @@ export async function identifierDetailRoutes(app: FastifyInstance, opts: { db: D
     '/api/identifiers/:id/evidence',
     {
       schema: {
+        operationId: 'listIdentifierEvidence',
         tags,
         summary: 'The evidence items naming an identifier, newest first',
         description: `\`hasFile=true\` lists its media (the items holding a file). ${PAGING}`,
@@ -69,6 +71,7 @@ export async function identifierDetailRoutes(app: FastifyInstance, opts: { db: D
     '/api/identifiers/:id/cases',
     {
       schema: {
+        operationId: 'listIdentifierCases',
         tags,
         summary: 'The cases an identifier appears in (through journal entries or evidence), newest first',
         description: PAGING,

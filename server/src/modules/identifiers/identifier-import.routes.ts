@@ -100,6 +100,7 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
     {
       bodyLimit: IMPORT_BODY_LIMIT,
       schema: {
+        operationId: 'importIdentifiers',
         tags: ['identifiers'],
         summary: 'Import many identifiers (JSON items, a text/csv body or a multipart CSV "file")',
         description:

@@ -18,6 +18,7 @@ export async function identifierReviewRoutes(app: FastifyInstance, opts: { db: D
     '/api/identifiers/review-queue',
     {
       schema: {
+        operationId: 'listReviewQueue',
         tags,
         summary:
           'The validation queue: identifiers by review status (pending by default), oldest first, ' +
@@ -34,6 +35,7 @@ export async function identifierReviewRoutes(app: FastifyInstance, opts: { db: D
     '/api/identifiers/:id/review',
     {
       schema: {
+        operationId: 'reviewIdentifier',
         tags,
         summary:
           'Confirm or reject an identifier (a note is required to reject), or return it to the queue; ' +

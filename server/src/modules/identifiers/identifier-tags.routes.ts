@@ -15,6 +15,7 @@ export async function identifierTagsRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/identifiers/:id/tags',
     {
       schema: {
+        operationId: 'setIdentifierTags',
         tags: ['identifiers'],
         summary: "Replace an identifier's tags, or add and take some away",
         description:

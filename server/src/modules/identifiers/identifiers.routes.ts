@@ -43,6 +43,7 @@ export async function identifiersRoutes(
     '/api/identifiers',
     {
       schema: {
+        operationId: 'listIdentifiers',
         tags,
         summary: 'List identifiers with their tags, newest first, by type, tag and display-value substring',
         querystring: identifierListQuerySchema,
@@ -57,6 +58,7 @@ export async function identifiersRoutes(
     '/api/identifiers/matches',
     {
       schema: {
+        operationId: 'findIdentifierMatches',
         tags,
         summary: 'The identifiers a pasted value is, however it was written',
         description:
@@ -76,6 +78,7 @@ export async function identifiersRoutes(
     '/api/identifiers/:id',
     {
       schema: {
+        operationId: 'getIdentifier',
         tags,
         summary:
           'One identifier with its validation, tags and the first page of its evidence, media, journal entries and cases',
@@ -95,6 +98,7 @@ export async function identifiersRoutes(
     '/api/identifiers',
     {
       schema: {
+        operationId: 'createIdentifier',
         tags,
         summary: 'Create an identifier (the server computes display value and normalised key)',
         description: 'A value whose normalised key exists answers 409 with `details.existingId`.',
@@ -111,6 +115,7 @@ export async function identifiersRoutes(
     '/api/identifiers/:id',
     {
       schema: {
+        operationId: 'replaceIdentifier',
         tags,
         summary: 'Replace the data (and optionally the type) of an identifier',
         description: 'Clears the previous validation. A collision with another identifier answers 409.',
@@ -137,6 +142,7 @@ export async function identifiersRoutes(
     '/api/identifiers/:id',
     {
       schema: {
+        operationId: 'deleteIdentifier',
         tags,
         summary:
           'Delete an identifier; its journal-entry and evidence links are detached, history kept. ' +

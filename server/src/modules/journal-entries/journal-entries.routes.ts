@@ -37,6 +37,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/journal-entries',
     {
       schema: {
+        operationId: 'searchJournalEntries',
         tags,
         summary:
           'Search the journals of every case the caller may see: live entries whose description holds the ' +
@@ -53,6 +54,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/journal-entries',
     {
       schema: {
+        operationId: 'createJournalEntry',
         tags,
         summary: 'Create a journal entry originated by the caller, with its evidence and identifiers',
         description:
@@ -71,6 +73,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/cases/:id/journal-entries',
     {
       schema: {
+        operationId: 'linkJournalEntryToCase',
         tags,
         summary:
           'Link an entry to the case (called right after creating it); 400 naming journalEntryId if it is unknown',
@@ -93,6 +96,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/cases/:id/journal-entries',
     {
       schema: {
+        operationId: 'listCaseJournalEntries',
         tags,
         summary: "The case's journal, newest first (performedAt, then id); removed entries only on request",
         params: idParamsSchema,
@@ -108,6 +112,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/journal-entries/:id',
     {
       schema: {
+        operationId: 'getJournalEntry',
         tags,
         summary: 'One journal entry with its evidence and identifiers',
         params: idParamsSchema,
@@ -123,6 +128,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/journal-entries/:id',
     {
       schema: {
+        operationId: 'updateJournalEntry',
         tags,
         summary:
           "Edit an entry's type, description or performedAt (whoever recorded it, or an administrator)",
@@ -150,6 +156,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/journal-entries/:id',
     {
       schema: {
+        operationId: 'deleteJournalEntry',
         tags,
         summary: 'Remove an entry: it is nullified with the reason, who and when, never deleted',
         description: `${ENTRY_CHANGE_RULE} The body is optional; the reason defaults to "Entry removed by user". Answers the entry.`,
@@ -172,6 +179,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
     '/api/journal-entries/:id/remove',
     {
       schema: {
+        operationId: 'removeJournalEntry',
         tags,
         summary: "Remove an entry of a case: as DELETE, with the reason required and the entry's case named",
         description: `${ENTRY_CHANGE_RULE} A \`caseId\` that is not the entry's case answers 400 naming \`caseId\`.`,

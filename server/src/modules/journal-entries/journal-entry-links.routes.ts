@@ -36,6 +36,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
     '/api/journal-entries/:id/evidence/:evidenceId',
     {
       schema: {
+        operationId: 'linkJournalEntryEvidence',
         tags,
         summary: 'Link an evidence item to the entry (linking it again changes nothing)',
         description: `Recorded in the item's chain of custody. ${CHANGE_RULES}`,
@@ -51,6 +52,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
     '/api/journal-entries/:id/evidence/:evidenceId',
     {
       schema: {
+        operationId: 'unlinkJournalEntryEvidence',
         tags,
         summary: 'Unlink an evidence item from the entry (404 when it is not linked)',
         description: `Recorded in the item's chain of custody. ${CHANGE_RULES}`,
@@ -66,6 +68,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
     '/api/journal-entries/:id/identifiers/:identifierId',
     {
       schema: {
+        operationId: 'linkJournalEntryIdentifier',
         tags,
         summary: 'Link an identifier to the entry (linking it again changes nothing)',
         description: CHANGE_RULES,
@@ -81,6 +84,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
     '/api/journal-entries/:id/identifiers/:identifierId',
     {
       schema: {
+        operationId: 'unlinkJournalEntryIdentifier',
         tags,
         summary: 'Unlink an identifier from the entry (404 when it is not linked)',
         description: CHANGE_RULES,

@@ -27,6 +27,7 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { db: Db }
     '/api/notifications',
     {
       schema: {
+        operationId: 'listNotifications',
         tags,
         summary:
           'What others did on the cases the caller is assigned to, newest first, each marked unread when it ' +
@@ -43,6 +44,7 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { db: Db }
     '/api/notifications/unread',
     {
       schema: {
+        operationId: 'countUnreadNotifications',
         tags,
         summary: 'How many notifications came after the last one the caller marked seen (the bell badge)',
         response: { 200: unreadNotificationsSchema, ...errorResponses(401, 403) },
@@ -56,6 +58,7 @@ export async function notificationsRoutes(app: FastifyInstance, opts: { db: Db }
     '/api/notifications/seen',
     {
       schema: {
+        operationId: 'markNotificationsSeen',
         tags,
         summary: 'Mark every notification up to an event id seen; the mark never moves back',
         body: markNotificationsSeenBodySchema,

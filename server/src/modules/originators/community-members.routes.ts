@@ -26,6 +26,7 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
     base,
     tags,
     noun: 'community member',
+    operationNoun: 'CommunityMember',
     permissions: {
       view: 'community_member.view',
       create: 'community_member.create',
@@ -49,6 +50,7 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
     `${base}/:id/reputation`,
     {
       schema: {
+        operationId: 'adjustCommunityMemberReputation',
         tags,
         summary: "Adjust a community member's reputation, with the reason on record",
         params: idParamsSchema,
@@ -64,6 +66,7 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
     `${base}/:id/reputation-history`,
     {
       schema: {
+        operationId: 'listCommunityMemberReputationHistory',
         tags,
         summary:
           "A community member's reputation changes, newest first: adjustments by hand with their reason, " +

@@ -17,6 +17,8 @@ export interface OriginatorKindRoutes<Q extends z.ZodType, C extends z.ZodType, 
   tags: string[];
   /** "community member", "automation", "team member". */
   noun: string;
+  /** Names the operations (`list${operationNoun}s`, `create…`, `update…`, `deactivate…`): unique per base. */
+  operationNoun: string;
   permissions: { view: Permission; create: Permission; edit: Permission };
   /** Team members are user accounts: only a signed-in user may invite or change them. */
   usersOnly?: boolean;
@@ -40,7 +42,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
   spec: OriginatorKindRoutes<Q, C, U>,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { base, tags, noun, permissions } = spec;
+  const { base, tags, noun, operationNoun, permissions } = spec;
   const guard = (permission: Permission) =>
     spec.usersOnly ? access.userPermission(permission) : access.permission(permission);
   const recordGuard = spec.recordAccess ?? guard;
@@ -49,6 +51,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
     base,
     {
       schema: {
+        operationId: `list${operationNoun}s`,
         tags,
         summary: `List ${noun}s (paginated; search by name)`,
         querystring: spec.listQuery,
@@ -67,6 +70,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
     base,
     {
       schema: {
+        operationId: `create${operationNoun}`,
         tags,
         summary: spec.createSummary ?? `Create a ${noun}`,
         body: spec.createBody,
@@ -85,6 +89,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
     `${base}/:id`,
     {
       schema: {
+        operationId: `update${operationNoun}`,
         tags,
         summary: `Update a ${noun}`,
         params: idParamsSchema,
@@ -104,6 +109,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
     `${base}/:id/deactivate`,
     {
       schema: {
+        operationId: `deactivate${operationNoun}`,
         tags,
         summary: `Deactivate a ${noun} (its records keep it as originator)`,
         params: idParamsSchema,

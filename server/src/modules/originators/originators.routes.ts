@@ -30,6 +30,7 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/originators',
     {
       schema: {
+        operationId: 'searchOriginators',
         tags,
         summary: 'Search originators of every kind the caller may see',
         description:
@@ -58,6 +59,7 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/originators/:id',
     {
       schema: {
+        operationId: 'getOriginator',
         tags,
         summary: 'One originator with the fields of its kind',
         params: idParamsSchema,

@@ -37,6 +37,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/auth/passkeys/registration/options',
     {
       schema: {
+        operationId: 'getPasskeyRegistrationOptions',
         tags,
         summary: 'WebAuthn creation options for a new passkey of yours (ES256, discoverable)',
         body: z.strictObject({}).optional(),
@@ -51,6 +52,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/auth/passkeys',
     {
       schema: {
+        operationId: 'registerPasskey',
         tags,
         summary: 'Register a passkey: the authenticator’s answer to the registration options, and a name',
         description:
@@ -70,6 +72,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/auth/passkeys',
     {
       schema: {
+        operationId: 'listPasskeys',
         tags,
         summary: 'Your passkeys, newest first',
         response: { 200: z.array(passkeySchema), ...errorResponses(401, 403) },
@@ -83,6 +86,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/auth/passkeys/:id',
     {
       schema: {
+        operationId: 'renamePasskey',
         tags,
         summary: 'Rename one of your passkeys',
         params: idParamsSchema,
@@ -98,6 +102,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/auth/passkeys/:id',
     {
       schema: {
+        operationId: 'deletePasskey',
         tags,
         summary: 'Delete one of your passkeys: it no longer signs in (its signatures stay verifiable)',
         params: idParamsSchema,
@@ -115,6 +120,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/auth/passkey/options',
     {
       schema: {
+        operationId: 'getPasskeySignInOptions',
         tags,
         summary: 'WebAuthn request options to sign in with a passkey (discoverable credentials)',
         security: [],
@@ -130,6 +136,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
     '/api/auth/passkey/login',
     {
       schema: {
+        operationId: 'signInWithPasskey',
         tags,
         summary: 'Sign in with a passkey; sets the session cookie',
         description:

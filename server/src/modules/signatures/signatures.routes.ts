@@ -40,6 +40,7 @@ export async function signaturesRoutes(app: FastifyInstance, opts: { database: D
     '/api/journal-entries/:id/sign/begin',
     {
       schema: {
+        operationId: 'beginSigningJournalEntry',
         tags,
         summary: "Start signing an entry with a passkey (the entry's originator only)",
         description:
@@ -58,6 +59,7 @@ export async function signaturesRoutes(app: FastifyInstance, opts: { database: D
     '/api/journal-entries/:id/sign/complete',
     {
       schema: {
+        operationId: 'completeSigningJournalEntry',
         tags,
         summary: 'Finish signing: verify the passkey assertion and store the signature',
         description:
@@ -74,8 +76,10 @@ export async function signaturesRoutes(app: FastifyInstance, opts: { database: D
       completeSigning(db, rp, request.params.id, request.body.response, currentUser(request)),
   );
 
-  const verifyOne = {
+  /** GET and POST alike; each method is its own operation. */
+  const verifyOne = (operationId: string) => ({
     schema: {
+      operationId,
       tags,
       summary: "Verify an entry's signature against the entry as it is now",
       description:
@@ -85,11 +89,11 @@ export async function signaturesRoutes(app: FastifyInstance, opts: { database: D
       response: { 200: verifyEntryResponseSchema, ...errorResponses(400, 401, 403, 404) },
     },
     config: { access: access.permission('journal_entry.view') },
-  };
-  r.get('/api/journal-entries/:id/verify', verifyOne, async (request) =>
+  });
+  r.get('/api/journal-entries/:id/verify', verifyOne('verifyJournalEntrySignature'), async (request) =>
     verifyEntry(db, store, request.params.id, request.principal!),
   );
-  r.post('/api/journal-entries/:id/verify', verifyOne, async (request) =>
+  r.post('/api/journal-entries/:id/verify', verifyOne('verifyJournalEntrySignatureByPost'), async (request) =>
     verifyEntry(db, store, request.params.id, request.principal!),
   );
 
@@ -97,6 +101,7 @@ export async function signaturesRoutes(app: FastifyInstance, opts: { database: D
     '/api/journal-entries/case/:caseId/verify',
     {
       schema: {
+        operationId: 'verifyCaseSignatures',
         tags,
         summary: 'Verify every signed entry of a case, with a summary over all its entries',
         params: caseIdParamsSchema,
@@ -111,6 +116,7 @@ export async function signaturesRoutes(app: FastifyInstance, opts: { database: D
     '/api/journal-entries/:id/signature-bundle',
     {
       schema: {
+        operationId: 'getSignatureBundle',
         tags,
         summary: "The entry's signature bundle, to verify offline with `npm run verify -- <file>`",
         description: 'An unsigned entry answers 404. The format is documented in the README.',
@@ -126,6 +132,7 @@ export async function signaturesRoutes(app: FastifyInstance, opts: { database: D
     '/api/cases/:id/journal-integrity',
     {
       schema: {
+        operationId: 'checkCaseJournalIntegrity',
         tags,
         summary: "Check the case journal's hash chain against the entries as they are now",
         description:

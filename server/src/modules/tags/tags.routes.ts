@@ -24,6 +24,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/tags',
     {
       schema: {
+        operationId: 'listTags',
         tags,
         summary:
           'List tags by name, with how many cases, evidence items and identifiers carry each (of the cases the caller may see)',
@@ -39,6 +40,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/tags/:id',
     {
       schema: {
+        operationId: 'getTag',
         tags,
         summary: 'One tag with its usage counts (of the cases the caller may see)',
         params: idParamsSchema,
@@ -53,6 +55,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/tags',
     {
       schema: {
+        operationId: 'createTag',
         tags,
         summary: 'Create a tag (colour: a Carbon tag type, default gray)',
         body: createTagBodySchema,
@@ -67,6 +70,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/tags/:id',
     {
       schema: {
+        operationId: 'updateTag',
         tags,
         summary: 'Rename a tag, change its colour or description',
         params: idParamsSchema,
@@ -92,6 +96,7 @@ export async function tagsRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/tags/:id',
     {
       schema: {
+        operationId: 'deleteTag',
         tags,
         summary: 'Delete a tag; refused (409 IN_USE) while any case, evidence or identifier carries it',
         params: idParamsSchema,

@@ -30,6 +30,7 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
     base: '/api/originators/team-members',
     tags: ['team members'],
     noun: 'team member',
+    operationNoun: 'OriginatorTeamMember',
     permissions: { view: 'originator.view', create: 'team_member.create', edit: 'team_member.edit' },
     usersOnly: true,
     listQuery: teamMemberListQuerySchema,

@@ -34,6 +34,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/team-members',
     {
       schema: {
+        operationId: 'listTeamMembers',
         tags,
         summary: 'List team members; search matches name or e-mail',
         querystring: teamMemberListQuerySchema,
@@ -48,6 +49,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/team-members/:id',
     {
       schema: {
+        operationId: 'getTeamMember',
         tags,
         summary: 'A team member: profile, role, status, groups, recent journal entries and identifiers',
         params: idParamsSchema,
@@ -62,6 +64,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/team-members',
     {
       schema: {
+        operationId: 'inviteTeamMember',
         tags,
         summary: 'Invite a team member: creates the user account with its role and initial password',
         body: createUserBodySchema,
@@ -77,6 +80,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
     '/api/team-members/:id',
     {
       schema: {
+        operationId: 'updateTeamMember',
         tags,
         summary: "Change a team member's names or role (a role change signs them out)",
         params: idParamsSchema,
@@ -97,6 +101,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
       `/api/team-members/:id/${action}`,
       {
         schema: {
+          operationId: disabled ? 'disableTeamMember' : 'enableTeamMember',
           tags,
           summary: disabled
             ? 'Disable a team member: signs them out and refuses their sign-in'

@@ -21,6 +21,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/users',
     {
       schema: {
+        operationId: 'listUsers',
         tags,
         summary: 'List user accounts',
         response: { 200: z.object({ data: z.array(userSchema) }), ...errorResponses(401, 403) },
@@ -34,6 +35,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/users/:id',
     {
       schema: {
+        operationId: 'getUser',
         tags,
         summary: 'One user account',
         params: idParamsSchema,
@@ -48,6 +50,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/users',
     {
       schema: {
+        operationId: 'createUser',
         tags,
         summary: 'Create a user account (and its team-member originator)',
         body: createUserBodySchema,
@@ -63,6 +66,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
     '/api/users/:id',
     {
       schema: {
+        operationId: 'updateUser',
         tags,
         summary: 'Change role, names, disabled flag, or reset the password',
         params: idParamsSchema,
