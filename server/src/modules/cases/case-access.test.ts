@@ -3,7 +3,7 @@ import type { Case } from '@scamtrail/domain/cases';
 import { identifiers } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { automationWithKey } from '../../../test/originator-helpers';
-import { GROUP_MEMBERSHIP_MESSAGE } from './case-references';
+import { GROUP_MEMBERSHIP_MESSAGE } from './case.preconditions';
 import { caseEvents, countCases, createCaseVia, insertEntry, insertGroup } from './case-test-fixtures';
 
 let t: TestApp;

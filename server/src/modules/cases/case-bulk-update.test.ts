@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_CASES_MAX, type AuditEvent, type Case } from '@scamtrail/domain/cases';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { ARCHIVED_MESSAGE } from './case-status';
+import { ARCHIVED_MESSAGE } from './case.preconditions';
 import { countCaseEvents, createCaseVia, insertGroup, patchCaseVia } from './case-test-fixtures';
 
 let t: TestApp;

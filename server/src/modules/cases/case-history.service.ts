@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Principal } from '../auth/principal';
 import { presentAuditEvents } from './case-history-presenter';
 import { findCaseEventRows } from './case-history.repository';
-import { requireVisibleCase } from './cases.service';
+import { requireVisibleCase } from './case.preconditions';
 
 /** The case's History: its audit rows, newest first, naming only records the caller may see. */
 export async function listCaseHistory(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import type { Principal } from '../auth/principal';
 import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers.repository';
 import { toCaseRef } from './case-presenter';
-import { requireVisibleCase } from './cases.service';
+import { requireVisibleCase } from './case.preconditions';
 
 /** The identifiers linked to the case, each with the other visible cases that name it. */
 export async function listCaseIdentifiers(

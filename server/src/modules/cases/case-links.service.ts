@@ -7,7 +7,7 @@ import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { isCaseVisible } from '../../db/case-visibility';
 import { touchCase } from './case-activity';
-import { requireEditableCase, requireVisibleCase } from './cases.service';
+import { requireEditableCase, requireVisibleCase } from './case.preconditions';
 import {
   deleteCaseLink,
   findCaseLink,

@@ -6,7 +6,7 @@ import {
   type CaseLink,
 } from '@scamtrail/domain/cases';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { ARCHIVED_MESSAGE } from './case-status';
+import { ARCHIVED_MESSAGE } from './case.preconditions';
 import { countCaseEvents, createCaseVia, insertGroup, patchCaseVia } from './case-test-fixtures';
 import { ALREADY_LINKED_MESSAGE } from './case-links.service';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Principal } from '../auth/principal';
 import { toCaseRef } from './case-presenter';
 import { findIdentifierSummaries, findRelatedCaseRows } from './case-related.repository';
-import { requireVisibleCase } from './cases.service';
+import { requireVisibleCase } from './case.preconditions';
 
 /** Cases the caller may see that share an identifier with this one (which they must see too). */
 export async function listRelatedCases(

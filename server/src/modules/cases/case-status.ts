@@ -1,7 +1,6 @@
 import {
   CASE_STATUS_LABELS,
   canMoveCase,
-  isCaseReadOnly,
   type CaseResolution,
   type CaseStatus,
   type UpdateCaseBody,
@@ -9,8 +8,7 @@ import {
 import type { FieldError } from '@scamtrail/domain/errors';
 import { AppError } from '../../lib/errors';
 import type { AuditAction } from '../events/record-references';
-
-export const ARCHIVED_MESSAGE = 'This case is archived; reopen it to change it';
+import { assertCaseWritable } from './case.preconditions';
 
 /** What a PATCH does to the status and the closure fields, once its rules hold. */
 export interface StatusPlan {
@@ -61,7 +59,7 @@ export function planStatusChange(current: CurrentStatus, body: UpdateCaseBody): 
     const message = `A case cannot move from ${CASE_STATUS_LABELS[from]} to ${CASE_STATUS_LABELS[to]}`;
     throw new AppError('CONFLICT', message, { fields: [{ field: 'status', message }] });
   }
-  if (isCaseReadOnly(from) && to === from) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
+  if (to === from) assertCaseWritable(from);
 
   const errors: FieldError[] = [];
   const action = actionFor(from, to);

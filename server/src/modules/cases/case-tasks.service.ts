@@ -14,8 +14,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from './case-activity';
-import { checkCaseReferences } from './case-references';
-import { requireEditableCase, requireVisibleCase } from './cases.service';
+import { checkCaseReferences, requireEditableCase, requireVisibleCase } from './case.preconditions';
 import {
   deleteCaseTaskRow,
   findCaseTask,

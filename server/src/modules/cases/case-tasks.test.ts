@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_TASK_TITLE_MAX_LENGTH, type CaseTask, type CaseTaskList } from '@scamtrail/domain/case-tasks';
 import type { AuditEvent, Case } from '@scamtrail/domain/cases';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { ARCHIVED_MESSAGE } from './case-status';
+import { ARCHIVED_MESSAGE } from './case.preconditions';
 import { countCaseEvents, createCaseVia, insertGroup, patchCaseVia } from './case-test-fixtures';
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { caseSnapshot, type CaseSnapshot } from './case-presenter';
-import { checkCaseReferences } from './case-references';
+import { checkCaseReferences } from './case.preconditions';
 import { planStatusChange, type StatusPlan } from './case-status';
 import { isCaseVisible } from '../../db/case-visibility';
 import { findCase } from './case-page.repository';

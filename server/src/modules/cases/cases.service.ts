@@ -1,13 +1,7 @@
-import {
-  isCaseReadOnly,
-  type Case,
-  type CaseListQuery,
-  type CaseStatus,
-  type CreateCaseBody,
-} from '@scamtrail/domain/cases';
+import type { Case, CaseListQuery, CreateCaseBody } from '@scamtrail/domain/cases';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { toPagination } from '@scamtrail/domain/pagination';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../auth/principal';
@@ -16,30 +10,9 @@ import { recordEvent } from '../events/events.service';
 import { listCaseIds } from './case-list.repository';
 import { findCase, findCases, findVisibleCaseJson } from './case-page.repository';
 import { caseSnapshot } from './case-presenter';
-import { ARCHIVED_MESSAGE } from './case-status';
-import { checkCaseReferences } from './case-references';
+import { checkCaseReferences, requireVisibleCase } from './case.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
-import {
-  findVisibleCaseRow,
-  insertCaseRow,
-  replaceCaseAssignees,
-  replaceCaseTags,
-  type CaseRow,
-} from './cases.repository';
-
-/** The case, or 404 when it is missing or the caller may not see it (the same answer for both). */
-export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
-  const row = await findVisibleCaseRow(db, principal, id);
-  if (!row) throw AppError.notFound('Case');
-  return row;
-}
-
-/** The case a change to what it holds starts from: visible (else 404) and not archived (409). */
-export async function requireEditableCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
-  const row = await requireVisibleCase(db, principal, id);
-  if (isCaseReadOnly(row.status as CaseStatus)) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
-  return row;
-}
+import { insertCaseRow, replaceCaseAssignees, replaceCaseTags } from './cases.repository';
 
 export async function listCases(
   db: Db,
@@ -66,7 +39,7 @@ export async function getCase(
 
 /** The case as `principal` may see it (404 otherwise), e.g. to show beside a refused change. */
 export async function findVisibleCase(db: Db, id: string, principal: Principal): Promise<Case> {
-  if (!(await findVisibleCaseRow(db, principal, id))) throw AppError.notFound('Case');
+  await requireVisibleCase(db, principal, id);
   return findCase(db, id, principal);
 }
 

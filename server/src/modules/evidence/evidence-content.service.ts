@@ -12,7 +12,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { presentCustodyEvents } from './custody-presenter';
 import { listCustodyRows, recordCustody } from './custody.repository';
-import { requireEvidence } from './evidence-rules';
+import { requireEvidence } from './evidence.preconditions';
 import type { EvidenceStore } from './evidence-store-contract';
 
 export interface EvidenceContent {

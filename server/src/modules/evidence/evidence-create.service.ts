@@ -11,7 +11,7 @@ import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { recordCustody } from './custody.repository';
 import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evidence.repository';
-import { requireCaseForEvidence, requireTags } from './evidence-rules';
+import { requireCaseForEvidence, requireTags } from './evidence.preconditions';
 import { getEvidence } from './evidence.service';
 import type { EvidenceStore } from './evidence-store-contract';
 import { discardStaged, parseUploadFields, type ReceivedUpload } from './evidence-upload';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { listEvidenceEntryRows, listEvidenceIdentifierRows } from './evidence-links.repository';
-import { requireEvidence } from './evidence-rules';
+import { requireEvidence } from './evidence.preconditions';
 
 interface PageRequest {
   page: number;

@@ -25,7 +25,7 @@ import {
   requireEditableEvidence,
   requireEvidence,
   requireTags,
-} from './evidence-rules';
+} from './evidence.preconditions';
 
 /** One item for the caller (404 when missing or its case is hidden); a read is recorded in custody. */
 export async function getEvidence(

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
+import { assertCanManageGroup, assertUsersExist, groupEvent } from './group.preconditions';
 import { addGroupMembers, removeGroupMember, removeGroupMembersExcept } from './groups.repository';
 import { getGroupDetail } from './groups.service';
 

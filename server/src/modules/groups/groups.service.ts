@@ -12,7 +12,7 @@ import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
-import { assertCanManageGroup, assertUsersExist, groupEvent } from './group-access';
+import { assertCanManageGroup, assertUsersExist, groupEvent } from './group.preconditions';
 import {
   addGroupMembers,
   countGroupCases,

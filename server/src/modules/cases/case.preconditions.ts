@@ -1,8 +1,37 @@
+import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { FieldError } from '@scamtrail/domain/errors';
 import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
 import { findEnabledUserIds, findExistingTagIds, findGroupName } from './case-references.repository';
+import { findVisibleCaseRow, type CaseRow } from './cases.repository';
+
+// What must hold before a case, or what it holds, is read or changed: each rule once, with its answer.
+
+export const ARCHIVED_MESSAGE = 'This case is archived; reopen it to change it';
+
+/**
+ * 409 while the case is archived: it is read-only, for its fields as for what it holds (journal,
+ * evidence, links, tasks), until it is reopened.
+ */
+export function assertCaseWritable(status: string): void {
+  if (isCaseReadOnly(status as CaseStatus)) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
+}
+
+/** The case, or 404 when it is missing or the caller may not see it (the same answer for both). */
+export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
+  const row = await findVisibleCaseRow(db, principal, id);
+  if (!row) throw AppError.notFound('Case');
+  return row;
+}
+
+/** The case a change to what it holds starts from: visible (else 404) and not archived (409). */
+export async function requireEditableCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
+  const row = await requireVisibleCase(db, principal, id);
+  assertCaseWritable(row.status);
+  return row;
+}
 
 /** The group, assignees and tags a create or an update sets; undefined ones are not being set. */
 export interface CaseReferences {

@@ -1,12 +1,9 @@
-import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { findMissingTagIds } from '../tags/tags.repository';
+import { assertCaseWritable } from '../cases/case.preconditions';
+import { findMissingTagIds } from '../tags/tags.service';
 import { findVisibleCase, findVisibleEvidence, type EvidenceWithCase } from './evidence.repository';
-
-const archived = () =>
-  new AppError('CONFLICT', 'The case is archived: reopen it to add or change its evidence');
 
 /**
  * The case new or moved evidence goes to: one the caller may see (else 400 naming caseId, exactly as
@@ -22,7 +19,7 @@ export async function requireCaseForEvidence(
   if (!caseId) return;
   const found = await findVisibleCase(db, principal, caseId, lock);
   if (!found) throw AppError.validation([{ field: 'caseId', message: 'Case not found' }]);
-  if (isCaseReadOnly(found.status)) throw archived();
+  assertCaseWritable(found.status);
 }
 
 /** 400 naming tagIds when one of them is not a tag. */
@@ -52,6 +49,6 @@ export async function requireEditableEvidence(
   id: string,
 ): Promise<EvidenceWithCase> {
   const found = await requireEvidence(db, principal, id, true);
-  if (found.case && isCaseReadOnly(found.case.status as CaseStatus)) throw archived();
+  if (found.case) assertCaseWritable(found.case.status);
   return found;
 }
