@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { assertCaseWritable } from '../cases/case.preconditions';
-import { findMissingTagIds } from '../tags/tags.service';
+import { findMissingTagIds } from '../tags/tags.repository';
 import { findVisibleCase, findVisibleEvidence, type EvidenceWithCase } from './evidence.repository';
 
 /**
