@@ -1,4 +1,3 @@
-import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { FieldError } from '@scamtrail/domain/errors';
 import type {
   CaseJournalQuery,
@@ -16,6 +15,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
+import { assertCaseWritable } from '../cases/case.preconditions';
 import { recordCustody } from '../evidence/custody.repository';
 import {
   findIdentifierIds,
@@ -29,7 +29,7 @@ import {
   type EntryChanges,
   type EntryRow,
 } from './journal-entries.repository';
-import { caseArchived, entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry-guards';
+import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry-guards';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findEntry, findTimelinePage } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
@@ -50,7 +50,7 @@ async function checkReferences(tx: DbOrTx, body: CreateJournalEntryBody, princip
       errors.push({ field: `identifierIds.${i}`, message: 'No identifier with this id' });
   });
   if (errors.length) throw AppError.validation(errors);
-  if (caseStatus && isCaseReadOnly(caseStatus as CaseStatus)) throw caseArchived();
+  if (caseStatus) assertCaseWritable(caseStatus);
 }
 
 /**

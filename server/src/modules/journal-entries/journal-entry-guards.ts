@@ -1,8 +1,8 @@
-import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../../plugins/auth';
 import { canSeeAllCases, isCaseVisible } from '../../db/case-visibility';
+import { assertCaseWritable } from '../cases/case.preconditions';
 import { isEntrySigned } from '../signatures/signatures.repository';
 import {
   isIdentifierNamedByOthersEntry,
@@ -15,10 +15,6 @@ import {
 /** The rules every change to an entry goes through, in the order they answer. */
 
 export const entryNotFound = () => AppError.notFound('Journal entry');
-
-export function caseArchived(): AppError {
-  return new AppError('CONFLICT', 'The case is archived: reopen it before changing its journal');
-}
 
 /**
  * The entry, locked for the rest of the transaction; 404 when it is missing or its case is one the
@@ -106,8 +102,8 @@ export async function assertNotSigned(tx: DbOrTx, entryId: string): Promise<void
   if (await isEntrySigned(tx, entryId)) throw new AppError('CONFLICT', SIGNED_ENTRY_MESSAGE);
 }
 
-/** 409 when the entry's case is archived (read-only until reopened). Locks the case row. */
-export async function assertCaseWritable(
+/** Locks the entry's case row: 404 when the caller may not see it, 409 while it is archived. */
+export async function lockWritableCase(
   tx: DbOrTx,
   caseId: string | null,
   principal: Principal,
@@ -115,7 +111,7 @@ export async function assertCaseWritable(
   if (!caseId) return;
   const status = await lockVisibleCaseStatus(tx, caseId, principal);
   if (!status) throw entryNotFound();
-  if (isCaseReadOnly(status as CaseStatus)) throw caseArchived();
+  assertCaseWritable(status);
 }
 
 /**
@@ -131,7 +127,7 @@ export async function lockChangeableEntry(
   const row = await lockOwnEntry(tx, id, principal);
   assertNotNullified(row);
   await assertNotSigned(tx, id);
-  await assertCaseWritable(tx, row.caseId, principal);
+  await lockWritableCase(tx, row.caseId, principal);
   return row;
 }
 

@@ -1,4 +1,3 @@
-import { isCaseReadOnly, type CaseStatus } from '@scamtrail/domain/cases';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -6,15 +5,15 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
+import { assertCaseWritable } from '../cases/case.preconditions';
 import { isCaseVisible } from '../../db/case-visibility';
 import { lockEntryRow, lockVisibleCaseStatus, updateEntryRow } from './journal-entries.repository';
 import {
   allowEntryChange,
-  assertCaseWritable,
   assertNotNullified,
   assertNotSigned,
-  caseArchived,
   lockOwnEntry,
+  lockWritableCase,
 } from './journal-entry-guards';
 import { findEntry } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
@@ -53,7 +52,7 @@ export async function linkEntryToCase(
     }
     // The case is part of what was signed: a signed entry stays where it was signed.
     await assertNotSigned(tx, entryId);
-    if (isCaseReadOnly(status as CaseStatus)) throw caseArchived();
+    assertCaseWritable(status);
     const linked = await updateEntryRow(tx, own, { caseId });
     await recordEvent(
       tx,
@@ -92,7 +91,7 @@ export async function nullifyJournalEntry(
       throw AppError.validation([{ field: 'caseId', message: 'caseId is not the case of this entry' }]);
     }
     if (entry.isNullified) throw new AppError('CONFLICT', 'This journal entry was already removed');
-    await assertCaseWritable(tx, entry.caseId, principal);
+    await lockWritableCase(tx, entry.caseId, principal);
     const nullified = await updateEntryRow(tx, entry, {
       isNullified: true,
       nullifiedReason: reason,

@@ -15,7 +15,7 @@ import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { findVisibleEntryRow, type EntryRow } from '../journal-entries/journal-entries.repository';
-import { assertCaseWritable, entryNotFound, lockVisibleEntry } from '../journal-entries/journal-entry-guards';
+import { entryNotFound, lockVisibleEntry, lockWritableCase } from '../journal-entries/journal-entry-guards';
 import { findEntry } from '../journal-entries/journal-timeline.repository';
 import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
 import type { RelyingParty } from '../passkeys/relying-party';
@@ -115,7 +115,7 @@ export async function completeSigning(
   const row = await db.transaction(async (tx) => {
     const entry = await lockVisibleEntry(tx, entryId, principal);
     await assertSignable(tx, entry, principal);
-    await assertCaseWritable(tx, entry.caseId, principal);
+    await lockWritableCase(tx, entry.caseId, principal);
     const content = await currentContent(tx, entryId);
     if (content.hash !== issued.contentHash) {
       throw conflict('The entry changed after signing began; review it and sign again');
