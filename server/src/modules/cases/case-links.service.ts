@@ -7,7 +7,7 @@ import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { isCaseVisible } from '../../db/case-visibility';
 import { touchCase } from './case-activity';
-import { requireEditableCase, requireVisibleCase } from './case.preconditions';
+import { noSuchCase, requireEditableCase, requireVisibleCase } from './case.preconditions';
 import {
   deleteCaseLink,
   findCaseLink,
@@ -78,7 +78,7 @@ export async function linkCase(
     if (otherId === caseId)
       throw AppError.validation([{ field: 'caseId', message: 'A case cannot be linked to itself' }]);
     if (!(await isCaseVisible(tx, principal, otherId))) {
-      throw AppError.validation([{ field: 'caseId', message: 'No case with this id' }]);
+      throw AppError.validation([noSuchCase('caseId')]);
     }
     await lockCasePair(tx, caseId, otherId);
     if (!(await insertCaseLink(tx, caseId, otherId, body.note, principal.originatorId))) {

@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { caseSnapshot, type CaseSnapshot } from './case-presenter';
-import { checkCaseReferences } from './case.preconditions';
+import { checkCaseReferences, noSuchCase } from './case.preconditions';
 import { planStatusChange, type StatusPlan } from './case-status';
 import { isCaseVisible } from '../../db/case-visibility';
 import { findCase } from './case-page.repository';
@@ -82,7 +82,7 @@ async function checkDuplicateOf(
     return [{ field: 'duplicateOfId', message: 'A case cannot be a duplicate of itself' }];
   }
   if (!(await isCaseVisible(db, principal, originalId))) {
-    return [{ field: 'duplicateOfId', message: 'No case with this id' }];
+    return [noSuchCase('duplicateOfId')];
   }
   if (await isInDuplicateChain(db, originalId, caseId, principal)) {
     return [{ field: 'duplicateOfId', message: DUPLICATE_LOOP_MESSAGE }];

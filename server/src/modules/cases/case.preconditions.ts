@@ -19,6 +19,11 @@ export function assertCaseWritable(status: string): void {
   if (isCaseReadOnly(status as CaseStatus)) throw new AppError('CONFLICT', ARCHIVED_MESSAGE);
 }
 
+/** The 400 field error for an id naming no case the caller may see: a hidden case answers as a missing one. */
+export function noSuchCase(field: string): FieldError {
+  return { field, message: 'No case with this id' };
+}
+
 /** The case, or 404 when it is missing or the caller may not see it (the same answer for both). */
 export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
   const row = await findVisibleCaseRow(db, principal, id);

@@ -80,7 +80,7 @@ describe('evidence of a case the caller may not see', () => {
     const before = await evidenceFootprint(t);
     const res = await upload(outsider, { name: 'x.png', bytes: pngBytes() }, { caseId: groupedCaseId });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.details.fields).toEqual([{ field: 'caseId', message: 'Case not found' }]);
+    expect(res.json().error.details.fields).toEqual([{ field: 'caseId', message: 'No case with this id' }]);
     expect((await outsider.patch(`/api/evidence/${openId}`, { caseId: groupedCaseId })).statusCode).toBe(400);
     expect(await evidenceFootprint(t)).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { assertCaseWritable } from '../cases/case.preconditions';
+import { assertCaseWritable, noSuchCase } from '../cases/case.preconditions';
 import { findMissingTagIds } from '../tags/tags.repository';
 import { findVisibleCase, findVisibleEvidence, type EvidenceWithCase } from './evidence.repository';
 
@@ -18,7 +18,7 @@ export async function requireCaseForEvidence(
 ): Promise<void> {
   if (!caseId) return;
   const found = await findVisibleCase(db, principal, caseId, lock);
-  if (!found) throw AppError.validation([{ field: 'caseId', message: 'Case not found' }]);
+  if (!found) throw AppError.validation([noSuchCase('caseId')]);
   assertCaseWritable(found.status);
 }
 

@@ -15,7 +15,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
-import { assertCaseWritable } from '../cases/case.preconditions';
+import { assertCaseWritable, noSuchCase } from '../cases/case.preconditions';
 import { recordCustody } from '../evidence/custody.repository';
 import {
   findIdentifierIds,
@@ -38,7 +38,7 @@ import { appendChainLink } from '../signatures/journal-chain';
 async function checkReferences(tx: DbOrTx, body: CreateJournalEntryBody, principal: Principal) {
   const errors: FieldError[] = [];
   const caseStatus = body.caseId ? await lockVisibleCaseStatus(tx, body.caseId, principal) : undefined;
-  if (body.caseId && !caseStatus) errors.push({ field: 'caseId', message: 'No case with this id' });
+  if (body.caseId && !caseStatus) errors.push(noSuchCase('caseId'));
   const evidenceIds = body.evidence ?? [];
   const evidence = await findVisibleEvidenceIds(tx, evidenceIds, principal);
   const identifiers = await findIdentifierIds(tx, body.identifierIds);
