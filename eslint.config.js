@@ -58,6 +58,7 @@ export default tseslint.config(
     },
   },
   ...(await import('./eslint/web-features.js')).default,
+  ...(await import('./eslint/server-layers.js')).default,
   {
     files: ['domain/src/**/*.ts'],
     rules: {

@@ -5,7 +5,7 @@ import type { LoginThrottle } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password';
-import { findUserByEmail, setLastLoginAt, type UserRow } from '../users/users.repository';
+import { findUserByEmail, setLastLoginAt, type UserRow } from '../users/users.service';
 import { signInDelayMs, throttleAddress } from './login-throttle';
 import { startSession, type SessionLimits } from './sessions.service';
 import {

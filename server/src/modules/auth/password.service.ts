@@ -1,10 +1,9 @@
 import type { ChangePasswordBody } from '@scamtrail/domain/auth';
-import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { findUserById, updateUser } from '../users/users.repository';
+import { findUserById, updateUser } from '../users/users.service';
+import { revokeUserSessions } from './sessions.repository';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
@@ -36,9 +35,6 @@ export async function changeOwnPassword(
   });
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await revokeUserSessions(tx, userId, sessionId);
   });
 }

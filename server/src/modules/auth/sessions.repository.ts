@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { Role } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -100,11 +100,18 @@ export async function revokeSession(db: DbOrTx, id: string) {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
 }
 
-export async function revokeUserSessions(db: DbOrTx, userId: string) {
+/** Ends every session of the user still open, but `keepSessionId` (the one changing the password). */
+export async function revokeUserSessions(db: DbOrTx, userId: string, keepSessionId?: string) {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+        isNull(sessions.revokedAt),
+      ),
+    );
 }
 
 /** A user's sessions that still work: not revoked, before their absolute expiry, used recently enough. */

@@ -15,6 +15,9 @@ import {
   revokeSession,
 } from './sessions.repository';
 
+// What changing an account (modules/users) ends of its sessions.
+export { revokeUserSessions } from './sessions.repository';
+
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 

@@ -1,28 +1,17 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys, events, originators, users } from '../../db/schema/index';
+import type { AuditEventRow } from '../events/audit-event-presenter';
 
-/** An audit row with who acted: shown to readers only through `presentAuditEvents`. */
-export interface CaseEventRow {
-  id: number;
-  type: string;
-  subjectType: string;
-  subjectId: string;
-  data: Record<string, unknown>;
-  createdAt: Date;
-  actorUserId: string | null;
-  actorApiKeyId: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  systemName: string | null;
-}
-
-/** One page of the case's audit rows, newest first (events_case_idx), with who acted. */
+/**
+ * One page of the case's audit rows, newest first (events_case_idx), with who acted: shown to readers
+ * only through `presentAuditEvents`.
+ */
 export async function findCaseEventRows(
   db: DbOrTx,
   caseId: string,
   page: { page: number; pageSize: number },
-): Promise<{ rows: CaseEventRow[]; total: number }> {
+): Promise<{ rows: AuditEventRow[]; total: number }> {
   const rows = await db
     .select({
       id: events.id,

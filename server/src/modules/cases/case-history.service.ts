@@ -2,7 +2,7 @@ import type { AuditEvent } from '@scamtrail/domain/cases';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import type { Principal } from '../auth/principal';
-import { presentAuditEvents } from './case-history-presenter';
+import { presentAuditEvents } from '../events/audit-event-presenter';
 import { findCaseEventRows } from './case-history.repository';
 import { requireVisibleCase } from './case.preconditions';
 

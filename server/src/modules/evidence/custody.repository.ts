@@ -1,23 +1,13 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { CustodyAction } from '@scamtrail/domain/evidence';
 import type { DbOrTx } from '../../db/client';
 import { evidenceCustody, originators, users } from '../../db/schema/index';
-import type { Principal } from '../auth/principal';
-import { actorOf } from '../events/audit-event';
 import { originatorNameSql } from '../../db/sql/originators';
 
-/**
- * Appends a chain-of-custody row for an evidence item. Rows are never updated or deleted; call it in
- * the transaction of the action it records (a link, an upload) or on its own for reads.
- */
-export async function recordCustody(
-  db: DbOrTx,
-  principal: Principal,
-  evidenceId: string,
-  action: CustodyAction,
-  detail: Record<string, unknown> = {},
-): Promise<void> {
-  await db.insert(evidenceCustody).values({ evidenceId, action, ...actorOf(principal), detail });
+export type NewCustodyRow = Omit<typeof evidenceCustody.$inferInsert, 'id' | 'createdAt'>;
+
+/** The one statement that writes the chain of custody; `recordCustody` is its one caller. */
+export async function insertCustodyRow(db: DbOrTx, row: NewCustodyRow): Promise<void> {
+  await db.insert(evidenceCustody).values(row);
 }
 
 export interface CustodyEventRow {

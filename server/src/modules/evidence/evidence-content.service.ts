@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { presentCustodyEvents } from './custody-presenter';
-import { listCustodyRows, recordCustody } from './custody.repository';
+import { listCustodyRows } from './custody.repository';
+import { recordCustody } from './custody.service';
 import { requireEvidence } from './evidence.preconditions';
 import type { EvidenceStore } from './evidence-store-contract';
 

@@ -9,7 +9,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
-import { recordCustody } from './custody.repository';
+import { recordCustody } from './custody.service';
 import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evidence.repository';
 import { requireCaseForEvidence, requireTags } from './evidence.preconditions';
 import { getEvidence } from './evidence.service';

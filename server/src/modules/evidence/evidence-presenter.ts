@@ -5,7 +5,7 @@ import type { TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
-import { findOriginatorSummaries } from '../originators/originators.repository';
+import { findOriginatorSummaries } from '../originators/originators.service';
 import type { EvidenceWithCase } from './evidence.repository';
 import { countIdentifiers, countJournalEntries, findTagsForEvidence } from './evidence-list.repository';
 

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { assertCaseWritable, noSuchCase } from '../cases/case.preconditions';
-import { findMissingTagIds } from '../tags/tags.repository';
+import { findMissingTagIds } from '../tags/tags.service';
 import { findVisibleCase, findVisibleEvidence, type EvidenceWithCase } from './evidence.repository';
 
 /**

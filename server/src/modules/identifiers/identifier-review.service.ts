@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { findOriginatorSummaries } from '../originators/originators.repository';
+import { findOriginatorSummaries } from '../originators/originators.service';
 import { applyReputationChange } from '../originators/reputation.service';
 import { readItems } from './identifier-list-queries';
 import {

@@ -4,8 +4,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { findMissingTagIds, findTagsForIdentifiers } from '../tags/tags.repository';
-import { replaceIdentifierTags } from '../tags/tags.service';
+import { findMissingTagIds, findTagsForIdentifiers, replaceIdentifierTags } from '../tags/tags.service';
 import { lockIdentifierOrFail } from './identifiers.service';
 
 const sameTags = (a: readonly TagRef[], b: readonly TagRef[]) =>

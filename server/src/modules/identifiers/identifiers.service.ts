@@ -10,7 +10,7 @@ import { recordEvent } from '../events/events.service';
 import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry-guards';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
-import { isIdentifierInSignedEntry } from '../signatures/signatures.repository';
+import { isIdentifierInSignedEntry } from '../signatures/signatures.service';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
 import { readItems } from './identifier-list-queries';
@@ -24,6 +24,9 @@ import {
   updateIdentifierRow,
   type IdentifierRow,
 } from './identifiers.repository';
+
+// What a community member's reputation history (modules/originators) reads of the identifiers reviewed.
+export { findIdentifierRows } from './identifiers.repository';
 import type {
   CreateIdentifierBody,
   IdentifierItem,

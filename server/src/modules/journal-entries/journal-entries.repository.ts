@@ -10,29 +10,9 @@ import {
   journalEntryIdentifiers,
 } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
+import { entryColumns, type EntryRow } from '../../db/sql/entry-columns';
 import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
-
-/** The columns an entry answer is built from. */
-export const entryColumns = {
-  id: journalEntries.id,
-  caseId: journalEntries.caseId,
-  type: journalEntries.type,
-  description: journalEntries.description,
-  performedAt: journalEntries.performedAt,
-  originatorId: journalEntries.originatorId,
-  proxyOriginatorId: journalEntries.proxyOriginatorId,
-  isNullified: journalEntries.isNullified,
-  nullifiedReason: journalEntries.nullifiedReason,
-  nullifiedAt: journalEntries.nullifiedAt,
-  nullifiedByOriginatorId: journalEntries.nullifiedByOriginatorId,
-  createdAt: journalEntries.createdAt,
-  updatedAt: journalEntries.updatedAt,
-};
-
-export type EntryRow = {
-  [K in keyof typeof entryColumns]: (typeof journalEntries.$inferSelect)[K];
-};
 
 declare const mayChange: unique symbol;
 /**

@@ -8,6 +8,7 @@ import type {
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { journalEntries } from '../../db/schema/index';
+import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
@@ -16,7 +17,7 @@ import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
 import { assertCaseWritable, noSuchCase } from '../cases/case.preconditions';
-import { recordCustody } from '../evidence/custody.repository';
+import { recordCustody } from '../evidence/custody.service';
 import {
   findIdentifierIds,
   findVisibleEntryRow,
@@ -27,7 +28,6 @@ import {
   lockVisibleCaseStatus,
   updateEntryRow,
   type EntryChanges,
-  type EntryRow,
 } from './journal-entries.repository';
 import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry-guards';
 import { resolveRecordOriginators } from '../originators/record-originators';
@@ -109,11 +109,21 @@ export async function listCaseJournal(db: Db, caseId: string, query: CaseJournal
   );
 }
 
-export async function getJournalEntry(db: Db, id: string, principal: Principal): Promise<JournalEntry> {
+/** The entry if the caller may see it (its case, or it has none); 404 otherwise, missing and hidden alike. */
+export async function requireVisibleEntry(db: DbOrTx, id: string, principal: Principal): Promise<EntryRow> {
   const row = await findVisibleEntryRow(db, id, principal);
   if (!row) throw entryNotFound();
+  return row;
+}
+
+export async function getJournalEntry(db: Db, id: string, principal: Principal): Promise<JournalEntry> {
+  const row = await requireVisibleEntry(db, id, principal);
   return findEntry(db, row.id, principal);
 }
+
+// What signing and verification (modules/signatures) read of entries and their evidence.
+export { findVisibleEvidenceIds } from './journal-entries.repository';
+export { findEntry } from './journal-timeline.repository';
 
 /** The fields of the body that differ from the entry. */
 function changesOf(row: EntryRow, body: UpdateJournalEntryBody): EntryChanges {

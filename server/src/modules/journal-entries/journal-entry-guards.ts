@@ -1,15 +1,15 @@
 import type { DbOrTx } from '../../db/client';
+import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { canSeeAllCases, isCaseVisible } from '../../db/case-visibility';
 import { assertCaseWritable } from '../cases/case.preconditions';
-import { isEntrySigned } from '../signatures/signatures.repository';
+import { isEntrySigned } from '../signatures/signatures.service';
 import {
   isIdentifierNamedByOthersEntry,
   lockEntryRow,
   lockVisibleCaseStatus,
   type ChangeableEntry,
-  type EntryRow,
 } from './journal-entries.repository';
 
 /** The rules every change to an entry goes through, in the order they answer. */

@@ -1,11 +1,12 @@
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { Db, Tx } from '../../db/client';
+import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
-import { recordCustody } from '../evidence/custody.repository';
+import { recordCustody } from '../evidence/custody.service';
 import {
   deleteEvidenceLink,
   deleteIdentifierLink,
@@ -13,7 +14,6 @@ import {
   findVisibleEvidenceIds,
   insertEvidenceLinks,
   insertIdentifierLinks,
-  type EntryRow,
 } from './journal-entries.repository';
 import { lockChangeableEntry } from './journal-entry-guards';
 import { findEntry } from './journal-timeline.repository';

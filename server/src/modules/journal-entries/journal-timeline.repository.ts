@@ -22,9 +22,9 @@ import {
   type ViewerKind,
 } from '../../db/case-visibility';
 import { preparedVariants } from '../../db/prepared';
+import { entryColumns } from '../../db/sql/entry-columns';
 import { isoText, selectField } from '../../db/sql/json';
 import { originatorDisplayNameSql, originatorSummaryJson } from '../../db/sql/originators';
-import { entryColumns } from './journal-entries.repository';
 
 type EntrySource = SubqueryWithSelection<typeof entryColumns, string>;
 

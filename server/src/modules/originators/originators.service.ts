@@ -19,6 +19,15 @@ import {
   type OriginatorRow,
 } from './originators.repository';
 
+// What other modules read of originators: the summaries their answers name originators by, and the
+// team-member rows behind user accounts.
+export {
+  findOriginatorRowByUserId,
+  findOriginatorSummaries,
+  listOriginatorRows,
+  type OriginatorRow,
+} from './originators.repository';
+
 /** What a caller needs to see originators of each kind (team members: any staff member may). */
 export const ORIGINATOR_VIEW_PERMISSIONS: Record<OriginatorType, Permission> = {
   team_member: 'originator.view',

@@ -1,4 +1,3 @@
-import { and, count, desc, eq } from 'drizzle-orm';
 import { REPUTATION_LIMIT, REPUTATION_RANGE_MESSAGE } from '@scamtrail/domain/originators';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { toPagination } from '@scamtrail/domain/pagination';
@@ -8,16 +7,13 @@ import type {
   ReputationHistoryQuery,
 } from '@scamtrail/domain/reputation';
 import type { Db, DbOrTx } from '../../db/client';
-import { events } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { findIdentifierRows } from '../identifiers/identifiers.repository';
+import { findIdentifierRows } from '../identifiers/identifiers.service';
 import { findOriginatorSummaries, lockReputation, updateOriginator } from './originators.repository';
+import { findReputationChanges, REPUTATION_EVENT } from './reputation.repository';
 import { requireOriginatorRow } from './originators.service';
-
-/** The event every change of a reputation writes, by hand or by a review. */
-export const REPUTATION_EVENT = 'community_member.reputation_adjusted';
 
 export interface ReputationChangeInput {
   delta: number;
@@ -68,9 +64,6 @@ export async function applyReputationChange(
   return { before, after };
 }
 
-const historyCondition = (id: string) =>
-  and(eq(events.subjectType, 'originator'), eq(events.subjectId, id), eq(events.type, REPUTATION_EVENT));
-
 interface ReputationEventData {
   delta?: number;
   before?: number;
@@ -91,21 +84,7 @@ export async function getReputationHistory(
   principal: Principal,
 ): Promise<ReputationHistory> {
   await requireOriginatorRow(db, id, 'community_member');
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: events.id,
-        at: events.createdAt,
-        actorOriginatorId: events.actorOriginatorId,
-        data: events.data,
-      })
-      .from(events)
-      .where(historyCondition(id))
-      .orderBy(desc(events.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(events).where(historyCondition(id)),
-  ]);
+  const { rows, total } = await findReputationChanges(db, id, query);
   const changes = rows.map((row) => ({ ...row, data: row.data as ReputationEventData }));
   const identifierIds = hasPermission(principal.permissions, 'identifier.view')
     ? changes.flatMap((row) => (row.data.identifierId ? [row.data.identifierId] : []))

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { signIn } from '../auth/login.service';
 import type { SessionLimits } from '../auth/sessions.service';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users/users.service';
 import { verifyPasskeyAssertion } from './passkey-assertion';
 import { userHandleOf } from './passkey-registration.service';
 import { webauthnServer } from './webauthn-library';

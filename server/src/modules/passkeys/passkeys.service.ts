@@ -6,6 +6,9 @@ import { recordEvent } from '../events/events.service';
 import { presentPasskey } from './passkey-presenter';
 import { deleteUserPasskey, listUserPasskeys, renameUserPasskey } from './passkeys.repository';
 
+// What signing an entry (modules/signatures) reads and records of the signer's passkeys.
+export { findPasskeyByCredentialId, listUserPasskeys, recordPasskeyUse } from './passkeys.repository';
+
 /** The signed-in user's passkeys, newest first. */
 export async function listOwnPasskeys(db: Db, user: UserPrincipal): Promise<Passkey[]> {
   return (await listUserPasskeys(db, user.userId)).map(presentPasskey);

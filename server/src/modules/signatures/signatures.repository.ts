@@ -11,8 +11,8 @@ import {
   users,
 } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
+import { entryColumns } from '../../db/sql/entry-columns';
 import { selectField } from '../../db/sql/json';
-import { entryColumns } from '../journal-entries/journal-entries.repository';
 import type { SignableEntry } from './signable-content';
 
 /** An evidence item of an entry as verification needs it: what is signed, and how to check the bytes. */

@@ -9,14 +9,14 @@ import {
   type SignBeginResponse,
 } from '@scamtrail/domain/signatures';
 import type { Db, DbOrTx } from '../../db/client';
+import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/case-activity';
-import { findVisibleEntryRow, type EntryRow } from '../journal-entries/journal-entries.repository';
-import { entryNotFound, lockVisibleEntry, lockWritableCase } from '../journal-entries/journal-entry-guards';
-import { findEntry } from '../journal-entries/journal-timeline.repository';
+import { findEntry, requireVisibleEntry } from '../journal-entries/journal-entries.service';
+import { lockVisibleEntry, lockWritableCase } from '../journal-entries/journal-entry-guards';
 import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';
@@ -27,7 +27,7 @@ import {
   findPasskeyByCredentialId,
   listUserPasskeys,
   recordPasskeyUse,
-} from '../passkeys/passkeys.repository';
+} from '../passkeys/passkeys.service';
 import { findEntryContents, findSigner, insertSignature, isEntrySigned } from './signatures.repository';
 
 /** Signing a journal entry with a passkey: begin (a challenge committing to the content), then complete. */
@@ -60,8 +60,7 @@ export async function beginSigning(
   entryId: string,
   principal: UserPrincipal,
 ): Promise<SignBeginResponse> {
-  const entry = await findVisibleEntryRow(db, entryId, principal);
-  if (!entry) throw entryNotFound();
+  const entry = await requireVisibleEntry(db, entryId, principal);
   await assertSignable(db, entry, principal);
   const own = await listUserPasskeys(db, principal.userId);
   if (own.length === 0) {

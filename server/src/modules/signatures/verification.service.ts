@@ -7,11 +7,10 @@ import type {
 import { SIGNATURE_BUNDLE_FORMAT } from '@scamtrail/domain/signatures';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { isCaseVisible } from '../../db/case-visibility';
-import type { EvidenceStore } from '../evidence/evidence-store';
-import { findVisibleEntryRow, findVisibleEvidenceIds } from '../journal-entries/journal-entries.repository';
-import { entryNotFound } from '../journal-entries/journal-entry-guards';
+import type { EvidenceStore } from '../evidence/evidence-store-contract';
+import { findVisibleEvidenceIds, requireVisibleEntry } from '../journal-entries/journal-entries.service';
 import { BUNDLE_VERSION, sha256Hex, verifyAssertion } from './bundle-verifier';
 import { loadCoseToJwk, type CoseToJwk } from './cose-key';
 import { contentHashOf, signableContent, type SignableContent } from './signable-content';
@@ -161,7 +160,7 @@ export async function verifyEntry(
   entryId: string,
   principal: Principal,
 ): Promise<VerifyEntryResponse> {
-  if (!(await findVisibleEntryRow(db, entryId, principal))) throw entryNotFound();
+  await requireVisibleEntry(db, entryId, principal);
   const [entry] = await findEntryContents(db, { ids: [entryId] });
   const [signature] = await findSignatures(db, [entryId]);
   const rehashed = signature ? await rehashFiles(store, [entry]) : new Map<string, string | null>();
@@ -210,7 +209,7 @@ export async function signatureBundle(
   entryId: string,
   principal: Principal,
 ): Promise<SignatureBundle> {
-  if (!(await findVisibleEntryRow(db, entryId, principal))) throw entryNotFound();
+  await requireVisibleEntry(db, entryId, principal);
   const [signature] = await findSignatures(db, [entryId]);
   if (!signature) throw new AppError('NOT_FOUND', NOT_SIGNED);
   const [entry] = await findEntryContents(db, { ids: [entryId] });

@@ -23,6 +23,9 @@ import {
   type TagRow,
 } from './tags.repository';
 
+// What attaching tags to evidence and identifiers (their modules) checks and reads of tags.
+export { findMissingTagIds, findTagsForIdentifiers } from './tags.repository';
+
 const UNIQUE_TAG_NAME = {
   constraint: 'tags_name_lower_idx',
   field: 'name',

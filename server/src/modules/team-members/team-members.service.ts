@@ -17,9 +17,9 @@ import { visibleCaseCondition } from '../../db/case-visibility';
 import {
   findOriginatorRowByUserId,
   listOriginatorRows,
+  requireOriginatorRow,
   type OriginatorRow,
-} from '../originators/originators.repository';
-import { requireOriginatorRow } from '../originators/originators.service';
+} from '../originators/originators.service';
 import { changeUser, createUserAs } from '../users/users.service';
 import { findRecentIdentifiers, findRecentJournalEntries, findUserGroups } from './team-members.repository';
 

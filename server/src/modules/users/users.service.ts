@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { assertCanGrantRole } from '../../lib/grants';
 import { hashPassword } from '../../lib/password';
 import type { UserPrincipal } from '../auth/principal';
-import { revokeUserSessions } from '../auth/sessions.repository';
+import { revokeUserSessions } from '../auth/sessions.service';
 import {
   findUserByEmail,
   findUserById,
@@ -15,6 +15,9 @@ import {
   updateUser,
   type UserRow,
 } from './users.repository';
+
+// What signing in and changing a password (modules/auth, passkeys) read and write of an account.
+export { findUserByEmail, findUserById, setLastLoginAt, updateUser, type UserRow } from './users.repository';
 
 /** The public shape of a user: never the password hash. */
 export function toUser(row: UserRow): User {

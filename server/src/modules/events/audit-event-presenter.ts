@@ -2,15 +2,25 @@ import type { AuditEvent } from '@scamtrail/domain/cases';
 import { fullName } from '@scamtrail/domain/names';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../auth/principal';
-import { RecordReferences } from '../events/hidden-references';
-import {
-  AUDIT_EVENT_REFERENCES,
-  isAuditAction,
-  type AuditEventReferences,
-} from '../events/record-references';
-import type { CaseEventRow } from './case-history.repository';
+import { RecordReferences } from './hidden-references';
+import { AUDIT_EVENT_REFERENCES, isAuditAction, type AuditEventReferences } from './record-references';
 
-function actorOf(row: CaseEventRow): AuditEvent['actor'] {
+/** An audit row with who acted, as a case's History and the notifications read it. */
+export interface AuditEventRow {
+  id: number;
+  type: string;
+  subjectType: string;
+  subjectId: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  systemName: string | null;
+}
+
+function actorOf(row: AuditEventRow): AuditEvent['actor'] {
   if (row.actorUserId) return { kind: 'user', name: fullName(row), apiKeyId: null };
   if (row.actorApiKeyId) {
     return { kind: 'api_key', name: row.systemName ?? 'API key', apiKeyId: row.actorApiKeyId };
@@ -34,7 +44,7 @@ const referencesOf = (action: string): AuditEventReferences =>
 export async function presentAuditEvents(
   db: DbOrTx,
   principal: Principal,
-  rows: readonly CaseEventRow[],
+  rows: readonly AuditEventRow[],
 ): Promise<AuditEvent[]> {
   const references = new RecordReferences();
   for (const row of rows) {
