@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissionsForRole, type Role } from '@scamtrail/domain/permissions';
-import type { Principal } from '../plugins/auth';
+import type { Principal } from '../modules/auth/principal';
 import { buildTestApp, createTestUser, type TestApp } from '../../test/helpers';
 import { cases, groupMembers, groups } from './schema/index';
 import { isCaseVisible, visibleCaseCondition } from './case-visibility';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { WILDCARD } from '@scamtrail/domain/permissions';
-import type { Principal } from '../plugins/auth';
+import type { Principal } from '../modules/auth/principal';
 import type { DbOrTx } from './client';
 import { cases, groupMembers } from './schema/index';
 

@@ -10,10 +10,6 @@ import type { Access } from '../modules/auth/route-access';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 import { resolveSession } from '../modules/auth/sessions.service';
 
-// Transitional: files still being edited by others import these from here until their next commit.
-export { currentUser, type Principal, type UserPrincipal } from '../modules/auth/principal';
-export { access } from '../modules/auth/route-access';
-
 export interface AuthOptions {
   db: Db;
   sessionIdleMs: number;

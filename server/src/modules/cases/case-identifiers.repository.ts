@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { cases, identifiers } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import { identifiersOfCase, otherCasesNaming } from './case-identifier-links';
 import { isAnyUuid, rowsOf } from '../../db/sql/arrays';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CaseLink } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { caseLinks, cases } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import { originatorSummaryJson } from '../../db/sql/originators';
 import { isoText } from '../../db/sql/json';

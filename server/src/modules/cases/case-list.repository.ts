@@ -4,7 +4,7 @@ import type { CaseListQuery } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import { matchesSearch } from '../../lib/search';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 
 const original = alias(cases, 'original');

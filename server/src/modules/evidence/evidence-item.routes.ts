@@ -19,7 +19,7 @@ import { contentDisposition } from './content-disposition';
 import { listCustody, openEvidenceContent, verifyEvidence } from './evidence-content.service';
 import { listEvidenceIdentifiers, listEvidenceJournalEntries } from './evidence-links.service';
 import { setIdentifierLink } from './evidence.service';
-import type { EvidenceStore } from './evidence-store';
+import type { EvidenceStore } from './evidence-store-contract';
 import { contentTypeHeader } from './media-type';
 
 const identifierLinkParamsSchema = idParamsSchema.extend({ identifierId: uuidSchema('identifierId') });

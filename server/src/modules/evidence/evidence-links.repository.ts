@@ -8,7 +8,7 @@ import {
   journalEntries,
   journalEntryEvidence,
 } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import { caseRefColumns, type CaseRefRow } from './evidence.repository';
 

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
 import { matchesSearch } from '../../lib/search';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import { toTagColor } from '../../db/sql/tags';
 import { caseRefColumns, type EvidenceWithCase } from './evidence.repository';

@@ -5,9 +5,6 @@ import { blobEvidenceStore } from './evidence-blob-store';
 import type { EvidenceStore } from './evidence-store-contract';
 import { diskEvidenceStore } from './evidence-disk-store';
 
-// Transitional: two files being edited by others import the type from here until their next commit.
-export type { EvidenceStore } from './evidence-store-contract';
-
 /** Where uploads are written while they arrive: on the data directory's file system, for atomic renames. */
 export function stagingDir(config: Pick<Config, 'dataDir'>): string {
   return join(diskStoreRoot(config), 'tmp');

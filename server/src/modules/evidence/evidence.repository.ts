@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { cases, evidence, evidenceIdentifiers, evidenceTags, identifiers } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 
 export type EvidenceRow = typeof evidence.$inferSelect;

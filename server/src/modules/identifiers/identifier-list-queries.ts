@@ -15,7 +15,7 @@ import { viewerKind, viewerParams, viewerTemplate, type ViewerKind } from '../..
 import { preparedVariants } from '../../db/prepared';
 import { identifiers } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { IDENTIFIER_TYPE_LABELS, UNKNOWN_IDENTIFIER_TYPE } from '@scamtrail/domain/identifiers/catalogue';
 import { fixedWindow, windowBounds, windowName, windowParams, type PageWindow } from '../../db/page-window';
 import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';

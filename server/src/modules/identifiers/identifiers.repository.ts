@@ -8,7 +8,7 @@ import {
   journalEntryIdentifiers,
   originators,
 } from '../../db/schema/index';
-import type { Principal } from '../../plugins/auth';
+import type { Principal } from '../auth/principal';
 import { isAnyUuid } from '../../db/sql/arrays';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import type { IdentifierKey } from '@scamtrail/domain/identifiers/lookup';
