@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { isCaseVisible } from '../../db/case-visibility';
-import { touchCase } from './case-activity';
+import { touchCase } from './cases.repository';
 import { noSuchCase, requireEditableCase, requireVisibleCase } from './case.preconditions';
 import {
   deleteCaseLink,

@@ -13,7 +13,7 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { touchCase } from './case-activity';
+import { touchCase } from './cases.repository';
 import { checkCaseReferences, requireEditableCase, requireVisibleCase } from './case.preconditions';
 import {
   deleteCaseTaskRow,

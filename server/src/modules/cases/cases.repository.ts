@@ -87,6 +87,18 @@ export async function findCaseTagIds(db: DbOrTx, caseId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
+/**
+ * Marks a case as just active: its journal or evidence changed. The case list's "last activity"
+ * column and its default sort read `last_activity_at`. Call it in the transaction of the change.
+ */
+export async function touchCase(db: DbOrTx, caseId: string | null | undefined): Promise<void> {
+  if (!caseId) return;
+  await db
+    .update(cases)
+    .set({ lastActivityAt: sql`now()` })
+    .where(eq(cases.id, caseId));
+}
+
 /** Makes the case's assignees exactly `userIds` (which must exist). */
 export async function replaceCaseAssignees(tx: DbOrTx, caseId: string, userIds: readonly string[]) {
   await tx

@@ -14,6 +14,9 @@ import { checkCaseReferences, requireVisibleCase } from './case.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { insertCaseRow, replaceCaseAssignees, replaceCaseTags } from './cases.repository';
 
+// What a change of a case's journal or evidence (their modules) marks on the case.
+export { touchCase } from './cases.repository';
+
 export async function listCases(
   db: Db,
   query: CaseListQuery,

@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { touchCase } from '../cases/case-activity';
+import { touchCase } from '../cases/cases.service';
 import { recordCustody } from './custody.service';
 import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evidence.repository';
 import { requireCaseForEvidence, requireTags } from './evidence.preconditions';

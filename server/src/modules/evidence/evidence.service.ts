@@ -7,7 +7,7 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { touchCase } from '../cases/case-activity';
+import { touchCase } from '../cases/cases.service';
 import { recordCustody } from './custody.service';
 import {
   findEvidenceTagIds,

@@ -15,7 +15,7 @@ import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { touchCase } from '../cases/case-activity';
+import { touchCase } from '../cases/cases.service';
 import { assertCaseWritable, noSuchCase } from '../cases/case.preconditions';
 import { recordCustody } from '../evidence/custody.service';
 import {

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { touchCase } from '../cases/case-activity';
+import { touchCase } from '../cases/cases.service';
 import { assertCaseWritable } from '../cases/case.preconditions';
 import { isCaseVisible } from '../../db/case-visibility';
 import { lockEntryRow, lockVisibleCaseStatus, updateEntryRow } from './journal-entries.repository';

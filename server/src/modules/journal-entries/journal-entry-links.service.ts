@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { touchCase } from '../cases/case-activity';
+import { touchCase } from '../cases/cases.service';
 import { recordCustody } from '../evidence/custody.service';
 import {
   deleteEvidenceLink,

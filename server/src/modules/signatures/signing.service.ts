@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { touchCase } from '../cases/case-activity';
+import { touchCase } from '../cases/cases.service';
 import { findEntry, requireVisibleEntry } from '../journal-entries/journal-entries.service';
 import { lockVisibleEntry, lockWritableCase } from '../journal-entries/journal-entry-guards';
 import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
@@ -23,11 +23,7 @@ import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passke
 import { signingChallenge } from './bundle-verifier';
 import { appendChainLink } from './journal-chain';
 import { contentHashOf } from './signable-content';
-import {
-  findPasskeyByCredentialId,
-  listUserPasskeys,
-  recordPasskeyUse,
-} from '../passkeys/passkeys.service';
+import { findPasskeyByCredentialId, listUserPasskeys, recordPasskeyUse } from '../passkeys/passkeys.service';
 import { findEntryContents, findSigner, insertSignature, isEntrySigned } from './signatures.repository';
 
 /** Signing a journal entry with a passkey: begin (a challenge committing to the content), then complete. */
