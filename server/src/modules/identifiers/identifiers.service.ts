@@ -7,7 +7,7 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry-guards';
+import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
 import { isIdentifierInSignedEntry } from '../signatures/signatures.service';

@@ -17,7 +17,7 @@ import { visibleCaseCondition } from '../../db/case-visibility';
 declare const mayChange: unique symbol;
 /**
  * An entry the caller was found allowed to change: made only by `allowEntryChange` in
- * journal-entry-guards.ts (whoever recorded it, or an administrator), and by `insertEntryRow` for the
+ * journal-entry.preconditions.ts (whoever recorded it, or an administrator), and by `insertEntryRow` for the
  * caller who just recorded it. Every write of an entry below takes one rather than an id, so a new
  * route that changes an entry cannot compile without going through the rule.
  */

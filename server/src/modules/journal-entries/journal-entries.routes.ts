@@ -22,7 +22,7 @@ import {
   listCaseJournal,
   updateJournalEntry,
 } from './journal-entries.service';
-import { ENTRY_CHANGE_RULE } from './journal-entry-guards';
+import { ENTRY_CHANGE_RULE } from './journal-entry.preconditions';
 import { linkEntryToCase, nullifyJournalEntry } from './journal-entry-lifecycle.service';
 import { journalEntryLinksRoutes } from './journal-entry-links.routes';
 import { searchJournalEntries } from './journal-search.service';

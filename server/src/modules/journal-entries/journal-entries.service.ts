@@ -29,7 +29,7 @@ import {
   updateEntryRow,
   type EntryChanges,
 } from './journal-entries.repository';
-import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry-guards';
+import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findEntry, findTimelinePage } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';

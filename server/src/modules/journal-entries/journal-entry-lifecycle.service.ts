@@ -14,7 +14,7 @@ import {
   assertNotSigned,
   lockOwnEntry,
   lockWritableCase,
-} from './journal-entry-guards';
+} from './journal-entry.preconditions';
 import { findEntry } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
 

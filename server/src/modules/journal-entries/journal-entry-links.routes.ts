@@ -11,7 +11,7 @@ import {
   unlinkEvidence,
   unlinkIdentifier,
 } from './journal-entry-links.service';
-import { ENTRY_CHANGE_RULE } from './journal-entry-guards';
+import { ENTRY_CHANGE_RULE } from './journal-entry.preconditions';
 
 const evidenceParamsSchema = z.object({
   id: z.uuid({ message: 'id must be a UUID' }),

@@ -15,7 +15,7 @@ import {
   insertEvidenceLinks,
   insertIdentifierLinks,
 } from './journal-entries.repository';
-import { lockChangeableEntry } from './journal-entry-guards';
+import { lockChangeableEntry } from './journal-entry.preconditions';
 import { findEntry } from './journal-timeline.repository';
 import { appendChainLink } from '../signatures/journal-chain';
 

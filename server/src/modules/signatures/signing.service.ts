@@ -16,7 +16,7 @@ import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/cases.service';
 import { findEntry, requireVisibleEntry } from '../journal-entries/journal-entries.service';
-import { lockVisibleEntry, lockWritableCase } from '../journal-entries/journal-entry-guards';
+import { lockVisibleEntry, lockWritableCase } from '../journal-entries/journal-entry.preconditions';
 import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';

@@ -4,7 +4,7 @@ import { WILDCARD } from '@scamtrail/domain/permissions';
 
 /**
  * The server's rule for every change of an entry (its text, links, case and removal;
- * `allowEntryChange` in server/src/modules/journal-entries/journal-entry-guards.ts), mirrored so the
+ * `allowEntryChange` in server/src/modules/journal-entries/journal-entry.preconditions.ts), mirrored so the
  * timeline offers no change the server would refuse: whoever recorded it (the team member who entered
  * it for a community member, else its originator) or an administrator.
  */
