@@ -90,7 +90,7 @@ export async function nullifyJournalEntry(
     if (expectedCaseId !== undefined && entry.caseId !== expectedCaseId) {
       throw AppError.validation([{ field: 'caseId', message: 'caseId is not the case of this entry' }]);
     }
-    if (entry.isNullified) throw new AppError('CONFLICT', 'This journal entry was already removed');
+    assertNotNullified(entry);
     await lockWritableCase(tx, entry.caseId, principal);
     const nullified = await updateEntryRow(tx, entry, {
       isNullified: true,

@@ -16,7 +16,11 @@ import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from '../cases/cases.service';
 import { findEntry, requireVisibleEntry } from '../journal-entries/journal-entries.service';
-import { lockVisibleEntry, lockWritableCase } from '../journal-entries/journal-entry.preconditions';
+import {
+  assertNotNullified,
+  lockVisibleEntry,
+  lockWritableCase,
+} from '../journal-entries/journal-entry.preconditions';
 import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';
@@ -37,7 +41,7 @@ async function assertSignable(db: DbOrTx, entry: EntryRow, principal: UserPrinci
   if (entry.originatorId !== principal.originatorId) {
     throw AppError.forbidden("Only the entry's originator can sign it");
   }
-  if (entry.isNullified) throw conflict('This journal entry was removed; it can no longer be signed');
+  assertNotNullified(entry);
   if (await isEntrySigned(db, entry.id)) throw conflict('This journal entry is already signed');
 }
 
