@@ -1,4 +1,7 @@
 import type { Permission, Role } from '@scamtrail/domain/permissions';
+import { ROOT_PATH, ROUTE_PATHS, type RouteId } from '../lib/paths';
+
+export type { RouteId };
 
 export const APP_TITLE = 'Scamtrail';
 
@@ -12,8 +15,8 @@ export interface RouteAccess {
 
 interface RouteDefinition {
   /** Stable key: the router maps it to the screen that renders the route. */
-  id: string;
-  /** React Router path pattern. */
+  id: RouteId;
+  /** React Router path pattern, from lib/paths.ts's ROUTE_PATHS. */
   path: string;
   title: string;
   access: RouteAccess;
@@ -27,83 +30,80 @@ const open: RouteAccess = { login: false };
 const signedIn: RouteAccess = { login: true };
 const admin: RouteAccess = { login: true, role: 'admin' };
 
+/** A route's id with its path pattern from the path table. */
+function at<const Id extends RouteId>(id: Id) {
+  return { id, path: ROUTE_PATHS[id] };
+}
+
 /** Every route of the product, in the order of spec 2.1. `/` redirects to `/cases` (see ROOT_REDIRECT). */
 export const ROUTES = [
-  { id: 'tags', path: '/tags', title: 'Tags', access: admin, navPermission: 'tag.view' },
+  { ...at('tags'), title: 'Tags', access: admin, navPermission: 'tag.view' },
   {
-    id: 'team-members',
-    path: '/team-members',
+    ...at('team-members'),
     title: 'Team Members',
     access: admin,
     navPermission: 'team_member.view',
   },
-  { id: 'team-member-detail', path: '/team-members/:id', title: 'Team Member Detail', access: admin },
-  { id: 'admin', path: '/admin', title: 'Admin', access: admin },
+  { ...at('team-member-detail'), title: 'Team Member Detail', access: admin },
+  { ...at('admin'), title: 'Admin', access: admin },
   {
-    id: 'identifiers',
-    path: '/identifiers',
+    ...at('identifiers'),
     title: 'Identifiers',
     access: open,
     navPermission: 'identifier.view',
   },
-  { id: 'identifier-new', path: '/identifiers/new', title: 'New Identifier', access: open },
+  { ...at('identifier-new'), title: 'New Identifier', access: open },
   {
-    id: 'validation',
-    path: '/validation',
+    ...at('validation'),
     title: 'Identifier Validation',
     access: open,
     navPermission: 'case.view',
   },
-  { id: 'evidence', path: '/evidence', title: 'Evidence', access: open, navPermission: 'evidence.view' },
-  { id: 'cases', path: '/cases', title: 'Cases', access: signedIn, navPermission: 'case.view' },
-  { id: 'case-detail', path: '/cases/:id', title: 'Case Detail', access: open },
-  { id: 'profile', path: '/profile', title: 'Profile', access: signedIn },
-  { id: 'search', path: '/search', title: 'Search', access: signedIn },
-  { id: 'profile-test', path: '/profile-test', title: 'Profile Test', access: open },
+  { ...at('evidence'), title: 'Evidence', access: open, navPermission: 'evidence.view' },
+  { ...at('cases'), title: 'Cases', access: signedIn, navPermission: 'case.view' },
+  { ...at('case-detail'), title: 'Case Detail', access: open },
+  { ...at('profile'), title: 'Profile', access: signedIn },
+  { ...at('search'), title: 'Search', access: signedIn },
+  { ...at('profile-test'), title: 'Profile Test', access: open },
   {
-    id: 'automations',
-    path: '/automations',
+    ...at('automations'),
     title: 'Automations',
     access: signedIn,
     navPermission: 'automation.view',
   },
-  { id: 'automation-detail', path: '/automations/:id', title: 'Automation Detail', access: signedIn },
+  { ...at('automation-detail'), title: 'Automation Detail', access: signedIn },
   {
-    id: 'export-streams',
-    path: '/export-streams',
+    ...at('export-streams'),
     title: 'Export Streams',
     access: admin,
     navPermission: 'admin.access',
   },
-  { id: 'groups', path: '/groups', title: 'Groups', access: signedIn, navPermission: 'group.view' },
-  { id: 'group-detail', path: '/groups/:id', title: 'Group Detail', access: signedIn },
-  { id: 'components', path: '/components', title: 'Components Showcase', access: open },
+  { ...at('groups'), title: 'Groups', access: signedIn, navPermission: 'group.view' },
+  { ...at('group-detail'), title: 'Group Detail', access: signedIn },
+  { ...at('components'), title: 'Components Showcase', access: open },
   {
-    id: 'originator-badge-demo',
-    path: '/components/originator-badge',
+    ...at('originator-badge-demo'),
     title: 'Originator Badge Demo',
     access: open,
   },
-  { id: 'tables', path: '/tables', title: 'Data Tables', access: open },
-  { id: 'login', path: '/login', title: 'Sign In', access: open, hideShell: true },
+  { ...at('tables'), title: 'Data Tables', access: open },
+  { ...at('login'), title: 'Sign In', access: open, hideShell: true },
   {
-    id: 'device-authorization',
-    path: '/auth/device',
+    ...at('device-authorization'),
     title: 'Device Authorization',
     access: open,
     hideShell: true,
   },
-  { id: 'logout', path: '/logout', title: 'Logged Out', access: open, hideShell: true },
-  { id: 'forbidden', path: '/forbidden', title: '403 - Access Denied', access: signedIn },
-  { id: 'not-found', path: '*', title: '404 - Page Not Found', access: open, hideShell: true },
+  { ...at('logout'), title: 'Logged Out', access: open, hideShell: true },
+  { ...at('forbidden'), title: '403 - Access Denied', access: signedIn },
+  { ...at('not-found'), title: '404 - Page Not Found', access: open, hideShell: true },
 ] as const satisfies readonly RouteDefinition[];
 
-export type RouteId = (typeof ROUTES)[number]['id'];
-export type AppRoute = RouteDefinition & { id: RouteId };
+export type AppRoute = RouteDefinition;
 
-export const ROOT_REDIRECT = { path: '/', to: '/cases' } as const;
+export const ROOT_REDIRECT = { path: ROOT_PATH, to: ROUTE_PATHS.cases } as const;
 
-export const FORBIDDEN_PATH = '/forbidden';
+export const FORBIDDEN_PATH = ROUTE_PATHS.forbidden;
 
 const routesById = new Map<string, AppRoute>(ROUTES.map((route) => [route.id, route as AppRoute]));
 

@@ -1,7 +1,9 @@
+import { paths } from './paths';
+
 /** Where sign-in sends a user who arrived without a (valid) redirect target. */
-export const DEFAULT_REDIRECT = '/cases';
-export const LOGIN_PATH = '/login';
-export const LOGOUT_PATH = '/logout';
+export const DEFAULT_REDIRECT = paths.cases();
+export const LOGIN_PATH = paths.login();
+export const LOGOUT_PATH = paths.logout();
 
 const SAME_SITE_BASE = 'http://same-site.invalid';
 
@@ -15,7 +17,7 @@ function hasControlCharacter(value: string): boolean {
 
 /** The sign-in path that brings the user back to `target` (path, query and hash) afterwards. */
 export function buildLoginPath(target: string): string {
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(target)}`;
+  return paths.login({ redirect: target });
 }
 
 /** A location's full path as a redirect target: path, query and hash. */
