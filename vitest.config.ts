@@ -24,6 +24,30 @@ const serverProject = (name: string, env: Record<string, string>, globalSetup: s
   },
 });
 
+/** Web test files that need modules of their own (vi.mock, or vi.hoisted before an import). */
+const WEB_ISOLATED = [
+  'src/features/identifiers/components/use-identifier-form.test.ts',
+  'src/features/automations/components/create-api-key-modal.test.tsx',
+];
+
+const webProject = (name: string, test: { include?: string[]; exclude?: string[]; isolate?: boolean }) => ({
+  extends: './web/vite.config.ts',
+  test: {
+    name,
+    root: './web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    globalSetup: [SCRATCH],
+    // Lazy screens are transformed on first use; beside the server suite on 2 cores that is slow.
+    // A bound above Testing Library's wait (web/src/test/setup.ts), never a pause.
+    testTimeout: 90_000,
+    hookTimeout: 90_000,
+    css: false,
+    ...test,
+  },
+});
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores (one, on a 2-core machine); the main process
@@ -45,22 +69,17 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL
         ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, './test/global-setup.ts')]
         : []),
-      {
-        extends: './web/vite.config.ts',
-        test: {
-          name: 'web',
-          root: './web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['./src/test/setup.ts'],
-          globalSetup: [SCRATCH],
-          // Lazy screens are transformed on first use; beside the server suite on 2 cores that is slow.
-          // A bound above Testing Library's wait (web/src/test/setup.ts), never a pause.
-          testTimeout: 90_000,
-          hookTimeout: 90_000,
-          css: false,
-        },
-      },
+      webProject('web', {
+        exclude: WEB_ISOLATED,
+        // A worker runs file after file in one module graph and one jsdom: React, Carbon and the screens
+        // are imported once per worker, not once per file (half the project's CPU time). Every test
+        // renders into a fresh container that Testing Library removes, and web/src/test/setup.ts clears
+        // what a test may leave in the window (storage, stubbed globals).
+        isolate: false,
+      }),
+      // Files that must import modules of their own: one mocks a module, one sets the clock before
+      // flatpickr loads (it reads "now" once, at import).
+      webProject('web-isolated', { include: WEB_ISOLATED }),
     ],
   },
 });

@@ -6,8 +6,11 @@ import { fakeMediaQueryList } from './media-query';
 
 afterEach(async () => {
   cleanup();
-  // What one test kept for "after a reload" (a toast) must not show in the next.
+  // What one test kept for "after a reload" (a toast) or for the next visit must not show in the next
+  // test, nor in the next file: the web project runs a worker's files in one window (isolate: false).
   sessionStorage.clear();
+  localStorage.clear();
+  vi.unstubAllGlobals();
   // A screen may have started loading a dialog it expects to need; let that finish inside the test, not
   // after its environment is gone.
   await preloadsSettled();

@@ -1,22 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { IdentifierInputBody, IdentifierItem } from '../api/identifier-types';
 import { IdentifierForm } from './identifier-form';
 import { useIdentifierForm } from './use-identifier-form';
 import { useIdentifierSubmit } from './use-identifier-submit';
-
-// Carbon's TextArea measures itself; jsdom has no ResizeObserver.
-beforeAll(() => {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-});
 
 function Harness({
   onValid,
