@@ -6,6 +6,7 @@ import { RouteErrorPage } from './route-error-page';
 import { ROUTE_PREFETCH } from './route-prefetch';
 import { ROUTE_SCREENS } from './route-screens';
 import { ROOT_REDIRECT, ROUTES, type AppRoute } from './routes';
+import { ROOT_PATH } from '../lib/paths';
 
 /**
  * The route's loader, when its data is prefetched (see ROUTE_PREFETCH): it starts the prefetch and
@@ -27,7 +28,7 @@ function prefetchingLoader(route: AppRoute, queryClient: QueryClient): RouteObje
 export function createAppRouteObjects(queryClient: QueryClient): RouteObject[] {
   return [
     {
-      path: '/',
+      path: ROOT_PATH,
       Component: RootLayout,
       HydrateFallback: FullPageLoading,
       ErrorBoundary: RouteErrorPage,

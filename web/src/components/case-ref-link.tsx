@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { CaseRef } from '@scamtrail/domain/cases';
+import { paths } from '../lib/paths';
 
 /** "#12" (or "#12 Title") linking to the case; its title is in the name either way. */
 export function CaseRefLink({ caseRef, showTitle = false }: { caseRef: CaseRef; showTitle?: boolean }) {
@@ -7,7 +8,7 @@ export function CaseRefLink({ caseRef, showTitle = false }: { caseRef: CaseRef; 
   return (
     <Link
       className="cds--link"
-      to={`/cases/${caseRef.id}`}
+      to={paths.caseDetail(caseRef.id)}
       title={showTitle ? undefined : caseRef.title}
       aria-label={name}
     >

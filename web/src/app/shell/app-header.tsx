@@ -24,6 +24,7 @@ import { SideNavigation } from './side-navigation';
 import { usePanelDismiss } from './use-panel-dismiss';
 import { useSideNavDismiss } from './use-side-nav-dismiss';
 import { UserPanel } from './user-panel';
+import { paths } from '../../lib/paths';
 
 type PanelId = 'search' | 'notifications' | 'user';
 
@@ -60,7 +61,7 @@ export function AppHeader({ user }: { user: CurrentUser }) {
             isActive={isSideNavExpanded}
             aria-expanded={isSideNavExpanded}
           />
-          <HeaderName as={Link} to="/" prefix="">
+          <HeaderName as={Link} to={paths.home()} prefix="">
             {APP_TITLE}
           </HeaderName>
           <HeaderNavigation aria-label={APP_TITLE}>

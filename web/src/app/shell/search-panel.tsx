@@ -1,6 +1,7 @@
 import { Button, HeaderPanel, Search } from '@carbon/react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
 
 interface SearchPanelProps {
   expanded: boolean;
@@ -18,7 +19,7 @@ export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
     if (!value) return;
     onClose();
     setText('');
-    void navigate(`/search?q=${encodeURIComponent(value)}`);
+    void navigate(paths.search({ q: value }));
   }
 
   return (

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { CurrentUser } from '@scamtrail/domain/auth';
 import { fullName } from '@scamtrail/domain/names';
 import { ROLE_LABELS } from '@scamtrail/domain/permissions';
+import { paths } from '../../lib/paths';
 
 interface UserPanelProps {
   user: CurrentUser;
@@ -26,7 +27,7 @@ export function UserPanel({ user, expanded, onClose, onLogout }: UserPanelProps)
               {ROLE_LABELS[user.role] ?? user.role}
             </Tag>
           </div>
-          <Button as={Link} to="/profile" kind="ghost" renderIcon={UserProfile} onClick={onClose}>
+          <Button as={Link} to={paths.profile()} kind="ghost" renderIcon={UserProfile} onClick={onClose}>
             Profile
           </Button>
           <Button kind="secondary" renderIcon={Logout} onClick={onLogout}>

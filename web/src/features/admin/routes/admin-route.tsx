@@ -2,8 +2,10 @@ import { ClickableTile } from '@carbon/react';
 import { DataShare, Document, Tag, UserMultiple } from '@carbon/icons-react';
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router';
+import { API_BASE_PATH } from '../../../lib/api-client';
 import { spaNavigate } from '../../../lib/spa-link';
 import { PageLayout } from '../../../components/page-layout';
+import { paths } from '../../../lib/paths';
 import '../../../components/tile-grid.scss';
 
 interface AdminSection {
@@ -20,25 +22,25 @@ const SECTIONS: AdminSection[] = [
     title: 'Team Members',
     description: 'Accounts, roles and access of the staff who use Scamtrail.',
     icon: UserMultiple,
-    to: '/team-members',
+    to: paths.teamMembers(),
   },
   {
     title: 'Tags',
     description: 'The labels investigators attach to cases, evidence and identifiers.',
     icon: Tag,
-    to: '/tags',
+    to: paths.tags(),
   },
   {
     title: 'Export Streams',
     description: 'Feeds that send case events to other systems.',
     icon: DataShare,
-    to: '/export-streams',
+    to: paths.exportStreams(),
   },
   {
     title: 'API Docs',
     description: 'The OpenAPI reference of every endpoint, for integrations and automations.',
     icon: Document,
-    to: '/api/docs',
+    to: `${API_BASE_PATH}/docs`,
     external: true,
   },
 ];
@@ -48,7 +50,7 @@ export function AdminRoute() {
   const navigate = useNavigate();
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }]}
       title="Admin"
       description="Settings and records that only administrators can change."
     >

@@ -3,6 +3,7 @@ import { Login } from '@carbon/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useSession, useSignOut } from '../../../lib/session';
+import { paths } from '../../../lib/paths';
 
 /**
  * Logged Out (/logout): ends the session of whoever is still signed in, then says so. The page shows
@@ -23,7 +24,7 @@ export function LoggedOutRoute() {
         <p className="auth-page__text">
           Your session has ended. Close this tab on a shared computer, or sign in again to continue.
         </p>
-        <Button as={Link} to="/login" renderIcon={Login}>
+        <Button as={Link} to={paths.login()} renderIcon={Login}>
           Sign in again
         </Button>
       </div>

@@ -14,6 +14,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { PasskeysSection } from '../components/passkeys-section';
 import '../components/profile.scss';
 import { SessionsSection } from '../components/sessions-section';
+import { paths } from '../../../lib/paths';
 import '../../../styles/carbon/structured-list.scss';
 
 /** Profile (/profile): who the signed-in user is, how they sign in, where they are signed in, what they may do. */
@@ -26,7 +27,7 @@ export function ProfileRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }]}
       title="Profile"
       description="Your account as Scamtrail knows it. Ask an administrator to change your name or role."
     >

@@ -6,10 +6,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import { useSearchParam } from '../components/use-search-param';
+import { paths } from '../../../lib/paths';
 import '../components/search.scss';
 
 const PAGE = {
-  breadcrumbs: [{ label: 'Home', to: '/' }],
+  breadcrumbs: [{ label: 'Home', to: paths.home() }],
   title: 'Search',
   description: 'One search across the cases, journal entries, identifiers and evidence you may see.',
 };

@@ -3,6 +3,7 @@ import { ArrowRight } from '@carbon/icons-react';
 import { useNavigate } from 'react-router';
 import { spaNavigate } from '../../../lib/spa-link';
 import { ShowcaseSection } from './showcase-section';
+import { paths } from '../../../lib/paths';
 import '../../../components/tile-grid.scss';
 
 export function CardsSection() {
@@ -19,7 +20,11 @@ export function CardsSection() {
           </Tile>
         </div>
         <div>
-          <ClickableTile href="/tables" className="showcase-card" onClick={spaNavigate(navigate, '/tables')}>
+          <ClickableTile
+            href={paths.tables()}
+            className="showcase-card"
+            onClick={spaNavigate(navigate, paths.tables())}
+          >
             <h3 className="showcase-card__title">Clickable tile</h3>
             <p className="showcase-card__text">
               The whole card is a link. This one opens the data tables demo.

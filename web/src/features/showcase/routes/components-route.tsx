@@ -6,6 +6,7 @@ import { CardsSection } from '../components/cards-section';
 import { ModalsSection } from '../components/modals-section';
 import { NotificationsSection } from '../components/notifications-section';
 import { TagsSection } from '../components/tags-section';
+import { paths } from '../../../lib/paths';
 
 const SECTIONS = [
   { id: 'buttons', label: 'Buttons' },
@@ -17,17 +18,17 @@ const SECTIONS = [
 ];
 
 const DEMO_LINKS = [
-  { to: '/tables', label: 'Data tables' },
-  { to: '/components/originator-badge', label: 'Originator badge' },
-  { to: '/profile-test', label: 'Profile layout' },
-  { to: '/', label: 'Back to the app' },
+  { to: paths.tables(), label: 'Data tables' },
+  { to: paths.originatorBadgeDemo(), label: 'Originator badge' },
+  { to: paths.profileTest(), label: 'Profile layout' },
+  { to: paths.home(), label: 'Back to the app' },
 ];
 
 /** Components Showcase (/components): the Carbon building blocks as Scamtrail uses them. */
 export function ComponentsRoute() {
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }]}
       title="Components Showcase"
       description="The Carbon components Scamtrail is built from, with the product's defaults."
     >

@@ -13,6 +13,7 @@ import {
 } from '../components/originator-badge-samples';
 import '../components/originator-badge-demo.scss';
 import { ShowcaseSection } from '../components/showcase-section';
+import { paths } from '../../../lib/paths';
 import '../../../components/tile-grid.scss';
 
 function Variant({ title, text, children }: { title: string; text: string; children: ReactNode }) {
@@ -35,8 +36,8 @@ export function OriginatorBadgeDemoRoute() {
   return (
     <PageLayout
       breadcrumbs={[
-        { label: 'Home', to: '/' },
-        { label: 'Components', to: '/components' },
+        { label: 'Home', to: paths.home() },
+        { label: 'Components', to: paths.components() },
       ]}
       title="Originator Badge Demo"
       description="The badge that shows who recorded a record and whether a journal entry is signed. Click a badge to open its details. The originators here are samples, so the details come from the data on this page."

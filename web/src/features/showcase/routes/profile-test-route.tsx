@@ -9,6 +9,7 @@ import {
 import { PageLayout } from '../../../components/page-layout';
 import { SAMPLE_USERS } from '../components/sample-users';
 import { StatusTag } from '../components/status-tag';
+import { paths } from '../../../lib/paths';
 import '../../../styles/carbon/structured-list.scss';
 
 const ACTIVITY = [
@@ -32,8 +33,8 @@ export function ProfileTestRoute() {
   return (
     <PageLayout
       breadcrumbs={[
-        { label: 'Home', to: '/' },
-        { label: 'Components', to: '/components' },
+        { label: 'Home', to: paths.home() },
+        { label: 'Components', to: paths.components() },
       ]}
       title="Profile Test"
       description="A profile page rendered with generated sample data; nothing here comes from the server."

@@ -15,6 +15,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { SAMPLE_CARDS, SAMPLE_LIST_ITEMS, SAMPLE_USERS } from '../components/sample-users';
 import { SampleUsersTable } from '../components/sample-users-table';
 import { StatusTag } from '../components/status-tag';
+import { paths } from '../../../lib/paths';
 import '../../../components/tile-grid.scss';
 import '../../../styles/carbon/structured-list.scss';
 
@@ -23,8 +24,8 @@ export function TablesRoute() {
   return (
     <PageLayout
       breadcrumbs={[
-        { label: 'Home', to: '/' },
-        { label: 'Components', to: '/components' },
+        { label: 'Home', to: paths.home() },
+        { label: 'Components', to: paths.components() },
       ]}
       title="Data Tables"
       description={`${SAMPLE_USERS.length} generated sample users shown as a data table, a structured list and a card grid.`}

@@ -14,6 +14,7 @@ import { DeleteTagModal } from '../components/delete-tag-modal';
 import { TagFormModal } from '../components/tag-form-modal';
 import '../components/tags.scss';
 import { TagsTable } from '../components/tags-table';
+import { paths } from '../../../lib/paths';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; tag: Tag };
 
@@ -29,7 +30,7 @@ export function TagsRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Users' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
       title="Tags"
       description="Labels for cases, evidence and identifiers. A tag in use cannot be deleted."
       actions={
