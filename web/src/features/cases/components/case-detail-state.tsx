@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { PageLayout, type Crumb } from '../../../components/page-layout';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { paths } from '../../../lib/paths';
 
 interface CaseDetailStateProps {
   query: { isPending: boolean; error: unknown; refetch: () => unknown };
@@ -44,7 +45,7 @@ export function CaseDetailState({ query, breadcrumbs }: CaseDetailStateProps) {
           icon={FolderOpen}
           title="No case to show"
           description="There is no case with this ID, or it is not shared with you."
-          action={<Link to="/cases">Back to cases</Link>}
+          action={<Link to={paths.cases()}>Back to cases</Link>}
         />
       ) : (
         <ActionableNotification

@@ -35,6 +35,7 @@ import {
   parseUpdateCase,
   type CaseFormValues,
 } from './case-form-values';
+import { paths } from '../../../lib/paths';
 import './case-form.scss';
 
 export interface CaseFormModalProps {
@@ -114,7 +115,7 @@ function CaseForm({ onClose, initial, onSaved }: Omit<CaseFormModalProps, 'open'
       showToast({ kind: 'success', title: 'Case created', subtitle: `#${saved.number} ${saved.title}` });
       onSaved?.(saved);
       onClose();
-      void navigate(`/cases/${saved.id}`);
+      void navigate(paths.caseDetail(saved.id));
     });
   }
 

@@ -6,6 +6,7 @@ import { OriginatorWithProxy } from '../../../components/originator-badge/origin
 import { formatDateTime } from '../../../lib/format';
 import { useCaseRef } from '../../../components/case-picker/get-case-options';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
+import { paths } from '../../../lib/paths';
 
 /** "$1,250.00", "€80.00": the amount in its own currency. */
 export function formatLoss(loss: NonNullable<Case['reportedLoss']>): string {
@@ -46,7 +47,7 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
         <Fact label="Reported loss">{caseItem.reportedLoss ? formatLoss(caseItem.reportedLoss) : NONE}</Fact>
         <Fact label="Group">
           {caseItem.group ? (
-            <Link to={`/groups/${caseItem.group.id}`}>{caseItem.group.name}</Link>
+            <Link to={paths.groupDetail(caseItem.group.id)}>{caseItem.group.name}</Link>
           ) : (
             'Everyone'
           )}
@@ -90,7 +91,9 @@ function DuplicateOf({ caseId }: { caseId: string }) {
   const original = useCaseRef(caseId);
   if (original.isPending) return <SkeletonText className="case-header__duplicate-loading" />;
   if (!original.data) return <span className="case-header__none">A case you cannot see</span>;
-  return <Link to={`/cases/${original.data.id}`}>{`#${original.data.number} ${original.data.title}`}</Link>;
+  return (
+    <Link to={paths.caseDetail(original.data.id)}>{`#${original.data.number} ${original.data.title}`}</Link>
+  );
 }
 
 /** How a closed (or archived after closing) case ended. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 import { casesQueryOptions } from '../api/get-cases';
 import { CaseRefLink } from '../../../components/case-ref-link';
+import { paths } from '../../../lib/paths';
 import { readCaseListParams, writeCaseListParams } from './cases-list-params';
 import {
   exactCount,
@@ -25,7 +26,7 @@ export function CaseHits({ search }: { search: string }) {
       plural="cases"
       result={result}
       empty={`No cases match “${search}”.`}
-      listPath={`/cases?${writeCaseListParams(new URLSearchParams(), { search })}`}
+      listPath={paths.cases(writeCaseListParams(new URLSearchParams(), { search }))}
     >
       {items.map((item) => (
         <li key={item.id} className="search-hit">

@@ -9,6 +9,7 @@ import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { ListResults } from '../../../components/list-results';
 import { useCaseIdentifiers } from '../api/get-case-identifiers';
 import { CaseRefLink } from '../../../components/case-ref-link';
+import { paths } from '../../../lib/paths';
 
 const COLUMNS: TableColumn[] = [
   { key: 'displayValue', header: 'Identifier' },
@@ -75,7 +76,7 @@ export function CaseIdentifiersTab({ caseId }: { caseId: string }) {
         }
         renderCell={{
           displayValue: (row) => (
-            <Link className="cds--link" to={`/identifiers?open=${encodeURIComponent(row.id)}`}>
+            <Link className="cds--link" to={paths.identifiers({ open: row.id })}>
               {row.displayValue}
             </Link>
           ),

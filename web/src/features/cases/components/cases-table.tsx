@@ -26,6 +26,7 @@ import { RowActionsMenu, type RowMenuAction } from '../../../components/row-acti
 import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import type { CaseListParams } from './cases-list-params';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
+import { paths } from '../../../lib/paths';
 
 type SortKey = 'priority' | 'updatedAt';
 
@@ -158,7 +159,7 @@ export function CasesTable(props: CasesTableProps) {
                       />
                     )}
                     <TableCell {...cell(0)}>
-                      <Link as={RouterLink} to={`/cases/${item.id}`} className="cases-table__title">
+                      <Link as={RouterLink} to={paths.caseDetail(item.id)} className="cases-table__title">
                         <span className="cases-table__number">#{item.number}</span> {item.title}
                       </Link>
                     </TableCell>

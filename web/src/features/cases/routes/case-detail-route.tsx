@@ -11,10 +11,11 @@ import { CaseHeaderActions } from '../components/case-header-actions';
 import { RelatedCasesPanel } from '../components/related-cases-panel';
 import { LinkedCasesPanel } from '../components/linked-cases-panel';
 import { CaseDuplicatesPanel } from '../components/case-duplicates-panel';
+import { paths } from '../../../lib/paths';
 
 const BREADCRUMBS = [
-  { label: 'Home', to: '/' },
-  { label: 'Cases', to: '/cases' },
+  { label: 'Home', to: paths.home() },
+  { label: 'Cases', to: paths.cases() },
 ];
 
 /**

@@ -15,6 +15,7 @@ import { CasesTable } from '../components/cases-table';
 import { CasesToolbar } from '../components/cases-toolbar';
 import { CasesBatchActions } from '../components/cases-batch-actions';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
+import { paths } from '../../../lib/paths';
 import '../components/cases.scss';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; item: Case };
@@ -49,7 +50,7 @@ export function CasesRoute() {
 
   const create = () => setDialog({ kind: 'create' });
   const actionsFor = (item: Case) => [
-    { label: 'Open case', onClick: () => void navigate(`/cases/${item.id}`) },
+    { label: 'Open case', onClick: () => void navigate(paths.caseDetail(item.id)) },
     // An archived case is read-only until it is reopened (on its page).
     ...(can('case.edit') && item.status !== 'archived'
       ? [{ label: 'Edit', onClick: () => setDialog({ kind: 'edit', item }) }]
@@ -58,7 +59,7 @@ export function CasesRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Investigation' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Investigation' }]}
       title="Cases"
       description="Open and track fraud investigations with their journal entries, evidence and identifiers."
       actions={

@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../lib/format';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { REPUTATION_HISTORY_PAGE_SIZE, useReputationHistory } from '../api/get-reputation-history';
 import { ReputationTag } from './community-member-tags';
+import { paths } from '../../../lib/paths';
 import './community-members.scss';
 
 /** "+5" or "−15", with a true minus sign. */
@@ -44,7 +45,7 @@ function Change({ change }: { change: ReputationHistoryEntry }) {
             {': '}
             <CarbonLink
               as={Link}
-              to={`/identifiers?open=${encodeURIComponent(change.identifier.id)}`}
+              to={paths.identifiers({ open: change.identifier.id })}
               className="reputation-history__identifier"
             >
               {change.identifier.displayValue}

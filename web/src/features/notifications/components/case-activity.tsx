@@ -10,6 +10,7 @@ import { useSession } from '../../../lib/session';
 import { SectionLoadState } from '../../../components/section-load-state';
 import { describeAction, describeActor } from '../../../lib/case-history-format';
 import { notificationKeys } from '../api/unread-notifications';
+import { paths } from '../../../lib/paths';
 
 const PAGE_SIZE = 10;
 
@@ -94,7 +95,7 @@ export default function CaseActivity({ onNavigate }: { onNavigate: () => void })
               {unread && <span className="cds--visually-hidden">Unread: </span>}
               {describeActor(event.actor).name} · {describeNotification(event, user?.id)}
             </p>
-            <Link as={RouterLink} to={`/cases/${encodeURIComponent(caseRef.id)}`} onClick={onNavigate}>
+            <Link as={RouterLink} to={paths.caseDetail(caseRef.id)} onClick={onNavigate}>
               #{caseRef.number} {caseRef.title}
             </Link>
             <p className="notifications-panel__item-time">

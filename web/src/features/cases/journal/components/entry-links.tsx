@@ -3,6 +3,7 @@ import { Image } from '@carbon/icons-react';
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_ICONS } from '../../../../components/evidence-kind-icons';
+import { paths } from '../../../../lib/paths';
 
 const isImage = (mediaType: string | null) => Boolean(mediaType?.startsWith('image/'));
 
@@ -24,7 +25,7 @@ export function EntryEvidence({ evidence }: { evidence: JournalEntry['evidence']
             <li key={item.id}>
               <Link
                 as={RouterLink}
-                to={`/evidence?open=${encodeURIComponent(item.id)}`}
+                to={paths.evidence({ open: item.id })}
                 className={`timeline-chip${image ? ' timeline-chip--image' : ''}`}
               >
                 <Icon aria-hidden className="timeline-chip__icon" />
@@ -48,11 +49,7 @@ export function EntryIdentifiers({ identifiers }: { identifiers: JournalEntry['i
       <ul className="timeline-chips" aria-label="Linked identifiers">
         {identifiers.map((identifier) => (
           <li key={identifier.id}>
-            <Link
-              as={RouterLink}
-              to={`/identifiers?open=${encodeURIComponent(identifier.id)}`}
-              className="timeline-chip"
-            >
+            <Link as={RouterLink} to={paths.identifiers({ open: identifier.id })} className="timeline-chip">
               <span className="timeline-chip__text">{identifier.displayValue}</span>
             </Link>
           </li>

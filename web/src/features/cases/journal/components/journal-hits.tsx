@@ -10,11 +10,12 @@ import { journalSearchQueryOptions } from '../api/journal-search';
 import { CaseRefLink } from '../../../../components/case-ref-link';
 import { writeTimelineParams } from './timeline-params';
 import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from '../../../../components/search-section';
+import { paths } from '../../../../lib/paths';
 
 /** The case's timeline, filtered by the same text, where the entry is read in its place. */
 function timelinePath(hit: JournalEntryHit, search: string): string {
   const params = writeTimelineParams(new URLSearchParams({ tab: 'timeline' }), { search });
-  return `/cases/${encodeURIComponent(hit.case.id)}?${params}`;
+  return paths.caseDetail(hit.case.id, params);
 }
 
 /**
