@@ -5,6 +5,7 @@ import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { formatDateTime } from '../../../lib/format';
 import { AutomationStatusTag } from './automation-status-tag';
+import { paths } from '../../../lib/paths';
 
 const COLUMNS: TableColumn[] = [
   { key: 'systemName', header: 'System name' },
@@ -43,7 +44,7 @@ export function AutomationsTable({ automations, loading, emptyState }: Automatio
       emptyState={emptyState}
       renderCell={{
         systemName: (row) => (
-          <Link className="cds--link" to={`/automations/${row.id}`}>
+          <Link className="cds--link" to={paths.automationDetail(row.id)}>
             {row.systemName}
           </Link>
         ),

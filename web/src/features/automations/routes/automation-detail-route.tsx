@@ -15,6 +15,7 @@ import { AutomationFormModal } from '../components/automation-form-modal';
 import '../components/automation-page.scss';
 import { CreateApiKeyModal } from '../components/create-api-key-modal';
 import { RevokeApiKeyModal } from '../components/revoke-api-key-modal';
+import { paths } from '../../../lib/paths';
 
 type Dialog =
   | { kind: 'edit' }
@@ -23,9 +24,9 @@ type Dialog =
   | { kind: 'revoke'; key: ApiKey };
 
 const BREADCRUMBS = [
-  { label: 'Home', to: '/' },
+  { label: 'Home', to: paths.home() },
   { label: 'Users' },
-  { label: 'Automations', to: '/automations' },
+  { label: 'Automations', to: paths.automations() },
 ];
 
 /** Automation Detail (/automations/{id}): the automation, its edit dialog and its API keys. */
@@ -46,7 +47,7 @@ export function AutomationDetailRoute() {
         icon={Bot}
         noun="automation"
         notFoundDescription="It may have been removed, or the link is wrong."
-        back={{ to: '/automations', label: 'Back to automations' }}
+        back={{ to: paths.automations(), label: 'Back to automations' }}
       />
     );
   }

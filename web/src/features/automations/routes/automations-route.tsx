@@ -12,6 +12,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useAutomations, type AutomationListParams } from '../api/get-automations';
 import { AutomationFormModal } from '../components/automation-form-modal';
 import { AutomationsTable } from '../components/automations-table';
+import { paths } from '../../../lib/paths';
 
 const STATUS_OPTIONS = [
   { value: '', text: 'All statuses' },
@@ -37,7 +38,7 @@ export function AutomationsRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Users' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
       title="Automations"
       description="Systems that record data through API keys. What they record is originated by the automation."
       actions={createButton}
@@ -75,7 +76,7 @@ export function AutomationsRoute() {
       {creating && (
         <AutomationFormModal
           onClose={() => setCreating(false)}
-          onSaved={(automation) => void navigate(`/automations/${automation.id}`)}
+          onSaved={(automation) => void navigate(paths.automationDetail(automation.id))}
         />
       )}
     </PageLayout>

@@ -30,6 +30,7 @@ import { EvidenceEntries } from './evidence-entries';
 import { formatBytes } from './evidence-format';
 import { EvidenceIdentifiers } from './evidence-identifiers';
 import { EvidenceIntegrity } from './evidence-integrity';
+import { paths } from '../../../lib/paths';
 
 interface EvidenceDetailModalProps {
   id: string;
@@ -62,7 +63,7 @@ function fieldsOf(item: EvidenceItem, showCase: boolean, hasEntriesSection: bool
     showCase && {
       label: 'Case',
       value: item.case ? (
-        <Link as={RouterLink} to={`/cases/${item.case.id}`}>
+        <Link as={RouterLink} to={paths.caseDetail(item.case.id)}>
           {caseLabel(item.case)}
         </Link>
       ) : (

@@ -8,6 +8,7 @@ import type { LinkingEntry } from '../api/evidence-types';
 import { SectionLoadState } from '../../../components/section-load-state';
 import { caseLabel } from '../../../components/case-picker/case-picker';
 import { SectionPager } from '../../../components/section-pager';
+import { paths } from '../../../lib/paths';
 
 function EntrySummary({ entry }: { entry: LinkingEntry }) {
   const text = entry.summary || 'No description';
@@ -15,7 +16,7 @@ function EntrySummary({ entry }: { entry: LinkingEntry }) {
   return (
     <Link
       as={RouterLink}
-      to={`/cases/${encodeURIComponent(entry.case.id)}?tab=timeline`}
+      to={paths.caseDetail(entry.case.id, { tab: 'timeline' })}
       className="evidence-links__value"
     >
       {text}

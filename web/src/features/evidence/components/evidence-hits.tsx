@@ -11,6 +11,7 @@ import {
   SearchSection,
   sectionResult,
 } from '../../../components/search-section';
+import { paths } from '../../../lib/paths';
 
 /**
  * Evidence whose title or file name holds the text, newest first, each with its kind, its file name
@@ -30,11 +31,11 @@ export function EvidenceHits({ search }: { search: string }) {
       plural="evidence items"
       result={result}
       empty={`No evidence matches “${search}”.`}
-      listPath={`/evidence?${writeEvidenceParams(new URLSearchParams(), '', { search })}`}
+      listPath={paths.evidence(writeEvidenceParams(new URLSearchParams(), '', { search }))}
     >
       {items.map((item) => (
         <li key={item.id} className="search-hit">
-          <Link as={RouterLink} to={`/evidence?open=${encodeURIComponent(item.id)}`}>
+          <Link as={RouterLink} to={paths.evidence({ open: item.id })}>
             {item.title}
           </Link>
           <span className="search-hit__meta">

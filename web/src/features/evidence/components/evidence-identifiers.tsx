@@ -8,6 +8,7 @@ import { LINKED_IDENTIFIERS_PAGE_SIZE, useEvidenceIdentifiers } from '../api/get
 import { useIdentifierOptions, type IdentifierOption } from '../api/get-identifier-options';
 import { useEvidenceIdentifierLink } from '../api/link-evidence-identifier';
 import { SectionPager } from '../../../components/section-pager';
+import { paths } from '../../../lib/paths';
 
 interface EvidenceIdentifiersProps {
   evidenceId: string;
@@ -130,7 +131,7 @@ export function EvidenceIdentifiers({ evidenceId, canEdit }: EvidenceIdentifiers
               <div className="evidence-links__main">
                 <Link
                   as={RouterLink}
-                  to={`/identifiers?open=${encodeURIComponent(item.id)}`}
+                  to={paths.identifiers({ open: item.id })}
                   className="evidence-links__value"
                 >
                   {item.displayValue}

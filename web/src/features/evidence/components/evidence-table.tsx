@@ -24,6 +24,7 @@ import { OriginatorBadge } from '../../../components/originator-badge/originator
 import type { EvidenceItem } from '../api/evidence-types';
 import { EVIDENCE_KIND_ICONS } from '../../../components/evidence-kind-icons';
 import { formatBytes } from './evidence-format';
+import { paths } from '../../../lib/paths';
 
 const ALL_HEADERS = [
   { key: 'title', header: 'Title' },
@@ -72,7 +73,7 @@ function cellFor(item: EvidenceItem, key: string): ReactNode {
       return formatBytes(item.size);
     case 'case':
       return item.case ? (
-        <Link as={RouterLink} to={`/cases/${item.case.id}`} title={item.case.title}>
+        <Link as={RouterLink} to={paths.caseDetail(item.case.id)} title={item.case.title}>
           #{item.case.number}
         </Link>
       ) : (

@@ -2,6 +2,7 @@ import { CodeSnippet, Link, Stack } from '@carbon/react';
 import { Link as RouterLink } from 'react-router';
 import { EXPORT_EVENTS_PAGE_MAX, EXPORT_EVENTS_WAIT_MAX_SECONDS } from '@scamtrail/domain/export-streams';
 import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
+import { paths } from '../../../lib/paths';
 
 /** The address a reader calls: the events of one stream, on this server as the browser reaches it. */
 export function eventsUrl(streamId: string): string {
@@ -16,7 +17,7 @@ export function HowToRead({ streamId }: { streamId: string }) {
     <Stack gap={5}>
       <p className="export-stream-detail__text">
         A system reads it with the API key of an{' '}
-        <Link as={RouterLink} to="/automations">
+        <Link as={RouterLink} to={paths.automations()}>
           automation
         </Link>{' '}
         holding the permission “{PERMISSION_LABELS['export.view']}” (<code>export.view</code>).

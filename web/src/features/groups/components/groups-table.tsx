@@ -4,6 +4,7 @@ import type { Group } from '@scamtrail/domain/groups';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EMPTY_CELL, formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 const COLUMNS: TableColumn[] = [
   { key: 'name', header: 'Name' },
@@ -39,7 +40,7 @@ export function GroupsTable({ groups, loading, emptyState }: GroupsTableProps) {
       emptyState={emptyState}
       renderCell={{
         name: (row) => (
-          <Link className="cds--link" to={`/groups/${row.id}`}>
+          <Link className="cds--link" to={paths.groupDetail(row.id)}>
             {row.name}
           </Link>
         ),

@@ -14,10 +14,15 @@ import { DeleteGroupModal } from '../components/delete-group-modal';
 import { GroupFormModal } from '../components/group-form-modal';
 import { GroupMembersTable } from '../components/group-members-table';
 import { RemoveMemberModal } from '../components/remove-member-modal';
+import { paths } from '../../../lib/paths';
 
 type Dialog = { kind: 'edit' } | { kind: 'delete' } | { kind: 'remove'; member: GroupMember };
 
-const BREADCRUMBS = [{ label: 'Home', to: '/' }, { label: 'Users' }, { label: 'Groups', to: '/groups' }];
+const BREADCRUMBS = [
+  { label: 'Home', to: paths.home() },
+  { label: 'Users' },
+  { label: 'Groups', to: paths.groups() },
+];
 
 /** Group Detail (/groups/{id}): the group, its members, edit and delete. */
 export function GroupDetailRoute() {
@@ -37,7 +42,7 @@ export function GroupDetailRoute() {
         icon={Group}
         noun="group"
         notFoundDescription="It may have been deleted, or the link is wrong."
-        back={{ to: '/groups', label: 'Back to groups' }}
+        back={{ to: paths.groups(), label: 'Back to groups' }}
       />
     );
   }
@@ -104,7 +109,7 @@ export function GroupDetailRoute() {
         <DeleteGroupModal
           group={group}
           onClose={close}
-          onDeleted={() => void navigate('/groups', { replace: true })}
+          onDeleted={() => void navigate(paths.groups(), { replace: true })}
         />
       )}
       {dialog?.kind === 'remove' && (

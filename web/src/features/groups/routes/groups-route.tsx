@@ -12,6 +12,7 @@ import { useListState } from '../../../lib/use-list-state';
 import { useGroups } from '../api/get-groups';
 import { GroupFormModal } from '../components/group-form-modal';
 import { GroupsTable } from '../components/groups-table';
+import { paths } from '../../../lib/paths';
 
 /** Groups (/groups): named sets of team members that cases are assigned to. */
 export function GroupsRoute() {
@@ -25,7 +26,7 @@ export function GroupsRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Users' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
       title="Groups"
       description="Teams of members. A case assigned to a group is visible to its members and to administrators."
       actions={
@@ -57,7 +58,7 @@ export function GroupsRoute() {
       {creating && (
         <GroupFormModal
           onClose={() => setCreating(false)}
-          onSaved={(group) => void navigate(`/groups/${group.id}`)}
+          onSaved={(group) => void navigate(paths.groupDetail(group.id))}
         />
       )}
     </PageLayout>

@@ -9,6 +9,7 @@ import type { IdentifierDetail } from '../api/identifier-types';
 import { EMPTY_CELL, formatDate, pluralise } from '../../../lib/format';
 import { DetailPagedSection } from './detail-paged-section';
 import { WrittenEvidence } from './written-evidence';
+import { paths } from '../../../lib/paths';
 
 interface RelatedProps {
   detail: IdentifierDetail;
@@ -37,7 +38,7 @@ export function DetailMedia({ detail }: RelatedProps) {
           <>
             <Icon aria-hidden />
             <div className="identifier-detail__item-body">
-              <Link id={titleId} as={RouterLink} to={`/evidence?open=${encodeURIComponent(item.id)}`}>
+              <Link id={titleId} as={RouterLink} to={paths.evidence({ open: item.id })}>
                 {item.title || EMPTY_CELL}
               </Link>
               <Tag type="cool-gray" size="sm">
@@ -107,7 +108,7 @@ export function DetailCases({ detail }: RelatedProps) {
       empty="Not part of any case you can see."
       renderItem={(item) => (
         <div className="identifier-detail__item-body">
-          <Link as={RouterLink} to={`/cases/${encodeURIComponent(item.id)}`}>
+          <Link as={RouterLink} to={paths.caseDetail(item.id)}>
             {item.title || EMPTY_CELL}
           </Link>
           <CaseStatusTag status={item.status} size="sm" />

@@ -5,8 +5,9 @@ import { identifiersQueryOptions } from '../api/get-identifiers';
 import { useIdentifierMatches } from '../api/get-identifier-matches';
 import type { IdentifierItem } from '../api/identifier-types';
 import { MATCHES_TITLE } from './identifier-matches-notice';
-import { OPEN_PARAM, readListParams, writeListParams } from '../utils/list-params';
+import { readListParams, writeListParams } from '../utils/list-params';
 import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from '../../../components/search-section';
+import { paths } from '../../../lib/paths';
 
 /**
  * An identifier the text names by its normalised key though its display value does not hold the text
@@ -45,11 +46,11 @@ export function IdentifierHits({ search }: { search: string }) {
       plural="identifiers"
       result={result}
       empty={`No identifiers match “${search}”.`}
-      listPath={`/identifiers?${writeListParams(new URLSearchParams(), { search })}`}
+      listPath={paths.identifiers(writeListParams(new URLSearchParams(), { search }))}
     >
       {items.map((item) => (
         <li key={item.id} className="search-hit">
-          <Link as={RouterLink} to={`/identifiers?${OPEN_PARAM}=${encodeURIComponent(item.id)}`}>
+          <Link as={RouterLink} to={paths.identifiers({ open: item.id })}>
             {item.displayValue}
           </Link>
           <span className="search-hit__meta">

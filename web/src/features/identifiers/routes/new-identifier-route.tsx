@@ -12,16 +12,16 @@ import { IdentifierForm } from '../components/identifier-form';
 import { useIdentifierForm } from '../components/use-identifier-form';
 import { useIdentifierSubmit } from '../components/use-identifier-submit';
 import { useReportedBy } from '../components/use-reported-by';
-import { OPEN_PARAM } from '../utils/list-params';
 import { CREATE_FAILED_MESSAGE } from '../utils/save-failure';
+import { paths } from '../../../lib/paths';
 import '../components/identifiers.scss';
 
-const detailPath = (id: string) => `/identifiers?${OPEN_PARAM}=${encodeURIComponent(id)}`;
+const detailPath = (id: string) => paths.identifiers({ open: id });
 
 const BREADCRUMBS = [
-  { label: 'Home', to: '/' },
+  { label: 'Home', to: paths.home() },
   { label: 'Data Management' },
-  { label: 'Identifiers', to: '/identifiers' },
+  { label: 'Identifiers', to: paths.identifiers() },
 ];
 
 /**
@@ -40,7 +40,7 @@ export function NewIdentifierRoute() {
           icon={Locked}
           title="You cannot create identifiers"
           description="Your role lets you view identifiers but not record new ones. Ask an administrator if you need to."
-          action={<Link to="/identifiers">Back to identifiers</Link>}
+          action={<Link to={paths.identifiers()}>Back to identifiers</Link>}
         />
       </PageLayout>
     );
@@ -84,7 +84,7 @@ function NewIdentifierForm() {
           onSubmit={() => void submit()}
           actions={
             <ButtonSet className="identifier-page-form__actions">
-              <Button kind="secondary" disabled={isSaving} onClick={() => void navigate('/identifiers')}>
+              <Button kind="secondary" disabled={isSaving} onClick={() => void navigate(paths.identifiers())}>
                 Cancel
               </Button>
               <Button type="submit" disabled={isSaving} aria-busy={isSaving}>

@@ -15,11 +15,12 @@ import { ReviewQueueToolbar } from '../components/review-queue-toolbar';
 import { useNextInQueue } from '../components/use-next-in-queue';
 import { useReviewQueueState } from '../components/use-review-queue-state';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
+import { paths } from '../../../lib/paths';
 import '../components/identifiers.scss';
 import '../components/review-queue.scss';
 
 const PAGE = {
-  breadcrumbs: [{ label: 'Home', to: '/' }, { label: 'Processing' }],
+  breadcrumbs: [{ label: 'Home', to: paths.home() }, { label: 'Processing' }],
   title: 'Identifier Validation',
   description: 'Review identifiers waiting for validation and confirm or reject them.',
 };

@@ -5,6 +5,7 @@ import type { TeamMemberDetail } from '@scamtrail/domain/team-members';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import { EmptyState } from '../../../components/empty-state';
 import { EMPTY_CELL, formatDate, formatDateTime } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 function humanise(type: string): string {
   const words = type.replace(/_/g, ' ');
@@ -52,7 +53,7 @@ export function RecentJournalEntries({ entries }: { entries: TeamMemberDetail['r
         ),
         caseId: (row) =>
           row.caseId ? (
-            <Link className="cds--link" to={`/cases/${row.caseId}`}>
+            <Link className="cds--link" to={paths.caseDetail(row.caseId)}>
               Open case
             </Link>
           ) : (

@@ -5,6 +5,7 @@ import { DescriptionList } from '../../../components/description-list';
 import { formatDateTime } from '../../../lib/format';
 import { roleLabel } from './role-options';
 import { MemberStatusTag } from './status-tags';
+import { paths } from '../../../lib/paths';
 
 /** Who the member is, their role and status, and their groups. */
 export function TeamMemberProfile({ member }: { member: TeamMemberDetail }) {
@@ -25,7 +26,7 @@ export function TeamMemberProfile({ member }: { member: TeamMemberDetail }) {
               <span className="team-member-page__groups">
                 {member.groups.map((group) => (
                   <Tag key={group.id} type="cool-gray" size="sm">
-                    <Link className="team-member-page__group-link" to={`/groups/${group.id}`}>
+                    <Link className="team-member-page__group-link" to={paths.groupDetail(group.id)}>
                       {group.name}
                     </Link>
                   </Tag>

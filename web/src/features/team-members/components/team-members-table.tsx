@@ -7,6 +7,7 @@ import { RowActionsMenu, type RowMenuAction } from '../../../components/row-acti
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { roleLabel } from './role-options';
 import { MemberStatusTag } from './status-tags';
+import { paths } from '../../../lib/paths';
 
 const COLUMNS: TableColumn[] = [
   { key: 'fullName', header: 'Name' },
@@ -61,7 +62,7 @@ export function TeamMembersTable({ members, loading, emptyState, actionsFor }: T
       emptyState={emptyState}
       renderCell={{
         fullName: (row) => (
-          <Link className="cds--link" to={`/team-members/${row.id}`}>
+          <Link className="cds--link" to={paths.teamMemberDetail(row.id)}>
             {row.fullName}
           </Link>
         ),

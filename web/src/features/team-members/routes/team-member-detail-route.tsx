@@ -10,12 +10,13 @@ import { DisableMemberModal } from '../components/disable-member-modal';
 import { EditMemberModal } from '../components/edit-member-modal';
 import { RecentIdentifiers, RecentJournalEntries } from '../components/recent-activity';
 import { TeamMemberProfile } from '../components/team-member-profile';
+import { paths } from '../../../lib/paths';
 import '../components/team-members.scss';
 
 const BREADCRUMBS = [
-  { label: 'Home', to: '/' },
+  { label: 'Home', to: paths.home() },
   { label: 'Users' },
-  { label: 'Team Members', to: '/team-members' },
+  { label: 'Team Members', to: paths.teamMembers() },
 ];
 
 /** Team Member Detail (/team-members/{id}, admin): profile, role, status, groups and recent work. */
@@ -34,7 +35,7 @@ export function TeamMemberDetailRoute() {
         icon={User}
         noun="team member"
         notFoundDescription="The link may be wrong."
-        back={{ to: '/team-members', label: 'Back to team members' }}
+        back={{ to: paths.teamMembers(), label: 'Back to team members' }}
       />
     );
   }

@@ -6,6 +6,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import '../components/team-members.scss';
 import { TeamMembersTab } from '../components/team-members-tab';
+import { paths } from '../../../lib/paths';
 
 const TABS = ['team', 'community'] as const;
 
@@ -22,7 +23,7 @@ export function TeamMembersRoute({ CommunityMembersTab }: { CommunityMembersTab:
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: '/' }, { label: 'Users' }]}
+      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
       title="Team Members"
       description="Who can sign in and with which role, and the community members whose reports your team records."
     >
