@@ -66,7 +66,43 @@ function sharedZones(folder, depth) {
 
 const depths = [...Array(MAX_DEPTH + 1).keys()];
 
+/**
+ * Where a URL of the app is written: a link's `to` or `href` (as a JSX attribute or, for breadcrumbs and
+ * link lists, an object property) and the argument of navigate() or spaNavigate().
+ */
+const URL_SITES = [
+  'JSXAttribute[name.name=/^(to|href)$/]',
+  'JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer',
+  'Property[key.name=/^(to|href)$/]',
+  'CallExpression[callee.name=/^(navigate|spaNavigate)$/]',
+];
+/** A string, a template or a `+` concatenation starting with '/': a path typed by hand. */
+const HAND_TYPED = [
+  'Literal[value=/^\\//]',
+  'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\//]',
+  "BinaryExpression[operator='+'] Literal.left[value=/^\\//]",
+];
+
+/** Screen URLs come from one table: a path typed by hand could name a screen that does not exist. */
+const screenUrls = {
+  files: [`${SRC}/**/${CODE}`],
+  ignores: [...TESTS, `${SRC}/test/**`],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      ...URL_SITES.flatMap((site) =>
+        HAND_TYPED.map((path) => ({
+          selector: `${site} > ${path}`,
+          message:
+            'Build a screen URL with paths from web/src/lib/paths.ts (an API URL from API_BASE_PATH), not by hand.',
+        })),
+      ),
+    ],
+  },
+};
+
 export default [
   ...features.flatMap((name) => depths.map((depth) => featureZone(name, depth))),
   ...['components', 'lib'].flatMap((folder) => depths.flatMap((depth) => sharedZones(folder, depth))),
+  screenUrls,
 ];
