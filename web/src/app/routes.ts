@@ -1,5 +1,5 @@
 import type { Permission, Role } from '@scamtrail/domain/permissions';
-import { ROOT_PATH, ROUTE_PATHS, type RouteId } from '../lib/paths';
+import { paths, ROOT_PATH, ROUTE_PATHS, type RouteId } from '../lib/paths';
 
 export type { RouteId };
 
@@ -101,9 +101,9 @@ export const ROUTES = [
 
 export type AppRoute = RouteDefinition;
 
-export const ROOT_REDIRECT = { path: ROOT_PATH, to: ROUTE_PATHS.cases } as const;
+export const ROOT_REDIRECT = { path: ROOT_PATH, to: paths.cases() } as const;
 
-export const FORBIDDEN_PATH = ROUTE_PATHS.forbidden;
+export const FORBIDDEN_PATH = paths.forbidden();
 
 const routesById = new Map<string, AppRoute>(ROUTES.map((route) => [route.id, route as AppRoute]));
 

@@ -12,7 +12,7 @@ describe('paths', () => {
   it('builds the plain screens from their patterns', () => {
     expect(paths.home()).toBe('/');
     expect(paths.cases()).toBe('/cases');
-    expect(paths.identifierNew()).toBe('/identifiers/new');
+    expect(paths.profileTest()).toBe('/profile-test');
     expect(paths.originatorBadgeDemo()).toBe('/components/originator-badge');
   });
 

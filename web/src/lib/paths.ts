@@ -51,7 +51,7 @@ type Query<Names extends string> = Partial<Record<Names, string>> | URLSearchPar
 
 /**
  * `path?query`, or `path` alone when the query is empty. Pairs are encoded with encodeURIComponent (a
- * space as `%20`), as the app's links always were; a redirect target keeps its `/`, `?` and `#` encoded.
+ * space as `%20`), as the app's links always were, so a redirect target's `/`, `?` and `#` stay in its value.
  */
 function withQuery(path: string, query: Query<string> = {}): string {
   const text =
@@ -69,17 +69,17 @@ function detail(id: DetailRouteId, value: string, query?: Query<string>): string
   return withQuery(ROUTE_PATHS[id].replace(':id', encodeURIComponent(value)), query);
 }
 
-/** The URL of every screen. Query names are those the screen reads. */
+/**
+ * The URL of every screen the app links to (a screen reached only from the side navigation takes its
+ * path from the route table). Query names are those the screen reads.
+ */
 export const paths = {
   home: () => ROOT_PATH,
   tags: () => ROUTE_PATHS.tags,
   teamMembers: () => ROUTE_PATHS['team-members'],
   teamMemberDetail: (id: string) => detail('team-member-detail', id),
-  admin: () => ROUTE_PATHS.admin,
   /** `open`: the identifier whose dialog is open. */
   identifiers: (query?: Query<'open'>) => withQuery(ROUTE_PATHS.identifiers, query),
-  identifierNew: () => ROUTE_PATHS['identifier-new'],
-  validation: () => ROUTE_PATHS.validation,
   /** `open`: the evidence item whose dialog is open. */
   evidence: (query?: Query<'open'>) => withQuery(ROUTE_PATHS.evidence, query),
   /** The list's filters, as the case list's parameter writer builds them. */
