@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeConfidence } from './confidence-score';
+import { runIdentifierValidators } from './validators/run-validators';
 import { validatorResult } from './validators/types';
 
 const pass = validatorResult('phone_validity', 'pass', '+44 7911 123456 is a valid number for GB');
@@ -48,5 +49,25 @@ describe('computeConfidence', () => {
       'Originator unknown (base 0.30)',
       'No automated check applies to this identifier',
     ]);
+  });
+
+  it('scores a bad IBAN or a look-alike profile host below the trust of whoever recorded it', () => {
+    const teamMember = { type: 'team_member' } as const;
+    const scoreOf = (type: string, data: Record<string, string>) =>
+      computeConfidence(runIdentifierValidators(type, data), teamMember);
+    for (const accountNumber of ['DE51370400440532013000123', 'XX42 1234 5678 9012 3456']) {
+      const score = scoreOf('bank_account', { bankName: 'B', accountName: 'A', accountNumber });
+      expect(score.score).toBeLessThan(0.8);
+      expect(score.reasons).toContainEqual(expect.stringMatching(/^Failed: IBAN checksum: /));
+    }
+    const profile = scoreOf('social_media', {
+      platform: 'facebook',
+      username: 'scam',
+      profileUrl: 'https://evil.example\\@facebook.com/',
+    });
+    expect(profile).toMatchObject({ score: 0.32 });
+    expect(profile.reasons[1]).toBe(
+      'Failed: Profile URL host: evil.example is not a facebook host (expected facebook.com, fb.com, fb.me)',
+    );
   });
 });

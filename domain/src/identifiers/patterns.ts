@@ -59,22 +59,36 @@ export interface ProfileUrl {
   path: string;
 }
 
+/** The parts of a WHATWG URL read here; the domain's TypeScript libs declare no `URL`. */
+interface WhatwgUrl {
+  protocol: string;
+  hostname: string;
+  pathname: string;
+  search: string;
+  hash: string;
+}
+/** The runtime's WHATWG URL parser (browsers and Node.js both have it), which throws on a bad URL. */
+const WhatwgUrlParser = (globalThis as unknown as { URL: new (input: string) => WhatwgUrl }).URL;
+
 /**
- * Splits a profile link, accepting a bare "instagram.com/name" (people paste them without a scheme).
- * Undefined unless the scheme (if any) is http(s) and the host is dotted. Hand-rolled because the
- * domain package's TypeScript libs have no `URL` type; user info is dropped so that
- * "https://facebook.com@evil.example" counts as evil.example, as a browser would read it.
+ * Reads a profile link as a browser would (the WHATWG URL parser), accepting a bare
+ * "instagram.com/name" (people paste them without a scheme) as https. Undefined unless the scheme is
+ * http(s) and the host is a dotted name. The host is the one a browser would open: user info is not
+ * the host ("https://facebook.com@evil.example" opens evil.example) and a backslash ends the host
+ * ("https://evil.example\@facebook.com/" opens evil.example too).
  */
 export function parseProfileUrl(value: string): ProfileUrl | undefined {
   const trimmed = value.trim();
   if (trimmed === '' || /\s/.test(trimmed)) return undefined;
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(trimmed);
-  if (scheme && !['http', 'https'].includes(scheme[1].toLowerCase())) return undefined;
-  const rest = scheme ? trimmed.slice(scheme[0].length) : trimmed;
-  const end = rest.search(/[/?#]/);
-  const authority = end === -1 ? rest : rest.slice(0, end);
-  const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
-  const host = hostPort.replace(/:\d*$/, '').replace(/\.$/, '').toLowerCase();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  let url: WhatwgUrl;
+  try {
+    url = new WhatwgUrlParser(withScheme);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  const host = url.hostname.replace(/\.$/, '').toLowerCase();
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return undefined;
-  return { host, path: end === -1 ? '' : rest.slice(end) };
+  return { host, path: `${url.pathname}${url.search}${url.hash}` };
 }

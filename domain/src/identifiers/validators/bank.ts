@@ -1,3 +1,4 @@
+import { ValidationErrorsIBAN, validateIBAN } from 'ibantools';
 import { compactUpper } from '../read-data';
 import { validatorResult, type ValidatorResult } from './types';
 
@@ -17,25 +18,31 @@ export function validateRoutingNumber(routingNumber: string | undefined): Valida
     : validatorResult('aba_routing_checksum', 'fail', 'Checksum digit does not match (likely a typo)');
 }
 
-/** The IBAN's remainder mod 97, computed piecewise because the number is far beyond 2^53. */
-function ibanRemainder(iban: string): number {
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    // Letters count as two digits: A = 10 ... Z = 35.
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder;
-}
+/** Why ibantools refused an IBAN, in the words of the validation screen; the first error counts. */
+const IBAN_ERRORS: Readonly<Partial<Record<ValidationErrorsIBAN, string>>> = {
+  [ValidationErrorsIBAN.WrongBBANLength]: 'has the wrong length for its country',
+  [ValidationErrorsIBAN.WrongBBANFormat]: "does not follow its country's account format",
+  [ValidationErrorsIBAN.ChecksumNotNumber]: 'has check digits that are not digits',
+  [ValidationErrorsIBAN.WrongIBANChecksum]: 'check digits do not match (likely a typo)',
+  [ValidationErrorsIBAN.WrongAccountBankBranchChecksum]: 'national check digits do not match (likely a typo)',
+};
 
-/** IBAN mod-97 check (ISO 7064) when the account number looks like an IBAN; otherwise not applicable. */
+/**
+ * The IBAN check when the account number looks like an IBAN (else not applicable), with ibantools:
+ * a country that uses IBANs, that country's length and BBAN format, the mod-97 check digits (ISO
+ * 7064) and, where the country has them, the national check digits.
+ */
 export function validateIban(accountNumber: string | undefined): ValidatorResult {
   const iban = compactUpper(accountNumber ?? '');
   if (!IBAN_SHAPE.test(iban)) {
     return validatorResult('iban_checksum', 'not_applicable', 'The account number is not an IBAN');
   }
-  return ibanRemainder(iban) === 1
-    ? validatorResult('iban_checksum', 'pass', `Valid ${iban.slice(0, 2)} IBAN check digits`)
-    : validatorResult('iban_checksum', 'fail', 'IBAN check digits do not match (likely a typo)');
+  const country = iban.slice(0, 2);
+  const { valid, errorCodes } = validateIBAN(iban, { allowQRIBAN: true });
+  if (valid) return validatorResult('iban_checksum', 'pass', `Valid ${country} IBAN check digits`);
+  if (errorCodes.includes(ValidationErrorsIBAN.NoIBANCountry)) {
+    return validatorResult('iban_checksum', 'fail', `${country} is not a country that uses IBANs`);
+  }
+  const problem = errorCodes.map((code) => IBAN_ERRORS[code]).find(Boolean) ?? 'is not valid';
+  return validatorResult('iban_checksum', 'fail', `The ${country} IBAN ${problem}`);
 }

@@ -1,49 +1,24 @@
 /**
- * Segwit address decoding per BIP-173 (bech32) and BIP-350 (bech32m): the checksum, the witness
- * version and program, and which checksum constant the version requires.
+ * Segwit address decoding per BIP-173 (bech32) and BIP-350 (bech32m): the checksum (by
+ * `@scure/base`), the witness version and program, and which checksum the version requires.
  */
+import { bech32, bech32m } from '@scure/base';
 
-const CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const GENERATORS = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
-const BECH32_CONST = 1;
-const BECH32M_CONST = 0x2bc830a3;
-
-function polymod(values: readonly number[]): number {
-  let chk = 1;
-  for (const value of values) {
-    const top = chk >>> 25;
-    chk = ((chk & 0x1ffffff) << 5) ^ value;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk ^= GENERATORS[i];
-  }
-  return chk >>> 0;
-}
-
-function expandHrp(hrp: string): number[] {
-  const chars = [...hrp].map((char) => char.charCodeAt(0));
-  return [...chars.map((code) => code >> 5), 0, ...chars.map((code) => code & 31)];
-}
-
-/** Regroups 5-bit words into bytes; undefined when the padding is not zero bits as BIP-173 requires. */
-function fiveToEight(words: readonly number[]): number[] | undefined {
-  let acc = 0;
-  let bits = 0;
-  const out: number[] = [];
-  for (const word of words) {
-    acc = (acc << 5) | word;
-    bits += 5;
-    while (bits >= 8) {
-      bits -= 8;
-      out.push((acc >> bits) & 0xff);
-    }
-  }
-  if (bits >= 5 || ((acc << (8 - bits)) & 0xff) !== 0) return undefined;
-  return out;
-}
+/** The 32 characters bech32 writes its 5-bit words with. */
+const BECH32_DATA = /^[qpzry9x8gf2tvdw0s3jn54khce6mua7l]+$/;
 
 /** A decoded segwit address, or why it is not one. */
 export type SegwitResult =
   | { ok: true; encoding: 'bech32' | 'bech32m'; version: number; program: Uint8Array }
   | { ok: false; reason: string };
+
+/** The words of a string whose bech32 or bech32m checksum holds, and which one it is. */
+function decodeEither(address: string) {
+  const plain = bech32.decodeUnsafe(address);
+  if (plain) return { encoding: 'bech32' as const, words: plain.words };
+  const modified = bech32m.decodeUnsafe(address);
+  return modified ? { encoding: 'bech32m' as const, words: modified.words } : undefined;
+}
 
 /** Decodes a segwit address whose human-readable part must be `expectedHrp` ("bc" for bitcoin). */
 export function decodeSegwitAddress(address: string, expectedHrp: string): SegwitResult {
@@ -56,13 +31,14 @@ export function decodeSegwitAddress(address: string, expectedHrp: string): Segwi
   if (separator < 1 || separator + 7 > lower.length) return { ok: false, reason: 'Misplaced "1" separator' };
   const hrp = lower.slice(0, separator);
   if (hrp !== expectedHrp) return { ok: false, reason: `Prefix "${hrp}" is not "${expectedHrp}"` };
-  const data = [...lower.slice(separator + 1)].map((char) => CHARSET.indexOf(char));
-  if (data.includes(-1)) return { ok: false, reason: 'Contains characters outside the bech32 alphabet' };
-  const constant = polymod([...expandHrp(hrp), ...data]);
-  const encoding = constant === BECH32_CONST ? 'bech32' : constant === BECH32M_CONST ? 'bech32m' : undefined;
-  if (!encoding) return { ok: false, reason: 'Checksum does not match (likely a typo)' };
-  const version = data[0];
-  const program = fiveToEight(data.slice(1, -6));
+  if (!BECH32_DATA.test(lower.slice(separator + 1))) {
+    return { ok: false, reason: 'Contains characters outside the bech32 alphabet' };
+  }
+  const decoded = decodeEither(lower);
+  if (!decoded) return { ok: false, reason: 'Checksum does not match (likely a typo)' };
+  const [version, ...programWords] = decoded.words;
+  // Undefined when the padding is not zero bits, as BIP-173 requires.
+  const program = bech32.fromWordsUnsafe(programWords);
   if (version > 16 || !program || program.length < 2 || program.length > 40) {
     return { ok: false, reason: 'Invalid witness program' };
   }
@@ -70,8 +46,8 @@ export function decodeSegwitAddress(address: string, expectedHrp: string): Segwi
     return { ok: false, reason: 'Version 0 programs must be 20 or 32 bytes' };
   }
   // BIP-350: version 0 keeps bech32, every later version must use bech32m.
-  if ((version === 0) !== (encoding === 'bech32')) {
-    return { ok: false, reason: `Witness version ${version} must not use ${encoding}` };
+  if ((version === 0) !== (decoded.encoding === 'bech32')) {
+    return { ok: false, reason: `Witness version ${version} must not use ${decoded.encoding}` };
   }
-  return { ok: true, encoding, version, program: Uint8Array.from(program) };
+  return { ok: true, encoding: decoded.encoding, version, program };
 }

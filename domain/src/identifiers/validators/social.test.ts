@@ -23,12 +23,24 @@ describe('validateProfileUrl', () => {
       'https://facebook.com.evil.example/scam',
       'https://notfacebook.com/scam',
       'https://facebook.com@evil.example/scam',
+      // A browser reads the backslash as the end of the host and opens evil.example.
+      'https://evil.example\\@facebook.com/',
+      'https://evil.example\\.facebook.com/',
       'https://instagram.com/scam',
     ]) {
       expect(validateProfileUrl('facebook', url).outcome).toBe('fail');
     }
     expect(validateProfileUrl('facebook', 'https://evil.example/x').detail).toBe(
       'evil.example is not a facebook host (expected facebook.com, fb.com, fb.me)',
+    );
+  });
+
+  it('names the host a browser would open', () => {
+    expect(validateProfileUrl('facebook', 'https://evil.example\\@facebook.com/').detail).toBe(
+      'evil.example is not a facebook host (expected facebook.com, fb.com, fb.me)',
+    );
+    expect(validateProfileUrl('facebook', 'HTTPS://WWW.FACEBOOK.COM./Scam').detail).toBe(
+      'www.facebook.com belongs to facebook',
     );
   });
 
