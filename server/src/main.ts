@@ -6,6 +6,7 @@ import { whenDatabaseAnswers } from './db/startup-wait';
 import { closeGracefully } from './lifecycle';
 import { startEvidenceCollection } from './modules/evidence/evidence-collection';
 import { sealUnchainedEntries } from './modules/signatures/journal-chain';
+import { fillSearchTexts } from './modules/identifiers/identifier-search-text';
 import { ensureAdministrator } from './modules/users/bootstrap';
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -35,8 +36,11 @@ async function main() {
       await database.migrate();
       // Entries written before each case's journal was a hash chain get their first link, once.
       const sealed = await sealUnchainedEntries(database.db);
+      // Identifiers stored before their search text existed get it, once.
+      const searchable = await fillSearchTexts(database.db);
       const built = await buildApp({ config, database });
       if (sealed) built.log.info(`sealed ${sealed} journal entries into their cases' hash chains`);
+      if (searchable) built.log.info(`wrote the search text of ${searchable} identifiers`);
       try {
         await ensureAdministrator(database.db, config, built.log);
       } catch (err) {

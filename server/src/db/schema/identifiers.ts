@@ -26,6 +26,12 @@ export const identifiers = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     displayValue: text('display_value').notNull(),
     normalizedKey: text('normalized_key').notNull(),
+    /**
+     * Every written form of the value, one per line (`buildSearchText`): what the searches match, so a
+     * masked account is found by its full number. Written with the data; null only on rows stored
+     * before the column, until start-up fills them (`fillSearchTexts`).
+     */
+    searchText: text('search_text'),
     /** 0..1, null until validated. */
     confidence: real('confidence'),
     /** Validator outcomes and the reasons behind the confidence. */
@@ -51,7 +57,7 @@ export const identifiers = pgTable(
   },
   (t) => [
     uniqueIndex('identifiers_type_key_idx').on(t.type, t.normalizedKey),
-    index('identifiers_display_trgm_idx').using('gin', t.displayValue.op('gin_trgm_ops')),
+    index('identifiers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     index('identifiers_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('identifiers_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
     index('identifiers_originator_idx').on(t.originatorId),

@@ -33,14 +33,16 @@ export async function insertIdentifierBatch(
       data: row.data,
       display_value: row.displayValue,
       normalized_key: row.normalizedKey,
+      search_text: row.searchText,
     })),
   );
   const result = await db.execute(sql`
-    insert into identifiers (type, data, display_value, normalized_key, originator_id, proxy_originator_id)
-    select r.type, r.data, r.display_value, r.normalized_key, ${originator.originatorId}::uuid,
+    insert into identifiers
+      (type, data, display_value, normalized_key, search_text, originator_id, proxy_originator_id)
+    select r.type, r.data, r.display_value, r.normalized_key, r.search_text, ${originator.originatorId}::uuid,
       ${originator.proxyOriginatorId}::uuid
     from jsonb_to_recordset(${json}::jsonb)
-      as r(type text, data jsonb, display_value text, normalized_key text)
+      as r(type text, data jsonb, display_value text, normalized_key text, search_text text)
     on conflict (type, normalized_key) do nothing
     returning id, type, normalized_key`);
   return toKeyedIds(result);

@@ -1,6 +1,7 @@
 import type { FieldError } from '@scamtrail/domain/errors';
 import { buildDisplayValue } from '@scamtrail/domain/identifiers/display';
 import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
+import { buildSearchText } from '@scamtrail/domain/identifiers/search-keys';
 import { identifierInputSchema } from '@scamtrail/domain/identifiers/schema';
 import type { IdentifierInput } from '@scamtrail/domain/identifiers/types';
 import type { IdentifierValues } from './identifiers.repository';
@@ -21,12 +22,17 @@ export function parseIdentifierInput(
   return { errors };
 }
 
-/** What is stored for a valid input: the server computes display value and key, never the client. */
+/**
+ * What is stored for a valid input: the server computes display value, key and search text, never
+ * the client.
+ */
 export function toIdentifierValues(input: IdentifierInput): IdentifierValues {
+  const displayValue = buildDisplayValue(input.type, input.data);
   return {
     type: input.type,
     data: input.data as unknown as Record<string, unknown>,
-    displayValue: buildDisplayValue(input.type, input.data),
+    displayValue,
     normalizedKey: buildNormalisedKey(input.type, input.data),
+    searchText: buildSearchText(input.type, input.data, displayValue),
   };
 }

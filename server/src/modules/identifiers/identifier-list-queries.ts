@@ -17,6 +17,7 @@ import { identifiers } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
 import type { Principal } from '../auth/principal';
 import { IDENTIFIER_TYPE_LABELS, UNKNOWN_IDENTIFIER_TYPE } from '@scamtrail/domain/identifiers/catalogue';
+import { searchTermOf } from '@scamtrail/domain/identifiers/search-keys';
 import { fixedWindow, windowBounds, windowName, windowParams, type PageWindow } from '../../db/page-window';
 import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';
 import { isoText, selectField } from '../../db/sql/json';
@@ -28,9 +29,19 @@ import { evidenceCountSql } from './identifiers.repository';
 
 export interface IdentifierListFilter {
   type?: string;
+  /** Text as typed: it is matched as `searchTermOf` writes it (see `searchPatternOf`). */
   search?: string;
   /** A tag id: only identifiers carrying it. */
   tag?: string;
+}
+
+/**
+ * The ILIKE pattern of the filter's search, its term written as the stored search texts write
+ * values (`searchTermOf`: "(415) 555-0134" as "4155550134"), or undefined when it searches nothing.
+ */
+export function searchPatternOf(filter: IdentifierListFilter): string | undefined {
+  const term = searchTermOf(filter.search ?? '');
+  return term ? containsPattern(term) : undefined;
 }
 
 /**
@@ -56,8 +67,8 @@ const inline: Param = (_, value) => value;
 const placeholder: Param = (name) => sql.placeholder(name);
 /**
  * As `placeholder`, but the pattern of a search is handed to the statement through a subquery, so the
- * planner does not see it. Matching a pattern against the display values' statistics (1,000 histogram
- * entries, migration 0003) is most of what planning a search costs: 0.5 to 0.8 ms on a million
+ * planner does not see it. Matching a pattern against the search texts' statistics (1,000 histogram
+ * entries, migration 0021) is most of what planning a search costs: 0.5 to 0.8 ms on a million
  * identifiers, paid at every execution, since a plan for a seen pattern is made for that pattern. A
  * page has no use for it: the estimate (`readEstimate`, which does see the pattern) has already
  * chosen its order (`chooseOrder`), and each order has one good plan whatever the pattern, the index
@@ -69,11 +80,12 @@ const pageParam: Param = (name) =>
   name === 'pattern' ? sql`(select ${sql.placeholder(name)}::text)` : sql.placeholder(name);
 
 function conditionOf(filter: IdentifierListFilter, param: Param): SQL | undefined {
-  const search = filter.search?.trim();
+  const pattern = searchPatternOf(filter);
   return and(
     filter.type ? eq(identifiers.type, param('type', filter.type)) : undefined,
     // ILIKE with a pattern is what the trigram GIN index serves; %, _ and \ in the text are literal.
-    search ? sql`${identifiers.displayValue} ilike ${param('pattern', containsPattern(search))}` : undefined,
+    // The search text holds every written form of the value, so a masked account is found by its number.
+    pattern ? sql`${identifiers.searchText} ilike ${param('pattern', pattern)}` : undefined,
     filter.tag ? carriesTag(param('tag', filter.tag)) : undefined,
   );
 }
@@ -101,7 +113,7 @@ interface FilterShape {
 }
 
 function filterShape(filter: IdentifierListFilter): FilterShape {
-  return { type: !!filter.type, search: !!filter.search?.trim(), tag: !!filter.tag };
+  return { type: !!filter.type, search: searchPatternOf(filter) !== undefined, tag: !!filter.tag };
 }
 
 /** The filters present, as a statement's name spells them: `t` type, `s` search, `g` tag. */
@@ -126,10 +138,10 @@ interface PageShape extends FilterShape {
 
 /** The filter's values as the condition of `filter` names them, in the order they appear. */
 function filterValues(filter: IdentifierListFilter): Partial<Record<FilterParam, string>> {
-  const search = filter.search?.trim();
+  const pattern = searchPatternOf(filter);
   return {
     ...(filter.type ? { type: filter.type } : {}),
-    ...(search ? { pattern: containsPattern(search) } : {}),
+    ...(pattern ? { pattern } : {}),
     ...(filter.tag ? { tag: filter.tag } : {}),
   };
 }

@@ -16,6 +16,7 @@ import {
   type IdentifierListFilter,
 } from './identifier-list-queries';
 import { findIdentifierRows } from './identifiers.repository';
+import { fillSearchTexts } from './identifier-search-text';
 import { findOriginatorSummaries } from '../originators/originators.repository';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import { randomUUID } from 'node:crypto';
@@ -57,6 +58,8 @@ beforeAll(async () => {
       case when g % 2 = 0 then ${proxyId}::uuid end, case when g % 3 = 0 then g / 61.0 end,
       timestamptz '2024-01-01' + g * interval '1 minute'
     from generate_series(1, ${ROWS}) g`);
+  // Inserted directly: their search texts are written as start-up writes those of older rows.
+  await fillSearchTexts(db);
   await db.execute(sql`insert into tags (name, color) values ('mule', 'red'), ('Bot', 'not-a-colour')`);
   await db.execute(sql`insert into identifier_tags (identifier_id, tag_id)
     select i.id, tg.id from identifiers i, tags tg where i.display_value like '%1%' or tg.name = 'Bot'`);

@@ -5,6 +5,7 @@ import {
   buildCappedCountQuery,
   readEstimate,
   readPage,
+  searchPatternOf,
   type IdentifierListFilter,
   type ListOrder,
 } from './identifier-list-queries';
@@ -19,7 +20,7 @@ export const EXACT_COUNT_CAP = 10_000;
  * When the planner expects more than this many times the cap, its estimate is answered without
  * counting. A count that stops at the cap still reads cap + 1 rows, each a heap fetch and a recheck
  * for a trigram search (about 50 ms for "gmail" in a million rows), while the estimate costs one
- * plan. Estimates of substring searches come from the display value histogram (see migration 0003)
+ * plan. Estimates of substring searches come from the search text histogram (see migration 0021)
  * and are seldom off by 2x once they are that large, so totals under the cap are still counted.
  */
 export const ESTIMATE_TRUST_FACTOR = 2;
@@ -127,7 +128,7 @@ export async function listIdentifierRows(
   principal: Principal,
   countTimeBoxMs = COUNT_TIME_BOX_MS,
 ): Promise<IdentifierListPage> {
-  const isSelective = Boolean(filter.search?.trim() || filter.tag);
+  const isSelective = Boolean(searchPatternOf(filter) || filter.tag);
   const known = isSelective ? await readEstimate(db, filter) : undefined;
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
   const { estimate: planned, ...found } = await readPage(db, filter, page, principal, order, !isSelective);

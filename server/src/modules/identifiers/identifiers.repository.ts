@@ -37,12 +37,13 @@ export type IdentifierRow = {
   [K in keyof typeof identifierColumns]: (typeof identifiers.$inferSelect)[K];
 };
 
-/** What is written for one identifier; the server computes display value and key. */
+/** What is written for one identifier; the server computes display value, key and search text. */
 export interface IdentifierValues {
   type: string;
   data: Record<string, unknown>;
   displayValue: string;
   normalizedKey: string;
+  searchText: string;
 }
 
 export async function findIdentifierRow(db: DbOrTx, id: string): Promise<IdentifierRow | undefined> {
