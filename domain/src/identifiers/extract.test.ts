@@ -134,6 +134,11 @@ const TEXTS: readonly [text: string, region: CountryCode, expected: string[]][] 
   ],
   ['Not a card: 4111 1111 1111 1112. Version 1.2.3 of invoice.pdf, e.g. this one.', 'US', []],
   ['No contact details were given at all.', 'US', []],
+  [
+    'Digits inside a wallet: 0x52908400098527886E0F7030069857D2E4169EE7 is no card or phone.',
+    'US',
+    ['crypto_wallet ethereum:0x52908400098527886e0f7030069857d2e4169ee7'],
+  ],
 ];
 
 describe('extractIdentifiers', () => {

@@ -46,7 +46,7 @@ const EMAIL_PATTERN = /[\p{L}\p{N}._%+'-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/g
 const IBAN_PATTERN = /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){10,32}/g;
 /** 13-19 digits in one run, in groups of four, or as American Express writes them (4-6-5). */
 const CARD_PATTERN =
-  /(?<![\d+])(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5})(?!\d)/g;
+  /(?<![\w+])(?:\d{13,19}|\d{4}(?:[ -]\d{4}){2,3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5})(?!\w)/g;
 /** A word long enough to be a wallet address: every network's addresses are 25 or more characters. */
 const WALLET_WORD = /\b[0-9A-Za-z]{25,90}\b/g;
 /** A dotted name ending in a top-level domain that scam sites use (a file name such as a.pdf is not one). */
@@ -170,8 +170,8 @@ function* freeMatches(text: string, pattern: RegExp, taken: readonly Span[]) {
  *    any other link an "other" identifier of type Website;
  * 2. e-mail addresses that pass the e-mail syntax check;
  * 3. IBANs, with or without spaces, that pass the IBAN check (country, length, format, checksum);
- * 4. card numbers: 13-19 digits, first digit 2-6, that pass the Luhn check, as bank accounts;
- * 5. wallet addresses of every network whose checksum (or, for Solana, length) holds;
+ * 4. wallet addresses of every network whose checksum (or, for Solana, length) holds;
+ * 5. card numbers: 13-19 digits, first digit 2-6, that pass the Luhn check, as bank accounts;
  * 6. social handles where the platform is named beside them ("on Telegram @name");
  * 7. domains with a known top-level domain, as "other" identifiers of type Domain;
  * 8. phone numbers (libphonenumber's finder), international or national in `defaultRegion`.
@@ -216,6 +216,11 @@ export function extractIdentifiers(text: string, options: ExtractOptions = {}): 
       });
     }
   }
+  for (const match of freeMatches(text, WALLET_WORD, taken)) {
+    const context = text.slice(Math.max(0, match.index - 40), match.index);
+    const wallet = readWallet(match[0], context);
+    if (wallet) take(match.index, match[0], wallet);
+  }
   for (const match of freeMatches(text, CARD_PATTERN, taken)) {
     const digits = match[0].replace(/\D/g, '');
     if (/^[2-6]/.test(digits) && isLuhnValid(digits)) {
@@ -226,11 +231,6 @@ export function extractIdentifiers(text: string, options: ExtractOptions = {}): 
         reason: `A ${digits.length}-digit card number whose Luhn check digit holds`,
       });
     }
-  }
-  for (const match of freeMatches(text, WALLET_WORD, taken)) {
-    const context = text.slice(Math.max(0, match.index - 40), match.index);
-    const wallet = readWallet(match[0], context);
-    if (wallet) take(match.index, match[0], wallet);
   }
   const handles = [
     ...[...freeMatches(text, HANDLE_AFTER_PLATFORM, taken)].map((match) => ({
