@@ -9780,7 +9780,7 @@ export interface operations {
         tagId?: string;
         /** @description Only cases closed as duplicates of this case */
         duplicateOfId?: string;
-        /** @description Case-insensitive substring of the title */
+        /** @description Case-insensitive substring of the title, or the case number ("12" or "#12") */
         search?: string;
         /** @description updatedAt is the last activity */
         sort?: 'updatedAt' | 'createdAt' | 'priority';
@@ -12599,7 +12599,7 @@ export interface operations {
         caseId?: string;
         tagId?: string;
         kind?: 'written' | 'screenshot' | 'document' | 'email' | 'audio' | 'video';
-        /** @description Case-insensitive substring of the title or file name */
+        /** @description Case-insensitive substring of the title, the file name or the text of written evidence */
         search?: string;
       };
       header?: never;

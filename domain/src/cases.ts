@@ -175,7 +175,9 @@ export const caseListQuerySchema = z.object({
   duplicateOfId: uuidSchema('duplicateOfId')
     .optional()
     .describe('Only cases closed as duplicates of this case'),
-  search: searchQuerySchema.describe('Case-insensitive substring of the title'),
+  search: searchQuerySchema.describe(
+    'Case-insensitive substring of the title, or the case number ("12" or "#12")',
+  ),
   sort: enumOf(CASE_SORTS, 'sort').default('updatedAt').describe('updatedAt is the last activity'),
   direction: enumOf(['asc', 'desc'] as const, 'direction').default('desc'),
 });

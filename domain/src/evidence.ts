@@ -99,7 +99,9 @@ export const evidenceListQuerySchema = z.object({
   caseId: uuidSchema('caseId').optional(),
   tagId: uuidSchema('tagId').optional(),
   kind: evidenceKindSchema.optional(),
-  search: searchQuerySchema.describe('Case-insensitive substring of the title or file name'),
+  search: searchQuerySchema.describe(
+    'Case-insensitive substring of the title, the file name or the text of written evidence',
+  ),
 });
 export type EvidenceListQuery = z.infer<typeof evidenceListQuerySchema>;
 

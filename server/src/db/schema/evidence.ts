@@ -48,6 +48,8 @@ export const evidence = pgTable(
     index('evidence_case_idx').on(t.caseId, t.createdAt.desc(), t.id),
     index('evidence_created_idx').on(t.createdAt.desc(), t.id),
     index('evidence_sha256_idx').on(t.sha256),
+    // The list's search looks in the text of written evidence.
+    index('evidence_body_trgm_idx').using('gin', t.body.op('gin_trgm_ops')),
   ],
 );
 

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { CaseListQuery } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
-import { matchesSearch } from '../../lib/search';
+import { caseNumberOf, matchesSearch } from '../../lib/search';
 import type { Principal } from '../auth/principal';
 import { visibleCaseCondition } from '../../db/case-visibility';
 
@@ -36,8 +36,15 @@ function filterCondition(query: CaseListQuery, principal: Principal): SQL | unde
             and ${visibleCaseCondition(principal, original.groupId)})`,
         )
       : undefined,
-    search ? matchesSearch(search, cases.title) : undefined,
+    search ? searchCondition(search) : undefined,
   );
+}
+
+/** The title holds the search, or the search is the case's number ("12" or "#12", as people quote it). */
+function searchCondition(search: string): SQL {
+  const number = caseNumberOf(search);
+  const inTitle = matchesSearch(search, cases.title);
+  return number === undefined ? inTitle : sql`(${inTitle} or ${cases.number} = ${number})`;
 }
 
 /**

@@ -112,6 +112,15 @@ describe('case list', () => {
     expect(await titles('?search=_')).toEqual(['100%_sure invoice']);
   });
 
+  it('finds a case by its number, written "12" or "#12"', async () => {
+    const { number } = made.b;
+    expect(await titles(`?search=${encodeURIComponent(`#${number}`)}`)).toEqual(['Bravo crypto']);
+    expect(await titles(`?search=${encodeURIComponent(`# ${number}`)}`)).toEqual(['Bravo crypto']);
+    // A number is also a substring of titles ("100%_sure invoice" holds 1 and 0).
+    expect(await titles(`?search=${number}`)).toContain('Bravo crypto');
+    expect(await titles('?search=%23999999999')).toEqual([]);
+  });
+
   it('sorts by priority, critical first, or by creation either way', async () => {
     const byPriority = await titles('?sort=priority');
     expect(byPriority.slice(0, 2).sort()).toEqual(['100%_sure invoice', 'Bravo crypto']);

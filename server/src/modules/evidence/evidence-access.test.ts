@@ -101,10 +101,12 @@ describe('evidence of a case the caller may not see', () => {
 });
 
 describe('the evidence list', () => {
-  it('filters by case, kind, tag and title or file name, newest first', async () => {
+  it('filters by case, kind, tag and title, file name or written text, newest first', async () => {
     expect(await listIds(member, `?caseId=${openCaseId}`)).toEqual([openId]);
     expect(await listIds(member, '?kind=written')).toEqual([looseId]);
     expect(await listIds(member, '?search=HIDDEN.p')).toEqual([hiddenId]);
+    // The text of written evidence is searched too.
+    expect(await listIds(member, '?search=NO%20CASE')).toEqual([looseId]);
     const tagId = (await admin.post('/api/tags', { name: `tag-${randomUUID()}` })).json().id;
     await member.patch(`/api/evidence/${openId}`, { tagIds: [tagId] });
     expect(await listIds(member, `?tagId=${tagId}`)).toEqual([openId]);

@@ -27,7 +27,8 @@ function listConditions(principal: Principal, query: EvidenceListQuery) {
     query.tagId
       ? sql`exists (select 1 from ${evidenceTags} where ${evidenceTags.evidenceId} = ${evidence.id} and ${evidenceTags.tagId} = ${query.tagId})`
       : undefined,
-    search ? matchesSearch(search, evidence.title, evidence.fileName) : undefined,
+    // The body is the text of written evidence (null for files).
+    search ? matchesSearch(search, evidence.title, evidence.fileName, evidence.body) : undefined,
   );
 }
 

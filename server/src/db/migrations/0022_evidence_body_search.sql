@@ -1,0 +1,1 @@
+CREATE INDEX "evidence_body_trgm_idx" ON "evidence" USING gin ("body" gin_trgm_ops);
