@@ -286,7 +286,9 @@ describe('search page', () => {
   it('without text, says what is searched (what the user may view) and asks nothing', async () => {
     const { fetchMock } = renderApp('/search', { ...as(['case.view', 'evidence.view']), ...HITS });
     expect(await screen.findByRole('heading', { name: 'Type what you are looking for' })).toBeInTheDocument();
-    expect(screen.getByText('Finds cases by title and evidence by title or file name.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Finds cases by title or number and evidence by title, file name or text.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('');
     // Nothing but the session and the bell's count: no section is asked before there is text.
     expect(

@@ -27,7 +27,7 @@ interface Section {
 
 /** The sections, in the order shown; each only for a user who may view its records. */
 const SECTIONS: readonly Section[] = [
-  { id: 'cases', permissions: ['case.view'], searches: 'cases by title' },
+  { id: 'cases', permissions: ['case.view'], searches: 'cases by title or number' },
   {
     id: 'journal',
     permissions: ['journal_entry.view', 'case.view'],
@@ -38,7 +38,7 @@ const SECTIONS: readonly Section[] = [
     permissions: ['identifier.view'],
     searches: 'identifiers by value (however it is written)',
   },
-  { id: 'evidence', permissions: ['evidence.view'], searches: 'evidence by title or file name' },
+  { id: 'evidence', permissions: ['evidence.view'], searches: 'evidence by title, file name or text' },
 ];
 
 /** Each section's hits, a SearchSection of the feature whose records it lists. */
@@ -86,7 +86,7 @@ function SearchPage({ sections, hits }: { sections: Section[]; hits: SearchHits 
           id="global-search"
           size="lg"
           labelText="Search text"
-          placeholder="Case title, words in an entry, e-mail, phone, wallet, file name..."
+          placeholder="Case title or #number, words in an entry, e-mail, phone, IBAN, wallet, file name..."
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
