@@ -26,6 +26,7 @@ import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import { isIdentifierType } from '@scamtrail/domain/identifiers/types';
+import { searchTermOf } from '@scamtrail/domain/identifiers/search-keys';
 import { originatorDisplayName, type OriginatorType } from '@scamtrail/domain/originators';
 import { fullName } from '@scamtrail/domain/names';
 import { hasAllPermissions, permissionsForRole, WILDCARD, type Role } from '@scamtrail/domain/permissions';
@@ -54,16 +55,18 @@ interface Shape {
 /**
  * The filter as SQL over `i`, its parameters numbered from `first`. For the page, the search pattern
  * is hidden from the planner in a subquery (`hidePattern`), as the product's page statement hides it:
- * planning against the display values' statistics is then skipped and the statement keeps one plan.
+ * planning against the search texts' statistics is then skipped and the statement keeps one plan.
+ * The search is written as the product writes it (`searchTermOf`) and matched on the same column.
  */
 function where(shape: Shape, first: number, hidePattern = false): { text: string; values: string[] } {
   const parts: string[] = [];
   const values: string[] = [];
   if (shape.type) parts.push(`i.type = $${first + values.push(shape.type) - 1}`);
-  if (shape.search) {
-    const pattern = `%${shape.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const term = searchTermOf(shape.search ?? '');
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const param = `$${first + values.push(pattern) - 1}`;
-    parts.push(`i.display_value ilike ${hidePattern ? `(select ${param}::text)` : param}`);
+    parts.push(`i.search_text ilike ${hidePattern ? `(select ${param}::text)` : param}`);
   }
   return { text: parts.join(' and ') || 'true', values };
 }
