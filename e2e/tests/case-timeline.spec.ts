@@ -31,19 +31,19 @@ test.describe('case timeline', () => {
     const email = `refunds-${unique}@example.org`;
     await form
       .getByLabel('Description')
-      .fill(`The caller said he was from the bank.\nCall back on +1 555-0100 or write to ${email}.`);
+      .fill(`The caller said he was from the bank.\nCall back on +1 415-555-0134 or write to ${email}.`);
 
     const offer = form.getByRole('group', { name: /Found in the text/ });
-    await expect(offer.getByRole('checkbox', { name: '+1 555-0100 (phone)' })).toBeChecked();
+    await expect(offer.getByRole('checkbox', { name: '+1 415-555-0134 (phone)' })).toBeChecked();
     await expect(offer.getByRole('checkbox', { name: `${email} (email)` })).toBeChecked();
     await form.getByRole('button', { name: 'Add entry' }).click();
 
     await expect(page.getByText('Entry added')).toBeVisible();
     await expect(form).toBeHidden();
     const entry = page.getByRole('article', { name: /^Call entry/ });
-    await expect(entry).toContainText('Call back on +1 555-0100');
+    await expect(entry).toContainText('Call back on +1 415-555-0134');
     const identifiers = entry.getByRole('list', { name: 'Linked identifiers' });
-    await expect(identifiers.getByRole('link', { name: '+1 5550100' })).toBeVisible();
+    await expect(identifiers.getByRole('link', { name: '+1 4155550134' })).toBeVisible();
     await expect(identifiers.getByRole('link', { name: email })).toBeVisible();
     await expect(entry.getByRole('button', { name: /\(Team\)$/ })).toBeVisible();
   });

@@ -165,15 +165,20 @@ describe('entry dialog', () => {
       [`POST ${JOURNAL}`]: () => json(200, CREATED),
     });
     const dialog = await openAddDialog(
-      'Scammer called from +1 555-0100.\nReplies go to Refunds@Example.org; wallet 0x52908400098527886E0F7030069857D2E4169EE7',
+      'Scammer called from +1 415-555-0134.\nReplies go to Refunds@Example.org; wallet 0x52908400098527886E0F7030069857D2E4169EE7',
     );
     const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
     const boxes = within(offer).getAllByRole('checkbox');
-    expect(boxes.map((box) => box.closest('.cds--checkbox-wrapper')?.textContent)).toEqual([
-      '+1 555-0100 (phone)',
+    expect(boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      '+1 415-555-0134 (phone)',
       'Refunds@Example.org (email)',
       '0x52908400098527886E0F7030069857D2E4169EE7 (crypto wallet)',
     ]);
+    // Each says why it was taken for an identifier.
+    const firstOffer = boxes[0].closest<HTMLElement>('.cds--checkbox-wrapper')!;
+    expect(
+      within(firstOffer).getByText('A valid phone number for US (written internationally)'),
+    ).toBeVisible();
     boxes.forEach((box) => expect(box).toBeChecked());
     // Not the wallet.
     await userEvent.click(within(offer).getByLabelText(/crypto wallet/));
@@ -181,12 +186,40 @@ describe('entry dialog', () => {
     expect(await screen.findByText('Entry added')).toBeInTheDocument();
 
     expect(callsTo(fetchMock, 'POST', '/api/identifiers').map((call) => call.body)).toEqual([
-      { type: 'phone', data: { countryCode: '+1', number: '5550100' } },
+      { type: 'phone', data: { countryCode: '+1', number: '4155550134' } },
       { type: 'email', data: { address: 'Refunds@Example.org' } },
     ]);
     expect(callsTo(fetchMock, 'POST', '/api/journal-entries')[0].body.identifierIds).toEqual([
       'id-phone',
       'id-email',
+    ]);
+  });
+
+  it('offers the IBAN of a wire transfer, masked, and none of its digits as a phone', async () => {
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'POST /api/identifiers': (init) => json(201, { id: 'id-iban', ...JSON.parse(String(init.body)) }),
+      'POST /api/journal-entries': () => json(201, CREATED),
+      [`POST ${JOURNAL}`]: () => json(200, CREATED),
+    });
+    const dialog = await openAddDialog('Wire went to IBAN GB82 WEST 1234 5698 7654 32');
+    const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
+    const [box, ...others] = within(offer).getAllByRole('checkbox');
+    expect(others).toEqual([]);
+    expect(box).toHaveAccessibleName('IBAN ****5432 (bank account)');
+    expect(box).toBeChecked();
+    await submit(dialog);
+    expect(await screen.findByText('Entry added')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/api/identifiers').map((call) => call.body)).toEqual([
+      {
+        type: 'bank_account',
+        data: {
+          bankName: 'Unknown',
+          accountName: 'Unknown',
+          accountNumber: 'GB82WEST12345698765432',
+          notes: 'IBAN found in a journal entry',
+        },
+      },
     ]);
   });
 
@@ -202,11 +235,11 @@ describe('entry dialog', () => {
           },
         }),
     });
-    const dialog = await openAddDialog('Called 555 0100 twice.');
+    const dialog = await openAddDialog('Called (415) 555-0134 twice.');
     await submit(dialog);
     expect(
       await within(dialog).findByText(
-        '555 0100 (phone) could not be linked: Please enter a valid phone number',
+        '(415) 555-0134 (phone) could not be linked: Please enter a valid phone number',
       ),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/journal-entries')).toHaveLength(0);
@@ -215,7 +248,7 @@ describe('entry dialog', () => {
   it('edits an entry: patches what changed and links what was added', async () => {
     const entry = {
       ...ENTRY,
-      identifiers: [{ id: LINKED, type: 'phone', displayValue: '+1 5550100' }],
+      identifiers: [{ id: LINKED, type: 'phone', displayValue: '+1 4155550134' }],
       identifierIds: [LINKED],
     };
     const { fetchMock } = renderTimeline({
@@ -231,14 +264,14 @@ describe('entry dialog', () => {
     const description = within(dialog).getByLabelText('Description');
     expect(description).toHaveValue(ENTRY.description);
     await userEvent.click(description);
-    // Already linked: +1 555-0100 is not offered again; the new e-mail is.
-    await userEvent.paste(' Also +1 555-0100 and a@b.org');
+    // Already linked: +1 415-555-0134 is not offered again; the new e-mail is.
+    await userEvent.paste(' Also +1 415-555-0134 and a@b.org');
     const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
     expect(within(offer).getAllByRole('checkbox')).toHaveLength(1);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Entry saved')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH', `/api/journal-entries/${ENTRY.id}`)[0].body).toEqual({
-      description: `${ENTRY.description} Also +1 555-0100 and a@b.org`,
+      description: `${ENTRY.description} Also +1 415-555-0134 and a@b.org`,
     });
     expect(callsTo(fetchMock, 'POST', `/api/journal-entries/${ENTRY.id}/identifiers/${ADDED}`)).toHaveLength(
       1,

@@ -1,66 +1,70 @@
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
-import { detectIdentifierType } from '@scamtrail/domain/identifiers/detection';
 import { buildDisplayValue } from '@scamtrail/domain/identifiers/display';
+import { extractIdentifiers, type ExtractedIdentifier } from '@scamtrail/domain/identifiers/extract';
 import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
+import type { IdentifierType } from '@scamtrail/domain/identifiers/types';
+
+/**
+ * The organisation's country, for phone numbers written without a country code: spec 5 reads such
+ * numbers as +1, so the United States.
+ */
+const DEFAULT_REGION = 'US';
+
+/**
+ * A bank account found in text carries only its number; the bank and the holder are required to
+ * create one, and the text does not say them.
+ */
+const NOT_STATED = 'Unknown';
 
 /** An identifier written in an entry's text, as the entry dialog offers to link it. */
 export interface FoundIdentifier {
   /** The normalised key: equal for the same identifier written differently. */
   key: string;
-  type: 'email' | 'phone' | 'crypto_wallet';
+  type: IdentifierType;
+  /** The data the identifier is created with when it is not on record yet. */
   data: Record<string, string>;
-  /** As it is written in the text. */
+  /** As it is written in the text; a bank account's number masked but for its last 4 characters. */
   text: string;
   displayValue: string;
   typeLabel: string;
+  /** Why it was taken for an identifier, e.g. "An IBAN: Valid GB IBAN check digits". */
+  reason: string;
 }
 
-/**
- * Phone numbers are written with spaces, so they are looked for as runs of digits and phone
- * punctuation on one line, not as words; a run inside a longer word (a wallet address, a reference)
- * does not count.
- */
-const PHONE_RUN = /(?<![\w@+.])\+?\(?\d[\d \t().\-/]{5,}\d(?![\w@])/g;
-/** Dates look like numbers with punctuation too: 2024-05-01, 05/01/2024, 1.5.2024. */
-const DATE_LIKE = /^(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
-/** What surrounds an address in prose: brackets, quotes and sentence punctuation. */
-const WORD_EDGES = /^[<([{"'`]+|[>)\]}"'`.,;:!?]+$/g;
-
-function found(text: string): FoundIdentifier | null {
-  const detected = detectIdentifierType(text);
-  if (!detected.type) return null;
-  const data = { ...detected.data } as Record<string, string>;
+/** The data to create the identifier with: a bank account gets "Unknown" bank and holder names. */
+function creationData(item: ExtractedIdentifier): Record<string, string> {
+  if (item.type !== 'bank_account') return item.data;
+  const notes = item.kind === 'card' ? 'Payment card number' : 'IBAN';
   return {
-    key: `${detected.type}:${buildNormalisedKey(detected.type, data)}`,
-    type: detected.type,
-    data,
-    text,
-    displayValue: buildDisplayValue(detected.type, data),
-    typeLabel: getIdentifierTypeLabel(detected.type),
+    bankName: NOT_STATED,
+    accountName: NOT_STATED,
+    ...item.data,
+    notes: `${notes} found in a journal entry`,
   };
 }
 
+/** How the dialog shows what was written: card numbers and IBANs masked, as bank accounts are. */
+function shownText(item: ExtractedIdentifier): string {
+  if (item.type !== 'bank_account') return item.text;
+  const account = item.data.accountNumber;
+  return `${item.kind === 'card' ? 'Card' : 'IBAN'} ****${account.slice(-4)}`;
+}
+
 /**
- * The e-mail addresses, phone numbers and wallet addresses written in free text (spec 5's detection
- * applied to its words and phone-like runs), in the order they appear, each identifier once.
+ * The identifiers written in free text (the domain's extraction, with the organisation's region), in
+ * the order they appear, each identifier once.
  */
 export function findIdentifiersInText(text: string): FoundIdentifier[] {
-  const candidates: { index: number; text: string }[] = [];
-  for (const word of text.matchAll(/\S+/g)) {
-    const trimmed = word[0].replace(WORD_EDGES, '');
-    // Words that hold no letter are phone numbers or nothing: the phone runs below find those.
-    if (/[a-z]/i.test(trimmed)) candidates.push({ index: word.index, text: trimmed });
-  }
-  for (const run of text.matchAll(PHONE_RUN)) {
-    const value = run[0].trim();
-    if (!DATE_LIKE.test(value)) candidates.push({ index: run.index, text: value });
-  }
-  candidates.sort((a, b) => a.index - b.index);
-
-  const byKey = new Map<string, FoundIdentifier>();
-  for (const candidate of candidates) {
-    const identifier = found(candidate.text);
-    if (identifier && !byKey.has(identifier.key)) byKey.set(identifier.key, identifier);
-  }
-  return [...byKey.values()];
+  return extractIdentifiers(text, { defaultRegion: DEFAULT_REGION }).map((item) => {
+    const data = creationData(item);
+    return {
+      key: `${item.type}:${buildNormalisedKey(item.type, data)}`,
+      type: item.type,
+      data,
+      text: shownText(item),
+      displayValue: buildDisplayValue(item.type, data),
+      typeLabel: getIdentifierTypeLabel(item.type),
+      reason: item.reason,
+    };
+  });
 }

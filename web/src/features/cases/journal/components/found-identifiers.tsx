@@ -9,7 +9,7 @@ interface FoundIdentifiersProps {
   disabled?: boolean;
 }
 
-/** "+1 555-0100 (phone)": as written, and what it was taken for. */
+/** "+1 415 555 0134 (phone)": as written (a bank account masked), and what it was taken for. */
 export function foundLabel(found: FoundIdentifier): string {
   return `${found.text} (${found.typeLabel.toLowerCase()})`;
 }
@@ -31,6 +31,7 @@ export function FoundIdentifiers({ found, unchecked, onToggle, disabled }: Found
             key={item.key}
             id={`journal-found-${index}`}
             labelText={foundLabel(item)}
+            helperText={item.reason}
             checked={!unchecked.has(item.key)}
             disabled={disabled}
             onChange={(_event, { checked }) => onToggle(item.key, checked)}
