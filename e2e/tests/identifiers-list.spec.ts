@@ -24,7 +24,7 @@ test.describe('identifier list', () => {
     const clear = page.getByRole('button', { name: 'Clear filters' }).first();
     await expect(clear).toBeDisabled();
 
-    await page.getByPlaceholder('Search by display value...').fill(tag);
+    await page.getByPlaceholder('Search by value, however written...').fill(tag);
     await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}`));
     await expect(itemRange(page)).toHaveText('1–25 of 31 items');
     await expect(page.getByRole('row')).toHaveCount(26);
@@ -43,7 +43,7 @@ test.describe('identifier list', () => {
 
     // The view is shareable: a reload shows the same filters.
     await page.reload();
-    await expect(page.getByPlaceholder('Search by display value...')).toHaveValue(tag);
+    await expect(page.getByPlaceholder('Search by value, however written...')).toHaveValue(tag);
     await expect(typeFilter(page)).toContainText('Zelle');
     await expect(itemRange(page)).toHaveText('1–1 of 1 items');
 
@@ -54,18 +54,18 @@ test.describe('identifier list', () => {
 
     await clear.click();
     await expect(page).toHaveURL(/\/identifiers$/);
-    await expect(page.getByPlaceholder('Search by display value...')).toHaveValue('');
+    await expect(page.getByPlaceholder('Search by value, however written...')).toHaveValue('');
     await expect(clear).toBeDisabled();
 
     // Page size 50, then a search change goes back to page 1.
-    await page.getByPlaceholder('Search by display value...').fill(tag);
+    await page.getByPlaceholder('Search by value, however written...').fill(tag);
     await expect(itemRange(page)).toHaveText('1–25 of 31 items');
     await page.getByLabel('Items per page:').selectOption('50');
     await expect(itemRange(page)).toHaveText('1–31 of 31 items');
     await page.getByLabel('Items per page:').selectOption('25');
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
-    await page.getByPlaceholder('Search by display value...').fill(`${tag}-0`);
+    await page.getByPlaceholder('Search by value, however written...').fill(`${tag}-0`);
     await expect(itemRange(page)).toHaveText('1–10 of 10 items');
     await expect(page).not.toHaveURL(/[?&]page=/);
   });
@@ -146,15 +146,28 @@ test.describe('identifier list', () => {
 });
 
 test.describe('a search naming an identifier written differently', () => {
-  test('finds the phone number on record when typed with spaces, and opens it', async ({ page }) => {
+  test('finds the phone number on record typed in another format, and opens it', async ({ page }) => {
+    const account = await signInAs(page, 'investigator');
+    const digits = String(parseInt(uniqueTag(), 16) % 10_000_000).padStart(7, '0');
+    await importRows(account, [{ type: 'phone', data: { countryCode: '+44', number: `770${digits}` } }]);
+    await openList(page);
+    // The list matches every written form of the number, not only its display "+44 770...".
+    await page
+      .getByPlaceholder('Search by value, however written...')
+      .fill(`+44 (770) ${digits.slice(0, 3)}-${digits.slice(3)}`);
+    await page.getByRole('link', { name: `+44 770${digits}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Phone Details' })).toBeVisible();
+  });
+
+  test('names the phone number on record when dialled from abroad, and opens it', async ({ page }) => {
     const account = await signInAs(page, 'investigator');
     // A number of its own: 7 random digits after a fixed prefix.
     const digits = String(parseInt(uniqueTag(), 16) % 10_000_000).padStart(7, '0');
     await importRows(account, [{ type: 'phone', data: { countryCode: '+44', number: `770${digits}` } }]);
     await openList(page);
-    const written = `+44 770 ${digits.slice(0, 3)} ${digits.slice(3)}`;
-    await page.getByPlaceholder('Search by display value...').fill(written);
-    // The display-value search misses it as written; the callout names it.
+    const written = `0044 770 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+    await page.getByPlaceholder('Search by value, however written...').fill(written);
+    // The list's search misses the international prefix; the callout reads it as the same number.
     await expect(page.getByText(`No identifier matches "${written}".`)).toBeVisible();
     const callout = page.locator('.identifier-matches');
     await expect(callout).toContainText('On record, written differently');

@@ -27,7 +27,7 @@ export function IdentifiersToolbar(props: IdentifiersToolbarProps) {
           id="identifiers-search"
           size="lg"
           labelText="Search identifiers"
-          placeholder="Search by display value..."
+          placeholder="Search by value, however written..."
           value={props.searchText}
           onChange={(event) => props.onSearchTextChange(event.target.value)}
           onClear={() => props.onSearchTextChange('')}
