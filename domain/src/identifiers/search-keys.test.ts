@@ -91,7 +91,9 @@ describe('buildSearchText', () => {
     expect(finds('zelle', { identifierType: 'phone', identifier: '415-555-0134' }, '(415) 555 0134')).toBe(
       true,
     );
-    expect(finds('zelle', { identifierType: 'email', identifier: 'pay.me@example.com' }, 'pay.me')).toBe(true);
+    expect(finds('zelle', { identifierType: 'email', identifier: 'pay.me@example.com' }, 'pay.me')).toBe(
+      true,
+    );
   });
 
   it('an identifier of a type outside the catalogue by its display value', () => {
