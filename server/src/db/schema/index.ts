@@ -12,3 +12,4 @@ export * from './events';
 export * from './passkeys';
 export * from './export-streams';
 export * from './idempotency-keys';
+export * from './oauth';

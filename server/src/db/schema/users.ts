@@ -44,6 +44,13 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /**
+     * The OAuth client a device sign-in (RFC 8628, modules/oauth) gave the session to, whose access
+     * token is sent as a Bearer header; null for a browser's cookie session.
+     */
+    clientId: text('client_id'),
+    /** The permissions the session is narrowed to (a device sign-in's scope); null: all the user's. */
+    permissions: text('permissions').array(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
