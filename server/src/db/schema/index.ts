@@ -13,3 +13,4 @@ export * from './passkeys';
 export * from './export-streams';
 export * from './idempotency-keys';
 export * from './oauth';
+export * from './webhooks';
