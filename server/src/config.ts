@@ -93,6 +93,10 @@ export const envSchema = z
       .int()
       .min(1)
       .default(24 * 7),
+    /** A device sign-in's session (RFC 8628, the command-line tool) ends after this long unused. */
+    DEVICE_SESSION_IDLE_HOURS: positiveInt(24 * 7),
+    /** ...and this long after it was approved, used or not. */
+    DEVICE_SESSION_MAX_DAYS: positiveInt(30),
     TRUST_PROXY: proxyList,
     LOGIN_WINDOW_MINUTES: positiveInt(15),
     LOGIN_MAX_FAILURES_PER_ADDRESS: positiveInt(5),
@@ -173,6 +177,9 @@ export interface Config {
   resolveHost?: Resolver;
   sessionIdleMs: number;
   sessionMaxMs: number;
+  /** The idle and absolute limits of a device sign-in's session (modules/oauth). */
+  deviceSessionIdleMs: number;
+  deviceSessionMaxMs: number;
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
   trustProxy: string[];
   loginThrottle: LoginThrottle;
@@ -232,6 +239,8 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
     allowPrivateNetworkTargets: e.ALLOW_PRIVATE_NETWORK_TARGETS,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    deviceSessionIdleMs: e.DEVICE_SESSION_IDLE_HOURS * 3_600_000,
+    deviceSessionMaxMs: e.DEVICE_SESSION_MAX_DAYS * 86_400_000,
     trustProxy: e.TRUST_PROXY,
     loginThrottle: {
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
