@@ -5,10 +5,10 @@
 // for its health, the web app and a font. Prints the size of the install. Run after `npm run build`.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePorts, waitUntilAnswering } from './local-server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,15 +18,6 @@ const BUILD_ONLY = ['vite', 'esbuild', 'typescript', 'tsx', 'sass', '@carbon/rea
 function fail(message) {
   console.error(`Production install: ${message}`);
   process.exitCode = 1;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The project as deployed: tracked and new (not ignored) files, and the build outputs. */
@@ -67,7 +58,7 @@ try {
   const size = execFileSync('du', ['-sm', join(dir, 'node_modules')], { encoding: 'utf8' }).split('\t')[0];
   console.log(`Production install: node_modules is ${size} MB`);
 
-  const port = await freePort();
+  const [port] = await freePorts(1);
   // What `npm start` runs, without npm in between, so that the signal reaches it.
   server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: dir,
@@ -79,16 +70,11 @@ try {
   server.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise((resolve) => server.on('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
-  // Ready when the health route answers; the server logging its exit first is a failure.
-  let ready = false;
-  while (!ready && server.exitCode === null) {
-    ready = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  if (!ready) throw new Error(`npm start exited before it answered:\n${output}`);
+  await waitUntilAnswering(`${base}/api/health`, server, { output: () => output, timeoutMs: 300_000 }).catch(
+    (err) => {
+      throw new Error(`npm start did not answer: ${err.message}`);
+    },
+  );
   if (/Building|as built/.test(output)) fail(`npm start did not run the given build as it was:\n${output}`);
   let font;
   await expectOk(base, '/', (res, body) => {

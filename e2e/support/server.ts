@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePorts, waitUntilAnswering } from '../../scripts/local-server.mjs';
 
 /**
  * The compiled server (`server/dist/main.mjs`, what `npm start` runs) on a free port of localhost and a
@@ -39,39 +39,12 @@ const READY_TIMEOUT_MS = 120_000;
 /** How much of the server's output is kept, to say why it failed. */
 const OUTPUT_TAIL = 20_000;
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  probe.close();
-  await once(probe, 'close');
-  return port;
-}
-
 /** Only what Node needs from the environment: a DATABASE_URL or LOG_LEVEL of the shell must not leak in. */
 function baseEnvironment(): NodeJS.ProcessEnv {
   const kept = ['PATH', 'HOME', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL'];
   return Object.fromEntries(
     kept.filter((name) => process.env[name]).map((name) => [name, process.env[name]]),
   );
-}
-
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server for ${url} exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
-    }
-    const ready = await fetch(`${url}/api/ready`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ready) return;
-    // Polling: the server signals readiness only through this endpoint.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`the server at ${url} did not become ready in ${READY_TIMEOUT_MS} ms:\n${output()}`);
 }
 
 /**
@@ -116,7 +89,10 @@ export async function startServer(label: string, admin: Credentials): Promise<Te
       if (ready && !stopping)
         process.stderr.write(`The e2e server at ${url} exited (${code ?? signal}):\n${output}\n`);
     });
-    await waitUntilReady(url, started, () => output);
+    await waitUntilAnswering(`${url}/api/ready`, started, {
+      output: () => output,
+      timeoutMs: READY_TIMEOUT_MS,
+    });
     ready = true;
   }
 
@@ -135,7 +111,8 @@ export async function startServer(label: string, admin: Credentials): Promise<Te
   // Another process may take the probed port before the server listens on it: try another one.
   for (let attempt = 1; ; attempt++) {
     try {
-      await launch(await freePort());
+      const [port] = await freePorts(1);
+      await launch(port);
       break;
     } catch (err) {
       await stop();

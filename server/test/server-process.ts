@@ -1,24 +1,11 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The real server (`src/main.ts`) as a child process, for tests of start-up and shutdown. */
 
 const mainPath = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 
-/** Distinct free ports: each is held until all are found, so none is handed out twice. */
-export async function freePorts(n: number): Promise<number[]> {
-  const servers: Server[] = [];
-  const ports: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const srv = createServer();
-    await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-    servers.push(srv);
-    ports.push((srv.address() as { port: number }).port);
-  }
-  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
-  return ports;
-}
+export { freePorts } from '../../scripts/local-server.mjs';
 
 /** Polls `condition` until it holds, failing at once when `failIf` names a reason. */
 export async function until(
