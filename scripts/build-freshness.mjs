@@ -23,7 +23,11 @@ export const OUTPUTS = {
     label: 'the web app',
     tool: 'vite',
     build: async () => {
-      const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+      // Progress goes to stderr: the stdout of `npm run verify` and `npm start` is theirs.
+      const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+        cwd: root,
+        stdio: ['ignore', process.stderr, process.stderr],
+      });
       if (build.status !== 0)
         throw new Error(`npm run build -w web failed (${build.status ?? build.signal})`);
     },
@@ -98,7 +102,7 @@ export async function buildWhereStale(targets = [OUTPUTS.web, OUTPUTS.server]) {
       console.warn(`Running ${target.label} as built: ${why}, and ${target.tool} is not installed.`);
       continue;
     }
-    console.log(`Building ${target.label} (${why})...`);
+    console.error(`Building ${target.label} (${why})...`);
     await target.build();
   }
 }
