@@ -172,3 +172,26 @@ export const journalChainLinks = pgTable(
     index('journal_chain_links_entry_idx').on(t.journalEntryId),
   ],
 );
+
+/**
+ * The last verified point of each case's hash chain (modules/signatures/journal-chain.ts): the integrity
+ * check verifies the links after it and the entries they name, not the whole chain again. Checkpoints are
+ * themselves chained: `hash` covers the case, `seq`, the hash of link `seq` and the checkpoint before
+ * (`prev_hash`). A full verification of the chain, run off the main thread at most every few minutes,
+ * records when it ran, how far it went and the first break it found (null when it found none).
+ */
+export const journalCheckpoints = pgTable('journal_checkpoints', {
+  caseId: uuid('case_id')
+    .primaryKey()
+    .references(() => cases.id),
+  seq: integer('seq').notNull(),
+  linkHash: text('link_hash').notNull(),
+  prevHash: text('prev_hash').notNull(),
+  hash: text('hash').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  fullyVerifiedAt: timestamp('fully_verified_at', { withTimezone: true }).notNull(),
+  fullyVerifiedSeq: integer('fully_verified_seq').notNull(),
+  fullBreakSeq: integer('full_break_seq'),
+  fullBreakEntryId: uuid('full_break_entry_id'),
+  fullBreakReason: text('full_break_reason'),
+});
