@@ -59,6 +59,7 @@ export default tseslint.config(
   },
   ...(await import('./eslint/web-features.js')).default,
   ...(await import('./eslint/server-layers.js')).default,
+  ...(await import('./eslint/web-test-isolation.js')).default,
   {
     files: ['domain/src/**/*.ts'],
     rules: {

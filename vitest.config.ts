@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WEB_ISOLATED_TESTS } from './eslint/web-test-isolation.js';
 
 // One run covers every workspace. Server tests run on PGlite (each file opens its own in-memory
 // database from one migrated dump) and, when TEST_DATABASE_URL is set, a second time against that
@@ -23,12 +24,6 @@ const serverProject = (name: string, env: Record<string, string>, globalSetup: s
     isolate: false,
   },
 });
-
-/** Web test files that need modules of their own (vi.mock, or vi.hoisted before an import). */
-const WEB_ISOLATED = [
-  'src/features/identifiers/components/use-identifier-form.test.ts',
-  'src/features/automations/components/create-api-key-modal.test.tsx',
-];
 
 const webProject = (name: string, test: { include?: string[]; exclude?: string[]; isolate?: boolean }) => ({
   extends: './web/vite.config.ts',
@@ -70,16 +65,15 @@ export default defineConfig({
         ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, './test/global-setup.ts')]
         : []),
       webProject('web', {
-        exclude: WEB_ISOLATED,
+        exclude: WEB_ISOLATED_TESTS,
         // A worker runs file after file in one module graph and one jsdom: React, Carbon and the screens
         // are imported once per worker, not once per file (half the project's CPU time). Every test
         // renders into a fresh container that Testing Library removes, and web/src/test/setup.ts clears
         // what a test may leave in the window (storage, stubbed globals).
         isolate: false,
       }),
-      // Files that must import modules of their own: one mocks a module, one sets the clock before
-      // flatpickr loads (it reads "now" once, at import).
-      webProject('web-isolated', { include: WEB_ISOLATED }),
+      // Files that must import modules of their own (listed, and enforced, in eslint/web-test-isolation.js).
+      webProject('web-isolated', { include: WEB_ISOLATED_TESTS }),
     ],
   },
 });
