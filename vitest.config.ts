@@ -60,6 +60,15 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        test: {
+          name: 'cli',
+          root: './cli',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: [SCRATCH],
+        },
+      },
       serverProject('server-pglite', { TEST_DB: 'pglite' }, './test/pglite-global-setup.ts'),
       ...(process.env.TEST_DATABASE_URL
         ? [serverProject('server-postgres', { TEST_DB: 'postgres' }, './test/global-setup.ts')]
