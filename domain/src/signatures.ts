@@ -62,6 +62,11 @@ export const journalIntegritySchema = z
         reason: responseText(),
       })
       .optional(),
+    /**
+     * When the whole chain was last verified, for a long chain checked from its last checkpoint (the
+     * links up to it were verified then); absent when this answer checked the whole chain.
+     */
+    fullyVerifiedAt: responseText().optional(),
   })
   .meta({ id: 'JournalIntegrity' });
 export type JournalIntegrity = z.infer<typeof journalIntegritySchema>;

@@ -1,12 +1,20 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journalChainLinks, journalEntries } from '../../db/schema/index';
+import { journalChainLinks, journalCheckpoints, journalEntries } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import type { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { interceptStatements } from '../../../test/statement-log';
 import { insertCase, insertGroup, insertIdentifier } from '../journal-entries/journal-entry-test-fixtures';
 import { canonicalJson, sha256Hex } from './bundle-verifier';
-import { checkCaseChain, GENESIS_HASH, sealUnchainedEntries } from './journal-chain';
+import {
+  checkCaseChain,
+  checkpointHash,
+  fullVerificationSettled,
+  GENESIS_HASH,
+  journalChainSettings,
+  sealUnchainedEntries,
+} from './journal-chain';
+import { hashCanonicalInWorker } from './journal-chain-hash';
 import { addPasskey, asAttacker, createEntry, sign } from './signature-test-fixtures';
 
 let t: TestApp;
@@ -258,5 +266,127 @@ describe('sealing entries written before the chain', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe('a long chain, checked from its last checkpoint', () => {
+  const defaults = { ...journalChainSettings };
+  beforeAll(() => {
+    journalChainSettings.fullCheckLinks = 3;
+  });
+  afterAll(() => {
+    Object.assign(journalChainSettings, defaults);
+  });
+
+  async function checkpoint(caseId: string) {
+    const [row] = await db().select().from(journalCheckpoints).where(eq(journalCheckpoints.caseId, caseId));
+    return row;
+  }
+
+  /** Seven links, as journal() makes them; its first check is a full verification. */
+  async function longJournal() {
+    const caseId = await insertCase(db(), originatorId);
+    const ids: string[] = [];
+    for (const description of ['One', 'Two', 'Three']) {
+      const { id } = await createEntry(alice, { caseId, description });
+      await alice.patch(`/api/journal-entries/${id}`, { description: `${description}, edited` });
+      ids.push(id);
+    }
+    await alice.delete(`/api/journal-entries/${ids[2]}`);
+    const first = await integrity(caseId);
+    expect(first).toEqual({ intact: true, entries: 7, fullyVerifiedAt: expect.any(String) });
+    const row = await checkpoint(caseId);
+    expect(row).toMatchObject({ seq: 7, linkHash: (await links(caseId))[6].hash, fullBreakReason: null });
+    expect(row.hash).toBe(checkpointHash(row));
+    return { caseId, ids, fullyVerifiedAt: first.fullyVerifiedAt as string };
+  }
+
+  it('verifies the whole chain once, then the links after its checkpoint, moving it on', async () => {
+    const { caseId, fullyVerifiedAt } = await longJournal();
+    const before = await checkpoint(caseId);
+    await createEntry(alice, { caseId, description: 'Four' });
+    expect(await integrity(caseId)).toEqual({ intact: true, entries: 8, fullyVerifiedAt });
+    const after = await checkpoint(caseId);
+    expect(after).toMatchObject({ seq: 8, linkHash: (await links(caseId))[7].hash, prevHash: before.hash });
+    expect(after.hash).toBe(checkpointHash(after));
+  });
+
+  it('detects at once a tampering after the checkpoint', async () => {
+    const { caseId } = await longJournal();
+    const { id } = await createEntry(alice, { caseId, description: 'Four' });
+    await db().execute(sql`update journal_entries set description = 'Forged' where id = ${id}`);
+    expect(await integrity(caseId)).toMatchObject({
+      intact: false,
+      firstBreak: { seq: 8, journalEntryId: id, reason: expect.stringMatching(/changed without a link/) },
+    });
+
+    const other = await longJournal();
+    await createEntry(alice, { caseId: other.caseId, description: 'Four' });
+    await asAttacker(db(), sql`delete from journal_chain_links where case_id = ${other.caseId} and seq = 7`);
+    expect((await integrity(other.caseId)).firstBreak).toMatchObject({ seq: 7, reason: /missing/ });
+  });
+
+  it('detects rows changed long before the checkpoint by its full verification, and answers it', async () => {
+    const { caseId, ids, fullyVerifiedAt } = await longJournal();
+    for (const description of ['Four', 'Five']) await createEntry(alice, { caseId, description });
+    expect(await integrity(caseId)).toMatchObject({ intact: true, entries: 9 });
+    expect((await checkpoint(caseId)).seq).toBe(9);
+
+    // Edited directly, behind links 1 and 2: the check from the checkpoint reads neither.
+    await db().execute(sql`update journal_entries set description = 'Forged' where id = ${ids[0]}`);
+    expect(await integrity(caseId)).toEqual({ intact: true, entries: 9, fullyVerifiedAt });
+
+    // Once the last full verification is old enough, a check starts the next one, in the background.
+    journalChainSettings.fullVerificationIntervalMs = 0;
+    try {
+      await integrity(caseId);
+      await fullVerificationSettled(caseId);
+      const found = await integrity(caseId);
+      expect(found).toMatchObject({
+        intact: false,
+        entries: 9,
+        firstBreak: {
+          seq: 2,
+          journalEntryId: ids[0],
+          reason: expect.stringMatching(/changed without a link/),
+        },
+      });
+      expect(Date.parse(found.fullyVerifiedAt)).toBeGreaterThan(Date.parse(fullyVerifiedAt));
+    } finally {
+      journalChainSettings.fullVerificationIntervalMs = defaults.fullVerificationIntervalMs;
+    }
+
+    const other = await longJournal();
+    await createEntry(alice, { caseId: other.caseId, description: 'Four' });
+    await asAttacker(
+      db(),
+      sql`update journal_chain_links set content_hash = ${'1'.repeat(64)} where case_id = ${other.caseId} and seq = 2`,
+    );
+    journalChainSettings.fullVerificationIntervalMs = 0;
+    try {
+      await expect
+        .poll(async () => (await integrity(other.caseId)).firstBreak, { timeout: 10_000 })
+        .toMatchObject({ seq: 2, reason: expect.stringMatching(/altered/) });
+    } finally {
+      journalChainSettings.fullVerificationIntervalMs = defaults.fullVerificationIntervalMs;
+    }
+  });
+
+  it('does not trust a checkpoint edited in the database: it verifies the whole chain again', async () => {
+    const { caseId, fullyVerifiedAt } = await longJournal();
+    await asAttacker(db(), sql`update journal_checkpoints set seq = 5 where case_id = ${caseId}`);
+    const again = await integrity(caseId);
+    expect(again).toMatchObject({ intact: true, entries: 7 });
+    expect(Date.parse(again.fullyVerifiedAt)).toBeGreaterThan(Date.parse(fullyVerifiedAt));
+  });
+
+  it('hashes in its worker exactly as canonicalJson and SHA-256 do', async () => {
+    const values = [
+      { b: 1, a: [true, null, 'x'], é: 'ünïcödé \u2028 😀', Z: { y: '"quoted" \\ back', x: '\n\t\u0001' } },
+      { caseId: '0f0e', seq: 12345, kind: 'linked', prevHash: GENESIS_HASH, nested: [[], {}, [{ k: -3 }]] },
+      'plain',
+      0,
+    ];
+    expect(await hashCanonicalInWorker(values)).toEqual(values.map((v) => sha256Hex(canonicalJson(v))));
   });
 });

@@ -2,6 +2,16 @@ import type { JournalIntegrity } from '@scamtrail/domain/signatures';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, sha256Hex } from './bundle-verifier';
 import { chainedContent, type SignableEntry } from './signable-content';
+import { hashCanonical } from './journal-chain-hash';
+import {
+  advanceCheckpoint,
+  findCaseEntryIds,
+  findChainLinksFrom,
+  findCheckpoint,
+  hasLinkAfter,
+  recordFullVerification,
+  type CheckpointRow,
+} from './journal-chain.repository';
 import {
   findCasesWithUnchainedEntries,
   findChainLinks,
@@ -11,6 +21,7 @@ import {
   insertChainLinks,
   lockCaseRow,
   type ChainLinkRow,
+  type EntryContentRow,
 } from './signatures.repository';
 
 /**
@@ -35,8 +46,12 @@ type LinkFields = Pick<
 
 /** A link's hash: SHA-256 of the canonical JSON of its fields (prevHash included). */
 export function linkHash(link: LinkFields): string {
+  return sha256Hex(canonicalJson(linkFields(link)));
+}
+
+function linkFields(link: LinkFields): LinkFields {
   const { caseId, seq, kind, journalEntryId, contentHash, prevHash } = link;
-  return sha256Hex(canonicalJson({ caseId, seq, kind, journalEntryId, contentHash, prevHash }));
+  return { caseId, seq, kind, journalEntryId, contentHash, prevHash };
 }
 
 /** Appends links for the entries (all of the one case), as they are now, after the case's last link. */
@@ -103,11 +118,109 @@ export async function sealUnchainedEntries(db: Db): Promise<number> {
   return sealed;
 }
 
+/**
+ * How the integrity check scales (issue 38). A chain of at most `fullCheckLinks` links is checked whole
+ * at every call, in one snapshot. A longer one is checked from its last checkpoint: the links after it
+ * and the entries they name, every call; and whole, off the main thread, by a full verification that a
+ * call starts when the last one is older than `fullVerificationIntervalMs` (or there is none). A break
+ * the full verification found is answered by every call until a later full verification finds none.
+ */
+export const journalChainSettings = {
+  fullCheckLinks: 200,
+  fullVerificationIntervalMs: 5 * 60_000,
+};
+
+type Break = NonNullable<JournalIntegrity['firstBreak']>;
+
 const broken = (links: number, seq: number | null, journalEntryId: string | null, reason: string) => ({
   intact: false,
   entries: links,
   firstBreak: { seq, journalEntryId, reason },
 });
+
+const missingLink = (expected: number, found: number): Break => ({
+  seq: expected,
+  journalEntryId: null,
+  reason: `Link ${expected} of the chain is missing (after link ${expected - 1} comes link ${found})`,
+});
+const notFollowing = (link: ChainLinkRow): Break => ({
+  seq: link.seq,
+  journalEntryId: link.journalEntryId,
+  reason: `Link ${link.seq} does not follow link ${link.seq - 1}: the hash it names is not that link's`,
+});
+const altered = (link: ChainLinkRow): Break => ({
+  seq: link.seq,
+  journalEntryId: link.journalEntryId,
+  reason: `Link ${link.seq} was altered: its hash does not match its fields`,
+});
+const REASON_GONE = 'An entry of the chain no longer exists';
+const REASON_LEFT = 'An entry of the chain left the case outside the journal';
+const REASON_CHANGED = 'An entry changed without a link in the chain (edited directly in the database)';
+const REASON_UNCHAINED = 'An entry is in the case but not in its chain (inserted directly in the database)';
+
+/**
+ * The first break among consecutive links, the first of which should be `firstSeq` naming `prevHash`;
+ * `hashes` are the links' recomputed hashes. Records each entry's latest link in `latest`.
+ */
+function linkBreak(
+  links: readonly ChainLinkRow[],
+  hashes: readonly string[],
+  firstSeq: number,
+  prevHash: string,
+  latest: Map<string, ChainLinkRow>,
+): Break | null {
+  let previous = prevHash;
+  for (const [index, link] of links.entries()) {
+    const expected = firstSeq + index;
+    if (link.seq !== expected) return missingLink(expected, link.seq);
+    if (link.prevHash !== previous) return notFollowing(link);
+    if (hashes[index] !== link.hash) return altered(link);
+    previous = link.hash;
+    latest.set(link.journalEntryId, link);
+  }
+  return null;
+}
+
+/** The first break between entries and their latest links (`contentHashes` by entry id). */
+function entryBreak(
+  caseId: string,
+  latest: ReadonlyMap<string, ChainLinkRow>,
+  byId: ReadonlyMap<string, EntryContentRow>,
+  contentHashes: ReadonlyMap<string, string>,
+): Break | null {
+  for (const [entryId, link] of latest) {
+    const entry = byId.get(entryId);
+    if (!entry) return { seq: link.seq, journalEntryId: entryId, reason: REASON_GONE };
+    if (entry.caseId !== caseId && link.kind !== 'unlinked') {
+      return { seq: link.seq, journalEntryId: entryId, reason: REASON_LEFT };
+    }
+    if (entry.caseId === caseId && link.contentHash !== contentHashes.get(entryId)) {
+      return { seq: link.seq, journalEntryId: entryId, reason: REASON_CHANGED };
+    }
+  }
+  return null;
+}
+
+const linkHashes = (links: readonly ChainLinkRow[]) => hashCanonical(links.map(linkFields));
+
+async function contentHashesOf(entries: readonly EntryContentRow[], caseId: string) {
+  const inCase = entries.filter((entry) => entry.caseId === caseId);
+  const hashes = await hashCanonical(inCase.map((entry) => chainedContent(entry)));
+  return new Map(inCase.map((entry, index) => [entry.id, hashes[index]]));
+}
+
+/** A checkpoint's own hash: it covers the case, the link it stands at and the checkpoint before it. */
+export function checkpointHash(
+  checkpoint: Pick<CheckpointRow, 'caseId' | 'seq' | 'linkHash' | 'prevHash'>,
+): string {
+  const { caseId, seq, linkHash: link, prevHash } = checkpoint;
+  return sha256Hex(canonicalJson({ caseId, seq, linkHash: link, prevHash }));
+}
+
+function chainedCheckpoint(caseId: string, seq: number, link: string, before?: CheckpointRow) {
+  const prevHash = before?.hash ?? GENESIS_HASH;
+  return { seq, linkHash: link, prevHash, hash: checkpointHash({ caseId, seq, linkHash: link, prevHash }) };
+}
 
 /**
  * Checks a case's chain against the rows as they are now: numbered from 1 without gaps, each link
@@ -115,83 +228,209 @@ const broken = (links: number, seq: number | null, journalEntryId: string | null
  * latest link's content hash its current content; every chained entry still there and in the case.
  * The first break found is answered.
  *
- * The links and the entries are read in one read-only snapshot (repeatable read). Read apart, an entry
- * the application changed between the two statements came with content newer than the links read
- * before it, and was reported as changed (or inserted) behind the application's back.
+ * A chain longer than `journalChainSettings.fullCheckLinks` is checked from its last checkpoint (links
+ * after it, entries they name), with the result of the last full verification, whose time the answer
+ * gives (`fullyVerifiedAt`); an answer without it checked the whole chain.
  */
 export async function checkCaseChain(db: Db, caseId: string): Promise<JournalIntegrity> {
-  return db.transaction((tx) => checkChainInSnapshot(tx, caseId), {
-    isolationLevel: 'repeatable read',
-    accessMode: 'read only',
+  const last = await findLastChainLink(db, caseId);
+  if (!last || last.seq <= journalChainSettings.fullCheckLinks) {
+    return db.transaction((tx) => checkChainInSnapshot(tx, caseId), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  }
+  const checkpoint = await findCheckpoint(db, caseId);
+  if (!checkpoint || checkpoint.hash !== checkpointHash(checkpoint) || checkpoint.seq < 1) {
+    return verifyCaseChainFully(db, caseId);
+  }
+  if (checkpoint.fullBreakReason !== null) {
+    startStaleVerification(db, checkpoint);
+    return withFullVerification(
+      broken(last.seq, checkpoint.fullBreakSeq, checkpoint.fullBreakEntryId, checkpoint.fullBreakReason),
+      checkpoint,
+    );
+  }
+  const result = await checkFromCheckpoint(db, caseId, checkpoint);
+  startStaleVerification(db, checkpoint);
+  return withFullVerification(result, checkpoint);
+}
+
+function withFullVerification(result: JournalIntegrity, checkpoint: CheckpointRow): JournalIntegrity {
+  return { ...result, fullyVerifiedAt: checkpoint.fullyVerifiedAt.toISOString() };
+}
+
+/**
+ * The links from the checkpoint on and the entries they name, in one read-only snapshot, then hashed
+ * (off the main thread if there are many); an intact chain moves the checkpoint to its last link.
+ */
+async function checkFromCheckpoint(
+  db: Db,
+  caseId: string,
+  checkpoint: CheckpointRow,
+): Promise<JournalIntegrity> {
+  const { links, entries } = await db.transaction(
+    async (tx) => {
+      const tail = await findChainLinksFrom(tx, caseId, checkpoint.seq);
+      const ids = [...new Set(tail.slice(1).map((link) => link.journalEntryId))];
+      return { links: tail, entries: ids.length ? await findEntryContents(tx, { ids }) : [] };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const [at, ...after] = links;
+  const total = links.at(-1)?.seq ?? checkpoint.seq;
+  if (!at || at.seq !== checkpoint.seq) {
+    const found = at?.seq ?? checkpoint.seq + 1;
+    return broken(total, checkpoint.seq, null, missingLink(checkpoint.seq, found).reason);
+  }
+  const hashes = await linkHashes(links);
+  if (hashes[0] !== at.hash || at.hash !== checkpoint.linkHash) {
+    const { seq, journalEntryId, reason } = altered(at);
+    return broken(total, seq, journalEntryId, reason);
+  }
+  const latest = new Map<string, ChainLinkRow>();
+  const linkFault = linkBreak(after, hashes.slice(1), checkpoint.seq + 1, at.hash, latest);
+  const fault =
+    linkFault ??
+    entryBreak(
+      caseId,
+      latest,
+      new Map(entries.map((entry) => [entry.id, entry])),
+      await contentHashesOf(entries, caseId),
+    );
+  if (fault) return broken(total, fault.seq, fault.journalEntryId, fault.reason);
+  const end = links.at(-1)!;
+  if (end.seq > checkpoint.seq) {
+    await advanceCheckpoint(
+      db,
+      caseId,
+      checkpoint.seq,
+      chainedCheckpoint(caseId, end.seq, end.hash, checkpoint),
+    );
+  }
+  return { intact: true, entries: total };
+}
+
+/** Links read per statement by the full verification (and entries: a fifth of it). */
+const LINK_PAGE = 1000;
+const ENTRY_PAGE = 200;
+
+const running = new Map<string, Promise<JournalIntegrity>>();
+
+/** Starts a full verification in the background if the last one is older than the interval. */
+function startStaleVerification(db: Db, checkpoint: CheckpointRow) {
+  const age = Date.now() - checkpoint.fullyVerifiedAt.getTime();
+  if (age < journalChainSettings.fullVerificationIntervalMs || running.has(checkpoint.caseId)) return;
+  // A fault (the database gone away) leaves the last result in place; the next call starts another.
+  verifyCaseChainFully(db, checkpoint.caseId).catch(() => undefined);
+}
+
+/**
+ * Verifies a case's whole chain, as `checkCaseChain` does for a short one, and records the result and its
+ * time on the case's checkpoint (moving the checkpoint to the last link when the chain is intact). It
+ * reads in pages, each its own statement, and hashes off the main thread, so that no step holds the
+ * event loop or the database long; one runs per case at a time.
+ *
+ * Links never change (append-only), so pages of them read apart are one chain. Entries are read after the
+ * links: one the application changed since has a link after the last one read, and a difference between
+ * it and the links read is confirmed against the chain before it is reported.
+ */
+export function verifyCaseChainFully(db: Db, caseId: string): Promise<JournalIntegrity> {
+  const current = running.get(caseId);
+  if (current) return current;
+  const verification = runFullVerification(db, caseId).finally(() => running.delete(caseId));
+  running.set(caseId, verification);
+  return verification;
+}
+
+/** Waits for the case's full verification under way, if any (tests). */
+export async function fullVerificationSettled(caseId: string): Promise<void> {
+  await running.get(caseId)?.catch(() => undefined);
+}
+
+async function runFullVerification(db: Db, caseId: string): Promise<JournalIntegrity> {
+  const startedAt = new Date();
+  const before = await findCheckpoint(db, caseId);
+  const latest = new Map<string, ChainLinkRow>();
+  let end: ChainLinkRow | undefined;
+  let fault: Break | null = null;
+  for (;;) {
+    const page = await findChainLinksFrom(db, caseId, (end?.seq ?? 0) + 1, LINK_PAGE);
+    if (page.length === 0) break;
+    fault = linkBreak(page, await linkHashes(page), (end?.seq ?? 0) + 1, end?.hash ?? GENESIS_HASH, latest);
+    if (fault) break;
+    end = page.at(-1);
+    if (page.length < LINK_PAGE) break;
+  }
+  const lastSeq = end?.seq ?? 0;
+  fault ??= await fullEntryBreak(db, caseId, latest, lastSeq);
+
+  const result = fault
+    ? broken(lastSeq, fault.seq, fault.journalEntryId, fault.reason)
+    : { intact: true, entries: lastSeq };
+  const intactEnd = !fault && end ? end : undefined;
+  const first = intactEnd
+    ? chainedCheckpoint(caseId, intactEnd.seq, intactEnd.hash, before)
+    : chainedCheckpoint(caseId, 0, GENESIS_HASH, before);
+  await recordFullVerification(db, caseId, first, {
+    fullyVerifiedAt: startedAt,
+    fullyVerifiedSeq: lastSeq,
+    fullBreakSeq: fault?.seq ?? null,
+    fullBreakEntryId: fault?.journalEntryId ?? null,
+    fullBreakReason: fault?.reason ?? null,
   });
+  if (before && intactEnd && intactEnd.seq > before.seq) {
+    await advanceCheckpoint(db, caseId, before.seq, first);
+  }
+  return { ...result, fullyVerifiedAt: startedAt.toISOString() };
+}
+
+/** The first break between the case's entries and the links up to `lastSeq`, confirmed (see above). */
+async function fullEntryBreak(
+  db: Db,
+  caseId: string,
+  latest: ReadonlyMap<string, ChainLinkRow>,
+  lastSeq: number,
+): Promise<Break | null> {
+  const confirmed = async (found: Break | null, entryId: string | null) =>
+    found && !(entryId && (await hasLinkAfter(db, caseId, entryId, lastSeq))) ? found : null;
+  const chained = [...latest.keys()];
+  for (let start = 0; start < chained.length; start += ENTRY_PAGE) {
+    const ids = chained.slice(start, start + ENTRY_PAGE);
+    const entries = await findEntryContents(db, { ids });
+    const page = new Map(ids.map((id) => [id, latest.get(id)!]));
+    const byId = new Map(entries.map((entry) => [entry.id, entry]));
+    const hashes = await contentHashesOf(entries, caseId);
+    // Each difference in the page's order, so the first confirmed one is the first break.
+    for (const [entryId, link] of page) {
+      const found = entryBreak(caseId, new Map([[entryId, link]]), byId, hashes);
+      const real = await confirmed(found, entryId);
+      if (real) return real;
+    }
+  }
+  for (const id of await findCaseEntryIds(db, caseId)) {
+    if (latest.has(id)) continue;
+    const real = await confirmed({ seq: null, journalEntryId: id, reason: REASON_UNCHAINED }, id);
+    if (real) return real;
+  }
+  return null;
 }
 
 async function checkChainInSnapshot(tx: DbOrTx, caseId: string): Promise<JournalIntegrity> {
   const links = await findChainLinks(tx, caseId);
   const chainedIds = [...new Set(links.map((link) => link.journalEntryId))];
   const entries = await findEntryContents(tx, { ids: chainedIds, caseId });
-  const byId = new Map(entries.map((entry) => [entry.id, entry]));
   const latest = new Map<string, ChainLinkRow>();
-  let prevHash = GENESIS_HASH;
-  for (const [index, link] of links.entries()) {
-    const expected = index + 1;
-    if (link.seq !== expected) {
-      return broken(
-        links.length,
-        expected,
-        null,
-        `Link ${expected} of the chain is missing (after link ${expected - 1} comes link ${link.seq})`,
-      );
-    }
-    if (link.prevHash !== prevHash) {
-      return broken(
-        links.length,
-        link.seq,
-        link.journalEntryId,
-        `Link ${link.seq} does not follow link ${link.seq - 1}: the hash it names is not that link's`,
-      );
-    }
-    if (linkHash(link) !== link.hash) {
-      return broken(
-        links.length,
-        link.seq,
-        link.journalEntryId,
-        `Link ${link.seq} was altered: its hash does not match its fields`,
-      );
-    }
-    prevHash = link.hash;
-    latest.set(link.journalEntryId, link);
-  }
-  for (const [entryId, link] of latest) {
-    const entry = byId.get(entryId);
-    if (!entry) {
-      return broken(links.length, link.seq, entryId, 'An entry of the chain no longer exists');
-    }
-    if (entry.caseId !== caseId && link.kind !== 'unlinked') {
-      return broken(
-        links.length,
-        link.seq,
-        entryId,
-        'An entry of the chain left the case outside the journal',
-      );
-    }
-    if (entry.caseId === caseId && link.contentHash !== chainedContentHash(entry)) {
-      return broken(
-        links.length,
-        link.seq,
-        entryId,
-        'An entry changed without a link in the chain (edited directly in the database)',
-      );
-    }
-  }
-  const unchained = entries.find((entry) => entry.caseId === caseId && !latest.has(entry.id));
-  if (unchained) {
-    return broken(
-      links.length,
-      null,
-      unchained.id,
-      'An entry is in the case but not in its chain (inserted directly in the database)',
+  const fault =
+    linkBreak(links, await linkHashes(links), 1, GENESIS_HASH, latest) ??
+    entryBreak(
+      caseId,
+      latest,
+      new Map(entries.map((entry) => [entry.id, entry])),
+      await contentHashesOf(entries, caseId),
     );
-  }
+  if (fault) return broken(links.length, fault.seq, fault.journalEntryId, fault.reason);
+  const unchained = entries.find((entry) => entry.caseId === caseId && !latest.has(entry.id));
+  if (unchained) return broken(links.length, null, unchained.id, REASON_UNCHAINED);
   return { intact: true, entries: links.length };
 }

@@ -1,0 +1,85 @@
+import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { journalChainLinks, journalCheckpoints, journalEntries } from '../../db/schema/index';
+import type { ChainLinkRow } from './signatures.repository';
+
+/** What the chain's checkpoints and its full verification read and write (journal-chain.ts). */
+
+export type CheckpointRow = typeof journalCheckpoints.$inferSelect;
+
+export async function findCheckpoint(db: DbOrTx, caseId: string): Promise<CheckpointRow | undefined> {
+  const [row] = await db.select().from(journalCheckpoints).where(eq(journalCheckpoints.caseId, caseId));
+  return row;
+}
+
+/** The links of a case from `fromSeq` on, in order, at most `limit` of them (the primary key's order). */
+export async function findChainLinksFrom(
+  db: DbOrTx,
+  caseId: string,
+  fromSeq: number,
+  limit?: number,
+): Promise<ChainLinkRow[]> {
+  const query = db
+    .select()
+    .from(journalChainLinks)
+    .where(and(eq(journalChainLinks.caseId, caseId), gte(journalChainLinks.seq, fromSeq)))
+    .orderBy(asc(journalChainLinks.seq));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** The ids of the entries now in the case (the index on `case_id` alone). */
+export async function findCaseEntryIds(db: DbOrTx, caseId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: journalEntries.id })
+    .from(journalEntries)
+    .where(eq(journalEntries.caseId, caseId));
+  return rows.map((row) => row.id);
+}
+
+/** Whether the entry has a link in the case's chain after `seq` (a change the application made since). */
+export async function hasLinkAfter(db: DbOrTx, caseId: string, entryId: string, seq: number) {
+  const rows = await db
+    .select({ seq: journalChainLinks.seq })
+    .from(journalChainLinks)
+    .where(
+      and(
+        eq(journalChainLinks.caseId, caseId),
+        gt(journalChainLinks.seq, seq),
+        eq(journalChainLinks.journalEntryId, entryId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Moves the checkpoint from `fromSeq` to a later link; nothing if another check moved it meanwhile. */
+export async function advanceCheckpoint(
+  db: DbOrTx,
+  caseId: string,
+  fromSeq: number,
+  to: Pick<CheckpointRow, 'seq' | 'linkHash' | 'prevHash' | 'hash'>,
+): Promise<void> {
+  await db
+    .update(journalCheckpoints)
+    .set({ ...to, checkedAt: sql`now()` })
+    .where(and(eq(journalCheckpoints.caseId, caseId), eq(journalCheckpoints.seq, fromSeq)));
+}
+
+/**
+ * Records a full verification: when it started, how far it went, its first break (or none). A case
+ * without a checkpoint gets `first` as its checkpoint.
+ */
+export async function recordFullVerification(
+  db: DbOrTx,
+  caseId: string,
+  first: Pick<CheckpointRow, 'seq' | 'linkHash' | 'prevHash' | 'hash'>,
+  full: Pick<
+    CheckpointRow,
+    'fullyVerifiedAt' | 'fullyVerifiedSeq' | 'fullBreakSeq' | 'fullBreakEntryId' | 'fullBreakReason'
+  >,
+): Promise<void> {
+  await db
+    .insert(journalCheckpoints)
+    .values({ caseId, ...first, ...full })
+    .onConflictDoUpdate({ target: journalCheckpoints.caseId, set: full });
+}
