@@ -137,6 +137,8 @@ export const CUSTODY_ACTIONS = [
   'unlinked',
   'verified',
   'edited',
+  /** Put in a case dossier (modules/dossier): `{ dossierSha256, caseId }`. */
+  'exported',
 ] as const;
 export type CustodyAction = (typeof CUSTODY_ACTIONS)[number];
 

@@ -27,6 +27,7 @@ import { evidenceRoutes } from './modules/evidence/evidence.routes';
 import { journalEntriesRoutes } from './modules/journal-entries/journal-entries.routes';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { signaturesRoutes } from './modules/signatures/signatures.routes';
+import { dossierRoutes } from './modules/dossier/dossier.routes';
 import { communityMembersRoutes } from './modules/originators/community-members.routes';
 import { originatorsRoutes } from './modules/originators/originators.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
@@ -132,6 +133,7 @@ export async function buildApp({
   await app.register(evidenceRoutes, { database, config });
   await app.register(passkeysRoutes, { database, config });
   await app.register(signaturesRoutes, { database, config });
+  await app.register(dossierRoutes, { database, config });
 
   await app.register(spaPlugin, { webDistDir: config.webDistDir });
   return app;

@@ -18,6 +18,7 @@ import { IDENTIFIER_DETAIL_RULES } from './access-rules/identifier-detail';
 import { JOURNAL_ENTRIES_RULES } from './access-rules/journal-entries';
 import { PASSKEYS_RULES } from './access-rules/passkeys';
 import { SIGNATURES_RULES } from './access-rules/signatures';
+import { DOSSIER_RULES } from './access-rules/dossier';
 
 /**
  * Who may call each operation of the OpenAPI document, written here independently of the routes'
@@ -102,6 +103,7 @@ const EXPECTED: Record<string, Rule> = {
   ...EXPORT_STREAMS_RULES,
   ...PASSKEYS_RULES,
   ...SIGNATURES_RULES,
+  ...DOSSIER_RULES,
 };
 
 /** The narrowly scoped API key: it may read identifiers and tags, nothing else. */

@@ -268,6 +268,7 @@ const ACTIONS: Record<string, string> = {
   'case.unlinked': 'Unlinked a case',
   'case.task_added': 'Added a task',
   'case.task_removed': 'Removed a task',
+  'case.exported': 'Exported a dossier',
   'journal_entry.created': 'Added a journal entry',
   'journal_entry.linked': 'Added a journal entry to the case',
   'journal_entry.updated': 'Edited a journal entry',

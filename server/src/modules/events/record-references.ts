@@ -63,6 +63,8 @@ export const AUDIT_EVENT_REFERENCES = {
   'case.task_added': taskEvent,
   'case.task_updated': taskEvent,
   'case.task_removed': taskEvent,
+  /** A dossier exported (modules/dossier): its manifest's SHA-256 and counts. */
+  'case.exported': caseEvent,
   'journal_entry.created': entryEvent({ caseId: CASE, evidenceIds: EVIDENCE, identifierIds: IDENTIFIER }),
   'journal_entry.updated': entryEvent({ caseId: CASE }),
   'journal_entry.linked': entryEvent({ caseId: CASE }),
@@ -95,4 +97,5 @@ export const CUSTODY_REFERENCES: Record<CustodyAction, ReferenceFields> = {
   unlinked: { caseId: CASE, journalEntryId: ENTRY, identifierId: IDENTIFIER_WITH_VALUE },
   verified: {},
   edited: {},
+  exported: { caseId: CASE },
 };

@@ -26,6 +26,7 @@ const CUSTODY_ACTION_WORDS: Record<CustodyAction, string> = {
   unlinked: 'Unlinked',
   verified: 'Hash verified',
   edited: 'Edited',
+  exported: 'Exported in a dossier',
 };
 
 export function custodyActionText(action: CustodyAction): string {
