@@ -26,23 +26,35 @@ function IntegrityState({ caseId }: { caseId: string }) {
     return <p className="journal-integrity__note">The journal’s integrity could not be checked.</p>;
   }
   const integrity = query.data;
+  // A long journal is checked from its last checkpoint; the whole chain is verified every few minutes.
+  const fullyVerified = integrity.fullyVerifiedAt && (
+    <p className="journal-integrity__note">
+      Whole journal last fully verified {formatDateTime(integrity.fullyVerifiedAt)}
+    </p>
+  );
   if (integrity.intact) {
     return (
-      <Tag type="green" renderIcon={CheckmarkFilled} className="journal-integrity__tag">
-        Journal intact ({plural(integrity.entries, 'event')})
-      </Tag>
+      <>
+        <Tag type="green" renderIcon={CheckmarkFilled} className="journal-integrity__tag">
+          Journal intact ({plural(integrity.entries, 'event')})
+        </Tag>
+        {fullyVerified}
+      </>
     );
   }
   return (
-    <InlineNotification
-      kind="error"
-      lowContrast
-      hideCloseButton
-      role="alert"
-      title={integrityBreakText(integrity)}
-      subtitle="An entry was changed, removed or added outside Scamtrail."
-      className="journal-integrity__break"
-    />
+    <>
+      <InlineNotification
+        kind="error"
+        lowContrast
+        hideCloseButton
+        role="alert"
+        title={integrityBreakText(integrity)}
+        subtitle="An entry was changed, removed or added outside Scamtrail."
+        className="journal-integrity__break"
+      />
+      {fullyVerified}
+    </>
   );
 }
 
