@@ -29,7 +29,7 @@ function refusalOf(error: unknown, caseId: string, number: number): unknown {
   if (!(error instanceof AppError)) return error;
   const fields = (error.details?.fields as FieldError[] | undefined)?.map((f) => ({
     ...f,
-    field: BULK_FIELDS[f.field] ?? f.field,
+    field: BULK_FIELDS[f.field.split('.')[0]] ?? f.field,
   }));
   const message =
     error.code === 'VALIDATION_FAILED' && fields

@@ -57,7 +57,7 @@ const BAD_CREATES: [string, Record<string, unknown>, string[]][] = [
   ['an assignee id that is not a UUID', { title: 'x', assigneeIds: ['bob'] }, ['assigneeIds.0']],
   ['an assignee who is not a user', { title: 'x', assigneeIds: ['$admin', unknownId] }, ['assigneeIds']],
   ['assignees that are not a list', { title: 'x', assigneeIds: '$admin' }, ['assigneeIds']],
-  ['a tag that does not exist', { title: 'x', tagIds: [unknownId] }, ['tagIds']],
+  ['a tag that does not exist', { title: 'x', tagIds: [unknownId] }, ['tagIds.0']],
   ['a negative loss', { title: 'x', reportedLoss: { amount: -1, currency: 'USD' } }, ['reportedLoss.amount']],
   [
     'a loss given as text',
@@ -77,7 +77,7 @@ const BAD_CREATES: [string, Record<string, unknown>, string[]][] = [
   [
     'a missing group and a missing tag at once',
     { title: 'x', groupId: unknownId, tagIds: [unknownId] },
-    ['groupId', 'tagIds'],
+    ['groupId', 'tagIds.0'],
   ],
 ];
 
@@ -90,7 +90,11 @@ const BAD_PATCHES: [string, Record<string, unknown>, string[]][] = [
     { status: 'closed', resolution: 'resolved', closureNotes: long(5001) },
     ['closureNotes'],
   ],
-  ['a tag that does not exist, beside a valid change', { priority: 'low', tagIds: [unknownId] }, ['tagIds']],
+  [
+    'a tag that does not exist, beside a valid change',
+    { priority: 'low', tagIds: [unknownId] },
+    ['tagIds.0'],
+  ],
   [
     'an assignee who is not a user, beside a close',
     { status: 'in_progress', assigneeIds: [unknownId] },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { groups, tags, users } from '../../db/schema/index';
+import { groups, users } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
 
 /**
@@ -26,12 +26,5 @@ export async function findEnabledUserIds(db: DbOrTx, ids: readonly string[]): Pr
     .from(users)
     .where(and(isAnyUuid(users.id, ids), eq(users.disabled, false)))
     .for('key share');
-  return new Set(rows.map((r) => r.id));
-}
-
-/** The ids among `ids` that are tags. */
-export async function findExistingTagIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: tags.id }).from(tags).where(isAnyUuid(tags.id, ids)).for('key share');
   return new Set(rows.map((r) => r.id));
 }

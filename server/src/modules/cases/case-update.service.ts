@@ -166,7 +166,10 @@ export function changedSet(ids: string[], add?: string[], remove?: string[]): st
   return [...new Set([...ids, ...(add ?? [])])].filter((id) => !remove?.includes(id));
 }
 
-/** A refused added id is named as the request named it (`addTagIds`, not `tagIds`). */
+/**
+ * A refused added id is named as the request named it (`addTagIds`, not `tagIds.2`: the index counts in
+ * the merged set, which the request never sent).
+ */
 function namedAsSent(error: unknown, body: UpdateCaseBody): unknown {
   if (!(error instanceof AppError) || error.code !== 'VALIDATION_FAILED') return error;
   const rename: Record<string, string> = {
@@ -175,7 +178,7 @@ function namedAsSent(error: unknown, body: UpdateCaseBody): unknown {
   };
   const fields = (error.details?.fields as FieldError[] | undefined)?.map((f) => ({
     ...f,
-    field: rename[f.field] ?? f.field,
+    field: rename[f.field.split('.')[0]] ?? f.field,
   }));
   return fields ? AppError.validation(fields) : error;
 }

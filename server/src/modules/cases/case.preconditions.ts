@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
-import { findEnabledUserIds, findExistingTagIds, findGroupName } from './case-references.repository';
+import { unknownTagErrors } from '../tags/tag.preconditions';
+import { findEnabledUserIds, findGroupName } from './case-references.repository';
 import { findVisibleCaseRow, type CaseRow } from './cases.repository';
 
 // What must hold before a case, or what it holds, is read or changed: each rule once, with its answer.
@@ -80,9 +81,6 @@ export async function checkCaseReferences(
       errors.push({ field: 'assigneeIds', message: `No enabled user with the id ${unknown.join(', ')}` });
     }
   }
-  if (refs.tagIds?.length) {
-    const unknown = missing(refs.tagIds, await findExistingTagIds(db, refs.tagIds));
-    if (unknown.length) errors.push({ field: 'tagIds', message: `No tag with the id ${unknown.join(', ')}` });
-  }
+  if (refs.tagIds?.length) errors.push(...(await unknownTagErrors(db, refs.tagIds)));
   return errors;
 }

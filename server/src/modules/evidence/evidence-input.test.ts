@@ -47,7 +47,7 @@ describe('bad uploads answer 400 naming the field and keep nothing', () => {
     ['caseId is not a UUID', { caseId: 'case-42' }, 'caseId'],
     ['caseId names no case', { caseId: randomUUID() }, 'caseId'],
     ['a tag id is not a UUID', { tagIds: 'nope' }, 'tagIds.0'],
-    ['a tag does not exist', { tagIds: randomUUID() }, 'tagIds'],
+    ['a tag does not exist', { tagIds: randomUUID() }, 'tagIds.0'],
     ['the title is too long', { title: 't'.repeat(201) }, 'title'],
     ['the title holds a null character', { title: 'a\u0000b' }, 'title'],
     ['the title is given twice', { title: ['one', 'two'] }, 'title'],

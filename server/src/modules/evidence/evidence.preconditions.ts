@@ -2,7 +2,6 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { assertCaseWritable, noSuchCase } from '../cases/case.preconditions';
-import { findMissingTagIds } from '../tags/tags.service';
 import { findVisibleCase, findVisibleEvidence, type EvidenceWithCase } from './evidence.repository';
 
 /**
@@ -20,14 +19,6 @@ export async function requireCaseForEvidence(
   const found = await findVisibleCase(db, principal, caseId, lock);
   if (!found) throw AppError.validation([noSuchCase('caseId')]);
   assertCaseWritable(found.status);
-}
-
-/** 400 naming tagIds when one of them is not a tag. */
-export async function requireTags(db: DbOrTx, tagIds: readonly string[]): Promise<void> {
-  const missing = await findMissingTagIds(db, tagIds);
-  if (missing.length > 0) {
-    throw AppError.validation([{ field: 'tagIds', message: `Tag not found: ${missing.join(', ')}` }]);
-  }
 }
 
 /** An item the caller may see (else 404), locked for the transaction. */

@@ -20,12 +20,8 @@ import {
 } from './evidence.repository';
 import { listEvidenceRows } from './evidence-list.repository';
 import { presentEvidence } from './evidence-presenter';
-import {
-  requireCaseForEvidence,
-  requireEditableEvidence,
-  requireEvidence,
-  requireTags,
-} from './evidence.preconditions';
+import { requireTags } from '../tags/tag.preconditions';
+import { requireCaseForEvidence, requireEditableEvidence, requireEvidence } from './evidence.preconditions';
 
 /** One item for the caller (404 when missing or its case is hidden); a read is recorded in custody. */
 export async function getEvidence(

@@ -1,10 +1,10 @@
 import type { IdentifierTags, SetIdentifierTagsBody } from '@scamtrail/domain/identifiers/api';
 import type { TagRef } from '@scamtrail/domain/tags';
 import type { Db, DbOrTx } from '../../db/client';
-import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { findMissingTagIds, findTagsForIdentifiers, replaceIdentifierTags } from '../tags/tags.service';
+import { requireTags } from '../tags/tag.preconditions';
+import { findTagsForIdentifiers, replaceIdentifierTags } from '../tags/tags.service';
 import { lockIdentifierOrFail } from './identifiers.service';
 
 const sameTags = (a: readonly TagRef[], b: readonly TagRef[]) =>
@@ -20,14 +20,7 @@ const history = (tags: readonly TagRef[]) => tags.map(({ id, name }) => ({ id, n
 async function nextTagIds(tx: DbOrTx, before: readonly TagRef[], change: SetIdentifierTagsBody) {
   if (change.tagIds) return change.tagIds;
   const added = change.addTagIds ?? [];
-  const missing = new Set(await findMissingTagIds(tx, added));
-  if (missing.size > 0) {
-    throw AppError.validation(
-      added.flatMap((tagId, i) =>
-        missing.has(tagId) ? [{ field: `addTagIds.${i}`, message: 'No tag with this id' }] : [],
-      ),
-    );
-  }
+  await requireTags(tx, added, 'addTagIds');
   const removed = change.removeTagIds ?? [];
   return [...new Set([...before.map((tag) => tag.id), ...added])].filter((tagId) => !removed.includes(tagId));
 }

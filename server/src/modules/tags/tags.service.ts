@@ -13,7 +13,6 @@ import { visibleCaseCondition } from '../../db/case-visibility';
 import {
   ALL_CASES,
   deleteTagRow,
-  findMissingTagIds,
   findTagRow,
   insertTag,
   listTagRows,
@@ -22,9 +21,10 @@ import {
   updateTagRow,
   type TagRow,
 } from './tags.repository';
+import { requireTags } from './tag.preconditions';
 
-// What attaching tags to evidence and identifiers (their modules) checks and reads of tags.
-export { findMissingTagIds, findTagsForIdentifiers } from './tags.repository';
+// What the identifiers module reads of tags.
+export { findTagsForIdentifiers } from './tags.repository';
 
 const UNIQUE_TAG_NAME = {
   constraint: 'tags_name_lower_idx',
@@ -135,13 +135,6 @@ export async function replaceIdentifierTags(
   identifierId: string,
   tagIds: readonly string[],
 ): Promise<void> {
-  const missing = new Set(await findMissingTagIds(db, tagIds));
-  if (missing.size > 0) {
-    throw AppError.validation(
-      tagIds.flatMap((id, i) =>
-        missing.has(id) ? [{ field: `tagIds.${i}`, message: 'No tag with this id' }] : [],
-      ),
-    );
-  }
+  await requireTags(db, tagIds);
   await setIdentifierTags(db, identifierId, tagIds);
 }

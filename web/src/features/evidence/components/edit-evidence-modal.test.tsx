@@ -138,7 +138,7 @@ describe('editing evidence', () => {
             error: {
               code: 'VALIDATION_ERROR',
               message: 'Invalid input',
-              details: { fields: [{ field: 'tagIds', message: 'Tag not found' }] },
+              details: { fields: [{ field: 'tagIds.0', message: 'No tag with this id' }] },
             },
           }),
       }),
@@ -146,7 +146,7 @@ describe('editing evidence', () => {
     const dialog = await openEdit();
     await userEvent.type(within(dialog).getByLabelText('Description (optional)'), ' (copy)');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Tag not found')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No tag with this id')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Edit evidence' })).toBeInTheDocument();
   });
 
