@@ -31,8 +31,19 @@ export const identifierTypeSchema = z.enum(IDENTIFIER_TYPES, {
   message: `type must be one of ${IDENTIFIER_TYPES.join(', ')}`,
 });
 
+/**
+ * Orders of the identifier list: newest first (the default), or seen in the most cases the caller may
+ * see first (newest first among equals).
+ */
+export const IDENTIFIER_LIST_SORTS = ['newest', 'most_cases'] as const;
+export type IdentifierListSort = (typeof IDENTIFIER_LIST_SORTS)[number];
+
 export const identifierListQuerySchema = z.object({
   ...pageQuery(25, 100),
+  sort: z
+    .enum(IDENTIFIER_LIST_SORTS, { message: `sort must be one of ${IDENTIFIER_LIST_SORTS.join(', ')}` })
+    .default('newest')
+    .describe('newest: latest recorded first; most_cases: seen in the most cases the caller may see first'),
   type: identifierTypeSchema.optional().describe('Only identifiers of this type'),
   search: searchQuerySchema.describe('Case-insensitive substring of the display value'),
   tag: uuidSchema('tag').optional().describe('Only identifiers carrying this tag (a tag id)'),
@@ -187,6 +198,30 @@ export const identifierCaseSchema = z
   })
   .meta({ id: 'IdentifierCase' });
 
+/**
+ * Where and how often the identifier was seen, counted only over the cases the caller may see (records
+ * with no case count too): the pivot from one report to the others.
+ */
+export const identifierPivotSchema = z
+  .object({
+    caseCount: z.number().int().describe('Cases it appears in (through live journal entries or evidence)'),
+    journalEntryCount: z.number().int().describe('Live journal entries naming it'),
+    evidenceCount: z.number().int().describe('Evidence items naming it'),
+    firstSeenAt: responseText()
+      .nullable()
+      .describe('The earliest of those entries (when performed) and items (when recorded); null if none'),
+    lastSeenAt: responseText().nullable().describe('The latest of them; null if none'),
+    originatorCount: z
+      .number()
+      .int()
+      .describe(
+        'Distinct sources that reported it (corroboration): who recorded the identifier and each entry ' +
+          'and item, or whom they recorded it on behalf of',
+      ),
+  })
+  .meta({ id: 'IdentifierPivot' });
+export type IdentifierPivot = z.infer<typeof identifierPivotSchema>;
+
 const firstPage = (what: string, path: string) =>
   `The first ${IDENTIFIER_DETAIL_PAGE_SIZE} ${what}, newest first; \`${path}\` pages through them all`;
 
@@ -234,6 +269,7 @@ export const identifierDetailSchema = identifierSchema
     review: identifierReviewSchema.describe(
       'Whether a reviewer confirmed or rejected it (the validation queue)',
     ),
+    pivot: identifierPivotSchema,
   })
   .meta({ id: 'IdentifierDetail', ...identifierVariantsMeta });
 export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;

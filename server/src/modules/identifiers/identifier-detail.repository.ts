@@ -4,6 +4,7 @@ import {
   cases,
   evidence,
   evidenceIdentifiers,
+  identifiers,
   journalEntries,
   journalEntryEvidence,
   journalEntryIdentifiers,
@@ -232,4 +233,66 @@ export async function countIdentifierCases(
     .from(cases)
     .where(identifierCasesWhere(db, identifierId, principal));
   return n;
+}
+
+/** What the pivot reads besides the counts: when the identifier was first and last seen, and by whom. */
+export interface IdentifierSightings {
+  firstSeenAt: Date | null;
+  lastSeenAt: Date | null;
+  /** Distinct sources: the identifier's own and those of the entries and items counted. */
+  originatorCount: number;
+}
+
+/**
+ * When the identifier was first and last seen (live journal entries by when they were performed,
+ * evidence by when it was recorded) and how many distinct sources reported it, over the entries and
+ * items of cases the caller may see (or of none) that `include` lets through: the caller's view
+ * permissions. A source is whom a record was made on behalf of, else who made it; the identifier's
+ * own source counts, as its detail already names it. One statement: the links are read off their
+ * indexes, and only their entries or items are joined for their originators.
+ */
+const none = sql`select null::uuid as case_id, null::timestamptz as at, null::uuid as source where false`;
+
+export async function findIdentifierSightings(
+  db: DbOrTx,
+  identifierId: string,
+  principal: Principal,
+  include: { journalEntries: boolean; evidence: boolean },
+): Promise<IdentifierSightings> {
+  const viaEntries = include.journalEntries
+    ? sql`select ${jei.caseId} as case_id, ${jei.performedAt} as at,
+        coalesce(${journalEntries.proxyOriginatorId}, ${journalEntries.originatorId}) as source
+      from ${jei} inner join ${journalEntries} on ${journalEntries.id} = ${jei.journalEntryId}
+      where ${jei.identifierId} = ${identifierId} and ${jei.isNullified} = false`
+    : none;
+  const viaEvidence = include.evidence
+    ? sql`select ${ei.caseId}, ${ei.evidenceCreatedAt},
+        coalesce(${evidence.proxyOriginatorId}, ${evidence.originatorId})
+      from ${ei} inner join ${evidence} on ${evidence.id} = ${ei.evidenceId}
+      where ${ei.identifierId} = ${identifierId}`
+    : none;
+  const result = await db.execute(sql`
+    with seen as (
+      select links.at, links.source
+      from (${viaEntries} union all ${viaEvidence}) links
+      left join ${cases} on ${cases.id} = links.case_id
+      where ${visibleCaseCondition(principal)}
+    )
+    select (select min(at) from seen) as first_seen, (select max(at) from seen) as last_seen,
+      (select count(*)::int from (
+        select source from seen
+        union select coalesce(${identifiers.proxyOriginatorId}, ${identifiers.originatorId})
+          from ${identifiers} where ${identifiers.id} = ${identifierId}
+      ) sources where source is not null) as sources`);
+  const [row] = (
+    result as unknown as {
+      rows: { first_seen: string | Date | null; last_seen: string | Date | null; sources: number }[];
+    }
+  ).rows;
+  const toDate = (value: string | Date | null) => (value === null ? null : new Date(value));
+  return {
+    firstSeenAt: toDate(row.first_seen),
+    lastSeenAt: toDate(row.last_seen),
+    originatorCount: Number(row.sources),
+  };
 }

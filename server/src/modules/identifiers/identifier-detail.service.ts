@@ -16,6 +16,7 @@ import {
   findIdentifierCasePage,
   findIdentifierEvidencePage,
   findIdentifierJournalEntryPage,
+  findIdentifierSightings,
   findJournalEntryMediaIds,
   type PageRequest,
 } from './identifier-detail.repository';
@@ -98,6 +99,10 @@ export async function getIdentifierDetail(
     caseLookup(() => findIdentifierCasePage(db, id, principal, FIRST_PAGE), []),
     caseLookup(() => countIdentifierCases(db, id, principal), 0),
   ]);
+  const sightings = await findIdentifierSightings(db, id, principal, {
+    journalEntries: hasPermission(principal.permissions, 'journal_entry.view'),
+    evidence: hasPermission(principal.permissions, 'evidence.view'),
+  });
   const validation = readValidation(row);
   const [review] = await presentReviews(db, [row]);
   return {
@@ -120,6 +125,14 @@ export async function getIdentifierDetail(
     cases: cases.map(toCase),
     caseCount,
     review,
+    pivot: {
+      caseCount,
+      journalEntryCount: entryCount,
+      evidenceCount: evidenceCounts.evidence,
+      firstSeenAt: iso(sightings.firstSeenAt),
+      lastSeenAt: iso(sightings.lastSeenAt),
+      originatorCount: sightings.originatorCount,
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   and,
   count,
+  desc,
   eq,
   is,
   Placeholder,
@@ -9,11 +10,17 @@ import {
   type SQLWrapper,
   type WithSubquery,
 } from 'drizzle-orm';
-import type { IdentifierListItem } from '@scamtrail/domain/identifiers/api';
+import type { IdentifierListItem, IdentifierListSort } from '@scamtrail/domain/identifiers/api';
 import type { DbOrTx } from '../../db/client';
-import { viewerKind, viewerParams, viewerTemplate, type ViewerKind } from '../../db/case-visibility';
+import {
+  viewerKind,
+  viewerParams,
+  viewerTemplate,
+  visibleCaseCondition,
+  type ViewerKind,
+} from '../../db/case-visibility';
 import { preparedVariants } from '../../db/prepared';
-import { identifiers } from '../../db/schema/index';
+import { cases, evidenceIdentifiers, identifiers, journalEntryIdentifiers } from '../../db/schema/index';
 import { containsPattern } from '../../lib/search';
 import type { Principal } from '../auth/principal';
 import { IDENTIFIER_TYPE_LABELS, UNKNOWN_IDENTIFIER_TYPE } from '@scamtrail/domain/identifiers/catalogue';
@@ -33,6 +40,8 @@ export interface IdentifierListFilter {
   search?: string;
   /** A tag id: only identifiers carrying it. */
   tag?: string;
+  /** The order: newest first unless `most_cases` (see `readMostCasesPage`); no part of the filter. */
+  sort?: IdentifierListSort;
 }
 
 /**
@@ -216,22 +225,23 @@ export interface IdentifierPage {
 const typeLabelSql = (type: SQL) =>
   sql`(case ${type} ${sqlWhenThen(IDENTIFIER_TYPE_LABELS)} else ${sqlLiteral(UNKNOWN_IDENTIFIER_TYPE)} end)`;
 
-/** The columns of an identifier that its item is written from, its evidence count as `kind` may see it. */
+/** The columns of an identifier that its item is written from, its evidence count as `viewer` may see it. */
+const itemFields = (viewer: Principal) => ({
+  id: identifiers.id,
+  type: identifiers.type,
+  data: identifiers.data,
+  displayValue: identifiers.displayValue,
+  confidence: identifiers.confidence,
+  originatorId: identifiers.originatorId,
+  proxyOriginatorId: identifiers.proxyOriginatorId,
+  createdAt: identifiers.createdAt,
+  updatedAt: identifiers.updatedAt,
+  evidenceCount: evidenceCountSql(viewer).as('evidence_count'),
+});
+
+/** `itemFields` for a prepared statement serving every viewer of the kind. */
 function itemColumns(db: DbOrTx, kind: ViewerKind) {
-  return db
-    .select({
-      id: identifiers.id,
-      type: identifiers.type,
-      data: identifiers.data,
-      displayValue: identifiers.displayValue,
-      confidence: identifiers.confidence,
-      originatorId: identifiers.originatorId,
-      proxyOriginatorId: identifiers.proxyOriginatorId,
-      createdAt: identifiers.createdAt,
-      updatedAt: identifiers.updatedAt,
-      evidenceCount: evidenceCountSql(viewerTemplate(kind)).as('evidence_count'),
-    })
-    .from(identifiers);
+  return db.select(itemFields(viewerTemplate(kind))).from(identifiers);
 }
 
 /**
@@ -242,7 +252,11 @@ function itemColumns(db: DbOrTx, kind: ViewerKind) {
  * proxies are read once each into a second CTE, however many rows name them. The one description of
  * an identifier's item: the list, creation, change and the detail all answer it.
  */
-function selectItems(db: DbOrTx, page: WithSubquery<'page'>) {
+function selectItems(
+  db: DbOrTx,
+  page: WithSubquery<'page'>,
+  order: SQL = sql`page.created_at desc, page.id desc`,
+) {
   const summaries = db
     .$with('summaries', {})
     .as(
@@ -263,8 +277,7 @@ function selectItems(db: DbOrTx, page: WithSubquery<'page'>) {
       from identifier_tags it inner join tags t on t.id = it.tag_id where it.identifier_id = page.id))`;
   return {
     from: db.with(page, summaries),
-    json: selectField<string>(sql`coalesce(json_agg(${item}
-      order by page.created_at desc, page.id desc), '[]'::json)::text`),
+    json: selectField<string>(sql`coalesce(json_agg(${item} order by ${order}), '[]'::json)::text`),
   };
 }
 
@@ -362,6 +375,60 @@ export async function readPage(
     ...(withEstimate ? estimateArguments(estimateQuery, filter) : {}),
   });
   return { ...result, estimate: result.estimate === null ? null : Number(result.estimate) };
+}
+
+/**
+ * How many distinct cases each identifier appears in (through live journal entries or evidence) among
+ * those the viewer may see, for the identifiers seen in any: the link tables' copies of the case ids,
+ * grouped, each case checked once per identifier.
+ */
+function visibleCaseCounts(db: DbOrTx, principal: Principal) {
+  const jei = journalEntryIdentifiers;
+  const ei = evidenceIdentifiers;
+  const links = db
+    .select({ identifierId: jei.identifierId, caseId: jei.caseId })
+    .from(jei)
+    .where(eq(jei.isNullified, false))
+    .union(db.select({ identifierId: ei.identifierId, caseId: ei.caseId }).from(ei))
+    .as('links');
+  return db
+    .select({ identifierId: links.identifierId, cases: sql<number>`count(*)::int`.as('cases') })
+    .from(links)
+    .innerJoin(cases, eq(cases.id, links.caseId))
+    .where(visibleCaseCondition(principal))
+    .groupBy(links.identifierId)
+    .as('seen');
+}
+
+/**
+ * One page of identifiers seen in the most cases the viewer may see first (newest first among equals),
+ * written by `selectItems`. Every identifier's cases are counted for the viewer at each request: a cost
+ * in the links of the whole table (not only the page), acceptable for an order asked for now and then;
+ * an index cannot hold it, since the count depends on who looks.
+ */
+export async function readMostCasesPage(
+  db: DbOrTx,
+  filter: IdentifierListFilter,
+  page: { page: number; pageSize: number },
+  principal: Principal,
+): Promise<{ json: string; rowCount: number }> {
+  const seen = visibleCaseCounts(db, principal);
+  const caseCount = sql<number>`coalesce(${seen.cases}, 0)`;
+  const rows = db.$with('page').as(
+    db
+      .select({ ...itemFields(principal), caseCount: caseCount.as('case_count') })
+      .from(identifiers)
+      .leftJoin(seen, eq(seen.identifierId, identifiers.id))
+      .where(filterCondition(filter))
+      .orderBy(desc(caseCount), desc(identifiers.createdAt), desc(identifiers.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+  );
+  const items = selectItems(db, rows, sql`page.case_count desc, page.created_at desc, page.id desc`);
+  const [result] = await items.from
+    .select({ json: items.json, rowCount: selectField<number>(sql`count(*)::int`) })
+    .from(rows);
+  return result;
 }
 
 /** How many match, counting no further than `cap + 1`. */

@@ -4,6 +4,7 @@ import type { Principal } from '../auth/principal';
 import {
   buildCappedCountQuery,
   readEstimate,
+  readMostCasesPage,
   readPage,
   searchPatternOf,
   type IdentifierListFilter,
@@ -129,9 +130,12 @@ export async function listIdentifierRows(
   countTimeBoxMs = COUNT_TIME_BOX_MS,
 ): Promise<IdentifierListPage> {
   const isSelective = Boolean(searchPatternOf(filter) || filter.tag);
-  const known = isSelective ? await readEstimate(db, filter) : undefined;
+  const known = isSelective || filter.sort === 'most_cases' ? await readEstimate(db, filter) : undefined;
   const order = known === undefined ? 'index' : chooseOrder(await readTableStats(db), filter, known, page);
-  const { estimate: planned, ...found } = await readPage(db, filter, page, principal, order, !isSelective);
+  const { estimate: planned, ...found } =
+    filter.sort === 'most_cases'
+      ? { ...(await readMostCasesPage(db, filter, page, principal)), estimate: null }
+      : await readPage(db, filter, page, principal, order, !isSelective);
   const estimate = known ?? planned ?? 0;
   const { rowCount } = found;
   const seen = (page.page - 1) * page.pageSize + rowCount;

@@ -4,17 +4,21 @@ import type { IdentifierListParams } from '../utils/list-params';
 import type { IdentifierList } from './identifier-types';
 import { identifierKeys } from './query-keys';
 
-/** `GET /api/identifiers`: one page, newest first, narrowed by type and display-value substring. */
+/** `GET /api/identifiers`: one page in the chosen order, narrowed by type and a search of the value. */
 export function getIdentifiers(params: IdentifierListParams, signal?: AbortSignal): Promise<IdentifierList> {
   return api.get<IdentifierList>('/identifiers', {
-    params: {
-      search: params.search || undefined,
-      type: params.type || undefined,
-      page: params.page,
-      pageSize: params.pageSize,
-    },
+    params: { ...identifierListFilters(params), page: params.page, pageSize: params.pageSize },
     signal,
   });
+}
+
+/** The list's filters and order as the API reads them (also the CSV download's). */
+export function identifierListFilters(params: Pick<IdentifierListParams, 'search' | 'type' | 'sort'>) {
+  return {
+    search: params.search || undefined,
+    type: params.type || undefined,
+    sort: params.sort === 'newest' ? undefined : params.sort,
+  };
 }
 
 export function identifiersQueryOptions(params: IdentifierListParams) {

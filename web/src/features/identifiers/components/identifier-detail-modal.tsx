@@ -19,6 +19,7 @@ import { isHandledGlobally } from '../utils/global-errors';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { useModalFocus } from '../../../components/modal-focus';
 import { DetailFields } from './detail-fields';
+import { DetailPivot } from './detail-pivot';
 import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related';
 import { DetailReview } from './detail-review';
 import { DetailSection } from './detail-section';
@@ -131,6 +132,7 @@ export function IdentifierDetailModal({
             <DetailFields identifier={identifier} />
             {detail ? (
               <>
+                <DetailPivot detail={detail} />
                 <DetailReview detail={detail} canReview={canReview} onReviewed={onReviewed} />
                 <DetailTags identifierId={id} tags={detail.tags} canEdit={canEditTags} />
                 <DetailValidation

@@ -2,12 +2,28 @@ import { Button, Dropdown, Search, TableToolbar, TableToolbarContent } from '@ca
 import { Add, Upload } from '@carbon/icons-react';
 import type { SelectOption } from '@scamtrail/domain/identifiers/options';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
+import type { IdentifierListSort } from '@scamtrail/domain/identifiers/api';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
+import { identifierListFilters } from '../api/get-identifiers';
+
+interface SortOption {
+  value: IdentifierListSort;
+  label: string;
+}
+
+/** The list's orders, as the sort dropdown names them. */
+export const SORT_OPTIONS: readonly SortOption[] = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'most_cases', label: 'Seen in most cases' },
+];
 
 interface IdentifiersToolbarProps {
   searchText: string;
   onSearchTextChange: (text: string) => void;
   type: string;
   onTypeChange: (type: string) => void;
+  sort: IdentifierListSort;
+  onSortChange: (sort: IdentifierListSort) => void;
   hasFilters: boolean;
   onClearFilters: () => void;
   canCreate: boolean;
@@ -15,11 +31,12 @@ interface IdentifiersToolbarProps {
   onImport: () => void;
 }
 
-/** Search, type filter, Clear filters, and the Import and Add Identifier actions (spec 2.3). */
+/** Search, type filter, order, Clear filters, and the Import and Add Identifier actions (spec 2.3). */
 export function IdentifiersToolbar(props: IdentifiersToolbarProps) {
   const selected =
     IDENTIFIER_TYPE_FILTER_OPTIONS.find((option) => option.value === props.type) ??
     IDENTIFIER_TYPE_FILTER_OPTIONS[0];
+  const sort = SORT_OPTIONS.find((option) => option.value === props.sort) ?? SORT_OPTIONS[0];
   return (
     <TableToolbar aria-label="Identifier filters and actions">
       <TableToolbarContent className="identifiers-toolbar">
@@ -46,9 +63,31 @@ export function IdentifiersToolbar(props: IdentifiersToolbarProps) {
           selectedItem={selected}
           onChange={({ selectedItem }) => props.onTypeChange(selectedItem?.value ?? '')}
         />
+        <Dropdown<SortOption>
+          id="identifiers-sort"
+          className="identifiers-toolbar__sort"
+          titleText="Sort by"
+          hideLabel
+          label="Sort by"
+          aria-label="Sort by"
+          size="lg"
+          type="inline"
+          items={[...SORT_OPTIONS]}
+          itemToString={(item) => item?.label ?? ''}
+          selectedItem={sort}
+          onChange={({ selectedItem }) => props.onSortChange(selectedItem?.value ?? 'newest')}
+        />
         <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
           Clear filters
         </Button>
+        <CsvDownloadButton
+          path="/identifiers"
+          filters={identifierListFilters({
+            search: props.searchText.trim(),
+            type: props.type,
+            sort: props.sort,
+          })}
+        />
         {props.canCreate && (
           <>
             <Button kind="tertiary" size="lg" renderIcon={Upload} onClick={props.onImport}>

@@ -142,6 +142,14 @@ describe('identifier dialogs', () => {
       confidenceReasons: ['Recorded by a team member (base 0.80)'],
       validatedAt: '2026-11-20T12:00:00.000Z',
       cases: [{ id: 'c1', title: 'Romance scam', status: 'open' }],
+      pivot: {
+        caseCount: 1,
+        journalEntryCount: 1,
+        evidenceCount: 1,
+        firstSeenAt: '2026-11-18T12:00:00.000Z',
+        lastSeenAt: '2026-11-20T12:00:00.000Z',
+        originatorCount: 3,
+      },
     };
     renderApp('/identifiers?open=id-1', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
@@ -153,6 +161,7 @@ describe('identifier dialogs', () => {
     for (const section of [
       'Basic Information',
       'Email Information',
+      'Seen In',
       'Review',
       'Tags',
       'Validation',
@@ -164,6 +173,8 @@ describe('identifier dialogs', () => {
       expect(within(dialog).getByRole('heading', { name: section })).toBeInTheDocument();
     }
     expect(within(dialog).getByText('0.90')).toBeInTheDocument();
+    expect(within(dialog).getByText('3 distinct sources')).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Nov 18, 2026/)).toBeInTheDocument();
     expect(within(dialog).getByText('Untitled Entry')).toBeInTheDocument();
     expect(within(dialog).getByText('Pass')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Romance scam' })).toHaveAttribute('href', '/cases/c1');

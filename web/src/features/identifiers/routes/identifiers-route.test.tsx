@@ -186,6 +186,20 @@ describe('identifiers list', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/identifiers'));
   });
 
+  it('sorts by the cases an identifier was seen in, from page 1, and asks the server for that order', async () => {
+    const { router, fetchMock } = renderApp('/identifiers?page=3', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+    });
+    await screen.findByRole('link', { name: 'scam@example.org' });
+    await userEvent.click(screen.getByRole('combobox', { name: /Sort by/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Seen in most cases' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers?sort=most_cases'));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('sort')).toBe('most_cases'));
+    // Not a filter: Clear filters stays disabled.
+    expect(screen.getAllByRole('button', { name: 'Clear filters' })[0]).toBeDisabled();
+  });
+
   it('takes the search from the header search (URL) into the box', async () => {
     renderApp('/identifiers?search=scam', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

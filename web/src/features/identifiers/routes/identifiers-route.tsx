@@ -117,6 +117,8 @@ export function IdentifiersRoute() {
             onSearchTextChange={list.setSearchText}
             type={params.type}
             onTypeChange={(type) => update({ type })}
+            sort={params.sort}
+            onSortChange={(sort) => update({ sort })}
             hasFilters={hasFilters}
             onClearFilters={list.clearFilters}
             canCreate={can('identifier.create')}

@@ -40,6 +40,14 @@ export const EMPTY_DETAIL: IdentifierDetail = {
   cases: [],
   caseCount: 0,
   review: { status: 'pending', note: null, reviewedAt: null, reviewedBy: null },
+  pivot: {
+    caseCount: 0,
+    journalEntryCount: 0,
+    evidenceCount: 0,
+    firstSeenAt: null,
+    lastSeenAt: null,
+    originatorCount: 1,
+  },
 };
 
 export const SECOND: IdentifierItem = {

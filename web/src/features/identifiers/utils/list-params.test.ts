@@ -5,22 +5,32 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe('identifier list URL state', () => {
   it('defaults to page 1 of 25 with no filters', () => {
-    expect(readListParams(params(''))).toEqual({ search: '', type: '', page: 1, pageSize: 25 });
+    expect(readListParams(params(''))).toEqual({
+      search: '',
+      type: '',
+      sort: 'newest',
+      page: 1,
+      pageSize: 25,
+    });
   });
 
   it('reads search, type, page and page size', () => {
-    expect(readListParams(params('search=%20gmail%20&type=crypto_wallet&page=3&pageSize=100'))).toEqual({
+    expect(
+      readListParams(params('search=%20gmail%20&type=crypto_wallet&sort=most_cases&page=3&pageSize=100')),
+    ).toEqual({
       search: 'gmail',
       type: 'crypto_wallet',
+      sort: 'most_cases',
       page: 3,
       pageSize: 100,
     });
   });
 
   it('falls back to defaults for malformed or unknown values', () => {
-    expect(readListParams(params('type=fax&page=0&pageSize=30'))).toEqual({
+    expect(readListParams(params('type=fax&sort=loudest&page=0&pageSize=30'))).toEqual({
       search: '',
       type: '',
+      sort: 'newest',
       page: 1,
       pageSize: 25,
     });
@@ -36,6 +46,8 @@ describe('identifier list URL state', () => {
   it('goes back to page 1 when the type filter or the page size changes', () => {
     expect(writeListParams(params('page=4'), { type: 'phone' }).get('page')).toBeNull();
     expect(writeListParams(params('page=4'), { pageSize: 50 }).toString()).toBe('pageSize=50');
+    expect(writeListParams(params('page=4'), { sort: 'most_cases' }).toString()).toBe('sort=most_cases');
+    expect(writeListParams(params('sort=most_cases'), { sort: 'newest' }).toString()).toBe('');
   });
 
   it('keeps the page when only the page changes, or a filter is set to what it was', () => {

@@ -1,0 +1,28 @@
+import type { IdentifierDetail } from '../api/identifier-types';
+import { formatDateTime, pluralise } from '../../../lib/format';
+import { DetailList, DetailSection } from './detail-section';
+
+/**
+ * Where the identifier was seen and how many sources reported it: the pivot from this report to the
+ * others. The server counts only the cases, entries and evidence the user may see.
+ */
+export function DetailPivot({ detail }: { detail: IdentifierDetail }) {
+  const { pivot } = detail;
+  return (
+    <DetailSection id="pivot" title="Seen In">
+      <DetailList
+        items={[
+          { label: 'Cases', value: String(pivot.caseCount) },
+          { label: 'Journal Entries', value: String(pivot.journalEntryCount) },
+          { label: 'Evidence', value: String(pivot.evidenceCount) },
+          { label: 'First Seen', value: formatDateTime(pivot.firstSeenAt) },
+          { label: 'Last Seen', value: formatDateTime(pivot.lastSeenAt) },
+          {
+            label: 'Reported By',
+            value: pluralise(pivot.originatorCount, 'distinct source'),
+          },
+        ]}
+      />
+    </DetailSection>
+  );
+}
