@@ -8,6 +8,7 @@ import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { admissionPlugin } from './plugins/admission';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { csvExportPlugin } from './plugins/csv-export';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { inFlightPlugin } from './plugins/in-flight';
@@ -97,6 +98,8 @@ export async function buildApp({
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   // Before any route: it chooses per route, as each is added, whether its answers are compressed.
   await app.register(compressionPlugin);
+  // Before the document and the routes: it adds `format` to the querystring of routes with `config.csv`.
+  await app.register(csvExportPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin, {
     db,

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
+import { caseListCsv } from '../interchange/list-csv';
 import { listAssignableUsers } from './assignable-users.service';
 import { caseHistoryRoutes } from './case-history.routes';
 import { caseIdentifiersRoutes } from './case-identifiers.routes';
@@ -43,7 +44,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         querystring: caseListQuerySchema,
         response: { 200: caseListSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('case.view') },
+      config: { access: access.permission('case.view'), csv: caseListCsv },
     },
     async (request) => listCases(db, request.query, request.principal!),
   );

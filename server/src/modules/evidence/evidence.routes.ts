@@ -17,6 +17,7 @@ import { AppError } from '../../lib/errors';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
+import { evidenceListCsv } from '../interchange/list-csv';
 import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
 import { evidenceItemRoutes } from './evidence-item.routes';
 import { getEvidence, listEvidence, updateEvidence } from './evidence.service';
@@ -111,7 +112,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         querystring: evidenceListQuerySchema,
         response: { 200: paginated(evidenceSchema), ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('evidence.view') },
+      config: { access: access.permission('evidence.view'), csv: evidenceListCsv },
     },
     async (request) => listEvidence(db, request.principal!, request.query),
   );

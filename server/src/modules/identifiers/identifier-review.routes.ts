@@ -5,6 +5,7 @@ import { reviewDecisionBodySchema, reviewDecisionResultSchema } from '@scamtrail
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
+import { reviewQueueCsv } from '../interchange/list-csv';
 import { getReviewQueue, reviewIdentifier } from './identifier-review.service';
 
 /** The validation queue: identifiers awaiting a reviewer's decision, and the decisions. */
@@ -26,7 +27,7 @@ export async function identifierReviewRoutes(app: FastifyInstance, opts: { db: D
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('identifier.view') },
+      config: { access: access.permission('identifier.view'), csv: reviewQueueCsv },
     },
     async (request) => getReviewQueue(db, request.query, request.principal!),
   );

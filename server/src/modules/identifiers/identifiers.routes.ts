@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
+import { identifierListCsv } from '../interchange/list-csv';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
 import { identifierReviewRoutes } from './identifier-review.routes';
 import { identifierDetailRoutes } from './identifier-detail.routes';
@@ -49,7 +50,7 @@ export async function identifiersRoutes(
         querystring: identifierListQuerySchema,
         response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('identifier.view') },
+      config: { access: access.permission('identifier.view'), csv: identifierListCsv },
     },
     async (request) => listIdentifiers(db, request.query, request.principal!, listCountTimeBoxMs),
   );

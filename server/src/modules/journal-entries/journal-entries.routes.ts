@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
+import { journalSearchCsv } from '../interchange/list-csv';
 import {
   createJournalEntry,
   getJournalEntry,
@@ -45,7 +46,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         querystring: journalSearchQuerySchema,
         response: { 200: journalSearchResultSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('journal_entry.view', 'case.view') },
+      config: { access: access.permission('journal_entry.view', 'case.view'), csv: journalSearchCsv },
     },
     async (request) => searchJournalEntries(db, request.query, request.principal!),
   );

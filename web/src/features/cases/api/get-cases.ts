@@ -13,20 +13,23 @@ export interface CaseList {
 
 export function getCases(params: CaseListParams, signal?: AbortSignal): Promise<CaseList> {
   return api.get<CaseList>('/cases', {
-    params: {
-      search: params.search || undefined,
-      status: params.status || undefined,
-      priority: params.priority || undefined,
-      scamType: params.scamType || undefined,
-      assigneeId: params.assigneeId || undefined,
-      tagId: params.tagId || undefined,
-      sort: params.sort,
-      direction: params.direction,
-      page: params.page,
-      pageSize: params.pageSize,
-    },
+    params: { ...caseListFilters(params), page: params.page, pageSize: params.pageSize },
     signal,
   });
+}
+
+/** The list's filters and order as the API reads them (also the CSV download's). */
+export function caseListFilters(params: CaseListParams) {
+  return {
+    search: params.search || undefined,
+    status: params.status || undefined,
+    priority: params.priority || undefined,
+    scamType: params.scamType || undefined,
+    assigneeId: params.assigneeId || undefined,
+    tagId: params.tagId || undefined,
+    sort: params.sort,
+    direction: params.direction,
+  };
 }
 
 export function casesQueryOptions(params: CaseListParams) {

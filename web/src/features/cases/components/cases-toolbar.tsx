@@ -18,6 +18,8 @@ import { FilterDropdown } from '../../../components/list-toolbar';
 import { useTagOptions } from '../../../components/tags/tag-options';
 import { CASE_FILTER_KEYS, type CaseListParams } from './cases-list-params';
 import { CASE_SORT_OPTIONS, sortOptionOf } from './cases-sort-options';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
+import { caseListFilters } from '../api/get-cases';
 
 const all = <T extends string>(text: string, values: readonly T[], labels: Record<T, string>) => [
   { value: '' as const, text },
@@ -162,6 +164,7 @@ export function CasesToolbar(props: CasesToolbarProps) {
         >
           {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
         </Button>
+        <CsvDownloadButton path="/cases" filters={caseListFilters(params)} />
       </div>
       <div
         id="cases-filters"

@@ -7,16 +7,19 @@ import type { EvidenceItem, Page } from './evidence-types';
 /** `GET /api/evidence`: one page, newest first, narrowed by case, tag, kind and a title search. */
 export function getEvidenceList(params: EvidenceListParams, signal?: AbortSignal) {
   return api.get<Page<EvidenceItem>>('/evidence', {
-    params: {
-      caseId: params.caseId || undefined,
-      tagId: params.tagId || undefined,
-      kind: params.kind || undefined,
-      search: params.search || undefined,
-      page: params.page,
-      pageSize: params.pageSize,
-    },
+    params: { ...evidenceListFilters(params), page: params.page, pageSize: params.pageSize },
     signal,
   });
+}
+
+/** The list's filters as the API reads them (also the CSV download's). */
+export function evidenceListFilters(params: EvidenceListParams) {
+  return {
+    caseId: params.caseId || undefined,
+    tagId: params.tagId || undefined,
+    kind: params.kind || undefined,
+    search: params.search || undefined,
+  };
 }
 
 export function evidenceListQueryOptions(params: EvidenceListParams) {

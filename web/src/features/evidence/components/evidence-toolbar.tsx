@@ -4,6 +4,8 @@ import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, type EvidenceKind } from '@scamtr
 import { useTagOptions } from '../../../components/tags/tag-options';
 import { CasePicker } from '../../../components/case-picker/case-picker';
 import type { EvidenceListParams } from './evidence-list-params';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
+import { evidenceListFilters } from '../api/get-evidence-list';
 
 interface Option<T extends string> {
   value: T;
@@ -92,6 +94,7 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
         <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
           Clear filters
         </Button>
+        <CsvDownloadButton path="/evidence" filters={evidenceListFilters(params)} />
         {props.onAdd && (
           <Button kind="primary" size="lg" renderIcon={Add} onClick={props.onAdd}>
             Add evidence

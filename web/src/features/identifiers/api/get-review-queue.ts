@@ -7,16 +7,19 @@ import { identifierKeys } from './query-keys';
 /** `GET /api/identifiers/review-queue`: one page of identifiers with the review status asked for. */
 export function getReviewQueue(params: ReviewQueueParams, signal?: AbortSignal): Promise<ReviewQueue> {
   return api.get<ReviewQueue>('/identifiers/review-queue', {
-    params: {
-      status: params.status,
-      type: params.type || undefined,
-      reportedBy: params.reportedBy || undefined,
-      sort: params.sort,
-      page: params.page,
-      pageSize: params.pageSize,
-    },
+    params: { ...reviewQueueFilters(params), page: params.page, pageSize: params.pageSize },
     signal,
   });
+}
+
+/** The queue's filters and order as the API reads them (also the CSV download's). */
+export function reviewQueueFilters(params: ReviewQueueParams) {
+  return {
+    status: params.status,
+    type: params.type || undefined,
+    reportedBy: params.reportedBy || undefined,
+    sort: params.sort,
+  };
 }
 
 export function reviewQueueQueryOptions(params: ReviewQueueParams) {

@@ -4,6 +4,8 @@ import { IDENTIFIER_TYPE_OPTIONS } from '@scamtrail/domain/identifiers/type-opti
 import type { OriginatorType } from '@scamtrail/domain/originator-labels';
 import { FilterDropdown } from '../../../components/list-toolbar';
 import type { ReviewQueueParams } from '../utils/review-queue-params';
+import { CsvDownloadButton } from '../../../components/csv-download-button';
+import { reviewQueueFilters } from '../api/get-review-queue';
 
 interface Option<T extends string> {
   value: T;
@@ -76,6 +78,7 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
       <Button kind="ghost" size="lg" disabled={!hasFilters} onClick={onClearFilters}>
         Clear filters
       </Button>
+      <CsvDownloadButton path="/identifiers/review-queue" filters={reviewQueueFilters(params)} />
     </div>
   );
 }

@@ -12,9 +12,14 @@ export interface JournalSearchParams {
 /** `GET /api/journal-entries?search=`: entries of every case the user may see whose description holds the text. */
 export function searchJournals(params: JournalSearchParams, signal?: AbortSignal) {
   return api.get<JournalSearchResult>('/journal-entries', {
-    params: { search: params.search, page: params.page, pageSize: params.pageSize },
+    params: { ...journalSearchFilters(params), page: params.page, pageSize: params.pageSize },
     signal,
   });
+}
+
+/** The search as the API reads it (also the CSV download's). */
+export function journalSearchFilters(params: Pick<JournalSearchParams, 'search'>) {
+  return { search: params.search };
 }
 
 export function journalSearchQueryOptions(params: JournalSearchParams) {

@@ -6,7 +6,8 @@ import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryHit } from '@scamtrail/doma
 import { SectionPager } from '../../../../components/section-pager';
 import { MarkedText } from '../../../../components/marked-text';
 import { formatDateTime } from '../../../../lib/format';
-import { journalSearchQueryOptions } from '../api/journal-search';
+import { journalSearchFilters, journalSearchQueryOptions } from '../api/journal-search';
+import { CsvDownloadButton } from '../../../../components/csv-download-button';
 import { CaseRefLink } from '../../../../components/case-ref-link';
 import { writeTimelineParams } from './timeline-params';
 import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from '../../../../components/search-section';
@@ -49,13 +50,18 @@ export function JournalHits({ search }: { search: string }) {
       empty={`No journal entries mention “${search}”.`}
       footer={
         query.data && (
-          <SectionPager
-            page={current}
-            pageSize={SEARCH_PAGE_SIZE}
-            pagination={query.data.pagination}
-            disabled={query.isPlaceholderData}
-            onPage={(next) => setPage({ search, page: next })}
-          />
+          <>
+            <SectionPager
+              page={current}
+              pageSize={SEARCH_PAGE_SIZE}
+              pagination={query.data.pagination}
+              disabled={query.isPlaceholderData}
+              onPage={(next) => setPage({ search, page: next })}
+            />
+            {hits.length > 0 && (
+              <CsvDownloadButton path="/journal-entries" filters={journalSearchFilters({ search })} />
+            )}
+          </>
         )
       }
     >

@@ -1,0 +1,25 @@
+import { Button } from '@carbon/react';
+import { Download } from '@carbon/icons-react';
+import { API_BASE_PATH, buildQueryString, type RequestOptions } from '../lib/api-client';
+
+interface CsvDownloadButtonProps {
+  /** The list's API path under /api: "/identifiers". */
+  path: string;
+  /** The list's current filters, as its fetcher sends them (page and pageSize are left out). */
+  filters: RequestOptions['params'];
+  className?: string;
+}
+
+/**
+ * "Download CSV": a link to the list's own API route with `format=csv`, so the browser saves the whole
+ * list under its current filters as the server streams it. A same-origin link carries the session
+ * cookie, and the route applies the list's own access rules and visibility.
+ */
+export function CsvDownloadButton({ path, filters, className }: CsvDownloadButtonProps) {
+  const href = `${API_BASE_PATH}${path}${buildQueryString({ ...filters, page: undefined, pageSize: undefined, format: 'csv' })}`;
+  return (
+    <Button kind="ghost" size="lg" className={className} href={href} renderIcon={Download}>
+      Download CSV
+    </Button>
+  );
+}
