@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +41,24 @@ let hiddenCaseTitle: string;
 const ids: Record<string, string> = {};
 const png = pngBytes();
 const statement = 'On 3 May the caller said he was from the bank and asked for the code.';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** `npm run verify -- <file>`'s script, from its sources. */
+async function runVerifier(file: string) {
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/verify-bundle.ts', file], {
+      cwd: repoRoot,
+      // tsx would keep its compile cache in TMPDIR, this project's scratch directory, which must end empty.
+      env: { ...process.env, TSX_DISABLE_CACHE: '1' },
+    });
+    return { code: 0, stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string };
+    return { code: failed.code, stdout: failed.stdout };
+  }
+}
 
 const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -350,6 +371,20 @@ describe('a case dossier', () => {
       expect(await failures(changed, 'added.zip')).toEqual([
         'no files added: added, not in the manifest: evidence/extra.txt',
       ]);
+    });
+
+    it('by the command line too: each check printed, exit 1, the file named', async () => {
+      const good = await runVerifier(path);
+      expect(good.code, good.stdout).toBe(0);
+      expect(good.stdout).toMatch(/^PASS {2}journal chain$/m);
+      expect(good.stdout).toMatch(/^PASS {2}manifest signature\n {6}NOT SIGNED/m);
+      expect(good.stdout).toMatch(/VALID: all \d+ checks passed \(the manifest is not signed\)/);
+      const changed = new Map(files);
+      changed.set('case.jsonld', Buffer.from(`${text(files, 'case.jsonld')} `));
+      const bad = await runVerifier(await rezip(changed, 'cli.zip'));
+      expect(bad.code).toBe(1);
+      expect(bad.stdout).toMatch(/^FAIL {2}file case\.jsonld\n {6}case\.jsonld was changed/m);
+      expect(bad.stdout).toMatch(/INVALID: 1 of \d+ checks failed/);
     });
 
     it('the report edited', async () => {
