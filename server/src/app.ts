@@ -36,6 +36,7 @@ import { exportStreamsRoutes } from './modules/export-streams/export-streams.rou
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { teamMemberOriginatorsRoutes } from './modules/team-members/team-member-originators.routes';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 export interface AppDeps {
   config: Config;
@@ -121,6 +122,7 @@ export async function buildApp({
   await app.register(communityMembersRoutes, { db });
   await app.register(automationsRoutes, { db, policy: config });
   await app.register(apiKeysRoutes, { db });
+  await app.register(webhooksRoutes, { db });
   await app.register(teamMembersRoutes, { db });
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });

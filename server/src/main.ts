@@ -8,6 +8,7 @@ import { startEvidenceCollection } from './modules/evidence/evidence-collection'
 import { sealUnchainedEntries } from './modules/signatures/journal-chain';
 import { fillSearchTexts } from './modules/identifiers/identifier-search-text';
 import { ensureAdministrator } from './modules/users/bootstrap';
+import { WebhookWorker } from './modules/webhooks/webhook-worker';
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -58,6 +59,12 @@ async function main() {
   // app (closeGracefully) stops it before the database closes.
   const collection = await startEvidenceCollection({ database, config, log: app.log });
   app.addHook('onClose', () => collection.stop());
+
+  // Webhooks go out from every instance (each delivery once, see WebhookWorker); closing the app
+  // stops the loop and waits for the requests in flight before the database closes.
+  const webhooks = new WebhookWorker({ db: database.db, policy: config, log: app.log });
+  webhooks.start();
+  app.addHook('onClose', () => webhooks.stop());
 
   let stopping = false;
   // Responses sent while stopping close their connection, so keep-alive sockets do not hold the exit.

@@ -6,7 +6,7 @@ import {
   type ExportEventsPage,
   type ExportEventsQuery,
 } from '@scamtrail/domain/export-streams';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import {
@@ -24,7 +24,7 @@ const TOPIC_OF_SUBJECT = new Map(
   EXPORT_TOPICS.flatMap((topic) => EXPORT_TOPIC_SUBJECTS[topic].map((subject) => [subject, topic] as const)),
 );
 
-function toExportEvent(row: StreamEventRow): ExportEvent {
+export function toExportEvent(row: StreamEventRow): ExportEvent {
   return {
     id: row.id,
     type: row.type,
@@ -48,7 +48,7 @@ function positionOf(cursor: string | undefined): StreamPosition {
 /** How many batches one read walks past events the stream does not carry before it answers. */
 const READ_BATCHES_MAX = 10;
 
-interface StreamPage {
+export interface StreamPage {
   rows: StreamEventRow[];
   next: StreamPosition;
   hasMore: boolean;
@@ -58,10 +58,11 @@ interface StreamPage {
  * Up to `limit` events the stream carries after `position`. The events it does not carry (of cases
  * outside its groups) are read past: the cursor moves over them, so a reader is never held on them,
  * and a page may hold fewer than `limit` while `hasMore` says to read on at once. A read walks at most
- * READ_BATCHES_MAX batches of them, so each answer stays a few statements.
+ * READ_BATCHES_MAX batches of them, so each answer stays a few statements. Webhooks read their events
+ * into their queue with it too, in the transaction that moves their cursor.
  */
-async function readCarried(
-  db: Db,
+export async function readCarried(
+  db: DbOrTx,
   scope: { subjects: readonly string[]; groupIds: readonly string[] },
   position: StreamPosition,
   limit: number,

@@ -1,0 +1,391 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_RETRY_DELAYS_MS } from '@scamtrail/domain/webhooks';
+import type { Db } from '../../db/client';
+import { originators, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { createAutomationVia, createKeyVia } from '../../../test/originator-helpers';
+import { recordEvent } from '../events/events.service';
+import { WebhookWorker, type Clock } from './webhook-worker';
+
+/** What a receiver got: each request with its headers and body. */
+interface Received {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+  headers: Record<string, string>;
+}
+
+/** A real HTTP receiver on loopback, answering with `answer` (by how many requests came before). */
+async function startReceiver(
+  answer: (n: number) => { status: number; headers?: Record<string, string>; after?: Promise<void> },
+) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v ?? '')]),
+      );
+      const reply = answer(received.length);
+      received.push({
+        id: headers['webhook-id'],
+        timestamp: headers['webhook-timestamp'],
+        signature: headers['webhook-signature'],
+        body: Buffer.concat(chunks).toString('utf8'),
+        headers,
+      });
+      void (reply.after ?? Promise.resolve()).then(() =>
+        res.writeHead(reply.status, reply.headers).end('ok'),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    received,
+    /** The webhook-ids received, each once: what a receiver that drops repeats keeps. */
+    unique: () => [...new Set(received.map((r) => r.id))],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A clock the test moves on. */
+function testClock(start = Date.now()): Clock & { advance(ms: number): void; set(at: Date): void } {
+  let now = start;
+  return {
+    now: () => new Date(now),
+    advance: (ms) => void (now += ms),
+    set: (at) => void (now = at.getTime()),
+  };
+}
+
+const quietLog = { info: () => {}, warn: () => {} };
+
+let t: TestApp;
+let admin: Client;
+let db: Db;
+const receivers: Receiver[] = [];
+beforeAll(async () => {
+  t = await buildTestApp({ ALLOW_PRIVATE_NETWORK_TARGETS: 'true' });
+  admin = (await signedIn(t, 'admin')).client;
+  db = t.database.db;
+});
+afterEach(async () => {
+  // Each test's automation is left behind: it must not receive the next tests' events.
+  await db.update(webhookEndpoints).set({ status: 'disabled' });
+  await db.delete(webhookDeliveries);
+  await Promise.all(receivers.splice(0).map((r) => r.close()));
+});
+afterAll(() => t.close());
+
+async function receiver(answer: Parameters<typeof startReceiver>[0] = () => ({ status: 204 })) {
+  const r = await startReceiver(answer);
+  receivers.push(r);
+  return r;
+}
+
+function worker(clock: Clock, extra: Partial<ConstructorParameters<typeof WebhookWorker>[0]> = {}) {
+  return new WebhookWorker({
+    db,
+    policy: { allowPrivateNetworkTargets: true },
+    log: quietLog,
+    clock,
+    random: () => 0.5,
+    ...extra,
+  });
+}
+
+/**
+ * An automation whose webhook points at `url`, subscribed to identifiers, with a key that may read
+ * them (export.view, identifier.view), and its secret. Other topics' events are left out of these
+ * tests so that each sees only the events it records.
+ */
+async function subscribed(url: string, scopes = ['export.view', 'identifier.view'] as const) {
+  const automation = await createAutomationVia(admin, { webhookUrl: url });
+  await createKeyVia(admin, automation.id, [...scopes]);
+  const patched = await admin.patch(`/api/automations/${automation.id}/webhook`, { topics: ['identifiers'] });
+  expect(patched.statusCode).toBe(200);
+  const rotated = await admin.post(`/api/automations/${automation.id}/webhook/secret`);
+  expect(rotated.statusCode).toBe(200);
+  return { id: automation.id, secret: rotated.json().secret as string };
+}
+
+async function identifierEvent(type = 'identifier.created') {
+  const subjectId = randomUUID();
+  await recordEvent(db, {
+    type,
+    actorOriginatorId: null,
+    subjectType: 'identifier',
+    subjectId,
+    data: { value: `${subjectId}@example.com` },
+  });
+  return subjectId;
+}
+
+async function deliveriesOf(automationId: string) {
+  return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.automationId, automationId));
+}
+
+/** Passes until nothing is left to do now (no waiting for time: the clock does not move). */
+async function drain(...workers: WebhookWorker[]) {
+  for (let i = 0; i < 20; i += 1) {
+    const worked = await Promise.all(workers.map((w) => w.runOnce()));
+    if (worked.every((n) => n === 0)) return;
+  }
+  throw new Error('the workers never ran out of work');
+}
+
+describe('webhook delivery', () => {
+  it('POSTs { type, timestamp, data } signed so that the standardwebhooks library verifies it', async () => {
+    const r = await receiver();
+    const { id, secret } = await subscribed(r.url);
+    const subjectId = await identifierEvent();
+    const clock = testClock();
+    await drain(worker(clock));
+
+    expect(r.received).toHaveLength(1);
+    const [got] = r.received;
+    const payload = new Webhook(secret).verify(got.body, got.headers) as {
+      type: string;
+      timestamp: string;
+      data: unknown;
+    };
+    expect(payload).toMatchObject({
+      type: 'identifier.created',
+      data: { topic: 'identifiers', subject: { type: 'identifier', id: subjectId } },
+    });
+    expect(Date.parse(payload.timestamp)).not.toBeNaN();
+    expect(got.signature).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
+    expect(secret).toMatch(/^whsec_/);
+    // A wrong secret does not verify it.
+    expect(() =>
+      new Webhook(`whsec_${Buffer.alloc(32, 7).toString('base64')}`).verify(got.body, got.headers),
+    ).toThrow();
+
+    const [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 1, lastStatusCode: 204 });
+    expect(got.id).toBe(row.id);
+    // lastTriggered is the delivery's time.
+    const [automation] = await db.select().from(originators).where(eq(originators.id, id));
+    expect(automation.lastTriggered?.getTime()).toBe(row.lastAttemptAt?.getTime());
+  });
+
+  it('after a rotation signs with both secrets, and each verifies', async () => {
+    const r = await receiver();
+    const { id, secret: before } = await subscribed(r.url);
+    const after = (await admin.post(`/api/automations/${id}/webhook/secret`)).json().secret as string;
+    expect(after).not.toBe(before);
+    await identifierEvent();
+    await drain(worker(testClock()));
+    const [got] = r.received;
+    expect(got.signature.split(' ')).toHaveLength(2);
+    expect(() => new Webhook(before).verify(got.body, got.headers)).not.toThrow();
+    expect(() => new Webhook(after).verify(got.body, got.headers)).not.toThrow();
+  });
+
+  it('sends an event again after 500, 500 with the schedule spacing, with one webhook-id', async () => {
+    const r = await receiver((n) => ({ status: n < 2 ? 500 : 200 }));
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    const clock = testClock();
+    const w = worker(clock, { random: () => 0.99 });
+
+    await drain(w);
+    expect(r.received).toHaveLength(1);
+    const times: number[] = [clock.now().getTime()];
+    for (const [attempt, delay] of WEBHOOK_RETRY_DELAYS_MS.slice(0, 2).entries()) {
+      const [row] = await deliveriesOf(id);
+      expect(row.status).toBe('pending');
+      const due = row.nextAttemptAt!.getTime();
+      // The delay with at most 10 % of jitter.
+      expect(due - times[attempt]).toBeGreaterThanOrEqual(delay);
+      expect(due - times[attempt]).toBeLessThanOrEqual(delay * 1.1);
+      // Not a moment before it is due...
+      clock.set(new Date(due - 1));
+      await drain(w);
+      expect(r.received).toHaveLength(attempt + 1);
+      // ...and at once when it is.
+      clock.set(new Date(due));
+      await drain(w);
+      expect(r.received).toHaveLength(attempt + 2);
+      times.push(due);
+    }
+    expect(r.unique()).toHaveLength(1);
+    const [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200, nextAttemptAt: null });
+  });
+
+  it('waits as long as Retry-After says when it is longer than the schedule', async () => {
+    const r = await receiver((n) =>
+      n === 0 ? { status: 503, headers: { 'retry-after': '120' } } : { status: 200 },
+    );
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    const clock = testClock();
+    await drain(worker(clock));
+    const [row] = await deliveriesOf(id);
+    expect(row.nextAttemptAt!.getTime() - clock.now().getTime()).toBeGreaterThanOrEqual(120_000);
+  });
+
+  it('loses nothing when an instance stops between claim and completion, and sends each id once', async () => {
+    // The first two requests are answered only once instance A is gone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const r = await receiver((n) => ({ status: 200, after: n < 2 ? held : undefined }));
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    await identifierEvent();
+    const clock = testClock();
+    // Instance A's database goes away once its requests are out: it never records their outcome.
+    let severed = false;
+    const severable = new Proxy(db, {
+      get(target, prop, receiverObject) {
+        if (severed) throw new Error('Connection terminated');
+        return Reflect.get(target, prop, receiverObject);
+      },
+    });
+    const a = new WebhookWorker({
+      db: severable,
+      policy: { allowPrivateNetworkTargets: true },
+      log: quietLog,
+      clock,
+    });
+    await a.fill();
+    // Claim, then cut the pool as the requests are sent.
+    const claimed = a.deliverDue();
+    await vi.waitFor(() => expect(r.received.length).toBe(2));
+    severed = true;
+    release();
+    await expect(claimed).rejects.toThrow('Connection terminated');
+
+    const b = worker(clock);
+    // The claims of A stand until they lapse: B does not send them meanwhile.
+    await drain(b);
+    expect(r.received).toHaveLength(2);
+    clock.advance(61_000);
+    await drain(b);
+    const rows = await deliveriesOf(id);
+    expect(rows.map((row) => row.status)).toEqual(['delivered', 'delivered']);
+    // Sent again under the same webhook-ids: a receiver dropping repeats has each event once.
+    expect(r.unique().sort()).toEqual(rows.map((row) => row.id).sort());
+  });
+
+  it('two instances on one database deliver each event once', async () => {
+    const r = await receiver();
+    const { id } = await subscribed(r.url);
+    for (let i = 0; i < 30; i += 1) await identifierEvent();
+    const clock = testClock();
+    await drain(worker(clock, { batchSize: 3 }), worker(clock, { batchSize: 3 }));
+    expect(r.received).toHaveLength(30);
+    expect(r.unique()).toHaveLength(30);
+    expect((await deliveriesOf(id)).every((row) => row.status === 'delivered')).toBe(true);
+  });
+
+  it('a 410 disables the endpoint and says why; enabling it sends what waited', async () => {
+    let gone = true;
+    const r = await receiver(() => ({ status: gone ? 410 : 200 }));
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    const clock = testClock();
+    const w = worker(clock);
+    await drain(w);
+    const webhook = (await admin.get(`/api/automations/${id}/webhook`)).json();
+    expect(webhook).toMatchObject({ status: 'disabled', disabledReason: expect.stringContaining('410') });
+
+    // Nothing goes out while it is disabled, however long.
+    await identifierEvent();
+    clock.advance(24 * 3_600_000);
+    await drain(w);
+    expect(r.received).toHaveLength(1);
+    expect((await admin.post(`/api/automations/${id}/webhook/ping`)).statusCode).toBe(409);
+
+    gone = false;
+    const enabled = await admin.post(`/api/automations/${id}/webhook/enable`);
+    expect(enabled.json()).toMatchObject({ status: 'active', disabledReason: null });
+    clock.set(new Date(Date.now() + 1));
+    await drain(w);
+    expect(r.unique()).toHaveLength(2);
+  });
+
+  it('disables an endpoint whose deliveries have all failed for five days', async () => {
+    const r = await receiver(() => ({ status: 500 }));
+    const { id } = await subscribed(r.url);
+    const clock = testClock();
+    const w = worker(clock);
+    for (let day = 0; day <= 5; day += 1) {
+      await identifierEvent();
+      await drain(w);
+      clock.advance(24 * 3_600_000 + 1);
+    }
+    const webhook = (await admin.get(`/api/automations/${id}/webhook`)).json();
+    expect(webhook).toMatchObject({
+      status: 'disabled',
+      disabledReason: expect.stringContaining('failed since'),
+    });
+  });
+
+  it('does not follow a redirect, not even to a loopback address', async () => {
+    const target = await receiver();
+    const r = await receiver(() => ({ status: 302, headers: { location: target.url } }));
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    await drain(worker(testClock()));
+    expect(r.received).toHaveLength(1);
+    expect(target.received).toHaveLength(0);
+    const [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ status: 'pending', lastStatusCode: 302 });
+    expect(row.lastResponse).toContain('not followed');
+  });
+
+  it('refuses a private address at delivery unless the operator allows it', async () => {
+    const r = await receiver();
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    await drain(worker(testClock(), { policy: { allowPrivateNetworkTargets: false } }));
+    expect(r.received).toHaveLength(0);
+    const [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ status: 'pending', lastStatusCode: null });
+    expect(row.lastResponse).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('sends only the topics its keys may read, as far as their creator holds them', async () => {
+    const r = await receiver();
+    // identifier.view without export.view: nothing of identifiers goes out.
+    const { id } = await subscribed(r.url, ['identifier.view'] as unknown as readonly [
+      'export.view',
+      'identifier.view',
+    ]);
+    await identifierEvent();
+    await drain(worker(testClock()));
+    expect(r.received).toHaveLength(0);
+    const webhook = (await admin.get(`/api/automations/${id}/webhook`)).json();
+    expect(webhook).toMatchObject({ topics: ['identifiers'], deliveredTopics: [] });
+  });
+
+  it('keeps running through a database fault, logging it', async () => {
+    const warn = vi.fn();
+    const broken = new Proxy(db, {
+      get() {
+        throw new Error('Connection terminated');
+      },
+    });
+    const w = new WebhookWorker({
+      db: broken,
+      policy: { allowPrivateNetworkTargets: true },
+      log: { info: () => {}, warn },
+    });
+    w.start();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+    await w.stop();
+    expect(warn.mock.calls[0][1]).toMatch(/trying again/);
+  });
+});

@@ -1,0 +1,294 @@
+import { EXPORT_TOPIC_SUBJECTS, type ExportEvent, type ExportTopic } from '@scamtrail/domain/export-streams';
+import {
+  deliverableTopics,
+  WEBHOOK_DISABLE_AFTER_MS,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+} from '@scamtrail/domain/webhooks';
+import type { Db } from '../../db/client';
+import { OutboundError, sendOutboundRequest, type OutboundPolicy } from '../../lib/outbound-request';
+import { readCarried, toExportEvent } from '../export-streams/export-stream-read.service';
+import { toTopics } from '../export-streams/export-streams.service';
+import {
+  claimDueDeliveries,
+  countWaiting,
+  disableEndpointRow,
+  insertDeliveries,
+  listDeliveringEndpointIds,
+  lockEndpointToFill,
+  markEndpointFailing,
+  markEndpointSucceeded,
+  moveCursor,
+  recordAttempt,
+  type ClaimedDelivery,
+} from './webhooks.repository';
+import { heldByKeys } from './webhook-grants';
+import { signedHeaders } from './webhook-signing';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface WorkerLog {
+  info(msg: string): void;
+  warn(obj: object, msg: string): void;
+}
+
+export interface WebhookWorkerOptions {
+  db: Db;
+  policy: OutboundPolicy;
+  log: WorkerLog;
+  /** Every time the worker reads or schedules comes from it (tests move it on). */
+  clock?: Clock;
+  /** [0, 1): the jitter added to each retry's delay. */
+  random?: () => number;
+  /** How long the loop rests when there is nothing to do. */
+  idleMs?: number;
+  /** How often the number of waiting deliveries is logged. */
+  metricsIntervalMs?: number;
+  /** The whole exchange with a receiver. */
+  timeoutMs?: number;
+  /** Deliveries claimed (and sent at once) per pass. */
+  batchSize?: number;
+}
+
+/** A receiver's answer kept in the log: the first characters, as storable text. */
+const RESPONSE_EXCERPT_CHARS = 500;
+/** Events read into one endpoint's queue per transaction. */
+const FILL_BATCH = 100;
+/** The most the jitter adds to a retry's delay (10 %). */
+const JITTER = 0.1;
+/** How long a claim outlives the request's timeout before another instance may take it over. */
+const CLAIM_MARGIN_MS = 45_000;
+const MAX_FAULT_PAUSE_MS = 30_000;
+
+/** Storable text: no U+0000, cut at a code point, never inside a surrogate pair. */
+export function excerpt(text: string): string {
+  return Array.from(text.replaceAll('\u0000', '\uFFFD')).slice(0, RESPONSE_EXCERPT_CHARS).join('');
+}
+
+/** Retry-After in milliseconds (seconds or an HTTP date), or undefined. */
+export function retryAfterMs(value: string | string[] | undefined, now: Date): number | undefined {
+  const header = Array.isArray(value) ? value[0] : value;
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime());
+}
+
+function eventPayload(event: ExportEvent): Record<string, unknown> {
+  return { type: event.type, timestamp: event.occurredAt, data: event };
+}
+
+/**
+ * Delivers webhooks. Each pass (1) reads the events after each delivering endpoint's cursor into its
+ * queue, in the transaction that moves the cursor, so an event is queued once whatever stops when;
+ * (2) claims the deliveries that are due, POSTs each signed to its automation's URL, and records the
+ * outcome with the next attempt. Several instances run it on one database: the fill locks each
+ * endpoint (SKIP LOCKED) and the claim each delivery.
+ */
+export class WebhookWorker {
+  private readonly clock: Clock;
+  private readonly random: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private faultPauseMs = 0;
+  private lastMetricsAt = 0;
+
+  constructor(private readonly options: WebhookWorkerOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.random = options.random ?? Math.random;
+  }
+
+  /** Reads new events into the queues; answers how many deliveries were queued. */
+  async fill(): Promise<number> {
+    const { db } = this.options;
+    let queued = 0;
+    for (const automationId of await listDeliveringEndpointIds(db)) {
+      for (;;) {
+        const step = await db.transaction(async (tx) => {
+          const endpoint = await lockEndpointToFill(tx, automationId);
+          if (!endpoint) return { queued: 0, hasMore: false };
+          const now = this.clock.now();
+          const topics = deliverableTopics(
+            toTopics(endpoint.topics),
+            await heldByKeys(tx, automationId, now),
+          );
+          const subjects = topics.flatMap((topic: ExportTopic) => EXPORT_TOPIC_SUBJECTS[topic]);
+          if (subjects.length === 0) return { queued: 0, hasMore: false };
+          // The cases an API key sees: those of no group.
+          const page = await readCarried(tx, { subjects, groupIds: [] }, endpoint, FILL_BATCH);
+          const rows = page.rows.map((row) => {
+            const event = toExportEvent(row);
+            return {
+              automationId,
+              eventId: Number(row.id),
+              type: event.type,
+              payload: eventPayload(event),
+              nextAttemptAt: now,
+            };
+          });
+          const inserted = await insertDeliveries(tx, rows);
+          await moveCursor(tx, automationId, page.next);
+          return { queued: inserted.length, hasMore: page.hasMore };
+        });
+        queued += step.queued;
+        if (!step.hasMore) break;
+      }
+    }
+    return queued;
+  }
+
+  /** Claims the deliveries due now and sends them; answers how many were attempted. */
+  async deliverDue(): Promise<number> {
+    const { db } = this.options;
+    const now = this.clock.now();
+    const timeoutMs = this.options.timeoutMs ?? 15_000;
+    const until = new Date(now.getTime() + timeoutMs + CLAIM_MARGIN_MS);
+    const claimed = await claimDueDeliveries(db, now, until, this.options.batchSize ?? 10);
+    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    return claimed.length;
+  }
+
+  /** One pass: fill, then deliver. */
+  async runOnce(): Promise<number> {
+    const queued = await this.fill();
+    const sent = await this.deliverDue();
+    return queued + sent;
+  }
+
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    const { db, policy } = this.options;
+    const at = this.clock.now();
+    const body = JSON.stringify(delivery.payload);
+    const secrets = [delivery.secret];
+    if (
+      delivery.previousSecret &&
+      delivery.previousSecretExpiresAt &&
+      delivery.previousSecretExpiresAt > at
+    ) {
+      secrets.push(delivery.previousSecret);
+    }
+    const started = performance.now();
+    let statusCode: number | null = null;
+    let response: string;
+    let retryAfter: number | undefined;
+    try {
+      const answer = await sendOutboundRequest(
+        {
+          url: delivery.url,
+          method: 'POST',
+          headers: {
+            ...signedHeaders({ id: delivery.id, at, body }, secrets),
+            'user-agent': 'Scamtrail-Webhooks/1',
+          },
+          body,
+          timeoutMs: this.options.timeoutMs ?? 15_000,
+          maxResponseBytes: 64 * 1024,
+        },
+        policy,
+      );
+      statusCode = answer.status;
+      response = excerpt(answer.body.toString('utf8'));
+      if (answer.status >= 300 && answer.status < 400) {
+        response = excerpt(`Redirect to ${String(answer.headers.location ?? '')} not followed`);
+      }
+      retryAfter = retryAfterMs(answer.headers['retry-after'], at);
+    } catch (err) {
+      response = excerpt(err instanceof OutboundError ? err.message : 'The request failed');
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const done = this.clock.now();
+    const succeeded = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    const last = delivery.attempts >= WEBHOOK_MAX_ATTEMPTS;
+    let nextAttemptAt: Date | null = null;
+    if (!succeeded && !last) {
+      const delay = WEBHOOK_RETRY_DELAYS_MS[delivery.attempts - 1];
+      const jittered = delay * (1 + JITTER * this.random());
+      nextAttemptAt = new Date(
+        done.getTime() + Math.max(jittered, Math.min(retryAfter ?? 0, 24 * 3_600_000)),
+      );
+    }
+    await db.transaction(async (tx) => {
+      const recorded = await recordAttempt(tx, delivery, {
+        status: succeeded ? 'delivered' : last ? 'failed' : 'pending',
+        nextAttemptAt,
+        at,
+        statusCode,
+        durationMs,
+        response,
+      });
+      if (!recorded) return;
+      if (succeeded) return markEndpointSucceeded(tx, delivery.automationId, done);
+      const failingSince = await markEndpointFailing(tx, delivery.automationId, done);
+      if (statusCode === 410) {
+        await disableEndpointRow(
+          tx,
+          delivery.automationId,
+          `The receiver answered 410 Gone on ${done.toISOString()}: it asked for no more deliveries`,
+          done,
+        );
+      } else if (done.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS) {
+        await disableEndpointRow(
+          tx,
+          delivery.automationId,
+          `Every delivery has failed since ${failingSince.toISOString()}`,
+          done,
+        );
+      }
+    });
+  }
+
+  /** Starts the loop: a pass, then another at once while there is work, else after a rest. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.pass().finally(() => (this.running = null));
+    }, ms);
+    // The loop alone does not keep a stopping process alive.
+    this.timer.unref();
+  }
+
+  private async pass(): Promise<void> {
+    let worked = 0;
+    try {
+      worked = await this.runOnce();
+      await this.logWaiting();
+      this.faultPauseMs = 0;
+    } catch (err) {
+      // A database fault (or anything else) pauses the loop, longer while it lasts; never the process.
+      this.faultPauseMs = Math.min(Math.max(this.faultPauseMs * 2, 1_000), MAX_FAULT_PAUSE_MS);
+      this.options.log.warn(
+        { err },
+        `webhooks: a delivery pass failed; trying again in ${this.faultPauseMs} ms`,
+      );
+      return this.schedule(this.faultPauseMs);
+    }
+    this.schedule(worked > 0 ? 0 : (this.options.idleMs ?? 1_000));
+  }
+
+  private async logWaiting() {
+    const now = Date.now();
+    if (now - this.lastMetricsAt < (this.options.metricsIntervalMs ?? 60_000)) return;
+    this.lastMetricsAt = now;
+    const waiting = await countWaiting(this.options.db);
+    this.options.log.info(`webhooks: ${waiting} deliveries waiting`);
+  }
+
+  /** Stops the loop and waits for the pass in progress (its requests end within their timeout). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

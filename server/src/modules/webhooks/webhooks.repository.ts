@@ -1,0 +1,326 @@
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { apiKeys, originators, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+import { rowsOf } from '../../db/sql/arrays';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** The automation's webhook URL and whether it is active, or undefined when it is no automation. */
+export async function findAutomationTarget(
+  db: DbOrTx,
+  automationId: string,
+): Promise<{ url: string | null; active: boolean } | undefined> {
+  const [row] = await db
+    .select({ url: originators.webhookUrl, active: originators.active })
+    .from(originators)
+    .where(and(eq(originators.id, automationId), eq(originators.type, 'automation')));
+  return row;
+}
+
+export async function findEndpointRow(db: DbOrTx, automationId: string): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.automationId, automationId));
+  return row;
+}
+
+/**
+ * The automation's endpoint, made now if it has none: subscribed to `topics`, its cursor at the oldest
+ * transaction still running, so it receives what happens from now on and nothing from before.
+ */
+export async function ensureEndpointRow(
+  db: DbOrTx,
+  automationId: string,
+  topics: readonly string[],
+): Promise<EndpointRow> {
+  await db
+    .insert(webhookEndpoints)
+    .values({
+      automationId,
+      topics: [...topics],
+      cursorTxId: sql`pg_snapshot_xmin(pg_current_snapshot())`,
+      cursorEventId: 0,
+    })
+    .onConflictDoNothing();
+  return (await findEndpointRow(db, automationId))!;
+}
+
+export async function updateEndpointRow(
+  db: DbOrTx,
+  automationId: string,
+  changes: Partial<Omit<EndpointRow, 'automationId' | 'createdAt'>>,
+): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(webhookEndpoints.automationId, automationId))
+    .returning();
+  return row;
+}
+
+/** The endpoint locked for this transaction (rotation, re-enabling). */
+export async function lockEndpointRow(db: DbOrTx, automationId: string): Promise<EndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.automationId, automationId))
+    .for('update');
+  return row;
+}
+
+/** Deliveries of the automation still to be attempted. */
+export async function countWaiting(db: DbOrTx, automationId?: string): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        automationId ? eq(webhookDeliveries.automationId, automationId) : undefined,
+      ),
+    );
+  return n;
+}
+
+/** The scopes of the automation's live keys, each with its creator's role now (enabled creators only). */
+export async function findLiveKeyGrants(
+  db: DbOrTx,
+  automationId: string,
+  now: Date,
+): Promise<{ scopes: string[]; role: string }[]> {
+  return db
+    .select({ scopes: apiKeys.scopes, role: users.role })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.createdBy))
+    .where(
+      and(
+        eq(apiKeys.automationId, automationId),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), sql`${apiKeys.expiresAt} > ${now.toISOString()}::timestamptz`),
+        eq(users.disabled, false),
+      ),
+    );
+}
+
+/** Endpoints that receive events now: active, with a secret, of an active automation with a URL. */
+const DELIVERING = sql`e.status = 'active' and e.secret is not null
+  and exists (select 1 from originators o
+    where o.id = e.automation_id and o.active and o.webhook_url is not null)`;
+
+/** The endpoints whose queues are filled from the events table. */
+export async function listDeliveringEndpointIds(db: DbOrTx): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select e.automation_id as id from webhook_endpoints e where ${DELIVERING}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The endpoint locked for filling its queue, if it still delivers and no other instance holds it
+ * (SKIP LOCKED: that one is filling it already).
+ */
+export async function lockEndpointToFill(
+  db: DbOrTx,
+  automationId: string,
+): Promise<{ topics: string[]; txId: string; eventId: string } | undefined> {
+  const [row] = rowsOf<{ topics: string[]; txId: string; eventId: string }>(
+    await db.execute(sql`select e.topics, e.cursor_tx_id::text as "txId", e.cursor_event_id::text as "eventId"
+      from webhook_endpoints e
+      where e.automation_id = ${automationId} and ${DELIVERING}
+      for update of e skip locked`),
+  );
+  return row;
+}
+
+export async function moveCursor(
+  db: DbOrTx,
+  automationId: string,
+  position: { txId: string; eventId: string },
+): Promise<void> {
+  await db.execute(sql`update webhook_endpoints
+    set cursor_tx_id = ${position.txId}::xid8, cursor_event_id = ${position.eventId}::bigint
+    where automation_id = ${automationId}`);
+}
+
+export interface NewDelivery {
+  automationId: string;
+  eventId: number | null;
+  type: string;
+  payload: Record<string, unknown>;
+  nextAttemptAt: Date;
+}
+
+/** Queues deliveries; an event already queued for the automation is not queued again. */
+export async function insertDeliveries(db: DbOrTx, rows: NewDelivery[]): Promise<DeliveryRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning();
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  automationId: string;
+  type: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+}
+
+/**
+ * Claims up to `limit` deliveries due at `now` until `until`: their attempt is counted now, since the
+ * request may reach the receiver even if this instance stops before it hears back. Rows another
+ * instance is claiming are skipped (SKIP LOCKED), and a claim still running is left alone.
+ */
+export async function claimDueDeliveries(
+  db: DbOrTx,
+  now: Date,
+  until: Date,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = rowsOf<ClaimedDelivery & { previousSecretExpiresAt: string | null }>(
+    await db.execute(sql`update webhook_deliveries d
+      set claimed_until = ${until.toISOString()}::timestamptz, attempts = d.attempts + 1
+      from (
+        select d2.id, o.webhook_url as url, e.secret, e.previous_secret, e.previous_secret_expires_at
+        from webhook_deliveries d2
+        join webhook_endpoints e on e.automation_id = d2.automation_id
+        join originators o on o.id = d2.automation_id
+        where d2.status = 'pending' and d2.next_attempt_at <= ${at}
+          and (d2.claimed_until is null or d2.claimed_until <= ${at})
+          and e.status = 'active' and e.secret is not null and o.active and o.webhook_url is not null
+        order by d2.next_attempt_at, d2.id
+        limit ${limit}
+        for update of d2 skip locked
+      ) c
+      where d.id = c.id
+      returning d.id, d.automation_id as "automationId", d.type, d.payload, d.attempts, c.url, c.secret,
+        c.previous_secret as "previousSecret", c.previous_secret_expires_at as "previousSecretExpiresAt"`),
+  );
+  return rows.map((r) => ({
+    ...r,
+    previousSecretExpiresAt: r.previousSecretExpiresAt ? new Date(r.previousSecretExpiresAt) : null,
+  }));
+}
+
+export interface AttemptOutcome {
+  status: 'pending' | 'delivered' | 'failed';
+  nextAttemptAt: Date | null;
+  at: Date;
+  statusCode: number | null;
+  durationMs: number;
+  response: string | null;
+}
+
+/**
+ * Records the outcome of the attempt this claim made. False when the claim is no longer this
+ * instance's (it lapsed and another instance claimed the delivery again, or it was sent again by
+ * hand): that one's outcome is the one kept.
+ */
+export async function recordAttempt(
+  db: DbOrTx,
+  claim: { id: string; attempts: number },
+  outcome: AttemptOutcome,
+): Promise<boolean> {
+  const rows = await db
+    .update(webhookDeliveries)
+    .set({
+      status: outcome.status,
+      nextAttemptAt: outcome.nextAttemptAt,
+      claimedUntil: null,
+      lastAttemptAt: outcome.at,
+      lastStatusCode: outcome.statusCode,
+      lastDurationMs: outcome.durationMs,
+      lastResponse: outcome.response,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, claim.id),
+        eq(webhookDeliveries.attempts, claim.attempts),
+        eq(webhookDeliveries.status, 'pending'),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length > 0;
+}
+
+/** A success: the failures in a row are over, and the automation was triggered at `at`. */
+export async function markEndpointSucceeded(db: DbOrTx, automationId: string, at: Date): Promise<void> {
+  const when = sql`${at.toISOString()}::timestamptz`;
+  await db.execute(sql`update webhook_endpoints set failing_since = null
+    where automation_id = ${automationId} and failing_since is not null`);
+  await db.execute(sql`update originators
+    set last_triggered = greatest(coalesce(last_triggered, ${when}), ${when})
+    where id = ${automationId}`);
+}
+
+/** A failure: when the failures in a row began (now, if this is the first). */
+export async function markEndpointFailing(db: DbOrTx, automationId: string, at: Date): Promise<Date> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ failingSince: sql`coalesce(${webhookEndpoints.failingSince}, ${at.toISOString()}::timestamptz)` })
+    .where(eq(webhookEndpoints.automationId, automationId))
+    .returning({ failingSince: webhookEndpoints.failingSince });
+  return row?.failingSince ?? at;
+}
+
+export async function disableEndpointRow(
+  db: DbOrTx,
+  automationId: string,
+  reason: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({ status: 'disabled', disabledReason: reason, disabledAt: at, updatedAt: sql`now()` })
+    .where(and(eq(webhookEndpoints.automationId, automationId), eq(webhookEndpoints.status, 'active')));
+}
+
+/** A page of the automation's deliveries, newest first, and how many there are. */
+export async function listDeliveryRows(
+  db: DbOrTx,
+  automationId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.automationId, automationId))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db
+      .select({ total: count() })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.automationId, automationId)),
+  ]);
+  return { rows, total };
+}
+
+/** Puts a delivery back in the queue with a fresh schedule, due at `at`. */
+export async function requeueDeliveryRow(
+  db: DbOrTx,
+  automationId: string,
+  deliveryId: string,
+  at: Date,
+): Promise<DeliveryRow | undefined> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: at, claimedUntil: null })
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.automationId, automationId)))
+    .returning();
+  return row;
+}
+
+/** Pending deliveries of a re-enabled endpoint are due at once. */
+export async function resumeDeliveryRows(db: DbOrTx, automationId: string, at: Date): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ nextAttemptAt: at })
+    .where(and(eq(webhookDeliveries.automationId, automationId), eq(webhookDeliveries.status, 'pending')));
+}

@@ -1,0 +1,233 @@
+import { EXPORT_TOPICS } from '@scamtrail/domain/export-streams';
+import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
+import {
+  deliverableTopics,
+  WEBHOOK_PING_TYPE,
+  WEBHOOK_PREVIOUS_SECRET_MS,
+  type UpdateWebhookBody,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookSecret,
+} from '@scamtrail/domain/webhooks';
+import type { Db, DbOrTx } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { iso } from '../../lib/schemas';
+import type { Principal } from '../auth/principal';
+import { recordEvent } from '../events/events.service';
+import { toTopics } from '../export-streams/export-streams.service';
+import { heldByKeys } from './webhook-grants';
+import { generateWebhookSecret } from './webhook-signing';
+import {
+  countWaiting,
+  ensureEndpointRow,
+  findAutomationTarget,
+  insertDeliveries,
+  listDeliveryRows,
+  lockEndpointRow,
+  requeueDeliveryRow,
+  resumeDeliveryRows,
+  updateEndpointRow,
+  type DeliveryRow,
+  type EndpointRow,
+} from './webhooks.repository';
+
+/** What a new endpoint subscribes to: every topic (its keys' permissions decide what goes out). */
+const DEFAULT_TOPICS = EXPORT_TOPICS;
+
+export const WEBHOOK_NO_URL_MESSAGE = 'This automation has no webhook URL: set one first';
+export const WEBHOOK_NO_SECRET_MESSAGE = 'This webhook has no signing secret yet: make one first';
+export const WEBHOOK_DISABLED_MESSAGE = 'This webhook is disabled: enable it first';
+export const WEBHOOK_INACTIVE_MESSAGE = 'This automation is deactivated: reactivate it first';
+
+async function requireAutomation(db: DbOrTx, automationId: string) {
+  const target = await findAutomationTarget(db, automationId);
+  if (!target) throw AppError.notFound('Automation');
+  return target;
+}
+
+async function toEndpoint(db: DbOrTx, row: EndpointRow, url: string | null): Promise<WebhookEndpoint> {
+  const now = new Date();
+  const topics = toTopics(row.topics);
+  const previousLive = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
+  return {
+    automationId: row.automationId,
+    url,
+    status: row.status === 'disabled' ? 'disabled' : 'active',
+    disabledReason: row.status === 'disabled' ? row.disabledReason : null,
+    disabledAt: row.status === 'disabled' ? iso(row.disabledAt) : null,
+    topics,
+    deliveredTopics: deliverableTopics(topics, await heldByKeys(db, row.automationId, now)),
+    hasSecret: row.secret !== null,
+    previousSecretExpiresAt: previousLive ? iso(row.previousSecretExpiresAt) : null,
+    waiting: await countWaiting(db, row.automationId),
+    failingSince: iso(row.failingSince),
+  };
+}
+
+function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    id: row.id,
+    type: row.type,
+    eventId: row.eventId === null ? null : String(row.eventId),
+    status: row.status === 'delivered' ? 'delivered' : row.status === 'failed' ? 'failed' : 'pending',
+    attempts: row.attempts,
+    lastAttemptAt: iso(row.lastAttemptAt),
+    lastStatusCode: row.lastStatusCode,
+    lastDurationMs: row.lastDurationMs,
+    lastResponse: row.lastResponse,
+    nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+    createdAt: iso(row.createdAt),
+  };
+}
+
+function webhookEvent(type: string, automationId: string, principal: Principal, data = {}) {
+  return {
+    type,
+    actorOriginatorId: principal.originatorId,
+    subjectType: 'originator',
+    subjectId: automationId,
+    data,
+  };
+}
+
+/** The automation's webhook: made (subscribed to every topic, no secret yet) the first time it is asked for. */
+export async function getWebhook(db: Db, automationId: string): Promise<WebhookEndpoint> {
+  const target = await requireAutomation(db, automationId);
+  const row = await ensureEndpointRow(db, automationId, DEFAULT_TOPICS);
+  return toEndpoint(db, row, target.url);
+}
+
+/** Chooses the topics it subscribes to; events from now on are queued by them. */
+export async function updateWebhook(
+  db: Db,
+  automationId: string,
+  body: UpdateWebhookBody,
+  principal: Principal,
+): Promise<WebhookEndpoint> {
+  const target = await requireAutomation(db, automationId);
+  const topics = toTopics(body.topics);
+  const row = await db.transaction(async (tx) => {
+    const before = await ensureEndpointRow(tx, automationId, DEFAULT_TOPICS);
+    const after = (await updateEndpointRow(tx, automationId, { topics }))!;
+    await recordEvent(
+      tx,
+      webhookEvent('automation.webhook_updated', automationId, principal, {
+        before: { topics: before.topics },
+        after: { topics },
+      }),
+    );
+    return after;
+  });
+  return toEndpoint(db, row, target.url);
+}
+
+/**
+ * A new signing secret, answered only now. The one it replaces still signs deliveries (a second
+ * signature) for WEBHOOK_PREVIOUS_SECRET_MS, so the receiver can switch without losing one.
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  automationId: string,
+  principal: Principal,
+): Promise<WebhookSecret> {
+  const target = await requireAutomation(db, automationId);
+  const secret = generateWebhookSecret();
+  const row = await db.transaction(async (tx) => {
+    await ensureEndpointRow(tx, automationId, DEFAULT_TOPICS);
+    const before = (await lockEndpointRow(tx, automationId))!;
+    const after = (await updateEndpointRow(tx, automationId, {
+      secret,
+      previousSecret: before.secret,
+      previousSecretExpiresAt: before.secret ? new Date(Date.now() + WEBHOOK_PREVIOUS_SECRET_MS) : null,
+    }))!;
+    await recordEvent(
+      tx,
+      webhookEvent('automation.webhook_secret_rotated', automationId, principal, {
+        first: before.secret === null,
+      }),
+    );
+    return after;
+  });
+  return { secret, endpoint: await toEndpoint(db, row, target.url) };
+}
+
+/** Enables a disabled webhook; what waited in its queue is due at once. */
+export async function enableWebhook(
+  db: Db,
+  automationId: string,
+  principal: Principal,
+): Promise<WebhookEndpoint> {
+  const target = await requireAutomation(db, automationId);
+  const row = await db.transaction(async (tx) => {
+    await ensureEndpointRow(tx, automationId, DEFAULT_TOPICS);
+    const before = (await lockEndpointRow(tx, automationId))!;
+    if (before.status === 'active') return before;
+    const after = (await updateEndpointRow(tx, automationId, {
+      status: 'active',
+      disabledReason: null,
+      disabledAt: null,
+      failingSince: null,
+    }))!;
+    await resumeDeliveryRows(tx, automationId, new Date());
+    await recordEvent(
+      tx,
+      webhookEvent('automation.webhook_enabled', automationId, principal, {
+        disabledReason: before.disabledReason,
+      }),
+    );
+    return after;
+  });
+  return toEndpoint(db, row, target.url);
+}
+
+/** 409 unless the webhook can send now: a URL, a secret, enabled, of an active automation. */
+async function requireSendable(db: DbOrTx, automationId: string): Promise<void> {
+  const target = await requireAutomation(db, automationId);
+  const row = await ensureEndpointRow(db, automationId, DEFAULT_TOPICS);
+  if (!target.active) throw new AppError('CONFLICT', WEBHOOK_INACTIVE_MESSAGE);
+  if (!target.url) throw new AppError('CONFLICT', WEBHOOK_NO_URL_MESSAGE);
+  if (!row.secret) throw new AppError('CONFLICT', WEBHOOK_NO_SECRET_MESSAGE);
+  if (row.status === 'disabled') throw new AppError('CONFLICT', WEBHOOK_DISABLED_MESSAGE);
+}
+
+/** Queues a test ping, sent like any delivery (signed, retried, logged). */
+export async function pingWebhook(db: Db, automationId: string): Promise<WebhookDelivery> {
+  await requireSendable(db, automationId);
+  const now = new Date();
+  const [row] = await insertDeliveries(db, [
+    {
+      automationId,
+      eventId: null,
+      type: WEBHOOK_PING_TYPE,
+      payload: {
+        type: WEBHOOK_PING_TYPE,
+        timestamp: now.toISOString(),
+        data: { automationId, message: 'A test ping from Scamtrail' },
+      },
+      nextAttemptAt: now,
+    },
+  ]);
+  return toDelivery(row);
+}
+
+export async function listWebhookDeliveries(
+  db: Db,
+  automationId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ data: WebhookDelivery[]; pagination: Pagination }> {
+  await requireAutomation(db, automationId);
+  const { rows, total } = await listDeliveryRows(db, automationId, page);
+  return { data: rows.map(toDelivery), pagination: toPagination(page.page, page.pageSize, total) };
+}
+
+/** Sends a delivery again, with the same webhook-id and a fresh schedule of attempts. */
+export async function resendWebhookDelivery(
+  db: Db,
+  automationId: string,
+  deliveryId: string,
+): Promise<WebhookDelivery> {
+  await requireSendable(db, automationId);
+  const row = await requeueDeliveryRow(db, automationId, deliveryId, new Date());
+  if (!row) throw AppError.notFound('Delivery');
+  return toDelivery(row);
+}
