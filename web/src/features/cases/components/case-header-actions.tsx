@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useUpdateCase } from '../api/update-case';
 import { CaseCloseModal } from './case-close-modal';
+import { CaseDossierButton } from './case-dossier-button';
 import { CaseStatusConfirmModal } from './case-status-confirm-modal';
 import { CaseStatusMenu } from './case-status-menu';
 import { LazyCaseFormModal, preloadCaseDialogs } from './cases-lazy-dialogs';
@@ -16,13 +17,15 @@ interface CaseHeaderActionsProps {
   caseItem: Case;
   /** The caller holds case.edit; the server checks it again. */
   canEdit: boolean;
+  /** The caller may export the case's dossier (a person who may read all it holds); the server checks it again. */
+  canExport?: boolean;
 }
 
 /**
  * Edit, Change status, Close and Reopen, as the case's status allows: an open case can be closed, a closed
  * or archived one reopened, and an archived one offers nothing else (it is read-only until reopened).
  */
-export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps) {
+export function CaseHeaderActions({ caseItem, canEdit, canExport = false }: CaseHeaderActionsProps) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const update = useUpdateCase();
   const { showToast } = useToast();
@@ -34,7 +37,13 @@ export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps)
     if (canEdit) preloadCaseDialogs();
   }, [canEdit]);
 
-  if (!canEdit) return null;
+  if (!canEdit) {
+    return canExport ? (
+      <div className="case-header__actions">
+        <CaseDossierButton caseItem={caseItem} />
+      </div>
+    ) : null;
+  }
 
   async function moveTo(to: CaseStatus) {
     try {
@@ -66,6 +75,7 @@ export function CaseHeaderActions({ caseItem, canEdit }: CaseHeaderActionsProps)
   const confirmTo = dialog === 'reopen' ? 'open' : dialog === 'archive' ? 'archived' : null;
   return (
     <div className="case-header__actions">
+      {canExport && <CaseDossierButton caseItem={caseItem} />}
       {status !== 'archived' && (
         <Button kind="tertiary" renderIcon={Edit} onClick={() => setDialog('edit')}>
           Edit

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { hasPermission } from '@scamtrail/domain/permissions';
+import { hasAllPermissions, hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import { useCase } from '../api/get-case';
@@ -12,6 +12,8 @@ import { RelatedCasesPanel } from '../components/related-cases-panel';
 import { LinkedCasesPanel } from '../components/linked-cases-panel';
 import { CaseDuplicatesPanel } from '../components/case-duplicates-panel';
 import { paths } from '../../../lib/paths';
+
+const DOSSIER_PERMISSIONS = ['case.view', 'journal_entry.view', 'evidence.view', 'identifier.view'];
 
 const BREADCRUMBS = [
   { label: 'Home', to: paths.home() },
@@ -32,12 +34,14 @@ export function CaseDetailRoute({ EvidencePanel }: { EvidencePanel: CaseEvidence
 
   const caseItem = query.data;
   const canEdit = hasPermission(user?.permissions, 'case.edit');
+  // As the dossier route declares: a person who may read everything a dossier holds.
+  const canExport = hasAllPermissions(user?.permissions, DOSSIER_PERMISSIONS);
   return (
     <PageLayout
       breadcrumbs={BREADCRUMBS}
       crumb={`#${caseItem.number}`}
       title={caseItem.title}
-      actions={<CaseHeaderActions caseItem={caseItem} canEdit={canEdit} />}
+      actions={<CaseHeaderActions caseItem={caseItem} canEdit={canEdit} canExport={canExport} />}
     >
       <CaseHeader caseItem={caseItem} />
       <div className="case-detail__body">
