@@ -17,6 +17,8 @@ import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
+import { deviceAuthorizationRoutes } from './modules/oauth/device-authorization.routes';
+import { oauthRoutes } from './modules/oauth/oauth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { apiKeysRoutes } from './modules/automations/api-keys.routes';
@@ -106,6 +108,8 @@ export async function buildApp({
     db,
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
+    deviceSessionIdleMs: config.deviceSessionIdleMs,
+    deviceSessionMaxMs: config.deviceSessionMaxMs,
   });
   await app.register(idempotencyPlugin, { db, claimRefreshMs: config.idempotencyClaimRefreshMs });
 
@@ -116,6 +120,8 @@ export async function buildApp({
   });
   await app.register(authRoutes, { db, config });
   await app.register(sessionsRoutes, { db, config });
+  await app.register(oauthRoutes, { db, config });
+  await app.register(deviceAuthorizationRoutes, { db, config });
   await app.register(usersRoutes, { db });
   await app.register(originatorsRoutes, { db });
   await app.register(teamMemberOriginatorsRoutes, { db });

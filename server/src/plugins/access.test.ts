@@ -104,7 +104,13 @@ describe('sign-out needs a session', () => {
 describe('every documented route declares who may call it', () => {
   it('refuses to start with an /api route that declares no access', async () => {
     const app = Fastify();
-    await app.register(authPlugin, { db: t.database.db, sessionIdleMs: 1, sessionMaxMs: 1 });
+    await app.register(authPlugin, {
+      db: t.database.db,
+      sessionIdleMs: 1,
+      sessionMaxMs: 1,
+      deviceSessionIdleMs: 1,
+      deviceSessionMaxMs: 1,
+    });
     await app.ready();
     expect(() => app.get('/api/open-by-mistake', async () => ({ ok: true }))).toThrow(
       'GET /api/open-by-mistake declares no config.access',

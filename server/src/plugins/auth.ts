@@ -8,17 +8,23 @@ import { findApiKeyPrincipal } from '../modules/auth/api-key-auth.repository';
 import type { Principal } from '../modules/auth/principal';
 import type { Access } from '../modules/auth/route-access';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie';
-import { resolveSession } from '../modules/auth/sessions.service';
+import {
+  resolveDeviceSession,
+  resolveSession,
+  type DeviceSessionLimits,
+  type SessionLimits,
+} from '../modules/auth/sessions.service';
+import { API_KEY_PREFIX } from '../lib/tokens';
 
-export interface AuthOptions {
+export interface AuthOptions extends SessionLimits, DeviceSessionLimits {
   db: Db;
-  sessionIdleMs: number;
-  sessionMaxMs: number;
 }
 
 /**
- * Resolves the caller for every /api request. A Bearer header that is not a valid key answers 401
- * at once (rather than falling back to the cookie) so a misconfigured automation notices.
+ * Resolves the caller for every /api request. A Bearer header carries an API key (`stk_…`) or a
+ * device sign-in's access token (RFC 8628, modules/oauth); one that is neither answers 401 at once
+ * (rather than falling back to the cookie) so a misconfigured automation notices. A route declaring
+ * `config.cookieless` never reads the session cookie.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => {
   await app.register(cookie);
@@ -30,11 +36,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
     if (authorization) {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization);
       if (!match) throw AppError.unauthenticated('Malformed Authorization header');
-      const principal = await findApiKeyPrincipal(opts.db, match[1]);
-      if (!principal) throw AppError.unauthenticated('Invalid, expired or revoked API key');
+      const secret = match[1];
+      if (secret.startsWith(API_KEY_PREFIX)) {
+        const principal = await findApiKeyPrincipal(opts.db, secret);
+        if (!principal) throw AppError.unauthenticated('Invalid, expired or revoked API key');
+        request.principal = principal;
+        return;
+      }
+      const principal = await resolveDeviceSession(opts.db, secret, opts);
+      if (!principal) throw AppError.unauthenticated('Invalid, expired or revoked access token');
       request.principal = principal;
       return;
     }
+    if (request.routeOptions.config?.cookieless) return;
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.principal = await resolveSession(opts.db, token, opts);
   });

@@ -99,7 +99,8 @@ function impliedErrorStatuses(route: RouteOptions, schema: JsonSchema): number[]
   const statuses: number[] = [];
   if (schema.params || schema.querystring || schema.body || schema.headers) statuses.push(400);
   if (rule && rule.kind !== 'public') statuses.push(401);
-  if (rule?.kind === 'principal' || methods.some((m) => UNSAFE_METHODS.has(m))) statuses.push(403);
+  const crossOriginRefused = methods.some((m) => UNSAFE_METHODS.has(m)) && !route.config?.cookieless;
+  if (rule?.kind === 'principal' || crossOriginRefused) statuses.push(403);
   if (route.url.includes('/:')) statuses.push(404);
   if (schema.body) statuses.push(413, 415);
   if (route.config?.queued !== false || rule?.kind !== 'public') statuses.push(503);

@@ -28,8 +28,10 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
 /**
  * Security headers with a strict CSP, and cross-site request refusal: a state-changing request that
  * relies on the session cookie must come from PUBLIC_URL's origin. Requests authenticated with an API
- * key carry no ambient credential and are exempt. Only JSON and multipart bodies are parsed, so the
- * classic text/plain form post is refused with 415 before it reaches a route.
+ * key carry no ambient credential and are exempt, as are routes declaring `config.cookieless` (they
+ * never read the cookie: the OAuth endpoints a command-line client posts its forms to). Only JSON and
+ * multipart bodies are parsed, so the classic text/plain form post is refused with 415 before it
+ * reaches a route; a route that takes a form parses it in its own plugin.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
   // Helmet's middleware built once: its Fastify wrapper builds a new one, parsing the policy again,
@@ -66,6 +68,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
   app.addHook('onRequest', (request, _reply, done) => {
     if (!UNSAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
     if (/^Bearer\s/i.test(request.headers.authorization ?? '')) return done();
+    if (request.routeOptions.config?.cookieless) return done();
     if (request.headers.origin === opts.publicUrl) return done();
     done(
       new AppError(
@@ -75,3 +78,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
     );
   });
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route reads no session cookie (the auth plugin does not resolve it), so a request from any
+     * origin, without an Origin header, is harmless and not refused as cross-origin.
+     */
+    cookieless?: boolean;
+  }
+}

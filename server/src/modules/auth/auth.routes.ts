@@ -54,7 +54,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     },
     async (request) => {
       const user = currentUser(request);
-      return currentUserOf({ ...user, id: user.userId });
+      // A device sign-in's session holds the permissions its scope narrowed it to.
+      return { ...currentUserOf({ ...user, id: user.userId }), permissions: user.permissions };
     },
   );
 

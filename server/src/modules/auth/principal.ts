@@ -12,6 +12,11 @@ export type UserPrincipal = {
   firstName: string;
   lastName: string;
   permissions: string[];
+  /**
+   * Set when the session is a device sign-in's (RFC 8628, its token sent as a Bearer header): the
+   * client it was given to. Its permissions are then the user's narrowed to the sign-in's scope.
+   */
+  clientId?: string;
 };
 
 export type ApiKeyPrincipal = {

@@ -6,7 +6,16 @@ import { sessions, users } from '../../db/schema/index';
 
 export async function insertSession(
   db: DbOrTx,
-  values: { tokenHash: string; userId: string; expiresAt: Date; ip?: string; userAgent?: string },
+  values: {
+    tokenHash: string;
+    userId: string;
+    expiresAt: Date;
+    ip?: string;
+    userAgent?: string;
+    /** A device sign-in's client and narrowed permissions (modules/oauth). */
+    clientId?: string;
+    permissions?: string[] | null;
+  },
 ) {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return row;
@@ -16,10 +25,13 @@ export async function insertSession(
  * The unrevoked session of a token hash, with its user, as it was before this request; in the same
  * statement the session is touched (lastSeenAt, at most once per `staleBefore` interval, for an
  * enabled user) while it is live, or revoked once past its absolute or idle expiry. One round trip
- * per request, and every request reads the session's revocation from the database.
+ * per request, and every request reads the session's revocation from the database. `bearer` chooses
+ * the kind: a device sign-in's session (its token sent as a Bearer header) or a browser's (the
+ * cookie); a token is never accepted as the other.
  */
 const sessionWithUser = preparedPerDatabase((db) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
+  const bearerKind = sql`(${sessions.clientId} is not null) = ${sql.placeholder('bearer')}::boolean`;
   const live = sql`(${sessions.expiresAt} > ${now}
     and ${sessions.lastSeenAt} >= ${sql.placeholder('idleSince')}::timestamptz)`;
   const stale = sql`${sessions.lastSeenAt} < ${sql.placeholder('staleBefore')}::timestamptz`;
@@ -35,6 +47,7 @@ const sessionWithUser = preparedPerDatabase((db) => {
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
+        bearerKind,
         sql`(not ${live} or (${stale} and ${enabledUser}))`,
       ),
     )
@@ -53,11 +66,14 @@ const sessionWithUser = preparedPerDatabase((db) => {
           'expiresAt', ${epochMs(sessions.expiresAt)}, 'lastSeenAt', ${epochMs(sessions.lastSeenAt)},
           'userId', ${users.id}, 'originatorId', ${users.originatorId}, 'role', ${users.role},
           'email', ${users.email}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
-          'disabled', ${users.disabled})`,
+          'disabled', ${users.disabled}, 'clientId', ${sessions.clientId},
+          'permissions', ${sessions.permissions})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+      .where(
+        and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), bearerKind),
+      )
       .limit(1)
       .prepare('session_with_user_touched')
   );
@@ -75,6 +91,8 @@ export interface FoundSession {
   firstName: string;
   lastName: string;
   disabled: boolean;
+  clientId: string | null;
+  permissions: string[] | null;
 }
 
 /**
@@ -86,9 +104,11 @@ export async function findSessionWithUser(
   db: DbOrTx,
   tokenHash: string,
   at: { now: Date; idleSince: Date; staleBefore: Date },
+  bearer = false,
 ): Promise<FoundSession | undefined> {
   const [row] = await sessionWithUser(db).execute({
     tokenHash,
+    bearer,
     now: at.now.toISOString(),
     idleSince: at.idleSince.toISOString(),
     staleBefore: at.staleBefore.toISOString(),
@@ -114,17 +134,21 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, keepSession
     );
 }
 
-/** A user's sessions that still work: not revoked, before their absolute expiry, used recently enough. */
+/**
+ * A user's sessions that still work: not revoked, before their absolute expiry, used recently enough
+ * (a device sign-in's since `deviceIdleSince`, a browser's since `idleSince`).
+ */
 export async function listActiveSessions(
   db: DbOrTx,
   userId: string,
-  activeSince: { now: Date; idleSince: Date },
+  activeSince: { now: Date; idleSince: Date; deviceIdleSince: Date },
 ) {
   return db
     .select({
       id: sessions.id,
       ip: sessions.ip,
       userAgent: sessions.userAgent,
+      clientId: sessions.clientId,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
     })
@@ -134,7 +158,11 @@ export async function listActiveSessions(
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, activeSince.now),
-        gt(sessions.lastSeenAt, activeSince.idleSince),
+        gt(
+          sessions.lastSeenAt,
+          sql`case when ${sessions.clientId} is null then ${activeSince.idleSince}::timestamptz
+            else ${activeSince.deviceIdleSince}::timestamptz end`,
+        ),
       ),
     )
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
@@ -148,4 +176,30 @@ export async function revokeOwnSession(db: DbOrTx, userId: string, id: string): 
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/**
+ * Gives a device sign-in's session its token: the hash replaces the unknown one it was started with,
+ * and its idle time starts now. Only a session still open (not revoked, not past its expiry) takes
+ * one; answers its expiry then.
+ */
+export async function setDeviceSessionToken(
+  db: DbOrTx,
+  id: string,
+  tokenHash: string,
+  now: Date,
+): Promise<{ expiresAt: Date } | undefined> {
+  const [row] = await db
+    .update(sessions)
+    .set({ tokenHash, lastSeenAt: now })
+    .where(
+      and(
+        eq(sessions.id, id),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        sql`${sessions.clientId} is not null`,
+      ),
+    )
+    .returning({ expiresAt: sessions.expiresAt });
+  return row;
 }

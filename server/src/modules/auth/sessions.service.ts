@@ -1,4 +1,4 @@
-import { permissionsForRole } from '@scamtrail/domain/permissions';
+import { hasPermission, permissionsForRole } from '@scamtrail/domain/permissions';
 import type { Session } from '@scamtrail/domain/passkeys';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -6,6 +6,7 @@ import { iso } from '../../lib/schemas';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import type { UserPrincipal } from './principal';
 import { recordEvent } from '../events/events.service';
+import { clientDisplayName } from '@scamtrail/domain/device-authorization';
 import { describeDevice } from './session-device';
 import {
   findSessionWithUser,
@@ -13,6 +14,7 @@ import {
   listActiveSessions,
   revokeOwnSession,
   revokeSession,
+  setDeviceSessionToken,
 } from './sessions.repository';
 
 // What changing an account (modules/users) ends of its sessions.
@@ -24,6 +26,12 @@ const TOUCH_INTERVAL_MS = 60_000;
 export interface SessionLimits {
   sessionIdleMs: number;
   sessionMaxMs: number;
+}
+
+/** The limits of a device sign-in's session (modules/oauth), beside a browser's. */
+export interface DeviceSessionLimits {
+  deviceSessionIdleMs: number;
+  deviceSessionMaxMs: number;
 }
 
 /** Starts a session: a fresh random token (returned once, for the cookie), stored as its hash. */
@@ -40,6 +48,42 @@ export async function startSession(
 }
 
 /**
+ * Starts the session a device sign-in's client will open (modules/oauth), when its user approves it.
+ * Its token is not known to anyone yet (a random hash): the client collects one with
+ * `issueDeviceSessionToken`. Until then it is listed, and ended, like any other of the user's sessions.
+ */
+export async function startDeviceSession(
+  db: DbOrTx,
+  values: {
+    userId: string;
+    clientId: string;
+    permissions: string[] | null;
+    ip?: string;
+    userAgent?: string;
+  },
+  limits: DeviceSessionLimits,
+): Promise<{ id: string }> {
+  return insertSession(db, {
+    ...values,
+    tokenHash: sha256Hex(randomToken()),
+    expiresAt: new Date(Date.now() + limits.deviceSessionMaxMs),
+  });
+}
+
+/**
+ * A fresh access token for a device sign-in's session, or null when the session has ended since it
+ * was approved (revoked, the user demoted, disabled or their password changed, or past its expiry).
+ */
+export async function issueDeviceSessionToken(
+  db: DbOrTx,
+  sessionId: string,
+): Promise<{ token: string; expiresAt: Date } | null> {
+  const token = randomToken();
+  const row = await setDeviceSessionToken(db, sessionId, sha256Hex(token), new Date());
+  return row ? { token, expiresAt: row.expiresAt } : null;
+}
+
+/**
  * The principal of a session token, or null when the session is unknown, revoked, past its absolute
  * or idle expiry, or its user is disabled (so disabling a user stops their sessions at once).
  */
@@ -48,16 +92,44 @@ export async function resolveSession(
   token: string,
   limits: SessionLimits,
 ): Promise<UserPrincipal | null> {
+  return resolveSessionOfKind(db, token, limits.sessionIdleMs, false);
+}
+
+/**
+ * The principal of a device sign-in's access token (sent as a Bearer header), as `resolveSession`
+ * decides it, with its own idle limit; its permissions are the user's now, narrowed to those the
+ * sign-in asked for.
+ */
+export async function resolveDeviceSession(
+  db: Db,
+  token: string,
+  limits: DeviceSessionLimits,
+): Promise<UserPrincipal | null> {
+  return resolveSessionOfKind(db, token, limits.deviceSessionIdleMs, true);
+}
+
+async function resolveSessionOfKind(
+  db: Db,
+  token: string,
+  idleMs: number,
+  bearer: boolean,
+): Promise<UserPrincipal | null> {
   if (token.length > 100) return null;
   const now = Date.now();
-  const row = await findSessionWithUser(db, sha256Hex(token), {
-    now: new Date(now),
-    idleSince: new Date(now - limits.sessionIdleMs),
-    staleBefore: new Date(now - TOUCH_INTERVAL_MS),
-  });
+  const row = await findSessionWithUser(
+    db,
+    sha256Hex(token),
+    {
+      now: new Date(now),
+      idleSince: new Date(now - idleMs),
+      staleBefore: new Date(now - TOUCH_INTERVAL_MS),
+    },
+    bearer,
+  );
   if (!row || row.disabled) return null;
   // Past its expiry: the lookup revoked it.
-  if (row.expiresAt <= now || row.lastSeenAt < now - limits.sessionIdleMs) return null;
+  if (row.expiresAt <= now || row.lastSeenAt < now - idleMs) return null;
+  const held = permissionsForRole(row.role);
   return {
     kind: 'user',
     userId: row.userId,
@@ -67,8 +139,14 @@ export async function resolveSession(
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    permissions: permissionsForRole(row.role),
+    permissions: row.permissions ? narrowPermissions(held, row.permissions) : held,
+    ...(row.clientId ? { clientId: row.clientId } : {}),
   };
+}
+
+/** The permissions of `asked` that `held` covers now: a narrowed session never holds more than its user. */
+export function narrowPermissions(held: readonly string[], asked: readonly string[]): string[] {
+  return asked.filter((permission) => hasPermission(held, permission));
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
@@ -79,16 +157,18 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
 export async function listOwnSessions(
   db: Db,
   user: UserPrincipal,
-  limits: SessionLimits,
+  limits: SessionLimits & DeviceSessionLimits,
 ): Promise<Session[]> {
   const now = Date.now();
   const rows = await listActiveSessions(db, user.userId, {
     now: new Date(now),
     idleSince: new Date(now - limits.sessionIdleMs),
+    deviceIdleSince: new Date(now - limits.deviceSessionIdleMs),
   });
   return rows.map((row) => ({
     id: row.id,
-    device: describeDevice(row.userAgent),
+    // A device sign-in is named by its client ("Scamtrail command-line tool"), a browser by its agent.
+    device: row.clientId ? clientDisplayName(row.clientId) : describeDevice(row.userAgent),
     ip: row.ip,
     createdAt: iso(row.createdAt),
     lastSeenAt: iso(row.lastSeenAt),

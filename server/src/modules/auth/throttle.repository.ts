@@ -78,3 +78,30 @@ export async function clearFailures(db: Db, account: string, address: string): P
 export async function pruneFailures(db: Db, before: Date): Promise<void> {
   await db.delete(loginFailures).where(lt(loginFailures.createdAt, before));
 }
+
+/**
+ * The times of the account's newest failures since `since`, newest first, at most `limit`, leaving
+ * out the attempt `exceptId`: with `limit` rows the account has spent its budget, and the last row is
+ * the failure whose leaving the window lets it try again.
+ */
+export async function newestAccountFailures(
+  db: Db,
+  account: string,
+  since: Date,
+  limit: number,
+  exceptId: string,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: loginFailures.createdAt })
+    .from(loginFailures)
+    .where(
+      and(
+        eq(loginFailures.account, account),
+        gt(loginFailures.createdAt, since),
+        ne(loginFailures.id, exceptId),
+      ),
+    )
+    .orderBy(desc(loginFailures.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.createdAt);
+}
