@@ -15,6 +15,7 @@ import { AutomationFormModal } from '../components/automation-form-modal';
 import '../components/automation-page.scss';
 import { CreateApiKeyModal } from '../components/create-api-key-modal';
 import { RevokeApiKeyModal } from '../components/revoke-api-key-modal';
+import { WebhookSection } from '../components/webhook-section';
 import { paths } from '../../../lib/paths';
 
 type Dialog =
@@ -29,7 +30,7 @@ const BREADCRUMBS = [
   { label: 'Automations', to: paths.automations() },
 ];
 
-/** Automation Detail (/automations/{id}): the automation, its edit dialog and its API keys. */
+/** Automation Detail (/automations/{id}): the automation, its edit dialog, its API keys and its webhook. */
 export function AutomationDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useSession();
@@ -92,6 +93,12 @@ export function AutomationDetailRoute() {
           canRevoke={canEdit}
           onRevoke={(key) => setDialog({ kind: 'revoke', key })}
         />
+      </section>
+      <section className="page-section" aria-labelledby="automation-webhook">
+        <h2 id="automation-webhook" className="page-section__title">
+          Webhook
+        </h2>
+        <WebhookSection automation={automation} canEdit={canEdit} />
       </section>
       {dialog?.kind === 'edit' && <AutomationFormModal automation={automation} onClose={close} />}
       {dialog?.kind === 'create-key' && (

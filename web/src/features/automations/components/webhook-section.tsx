@@ -1,0 +1,193 @@
+import { Button, InlineNotification, Stack, Tag } from '@carbon/react';
+import { Password, Renew, Send } from '@carbon/icons-react';
+import { useState } from 'react';
+import { EXPORT_TOPIC_LABELS, type ExportTopic } from '@scamtrail/domain/export-streams';
+import type { WebhookSecret } from '@scamtrail/domain/webhooks';
+import { DescriptionList } from '../../../components/description-list';
+import { SectionLoadState } from '../../../components/section-load-state';
+import { SectionPager } from '../../../components/section-pager';
+import { useToast } from '../../../components/toasts/toast-context';
+import { failureMessage } from '../../../lib/api-error';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { useEnableWebhook } from '../api/enable-webhook';
+import { useWebhook } from '../api/get-webhook';
+import { useWebhookDeliveries, WEBHOOK_DELIVERIES_PAGE_SIZE } from '../api/get-webhook-deliveries';
+import { usePingWebhook } from '../api/ping-webhook';
+import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { WebhookDeliveriesTable } from './webhook-deliveries-table';
+import { WebhookSecretModal } from './webhook-secret-modal';
+
+interface WebhookSectionProps {
+  automation: { id: string; webhookUrl: string | null; active: boolean };
+  canEdit: boolean;
+}
+
+const topicList = (topics: ExportTopic[], none: string) =>
+  topics.length ? topics.map((topic) => EXPORT_TOPIC_LABELS[topic]).join(', ') : none;
+
+/**
+ * The automation's webhook: whether deliveries go out (and why not), its topics, its signing secret
+ * (made or rotated here, shown once), a test ping and the delivery log with "Send again".
+ */
+export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
+  const { id } = automation;
+  const [page, setPage] = useState(1);
+  const webhook = useWebhook(id);
+  const deliveries = useWebhookDeliveries(id, page);
+  const rotate = useRotateWebhookSecret();
+  const enable = useEnableWebhook();
+  const ping = usePingWebhook();
+  const resend = useResendWebhookDelivery();
+  const { showToast } = useToast();
+  const [secret, setSecret] = useState<WebhookSecret | null>(null);
+  const failure =
+    failureMessage(rotate.error, 'The secret was not made') ??
+    failureMessage(enable.error, 'The webhook was not enabled') ??
+    failureMessage(ping.error, 'The test ping was not queued') ??
+    failureMessage(resend.error, 'The delivery was not queued again');
+
+  if (!webhook.isSuccess) {
+    return <SectionLoadState query={webhook} errorTitle="The webhook could not be loaded" />;
+  }
+  const endpoint = webhook.data;
+  const disabled = endpoint.status === 'disabled';
+  const sendable = automation.active && !!endpoint.url && endpoint.hasSecret && !disabled;
+
+  return (
+    <Stack gap={5}>
+      {!endpoint.url && (
+        <InlineNotification
+          kind="info"
+          lowContrast
+          hideCloseButton
+          title="No webhook URL."
+          subtitle="Edit the automation to give it one: events are then sent to it, signed."
+        />
+      )}
+      {disabled && (
+        <InlineNotification
+          kind="error"
+          lowContrast
+          hideCloseButton
+          title="Deliveries are stopped."
+          subtitle={`${endpoint.disabledReason ?? 'The webhook was disabled.'} Deliveries wait until it is enabled again.`}
+        />
+      )}
+      {endpoint.url && !endpoint.hasSecret && (
+        <InlineNotification
+          kind="warning"
+          lowContrast
+          hideCloseButton
+          title="No signing secret yet."
+          subtitle="Nothing is sent until one is made: every delivery is signed with it."
+        />
+      )}
+      {failure && (
+        <InlineNotification kind="error" lowContrast hideCloseButton title="Not done" subtitle={failure} />
+      )}
+      <DescriptionList
+        aria-label="Webhook"
+        items={[
+          {
+            label: 'Status',
+            value: (
+              <Tag type={disabled ? 'red' : 'green'} size="sm">
+                {disabled ? 'Disabled' : 'Active'}
+              </Tag>
+            ),
+          },
+          { label: 'URL', value: endpoint.url ?? 'None' },
+          { label: 'Topics', value: topicList(endpoint.topics, 'None: test pings only') },
+          {
+            label: 'Sent now',
+            value: topicList(
+              endpoint.deliveredTopics,
+              "None: no live API key of this automation may read these topics (each needs Export view and the topic's view permissions)",
+            ),
+          },
+          { label: 'Waiting', value: formatCount(endpoint.waiting) },
+          {
+            label: 'Signing secret',
+            value: endpoint.hasSecret
+              ? endpoint.previousSecretExpiresAt
+                ? `Rotated; the previous one signs too until ${formatDateTime(endpoint.previousSecretExpiresAt)}`
+                : 'Set'
+              : 'None',
+          },
+        ]}
+      />
+      {canEdit && (
+        <div className="automation-page__actions">
+          {disabled && (
+            <Button
+              size="md"
+              renderIcon={Renew}
+              disabled={enable.isPending}
+              onClick={() =>
+                enable.mutate(id, {
+                  onSuccess: () => showToast({ kind: 'success', title: 'Webhook enabled' }),
+                })
+              }
+            >
+              Enable webhook
+            </Button>
+          )}
+          <Button
+            kind="tertiary"
+            size="md"
+            renderIcon={Password}
+            disabled={rotate.isPending}
+            onClick={() => rotate.mutate(id, { onSuccess: (answer) => setSecret(answer) })}
+          >
+            {endpoint.hasSecret ? 'Rotate secret' : 'Make signing secret'}
+          </Button>
+          <Button
+            kind="tertiary"
+            size="md"
+            renderIcon={Send}
+            disabled={!sendable || ping.isPending}
+            onClick={() =>
+              ping.mutate(id, {
+                onSuccess: () => showToast({ kind: 'success', title: 'Test ping queued' }),
+              })
+            }
+          >
+            Send test ping
+          </Button>
+        </div>
+      )}
+      {deliveries.isSuccess ? (
+        <>
+          <WebhookDeliveriesTable
+            deliveries={deliveries.data.data}
+            canResend={canEdit && sendable}
+            resending={resend.isPending ? (resend.variables?.deliveryId ?? null) : null}
+            onResend={(delivery) =>
+              resend.mutate(
+                { automationId: id, deliveryId: delivery.id },
+                { onSuccess: () => showToast({ kind: 'success', title: 'Queued to be sent again' }) },
+              )
+            }
+          />
+          <SectionPager
+            page={page}
+            pageSize={WEBHOOK_DELIVERIES_PAGE_SIZE}
+            pagination={deliveries.data.pagination}
+            disabled={deliveries.isPlaceholderData}
+            onPage={setPage}
+          />
+        </>
+      ) : (
+        <SectionLoadState query={deliveries} errorTitle="The delivery log could not be loaded" />
+      )}
+      {secret && (
+        <WebhookSecretModal
+          secret={secret.secret}
+          previousValidUntil={secret.endpoint.previousSecretExpiresAt}
+          onClose={() => setSecret(null)}
+        />
+      )}
+    </Stack>
+  );
+}
