@@ -110,6 +110,8 @@ export const evidenceIdentifiers = pgTable(
   (t) => [
     primaryKey({ columns: [t.evidenceId, t.identifierId] }),
     index('evidence_identifiers_identifier_idx').on(t.identifierId),
+    // A case's identifiers named by its evidence, read off this index alone.
+    index('evidence_identifiers_case_idx').on(t.caseId, t.identifierId),
     // An identifier's evidence newest first, with its case and whether it holds a file: a page (of all,
     // or of its media) and the counts per case are read off this index alone.
     index('evidence_identifiers_listing_idx').on(

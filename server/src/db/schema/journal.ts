@@ -48,6 +48,11 @@ export const journalEntries = pgTable(
     index('journal_entries_case_live_idx')
       .on(t.caseId)
       .where(sql`${t.isNullified} = false`),
+    // The timeline's default page (live entries newest first): walked to the end of the page, whatever
+    // the number of the case's entries, never sorting them (issue 38).
+    index('journal_entries_case_timeline_live_idx')
+      .on(t.caseId, t.performedAt.desc(), t.id.desc())
+      .where(sql`${t.isNullified} = false`),
   ],
 );
 
@@ -79,6 +84,11 @@ export const journalEntryIdentifiers = pgTable(
     // the counts per case are read off this index alone.
     index('journal_entry_identifiers_live_idx')
       .on(t.identifierId, t.performedAt.desc(), t.journalEntryId.desc(), t.caseId)
+      .where(sql`${t.isNullified} = false`),
+    // A case's identifiers named by its live entries (related cases, the case's identifiers), read off
+    // this index alone, without the entries.
+    index('journal_entry_identifiers_case_idx')
+      .on(t.caseId, t.identifierId)
       .where(sql`${t.isNullified} = false`),
   ],
 );

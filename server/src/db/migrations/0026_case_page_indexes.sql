@@ -1,0 +1,3 @@
+CREATE INDEX "evidence_identifiers_case_idx" ON "evidence_identifiers" USING btree ("case_id","identifier_id");--> statement-breakpoint
+CREATE INDEX "journal_entries_case_timeline_live_idx" ON "journal_entries" USING btree ("case_id","performed_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "journal_entries"."is_nullified" = false;--> statement-breakpoint
+CREATE INDEX "journal_entry_identifiers_case_idx" ON "journal_entry_identifiers" USING btree ("case_id","identifier_id") WHERE "journal_entry_identifiers"."is_nullified" = false;
