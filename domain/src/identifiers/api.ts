@@ -270,6 +270,13 @@ export const identifierDetailSchema = identifierSchema
       'Whether a reviewer confirmed or rejected it (the validation queue)',
     ),
     pivot: identifierPivotSchema,
+    enrichment: z
+      .array(z.object({ label: responseText(), value: responseText() }).meta({ id: 'EnrichmentFact' }))
+      .describe(
+        "What the value tells about itself, read offline on the server (no lookup service): a phone's " +
+          "country and line type, an IBAN's country, bank and branch codes, a card's scheme, a crypto " +
+          "address's network and format; empty when it tells nothing",
+      ),
   })
   .meta({ id: 'IdentifierDetail', ...identifierVariantsMeta });
 export type IdentifierDetail = z.infer<typeof identifierDetailSchema>;

@@ -17,6 +17,8 @@ export const VALIDATOR_NAMES = [
   'tron_base58check',
   'solana_base58_key',
   'social_profile_url_host',
+  'card_scheme',
+  'crypto_address_format',
 ] as const;
 export type ValidatorName = (typeof VALIDATOR_NAMES)[number];
 
@@ -34,6 +36,8 @@ export const VALIDATOR_LABELS: Readonly<Record<ValidatorName, string>> = {
   tron_base58check: 'Tron base58check',
   solana_base58_key: 'Solana public key',
   social_profile_url_host: 'Profile URL host',
+  card_scheme: 'Card scheme',
+  crypto_address_format: 'Address format',
 };
 
 /** `pass`: the check holds; `fail`: it does not; `not_applicable`: nothing to check (e.g. no routing number). */

@@ -6,6 +6,7 @@ import {
   type IdentifierEvidenceQuery,
   type IdentifierRelatedPageQuery,
 } from '@scamtrail/domain/identifiers/api';
+import { enrichIdentifier } from '@scamtrail/domain/identifiers/enrichment';
 import type { Db, DbOrTx } from '../../db/client';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
@@ -133,6 +134,7 @@ export async function getIdentifierDetail(
       lastSeenAt: iso(sightings.lastSeenAt),
       originatorCount: sightings.originatorCount,
     },
+    enrichment: enrichIdentifier(row.type, row.data),
   };
 }
 

@@ -181,3 +181,34 @@ describe('identifier list sorted by cases', () => {
     expect(res.body).toContain('sort');
   });
 });
+
+describe('identifier enrichment', () => {
+  it('answers what the value tells offline in the detail, and uses it in the confidence', async () => {
+    const account = (
+      await admin.post('/api/identifiers', {
+        type: 'bank_account',
+        data: { bankName: 'West', accountName: 'Mule', accountNumber: 'GB82 WEST 1234 5698 7654 32' },
+      })
+    ).json();
+    expect((await admin.get(`/api/identifiers/${account.id}`)).json().enrichment).toEqual([
+      { label: 'IBAN country', value: 'United Kingdom (GB)' },
+      { label: 'Bank code', value: 'WEST' },
+      { label: 'Branch code', value: '123456' },
+      { label: 'SEPA', value: 'Yes' },
+    ]);
+    const wallet = (
+      await admin.post('/api/identifiers', {
+        type: 'crypto_wallet',
+        data: { network: 'bitcoin', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      })
+    ).json();
+    const report = (await admin.post(`/api/identifiers/${wallet.id}/validate`)).json();
+    expect(report.reasons).toContain(
+      'Failed: Address format: TRON account (base58check), a tron address, not a bitcoin one',
+    );
+    expect((await admin.get(`/api/identifiers/${wallet.id}`)).json().enrichment).toEqual([
+      { label: 'Address network', value: 'TRON' },
+      { label: 'Address format', value: 'TRON account (base58check)' },
+    ]);
+  });
+});

@@ -19,6 +19,7 @@ import { isHandledGlobally } from '../utils/global-errors';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { useModalFocus } from '../../../components/modal-focus';
 import { DetailFields } from './detail-fields';
+import { DetailEnrichment } from './detail-enrichment';
 import { DetailPivot } from './detail-pivot';
 import { DetailCases, DetailJournalEntries, DetailMedia } from './detail-related';
 import { DetailReview } from './detail-review';
@@ -133,6 +134,7 @@ export function IdentifierDetailModal({
             {detail ? (
               <>
                 <DetailPivot detail={detail} />
+                <DetailEnrichment detail={detail} />
                 <DetailReview detail={detail} canReview={canReview} onReviewed={onReviewed} />
                 <DetailTags identifierId={id} tags={detail.tags} canEdit={canEditTags} />
                 <DetailValidation

@@ -150,6 +150,7 @@ describe('identifier dialogs', () => {
         lastSeenAt: '2026-11-20T12:00:00.000Z',
         originatorCount: 3,
       },
+      enrichment: [{ label: 'Card scheme', value: 'Visa' }],
     };
     renderApp('/identifiers?open=id-1', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
@@ -162,6 +163,7 @@ describe('identifier dialogs', () => {
       'Basic Information',
       'Email Information',
       'Seen In',
+      'Enrichment',
       'Review',
       'Tags',
       'Validation',
@@ -174,6 +176,7 @@ describe('identifier dialogs', () => {
     }
     expect(within(dialog).getByText('0.90')).toBeInTheDocument();
     expect(within(dialog).getByText('3 distinct sources')).toBeInTheDocument();
+    expect(within(dialog).getByText('Visa')).toBeInTheDocument();
     expect(within(dialog).getByText(/^Nov 18, 2026/)).toBeInTheDocument();
     expect(within(dialog).getByText('Untitled Entry')).toBeInTheDocument();
     expect(within(dialog).getByText('Pass')).toBeInTheDocument();

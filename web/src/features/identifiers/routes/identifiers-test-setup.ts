@@ -48,6 +48,7 @@ export const EMPTY_DETAIL: IdentifierDetail = {
     lastSeenAt: null,
     originatorCount: 1,
   },
+  enrichment: [],
 };
 
 export const SECOND: IdentifierItem = {
