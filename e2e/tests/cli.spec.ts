@@ -1,0 +1,298 @@
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
+import { apiAs, createAccount, expect, serverUrl, test, type Account } from '../support/fixtures';
+
+/*
+ * The `scamtrail` command end to end, as a user runs it from the repository (cli/bin/scamtrail.mjs,
+ * what `npx scamtrail` starts), against this worker's real server: each run is a process of its own
+ * with a config directory of its own.
+ */
+
+const BIN = fileURLToPath(new URL('../../cli/bin/scamtrail.mjs', import.meta.url));
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the command to its end; `onStderr` sees its stderr as it comes (a login's code). */
+function scamtrail(
+  args: string[],
+  env: Record<string, string>,
+  onStderr?: (text: string) => void,
+): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const run: Run = { code: null, stdout: '', stderr: '' };
+    child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      run.stderr += chunk.toString();
+      onStderr?.(run.stderr);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ...run, code }));
+  });
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const jsonLines = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+let scratch: string;
+test.beforeEach(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'scamtrail-cli-e2e-'));
+});
+test.afterEach(async () => {
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** An automation's API key with the permissions a script of an investigator would use. */
+async function apiKey(api: APIRequestContext, unique: string): Promise<string> {
+  const automation = await api.post('/api/automations', { data: { systemName: `CLI script ${unique}` } });
+  expect(automation.status(), await automation.text()).toBe(201);
+  const { id } = (await automation.json()) as { id: string };
+  const created = await api.post(`/api/automations/${id}/api-keys`, {
+    data: {
+      name: 'cli',
+      scopes: [
+        'case.view',
+        'identifier.view',
+        'identifier.create',
+        'evidence.view',
+        'evidence.create',
+        'journal_entry.view',
+        'journal_entry.create',
+        'export.view',
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { key: string }).key;
+}
+
+async function setUp() {
+  const unique = randomBytes(3).toString('hex');
+  const admin: Account = await createAccount('admin');
+  const api = await apiAs(admin.email, admin.password);
+  const key = await apiKey(api, unique);
+  const env = {
+    SCAMTRAIL_URL: serverUrl(),
+    SCAMTRAIL_TOKEN: key,
+    SCAMTRAIL_CONFIG_DIR: join(scratch, 'config'),
+  };
+  return { unique, admin, api, env };
+}
+
+test('imports 1,000 CSV rows in chunks with a progress bar and a result per row', async () => {
+  test.setTimeout(120_000);
+  const { unique, api, env } = await setUp();
+  const rows = Array.from({ length: 1000 }, (_, i) => `email,"cli-${unique}-${i + 1}@example.org"`);
+  rows[499] = rows[0]; // row 500 repeats row 1
+  rows[999] = 'email,not an address'; // row 1000 is invalid
+  const file = join(scratch, 'bank-export.csv');
+  await writeFile(file, `type,address\n${rows.join('\n')}\n`);
+
+  const result = await scamtrail(['identifiers', 'import', file, '--chunk-size', '250', '--json'], env);
+  // Rows that were not imported make the run a failure, for a script to notice.
+  expect(result.code, result.stderr).toBe(1);
+  const report = JSON.parse(result.stdout) as {
+    rows: number;
+    summary: { created: number; duplicates: number; invalid: number };
+    results: {
+      row: number;
+      status: string;
+      existingId?: string;
+      id?: string;
+      errors?: { field: string }[];
+    }[];
+  };
+  expect(report.rows).toBe(1000);
+  expect(report.summary).toEqual({ created: 998, duplicates: 1, invalid: 1 });
+  expect(report.results.map((row) => row.row)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+  expect(report.results[499]).toMatchObject({ status: 'duplicate', existingId: report.results[0].id });
+  expect(report.results[999]).toMatchObject({ status: 'invalid' });
+  // The bar went to stderr (as lines, stderr being no terminal here) and reached the end.
+  expect(result.stderr).toMatch(/Importing \[.*\] 0\/1000 rows/);
+  expect(result.stderr).toMatch(
+    /Importing \[.*\] 1000\/1000 rows \(100%\) \| 998 created, 1 duplicates, 1 invalid/,
+  );
+  expect(result.stderr).toMatch(/998 of 1000|1 of 1000 rows were invalid/);
+
+  // The rows are on the server, and the search command finds them.
+  const found = await scamtrail(['identifiers', 'search', `cli-${unique}-777@`, '--json'], env);
+  expect(found.code, found.stderr).toBe(0);
+  const page = JSON.parse(found.stdout) as { data: { id: string; displayValue: string }[] };
+  expect(page.data.map((item) => item.displayValue)).toEqual([`cli-${unique}-777@example.org`]);
+  const stored = await api.get(`/api/identifiers/${page.data[0].id}`);
+  expect(stored.status()).toBe(200);
+
+  // Without --json a person reads the summary and the rows that were not created.
+  const again = await scamtrail(['identifiers', 'import', file, '--no-progress'], env);
+  expect(again.code).toBe(1);
+  expect(again.stdout).toMatch(/1000 rows: 0 created, 999 duplicates, 1 invalid/);
+  expect(again.stdout).toMatch(/ {2}row 1000: invalid: /);
+  expect(again.stderr).not.toMatch(/Importing/);
+});
+
+test('adds two evidence files to a case, each with its SHA-256 and the server’s', async () => {
+  const { unique, api, env } = await setUp();
+  const created = await api.post('/api/cases', { data: { title: `Seized phone ${unique}` } });
+  expect(created.status()).toBe(201);
+  const caseItem = (await created.json()) as { id: string; number: number };
+  const files = [
+    { name: 'chat-export.txt', bytes: Buffer.from(`Chat with the scammer ${unique}\n`.repeat(2000)) },
+    { name: 'photo.png', bytes: randomBytes(300_000) },
+  ];
+  for (const file of files) await writeFile(join(scratch, file.name), file.bytes);
+
+  const result = await scamtrail(
+    [
+      'evidence',
+      'add',
+      ...files.map((file) => join(scratch, file.name)),
+      '--case',
+      `#${caseItem.number}`,
+      '--json',
+    ],
+    env,
+  );
+  expect(result.code, result.stderr).toBe(0);
+  const report = JSON.parse(result.stdout) as {
+    caseId: string;
+    files: {
+      file: string;
+      evidenceId: string;
+      size: number;
+      sha256: string;
+      serverSha256: string;
+      match: boolean;
+    }[];
+  };
+  expect(report.caseId).toBe(caseItem.id);
+  expect(report.files).toHaveLength(2);
+  for (const [index, file] of files.entries()) {
+    const added = report.files[index];
+    expect(added).toMatchObject({
+      sha256: sha256(file.bytes),
+      serverSha256: sha256(file.bytes),
+      match: true,
+    });
+    expect(added.size).toBe((await stat(join(scratch, file.name))).size);
+    const stored = (await (await api.get(`/api/evidence/${added.evidenceId}`)).json()) as {
+      sha256: string;
+      case: { id: string };
+      fileName: string;
+    };
+    expect(stored).toMatchObject({
+      sha256: sha256(file.bytes),
+      case: { id: caseItem.id },
+      fileName: file.name,
+    });
+    const content = await api.get(`/api/evidence/${added.evidenceId}/content`);
+    expect(sha256(await content.body())).toBe(sha256(file.bytes));
+  }
+
+  // A person sees both hashes side by side.
+  const one = await scamtrail(['evidence', 'add', join(scratch, 'photo.png'), '--case', caseItem.id], env);
+  expect(one.code, one.stderr).toBe(0);
+  expect(one.stdout).toContain(`SHA-256 here:       ${sha256(files[1].bytes)}`);
+  expect(one.stdout).toContain(`SHA-256 on server:  ${sha256(files[1].bytes)}  match`);
+});
+
+test('tails an export stream with --once --json, resuming from the saved cursor', async () => {
+  const { unique, api, env } = await setUp();
+  const stream = await api.post('/api/export-streams', {
+    data: { name: `CLI feed ${unique}`, topics: ['cases', 'journal'] },
+  });
+  expect(stream.status(), await stream.text()).toBe(201);
+  const streamId = ((await stream.json()) as { id: string }).id;
+  const created = await api.post('/api/cases', { data: { title: `Tailed case ${unique}` } });
+  const caseItem = (await created.json()) as { id: string; number: number };
+
+  const first = await scamtrail(['export', 'tail', streamId, '--once', '--json'], env);
+  expect(first.code, first.stderr).toBe(0);
+  const events = jsonLines(first.stdout);
+  expect(events.length).toBeGreaterThan(0);
+  expect(events).toContainEqual(expect.objectContaining({ type: 'case.created', caseId: caseItem.id }));
+
+  // Nothing new: nothing printed, and the saved cursor kept.
+  const caughtUp = await scamtrail(['export', 'tail', streamId, '--once', '--json'], env);
+  expect(caughtUp.code, caughtUp.stderr).toBe(0);
+  expect(caughtUp.stdout).toBe('');
+
+  const entry = await scamtrail(
+    [
+      'entries',
+      'add',
+      '--case',
+      String(caseItem.number),
+      '--type',
+      'note',
+      'Victim',
+      'called',
+      'back',
+      '--json',
+    ],
+    env,
+  );
+  expect(entry.code, entry.stderr).toBe(0);
+  const entryId = (JSON.parse(entry.stdout) as { id: string }).id;
+
+  const next = await scamtrail(['export', 'tail', streamId, '--once', '--json'], env);
+  expect(next.code, next.stderr).toBe(0);
+  const newEvents = jsonLines(next.stdout);
+  expect(newEvents.length).toBeGreaterThan(0);
+  expect(newEvents.map((event) => (event.subject as { id: string }).id)).toContain(entryId);
+  // Only what came after the cursor: none of the first read's events again.
+  const firstIds = new Set(events.map((event) => event.id));
+  expect(newEvents.filter((event) => firstIds.has(event.id))).toEqual([]);
+
+  // --from-start reads everything again.
+  const all = await scamtrail(['export', 'tail', streamId, '--once', '--json', '--from-start'], env);
+  expect(jsonLines(all.stdout).map((event) => event.id)).toEqual(
+    [...events, ...newEvents].map((event) => event.id),
+  );
+});
+
+test('a key without the permission is exit 4; a revoked one exit 3', async () => {
+  const { unique, api, env } = await setUp();
+  const automation = await api.post('/api/automations', { data: { systemName: `Narrow ${unique}` } });
+  const { id } = (await automation.json()) as { id: string };
+  const narrow = await api.post(`/api/automations/${id}/api-keys`, {
+    data: { name: 'tags', scopes: ['tag.view'] },
+  });
+  const { key, apiKey } = (await narrow.json()) as { key: string; apiKey: { id: string } };
+  const forbidden = await scamtrail(['cases', 'list', '--json'], { ...env, SCAMTRAIL_TOKEN: key });
+  expect(forbidden.code).toBe(4);
+  expect(forbidden.stdout).toBe('');
+  expect(forbidden.stderr).toMatch(/^scamtrail: Forbidden: /);
+
+  const revoked = await api.post(`/api/automations/${id}/api-keys/${apiKey.id}/revoke`);
+  expect(revoked.ok(), await revoked.text()).toBe(true);
+  const gone = await scamtrail(['cases', 'list'], { ...env, SCAMTRAIL_TOKEN: key });
+  expect(gone.code).toBe(3);
+  expect(gone.stderr).toMatch(/Not signed in/);
+});
+
+test('verify reads a bundle as npm run verify does', async () => {
+  // A bundle that fails: the checks are listed, the run fails.
+  const file = join(scratch, 'bundle.json');
+  await writeFile(file, JSON.stringify({ format: 'not-a-bundle' }));
+  const result = await scamtrail(['verify', file], {});
+  expect(result.code).toBe(1);
+  expect(result.stdout).toMatch(/^FAIL {2}/m);
+  expect(result.stdout).toMatch(/INVALID: \d+ of \d+ checks failed/);
+  expect(await readFile(file, 'utf8')).toContain('not-a-bundle');
+});
