@@ -64,7 +64,8 @@ export const ROUTE_SCREENS: Record<RouteId, ScreenLoader> = {
   tables: async () => ({ Component: (await import('../features/showcase/routes/tables-route')).TablesRoute }),
   login: async () => ({ Component: (await import('../features/auth/routes/login-route')).LoginRoute }),
   'device-authorization': async () => ({
-    Component: (await import('../features/auth/routes/device-authorization-route')).DeviceAuthorizationRoute,
+    Component: (await import('../features/device-authorization/routes/device-authorization-route'))
+      .DeviceAuthorizationRoute,
   }),
   logout: async () => ({
     Component: (await import('../features/auth/routes/logged-out-route')).LoggedOutRoute,

@@ -1,0 +1,73 @@
+import { Button, Form, InlineLoading, InlineNotification, Stack } from '@carbon/react';
+import { ArrowRight } from '@carbon/icons-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { TextInput } from '../../../components/text-fields';
+import { describeDeviceError } from './device-error';
+
+interface DeviceCodeFormProps {
+  initialCode: string;
+  pending: boolean;
+  error: unknown;
+  onSubmit: (userCode: string) => void;
+}
+
+/** The code the device shows, typed or filled in from the link (`?user_code=`). */
+export function DeviceCodeForm({ initialCode, pending, error, onSubmit }: DeviceCodeFormProps) {
+  const [code, setCode] = useState(initialCode);
+  const [emptyError, setEmptyError] = useState<string>();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const failure = error ? describeDeviceError(error) : null;
+  const fieldError = emptyError ?? failure?.field;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setEmptyError('Enter the code your device shows');
+      inputRef.current?.focus();
+      return;
+    }
+    setEmptyError(undefined);
+    onSubmit(code.trim());
+  }
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label="Device code">
+      <Stack gap={6}>
+        {failure && !failure.field && (
+          <InlineNotification
+            kind="error"
+            title={failure.title}
+            subtitle={failure.subtitle}
+            lowContrast
+            hideCloseButton
+          />
+        )}
+        <TextInput
+          id="device-user-code"
+          ref={inputRef}
+          name="userCode"
+          labelText="Code"
+          helperText="The code your device or terminal shows, like WDJB-MJHT"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setEmptyError(undefined);
+          }}
+          invalid={Boolean(fieldError)}
+          invalidText={fieldError}
+        />
+        <Button
+          type="submit"
+          className="device-review__action"
+          renderIcon={pending ? undefined : ArrowRight}
+          disabled={pending}
+        >
+          {pending ? <InlineLoading description="Looking up the code..." /> : 'Continue'}
+        </Button>
+      </Stack>
+    </Form>
+  );
+}

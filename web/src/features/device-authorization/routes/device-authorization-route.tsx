@@ -1,0 +1,106 @@
+import { Button, InlineLoading, InlineNotification, Stack } from '@carbon/react';
+import { useEffect, useRef } from 'react';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { buildLoginPath, fullPath } from '../../../lib/redirect';
+import { useSession } from '../../../lib/session';
+import { useDecideDeviceAuthorization, type Decision } from '../api/decide-device-authorization';
+import { useFindDeviceAuthorization } from '../api/find-device-authorization';
+import { DeviceCodeForm } from '../components/device-code-form';
+import { DeviceRequestReview } from '../components/device-request-review';
+import '../components/device-authorization.scss';
+
+/**
+ * Device Authorization (/auth/device): where a signed-in user approves or denies a device sign-in
+ * (RFC 8628) by the code the device shows, typed or filled in from `?user_code=`. Someone not signed
+ * in is sent to sign in first and brought back here, code and all.
+ */
+export function DeviceAuthorizationRoute() {
+  const { status } = useSession();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const lookup = useFindDeviceAuthorization();
+  const decide = useDecideDeviceAuthorization();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const request = lookup.data;
+  const decision = decide.data;
+  const step = decision ? 'done' : request ? 'review' : 'code';
+
+  // Each step moves focus to the heading, so a screen reader hears where it is.
+  useEffect(() => {
+    if (step !== 'code') headingRef.current?.focus();
+  }, [step]);
+
+  if (status === 'unknown') {
+    return (
+      <div className="auth-page">
+        <InlineLoading description="Loading..." />
+      </div>
+    );
+  }
+  if (status === 'anonymous') return <Navigate to={buildLoginPath(fullPath(location))} replace />;
+
+  function startAgain() {
+    lookup.reset();
+    decide.reset();
+  }
+
+  const title =
+    step === 'done'
+      ? decision?.status === 'approved'
+        ? 'Device signed in'
+        : 'Sign-in denied'
+      : step === 'review'
+        ? 'Approve this sign-in?'
+        : 'Device Authorization';
+
+  return (
+    <div className="auth-page">
+      <div className="auth-page__card">
+        <p className="auth-page__brand">Scamtrail</p>
+        <h1 className="auth-page__title" ref={headingRef} tabIndex={-1}>
+          {title}
+        </h1>
+        {step === 'code' && (
+          <>
+            <p className="auth-page__text">
+              Enter the code your device or command-line tool shows to sign it in as you.
+            </p>
+            <DeviceCodeForm
+              initialCode={searchParams.get('user_code') ?? ''}
+              pending={lookup.isPending}
+              error={lookup.error}
+              onSubmit={(userCode) => lookup.mutate(userCode)}
+            />
+          </>
+        )}
+        {step === 'review' && request && (
+          <DeviceRequestReview
+            request={request}
+            pending={decide.isPending ? (decide.variables?.decision ?? null) : null}
+            error={decide.error}
+            onDecide={(choice: Decision) => decide.mutate({ userCode: request.userCode, decision: choice })}
+            onCancel={startAgain}
+          />
+        )}
+        {step === 'done' && decision && (
+          <Stack gap={6} className="device-review">
+            <InlineNotification
+              kind={decision.status === 'approved' ? 'success' : 'info'}
+              title={decision.status === 'approved' ? 'Approved' : 'Denied'}
+              subtitle={
+                decision.status === 'approved'
+                  ? `${decision.clientName} is signed in as you. You can return to your device; you can end this sign-in at any time from your profile's sessions.`
+                  : `${decision.clientName} was refused and is not signed in.`
+              }
+              lowContrast
+              hideCloseButton
+            />
+            <Button kind="secondary" onClick={startAgain}>
+              Enter another code
+            </Button>
+          </Stack>
+        )}
+      </div>
+    </div>
+  );
+}
