@@ -291,7 +291,8 @@ export async function listDeliveryRows(
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.automationId, automationId))
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      // Deliveries queued together (one pass) in the order of their events, newest first.
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.eventId), desc(webhookDeliveries.id))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
     db
