@@ -137,8 +137,10 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
             kind="tertiary"
             size="md"
             renderIcon={Password}
-            disabled={rotate.isPending}
-            onClick={() => rotate.mutate(id, { onSuccess: (answer) => setSecret(answer) })}
+            // Not disabled while it works: a disabled button loses focus, which the dialog must give back.
+            onClick={() => {
+              if (!rotate.isPending) rotate.mutate(id, { onSuccess: (answer) => setSecret(answer) });
+            }}
           >
             {endpoint.hasSecret ? 'Rotate secret' : 'Make signing secret'}
           </Button>
