@@ -42,6 +42,7 @@ const ESCAPES: Record<string, string> = {
 const h = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 const DASH = '—';
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const when = (iso: string | null | undefined) =>
   iso
     ? h(
@@ -173,7 +174,7 @@ function timeline(data: DossierData): string {
 ${nullified}<div class="text">${h(entry.description)}</div>${evidence}${identifiers}
 <div>${signatureStatus(entry, data)}</div></article>`;
   });
-  return `<h2 id="timeline">Timeline (${data.entries.length} entries, oldest first, removed ones included)</h2>${items.join('\n')}`;
+  return `<h2 id="timeline">Timeline (${count(data.entries.length, 'entry', 'entries')}, oldest first, removed ones included)</h2>${items.join('\n')}`;
 }
 
 function identifiers(data: DossierData): string {
@@ -235,12 +236,12 @@ function tasks(data: DossierData): string {
 function verification(data: DossierData, ctx: ReportContext): string {
   const s = data.signatures.summary;
   const integrity = data.integrity.intact
-    ? `<span class="badge ok">Intact</span> ${data.integrity.entries} links checked.`
+    ? `<span class="badge ok">Intact</span> ${count(data.integrity.entries, 'link', 'links')} checked.`
     : `<span class="badge bad">Broken</span> ${h(data.integrity.firstBreak?.reason ?? '')}`;
   return `<h2 id="verification">Verification</h2>
 <p>Checked by the server when this dossier was exported (${when(ctx.exportedAt)}):</p>
 <table><tbody>
-<tr><th>Signed entries</th><td>${s.valid} valid, ${s.invalid} invalid, ${s.unsigned} unsigned, of ${s.total} entries (each signature checked against the entry, its linked evidence re-hashed, and the passkey assertion verified).</td></tr>
+<tr><th>Signed entries</th><td>${s.valid} valid, ${s.invalid} invalid, ${s.unsigned} unsigned, of ${count(s.total, 'entry', 'entries')} (each signature checked against the entry, its linked evidence re-hashed, and the passkey assertion verified).</td></tr>
 <tr><th>Journal hash chain</th><td>${integrity} Head: <span class="hash">${h(ctx.chainHead ?? 'none (no entries)')}</span></td></tr>
 <tr><th>Evidence files</th><td>Each file was hashed again while it was written into this package; <code>${MANIFEST_FILE}</code> lists the SHA-256 and size of every file.</td></tr>
 </tbody></table>
