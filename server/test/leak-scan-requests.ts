@@ -44,6 +44,7 @@ const KIND_BY_NAME: Record<string, IdKind> = {
   assigneeId: 'user',
   reportedBy: 'originator',
   keyId: 'apiKey',
+  deliveryId: 'webhookDelivery',
 };
 
 /** Query parameters that take text to look for: the scan asks them for the marker. */

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { Client, TestApp } from './helpers';
 import { createTestUser } from './helpers';
 import { automationWithKey, createCommunityMemberVia } from './originator-helpers';
+import { insertDeliveries } from '../src/modules/webhooks/webhooks.repository';
 import { multipartForm, pngBytes } from '../src/modules/evidence/evidence-test-fixtures';
 import { addPasskey, sign } from '../src/modules/signatures/signature-test-fixtures';
 
@@ -30,7 +31,8 @@ export type IdKind =
   | 'communityMember'
   | 'automation'
   | 'apiKey'
-  | 'exportStream';
+  | 'exportStream'
+  | 'webhookDelivery';
 
 export interface LeakSeed {
   /** In every text of the hidden records, and nowhere else. */
@@ -273,6 +275,16 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
   );
 
   const { automation, apiKey } = await automationWithKey(t, admin, ['case.view']);
+  // A test ping waiting in the automation's webhook queue (its URL is not needed to queue it here).
+  const [delivery] = await insertDeliveries(t.database.db, [
+    {
+      automationId: automation.id,
+      eventId: null,
+      type: 'webhook.ping',
+      payload: { type: 'webhook.ping', timestamp: new Date().toISOString(), data: {} },
+      nextAttemptAt: new Date(),
+    },
+  ]);
 
   return {
     ...partial,
@@ -290,6 +302,7 @@ export async function seedLeakScan(t: TestApp, seeder: Seeder, readerUserIds: st
       automation: [automation.id],
       apiKey: [apiKey.id],
       exportStream: [stream.id],
+      webhookDelivery: [delivery.id],
     },
     memberEmails: [member.email],
     groupId: group.id,
