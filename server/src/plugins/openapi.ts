@@ -220,11 +220,13 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         title: 'Scamtrail API',
         description:
           'Cases, journal entries, evidence and identifiers. Authenticate with the session cookie from ' +
-          '`POST /api/auth/login`, or as an automation with `Authorization: Bearer <api key>`; each ' +
-          'operation says who may call it.\n\n' +
+          '`POST /api/auth/login`, as an automation with `Authorization: Bearer <api key>`, or as a ' +
+          'person with the Bearer access token of a device sign-in (RFC 8628, `/api/oauth/*`: a session ' +
+          'of theirs); each operation says who may call it.\n\n' +
           'A request that changes something (POST, PUT, PATCH, DELETE) without a Bearer key, sign-in ' +
           "included, must carry an `Origin` header equal to the application's own origin; any other is " +
-          `refused with 403 \`CROSS_ORIGIN\`. Operations that create a record take \`${IDEMPOTENCY_KEY_HEADER}\`.`,
+          `refused with 403 \`CROSS_ORIGIN\` (but the two OAuth endpoints, which read no cookie). ` +
+          `Operations that create a record take \`${IDEMPOTENCY_KEY_HEADER}\`.`,
         version: '1.0.0',
       },
       servers: [{ url: '/', description: 'The server that serves this document' }],
