@@ -27,6 +27,7 @@ import { groupsRoutes } from './modules/groups/groups.routes';
 import { identifiersRoutes } from './modules/identifiers/identifiers.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { evidenceRoutes } from './modules/evidence/evidence.routes';
+import { interchangeRoutes } from './modules/interchange/interchange.routes';
 import { journalEntriesRoutes } from './modules/journal-entries/journal-entries.routes';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { signaturesRoutes } from './modules/signatures/signatures.routes';
@@ -142,6 +143,10 @@ export async function buildApp({
   await app.register(notificationsRoutes, { db });
   await app.register(journalEntriesRoutes, { db });
   await app.register(evidenceRoutes, { database, config });
+  await app.register(interchangeRoutes, {
+    db,
+    context: { organisation: `Scamtrail (${new URL(config.publicUrl).host})` },
+  });
   await app.register(passkeysRoutes, { database, config });
   await app.register(signaturesRoutes, { database, config });
   await app.register(dossierRoutes, { database, config });

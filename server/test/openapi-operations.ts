@@ -159,6 +159,23 @@ const BODY_OVERRIDES: Record<string, () => Record<string, unknown>> = {
   'POST /api/identifiers/import': () => ({
     items: [{ type: 'email', data: { address: sampleString({}, 'email') } }],
   }),
+  'POST /api/identifiers/import/stix': () => ({
+    type: 'bundle',
+    id: `bundle--${randomUUID()}`,
+    objects: [
+      {
+        type: 'email-addr',
+        spec_version: '2.1',
+        id: `email-addr--${randomUUID()}`,
+        value: sampleString({}, 'email'),
+      },
+    ],
+  }),
+  'POST /api/identifiers/import/misp': () => ({
+    Event: {
+      Attribute: [{ type: 'email-src', category: 'Payload delivery', value: sampleString({}, 'email') }],
+    },
+  }),
 };
 
 /** A well-formed body for the operation, or undefined when it takes none. */
@@ -207,7 +224,12 @@ export function stringSlots(
  * Arrays whose items a route checks one by one, answering 200 with each item's result (an import's
  * rows: an invalid row is reported with the field to blame, and the others go on).
  */
-const CHECKED_PER_ITEM: Record<string, string> = { 'POST /api/identifiers/import': 'items' };
+const CHECKED_PER_ITEM: Record<string, string> = {
+  'POST /api/identifiers/import': 'items',
+  // An observable or attribute that is not an identifier is reported as skipped or invalid.
+  'POST /api/identifiers/import/stix': 'objects',
+  'POST /api/identifiers/import/misp': 'Event',
+};
 
 /** True when bad input at the slot is an item's error, answered in a 200, not the request's. */
 export function isCheckedPerItem(op: Operation, slot: StringSlot): boolean {
