@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
-import { apiAs, createAccount, expect, serverUrl, test, type Account } from '../support/fixtures';
+import { apiAs, createAccount, expect, serverUrl, signIn, test, type Account } from '../support/fixtures';
 
 /*
  * The `scamtrail` command end to end, as a user runs it from the repository (cli/bin/scamtrail.mjs,
@@ -13,7 +14,9 @@ import { apiAs, createAccount, expect, serverUrl, test, type Account } from '../
  * with a config directory of its own.
  */
 
-const BIN = fileURLToPath(new URL('../../cli/bin/scamtrail.mjs', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'cli/bin/scamtrail.mjs');
+const exec = promisify(execFile);
 
 interface Run {
   code: number | null;
@@ -21,22 +24,26 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the command to its end; `onStderr` sees its stderr as it comes (a login's code). */
+/** Runs the command to its end; `onOutput` sees its output as it comes (a login's code). */
 function scamtrail(
   args: string[],
   env: Record<string, string>,
-  onStderr?: (text: string) => void,
+  onOutput?: (run: Run) => void,
+  bin = BIN,
 ): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const run: Run = { code: null, stdout: '', stderr: '' };
-    child.stdout.on('data', (chunk: Buffer) => (run.stdout += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      run.stdout += chunk.toString();
+      onOutput?.(run);
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       run.stderr += chunk.toString();
-      onStderr?.(run.stderr);
+      onOutput?.(run);
     });
     child.on('error', reject);
     child.on('close', (code) => resolve({ ...run, code }));
@@ -295,4 +302,110 @@ test('verify reads a bundle as npm run verify does', async () => {
   expect(result.stdout).toMatch(/^FAIL {2}/m);
   expect(result.stdout).toMatch(/INVALID: \d+ of \d+ checks failed/);
   expect(await readFile(file, 'utf8')).toContain('not-a-bundle');
+});
+
+test('login is approved in Chromium, acts as the user, and logout revokes the session', async ({ page }) => {
+  test.setTimeout(120_000);
+  const investigator = await createAccount('investigator');
+  const env = { SCAMTRAIL_CONFIG_DIR: join(scratch, 'config') };
+  let codeShown: (code: { userCode: string; verificationUriComplete: string }) => void;
+  const shown = new Promise<{ userCode: string; verificationUriComplete: string }>(
+    (resolve) => (codeShown = resolve),
+  );
+  const login = scamtrail(['login', '--server', serverUrl(), '--json'], env, (run) => {
+    const [first] = run.stdout.split('\n');
+    if (run.stdout.includes('\n')) codeShown(JSON.parse(first));
+  });
+  const { userCode, verificationUriComplete } = await shown;
+  expect(userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+  expect(verificationUriComplete).toBe(`${serverUrl()}/auth/device?user_code=${userCode}`);
+
+  // The user approves it in the browser, signed in as themselves.
+  await signIn(page, investigator);
+  await page.goto(verificationUriComplete);
+  await expect(page.getByRole('textbox', { name: 'Code' })).toHaveValue(userCode);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Approve this sign-in?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('heading', { name: 'Device signed in' })).toBeVisible();
+
+  const result = await login;
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stderr).toContain(`enter the code ${userCode}`);
+  const [, done] = jsonLines(result.stdout);
+  expect(done).toEqual({
+    signedIn: true,
+    server: serverUrl(),
+    user: { email: investigator.email, name: `${investigator.firstName} ${investigator.lastName}` },
+  });
+  const file = join(scratch, 'config', 'credentials.json');
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+  const { token } = JSON.parse(await readFile(file, 'utf8')) as { token: string };
+
+  const whoami = await scamtrail(['whoami', '--json'], env);
+  expect(whoami.code, whoami.stderr).toBe(0);
+  expect(JSON.parse(whoami.stdout)).toMatchObject({
+    server: serverUrl(),
+    tokenFrom: 'file',
+    user: { email: investigator.email, role: 'investigator' },
+  });
+
+  const logout = await scamtrail(['logout', '--json'], env);
+  expect(logout.code, logout.stderr).toBe(0);
+  expect(JSON.parse(logout.stdout)).toEqual({ signedOut: true, revoked: true, server: serverUrl() });
+  await expect(stat(file)).rejects.toThrow(/ENOENT/);
+  // The token no longer opens anything on the server.
+  const after = await scamtrail(['whoami'], { ...env, SCAMTRAIL_URL: serverUrl(), SCAMTRAIL_TOKEN: token });
+  expect(after.code).toBe(3);
+  expect(after.stderr).toMatch(/Not signed in/);
+  const signedOut = await scamtrail(['whoami'], env);
+  expect(signedOut.code).toBe(3);
+});
+
+test('verifies a case dossier exported from the server', async () => {
+  const { unique, api } = await setUp();
+  const created = await api.post('/api/cases', { data: { title: `Dossier case ${unique}` } });
+  const caseItem = (await created.json()) as { id: string };
+  const dossier = await api.get(`/api/cases/${caseItem.id}/dossier`);
+  expect(dossier.status(), dossier.statusText()).toBe(200);
+  const file = join(scratch, 'dossier.zip');
+  await writeFile(file, await dossier.body());
+  const result = await scamtrail(['verify', file, '--json'], {});
+  expect(result.code, result.stderr + result.stdout).toBe(0);
+  const report = JSON.parse(result.stdout) as {
+    kind: string;
+    valid: boolean;
+    checks: { name: string; passed: boolean }[];
+  };
+  expect(report).toMatchObject({ kind: 'dossier', valid: true });
+  expect(report.checks.map((check) => check.name)).toEqual(expect.arrayContaining(['zip', 'manifest']));
+});
+
+test('npm pack -w cli makes a package that installs and runs on its own', async () => {
+  test.setTimeout(300_000);
+  const { env } = await setUp();
+  await exec('npm', ['run', 'build', '-w', 'cli'], { cwd: ROOT });
+  const { stdout } = await exec('npm', ['pack', '-w', 'cli', '--pack-destination', scratch, '--json'], {
+    cwd: ROOT,
+  });
+  const [{ filename, files }] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  expect(files.map((file) => file.path).sort()).toEqual([
+    'bin/scamtrail.mjs',
+    'dist/scamtrail.mjs',
+    'package.json',
+  ]);
+  const app = join(scratch, 'app');
+  await mkdir(app);
+  await writeFile(join(app, 'package.json'), '{ "private": true }');
+  // Its dependencies come from the npm cache when they are there, else from the registry.
+  await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(scratch, filename)], {
+    cwd: app,
+  });
+  const installed = join(app, 'node_modules/@scamtrail/cli/bin/scamtrail.mjs');
+  const help = await scamtrail(['--help'], {}, undefined, installed);
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout).toMatch(/^Usage: scamtrail /);
+  const cases = await scamtrail(['cases', 'list', '--json'], env, undefined, installed);
+  expect(cases.code, cases.stderr).toBe(0);
+  expect(JSON.parse(cases.stdout)).toHaveProperty('pagination');
 });
