@@ -1,0 +1,22 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CsvDownloadButton } from './csv-download-button';
+
+describe('CsvDownloadButton', () => {
+  it('links to the list’s API route with its filters and format=csv, without the page', () => {
+    render(
+      <CsvDownloadButton
+        path="/identifiers"
+        filters={{ search: 'mule & co', type: 'email', tag: undefined, page: 3, pageSize: 50 }}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'Download CSV' });
+    const url = new URL(link.getAttribute('href')!, 'http://localhost');
+    expect(url.pathname).toBe('/api/identifiers');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      search: 'mule & co',
+      type: 'email',
+      format: 'csv',
+    });
+  });
+});
