@@ -138,6 +138,7 @@ export async function buildApp({
     db,
     listCountTimeBoxMs: config.listCountTimeBoxMs,
     formIdleMs: config.formIdleMs,
+    defaultPhoneRegion: config.defaultPhoneRegion,
   });
   await app.register(casesRoutes, { db });
   await app.register(notificationsRoutes, { db });

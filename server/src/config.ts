@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { DEFAULT_MAX_UPLOAD_MB } from '@scamtrail/domain/evidence';
+import { DEFAULT_PHONE_REGION, isPhoneRegion } from '@scamtrail/domain/identifiers/phone';
 import { passwordWeakness } from './lib/password-strength';
 import type { Resolver } from './lib/special-addresses';
 
@@ -115,6 +116,16 @@ export const envSchema = z
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_UPLOAD_MB),
     /** How old an unreferenced evidence file or a staged upload must be before it is removed. */
     EVIDENCE_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** The region phone numbers written without a country code are read in (ISO 3166, e.g. GB). */
+    DEFAULT_PHONE_REGION: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .default(DEFAULT_PHONE_REGION)
+      .refine(
+        isPhoneRegion,
+        'DEFAULT_PHONE_REGION must be a two-letter region with phone numbering, e.g. US or GB',
+      ),
   })
   .refine((env) => !env.ADMIN_PASSWORD || env.ADMIN_EMAIL, {
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
@@ -192,6 +203,8 @@ export interface Config {
    * removes it (EVIDENCE_ORPHAN_GRACE_MINUTES, see modules/evidence/evidence-collector.ts).
    */
   evidenceOrphanGraceMs: number;
+  /** DEFAULT_PHONE_REGION: where numbers written without a country code are read (searches, forms). */
+  defaultPhoneRegion: string;
   /**
    * How often a request holding an Idempotency-Key says it still runs (default 30 s,
    * plugins/idempotency.ts). Not an environment variable: tests shorten it.
@@ -259,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
     },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     evidenceOrphanGraceMs: e.EVIDENCE_ORPHAN_GRACE_MINUTES * 60_000,
+    defaultPhoneRegion: e.DEFAULT_PHONE_REGION,
     webDistDir,
   };
 }

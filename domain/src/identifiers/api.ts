@@ -118,6 +118,17 @@ export const identifierListSchema = z.object({
 });
 export type IdentifierList = z.infer<typeof identifierListSchema>;
 
+/** `GET /api/identifiers/settings`: how this server reads identifiers, for the forms that write them. */
+export const identifierSettingsSchema = z
+  .object({
+    defaultPhoneRegion: responseText().describe(
+      'Where phone numbers written without a country code are read (ISO 3166 region, DEFAULT_PHONE_REGION)',
+    ),
+    defaultCallingCode: responseText().describe('That region\'s calling code, e.g. "+1"'),
+  })
+  .meta({ id: 'IdentifierSettings' });
+export type IdentifierSettings = z.infer<typeof identifierSettingsSchema>;
+
 /** `GET /api/identifiers/matches`: the value pasted or typed in a search. */
 export const identifierMatchesQuerySchema = z.object({
   value: text({ label: 'value', max: SEARCH_MAX_LENGTH, required: true }).describe(

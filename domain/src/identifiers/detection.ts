@@ -26,19 +26,23 @@ const NOTHING: DetectionResult = { type: null, confidence: 0, data: null };
  * - a valid e-mail address: email, confidence 1;
  * - phone-like text (digits and phone punctuation) with 7 to 15 digits: phone, confidence 0.9. An
  *   explicit "+CC" is honoured (a code no country uses means not a phone); otherwise +1, with 10
- *   digits taken as the number and 11 digits starting with 1 losing that 1;
+ *   digits taken as the number and 11 digits starting with 1 losing that 1 (unless the server's
+ *   default region is another and the number is valid there: see `splitPhoneNumber`);
  * - a bitcoin address (legacy 1/3 base58 or bc1 bech32): crypto_wallet on bitcoin, 0x and 40 hex:
  *   crypto_wallet on ethereum, confidence 0.8;
  * - anything else: no type.
  * Only the shape is checked here; checksums belong to the validators.
  */
-export function detectIdentifierType(text: string): DetectionResult {
+export function detectIdentifierType(
+  text: string,
+  options: { defaultRegion?: string } = {},
+): DetectionResult {
   const value = text.trim();
   if (value === '') return NOTHING;
   if (isEmailAddress(value)) return { type: 'email', confidence: 1, data: { address: value } };
   const digitCount = digitsOf(value).length;
   if (PHONE_LIKE.test(value) && digitCount >= PHONE_MIN_DIGITS && digitCount <= PHONE_MAX_DIGITS) {
-    const phone = splitPhoneNumber(value);
+    const phone = splitPhoneNumber(value, options.defaultRegion);
     return phone ? { type: 'phone', confidence: 0.9, data: phone } : NOTHING;
   }
   if (BITCOIN_BASE58.test(value) || BITCOIN_BECH32.test(value)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseCountryCode, splitPhoneNumber, toE164 } from './phone';
+import { callingCodeOf, isPhoneRegion, normaliseCountryCode, splitPhoneNumber, toE164 } from './phone';
 
 describe('normaliseCountryCode', () => {
   it('adds the plus when it is absent and trims', () => {
@@ -46,5 +46,21 @@ describe('splitPhoneNumber', () => {
 
   it('returns undefined for a code no country uses', () => {
     expect(splitPhoneNumber('+999 123 4567')).toBeUndefined();
+  });
+});
+
+describe('the default phone region', () => {
+  it('reads a national number in the region given, and keeps spec 5 (+1) for the US or none', () => {
+    expect(splitPhoneNumber('020 7946 0958', 'GB')).toEqual({ countryCode: '+44', number: '2079460958' });
+    expect(splitPhoneNumber('4155550134', 'GB')).toEqual({ countryCode: '+1', number: '4155550134' });
+    expect(splitPhoneNumber('020 7946 0958')).toEqual({ countryCode: '+1', number: '02079460958' });
+    expect(splitPhoneNumber('14155550134', 'US')).toEqual({ countryCode: '+1', number: '4155550134' });
+  });
+
+  it('knows the regions libphonenumber-js knows, and their calling codes', () => {
+    expect(isPhoneRegion('GB')).toBe(true);
+    expect(isPhoneRegion('XX')).toBe(false);
+    expect(isPhoneRegion('gb')).toBe(false);
+    expect(callingCodeOf('DE')).toBe('+49');
   });
 });

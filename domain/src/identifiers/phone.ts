@@ -1,4 +1,10 @@
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js';
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js';
 import { DEFAULT_COUNTRY_CODE } from './limits';
 import { digitsOf } from './read-data';
 
@@ -10,6 +16,22 @@ export function normaliseCountryCode(value: string): string {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed.startsWith('+')) return trimmed;
   return `+${trimmed}`;
+}
+
+/**
+ * The region phone numbers written without a country code are read in when nothing else says:
+ * spec 5 reads them as +1, the United States. A server may set another (`DEFAULT_PHONE_REGION`).
+ */
+export const DEFAULT_PHONE_REGION = 'US';
+
+/** True for an ISO 3166 region libphonenumber-js has numbering metadata for ("GB", "DE"...). */
+export function isPhoneRegion(value: string): value is CountryCode {
+  return /^[A-Z]{2}$/.test(value) && isSupportedCountry(value);
+}
+
+/** The calling code of a region libphonenumber-js knows, with its plus: "GB" is "+44". */
+export function callingCodeOf(region: CountryCode): string {
+  return `+${getCountryCallingCode(region)}`;
 }
 
 /** What is dialled before a country code: 00 in most of the world, 011 from North America. */
@@ -79,9 +101,14 @@ export interface SplitPhone {
  * Splits a free-text phone number (spec 5 detection rules). With an explicit "+CC" prefix the calling
  * code comes from libphonenumber-js; a prefix no country uses gives undefined. Digits dialled with an
  * international prefix ("0044 ...", "011 44 ...") that make a valid number are read the same way.
- * Otherwise the default +1 applies: 10 digits are a US number, 11 digits starting with 1 drop that 1.
+ * With the organisation's `defaultRegion` other than the US (`DEFAULT_PHONE_REGION`), a number valid
+ * there as written nationally ("020 7946 0958" in GB) is that region's number. Otherwise the default
+ * +1 applies: 10 digits are a US number, 11 digits starting with 1 drop that 1.
  */
-export function splitPhoneNumber(text: string): SplitPhone | undefined {
+export function splitPhoneNumber(
+  text: string,
+  defaultRegion: string = DEFAULT_PHONE_REGION,
+): SplitPhone | undefined {
   const trimmed = text.trim();
   const digits = digitsOf(trimmed);
   if (trimmed.startsWith('+')) {
@@ -91,6 +118,12 @@ export function splitPhoneNumber(text: string): SplitPhone | undefined {
   }
   const abroad = dialledAbroad(digits);
   if (abroad) return { countryCode: `+${abroad.countryCallingCode}`, number: abroad.nationalNumber };
+  if (defaultRegion !== DEFAULT_PHONE_REGION && isPhoneRegion(defaultRegion)) {
+    const national = parsePhoneNumberFromString(digits, defaultRegion);
+    if (national?.isValid()) {
+      return { countryCode: `+${national.countryCallingCode}`, number: national.nationalNumber };
+    }
+  }
   if (digits.length === 11 && digits.startsWith('1')) {
     return { countryCode: DEFAULT_COUNTRY_CODE, number: digits.slice(1) };
   }

@@ -3,9 +3,9 @@ import { buildDisplayValue } from './display';
 import { buildSearchText, searchTermOf } from './search-keys';
 
 /** Whether `query` finds the identifier, as the server's ILIKE '%term%' on its search text does. */
-function finds(type: string, data: Record<string, string>, query: string): boolean {
+function finds(type: string, data: Record<string, string>, query: string, region?: string): boolean {
   const text = buildSearchText(type, data, buildDisplayValue(type, data));
-  return text.includes(searchTermOf(query).toLowerCase());
+  return text.includes(searchTermOf(query, region).toLowerCase());
 }
 
 const iban = {
@@ -98,5 +98,17 @@ describe('buildSearchText', () => {
 
   it('an identifier of a type outside the catalogue by its display value', () => {
     expect(buildSearchText('unknown', {}, 'Shown Value')).toBe('shown value');
+  });
+
+  it('a phone dialled with an international prefix, and one written nationally in the default region', () => {
+    const london = { countryCode: '+44', number: '20 7946 0958' };
+    expect(finds('phone', london, '0044 20 7946 0958')).toBe(true);
+    expect(finds('phone', london, '011 44 20 7946 0958')).toBe(true);
+    expect(searchTermOf('0044 20 7946 0958')).toBe('442079460958');
+    // The trunk 0 is the region's: read in GB, "020 ..." is the national number.
+    expect(finds('phone', london, '020 7946 0958', 'GB')).toBe(true);
+    expect(finds('phone', london, '020 7946 0958', 'US')).toBe(false);
+    // A part of a number stays a part.
+    expect(searchTermOf('7946 0958', 'GB')).toBe('79460958');
   });
 });

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { buildNormalisedKey } from './normalise';
-import { toE164 } from './phone';
+import { internationalReadings, isPhoneRegion, toE164 } from './phone';
 import { compactUpper, digitsOf, readText } from './read-data';
 
 /**
@@ -97,18 +97,45 @@ const NUMBER_LIKE = /^[\d\s+().\-/]*\d[\d\s+().\-/]*$/;
 const SPACED_IBAN = /^[a-z]{2}\d{2}[a-z\d ]* [a-z\d ]*$/i;
 
 /**
+ * The digits of a number-like term as the stored forms write them: dialled with an international
+ * prefix ("0044 20 7946 0958"), the E.164 digits ("442079460958") when they make a valid number;
+ * written nationally with a trunk prefix in the default region ("020 7946 0958" in GB), the national
+ * number ("2079460958"); else the digits as typed (a part of a number stays a part).
+ */
+function numberTerm(term: string, defaultRegion: string | undefined): string {
+  const digits = digitsOf(term);
+  if (term.startsWith('+')) return digits;
+  for (const reading of internationalReadings(digits)) {
+    const parsed = parsePhoneNumberFromString(reading);
+    if (parsed?.isValid()) return digitsOf(parsed.number);
+  }
+  if (defaultRegion && isPhoneRegion(defaultRegion)) {
+    const national = parsePhoneNumberFromString(digits, defaultRegion);
+    if (
+      national?.isValid() &&
+      national.nationalNumber !== digits &&
+      digits.endsWith(national.nationalNumber)
+    ) {
+      return national.nationalNumber;
+    }
+  }
+  return digits;
+}
+
+/**
  * A query as the stored search texts write values, the one term the searches of identifiers match:
  * - mostly digits ("(415) 555-0134", "+44 7911 123456", "555 0134"): its digits only, which the
- *   stored E.164 and national digits, and the compact account and routing numbers, hold;
+ *   stored E.164 and national digits, and the compact account and routing numbers, hold; a number
+ *   dialled abroad ("0044 ...") or written with the default region's trunk prefix as `numberTerm`;
  * - a handle ("@scammer"): without its "@", as the stored handle is also written;
  * - the start of an IBAN with spaces ("GB82 WEST 1234"): without them, as the compact IBAN;
  * - anything else trimmed, whitespace runs as one space (it is matched as written).
  * Control characters go, so a term never spans two stored forms. Empty when nothing is left.
  */
-export function searchTermOf(query: string): string {
+export function searchTermOf(query: string, defaultRegion?: string): string {
   // eslint-disable-next-line no-control-regex -- removing them is the point
   const term = asWritten(query.replace(/[\u0000-\u001f\u007f]/g, ' '));
-  if (NUMBER_LIKE.test(term)) return digitsOf(term);
+  if (NUMBER_LIKE.test(term)) return numberTerm(term, defaultRegion);
   if (term.startsWith('@')) return term.replace(/^@+/, '');
   if (SPACED_IBAN.test(term)) return term.replace(/ /g, '');
   return term;

@@ -42,6 +42,8 @@ export interface IdentifierListFilter {
   tag?: string;
   /** The order: newest first unless `most_cases` (see `readMostCasesPage`); no part of the filter. */
   sort?: IdentifierListSort;
+  /** Where a phone number written nationally is read (`DEFAULT_PHONE_REGION`; see `searchTermOf`). */
+  defaultRegion?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export interface IdentifierListFilter {
  * values (`searchTermOf`: "(415) 555-0134" as "4155550134"), or undefined when it searches nothing.
  */
 export function searchPatternOf(filter: IdentifierListFilter): string | undefined {
-  const term = searchTermOf(filter.search ?? '');
+  const term = searchTermOf(filter.search ?? '', filter.defaultRegion);
   return term ? containsPattern(term) : undefined;
 }
 

@@ -20,8 +20,10 @@ import {
   identifierMatchesQuerySchema,
   identifierMatchesSchema,
   identifierSchema,
+  identifierSettingsSchema,
   updateIdentifierBodySchema,
 } from '@scamtrail/domain/identifiers/api';
+import { callingCodeOf, DEFAULT_PHONE_REGION, isPhoneRegion } from '@scamtrail/domain/identifiers/phone';
 import {
   createIdentifier,
   deleteIdentifier,
@@ -34,9 +36,13 @@ import {
 /** Identifiers: the scam vectors (e-mail, phone, bank account, wallet...) that link cases. */
 export async function identifiersRoutes(
   app: FastifyInstance,
-  opts: { db: Db; listCountTimeBoxMs?: number; formIdleMs?: number },
+  opts: { db: Db; listCountTimeBoxMs?: number; formIdleMs?: number; defaultPhoneRegion?: string },
 ) {
   const { db, listCountTimeBoxMs } = opts;
+  const region =
+    opts.defaultPhoneRegion && isPhoneRegion(opts.defaultPhoneRegion)
+      ? opts.defaultPhoneRegion
+      : DEFAULT_PHONE_REGION;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['identifiers'];
 
@@ -52,7 +58,27 @@ export async function identifiersRoutes(
       },
       config: { access: access.permission('identifier.view'), csv: identifierListCsv },
     },
-    async (request) => listIdentifiers(db, request.query, request.principal!, listCountTimeBoxMs),
+    async (request) =>
+      listIdentifiers(
+        db,
+        { ...request.query, defaultRegion: region },
+        request.principal!,
+        listCountTimeBoxMs,
+      ),
+  );
+
+  r.get(
+    '/api/identifiers/settings',
+    {
+      schema: {
+        operationId: 'getIdentifierSettings',
+        tags,
+        summary: 'How this server reads identifiers: the region of phone numbers without a country code',
+        response: { 200: identifierSettingsSchema, ...errorResponses(401, 403) },
+      },
+      config: { access: access.permission('identifier.view') },
+    },
+    async () => ({ defaultPhoneRegion: region, defaultCallingCode: callingCodeOf(region) }),
   );
 
   r.get(

@@ -78,7 +78,7 @@ export async function findIdentifierMatches(
 /** One page of identifiers, its items as the page's statement wrote them, sent as they are. */
 export async function listIdentifiers(
   db: Db,
-  query: IdentifierListQuery,
+  query: IdentifierListQuery & { defaultRegion?: string },
   principal: Principal,
   countTimeBoxMs?: number,
 ): Promise<IdentifierList> {

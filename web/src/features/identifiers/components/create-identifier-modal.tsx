@@ -6,6 +6,7 @@ import { IdentifierForm } from './identifier-form';
 import { useIdentifierForm } from './use-identifier-form';
 import { useIdentifierSubmit } from './use-identifier-submit';
 import { useReportedBy } from './use-reported-by';
+import { useDefaultPhoneRegion } from '../../../lib/phone-region';
 
 interface CreateIdentifierModalProps {
   onClose: () => void;
@@ -18,6 +19,7 @@ interface CreateIdentifierModalProps {
 export function CreateIdentifierModal({ onClose, onCreated, onOpenExisting }: CreateIdentifierModalProps) {
   const { showToast } = useToast();
   const form = useIdentifierForm();
+  const defaultPhoneRegion = useDefaultPhoneRegion();
   const create = useCreateIdentifier();
   const reportedBy = useReportedBy();
   const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
@@ -48,6 +50,7 @@ export function CreateIdentifierModal({ onClose, onCreated, onOpenExisting }: Cr
         form={form}
         idPrefix="create-identifier"
         detection
+        defaultPhoneRegion={defaultPhoneRegion}
         reportedBy={reportedBy.field}
         disabled={isSaving}
         failure={failure}

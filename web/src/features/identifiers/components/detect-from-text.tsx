@@ -4,21 +4,31 @@ import { useState } from 'react';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import { formatConfidence } from '@scamtrail/domain/identifiers/confidence';
 import { detectIdentifierType } from '@scamtrail/domain/identifiers/detection';
+import { callingCodeOf, DEFAULT_PHONE_REGION, isPhoneRegion } from '@scamtrail/domain/identifiers/phone';
 
 interface DetectFromTextProps {
   idPrefix: string;
   disabled?: boolean;
+  /** Where numbers without a country code are read (the server's `DEFAULT_PHONE_REGION`). */
+  defaultRegion?: string;
   /** Selects the detected type and fills its fields. */
   onUse: (type: string, data: Record<string, string>) => void;
 }
 
 /**
  * "Detect from text": paste an e-mail address, phone number or wallet address and the form offers
- * the detected type (spec 5), with how sure the guess is.
+ * the detected type (spec 5), with how sure the guess is. A number written without a country code
+ * is read in the server's default phone region (`DEFAULT_PHONE_REGION`).
  */
-export function DetectFromText({ idPrefix, disabled, onUse }: DetectFromTextProps) {
+export function DetectFromText({
+  idPrefix,
+  disabled,
+  defaultRegion = DEFAULT_PHONE_REGION,
+  onUse,
+}: DetectFromTextProps) {
   const [text, setText] = useState('');
-  const detected = detectIdentifierType(text);
+  const countryCode = isPhoneRegion(defaultRegion) ? callingCodeOf(defaultRegion) : '+1';
+  const detected = detectIdentifierType(text, { defaultRegion });
   const hasText = text.trim() !== '';
 
   function use() {
@@ -36,7 +46,7 @@ export function DetectFromText({ idPrefix, disabled, onUse }: DetectFromTextProp
         helperText={
           hasText && !detected.type
             ? 'No identifier type detected. Choose the type below.'
-            : 'Optional: the type and fields are filled in for you.'
+            : `Optional: the type and fields are filled in for you. Numbers without a country code are read as ${countryCode}.`
         }
         value={text}
         disabled={disabled}

@@ -22,6 +22,8 @@ interface IdentifierFormProps {
   idPrefix: string;
   /** Offer "Detect from text" (creation only). */
   detection?: boolean;
+  /** Where "Detect from text" reads numbers written without a country code (the server's setting). */
+  defaultPhoneRegion?: string;
   /** Offer "Reported by" (creation only, for users who may list community members). */
   reportedBy?: ReportedByField;
   disabled?: boolean;
@@ -39,6 +41,7 @@ export function IdentifierForm({
   form,
   idPrefix,
   detection = false,
+  defaultPhoneRegion,
   reportedBy,
   disabled = false,
   failure,
@@ -85,7 +88,14 @@ export function IdentifierForm({
           ) : (
             <InlineNotification kind="error" title={failure.message} hideCloseButton lowContrast />
           ))}
-        {detection && <DetectFromText idPrefix={idPrefix} disabled={disabled} onUse={form.fill} />}
+        {detection && (
+          <DetectFromText
+            idPrefix={idPrefix}
+            disabled={disabled}
+            defaultRegion={defaultPhoneRegion}
+            onUse={form.fill}
+          />
+        )}
         <Select
           id={`${idPrefix}-type`}
           labelText="Type of identifier"

@@ -32,6 +32,21 @@ describe('New Identifier page', () => {
     expect(await screen.findByRole('button', { name: 'Create' })).toBeInTheDocument();
   });
 
+  it("reads a number written without a country code in the server's default phone region", async () => {
+    renderApp('/identifiers/new', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/identifiers/settings': () =>
+        json(200, { defaultPhoneRegion: 'GB', defaultCallingCode: '+44' }),
+    });
+    const form = await screen.findByRole('form', { name: 'Identifier' });
+    // Once the server has said GB, the number is a London one, not +1.
+    expect(await within(form).findByText(/read as \+44\.$/)).toBeInTheDocument();
+    await userEvent.type(within(form).getByLabelText('Detect from text'), '020 7946 0958');
+    await userEvent.click(within(form).getByRole('button', { name: 'Use' }));
+    expect(within(form).getByLabelText('Country Code')).toHaveValue('+44');
+    expect(within(form).getByLabelText('Phone Number')).toHaveValue('2079460958');
+  });
+
   it("creates the user's own identifier when Reported by is left empty", async () => {
     const { form, posted, router } = await fillNewEmail();
     await userEvent.click(within(form).getByRole('button', { name: 'Create' }));

@@ -15,6 +15,7 @@ import { useReportedBy } from '../components/use-reported-by';
 import { CREATE_FAILED_MESSAGE } from '../utils/save-failure';
 import { paths } from '../../../lib/paths';
 import '../components/identifiers.scss';
+import { useDefaultPhoneRegion } from '../../../lib/phone-region';
 
 const detailPath = (id: string) => paths.identifiers({ open: id });
 
@@ -53,6 +54,7 @@ function NewIdentifierForm() {
   const navigate = useNavigate();
   const { showToast } = useToast();
   const form = useIdentifierForm();
+  const defaultPhoneRegion = useDefaultPhoneRegion();
   const create = useCreateIdentifier();
   const reportedBy = useReportedBy();
   const { failure, isSaving, formRef, submit } = useIdentifierSubmit(
@@ -77,6 +79,7 @@ function NewIdentifierForm() {
           form={form}
           idPrefix="new-identifier"
           detection
+          defaultPhoneRegion={defaultPhoneRegion}
           reportedBy={reportedBy.field}
           disabled={isSaving}
           failure={failure}

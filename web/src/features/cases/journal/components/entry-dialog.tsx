@@ -23,6 +23,7 @@ import { EvidencePicker, IdentifierPicker } from './entry-pickers';
 import { FoundIdentifiers } from './found-identifiers';
 import { splitPerformedAt, type PerformedAtInput } from './performed-at';
 import { useFoundIdentifiers } from './use-found-identifiers';
+import { useDefaultPhoneRegion } from '../../../../lib/phone-region';
 import { useSaveEntry, type EntryFormValues } from './use-save-entry';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { ReportedByPicker } from '../../../../components/reported-by-picker';
@@ -56,7 +57,9 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const [identifiers, setIdentifiers] = useState<IdentifierOption[]>(
     () => entry?.identifiers.map((item) => ({ ...item, typeLabel: getIdentifierTypeLabel(item.type) })) ?? [],
   );
-  const offer = useFoundIdentifiers(description, identifiers, can('identifier.create'));
+  const canCreateIdentifiers = can('identifier.create');
+  const phoneRegion = useDefaultPhoneRegion(canCreateIdentifiers);
+  const offer = useFoundIdentifiers(description, identifiers, canCreateIdentifiers, phoneRegion);
   const form = useFormSubmission(FIELDS, entry ? 'Failed to save the entry' : 'Failed to add the entry');
   const { errorProps, clearError } = form;
   // The version being edited (the entry as opened, or as reloaded after a conflict), and the one

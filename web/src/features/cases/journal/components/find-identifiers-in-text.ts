@@ -2,13 +2,8 @@ import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue'
 import { buildDisplayValue } from '@scamtrail/domain/identifiers/display';
 import { extractIdentifiers, type ExtractedIdentifier } from '@scamtrail/domain/identifiers/extract';
 import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
+import { DEFAULT_PHONE_REGION, isPhoneRegion } from '@scamtrail/domain/identifiers/phone';
 import type { IdentifierType } from '@scamtrail/domain/identifiers/types';
-
-/**
- * The organisation's country, for phone numbers written without a country code: spec 5 reads such
- * numbers as +1, so the United States.
- */
-const DEFAULT_REGION = 'US';
 
 /**
  * A bank account found in text carries only its number; the bank and the holder are required to
@@ -51,11 +46,15 @@ function shownText(item: ExtractedIdentifier): string {
 }
 
 /**
- * The identifiers written in free text (the domain's extraction, with the organisation's region), in
- * the order they appear, each identifier once.
+ * The identifiers written in free text (the domain's extraction, with the organisation's region: the
+ * server's `DEFAULT_PHONE_REGION`, spec 5's US by default), in the order they appear, each once.
  */
-export function findIdentifiersInText(text: string): FoundIdentifier[] {
-  return extractIdentifiers(text, { defaultRegion: DEFAULT_REGION }).map((item) => {
+export function findIdentifiersInText(
+  text: string,
+  region: string = DEFAULT_PHONE_REGION,
+): FoundIdentifier[] {
+  const defaultRegion = isPhoneRegion(region) ? region : DEFAULT_PHONE_REGION;
+  return extractIdentifiers(text, { defaultRegion }).map((item) => {
     const data = creationData(item);
     return {
       key: `${item.type}:${buildNormalisedKey(item.type, data)}`,

@@ -28,12 +28,18 @@ function notLinked(found: FoundIdentifier[], linked: IdentifierOption[]) {
  * The identifiers written in the description that are not linked yet (by type and display value),
  * and which of them the person left ticked. Detection follows the text a moment behind the typing.
  */
-export function useFoundIdentifiers(description: string, linked: IdentifierOption[], enabled: boolean) {
+export function useFoundIdentifiers(
+  description: string,
+  linked: IdentifierOption[],
+  enabled: boolean,
+  /** Where numbers without a country code are read: the server's `DEFAULT_PHONE_REGION`. */
+  region?: string,
+) {
   const text = useDeferredValue(description);
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(new Set());
   const found = useMemo(() => {
-    return enabled ? notLinked(findIdentifiersInText(text), linked) : [];
-  }, [text, linked, enabled]);
+    return enabled ? notLinked(findIdentifiersInText(text, region), linked) : [];
+  }, [text, linked, enabled, region]);
 
   const toggle = (key: string, checked: boolean) =>
     setUnchecked((current) => {
@@ -46,7 +52,9 @@ export function useFoundIdentifiers(description: string, linked: IdentifierOptio
   /** The offers to link on save, detected from the text as it is now (not a moment ago). */
   const toLink = () => {
     if (!enabled) return [];
-    return notLinked(findIdentifiersInText(description), linked).filter((item) => !unchecked.has(item.key));
+    return notLinked(findIdentifiersInText(description, region), linked).filter(
+      (item) => !unchecked.has(item.key),
+    );
   };
 
   return { found, unchecked, toggle, toLink };
