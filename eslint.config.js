@@ -52,6 +52,14 @@ export default tseslint.config(
               importNames: ['TextInput', 'TextArea', 'PasswordInput'],
               message: 'Use TextInput, TextArea and PasswordInput from web/src/components/text-fields.tsx.',
             },
+            // libphonenumber's full metadata (phone line types) is over 100 KB: the server enriches, the
+            // web shows what the API answers.
+            {
+              name: '@scamtrail/domain/identifiers/enrichment',
+              message:
+                'Server only (full phone metadata); use @scamtrail/domain/identifiers/code-enrichment.',
+            },
+            { name: 'libphonenumber-js/max', message: 'Server only: the full metadata is over 100 KB.' },
           ],
         },
       ],

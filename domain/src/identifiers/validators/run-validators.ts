@@ -9,7 +9,7 @@ import { validatePhoneNumber } from './phone';
 import { validateProfileUrl } from './social';
 import { validateSolanaAddress, validateTronAddress } from './tron-solana';
 import { validatorResult, type ValidatorResult } from './types';
-import { describeCryptoAddress, enrichCard } from '../enrichment';
+import { describeCryptoAddress, enrichCard } from '../code-enrichment';
 
 /**
  * Offline enrichment used in the confidence: a card number of a known scheme passes; an address whose
