@@ -1,15 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  evidence,
-  evidenceIdentifiers,
-  journalEntries,
-  journalEntryIdentifiers,
-} from '../../db/schema/index';
+import { evidenceIdentifiers, journalEntryIdentifiers } from '../../db/schema/index';
 
 /**
  * How identifiers attach to cases: through the case's journal entries that are not nullified
  * (journal_entry_identifiers) and through its evidence (evidence.case_id + evidence_identifiers).
  * Identifiers are unique by normalised key, so the same identifier id is the same normalised value.
+ *
+ * Both link tables hold copies of their entry's or evidence's case (and the entry's removal), kept by
+ * the database (migration 0009), so a case's links are read off an index on the copy and the links
+ * naming an identifier off the identifier's listing index, never joining every entry or evidence item
+ * (issue 38: related cases read only the rows they need, whatever the size of the database).
  */
 
 /** `select identifier_id, entry_count`: the identifiers of one case, with the entries naming each. */
@@ -17,14 +17,12 @@ export function identifiersOfCase(caseId: string): SQL {
   return sql`select identifier_id, sum(entry_count)::int as entry_count from (
       select ${journalEntryIdentifiers.identifierId} as identifier_id, count(*) as entry_count
         from ${journalEntryIdentifiers}
-        join ${journalEntries} on ${journalEntries.id} = ${journalEntryIdentifiers.journalEntryId}
-       where ${journalEntries.caseId} = ${caseId} and not ${journalEntries.isNullified}
+       where ${journalEntryIdentifiers.caseId} = ${caseId} and not ${journalEntryIdentifiers.isNullified}
        group by ${journalEntryIdentifiers.identifierId}
       union all
       select ${evidenceIdentifiers.identifierId}, 0
         from ${evidenceIdentifiers}
-        join ${evidence} on ${evidence.id} = ${evidenceIdentifiers.evidenceId}
-       where ${evidence.caseId} = ${caseId}
+       where ${evidenceIdentifiers.caseId} = ${caseId}
     ) as linked group by identifier_id`;
 }
 
@@ -34,14 +32,12 @@ export function identifiersOfCase(caseId: string): SQL {
  * `= any(array)`). Visibility of those cases is the caller's to apply.
  */
 export function otherCasesNaming(match: (column: SQL) => SQL, caseId: string): SQL {
-  return sql`select ${journalEntries.caseId} as case_id, ${journalEntryIdentifiers.identifierId} as identifier_id
+  return sql`select ${journalEntryIdentifiers.caseId} as case_id, ${journalEntryIdentifiers.identifierId} as identifier_id
         from ${journalEntryIdentifiers}
-        join ${journalEntries} on ${journalEntries.id} = ${journalEntryIdentifiers.journalEntryId}
        where ${match(sql`${journalEntryIdentifiers.identifierId}`)}
-         and not ${journalEntries.isNullified} and ${journalEntries.caseId} <> ${caseId}
+         and not ${journalEntryIdentifiers.isNullified} and ${journalEntryIdentifiers.caseId} <> ${caseId}
       union
-      select ${evidence.caseId}, ${evidenceIdentifiers.identifierId}
+      select ${evidenceIdentifiers.caseId}, ${evidenceIdentifiers.identifierId}
         from ${evidenceIdentifiers}
-        join ${evidence} on ${evidence.id} = ${evidenceIdentifiers.evidenceId}
-       where ${match(sql`${evidenceIdentifiers.identifierId}`)} and ${evidence.caseId} <> ${caseId}`;
+       where ${match(sql`${evidenceIdentifiers.identifierId}`)} and ${evidenceIdentifiers.caseId} <> ${caseId}`;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { CaseJournalQuery, JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { DbOrTx } from '../../db/client';
@@ -177,7 +177,9 @@ const timelinePage = preparedVariants((db, key) => {
     .select(entryColumns)
     .from(journalEntries)
     .where(where)
-    .orderBy(desc(journalEntries.performedAt), desc(journalEntries.id))
+    // NULLS LAST, as the timeline indexes are ordered (both columns are NOT NULL): with the default
+    // (NULLS FIRST for DESC) no index has the order, and every entry of the case was read and sorted.
+    .orderBy(sql`${journalEntries.performedAt} desc nulls last`, sql`${journalEntries.id} desc nulls last`)
     .limit(bounds.limit)
     .offset(bounds.offset)
     .as('page');
