@@ -24,6 +24,7 @@ import {
 import { ORIGINATOR_TYPES } from '../originator-labels';
 import { tagRefSchema } from '../tags';
 import { responseText, text } from '../text';
+import { IDENTIFIER_LIST_SORTS } from './list-sorts';
 
 /** Request and response shapes of `/api/identifiers`. */
 
@@ -31,12 +32,7 @@ export const identifierTypeSchema = z.enum(IDENTIFIER_TYPES, {
   message: `type must be one of ${IDENTIFIER_TYPES.join(', ')}`,
 });
 
-/**
- * Orders of the identifier list: newest first (the default), or seen in the most cases the caller may
- * see first (newest first among equals).
- */
-export const IDENTIFIER_LIST_SORTS = ['newest', 'most_cases'] as const;
-export type IdentifierListSort = (typeof IDENTIFIER_LIST_SORTS)[number];
+export { IDENTIFIER_LIST_SORTS, type IdentifierListSort } from './list-sorts';
 
 export const identifierListQuerySchema = z.object({
   ...pageQuery(25, 100),

@@ -1,6 +1,6 @@
 import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
-import { IDENTIFIER_LIST_SORTS, type IdentifierListSort } from '@scamtrail/domain/identifiers/api';
+import { IDENTIFIER_LIST_SORTS, type IdentifierListSort } from '@scamtrail/domain/identifiers/list-sorts';
 
 /** The URL parameter that keeps an identifier's detail modal open, so the view can be shared. */
 export const OPEN_PARAM = 'open';
