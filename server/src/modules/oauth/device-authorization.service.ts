@@ -19,7 +19,12 @@ import { iso } from '../../lib/schemas';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import { withGuessThrottle } from '../auth/guess-throttle.service';
 import type { UserPrincipal } from '../auth/principal';
-import { issueDeviceSessionToken, narrowPermissions, startDeviceSession } from '../auth/sessions.service';
+import {
+  endSession,
+  issueDeviceSessionToken,
+  narrowPermissions,
+  startDeviceSession,
+} from '../auth/sessions.service';
 import {
   countPendingFromAddress,
   decidePending,
@@ -150,7 +155,11 @@ export async function exchangeDeviceCode(
   if (row.status === 'exchanged') throw new OAuthError('invalid_grant', 'This device_code was already used');
   if (row.status === 'denied') throw new OAuthError('access_denied', 'The user denied the sign-in');
   const now = new Date();
-  if (row.expiresAt <= now) throw new OAuthError('expired_token', 'The device_code has expired; start again');
+  if (row.expiresAt <= now) {
+    // Approved but never collected: the session nobody holds a token for ends with it.
+    if (row.status === 'approved' && row.sessionId) await endSession(db, row.sessionId);
+    throw new OAuthError('expired_token', 'The device_code has expired; start again');
+  }
   if (row.status === 'pending') {
     const interval = await recordPoll(db, row.id, now);
     if (interval !== undefined && interval > row.intervalSeconds) {

@@ -237,6 +237,23 @@ describe('the token endpoint (RFC 8628 §3.4–3.5, RFC 6749 §5.2)', () => {
     );
   });
 
+  it('ends an approved sign-in its client never collected once the code expires', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const grant = await startGrant();
+    await client.post('/api/oauth/device/approve', { userCode: grant.user_code });
+    const named = async () =>
+      ((await client.get('/api/auth/sessions')).json() as { device: string }[]).filter(
+        (s) => s.device === 'Scamtrail command-line tool',
+      ).length;
+    expect(await named()).toBe(1);
+    await t.database.db
+      .update(deviceAuthorizations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(deviceAuthorizations.deviceCodeHash, sha256Hex(grant.device_code)));
+    expect((await poll(grant.device_code)).json()).toMatchObject({ error: 'expired_token' });
+    expect(await named()).toBe(0);
+  });
+
   it('answers the access token once approved, with no-store; the code is exchanged once', async () => {
     const { user, client } = await signedIn(t, 'investigator');
     const grant = await startGrant();
