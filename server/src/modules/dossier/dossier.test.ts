@@ -129,7 +129,8 @@ beforeAll(async () => {
     description: 'Same number, hidden',
     identifierIds: [ids.identifier],
   });
-});
+  // A whole case through the API: more than the default hook time on a loaded machine.
+}, 180_000);
 
 afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
@@ -194,7 +195,7 @@ describe('a case dossier', () => {
     path = await exportAs(alice, 'alice.zip');
     files = await unzip(path);
     manifest = json(files, 'manifest.json');
-  });
+  }, 120_000);
 
   it('lists every file with its SHA-256 and size, the case, the exporter, the server and the chain head', async () => {
     const caseAnswer = (await alice.get(`/api/cases/${caseId}`)).json();
@@ -385,7 +386,8 @@ describe('a case dossier', () => {
       expect(bad.code).toBe(1);
       expect(bad.stdout).toMatch(/^FAIL {2}file case\.jsonld\n {6}case\.jsonld was changed/m);
       expect(bad.stdout).toMatch(/INVALID: 1 of \d+ checks failed/);
-    });
+      // Two processes that compile TypeScript as they start.
+    }, 120_000);
 
     it('the report edited', async () => {
       const changed = new Map(files);
