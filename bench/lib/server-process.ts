@@ -1,21 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../scripts/build-server.mjs';
+import { freePorts } from '../../scripts/local-server.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A port nobody listens on right now (the kernel picks it). */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+  const [port] = await freePorts(1);
+  return port;
 }
 
 export interface ServerProcess {
