@@ -29,6 +29,7 @@ const STAGES = [
       { name: 'typecheck e2e', command: npm('typecheck', '-w', 'e2e') },
       { name: 'typecheck domain', command: npm('typecheck', '-w', 'domain') },
       { name: 'typecheck api-client', command: npm('typecheck', '-w', 'api-client') },
+      { name: 'typecheck cli', command: npm('typecheck', '-w', 'cli') },
     ],
   },
   {
