@@ -250,10 +250,10 @@ export function toMarkdown(r: HttpBenchResult): string {
  * Writes `identifiers-http-postgres.{json,md}` for the 1,000,000-identifier run the issue asks for,
  * and `identifiers-http-postgres-<n>.{json,md}` for any other seed size.
  */
-export function writeHttpResults(result: HttpBenchResult): string[] {
+export function writeHttpResults(result: HttpBenchResult, variant = ''): string[] {
   mkdirSync(resultsDir, { recursive: true });
   const suffix = result.identifiers === FULL_SEED ? '' : `-${result.identifiers}`;
-  const base = `${resultsDir}identifiers-http-postgres${suffix}`;
+  const base = `${resultsDir}identifiers-http${variant}-postgres${suffix}`;
   writeFileSync(`${base}.json`, `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(`${base}.md`, toMarkdown(result));
   return [`${base}.json`, `${base}.md`];

@@ -111,6 +111,14 @@ function phoneNumber(i: number) {
   return { countryCode: '+1', number: pick(styles, i, 7) };
 }
 
+/** A valid GB IBAN (mod-97 check digits, ISO 7064) whose account number is `i`: "GB.. WEST 4000 ...". */
+export function ibanOf(i: number): string {
+  const bban = `WEST40${String(i).padStart(12, '0')}`;
+  const digits = `${bban}GB00`.replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  const check = 98 - Number(BigInt(digits) % 97n);
+  return `GB${String(check).padStart(2, '0')}${bban}`;
+}
+
 function wallet(i: number) {
   const network = pick(['bitcoin', 'ethereum', 'ethereum', 'tron', 'solana', 'binance'] as const, i, 11);
   if (network === 'ethereum' || network === 'binance')
@@ -130,7 +138,13 @@ export function seedIdentifier(i: number): { type: string; data: Record<string, 
     const data: Record<string, string> = {
       bankName: pick(BANKS, i, 5),
       accountName: `${pick(FIRST, i, 6)} ${pick(LAST, i, 8)}`,
-      accountNumber: String(10_000_000_000 + i),
+      // One in four an IBAN, written in its print form (groups of four) one time in two.
+      accountNumber:
+        i % 4 === 0
+          ? i % 8 === 0
+            ? (ibanOf(i).match(/.{1,4}/g) ?? []).join(' ')
+            : ibanOf(i)
+          : String(10_000_000_000 + i),
     };
     if (i % 3 !== 0) data.routingNumber = String(21_000_021 + (i % 900_000_000)).padStart(9, '0');
     return { type: 'bank_account', data };
