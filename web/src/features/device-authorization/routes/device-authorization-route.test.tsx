@@ -1,0 +1,84 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceAuthorizationRequest } from '@scamtrail/domain/device-authorization';
+import { currentPath, json, makeUser, renderApp, UNAUTHENTICATED } from '../../../test/render-app';
+
+const REQUEST: DeviceAuthorizationRequest = {
+  userCode: 'WDJB-MJHT',
+  clientId: 'scamtrail-cli',
+  clientName: 'Scamtrail command-line tool',
+  permissions: ['case.view', 'identifier.view'],
+  allPermissions: false,
+  ip: '203.0.113.7',
+  userAgent: 'scamtrail-cli/1.0',
+  requestedAt: '2026-11-29T01:00:00.000Z',
+  expiresAt: '2026-11-29T01:10:00.000Z',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Device Authorization', () => {
+  it('sends someone not signed in to sign in, and back with the code', async () => {
+    const { router } = renderApp('/auth/device?user_code=WDJB-MJHT', {
+      'GET /api/auth/me': () => json(401, UNAUTHENTICATED),
+    });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(currentPath(router)).toBe(
+      `/login?redirect=${encodeURIComponent('/auth/device?user_code=WDJB-MJHT')}`,
+    );
+  });
+
+  it('shows the request of the code filled in from the link, and approves it', async () => {
+    const sent: unknown[] = [];
+    renderApp('/auth/device?user_code=WDJB-MJHT', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'POST /api/oauth/device/lookup': (init) => {
+        sent.push(JSON.parse(String(init.body)));
+        return json(200, REQUEST);
+      },
+      'POST /api/oauth/device/approve': () =>
+        json(200, { status: 'approved', clientName: 'Scamtrail command-line tool' }),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Code')).toHaveValue('WDJB-MJHT');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Approve this sign-in?' })).toBeVisible();
+    expect(sent).toEqual([{ userCode: 'WDJB-MJHT' }]);
+    expect(screen.getByText('Scamtrail command-line tool (scamtrail-cli)')).toBeVisible();
+    expect(screen.getByText('View cases')).toBeVisible();
+    expect(screen.getByText('203.0.113.7, scamtrail-cli/1.0')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('heading', { name: 'Device signed in' })).toHaveFocus();
+  });
+
+  it('says a code is wrong, and how long to wait once throttled', async () => {
+    let calls = 0;
+    renderApp('/auth/device', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'POST /api/oauth/device/lookup': () =>
+        ++calls === 1
+          ? json(404, {
+              error: { code: 'NOT_FOUND', message: 'No sign-in request is waiting with this code' },
+            })
+          : json(429, {
+              error: {
+                code: 'TOO_MANY_REQUESTS',
+                message: 'Too many wrong codes. Please wait 15 minutes and try again.',
+              },
+            }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the code your device shows')).toBeVisible();
+    await user.type(screen.getByLabelText('Code'), 'BBBB-CCCC');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Wrong or expired code')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('Too many wrong codes. Please wait 15 minutes and try again.'),
+    ).toBeVisible();
+  });
+});
