@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WebhookDelivery, WebhookEndpoint } from '@scamtrail/domain/webhooks';
+import { json, makeUser, renderApp } from '../../../test/render-app';
+import { AUTOMATION, AUTOMATION_ID } from './automation-test-fixtures';
+
+const SECRET = `whsec_${'A'.repeat(43)}=`;
+const URL = 'https://hooks.example.com/scamtrail';
+
+const ENDPOINT: WebhookEndpoint = {
+  automationId: AUTOMATION_ID,
+  url: URL,
+  status: 'disabled',
+  disabledReason: 'The receiver answered 410 Gone on 2026-11-29T01:00:00.000Z',
+  disabledAt: '2026-11-29T01:00:00.000Z',
+  topics: ['cases', 'identifiers'],
+  deliveredTopics: ['identifiers'],
+  hasSecret: true,
+  previousSecretExpiresAt: null,
+  waiting: 3,
+  failingSince: '2026-11-29T01:00:00.000Z',
+};
+
+const DELIVERY: WebhookDelivery = {
+  id: '44444444-4444-4444-8444-444444444444',
+  type: 'identifier.created',
+  eventId: '17',
+  status: 'failed',
+  attempts: 8,
+  lastAttemptAt: '2026-11-29T01:00:00.000Z',
+  lastStatusCode: 500,
+  lastDurationMs: 42,
+  lastResponse: 'Internal Server Error',
+  nextAttemptAt: null,
+  createdAt: '2026-11-28T01:00:00.000Z',
+};
+
+function setup(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[] | 'fails' = [DELIVERY]) {
+  let state = endpoint;
+  const calls: string[] = [];
+  const view = renderApp(`/automations/${AUTOMATION_ID}`, {
+    'GET /api/auth/me': () => json(200, makeUser('admin')),
+    [`GET /api/automations/${AUTOMATION_ID}`]: () =>
+      json(200, { ...AUTOMATION, webhookUrl: URL, apiKeys: [] }),
+    [`GET /api/automations/${AUTOMATION_ID}/webhook`]: () => json(200, state),
+    [`GET /api/automations/${AUTOMATION_ID}/webhook/deliveries`]: () =>
+      deliveries === 'fails'
+        ? json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering' } })
+        : json(200, {
+            data: deliveries,
+            pagination: { page: 1, pageSize: 10, totalItems: deliveries.length, totalPages: 1 },
+          }),
+    [`POST /api/automations/${AUTOMATION_ID}/webhook/enable`]: () => {
+      calls.push('enable');
+      state = { ...state, status: 'active', disabledReason: null, disabledAt: null };
+      return json(200, state);
+    },
+    [`POST /api/automations/${AUTOMATION_ID}/webhook/secret`]: () => {
+      calls.push('secret');
+      return json(200, { secret: SECRET, endpoint: state });
+    },
+    [`POST /api/automations/${AUTOMATION_ID}/webhook/deliveries/${DELIVERY.id}/resend`]: () => {
+      calls.push('resend');
+      return json(200, { ...DELIVERY, status: 'pending', attempts: 0 });
+    },
+  });
+  return { ...view, calls };
+}
+
+const section = async () => screen.findByRole('region', { name: 'Webhook' });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the webhook section of an automation', () => {
+  it('says why deliveries stopped, and enabling it again sends them', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(ENDPOINT);
+    const region = await section();
+    expect(await within(region).findByText('Deliveries are stopped.')).toBeVisible();
+    expect(region).toHaveTextContent('The receiver answered 410 Gone');
+    expect(region).toHaveTextContent('Identifiers');
+    // A disabled webhook sends nothing, so nothing is offered to be sent.
+    expect(within(region).getByRole('button', { name: 'Send test ping' })).toBeDisabled();
+    expect(within(region).queryByRole('button', { name: /Send again/ })).toBeNull();
+
+    await user.click(within(region).getByRole('button', { name: 'Enable webhook' }));
+    await waitFor(() => expect(within(region).queryByText('Deliveries are stopped.')).toBeNull());
+    expect(calls).toEqual(['enable']);
+    await waitFor(() => expect(within(region).getByRole('button', { name: 'Send test ping' })).toBeEnabled());
+    const again = await within(region).findByRole('button', { name: /Send again/ });
+    expect(again).toHaveTextContent('Send again identifier.created (event 17)');
+    await user.click(again);
+    await waitFor(() => expect(calls).toEqual(['enable', 'resend']));
+  });
+
+  it('shows a new secret once and gives focus back to the button that asked for it', async () => {
+    const user = userEvent.setup();
+    setup({ ...ENDPOINT, status: 'active', disabledReason: null, disabledAt: null });
+    const region = await section();
+    const rotate = await within(region).findByRole('button', { name: 'Rotate secret' });
+    await user.click(rotate);
+    const heading = await screen.findByRole('heading', { name: 'Webhook signing secret' });
+    const dialog = heading.closest<HTMLElement>('[role="dialog"]')!;
+    expect(within(dialog).getByRole('textbox', { name: 'Signing secret' })).toHaveTextContent(SECRET);
+    await user.click(within(dialog).getByRole('button', { name: 'I have copied the secret' }));
+    await waitFor(() => expect(screen.queryByText(SECRET)).toBeNull());
+    await waitFor(() => expect(rotate).toHaveFocus());
+  });
+
+  it('says when the log could not be loaded, and when it is empty', async () => {
+    setup({ ...ENDPOINT, status: 'active' }, 'fails');
+    const region = await section();
+    expect(await within(region).findByText('The delivery log could not be loaded')).toBeVisible();
+    expect(region).toHaveTextContent('The database is not answering');
+  });
+
+  it('has an empty state before the first delivery', async () => {
+    setup({ ...ENDPOINT, status: 'active' }, []);
+    expect(await within(await section()).findByText('No deliveries yet')).toBeVisible();
+  });
+});
