@@ -65,6 +65,32 @@ export async function lockVisibleCaseStatus(
   return row?.status;
 }
 
+/** The status of the case if the caller may see it, read without a lock (see `touchCaseLocking`). */
+export async function findVisibleCaseStatus(
+  db: DbOrTx,
+  caseId: string,
+  principal: Principal,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: cases.status })
+    .from(cases)
+    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)));
+  return row?.status;
+}
+
+/**
+ * Marks the case active now and answers its status, in one statement that takes the case row's lock
+ * (the lock every change of the case's journal takes, last, just before its chain link).
+ */
+export async function touchCaseLocking(db: DbOrTx, caseId: string): Promise<string | undefined> {
+  const [row] = await db
+    .update(cases)
+    .set({ lastActivityAt: sql`now()` })
+    .where(eq(cases.id, caseId))
+    .returning({ status: cases.status });
+  return row?.status;
+}
+
 /** Which of the evidence ids exist in a case the caller may see (or in no case), in one query. */
 export async function findVisibleEvidenceIds(
   db: DbOrTx,

@@ -25,19 +25,26 @@ import {
   insertEntryRow,
   insertEvidenceLinks,
   insertIdentifierLinks,
-  lockVisibleCaseStatus,
+  findVisibleCaseStatus,
+  touchCaseLocking,
   updateEntryRow,
   type EntryChanges,
 } from './journal-entries.repository';
 import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findEntry, findTimelinePage } from './journal-timeline.repository';
-import { appendChainLink } from '../signatures/journal-chain';
+import {
+  appendChainLink,
+  appendLockedLink,
+  chainedContentHash,
+  chainedEntry,
+} from '../signatures/journal-chain';
 
 /** 400s for every id of the body that names nothing the caller may see; nothing is written. */
 async function checkReferences(tx: DbOrTx, body: CreateJournalEntryBody, principal: Principal) {
   const errors: FieldError[] = [];
-  const caseStatus = body.caseId ? await lockVisibleCaseStatus(tx, body.caseId, principal) : undefined;
+  // Read without a lock: the case is locked at the end of the transaction, and its status checked again.
+  const caseStatus = body.caseId ? await findVisibleCaseStatus(tx, body.caseId, principal) : undefined;
   if (body.caseId && !caseStatus) errors.push(noSuchCase('caseId'));
   const evidenceIds = body.evidence ?? [];
   const evidence = await findVisibleEvidenceIds(tx, evidenceIds, principal);
@@ -91,8 +98,17 @@ export async function createJournalEntry(
         after: { ...entrySnapshot(inserted), evidenceIds, identifierIds },
       }),
     );
-    await appendChainLink(tx, inserted.id, 'linked');
-    await touchCase(tx, inserted.caseId);
+    // The case row is locked last, for two statements: its status checked again and its activity
+    // touched in one, the chain link in the other (issue 38: ten writers on one case waited on each
+    // other's whole transactions).
+    const chained = await chainedEntry(tx, inserted.id);
+    if (chained?.caseId) {
+      const contentHash = chainedContentHash(chained);
+      const status = await touchCaseLocking(tx, chained.caseId);
+      if (status === undefined) throw AppError.notFound('Case');
+      assertCaseWritable(status);
+      await appendLockedLink(tx, chained, 'linked', contentHash);
+    }
     return inserted;
   });
   return findEntry(db, row.id, principal);

@@ -83,3 +83,28 @@ export async function recordFullVerification(
     .values({ caseId, ...first, ...full })
     .onConflictDoUpdate({ target: journalCheckpoints.caseId, set: full });
 }
+
+/**
+ * Appends one link after the case's last in one statement: its number, the hash it follows and its own
+ * hash (`linkHash`: SHA-256 of the canonical JSON of its fields; keys in order, and uuids, hex hashes,
+ * kinds and numbers need no escaping) are computed by the database. The caller holds the case row's
+ * lock, so the last link read is the last there is.
+ */
+export async function insertNextChainLink(
+  db: DbOrTx,
+  link: Pick<ChainLinkRow, 'caseId' | 'kind' | 'journalEntryId' | 'contentHash'>,
+  genesisHash: string,
+): Promise<void> {
+  const caseId = sql`${link.caseId}::uuid`;
+  const entryId = sql`${link.journalEntryId}::uuid`;
+  await db.execute(sql`insert into ${journalChainLinks}
+      (case_id, seq, kind, journal_entry_id, content_hash, prev_hash, hash)
+    select ${caseId}, next.seq, ${link.kind}, ${entryId}, ${link.contentHash}, next.prev,
+      encode(sha256(convert_to('{"caseId":"' || ${caseId}::text || '","contentHash":"' || ${link.contentHash}
+        || '","journalEntryId":"' || ${entryId}::text || '","kind":"' || ${link.kind}
+        || '","prevHash":"' || next.prev || '","seq":' || next.seq || '}', 'UTF8')), 'hex')
+    from (select coalesce(last.seq, 0) + 1 as seq, coalesce(last.hash, ${genesisHash}) as prev
+      from (select 1) as one
+      left join lateral (select seq, hash from ${journalChainLinks} where case_id = ${caseId}
+        order by seq desc limit 1) as last on true) as next`);
+}

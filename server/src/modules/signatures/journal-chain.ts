@@ -9,6 +9,7 @@ import {
   findChainLinksFrom,
   findCheckpoint,
   hasLinkAfter,
+  insertNextChainLink,
   recordFullVerification,
   type CheckpointRow,
 } from './journal-chain.repository';
@@ -77,7 +78,10 @@ async function appendLinks(
     prevHash = linkHash(fields);
     return { ...fields, hash: prevHash };
   });
-  await insertChainLinks(tx, links);
+  // In statements of 1,000 links (7,000 parameters): one statement takes at most 65,535.
+  for (let start = 0; start < links.length; start += 1000) {
+    await insertChainLinks(tx, links.slice(start, start + 1000));
+  }
 }
 
 /**
@@ -88,7 +92,36 @@ async function appendLinks(
 export async function appendChainLink(tx: DbOrTx, entryId: string, kind: ChainKind): Promise<void> {
   const [entry] = await findEntryContents(tx, { ids: [entryId] });
   if (!entry?.caseId) return;
-  await appendLinks(tx, entry.caseId, [{ entry, kind }]);
+  await lockCaseRow(tx, entry.caseId);
+  await appendLockedLink(tx, entry, kind);
+}
+
+/**
+ * The content of an entry of a case, read before its case is locked (the statement that locks the case
+ * is then followed by `appendLockedLink` alone): the journal's writes hold the case's lock for two
+ * statements rather than for the whole transaction (issue 38).
+ */
+export async function chainedEntry(tx: DbOrTx, entryId: string): Promise<SignableEntry | undefined> {
+  const [entry] = await findEntryContents(tx, { ids: [entryId] });
+  return entry?.caseId ? entry : undefined;
+}
+
+/**
+ * Appends the link of an event on the entry, as `appendChainLink` does, the case row already locked by
+ * the transaction (entry first, then case) and the entry read after its change (`chainedEntry`).
+ */
+export async function appendLockedLink(
+  tx: DbOrTx,
+  entry: SignableEntry,
+  kind: ChainKind,
+  contentHash = chainedContentHash(entry),
+): Promise<void> {
+  if (!entry.caseId) return;
+  await insertNextChainLink(
+    tx,
+    { caseId: entry.caseId, kind, journalEntryId: entry.id, contentHash },
+    GENESIS_HASH,
+  );
 }
 
 /**
