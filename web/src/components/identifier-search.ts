@@ -2,8 +2,11 @@ import type { IdentifierItem, IdentifierMatches } from '@scamtrail/domain/identi
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../lib/api-client';
 
-/** What a picker shows of an identifier. */
-export type IdentifierSearchResult = Pick<IdentifierItem, 'id' | 'type' | 'typeLabel' | 'displayValue'>;
+/** What a picker shows of an identifier, and its data (to tell it apart from one found in text). */
+export type IdentifierSearchResult = Pick<
+  IdentifierItem,
+  'id' | 'type' | 'typeLabel' | 'displayValue' | 'data'
+>;
 
 /**
  * Whether a search could be an identifier written differently. E-mail addresses hold an @; phone
@@ -14,11 +17,18 @@ export function mayBeIdentifierValue(search: string): boolean {
   return /[\d@]/.test(search);
 }
 
-const summary = ({ id, type, typeLabel, displayValue }: IdentifierSearchResult): IdentifierSearchResult => ({
+const summary = ({
   id,
   type,
   typeLabel,
   displayValue,
+  data,
+}: IdentifierSearchResult): IdentifierSearchResult => ({
+  id,
+  type,
+  typeLabel,
+  displayValue,
+  data,
 });
 
 /**

@@ -7,7 +7,10 @@ import { isApiError } from '../../../../lib/api-error';
 import { journalKeys } from './journal-keys';
 
 /** What an entry's identifier picker shows of an identifier: what the entry holds of it, and its type's label. */
-export type IdentifierOption = JournalEntry['identifiers'][number] & Pick<IdentifierItem, 'typeLabel'>;
+/** A linked identifier; `data` when it was picked in this dialog (an entry's own links carry none). */
+export type IdentifierOption = JournalEntry['identifiers'][number] &
+  Pick<IdentifierItem, 'typeLabel'> &
+  Partial<Pick<IdentifierItem, 'data'>>;
 
 const OPTIONS_PAGE_SIZE = 25;
 

@@ -22,6 +22,23 @@ describe('identifiers found in an entry, not yet linked', () => {
     expect(found('He called from +447400123456.')).toEqual([]);
   });
 
+  it('does not offer again a bank account linked by its key, and offers another ending alike', () => {
+    const account: IdentifierOption = {
+      id: 'i3',
+      type: 'bank_account',
+      typeLabel: 'Bank Account',
+      displayValue: 'Westminster ****5432',
+      data: { bankName: 'Westminster', accountName: 'J Doe', accountNumber: 'GB82WEST12345698765432' },
+    };
+    const offered = (description: string) =>
+      renderHook(() => useFoundIdentifiers(description, [...linked, account], true)).result.current.found.map(
+        (item) => item.data.accountNumber,
+      );
+    expect(offered('Paid to GB82 WEST 1234 5698 7654 32 yesterday.')).toEqual([]);
+    // Same last four characters, another account: its masked display alone would have hidden it.
+    expect(offered('Then to GB56 BUKB 2020 1555 5554 32.')).toEqual(['GB56BUKB20201555555432']);
+  });
+
   it('offers what is not linked yet', () => {
     expect(found('New address: refunds@scam.example')).toEqual(['refunds@scam.example']);
   });

@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
+import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
 import type { IdentifierOption } from '../api/journal-identifiers';
 import { findIdentifiersInText, type FoundIdentifier } from './find-identifiers-in-text';
 
@@ -12,16 +13,37 @@ function comparable(type: string, displayValue: string): string {
   return displayValue;
 }
 
+/**
+ * The normalised key of an identifier's value, a bank account by its account number alone (text names
+ * no routing number), or undefined when its data is not at hand.
+ */
+function keyOf(type: string, data: Record<string, unknown> | undefined): string | undefined {
+  if (!data) return undefined;
+  try {
+    const value = type === 'bank_account' ? { accountNumber: data.accountNumber } : data;
+    return `${type}:${buildNormalisedKey(type, value)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a found identifier is the linked one: by normalised key when the link's data is at hand (a
+ * bank account's display is masked, so two accounts ending alike look the same and one written with
+ * spaces looks different); otherwise by display value, except for bank accounts, offered then (saving
+ * an account on record links it rather than creating another).
+ */
+function isSame(option: IdentifierOption, item: FoundIdentifier): boolean {
+  if (option.type !== item.type) return false;
+  const key = keyOf(option.type, option.data);
+  if (key !== undefined) return key === keyOf(item.type, item.data);
+  if (option.type === 'bank_account') return false;
+  return comparable(option.type, option.displayValue) === comparable(item.type, item.displayValue);
+}
+
 /** Found identifiers that are not among the linked ones (same type, same value however written). */
 function notLinked(found: FoundIdentifier[], linked: IdentifierOption[]) {
-  return found.filter(
-    (item) =>
-      !linked.some(
-        (option) =>
-          option.type === item.type &&
-          comparable(option.type, option.displayValue) === comparable(item.type, item.displayValue),
-      ),
-  );
+  return found.filter((item) => !linked.some((option) => isSame(option, item)));
 }
 
 /**
