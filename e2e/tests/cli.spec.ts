@@ -293,15 +293,90 @@ test('a key without the permission is exit 4; a revoked one exit 3', async () =>
   expect(gone.stderr).toMatch(/Not signed in/);
 });
 
-test('verify reads a bundle as npm run verify does', async () => {
-  // A bundle that fails: the checks are listed, the run fails.
+test('verifies a passkey-signed bundle as npm run verify does, and fails it once altered', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const investigator = await createAccount('investigator');
+  const fullName = `${investigator.firstName} ${investigator.lastName}`;
+  const api = await apiAs(investigator.email, investigator.password);
+  const caseRes = await api.post('/api/cases', {
+    data: { title: `Signed case ${randomBytes(3).toString('hex')}` },
+  });
+  const caseId = ((await caseRes.json()) as { id: string }).id;
+  const entryRes = await api.post('/api/journal-entries', {
+    data: {
+      type: 'call',
+      description: 'The victim confirmed the transfer.',
+      evidence: null,
+      identifierIds: [],
+      caseId,
+    },
+  });
+  expect(entryRes.status(), await entryRes.text()).toBe(201);
+  const entryId = ((await entryRes.json()) as { id: string }).id;
+
+  // A passkey in Chromium's virtual authenticator signs the entry from its badge.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  await signIn(page, investigator);
+  await page.goto('/profile');
+  await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add passkey' }).click();
+  const add = page.getByRole('dialog', { name: 'Add passkey' });
+  await add.getByLabel('Name').fill('CLI test key');
+  await add.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Passkey added')).toBeVisible();
+  await page.goto(`/cases/${caseId}`);
+  await page
+    .getByRole('article', { name: /^Call entry/ })
+    .getByRole('button', { name: `${fullName} (Team)` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Originator Details' });
+  await expect(dialog.getByText('Loading details...')).toBeHidden();
+  await dialog
+    .getByRole('region', { name: 'Digital Signature' })
+    .getByRole('button', { name: 'Sign entry' })
+    .click();
+  await expect(page.getByRole('button', { name: /\(Team\), signed$/ })).toBeVisible();
+
+  const bundleRes = await api.get(`/api/journal-entries/${entryId}/signature-bundle`);
+  expect(bundleRes.status()).toBe(200);
+  const bundle = (await bundleRes.json()) as { content: { description: string } };
   const file = join(scratch, 'bundle.json');
-  await writeFile(file, JSON.stringify({ format: 'not-a-bundle' }));
-  const result = await scamtrail(['verify', file], {});
-  expect(result.code).toBe(1);
-  expect(result.stdout).toMatch(/^FAIL {2}/m);
-  expect(result.stdout).toMatch(/INVALID: \d+ of \d+ checks failed/);
-  expect(await readFile(file, 'utf8')).toContain('not-a-bundle');
+  await writeFile(file, JSON.stringify(bundle));
+
+  const checks = (text: string) => text.split('\n').filter((line) => /^(PASS|FAIL) /.test(line));
+  const valid = await scamtrail(['verify', file, '--json'], {});
+  expect(valid.code, valid.stderr).toBe(0);
+  expect(JSON.parse(valid.stdout)).toMatchObject({
+    kind: 'signature-bundle',
+    valid: true,
+    signedBy: `${fullName} <${investigator.email}>`,
+  });
+  const human = await scamtrail(['verify', file], {});
+  expect(human.stdout).toContain(`VALID: signed by ${fullName} <${investigator.email}>`);
+  // The very checks of npm run verify, line for line.
+  const npmVerify = await exec(process.execPath, [join(ROOT, 'scripts/verify.mjs'), file], { cwd: ROOT });
+  expect(checks(human.stdout)).toEqual(checks(npmVerify.stdout));
+  expect(checks(human.stdout).length).toBeGreaterThan(3);
+
+  bundle.content.description = 'The victim never paid.';
+  await writeFile(file, JSON.stringify(bundle));
+  const altered = await scamtrail(['verify', file], {});
+  expect(altered.code).toBe(1);
+  expect(altered.stdout).toMatch(/^FAIL {2}/m);
+  expect(altered.stdout).toMatch(/INVALID: \d+ of \d+ checks failed/);
+  expect(altered.stderr).toBe(`scamtrail: ${file} did not verify\n`);
 });
 
 test('login is approved in Chromium, acts as the user, and logout revokes the session', async ({ page }) => {
