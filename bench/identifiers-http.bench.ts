@@ -114,7 +114,7 @@ function searchShapes() {
   return [
     search('IBAN with spaces', (iban.match(/.{1,4}/g) ?? []).join(' ')),
     search('IBAN without spaces', iban),
-    search('IBAN, 4+ characters', iban.slice(8, 14)),
+    search('IBAN, 4+ characters', iban.slice(-6)),
     search('account number', account.accountNumber),
     search('routing number', account.routingNumber),
     search(
