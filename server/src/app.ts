@@ -28,6 +28,7 @@ import { identifiersRoutes } from './modules/identifiers/identifiers.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { evidenceRoutes } from './modules/evidence/evidence.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
+import { taxiiRoutes } from './modules/interchange/taxii.routes';
 import { journalEntriesRoutes } from './modules/journal-entries/journal-entries.routes';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { signaturesRoutes } from './modules/signatures/signatures.routes';
@@ -148,6 +149,7 @@ export async function buildApp({
     db,
     context: { organisation: `Scamtrail (${new URL(config.publicUrl).host})` },
   });
+  await app.register(taxiiRoutes, { db, publicUrl: config.publicUrl });
   await app.register(passkeysRoutes, { database, config });
   await app.register(signaturesRoutes, { database, config });
   await app.register(dossierRoutes, { database, config });

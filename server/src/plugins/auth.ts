@@ -16,6 +16,11 @@ import {
 } from '../modules/auth/sessions.service';
 import { API_KEY_PREFIX } from '../lib/tokens';
 
+/** The API, and TAXII (`modules/interchange/taxii.routes.ts`), which reads API keys the same way. */
+function isAuthenticatedPath(url: string): boolean {
+  return url.startsWith('/api/') || url === '/taxii2' || url.startsWith('/taxii2/');
+}
+
 export interface AuthOptions extends SessionLimits, DeviceSessionLimits {
   db: Db;
 }
@@ -31,7 +36,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   app.decorateRequest('principal', null);
   enforceDeclaredAccess(app);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!isAuthenticatedPath(request.url)) return;
     const authorization = request.headers.authorization;
     if (authorization) {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization);
@@ -89,7 +94,7 @@ export function checkAccess(
 function enforceDeclaredAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path;
-    if (!url.startsWith('/api/')) return;
+    if (!isAuthenticatedPath(url)) return;
     const schema = route.schema as { hide?: boolean } | undefined;
     const rule = route.config?.access;
     if (!rule) {

@@ -31,7 +31,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: st
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    if (path === '/api' || path.startsWith('/api/') || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
+    // TAXII (/taxii2/) answers JSON too: an unknown path there is not a screen of the web app.
+    const isApi =
+      path === '/api' || path.startsWith('/api/') || path === '/taxii2' || path.startsWith('/taxii2/');
+    if (isApi || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
       return sendApiNotFound(app, request, reply);
     }
     reply.header('Cache-Control', 'no-cache');

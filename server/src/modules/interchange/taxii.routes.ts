@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { text } from '@scamtrail/domain/text';
+import type { Db } from '../../db/client';
+import { access } from '../auth/route-access';
+import {
+  getTaxiiCollection,
+  listTaxiiCollections,
+  readTaxiiObjects,
+  STIX_OBJECT_MEDIA_TYPE,
+  TAXII_MEDIA_TYPE,
+  TAXII_PAGE_MAX,
+} from './taxii.service';
+
+/** The one API root: `/taxii2/root/`. */
+export const TAXII_API_ROOT = '/taxii2/root';
+
+const collectionParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
+
+const pageQuery = z.object({
+  added_after: text({ label: 'added_after', max: 40 })
+    .optional()
+    .refine((value) => value === undefined || !Number.isNaN(Date.parse(value)), {
+      message: 'added_after must be an RFC 3339 timestamp',
+    }),
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${TAXII_PAGE_MAX}`)
+    .max(TAXII_PAGE_MAX, `limit must be between 1 and ${TAXII_PAGE_MAX}`)
+    .optional(),
+  next: text({ label: 'next', max: 200 }).optional(),
+  'match[type]': text({ label: 'match[type]', max: 500 }).optional(),
+});
+
+function taxii(reply: FastifyReply, body: unknown, dates?: { first?: string; last?: string }) {
+  reply.header('content-type', TAXII_MEDIA_TYPE);
+  if (dates?.first) reply.header('X-TAXII-Date-Added-First', dates.first);
+  if (dates?.last) reply.header('X-TAXII-Date-Added-Last', dates.last);
+  // The body is written here: the media type is TAXII's, and these routes have no response schema.
+  return reply.send(JSON.stringify(body));
+}
+
+/**
+ * TAXII 2.1, read-only (OASIS TAXII 2.1 §4, §5): discovery, one API root, the collections (the
+ * export streams that carry identifiers), their objects and manifest. An API key holding export.view
+ * (`Authorization: Bearer`), as for reading export streams; a signed-in person with it too. Out of the
+ * OpenAPI document: TAXII is its own specification.
+ */
+export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUrl: string }) {
+  const { db, publicUrl } = opts;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const config = { access: access.permission('export.view') };
+
+  r.get('/taxii2/', { schema: { hide: true }, config }, async (_request, reply) =>
+    taxii(reply, {
+      title: 'Scamtrail TAXII server',
+      description: 'Scam identifiers as STIX 2.1 observables, one collection per export stream',
+      default: `${publicUrl}${TAXII_API_ROOT}/`,
+      api_roots: [`${publicUrl}${TAXII_API_ROOT}/`],
+    }),
+  );
+
+  r.get(`${TAXII_API_ROOT}/`, { schema: { hide: true }, config }, async (_request, reply) =>
+    taxii(reply, {
+      title: 'Scamtrail',
+      description: 'Identifiers of the export streams',
+      versions: [TAXII_MEDIA_TYPE],
+      max_content_length: 0,
+    }),
+  );
+
+  r.get(`${TAXII_API_ROOT}/collections/`, { schema: { hide: true }, config }, async (_request, reply) =>
+    taxii(reply, { collections: await listTaxiiCollections(db) }),
+  );
+
+  r.get(
+    `${TAXII_API_ROOT}/collections/:id/`,
+    { schema: { hide: true, params: collectionParams }, config },
+    async (request, reply) => taxii(reply, await getTaxiiCollection(db, request.params.id)),
+  );
+
+  r.get(
+    `${TAXII_API_ROOT}/collections/:id/objects/`,
+    { schema: { hide: true, params: collectionParams, querystring: pageQuery }, config },
+    async (request, reply) => {
+      const page = await readTaxiiObjects(db, request.params.id, request.query);
+      return taxii(
+        reply,
+        {
+          more: page.more,
+          ...(page.next ? { next: page.next } : {}),
+          ...(page.entries.length > 0 ? { objects: page.entries.map((entry) => entry.object) } : {}),
+        },
+        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
+      );
+    },
+  );
+
+  r.get(
+    `${TAXII_API_ROOT}/collections/:id/manifest/`,
+    { schema: { hide: true, params: collectionParams, querystring: pageQuery }, config },
+    async (request, reply) => {
+      const page = await readTaxiiObjects(db, request.params.id, request.query);
+      return taxii(
+        reply,
+        {
+          more: page.more,
+          ...(page.next ? { next: page.next } : {}),
+          ...(page.entries.length > 0
+            ? {
+                objects: page.entries.map((entry) => ({
+                  id: entry.object.id,
+                  date_added: entry.dateAdded,
+                  // Observables have no modified: their one version is when they were added.
+                  version: entry.dateAdded,
+                  media_type: STIX_OBJECT_MEDIA_TYPE,
+                })),
+              }
+            : {}),
+        },
+        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
+      );
+    },
+  );
+}
