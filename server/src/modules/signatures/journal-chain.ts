@@ -344,9 +344,12 @@ async function checkFromCheckpoint(
   return { intact: true, entries: total };
 }
 
-/** Links read per statement by the full verification (and entries: a fifth of it). */
-const LINK_PAGE = 1000;
-const ENTRY_PAGE = 200;
+/** Links and entries read per statement by the full verification: each page a short task. */
+const LINK_PAGE = 250;
+const ENTRY_PAGE = 100;
+
+/** Lets the requests waiting on the event loop run between two pages of a full verification. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const running = new Map<string, Promise<JournalIntegrity>>();
 
@@ -394,6 +397,7 @@ async function runFullVerification(db: Db, caseId: string): Promise<JournalInteg
     if (fault) break;
     end = page.at(-1);
     if (page.length < LINK_PAGE) break;
+    await yieldToRequests();
   }
   const lastSeq = end?.seq ?? 0;
   fault ??= await fullEntryBreak(db, caseId, latest, lastSeq);
@@ -429,6 +433,7 @@ async function fullEntryBreak(
     found && !(entryId && (await hasLinkAfter(db, caseId, entryId, lastSeq))) ? found : null;
   const chained = [...latest.keys()];
   for (let start = 0; start < chained.length; start += ENTRY_PAGE) {
+    await yieldToRequests();
     const ids = chained.slice(start, start + ENTRY_PAGE);
     const entries = await findEntryContents(db, { ids });
     const page = new Map(ids.map((id) => [id, latest.get(id)!]));
