@@ -15,7 +15,7 @@ import { canonicalJson, sha256Hex } from './bundle-verifier';
  */
 
 /** Up to this many values are hashed on the main thread (well under a millisecond). */
-export const MAIN_THREAD_HASHES = 64;
+const MAIN_THREAD_HASHES = 64;
 /** Values sent to the worker in one message, so that copying a batch stays short on the main thread. */
 const BATCH = 100;
 
