@@ -164,6 +164,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/oauth/device_authorization': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Device sign-in (RFC 8628 §3.1): a client without a browser asks for a device code and the user code its user approves at /auth/device
+     * @description Access: anyone.
+     */
+    post: operations['createDeviceAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/oauth/token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The token of a device sign-in (RFC 8628 §3.4): polled until its user approves; answers the access token once
+     * @description Access: anyone.
+     */
+    post: operations['exchangeDeviceCode'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/oauth/device/lookup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The device sign-in waiting with this user code: which client asks, for which permissions, from where and when
+     * @description Access: a signed-in user (not an API key).
+     */
+    post: operations['findDeviceAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/oauth/device/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Approve the device sign-in waiting with this user code: its client is given a session acting as you
+     * @description Access: a signed-in user (not an API key).
+     */
+    post: operations['approveDeviceAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/oauth/device/deny': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Deny the device sign-in waiting with this user code: its client is told access_denied
+     * @description Access: a signed-in user (not an API key).
+     */
+    post: operations['denyDeviceAuthorization'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users': {
     parameters: {
       query?: never;
@@ -614,6 +714,140 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/automations/{id}/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An automation's webhook: status (and why disabled), topics, whether it has a secret
+     * @description Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.view`.
+     */
+    get: operations['getWebhook'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Choose the topics the webhook receives
+     * @description A topic's events are sent only while one of the automation's live API keys holds export.view and the topic's view permissions (its creator holding them too); of cases, those of no group.
+     *
+     *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
+     */
+    patch: operations['updateWebhook'];
+    trace?: never;
+  };
+  '/api/automations/{id}/webhook/secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make a new signing secret (whsec_…), answered only this once
+     * @description The secret it replaces still signs deliveries beside it (two signatures) for 24 hours.
+     *
+     *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
+     */
+    post: operations['rotateWebhookSecret'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/automations/{id}/webhook/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable a disabled webhook; deliveries that waited are sent at once
+     * @description Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
+     */
+    post: operations['enableWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/automations/{id}/webhook/ping': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Queue a test ping (type webhook.ping), sent and logged like any delivery
+     * @description 409 when the automation is deactivated, has no URL or secret, or its webhook is disabled.
+     *
+     *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
+     *
+     *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
+     */
+    post: operations['pingWebhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/automations/{id}/webhook/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The webhook's deliveries, newest first, each with its latest attempt and the next
+     * @description Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.view`.
+     */
+    get: operations['listWebhookDeliveries'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/automations/{id}/webhook/deliveries/{deliveryId}/resend': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again now, with the same webhook-id and a fresh schedule of retries
+     * @description 409 when the automation is deactivated, has no URL or secret, or its webhook is disabled.
+     *
+     *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
+     */
+    post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/team-members': {
     parameters: {
       query?: never;
@@ -945,7 +1179,9 @@ export interface paths {
     };
     /**
      * List identifiers with their tags, newest first, by type, tag and display-value substring
-     * @description Access: a signed-in user or an API key holding `identifier.view`.
+     * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
+     *
+     *     Access: a signed-in user or an API key holding `identifier.view`.
      */
     get: operations['listIdentifiers'];
     put?: never;
@@ -958,6 +1194,26 @@ export interface paths {
      *     Access: a signed-in user or an API key holding `identifier.create`.
      */
     post: operations['createIdentifier'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identifiers/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How this server reads identifiers: the region of phone numbers without a country code
+     * @description Access: a signed-in user or an API key holding `identifier.view`.
+     */
+    get: operations['getIdentifierSettings'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1089,7 +1345,9 @@ export interface paths {
     };
     /**
      * The validation queue: identifiers by review status (pending by default), oldest first, with their last decision
-     * @description Access: a signed-in user or an API key holding `identifier.view`.
+     * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
+     *
+     *     Access: a signed-in user or an API key holding `identifier.view`.
      */
     get: operations['listReviewQueue'];
     put?: never;
@@ -1241,7 +1499,9 @@ export interface paths {
     };
     /**
      * List the cases the caller may see, by status, assignee, scam type, priority, tag and title
-     * @description Access: a signed-in user or an API key holding `case.view`.
+     * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
+     *
+     *     Access: a signed-in user or an API key holding `case.view`.
      */
     get: operations['listCases'];
     put?: never;
@@ -1567,7 +1827,9 @@ export interface paths {
     };
     /**
      * Search the journals of every case the caller may see: live entries whose description holds the text, latest performed first, each with an excerpt around the match and its case
-     * @description Access: a signed-in user or an API key holding `journal_entry.view`, `case.view`.
+     * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
+     *
+     *     Access: a signed-in user or an API key holding `journal_entry.view`, `case.view`.
      */
     get: operations['searchJournalEntries'];
     put?: never;
@@ -1731,7 +1993,9 @@ export interface paths {
     };
     /**
      * List the evidence the caller may see, newest first, by case, tag, kind and title
-     * @description Access: a signed-in user or an API key holding `evidence.view`.
+     * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
+     *
+     *     Access: a signed-in user or an API key holding `evidence.view`.
      */
     get: operations['listEvidence'];
     put?: never;
@@ -1905,6 +2169,118 @@ export interface paths {
      *     Access: a signed-in user or an API key holding `evidence.edit`.
      */
     delete: operations['unlinkEvidenceIdentifier'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identifiers/stix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The identifiers of the list under its filters as a STIX 2.1 bundle of observables
+     * @description email-addr, url, domain-name, user-account, and the fraud observables as OpenCTI defines them (phone-number, bank-account, cryptocurrency-wallet, payment-card) with their extension definitions. Ids are deterministic (STIX 2.1 §2.9): the same identifier is the same object in every export. At most 10,000 identifiers; a wider filter is a 400.
+     *
+     *     Access: a signed-in user or an API key holding `identifier.view`.
+     */
+    get: operations['exportIdentifiersStix'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cases/{id}/stix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A case as a STIX 2.1 bundle: its identifiers as observables and the case as a grouping
+     * @description Access: a signed-in user or an API key holding `case.view`, `identifier.view`.
+     */
+    get: operations['exportCaseStix'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cases/{id}/misp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A case as a MISP event: its identifiers as MISP objects and attributes
+     * @description Objects bank-account, phone-number, coin-address, email and url; the financial attributes in the "Financial fraud" category. Distribution "your organisation only": widen it in MISP.
+     *
+     *     Access: a signed-in user or an API key holding `case.view`, `identifier.view`.
+     */
+    get: operations['exportCaseMisp'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identifiers/import/stix': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a STIX 2.1 bundle's observables as identifiers, deduplicated by normalised key
+     * @description Reads email-addr, phone-number, bank-account, cryptocurrency-wallet, payment-card, url, domain-name and user-account; other objects are listed as skipped. At most 5,000 observables.
+     *
+     *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
+     *
+     *     Access: a signed-in user or an API key holding `identifier.create`.
+     */
+    post: operations['importStixBundle'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identifiers/import/misp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a MISP event's attributes and objects as identifiers, deduplicated by normalised key
+     * @description Attributes of e-mail, phone, IBAN, account number, btc, xmr, url, domain and card types, and the objects bank-account, phone-number, coin-address, email and url; the rest is listed as skipped. At most 5,000 identifiers.
+     *
+     *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
+     *
+     *     Access: a signed-in user or an API key holding `identifier.create`.
+     */
+    post: operations['importMispEvent'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2160,6 +2536,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cases/{id}/dossier': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The case dossier: a ZIP of the report, evidence, signatures, hash chain and manifest
+     * @description Streams a ZIP holding report.html, evidence/, signatures/, journal-chain.json, case.jsonld, manifest.json and VERIFY.txt (docs/dossier.md), with what the caller may see of the case. Recorded in the History of the case and in the chain of custody of each evidence item. Verify it offline with `npm run verify -- dossier.zip`.
+     *
+     *     Access: a signed-in user (not an API key) holding `case.view`, `journal_entry.view`, `evidence.view`, `identifier.view`.
+     */
+    get: operations['exportCaseDossier'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2400,7 +2798,7 @@ export interface components {
     CustodyEvent: {
       id: number;
       /** @enum {string} */
-      action: 'added' | 'viewed' | 'downloaded' | 'linked' | 'unlinked' | 'verified' | 'edited';
+      action: 'added' | 'viewed' | 'downloaded' | 'linked' | 'unlinked' | 'verified' | 'edited' | 'exported';
       actor: {
         /** @enum {string} */
         kind: 'user' | 'api_key' | 'system';
@@ -2411,6 +2809,53 @@ export interface components {
         [key: string]: unknown;
       };
       createdAt: string;
+    };
+    DeviceAuthorizationDecision: {
+      /** @enum {string} */
+      status: 'approved' | 'denied';
+      clientName: string;
+    };
+    DeviceAuthorizationForm: {
+      /** @description The registered public client: `scamtrail-cli` */
+      client_id?: string;
+      /** @description Permission names separated by spaces (e.g. `case.view identifier.create`); absent: all of the approving user’s */
+      scope?: string;
+    };
+    DeviceAuthorizationRequest: {
+      userCode: string;
+      clientId: string;
+      clientName: string;
+      permissions: string[];
+      allPermissions: boolean;
+      ip: string | null;
+      userAgent: string | null;
+      requestedAt: string;
+      expiresAt: string;
+    };
+    DeviceAuthorizationResponse: {
+      device_code: string;
+      user_code: string;
+      verification_uri: string;
+      verification_uri_complete: string;
+      expires_in: number;
+      interval: number;
+    };
+    DeviceTokenForm: {
+      /** @description `urn:ietf:params:oauth:grant-type:device_code` */
+      grant_type?: string;
+      device_code?: string;
+      client_id?: string;
+    };
+    DeviceTokenResponse: {
+      access_token: string;
+      /** @constant */
+      token_type: 'Bearer';
+      expires_in: number;
+      scope?: string;
+    };
+    DeviceUserCodeBody: {
+      /** @description The code the device shows, e.g. WDJB-MJHT (case, spaces and the hyphen do not matter) */
+      userCode: string;
     };
     /** @description The data of an identifier of type Email */
     EmailData: {
@@ -2426,6 +2871,10 @@ export interface components {
        */
       type: 'email';
       data: components['schemas']['EmailData'];
+    };
+    EnrichmentFact: {
+      label: string;
+      value: string;
     };
     /** @description Every error answer: `{ error: { code, message, details? } }` */
     Error: {
@@ -2513,6 +2962,35 @@ export interface components {
       summary: string;
       /** @description Null while the entry is not linked to a case */
       case: components['schemas']['CaseRef'] | null;
+    };
+    ExchangeImportResult: {
+      data: {
+        /** @description 1-based position among the items (CSV: the first record after the header is 1) */
+        row: number;
+        /** @enum {string} */
+        status: 'created' | 'duplicate' | 'invalid';
+        /** @description The created identifier */
+        id?: string;
+        /** @description The identifier this row duplicates */
+        existingId?: string;
+        errors?: {
+          field: string;
+          message: string;
+        }[];
+        /** @description The STIX object or MISP attribute/object read */
+        ref: string;
+      }[];
+      summary: {
+        created: number;
+        duplicates: number;
+        invalid: number;
+        skipped: number;
+      };
+      /** @description What was read and is not an identifier Scamtrail records */
+      skipped: {
+        ref: string;
+        reason: string;
+      }[];
     };
     ExportEvent: {
       id: string;
@@ -2668,6 +3146,9 @@ export interface components {
       caseCount: number;
       /** @description Whether a reviewer confirmed or rejected it (the validation queue) */
       review: components['schemas']['IdentifierReview'];
+      pivot: components['schemas']['IdentifierPivot'];
+      /** @description What the value tells about itself, read offline on the server (no lookup service): a phone's country and line type, an IBAN's country, bank and branch codes, a card's scheme, a crypto address's network and format; empty when it tells nothing */
+      enrichment: components['schemas']['EnrichmentFact'][];
     } & (
       | components['schemas']['EmailIdentifier']
       | components['schemas']['PhoneIdentifier']
@@ -2732,6 +3213,20 @@ export interface components {
       | components['schemas']['SocialMediaIdentifier']
       | components['schemas']['OtherIdentifier']
     );
+    IdentifierPivot: {
+      /** @description Cases it appears in (through live journal entries or evidence) */
+      caseCount: number;
+      /** @description Live journal entries naming it */
+      journalEntryCount: number;
+      /** @description Evidence items naming it */
+      evidenceCount: number;
+      /** @description The earliest of those entries (when performed) and items (when recorded); null if none */
+      firstSeenAt: string | null;
+      /** @description The latest of them; null if none */
+      lastSeenAt: string | null;
+      /** @description Distinct sources that reported it (corroboration): who recorded the identifier and each entry and item, or whom they recorded it on behalf of */
+      originatorCount: number;
+    };
     IdentifierReview: {
       /** @enum {string} */
       status: 'pending' | 'confirmed' | 'rejected';
@@ -2740,6 +3235,12 @@ export interface components {
       reviewedAt: string | null;
       /** @description Who decided it last */
       reviewedBy: components['schemas']['OriginatorSummary'] | null;
+    };
+    IdentifierSettings: {
+      /** @description Where phone numbers written without a country code are read (ISO 3166 region, DEFAULT_PHONE_REGION) */
+      defaultPhoneRegion: string;
+      /** @description That region's calling code, e.g. "+1" */
+      defaultCallingCode: string;
     };
     ImportRowResult: {
       /** @description 1-based position among the items (CSV: the first record after the header is 1) */
@@ -2832,12 +3333,58 @@ export interface components {
         journalEntryId: string | null;
         reason: string;
       };
+      fullyVerifiedAt?: string;
+    };
+    /** @description A MISP event in the MISP core format ({ "Event": { ... } }) */
+    MispEvent: {
+      /** @description The event */
+      Event: {
+        /** @description The event UUID (not read) */
+        uuid?: unknown;
+        /** @description The event title (not read) */
+        info?: unknown;
+        /** @description Attributes of the event */
+        Attribute?: {
+          [key: string]: unknown;
+        }[];
+        /** @description MISP objects, each with its Attribute list */
+        Object?: {
+          [key: string]: unknown;
+        }[];
+      } & {
+        [key: string]: unknown;
+      };
+    };
+    /** @description A MISP event in the MISP core format ({ "Event": { ... } }) */
+    MispEventInput: {
+      /** @description The event */
+      Event: {
+        /** @description The event UUID (not read) */
+        uuid?: unknown;
+        /** @description The event title (not read) */
+        info?: unknown;
+        /** @description Attributes of the event */
+        Attribute?: {
+          [key: string]: unknown;
+        }[];
+        /** @description MISP objects, each with its Attribute list */
+        Object?: {
+          [key: string]: unknown;
+        }[];
+      } & {
+        [key: string]: unknown;
+      };
     };
     Notification: {
       event: components['schemas']['AuditEvent'];
       case: components['schemas']['CaseRef'];
       /** @description Later than the last notification the user marked seen */
       unread: boolean;
+    };
+    /** @description An OAuth error (RFC 6749 §5.2, RFC 8628 §3.5): `invalid_request`, `invalid_client`, `invalid_grant`, `invalid_scope`, `unsupported_grant_type`, `authorization_pending`, `slow_down`, `access_denied`, `expired_token` */
+    OAuthError: {
+      error: string;
+      error_description?: string;
     };
     Originator: {
       id: string;
@@ -3125,6 +3672,26 @@ export interface components {
       type: 'social_media';
       data: components['schemas']['SocialMediaData'];
     };
+    /** @description A STIX 2.1 bundle (OASIS STIX 2.1, §8) */
+    StixBundle: {
+      /** @constant */
+      type: 'bundle';
+      id: string;
+      /** @description STIX 2.1 objects; each has at least type, id and spec_version */
+      objects: {
+        [key: string]: unknown;
+      }[];
+    };
+    /** @description A STIX 2.1 bundle (OASIS STIX 2.1, §8) */
+    StixBundleInput: {
+      /** @constant */
+      type: 'bundle';
+      id: string;
+      /** @description STIX 2.1 objects; each has at least type, id and spec_version */
+      objects: {
+        [key: string]: unknown;
+      }[];
+    };
     Tag: {
       id: string;
       name: string;
@@ -3252,11 +3819,49 @@ export interface components {
         | 'evm_eip55_checksum'
         | 'tron_base58check'
         | 'solana_base58_key'
-        | 'social_profile_url_host';
+        | 'social_profile_url_host'
+        | 'card_scheme'
+        | 'crypto_address_format';
       label: string;
       /** @enum {string} */
       outcome: 'pass' | 'fail' | 'not_applicable';
       detail: string;
+    };
+    WebhookDelivery: {
+      id: string;
+      type: string;
+      eventId: string | null;
+      /** @enum {string} */
+      status: 'pending' | 'delivered' | 'failed';
+      attempts: number;
+      lastAttemptAt: string | null;
+      lastStatusCode: number | null;
+      lastDurationMs: number | null;
+      lastResponse: string | null;
+      nextAttemptAt: string | null;
+      createdAt: string;
+    };
+    WebhookEndpoint: {
+      automationId: string;
+      url: string | null;
+      /** @enum {string} */
+      status: 'active' | 'disabled';
+      disabledReason: string | null;
+      disabledAt: string | null;
+      /** @description The topics subscribed to */
+      topics: ('cases' | 'journal' | 'evidence' | 'identifiers' | 'organisation' | 'access')[];
+      /** @description The subscribed topics whose events are delivered now: those the automation's live API keys may read */
+      deliveredTopics: ('cases' | 'journal' | 'evidence' | 'identifiers' | 'organisation' | 'access')[];
+      /** @description False until a signing secret is made; nothing is sent before */
+      hasSecret: boolean;
+      previousSecretExpiresAt: string | null;
+      waiting: number;
+      failingSince: string | null;
+    };
+    WebhookSecret: {
+      /** @description The new signing secret (`whsec_…`); shown only now */
+      secret: string;
+      endpoint: components['schemas']['WebhookEndpoint'];
     };
     /** @description The data of an identifier of type Zelle */
     ZelleData: {
@@ -3743,6 +4348,459 @@ export interface operations {
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createDeviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DeviceAuthorizationForm'];
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceAuthorizationResponse'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exchangeDeviceCode: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DeviceTokenForm'];
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceTokenResponse'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  findDeviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceUserCodeBody'];
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceAuthorizationRequest'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  approveDeviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceUserCodeBody'];
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceAuthorizationDecision'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  denyDeviceAuthorization: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DeviceUserCodeBody'];
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeviceAuthorizationDecision'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -6198,6 +7256,551 @@ export interface operations {
       };
     };
   };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The topics to subscribe to (empty: test pings only) */
+          topics: ('cases' | 'journal' | 'evidence' | 'identifiers' | 'organisation' | 'access')[];
+        };
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookSecret'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  enableWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookEndpoint'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  pingWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any unique string (a UUID), sent again when retrying this request: the first answer comes back (with `Idempotent-Replayed: true`) and nothing is created twice. Kept 24 hours per caller. */
+        'idempotency-key'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Created; the new record */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookDelivery'][];
+            pagination: components['schemas']['Pagination'];
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookDelivery'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listTeamMembers: {
     parameters: {
       query?: {
@@ -8349,12 +9952,16 @@ export interface operations {
       query?: {
         page?: number;
         pageSize?: number;
+        /** @description newest: latest recorded first; most_cases: seen in the most cases the caller may see first */
+        sort?: 'newest' | 'most_cases';
         /** @description Only identifiers of this type */
         type?: 'email' | 'phone' | 'bank_account' | 'zelle' | 'crypto_wallet' | 'social_media' | 'other';
         /** @description Case-insensitive substring of the display value */
         search?: string;
         /** @description Only identifiers carrying this tag (a tag id) */
         tag?: string;
+        /** @description csv: the whole list under these filters as a CSV download (as `Accept: text/csv`); page and pageSize are then ignored */
+        format?: 'json' | 'csv';
       };
       header?: never;
       path?: never;
@@ -8520,6 +10127,55 @@ export interface operations {
       };
       /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used for another request */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getIdentifierSettings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IdentifierSettings'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -9102,6 +10758,8 @@ export interface operations {
         reportedBy?: 'team_member' | 'community_member' | 'automation';
         /** @description By when the identifier was recorded: oldest first (the queue order) or newest first */
         sort?: 'oldest' | 'newest';
+        /** @description csv: the whole list under these filters as a CSV download (as `Accept: text/csv`); page and pageSize are then ignored */
+        format?: 'json' | 'csv';
       };
       header?: never;
       path?: never;
@@ -9785,6 +11443,8 @@ export interface operations {
         /** @description updatedAt is the last activity */
         sort?: 'updatedAt' | 'createdAt' | 'priority';
         direction?: 'asc' | 'desc';
+        /** @description csv: the whole list under these filters as a CSV download (as `Accept: text/csv`); page and pageSize are then ignored */
+        format?: 'json' | 'csv';
       };
       header?: never;
       path?: never;
@@ -11485,6 +13145,8 @@ export interface operations {
           | 'identifier_linked'
           | 'status_change'
           | 'other';
+        /** @description csv: the whole list under these filters as a CSV download (as `Accept: text/csv`); page and pageSize are then ignored */
+        format?: 'json' | 'csv';
       };
       header?: never;
       path?: never;
@@ -12601,6 +14263,8 @@ export interface operations {
         kind?: 'written' | 'screenshot' | 'document' | 'email' | 'audio' | 'video';
         /** @description Case-insensitive substring of the title, the file name or the text of written evidence */
         search?: string;
+        /** @description csv: the whole list under these filters as a CSV download (as `Accept: text/csv`); page and pageSize are then ignored */
+        format?: 'json' | 'csv';
       };
       header?: never;
       path?: never;
@@ -13488,6 +15152,413 @@ export interface operations {
       };
       /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportIdentifiersStix: {
+    parameters: {
+      query?: {
+        /** @description newest: latest recorded first; most_cases: seen in the most cases the caller may see first */
+        sort?: 'newest' | 'most_cases';
+        /** @description Only identifiers of this type */
+        type?: 'email' | 'phone' | 'bank_account' | 'zelle' | 'crypto_wallet' | 'social_media' | 'other';
+        /** @description Case-insensitive substring of the display value */
+        search?: string;
+        /** @description Only identifiers carrying this tag (a tag id) */
+        tag?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StixBundle'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportCaseStix: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StixBundle'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportCaseMisp: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MispEvent'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importStixBundle: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any unique string (a UUID), sent again when retrying this request: the first answer comes back (with `Idempotent-Replayed: true`) and nothing is created twice. Kept 24 hours per caller. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StixBundleInput'];
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeImportResult'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used for another request */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importMispEvent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Any unique string (a UUID), sent again when retrying this request: the first answer comes back (with `Idempotent-Replayed: true`) and nothing is created twice. Kept 24 hours per caller. */
+        'idempotency-key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MispEventInput'];
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExchangeImportResult'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used for another request */
+      422: {
         headers: {
           [name: string]: unknown;
         };
@@ -14595,6 +16666,75 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['JournalIntegrity'];
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  exportCaseDossier: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The ZIP */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
         };
       };
       /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
