@@ -86,6 +86,16 @@ function readOperations(): Operation[] {
   return operations.filter((op) => op.method === 'GET' || READING_POSTS.includes(op.key));
 }
 
+/**
+ * Reads that leave a record where other reads count: exporting a dossier writes to the case's History,
+ * its evidence's custody and watchers' notifications. They are scanned apart, after the passes whose
+ * counts are compared, so that their own records do not pass for a hidden case being counted.
+ */
+const RECORDING_READS = ['GET /api/cases/{id}/dossier'];
+
+const countedReads = () => readOperations().filter((op) => !RECORDING_READS.includes(op.key));
+const recordingReads = () => readOperations().filter((op) => RECORDING_READS.includes(op.key));
+
 describe('the leak scan covers every read route', () => {
   it('every POST whose summary sounds like a read is classified as reading or not', () => {
     const unclassified = operations
@@ -111,9 +121,9 @@ interface Pass {
 }
 
 /** Every read request as each of the readers: what leaks, and the counts seen. */
-async function scan(asReaders: Reader[]): Promise<Pass> {
+async function scan(asReaders: Reader[], scanned = countedReads()): Promise<Pass> {
   const pass: Pass = { failures: [], shown: new Set(), counts: new Map() };
-  for (const op of readOperations()) {
+  for (const op of scanned) {
     if (unfillable(op, seed).length > 0) continue;
     for (const request of scanRequests(op, seed)) {
       for (const reader of asReaders) {
@@ -187,6 +197,7 @@ describe('no read route shows a reader outside the group what the group holds', 
     const [after, adminAfter] = [await scan(readers), await scan([administrator])];
     const failures = [...new Set([...before.failures, ...after.failures])];
     expect([...failures, ...movedCounts(before, after)]).toEqual([]);
+    expect((await scan(readers, recordingReads())).failures).toEqual([]);
 
     // The scan can fail: the same requests show the hidden case to one who may see it.
     expect(TOUCHING.filter((key) => !adminBefore.shown.has(key))).toEqual([]);
