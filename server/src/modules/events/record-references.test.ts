@@ -17,6 +17,8 @@ function sourceFiles(dir: string): string[] {
 
 /** Events of a case, its tasks, entries and evidence: what a case's History and notifications read. */
 const CASE_EVENT = /['`]((?:case|case_task|journal_entry|evidence)\.[a-z_]+)['`]/g;
+/** Strings of that shape that name no event: the case dossier's file of the case in CASE/UCO. */
+const NOT_EVENTS = new Set(['case.jsonld']);
 
 describe('the records each audit event names', () => {
   it('declares every case, task, entry and evidence event the server writes', () => {
@@ -29,7 +31,7 @@ describe('the records each audit event names', () => {
       ),
     );
     const undeclared = [...named].filter(
-      (name) => !permissions.has(name) && !(name in AUDIT_EVENT_REFERENCES),
+      (name) => !permissions.has(name) && !NOT_EVENTS.has(name) && !(name in AUDIT_EVENT_REFERENCES),
     );
     expect(named.size).toBeGreaterThan(20);
     expect(undeclared).toEqual([]);

@@ -18,7 +18,12 @@ let t: TestApp;
 let admin: Client;
 let origin: string;
 
+// Bounded memory is the server's streaming, the same on either database: measured once, on the
+// embedded one (on PostgreSQL the 100 offset pages took 66 s of a CI worker for no other finding).
+const onPostgres = process.env.TEST_DB === 'postgres';
+
 beforeAll(async () => {
+  if (onPostgres) return;
   t = await buildTestApp();
   const signed = await signedIn(t, 'admin');
   admin = signed.client;
@@ -32,45 +37,49 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 300_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
-it('streams 100,000 identifiers as CSV in bounded memory', async () => {
-  globalThis.gc?.();
-  const before = process.memoryUsage().heapUsed;
-  let peak = before;
-  let lines = 0;
-  let bytes = 0;
-  let escaped = 0;
-  let tail = '';
-  await new Promise<void>((resolve, reject) => {
-    const req = httpRequest(
-      `${origin}/api/identifiers?format=csv`,
-      { headers: { cookie: admin.cookie, origin: 'http://localhost:3000' } },
-      (res) => {
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          bytes += chunk.length;
-          const text = tail + chunk;
-          const parts = text.split('\r\n');
-          tail = parts.pop()!;
-          lines += parts.length;
-          for (const part of parts) if (part.includes(",'=cmd")) escaped += 1;
-          peak = Math.max(peak, process.memoryUsage().heapUsed);
-        });
-        res.on('end', resolve);
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-  expect(tail).toBe('');
-  // The header and one line per identifier, every note escaped.
-  expect(lines).toBe(ROWS + 1);
-  expect(escaped).toBe(ROWS);
-  expect(bytes).toBeGreaterThan(10_000_000);
-  expect(peak - before).toBeLessThan(HEAP_GROWTH_LIMIT);
-}, 300_000);
+it.skipIf(onPostgres)(
+  'streams 100,000 identifiers as CSV in bounded memory',
+  async () => {
+    globalThis.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    let peak = before;
+    let lines = 0;
+    let bytes = 0;
+    let escaped = 0;
+    let tail = '';
+    await new Promise<void>((resolve, reject) => {
+      const req = httpRequest(
+        `${origin}/api/identifiers?format=csv`,
+        { headers: { cookie: admin.cookie, origin: 'http://localhost:3000' } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            bytes += chunk.length;
+            const text = tail + chunk;
+            const parts = text.split('\r\n');
+            tail = parts.pop()!;
+            lines += parts.length;
+            for (const part of parts) if (part.includes(",'=cmd")) escaped += 1;
+            peak = Math.max(peak, process.memoryUsage().heapUsed);
+          });
+          res.on('end', resolve);
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(tail).toBe('');
+    // The header and one line per identifier, every note escaped.
+    expect(lines).toBe(ROWS + 1);
+    expect(escaped).toBe(ROWS);
+    expect(bytes).toBeGreaterThan(10_000_000);
+    expect(peak - before).toBeLessThan(HEAP_GROWTH_LIMIT);
+  },
+  300_000,
+);
