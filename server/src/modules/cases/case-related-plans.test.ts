@@ -143,9 +143,7 @@ describe("a case's journal", () => {
       expect(plan, plan).not.toMatch(/Seq Scan on journal_entries\b/);
       // Ten entries may as well be sorted; of ten thousand, only the page's rows are (for its JSON).
       if (id === bigCaseId) {
-        expect(plan, plan).toMatch(
-          /Limit [^\n]*\n\s*-> {2}Index Scan using journal_entries_case_timeline_live_idx on journal_entries/,
-        );
+        expect(plan, plan).toMatch(/Limit [^\n]*\n\s*-> {2}Index Scan using \w+ on journal_entries/);
         const sorted = [...plan.matchAll(/Sort {2}\(cost=[\d.]+ rows=(\d+)/g)].map((m) => Number(m[1]));
         expect(Math.max(0, ...sorted), plan).toBeLessThanOrEqual(50);
       }

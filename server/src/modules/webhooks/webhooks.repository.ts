@@ -27,8 +27,23 @@ export async function findEndpointRow(db: DbOrTx, automationId: string): Promise
 }
 
 /**
+ * Where a new endpoint's cursor starts: the oldest transaction of this database still running, or the
+ * snapshot's next one. Transaction ids are shared by every database of the server, and the snapshot's
+ * own xmin would be pulled back by any long transaction elsewhere (on a busy server, by the other
+ * databases' work), sending the new endpoint this database's events from before it existed. So only a
+ * transaction seen running in this database (pg_stat_activity, matched on its 32 low bits) holds it
+ * back; one that cannot be told has finished, before the endpoint was made.
+ */
+const NEW_CURSOR_TX = sql`(select coalesce(min(running.xid), pg_snapshot_xmax(pg_current_snapshot()))
+  from pg_snapshot_xip(pg_current_snapshot()) as running(xid)
+  where exists (select 1 from pg_stat_activity mine
+    where mine.datname = current_database()
+      and mine.backend_xid::text = (running.xid::text::numeric % 4294967296)::text))`;
+
+/**
  * The automation's endpoint, made now if it has none: subscribed to `topics`, its cursor at the oldest
- * transaction still running, so it receives what happens from now on and nothing from before.
+ * transaction of this database still running, so it receives what happens from now on and nothing
+ * from before.
  */
 export async function ensureEndpointRow(
   db: DbOrTx,
@@ -40,7 +55,7 @@ export async function ensureEndpointRow(
     .values({
       automationId,
       topics: [...topics],
-      cursorTxId: sql`pg_snapshot_xmin(pg_current_snapshot())`,
+      cursorTxId: NEW_CURSOR_TX,
       cursorEventId: 0,
     })
     .onConflictDoNothing();
