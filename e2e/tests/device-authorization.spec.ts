@@ -38,9 +38,13 @@ test.describe('device authorization', () => {
     expect(grant.verification_uri).toBe(`${serverUrl()}/auth/device`);
     const tokens = client.pollDeviceAuthorizationGrant(config, grant);
 
-    // Not signed in: the page sends the user to sign in and brings them back, code and all.
+    // Not signed in: the page (which needs no sign-in) asks the user to sign in and brings them back,
+    // code and all.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(grant.verification_uri_complete!.replace(serverUrl(), ''));
+    await expect(page).toHaveTitle(/Device Authorization/);
+    await expectNoSeriousViolations(page, '/auth/device (signed out)');
+    await page.getByRole('link', { name: 'Sign in to continue' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=/);
     await page.getByRole('textbox', { name: 'Email' }).fill(account.email);
     await page.getByRole('textbox', { name: 'Password' }).fill(account.password);

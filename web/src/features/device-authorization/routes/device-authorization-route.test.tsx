@@ -21,10 +21,13 @@ afterEach(() => {
 });
 
 describe('Device Authorization', () => {
-  it('sends someone not signed in to sign in, and back with the code', async () => {
+  it('shows someone not signed in the page, whose button signs them in and back with the code', async () => {
     const { router } = renderApp('/auth/device?user_code=WDJB-MJHT', {
       'GET /api/auth/me': () => json(401, UNAUTHENTICATED),
     });
+    await screen.findByRole('heading', { name: 'Device Authorization' });
+    expect(currentPath(router)).toBe('/auth/device?user_code=WDJB-MJHT');
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in to continue' }));
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(currentPath(router)).toBe(
       `/login?redirect=${encodeURIComponent('/auth/device?user_code=WDJB-MJHT')}`,

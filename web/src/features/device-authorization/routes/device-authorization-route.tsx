@@ -1,6 +1,6 @@
 import { Button, InlineLoading, InlineNotification, Stack } from '@carbon/react';
 import { useEffect, useRef } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { buildLoginPath, fullPath } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { useDecideDeviceAuthorization, type Decision } from '../api/decide-device-authorization';
@@ -11,8 +11,9 @@ import '../components/device-authorization.scss';
 
 /**
  * Device Authorization (/auth/device): where a signed-in user approves or denies a device sign-in
- * (RFC 8628) by the code the device shows, typed or filled in from `?user_code=`. Someone not signed
- * in is sent to sign in first and brought back here, code and all.
+ * (RFC 8628) by the code the device shows, typed or filled in from `?user_code=`. The route needs no
+ * sign-in (the specification's "no login"): someone not signed in sees the page, with a button that
+ * signs them in and brings them back here, code and all.
  */
 export function DeviceAuthorizationRoute() {
   const { status } = useSession();
@@ -37,7 +38,23 @@ export function DeviceAuthorizationRoute() {
       </div>
     );
   }
-  if (status === 'anonymous') return <Navigate to={buildLoginPath(fullPath(location))} replace />;
+  if (status === 'anonymous') {
+    return (
+      <div className="auth-page">
+        <div className="auth-page__card">
+          <p className="auth-page__brand">Scamtrail</p>
+          <h1 className="auth-page__title">Device Authorization</h1>
+          <p className="auth-page__text">
+            A device or command-line tool asks to sign in as you. Sign in first; you come back here to check
+            its code and approve or deny it.
+          </p>
+          <Button as={Link} to={buildLoginPath(fullPath(location))}>
+            Sign in to continue
+          </Button>
+        </div>
+      </div>
+    );
+  }
 
   function startAgain() {
     lookup.reset();
