@@ -5,7 +5,6 @@
  * crypto addresses by code-enrichment.ts. The full phone metadata is large: only the server imports
  * this module (the web shows what the identifier detail's API answers).
  */
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
 import {
   cardFacts,
   countryName,
@@ -16,48 +15,13 @@ import {
   ibanFacts,
   type EnrichmentFact,
 } from './code-enrichment';
-import { internationalReadings, splitPhoneNumber } from './phone';
+import { splitPhoneNumber } from './phone';
 import { digitsOf, readText } from './read-data';
+import { PHONE_LINE_TYPES, parsePhoneFully } from './validators/phone';
 
 export * from './code-enrichment';
 
 // ---------------------------------------------------------------------------------------------- phone
-
-/** libphonenumber's line types, in the words of the detail. */
-export const PHONE_LINE_TYPES: Readonly<Record<string, string>> = {
-  MOBILE: 'Mobile',
-  FIXED_LINE: 'Fixed line',
-  FIXED_LINE_OR_MOBILE: 'Fixed line or mobile',
-  TOLL_FREE: 'Toll-free',
-  PREMIUM_RATE: 'Premium rate',
-  SHARED_COST: 'Shared cost',
-  VOIP: 'VoIP',
-  PERSONAL_NUMBER: 'Personal number',
-  PAGER: 'Pager',
-  UAN: 'Universal access number',
-  VOICEMAIL: 'Voicemail',
-};
-
-function parseNational(digits: string, countryCode: string): PhoneNumber | undefined {
-  try {
-    return parsePhoneNumberFromString(digits, { defaultCallingCode: digitsOf(countryCode) || '1' });
-  } catch {
-    return undefined;
-  }
-}
-
-/** The number as the identifier's key reads it: national, unless it is a valid number dialled abroad. */
-export function parsePhoneFully(countryCode: string, number: string): PhoneNumber | undefined {
-  const trimmed = number.trim();
-  if (trimmed.startsWith('+')) return parsePhoneNumberFromString(trimmed);
-  const digits = digitsOf(trimmed);
-  const national = parseNational(digits, countryCode);
-  if (national?.isValid()) return national;
-  const abroad = internationalReadings(digits)
-    .map((reading) => parsePhoneNumberFromString(reading))
-    .find((parsed) => parsed?.isValid());
-  return abroad ?? national;
-}
 
 export interface PhoneEnrichment {
   /** ISO 3166 region the number belongs to, when the metadata knows it. */
@@ -70,7 +34,8 @@ export interface PhoneEnrichment {
 }
 
 export function enrichPhone(countryCode: string, number: string): PhoneEnrichment | undefined {
-  const phone = parsePhoneFully(countryCode, number);
+  // A Zelle phone may come without its calling code: read it as North American, as Zelle's are.
+  const phone = parsePhoneFully(digitsOf(countryCode) ? countryCode : '1', number);
   if (!phone) return undefined;
   const valid = phone.isValid();
   return {

@@ -4,7 +4,8 @@ import { internationalReadings } from '../phone';
 import { digitsOf } from '../read-data';
 import { validatorResult, type ValidatorResult } from './types';
 
-const LINE_TYPES: Readonly<Record<string, string>> = {
+/** libphonenumber's line types, in the words of the detail and the checks. */
+export const PHONE_LINE_TYPES: Readonly<Record<string, string>> = {
   MOBILE: 'Mobile',
   FIXED_LINE: 'Fixed line',
   FIXED_LINE_OR_MOBILE: 'Fixed line or mobile',
@@ -27,8 +28,11 @@ function parseNational(digits: string, countryCode: string): PhoneNumber | undef
   }
 }
 
-/** As the identifier's key reads it (`toE164`): national, unless it is a valid number dialled abroad. */
-function parse(countryCode: string, number: string): PhoneNumber | undefined {
+/**
+ * The number as the identifier's key reads it (`toE164`): national, unless it is a valid number dialled
+ * abroad. Undefined when it cannot be read under `countryCode`.
+ */
+export function parsePhoneFully(countryCode: string, number: string): PhoneNumber | undefined {
   const trimmed = number.trim();
   if (trimmed.startsWith('+')) return parsePhoneNumberFromString(trimmed);
   const digits = digitsOf(trimmed);
@@ -45,7 +49,7 @@ function parse(countryCode: string, number: string): PhoneNumber | undefined {
  * and its line type (mobile, VoIP, premium rate...). The type cannot be known for an invalid number.
  */
 export function validatePhoneNumber(countryCode: string, number: string): ValidatorResult[] {
-  const phone = parse(countryCode, number);
+  const phone = parsePhoneFully(countryCode, number);
   if (!phone) {
     return [
       validatorResult(
@@ -68,7 +72,7 @@ export function validatePhoneNumber(countryCode: string, number: string): Valida
   return [
     validatorResult('phone_validity', 'pass', `${formatted} is a valid number for ${where}`),
     type
-      ? validatorResult('phone_type', 'pass', LINE_TYPES[type] ?? type)
+      ? validatorResult('phone_type', 'pass', PHONE_LINE_TYPES[type] ?? type)
       : validatorResult('phone_type', 'not_applicable', 'The line type is not known for this number'),
   ];
 }
