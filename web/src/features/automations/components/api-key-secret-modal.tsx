@@ -1,8 +1,8 @@
 import { CodeSnippet, InlineNotification, Stack } from '@carbon/react';
-import { useRef, useState } from 'react';
 import type { CreatedApiKey } from '@scamtrail/domain/automations';
 import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { AppModal } from '../../../components/app-modal';
+import { useSecretDismissal } from './use-secret-dismissal';
 
 interface ApiKeySecretModalProps {
   created: CreatedApiKey;
@@ -15,18 +15,7 @@ interface ApiKeySecretModalProps {
  * its copy button, first warn that the key will be lost and close only when asked again.
  */
 export function ApiKeySecretModal({ created, onClose }: ApiKeySecretModalProps) {
-  const [warned, setWarned] = useState(false);
-  // Read at the moment of closing: Carbon may call a close handler from an earlier render (Escape).
-  const safeToClose = useRef(false);
-  const dismiss = () => {
-    if (safeToClose.current) {
-      onClose();
-      return true;
-    }
-    safeToClose.current = true;
-    setWarned(true);
-    return false;
-  };
+  const { warned, dismiss, copied } = useSecretDismissal(onClose);
   return (
     <AppModal
       open
@@ -63,9 +52,7 @@ export function ApiKeySecretModal({ created, onClose }: ApiKeySecretModalProps) 
           feedback="Copied to clipboard"
           wrapText
           copyText={created.key}
-          onClick={() => {
-            safeToClose.current = true;
-          }}
+          onClick={copied}
         >
           {created.key}
         </CodeSnippet>

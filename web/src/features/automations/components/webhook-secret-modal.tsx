@@ -1,7 +1,7 @@
 import { CodeSnippet, InlineNotification, Stack } from '@carbon/react';
-import { useRef, useState } from 'react';
 import { AppModal } from '../../../components/app-modal';
 import { formatDateTime } from '../../../lib/format';
+import { useSecretDismissal } from './use-secret-dismissal';
 
 interface WebhookSecretModalProps {
   secret: string;
@@ -15,17 +15,7 @@ interface WebhookSecretModalProps {
  * close icon before the secret was copied first warn, and close only when asked again.
  */
 export function WebhookSecretModal({ secret, previousValidUntil, onClose }: WebhookSecretModalProps) {
-  const [warned, setWarned] = useState(false);
-  const safeToClose = useRef(false);
-  const dismiss = () => {
-    if (safeToClose.current) {
-      onClose();
-      return true;
-    }
-    safeToClose.current = true;
-    setWarned(true);
-    return false;
-  };
+  const { warned, dismiss, copied } = useSecretDismissal(onClose);
   return (
     <AppModal
       open
@@ -55,9 +45,7 @@ export function WebhookSecretModal({ secret, previousValidUntil, onClose }: Webh
           feedback="Copied to clipboard"
           wrapText
           copyText={secret}
-          onClick={() => {
-            safeToClose.current = true;
-          }}
+          onClick={copied}
         >
           {secret}
         </CodeSnippet>
