@@ -14,3 +14,4 @@ export * from './export-streams';
 export * from './idempotency-keys';
 export * from './oauth';
 export * from './webhooks';
+export * from './dossier-exports';
