@@ -28,7 +28,7 @@ export const EXPORT_TOPIC_LABELS: Record<ExportTopic, string> = {
   evidence: 'Evidence',
   identifiers: 'Identifiers',
   organisation: 'Tags, groups and originators',
-  access: 'Users, sessions, passkeys and API keys',
+  access: 'Users, sessions, device sign-ins, passkeys and API keys',
 };
 
 /** The events' `subject_type` values each topic carries. */
@@ -38,7 +38,7 @@ export const EXPORT_TOPIC_SUBJECTS: Record<ExportTopic, readonly string[]> = {
   evidence: ['evidence'],
   identifiers: ['identifier', 'identifier_import'],
   organisation: ['tag', 'group', 'originator'],
-  access: ['user', 'session', 'passkey', 'api_key'],
+  access: ['user', 'session', 'device_authorization', 'passkey', 'api_key'],
 };
 
 export const EXPORT_STREAM_STATUSES = ['active', 'paused'] as const;
