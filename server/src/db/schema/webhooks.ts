@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -73,10 +74,17 @@ export const webhookDeliveries = pgTable(
     lastDurationMs: integer('last_duration_ms'),
     /** The start of the receiver's answer, or why there was none. */
     lastResponse: text('last_response'),
+    /**
+     * The next attempt was asked for by hand ("Send again"): `continue` for a delivery that was
+     * waiting (its retries go on after it), `once` for one already delivered or failed (no retry
+     * follows). Null for a scheduled attempt.
+     */
+    handSend: text('hand_send'),
     createdAt: createdAt(),
   },
   (t) => [
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivered', 'failed')`),
+    check('webhook_deliveries_hand_send_check', sql`${t.handSend} in ('continue', 'once')`),
     uniqueIndex('webhook_deliveries_event_idx')
       .on(t.automationId, t.eventId)
       .where(sql`${t.eventId} is not null`),
@@ -84,5 +92,43 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_log_idx').on(t.automationId, t.createdAt.desc(), t.id),
+  ],
+);
+
+/**
+ * The delivery log: one row per attempt of a delivery, written when the attempt is claimed (outcome
+ * `sending`) and completed with the receiver's answer. An attempt whose instance stopped before it
+ * heard back is marked `interrupted` when the delivery is claimed again.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: id(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    automationId: uuid('automation_id')
+      .notNull()
+      .references(() => originators.id, { onDelete: 'cascade' }),
+    /** 1 for the first attempt of the delivery, counting those sent again by hand. */
+    attempt: integer('attempt').notNull(),
+    /** Asked for with "Send again". */
+    byHand: boolean('by_hand').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    outcome: text('outcome').notNull().default('sending'),
+    /** The receiver's HTTP status; null when it did not answer. */
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms'),
+    /** The start of the receiver's answer, or why there was none. */
+    response: text('response'),
+  },
+  (t) => [
+    check(
+      'webhook_delivery_attempts_outcome_check',
+      sql`${t.outcome} in ('sending', 'delivered', 'failed', 'interrupted')`,
+    ),
+    uniqueIndex('webhook_delivery_attempts_number_idx').on(t.deliveryId, t.attempt),
+    index('webhook_delivery_attempts_log_idx').on(t.automationId, t.startedAt.desc(), t.id.desc()),
   ],
 );
