@@ -40,4 +40,12 @@ describe('identifierKeysOf', () => {
     expect(identifierKeysOf('555')).toEqual([]);
     expect(identifierKeysOf('')).toEqual([]);
   });
+
+  it('reads a number without a country code in the default region it is given', () => {
+    expect(identifierKeysOf('020 7946 0958', { defaultRegion: 'GB' })[0]).toEqual({
+      type: 'phone',
+      normalizedKey: '+442079460958',
+    });
+    expect(identifierKeysOf('020 7946 0958')[0]?.normalizedKey).not.toBe('+442079460958');
+  });
 });

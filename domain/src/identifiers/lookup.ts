@@ -17,10 +17,11 @@ export interface IdentifierKey {
  * - a bitcoin address: the wallet on bitcoin;
  * - an EVM address (0x and 40 hex): the wallet on every EVM network, as the same address is valid on
  *   each of them.
- * Anything else gives no key: the display-value search is left to find it.
+ * Anything else gives no key: the display-value search is left to find it. A phone number written
+ * without a country code is read in `defaultRegion` (the server's `DEFAULT_PHONE_REGION`).
  */
-export function identifierKeysOf(value: string): IdentifierKey[] {
-  const detected = detectIdentifierType(value);
+export function identifierKeysOf(value: string, options: { defaultRegion?: string } = {}): IdentifierKey[] {
+  const detected = detectIdentifierType(value, options);
   switch (detected.type) {
     case 'email':
     case 'phone': {

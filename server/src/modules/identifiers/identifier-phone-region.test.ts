@@ -54,4 +54,17 @@ describe('the default phone region', () => {
     expect(await found('+44 20 7946 0958')).toEqual(london);
     expect(await found('7946 0958')).toEqual(london);
   });
+
+  it('reads a number typed nationally in that region when looking up matches', async () => {
+    const matches = async (value: string) => {
+      const res = await admin.get(`/api/identifiers/matches?value=${encodeURIComponent(value)}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().data.map((item: { displayValue: string }) => item.displayValue);
+    };
+    const london = ['+44 20 7946 0958'];
+    // In GB, "020 ..." is London; read as a US number, it would be nothing on record.
+    expect(await matches('020 7946 0958')).toEqual(london);
+    expect(await matches('(020) 7946-0958')).toEqual(london);
+    expect(await matches('+44 20 7946 0958')).toEqual(london);
+  });
 });

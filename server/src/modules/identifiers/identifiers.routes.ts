@@ -91,14 +91,15 @@ export async function identifiersRoutes(
         description:
           'Finds identifiers by normalised key rather than by display value: "+44 7700 900123" finds the phone ' +
           'number stored as "+44 7700900123", an e-mail address is found in any case and as a Zelle handle, an ' +
-          'EVM address on every EVM network. A value that is not an e-mail address, phone number or wallet ' +
+          "EVM address on every EVM network; a phone number without a country code is read in the server's " +
+          'DEFAULT_PHONE_REGION. A value that is not an e-mail address, phone number or wallet ' +
           'address finds nothing.',
         querystring: identifierMatchesQuerySchema,
         response: { 200: identifierMatchesSchema, ...errorResponses(400, 401, 403) },
       },
       config: { access: access.permission('identifier.view') },
     },
-    async (request) => findIdentifierMatches(db, request.query.value, request.principal!),
+    async (request) => findIdentifierMatches(db, request.query.value, request.principal!, region),
   );
 
   r.get(

@@ -70,8 +70,9 @@ export async function findIdentifierMatches(
   db: DbOrTx,
   value: string,
   principal: Principal,
+  defaultRegion?: string,
 ): Promise<IdentifierMatches> {
-  const ids = await findIdentifierIdsByKeys(db, identifierKeysOf(value));
+  const ids = await findIdentifierIdsByKeys(db, identifierKeysOf(value, { defaultRegion }));
   return { data: ids.length === 0 ? [] : await readItems(db, ids, principal) };
 }
 
