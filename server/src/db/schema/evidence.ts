@@ -5,11 +5,13 @@ import {
   bigserial,
   boolean,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cases } from './cases';
@@ -55,14 +57,44 @@ export const evidence = pgTable(
 
 /**
  * Evidence file bytes by SHA-256, for PostgreSQL deployments: every app instance reads the same
- * store. Written once per distinct content; never updated.
+ * store. Written once per distinct content; never updated. The bytes are the chunks of `contentId`
+ * (`evidence_chunks`); `bytes` holds a whole file only as versions before chunks wrote it (read
+ * first when present, so an instance of that version can still write during an upgrade).
  */
-export const evidenceBlobs = pgTable('evidence_blobs', {
-  sha256: text('sha256').primaryKey(),
-  sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
-  bytes: bytea('bytes').notNull(),
-  createdAt: createdAt(),
-});
+export const evidenceBlobs = pgTable(
+  'evidence_blobs',
+  {
+    sha256: text('sha256').primaryKey(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    bytes: bytea('bytes'),
+    contentId: uuid('content_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('evidence_blobs_content_id_idx').on(t.contentId)],
+);
+
+/**
+ * A file's bytes in order, in chunks of at most 8,000 bytes stored in the row itself (STORAGE PLAIN,
+ * set by the migration: no TOAST, no compression), written as an upload arrives under a new
+ * `contentId` and named by a blob once the evidence row commits. Chunks no blob names are an upload
+ * still arriving or one abandoned; the collector removes the latter (their first chunk is older than
+ * the grace period, `evidence_chunks_first_idx`).
+ */
+export const evidenceChunks = pgTable(
+  'evidence_chunks',
+  {
+    contentId: uuid('content_id').notNull(),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.seq] }),
+    index('evidence_chunks_first_idx')
+      .on(t.createdAt)
+      .where(sql`${t.seq} = 0`),
+  ],
+);
 
 /**
  * Chain of custody: an append-only log of what happened to an evidence item (added, viewed,
