@@ -19,6 +19,8 @@ import { iso } from '../../lib/schemas';
 import { randomToken, sha256Hex } from '../../lib/tokens';
 import { withGuessThrottle } from '../auth/guess-throttle.service';
 import type { UserPrincipal } from '../auth/principal';
+import { actorOf } from '../events/audit-event';
+import { recordEvent, type NewEvent } from '../events/events.service';
 import {
   endSession,
   issueDeviceSessionToken,
@@ -138,6 +140,7 @@ export async function createDeviceAuthorization(
 export async function exchangeDeviceCode(
   db: Db,
   params: { grantType?: string; deviceCode?: string; clientId?: string },
+  meta: { ip: string; userAgent?: string },
 ): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number; scope?: string }> {
   if (!params.grantType) throw new OAuthError('invalid_request', 'grant_type is required');
   if (params.grantType !== 'urn:ietf:params:oauth:grant-type:device_code') {
@@ -174,6 +177,22 @@ export async function exchangeDeviceCode(
     if (!issued) {
       throw new OAuthError('invalid_grant', 'The sign-in was ended before its token was collected');
     }
+    // The device now holds a token of the session: its sign-in, as the access topic tells a SIEM.
+    await recordEvent(tx, {
+      type: 'session.device_signed_in',
+      actorOriginatorId: null,
+      actorUserId: row.userId,
+      subjectType: 'session',
+      subjectId: exchanged.sessionId!,
+      data: {
+        userId: row.userId,
+        clientId: row.clientId,
+        deviceAuthorizationId: row.id,
+        scope: row.scope,
+        ip: meta.ip,
+        userAgent: meta.userAgent ?? null,
+      },
+    });
     return {
       access_token: issued.token,
       token_type: 'Bearer' as const,
@@ -256,6 +275,34 @@ const guessLimits = {
 };
 
 /**
+ * The audit event of a decision (the access topic of export streams and webhooks): who decided, for
+ * which client and permissions, the device's address and agent beside the browser's, and the session
+ * an approval started. It names no record a reader could be kept from (users and sessions only), and
+ * neither code: the device code still works until it is exchanged.
+ */
+function decisionEvent(
+  user: UserPrincipal,
+  decided: DeviceAuthorizationRow,
+  sessionId: string | null,
+  ip: string,
+): NewEvent {
+  return {
+    type: `device_authorization.${decided.status === 'approved' ? 'approved' : 'denied'}`,
+    ...actorOf(user),
+    subjectType: 'device_authorization',
+    subjectId: decided.id,
+    data: {
+      userId: user.userId,
+      clientId: decided.clientId,
+      scope: decided.scope,
+      sessionId,
+      device: { ip: decided.ip, userAgent: decided.userAgent, requestedAt: iso(decided.createdAt) },
+      decidedFrom: { ip },
+    },
+  };
+}
+
+/**
  * Approves or denies the waiting request of a user code. Approving starts the session its client's
  * token will open, holding at most the user's permissions, narrowed to the scope asked for.
  */
@@ -277,19 +324,23 @@ export async function decideDeviceAuthorization(
     () =>
       db.transaction(async (tx) => {
         const decided = await decidePending(tx, hash, { status, userId: user.userId, now: new Date() });
-        if (!decided || status === 'denied') return decided;
-        const session = await startDeviceSession(
-          tx,
-          {
-            userId: user.userId,
-            clientId: decided.clientId,
-            permissions: decided.scope,
-            ip: decided.ip ?? undefined,
-            userAgent: decided.userAgent ?? undefined,
-          },
-          limits,
-        );
-        await setDeviceAuthorizationSession(tx, decided.id, session.id);
+        if (!decided) return decided;
+        const session =
+          status === 'approved'
+            ? await startDeviceSession(
+                tx,
+                {
+                  userId: user.userId,
+                  clientId: decided.clientId,
+                  permissions: decided.scope,
+                  ip: decided.ip ?? undefined,
+                  userAgent: decided.userAgent ?? undefined,
+                },
+                limits,
+              )
+            : null;
+        if (session) await setDeviceAuthorizationSession(tx, decided.id, session.id);
+        await recordEvent(tx, decisionEvent(user, decided, session?.id ?? null, ip));
         return decided;
       }),
     wrongCode,

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceAuthorizations, loginFailures, sessions } from '../../db/schema/index';
+import { deviceAuthorizations, events, loginFailures, sessions } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/tokens';
 import {
   buildTestApp,
@@ -493,3 +494,127 @@ describe('the /auth/device page’s calls', () => {
 });
 
 let lastClient: Client | undefined;
+
+describe('the decisions and the sign-in are recorded as access events', () => {
+  const eventsOf = (subjectId: string) =>
+    t.database.db.select().from(events).where(eq(events.subjectId, subjectId)).orderBy(events.id);
+  const requestId = async (deviceCode: string) =>
+    (
+      await t.database.db
+        .select({ id: deviceAuthorizations.id })
+        .from(deviceAuthorizations)
+        .where(eq(deviceAuthorizations.deviceCodeHash, sha256Hex(deviceCode)))
+    )[0].id;
+
+  it('records an approval by its user, then the device’s sign-in on the session it started, naming neither code', async () => {
+    const { user, client } = await signedIn(t, 'investigator');
+    const grant = await startGrant({ scope: 'case.view' });
+    const id = await requestId(grant.device_code);
+    await client.request({
+      method: 'POST',
+      url: '/api/oauth/device/approve',
+      payload: { userCode: grant.user_code },
+      remoteAddress: '203.0.113.20',
+    });
+    const [approved] = await eventsOf(id);
+    const sessionId = (approved.data as { sessionId: string }).sessionId;
+    expect(approved).toMatchObject({
+      type: 'device_authorization.approved',
+      subjectType: 'device_authorization',
+      actorUserId: user.id,
+      actorOriginatorId: expect.any(String),
+      caseId: null,
+      data: {
+        userId: user.id,
+        clientId: 'scamtrail-cli',
+        scope: ['case.view'],
+        sessionId: expect.any(String),
+        device: { ip: '127.0.0.1', userAgent: CLI_AGENT, requestedAt: expect.any(String) },
+        decidedFrom: { ip: '203.0.113.20' },
+      },
+    });
+    expect(await eventsOf(sessionId)).toEqual([]);
+
+    const res = await poll(grant.device_code);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(res.json().access_token)));
+    expect(row.id).toBe(sessionId);
+    const [signedInEvent] = await eventsOf(sessionId);
+    expect(signedInEvent).toMatchObject({
+      type: 'session.device_signed_in',
+      subjectType: 'session',
+      actorUserId: user.id,
+      data: {
+        userId: user.id,
+        clientId: 'scamtrail-cli',
+        deviceAuthorizationId: id,
+        scope: ['case.view'],
+        ip: '127.0.0.1',
+        userAgent: CLI_AGENT,
+      },
+    });
+    const recorded = JSON.stringify([approved, signedInEvent]);
+    for (const secret of [grant.device_code, grant.user_code, grant.user_code.replace('-', '')]) {
+      expect(recorded).not.toContain(secret);
+    }
+    expect(recorded).not.toContain(res.json().access_token);
+  });
+
+  it('records a denial, with no session, and nothing for a wrong code or a second decision', async () => {
+    const { user, client } = await signedIn(t, 'viewer');
+    const grant = await startGrant();
+    const id = await requestId(grant.device_code);
+    expect((await client.post('/api/oauth/device/deny', { userCode: grant.user_code })).statusCode).toBe(200);
+    expect((await client.post('/api/oauth/device/approve', { userCode: grant.user_code })).statusCode).toBe(
+      404,
+    );
+    expect((await client.post('/api/oauth/device/approve', { userCode: 'BBBB-CCCC' })).statusCode).toBe(404);
+    const recorded = await eventsOf(id);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      type: 'device_authorization.denied',
+      actorUserId: user.id,
+      data: { userId: user.id, clientId: 'scamtrail-cli', scope: null, sessionId: null },
+    });
+    expect((await poll(grant.device_code)).json()).toMatchObject({ error: 'access_denied' });
+    expect(await eventsOf(id)).toHaveLength(1);
+  });
+
+  it('reach an export stream of the access topic, and none of another topic', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const stream = async (topics: string[]) => {
+      const res = await admin.post('/api/export-streams', { name: `Device feed ${randomUUID()}`, topics });
+      expect(res.statusCode, res.body).toBe(201);
+      const id = res.json().id as string;
+      // Read to the end now: only what follows counts.
+      let after = '';
+      for (;;) {
+        const page = (await admin.get(`/api/export-streams/${id}/events?limit=1000${after}`)).json();
+        after = `&after=${page.next}`;
+        if (!page.hasMore) return { id, after };
+      }
+    };
+    const readFrom = async ({ id, after }: { id: string; after: string }) =>
+      (await admin.get(`/api/export-streams/${id}/events?limit=1000${after}`)).json().data as {
+        type: string;
+        topic: string;
+        subject: { type: string; id: string };
+      }[];
+    const access = await stream(['access']);
+    const cases = await stream(['cases']);
+    const { client } = await signedIn(t, 'viewer');
+    await signInDevice(client);
+    const denied = await startGrant();
+    await client.post('/api/oauth/device/deny', { userCode: denied.user_code });
+    const carried = (await readFrom(access)).filter((e) => e.type !== 'user.created');
+    expect(carried.map((e) => [e.type, e.topic, e.subject.type])).toEqual([
+      ['device_authorization.approved', 'access', 'device_authorization'],
+      ['session.device_signed_in', 'access', 'session'],
+      ['device_authorization.denied', 'access', 'device_authorization'],
+    ]);
+    expect((await readFrom(cases)).map((e) => e.type)).toEqual([]);
+  });
+});

@@ -182,11 +182,11 @@ export async function oauthRoutes(app: FastifyInstance, opts: { db: Db; config: 
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof tokenBodySchema>;
-      const answer = await exchangeDeviceCode(db, {
-        grantType: body.grant_type,
-        deviceCode: body.device_code,
-        clientId: body.client_id,
-      });
+      const answer = await exchangeDeviceCode(
+        db,
+        { grantType: body.grant_type, deviceCode: body.device_code, clientId: body.client_id },
+        sessionMeta(request),
+      );
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(answer);
     },
   );
