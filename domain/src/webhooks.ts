@@ -129,3 +129,47 @@ export const webhookDeliveryParamsSchema = z.object({
   id: z.uuid({ message: 'id must be a UUID' }),
   deliveryId: z.uuid({ message: 'deliveryId must be a UUID' }),
 });
+
+/** What became of one attempt: still waiting for the answer, answered, or cut short by a stop. */
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['sending', 'delivered', 'failed', 'interrupted'] as const;
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
+export const WEBHOOK_ATTEMPT_OUTCOME_LABELS: Record<WebhookAttemptOutcome, string> = {
+  sending: 'Sending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  interrupted: 'No answer recorded',
+};
+
+export const webhookAttemptSchema = z
+  .object({
+    id: responseText(),
+    /** The delivery (its `webhook-id`). */
+    deliveryId: responseText(),
+    /** The delivery's event type, or `webhook.ping`. */
+    type: responseText(),
+    eventId: responseText().nullable(),
+    /** 1 for the delivery's first attempt; attempts sent again by hand count on. */
+    attempt: z.number().int(),
+    /** Asked for with "Send again". */
+    byHand: z.boolean(),
+    startedAt: responseText(),
+    finishedAt: responseText().nullable(),
+    outcome: z.enum(WEBHOOK_ATTEMPT_OUTCOMES),
+    /** The receiver's HTTP status; null when it did not answer. */
+    statusCode: z.number().int().nullable(),
+    durationMs: z.number().int().nullable(),
+    /** The start of the receiver's answer (500 characters), or why there was none. */
+    response: responseText().nullable(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
+
+export const webhookAttemptListQuerySchema = z.object({
+  ...pageQuery(25, 100),
+  deliveryId: z
+    .uuid({ message: 'deliveryId must be a UUID' })
+    .optional()
+    .describe("Only this delivery's attempts"),
+});
+export const webhookAttemptListSchema = paginated(webhookAttemptSchema);
+export type WebhookAttemptList = z.infer<typeof webhookAttemptListSchema>;

@@ -76,6 +76,7 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/automations/{id}/webhook/ping': ownAutomation('automation.edit'),
   'GET /api/automations/{id}/webhook/deliveries': ownAutomation('automation.view'),
   'POST /api/automations/{id}/webhook/deliveries/{deliveryId}/resend': ownAutomation('automation.edit'),
+  'GET /api/automations/{id}/webhook/attempts': ownAutomation('automation.view'),
   'GET /api/team-members': can('team_member.view'),
   'POST /api/team-members': user('team_member.create'),
   'GET /api/team-members/{id}': can('team_member.view'),

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { WEBHOOK_RETRY_DELAYS_MS } from '@scamtrail/domain/webhooks';
+import { WEBHOOK_RETRY_DELAYS_MS, type WebhookAttempt } from '@scamtrail/domain/webhooks';
 import type { Db } from '../../db/client';
 import { originators, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
@@ -222,6 +222,100 @@ describe('webhook delivery', () => {
     expect(r.unique()).toHaveLength(1);
     const [row] = await deliveriesOf(id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 3, lastStatusCode: 200, nextAttemptAt: null });
+
+    // The log keeps each attempt: event, number, outcome, status, duration and the answer's start.
+    const log = (await admin.get(`/api/automations/${id}/webhook/attempts`)).json();
+    expect(log.pagination).toMatchObject({ totalItems: 3 });
+    expect(
+      log.data.map((a: WebhookAttempt) => [a.attempt, a.outcome, a.statusCode, a.response, a.byHand]),
+    ).toEqual([
+      [3, 'delivered', 200, 'ok', false],
+      [2, 'failed', 500, 'ok', false],
+      [1, 'failed', 500, 'ok', false],
+    ]);
+    for (const attempt of log.data as WebhookAttempt[]) {
+      expect(attempt).toMatchObject({ deliveryId: row.id, type: 'identifier.created' });
+      expect(attempt.durationMs).toBeGreaterThanOrEqual(0);
+      expect(attempt.finishedAt).not.toBeNull();
+    }
+    expect(new Date(log.data[1].startedAt).getTime()).toBe(times[1]);
+  });
+
+  it('sends again by hand as one more attempt, logged, without restarting the schedule', async () => {
+    let status = 200;
+    const r = await receiver(() => ({ status }));
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    const clock = testClock();
+    const w = worker(clock);
+    await drain(w);
+    const [delivered] = await deliveriesOf(id);
+    expect(delivered).toMatchObject({ status: 'delivered', attempts: 1 });
+    const resend = () => admin.post(`/api/automations/${id}/webhook/deliveries/${delivered.id}/resend`);
+    const attemptsOf = async () =>
+      (await admin.get(`/api/automations/${id}/webhook/attempts?deliveryId=${delivered.id}`)).json()
+        .data as WebhookAttempt[];
+
+    // A delivered one, sent again and refused: attempt 2, by hand, and no retry follows.
+    status = 500;
+    expect((await resend()).json()).toMatchObject({ status: 'pending', attempts: 1 });
+    clock.set(new Date(Date.now() + 1));
+    await drain(w);
+    expect(r.received.map((got) => got.id)).toEqual([delivered.id, delivered.id]);
+    let [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, nextAttemptAt: null, handSend: null });
+    clock.advance(48 * 3_600_000);
+    await drain(w);
+    expect(r.received).toHaveLength(2);
+    expect((await attemptsOf()).map((a) => [a.attempt, a.byHand, a.outcome, a.statusCode])).toEqual([
+      [2, true, 'failed', 500],
+      [1, false, 'delivered', 200],
+    ]);
+
+    // Sent again while it waits for a retry: that retry is now, and the schedule goes on after it.
+    expect((await resend()).statusCode).toBe(200);
+    clock.set(new Date(Date.now() + 1));
+    await drain(w);
+    [row] = await deliveriesOf(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+    await db
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: new Date(clock.now().getTime() + 3_600_000) })
+      .where(eq(webhookDeliveries.id, delivered.id));
+    expect((await resend()).statusCode).toBe(200);
+    clock.set(new Date(Date.now() + 1));
+    await drain(w);
+    [row] = await deliveriesOf(id);
+    expect(row.status).toBe('pending');
+    const after = row.nextAttemptAt!.getTime() - row.lastAttemptAt!.getTime();
+    // Attempt 4 failed: the next waits the schedule's fourth delay (with jitter), not the first.
+    expect(after).toBeGreaterThanOrEqual(WEBHOOK_RETRY_DELAYS_MS[3]);
+    expect((await attemptsOf()).map((a) => [a.attempt, a.byHand])).toEqual([
+      [4, true],
+      [3, true],
+      [2, true],
+      [1, false],
+    ]);
+  });
+
+  it('refuses to send again a delivery whose attempt is under way', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const r = await receiver(() => ({ status: 200, after: held }));
+    const { id } = await subscribed(r.url);
+    await identifierEvent();
+    const w = worker(testClock());
+    await w.fill();
+    const sending = w.deliverDue();
+    await vi.waitFor(() => expect(r.received).toHaveLength(1));
+    const [row] = await deliveriesOf(id);
+    const refused = await admin.post(`/api/automations/${id}/webhook/deliveries/${row.id}/resend`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toContain('being sent now');
+    const [attempt] = (await admin.get(`/api/automations/${id}/webhook/attempts`)).json().data;
+    expect(attempt).toMatchObject({ attempt: 1, outcome: 'sending', statusCode: null, finishedAt: null });
+    release();
+    await sending;
   });
 
   it('waits as long as Retry-After says when it is longer than the schedule', async () => {
@@ -277,6 +371,14 @@ describe('webhook delivery', () => {
     expect(rows.map((row) => row.status)).toEqual(['delivered', 'delivered']);
     // Sent again under the same webhook-ids: a receiver dropping repeats has each event once.
     expect(r.unique().sort()).toEqual(rows.map((row) => row.id).sort());
+    // The log shows A's attempts, never answered, cut short, and B's that were.
+    const log = (await admin.get(`/api/automations/${id}/webhook/attempts`)).json().data as WebhookAttempt[];
+    expect(log.map((a) => [a.attempt, a.outcome]).sort()).toEqual([
+      [1, 'interrupted'],
+      [1, 'interrupted'],
+      [2, 'delivered'],
+      [2, 'delivered'],
+    ]);
   });
 
   it('two instances on one database deliver each event once', async () => {

@@ -202,7 +202,8 @@ export class WebhookWorker {
     const durationMs = Math.round(performance.now() - started);
     const done = this.clock.now();
     const succeeded = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    const last = delivery.attempts >= WEBHOOK_MAX_ATTEMPTS;
+    // An attempt sent again by hand for a delivery that had ended is the only one: no retry follows.
+    const last = delivery.attempts >= WEBHOOK_MAX_ATTEMPTS || delivery.handSend === 'once';
     let nextAttemptAt: Date | null = null;
     if (!succeeded && !last) {
       const delay = WEBHOOK_RETRY_DELAYS_MS[delivery.attempts - 1];
@@ -216,6 +217,7 @@ export class WebhookWorker {
         status: succeeded ? 'delivered' : last ? 'failed' : 'pending',
         nextAttemptAt,
         at,
+        done,
         statusCode,
         durationMs,
         response,

@@ -1,10 +1,18 @@
-import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apiKeys, originators, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+import {
+  apiKeys,
+  originators,
+  users,
+  webhookDeliveries,
+  webhookDeliveryAttempts,
+  webhookEndpoints,
+} from '../../db/schema/index';
 import { rowsOf } from '../../db/sql/arrays';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 
 /** The automation's webhook URL and whether it is active, or undefined when it is no automation. */
 export async function findAutomationTarget(
@@ -178,7 +186,10 @@ export interface ClaimedDelivery {
   automationId: string;
   type: string;
   payload: Record<string, unknown>;
+  /** This attempt's number. */
   attempts: number;
+  /** Asked for by hand: `continue` (retries go on after it) or `once` (none follow). */
+  handSend: 'continue' | 'once' | null;
   url: string;
   secret: string;
   previousSecret: string | null;
@@ -186,9 +197,11 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claims up to `limit` deliveries due at `now` until `until`: their attempt is counted now, since the
- * request may reach the receiver even if this instance stops before it hears back. Rows another
- * instance is claiming are skipped (SKIP LOCKED), and a claim still running is left alone.
+ * Claims up to `limit` deliveries due at `now` until `until`: their attempt is counted now, and
+ * written to the log as `sending`, since the request may reach the receiver even if this instance
+ * stops before it hears back (an attempt of the delivery still `sending` then is marked
+ * `interrupted`: its instance stopped). Rows another instance is claiming are skipped (SKIP LOCKED),
+ * and a claim still running is left alone.
  */
 export async function claimDueDeliveries(
   db: DbOrTx,
@@ -198,23 +211,35 @@ export async function claimDueDeliveries(
 ): Promise<ClaimedDelivery[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const rows = rowsOf<ClaimedDelivery & { previousSecretExpiresAt: string | null }>(
-    await db.execute(sql`update webhook_deliveries d
-      set claimed_until = ${until.toISOString()}::timestamptz, attempts = d.attempts + 1
-      from (
-        select d2.id, o.webhook_url as url, e.secret, e.previous_secret, e.previous_secret_expires_at
-        from webhook_deliveries d2
-        join webhook_endpoints e on e.automation_id = d2.automation_id
-        join originators o on o.id = d2.automation_id
-        where d2.status = 'pending' and d2.next_attempt_at <= ${at}
-          and (d2.claimed_until is null or d2.claimed_until <= ${at})
-          and e.status = 'active' and e.secret is not null and o.active and o.webhook_url is not null
-        order by d2.next_attempt_at, d2.id
-        limit ${limit}
-        for update of d2 skip locked
-      ) c
-      where d.id = c.id
-      returning d.id, d.automation_id as "automationId", d.type, d.payload, d.attempts, c.url, c.secret,
-        c.previous_secret as "previousSecret", c.previous_secret_expires_at as "previousSecretExpiresAt"`),
+    await db.execute(sql`with claimed as (
+        update webhook_deliveries d
+        set claimed_until = ${until.toISOString()}::timestamptz, attempts = d.attempts + 1
+        from (
+          select d2.id, o.webhook_url as url, e.secret, e.previous_secret, e.previous_secret_expires_at
+          from webhook_deliveries d2
+          join webhook_endpoints e on e.automation_id = d2.automation_id
+          join originators o on o.id = d2.automation_id
+          where d2.status = 'pending' and d2.next_attempt_at <= ${at}
+            and (d2.claimed_until is null or d2.claimed_until <= ${at})
+            and e.status = 'active' and e.secret is not null and o.active and o.webhook_url is not null
+          order by d2.next_attempt_at, d2.id
+          limit ${limit}
+          for update of d2 skip locked
+        ) c
+        where d.id = c.id
+        returning d.id, d.automation_id, d.type, d.payload, d.attempts, d.hand_send, c.url, c.secret,
+          c.previous_secret, c.previous_secret_expires_at
+      ), cut as (
+        update webhook_delivery_attempts a set outcome = 'interrupted', finished_at = ${at}
+        from claimed where a.delivery_id = claimed.id and a.outcome = 'sending'
+      ), logged as (
+        insert into webhook_delivery_attempts (delivery_id, automation_id, attempt, by_hand, started_at)
+        select id, automation_id, attempts, hand_send is not null, ${at} from claimed
+        on conflict do nothing
+      )
+      select id, automation_id as "automationId", type, payload, attempts, hand_send as "handSend", url,
+        secret, previous_secret as "previousSecret", previous_secret_expires_at as "previousSecretExpiresAt"
+      from claimed`),
   );
   return rows.map((r) => ({
     ...r,
@@ -226,21 +251,41 @@ export interface AttemptOutcome {
   status: 'pending' | 'delivered' | 'failed';
   nextAttemptAt: Date | null;
   at: Date;
+  /** When the answer (or the failure) came. */
+  done: Date;
   statusCode: number | null;
   durationMs: number;
   response: string | null;
 }
 
 /**
- * Records the outcome of the attempt this claim made. False when the claim is no longer this
- * instance's (it lapsed and another instance claimed the delivery again, or it was sent again by
- * hand): that one's outcome is the one kept.
+ * Records the outcome of the attempt this claim made: always in its row of the log, and in the
+ * delivery unless the claim is no longer this instance's (it lapsed and another instance claimed the
+ * delivery again), when false is answered: that one's outcome is the delivery's.
  */
 export async function recordAttempt(
   db: DbOrTx,
   claim: { id: string; attempts: number },
   outcome: AttemptOutcome,
 ): Promise<boolean> {
+  await db
+    .update(webhookDeliveryAttempts)
+    .set({
+      outcome:
+        outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300
+          ? 'delivered'
+          : 'failed',
+      finishedAt: outcome.done,
+      statusCode: outcome.statusCode,
+      durationMs: outcome.durationMs,
+      response: outcome.response,
+    })
+    .where(
+      and(
+        eq(webhookDeliveryAttempts.deliveryId, claim.id),
+        eq(webhookDeliveryAttempts.attempt, claim.attempts),
+      ),
+    );
   const rows = await db
     .update(webhookDeliveries)
     .set({
@@ -251,6 +296,7 @@ export async function recordAttempt(
       lastStatusCode: outcome.statusCode,
       lastDurationMs: outcome.durationMs,
       lastResponse: outcome.response,
+      handSend: null,
     })
     .where(
       and(
@@ -318,19 +364,69 @@ export async function listDeliveryRows(
   return { rows, total };
 }
 
-/** Puts a delivery back in the queue with a fresh schedule, due at `at`. */
-export async function requeueDeliveryRow(
+/**
+ * Asks for one more attempt of a delivery now, by hand, its number following the last: a waiting
+ * delivery keeps its retries after it (`continue`), a delivered or failed one gets this attempt alone
+ * (`once`). Undefined when the delivery is not the automation's; `sending` when an attempt of it is
+ * under way (its claim has not lapsed).
+ */
+export async function sendAgainRow(
   db: DbOrTx,
   automationId: string,
   deliveryId: string,
   at: Date,
-): Promise<DeliveryRow | undefined> {
+): Promise<DeliveryRow | 'sending' | undefined> {
+  const when = sql`${at.toISOString()}::timestamptz`;
   const [row] = await db
     .update(webhookDeliveries)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: at, claimedUntil: null })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.automationId, automationId)))
+    .set({
+      handSend: sql`case when ${webhookDeliveries.handSend} is not null then ${webhookDeliveries.handSend}
+        when ${webhookDeliveries.status} = 'pending' then 'continue' else 'once' end`,
+      status: 'pending',
+      nextAttemptAt: at,
+    })
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.automationId, automationId),
+        or(isNull(webhookDeliveries.claimedUntil), sql`${webhookDeliveries.claimedUntil} <= ${when}`),
+      ),
+    )
     .returning();
-  return row;
+  if (row) return row;
+  const [exists] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.automationId, automationId)));
+  return exists ? 'sending' : undefined;
+}
+
+/** A page of the automation's attempts (of one delivery, or all), newest first, and how many there are. */
+export async function listAttemptRows(
+  db: DbOrTx,
+  automationId: string,
+  query: { page: number; pageSize: number; deliveryId?: string },
+): Promise<{ rows: (AttemptRow & { type: string; eventId: number | null })[]; total: number }> {
+  const where = and(
+    eq(webhookDeliveryAttempts.automationId, automationId),
+    query.deliveryId ? eq(webhookDeliveryAttempts.deliveryId, query.deliveryId) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        ...getTableColumns(webhookDeliveryAttempts),
+        type: webhookDeliveries.type,
+        eventId: webhookDeliveries.eventId,
+      })
+      .from(webhookDeliveryAttempts)
+      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookDeliveryAttempts.deliveryId))
+      .where(where)
+      .orderBy(desc(webhookDeliveryAttempts.startedAt), desc(webhookDeliveryAttempts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(webhookDeliveryAttempts).where(where),
+  ]);
+  return { rows, total };
 }
 
 /** Pending deliveries of a re-enabled endpoint are due at once. */

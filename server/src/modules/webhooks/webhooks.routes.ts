@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   updateWebhookBodySchema,
+  webhookAttemptListQuerySchema,
+  webhookAttemptListSchema,
   webhookDeliveryListQuerySchema,
   webhookDeliveryListSchema,
   webhookDeliveryParamsSchema,
@@ -15,6 +17,7 @@ import { access } from '../auth/route-access';
 import {
   enableWebhook,
   getWebhook,
+  listWebhookAttempts,
   listWebhookDeliveries,
   pingWebhook,
   resendWebhookDelivery,
@@ -138,14 +141,36 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       schema: {
         operationId: 'resendWebhookDelivery',
         tags,
-        summary: 'Send a delivery again now, with the same webhook-id and a fresh schedule of retries',
+        summary: 'Send a delivery again now: one more attempt, same webhook-id, logged as sent by hand',
         description:
-          '409 when the automation is deactivated, has no URL or secret, or its webhook is disabled.',
+          'The schedule is not restarted: a waiting delivery has its next retry now and the later ones ' +
+          'as before; a delivered or failed one gets this one attempt, and its status becomes its ' +
+          'outcome. 409 while an attempt of it is under way, or when the automation is deactivated, ' +
+          'has no URL or secret, or its webhook is disabled.',
         params: webhookDeliveryParamsSchema,
         response: { 200: webhookDeliverySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: { access: access.automationPermission('automation.edit') },
     },
     async (request) => resendWebhookDelivery(db, request.params.id, request.params.deliveryId),
+  );
+
+  r.get(
+    `${base}/attempts`,
+    {
+      schema: {
+        operationId: 'listWebhookAttempts',
+        tags,
+        summary: "The webhook's delivery log: every attempt, newest first (of one delivery with deliveryId)",
+        description:
+          'Each attempt: its event, number, outcome, HTTP status, duration and the start of the answer. ' +
+          'An attempt whose instance stopped before the answer is "interrupted".',
+        params: idParamsSchema,
+        querystring: webhookAttemptListQuerySchema,
+        response: { 200: webhookAttemptListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      config: { access: access.automationPermission('automation.view') },
+    },
+    async (request) => listWebhookAttempts(db, request.params.id, request.query),
   );
 }

@@ -5,6 +5,8 @@ import {
   WEBHOOK_PING_TYPE,
   WEBHOOK_PREVIOUS_SECRET_MS,
   type UpdateWebhookBody,
+  type WebhookAttempt,
+  type WebhookAttemptOutcome,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookSecret,
@@ -22,11 +24,13 @@ import {
   ensureEndpointRow,
   findAutomationTarget,
   insertDeliveries,
+  listAttemptRows,
   listDeliveryRows,
   lockEndpointRow,
-  requeueDeliveryRow,
   resumeDeliveryRows,
+  sendAgainRow,
   updateEndpointRow,
+  type AttemptRow,
   type DeliveryRow,
   type EndpointRow,
 } from './webhooks.repository';
@@ -37,6 +41,7 @@ const DEFAULT_TOPICS = EXPORT_TOPICS;
 export const WEBHOOK_NO_URL_MESSAGE = 'This automation has no webhook URL: set one first';
 export const WEBHOOK_NO_SECRET_MESSAGE = 'This webhook has no signing secret yet: make one first';
 export const WEBHOOK_DISABLED_MESSAGE = 'This webhook is disabled: enable it first';
+export const WEBHOOK_SENDING_MESSAGE = 'This delivery is being sent now: wait for its answer';
 export const WEBHOOK_INACTIVE_MESSAGE = 'This automation is deactivated: reactivate it first';
 
 async function requireAutomation(db: DbOrTx, automationId: string) {
@@ -77,6 +82,23 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
     lastResponse: row.lastResponse,
     nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
     createdAt: iso(row.createdAt),
+  };
+}
+
+function toAttempt(row: AttemptRow & { type: string; eventId: number | null }): WebhookAttempt {
+  return {
+    id: row.id,
+    deliveryId: row.deliveryId,
+    type: row.type,
+    eventId: row.eventId === null ? null : String(row.eventId),
+    attempt: row.attempt,
+    byHand: row.byHand,
+    startedAt: iso(row.startedAt)!,
+    finishedAt: iso(row.finishedAt),
+    outcome: row.outcome as WebhookAttemptOutcome,
+    statusCode: row.statusCode,
+    durationMs: row.durationMs,
+    response: row.response,
   };
 }
 
@@ -220,14 +242,31 @@ export async function listWebhookDeliveries(
   return { data: rows.map(toDelivery), pagination: toPagination(page.page, page.pageSize, total) };
 }
 
-/** Sends a delivery again, with the same webhook-id and a fresh schedule of attempts. */
+/** The log of attempts, newest first: the automation's, or one delivery's. */
+export async function listWebhookAttempts(
+  db: Db,
+  automationId: string,
+  query: { page: number; pageSize: number; deliveryId?: string },
+): Promise<{ data: WebhookAttempt[]; pagination: Pagination }> {
+  await requireAutomation(db, automationId);
+  const { rows, total } = await listAttemptRows(db, automationId, query);
+  return { data: rows.map(toAttempt), pagination: toPagination(query.page, query.pageSize, total) };
+}
+
+/**
+ * "Send again": one more attempt of the delivery now, with the same webhook-id, numbered after its
+ * last and logged as sent by hand. The schedule is not restarted: a delivery waiting for a retry has
+ * that retry now and its later ones as before; a delivered or failed one gets this attempt alone, and
+ * its status becomes this attempt's. 409 while an attempt of it is under way.
+ */
 export async function resendWebhookDelivery(
   db: Db,
   automationId: string,
   deliveryId: string,
 ): Promise<WebhookDelivery> {
   await requireSendable(db, automationId);
-  const row = await requeueDeliveryRow(db, automationId, deliveryId, new Date());
+  const row = await sendAgainRow(db, automationId, deliveryId, new Date());
   if (!row) throw AppError.notFound('Delivery');
+  if (row === 'sending') throw new AppError('CONFLICT', WEBHOOK_SENDING_MESSAGE);
   return toDelivery(row);
 }

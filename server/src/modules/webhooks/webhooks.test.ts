@@ -101,7 +101,13 @@ describe('an automation webhook through the API', () => {
 
     const again = await investigator.post(hook(automation.id, `/deliveries/${ping.json().id}/resend`));
     expect(again.statusCode).toBe(200);
+    // Not yet attempted: the count stays, the schedule is not restarted.
     expect(again.json()).toMatchObject({ id: ping.json().id, status: 'pending', attempts: 0 });
+    const attempts = await viewer.get(hook(automation.id, `/attempts?deliveryId=${ping.json().id}`));
+    expect(attempts.json()).toMatchObject({ data: [], pagination: { totalItems: 0 } });
+    const badFilter = await viewer.get(hook(automation.id, '/attempts?deliveryId=x'));
+    expect(badFilter.statusCode).toBe(400);
+    expect(badFilter.json().error.message).toContain('deliveryId');
     // Another automation's delivery is not found through this one.
     const other = await admin.post(hook(noUrl.id, `/deliveries/${ping.json().id}/resend`));
     expect(other.statusCode).toBe(409);
@@ -116,6 +122,7 @@ describe('an automation webhook through the API', () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await admin.get(hook(missing))).statusCode).toBe(404);
     expect((await admin.get(hook(missing, '/deliveries'))).statusCode).toBe(404);
+    expect((await admin.get(hook(missing, '/attempts'))).statusCode).toBe(404);
     expect((await admin.post(hook(missing, '/secret'))).statusCode).toBe(404);
   });
 });
