@@ -62,7 +62,7 @@ export function WebhookDeliveriesTable({
   return (
     <AppDataTable
       title="Deliveries"
-      description="Newest first. Each is sent with its own webhook-id, the same on every attempt."
+      description="Newest first. Each is sent with its own webhook-id, the same on every attempt. Send again makes one more attempt now: a waiting delivery keeps its retries after it, an ended one gets that attempt alone."
       headers={canResend ? COLUMNS : COLUMNS.filter((column) => column.key !== 'actions')}
       rows={rows}
       sortable={false}

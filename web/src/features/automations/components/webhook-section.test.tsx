@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WebhookDelivery, WebhookEndpoint } from '@scamtrail/domain/webhooks';
+import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '@scamtrail/domain/webhooks';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { AUTOMATION, AUTOMATION_ID } from './automation-test-fixtures';
 
@@ -36,7 +36,42 @@ const DELIVERY: WebhookDelivery = {
   createdAt: '2026-11-28T01:00:00.000Z',
 };
 
-function setup(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[] | 'fails' = [DELIVERY]) {
+const ATTEMPTS: WebhookAttempt[] = [
+  {
+    id: '55555555-5555-4555-8555-555555555555',
+    deliveryId: DELIVERY.id,
+    type: 'identifier.created',
+    eventId: '17',
+    attempt: 9,
+    byHand: true,
+    startedAt: '2026-11-29T02:00:00.000Z',
+    finishedAt: '2026-11-29T02:00:00.042Z',
+    outcome: 'failed',
+    statusCode: 500,
+    durationMs: 42,
+    response: 'Internal Server Error',
+  },
+  {
+    id: '66666666-6666-4666-8666-666666666666',
+    deliveryId: DELIVERY.id,
+    type: 'identifier.created',
+    eventId: '17',
+    attempt: 8,
+    byHand: false,
+    startedAt: '2026-11-29T01:00:00.000Z',
+    finishedAt: null,
+    outcome: 'interrupted',
+    statusCode: null,
+    durationMs: null,
+    response: null,
+  },
+];
+
+function setup(
+  endpoint: WebhookEndpoint,
+  deliveries: WebhookDelivery[] | 'fails' = [DELIVERY],
+  attempts: WebhookAttempt[] = ATTEMPTS,
+) {
   let state = endpoint;
   const calls: string[] = [];
   const view = renderApp(`/automations/${AUTOMATION_ID}`, {
@@ -51,6 +86,13 @@ function setup(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[] | 'fails
             data: deliveries,
             pagination: { page: 1, pageSize: 10, totalItems: deliveries.length, totalPages: 1 },
           }),
+    [`GET /api/automations/${AUTOMATION_ID}/webhook/attempts`]: () =>
+      deliveries === 'fails'
+        ? json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering' } })
+        : json(200, {
+            data: attempts,
+            pagination: { page: 1, pageSize: 10, totalItems: attempts.length, totalPages: 1 },
+          }),
     [`POST /api/automations/${AUTOMATION_ID}/webhook/enable`]: () => {
       calls.push('enable');
       state = { ...state, status: 'active', disabledReason: null, disabledAt: null };
@@ -62,7 +104,7 @@ function setup(endpoint: WebhookEndpoint, deliveries: WebhookDelivery[] | 'fails
     },
     [`POST /api/automations/${AUTOMATION_ID}/webhook/deliveries/${DELIVERY.id}/resend`]: () => {
       calls.push('resend');
-      return json(200, { ...DELIVERY, status: 'pending', attempts: 0 });
+      return json(200, { ...DELIVERY, status: 'pending' });
     },
   });
   return { ...view, calls };
@@ -108,15 +150,32 @@ describe('the webhook section of an automation', () => {
     await waitFor(() => expect(rotate).toHaveFocus());
   });
 
+  it('lists every attempt with its number, outcome, status, duration and answer', async () => {
+    setup({ ...ENDPOINT, status: 'active', disabledReason: null, disabledAt: null });
+    const region = await section();
+    const log = await within(region).findByRole('table', { name: 'Delivery log' });
+    const rows = within(log).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('identifier.created (event 17)');
+    expect(rows[0]).toHaveTextContent('9, sent again by hand');
+    expect(rows[0]).toHaveTextContent('Failed');
+    expect(rows[0]).toHaveTextContent('HTTP 500');
+    expect(rows[0]).toHaveTextContent('42 ms');
+    expect(rows[0]).toHaveTextContent('Internal Server Error');
+    expect(rows[1]).toHaveTextContent('No answer recorded');
+  });
+
   it('says when the log could not be loaded, and when it is empty', async () => {
     setup({ ...ENDPOINT, status: 'active' }, 'fails');
     const region = await section();
+    expect(await within(region).findByText('The deliveries could not be loaded')).toBeVisible();
     expect(await within(region).findByText('The delivery log could not be loaded')).toBeVisible();
     expect(region).toHaveTextContent('The database is not answering');
   });
 
   it('has an empty state before the first delivery', async () => {
-    setup({ ...ENDPOINT, status: 'active' }, []);
+    setup({ ...ENDPOINT, status: 'active' }, [], []);
     expect(await within(await section()).findByText('No deliveries yet')).toBeVisible();
+    expect(await within(await section()).findByText('No attempts yet')).toBeVisible();
   });
 });

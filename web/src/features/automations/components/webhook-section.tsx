@@ -11,10 +11,12 @@ import { failureMessage } from '../../../lib/api-error';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { useEnableWebhook } from '../api/enable-webhook';
 import { useWebhook } from '../api/get-webhook';
+import { useWebhookAttempts, WEBHOOK_ATTEMPTS_PAGE_SIZE } from '../api/get-webhook-attempts';
 import { useWebhookDeliveries, WEBHOOK_DELIVERIES_PAGE_SIZE } from '../api/get-webhook-deliveries';
 import { usePingWebhook } from '../api/ping-webhook';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { WebhookAttemptsTable } from './webhook-attempts-table';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table';
 import { WebhookSecretModal } from './webhook-secret-modal';
 
@@ -28,13 +30,16 @@ const topicList = (topics: ExportTopic[], none: string) =>
 
 /**
  * The automation's webhook: whether deliveries go out (and why not), its topics, its signing secret
- * (made or rotated here, shown once), a test ping and the delivery log with "Send again".
+ * (made or rotated here, shown once), a test ping, the deliveries with "Send again" (one more attempt
+ * now, logged as sent by hand) and the log of every attempt.
  */
 export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
   const { id } = automation;
   const [page, setPage] = useState(1);
   const webhook = useWebhook(id);
   const deliveries = useWebhookDeliveries(id, page);
+  const [attemptsPage, setAttemptsPage] = useState(1);
+  const attempts = useWebhookAttempts(id, attemptsPage);
   const rotate = useRotateWebhookSecret();
   const enable = useEnableWebhook();
   const ping = usePingWebhook();
@@ -45,7 +50,7 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
     failureMessage(rotate.error, 'The secret was not made') ??
     failureMessage(enable.error, 'The webhook was not enabled') ??
     failureMessage(ping.error, 'The test ping was not queued') ??
-    failureMessage(resend.error, 'The delivery was not queued again');
+    failureMessage(resend.error, 'The delivery was not sent again');
 
   if (!webhook.isSuccess) {
     return <SectionLoadState query={webhook} errorTitle="The webhook could not be loaded" />;
@@ -168,7 +173,7 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
             onResend={(delivery) =>
               resend.mutate(
                 { automationId: id, deliveryId: delivery.id },
-                { onSuccess: () => showToast({ kind: 'success', title: 'Queued to be sent again' }) },
+                { onSuccess: () => showToast({ kind: 'success', title: 'Sending again now' }) },
               )
             }
           />
@@ -181,7 +186,21 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
           />
         </>
       ) : (
-        <SectionLoadState query={deliveries} errorTitle="The delivery log could not be loaded" />
+        <SectionLoadState query={deliveries} errorTitle="The deliveries could not be loaded" />
+      )}
+      {attempts.isSuccess ? (
+        <>
+          <WebhookAttemptsTable attempts={attempts.data.data} />
+          <SectionPager
+            page={attemptsPage}
+            pageSize={WEBHOOK_ATTEMPTS_PAGE_SIZE}
+            pagination={attempts.data.pagination}
+            disabled={attempts.isPlaceholderData}
+            onPage={setAttemptsPage}
+          />
+        </>
+      ) : (
+        <SectionLoadState query={attempts} errorTitle="The delivery log could not be loaded" />
       )}
       {secret && (
         <WebhookSecretModal
