@@ -99,6 +99,7 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/identifiers': can('identifier.view'),
   'GET /api/identifiers/matches': can('identifier.view'),
   'GET /api/identifiers/settings': can('identifier.view'),
+  'POST /api/identifiers/extract': can('identifier.view'),
   'POST /api/identifiers': can('identifier.create'),
   'GET /api/identifiers/{id}': can('identifier.view'),
   'PUT /api/identifiers/{id}': can('identifier.edit'),
