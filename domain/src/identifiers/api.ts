@@ -140,6 +140,56 @@ export const identifierMatchesSchema = z.object({
 });
 export type IdentifierMatches = z.infer<typeof identifierMatchesSchema>;
 
+/** The longest text `POST /api/identifiers/extract` reads: as long as written evidence may be. */
+export const EXTRACT_TEXT_MAX_LENGTH = 100_000;
+/** The most candidates one text answers; the rest are left out (`isTruncated`). */
+export const EXTRACT_MAX_CANDIDATES = 200;
+
+/** `POST /api/identifiers/extract`: free text (written evidence, a pasted e-mail, imported text). */
+export const extractIdentifiersBodySchema = z.object({
+  text: text({ label: 'text', max: EXTRACT_TEXT_MAX_LENGTH, required: true }).describe(
+    "The text to find identifiers in: a transcript, a copied message, a bank's e-mail",
+  ),
+});
+export type ExtractIdentifiersBody = z.infer<typeof extractIdentifiersBodySchema>;
+
+export const extractedIdentifierSchema = z
+  .object({
+    type: identifierTypeSchema,
+    typeLabel: responseText(),
+    kind: z
+      .enum(['iban', 'card'])
+      .nullable()
+      .describe('A bank account found as an IBAN or as a payment card number; null for other types'),
+    data: z
+      .record(responseText(), responseText())
+      .describe(
+        'The data to create it with (`POST /api/identifiers` or the import); a bank account\'s bank and holder "Unknown"',
+      ),
+    text: responseText().describe(
+      'As written in the text; a bank account masked but for its last 4 characters',
+    ),
+    start: z.number().int().describe('Where it starts in the text (UTF-16 offset)'),
+    end: z.number().int(),
+    displayValue: responseText(),
+    normalizedKey: responseText().describe('Equal for two writings of the same identifier'),
+    reason: responseText().describe('Why it was recognised, e.g. "An IBAN: Valid GB IBAN check digits"'),
+    existing: z
+      .object({ id: responseText(), displayValue: responseText() })
+      .nullable()
+      .describe('The identifier on record with the same type and normalised key, when there is one'),
+  })
+  .meta({ id: 'ExtractedIdentifier' });
+export type ExtractedIdentifierCandidate = z.infer<typeof extractedIdentifierSchema>;
+
+export const extractedIdentifiersSchema = z.object({
+  data: z
+    .array(extractedIdentifierSchema)
+    .describe('In the order they appear in the text, each identifier once'),
+  isTruncated: z.boolean().describe(`True when the text held more than ${EXTRACT_MAX_CANDIDATES}`),
+});
+export type ExtractedIdentifiers = z.infer<typeof extractedIdentifiersSchema>;
+
 export const validatorResultSchema = z
   .object({
     name: z.enum(VALIDATOR_NAMES),

@@ -106,6 +106,25 @@ export async function findIdentifierIdsByKeys(db: DbOrTx, keys: readonly Identif
   return rows.map((row) => row.id);
 }
 
+/**
+ * The identifiers on record with these (type, normalised key) pairs, by the unique index, each with
+ * its display value: what text names that is already known.
+ */
+export async function findIdentifiersByKeys(db: DbOrTx, keys: readonly IdentifierKey[]) {
+  if (keys.length === 0) return [];
+  return db
+    .select({
+      id: identifiers.id,
+      type: identifiers.type,
+      normalizedKey: identifiers.normalizedKey,
+      displayValue: identifiers.displayValue,
+    })
+    .from(identifiers)
+    .where(
+      sql`(${identifiers.type}, ${identifiers.normalizedKey}) in (select * from unnest(${sql.param(keys.map((k) => k.type))}::text[], ${sql.param(keys.map((k) => k.normalizedKey))}::text[]))`,
+    );
+}
+
 /** Inserts the identifier; undefined when one with the same type and key exists (nothing written). */
 export async function insertIdentifierRow(
   db: DbOrTx,

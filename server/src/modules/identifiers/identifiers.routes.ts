@@ -10,10 +10,13 @@ import { identifierConfidenceRoutes } from './identifier-confidence.routes';
 import { identifierReviewRoutes } from './identifier-review.routes';
 import { identifierDetailRoutes } from './identifier-detail.routes';
 import { getIdentifierDetail } from './identifier-detail.service';
+import { extractIdentifierCandidates } from './identifier-extract.service';
 import { identifierImportRoutes } from './identifier-import.routes';
 import { identifierTagsRoutes } from './identifier-tags.routes';
 import {
   createIdentifierBodySchema,
+  extractedIdentifiersSchema,
+  extractIdentifiersBodySchema,
   identifierDetailSchema,
   identifierListQuerySchema,
   identifierListSchema,
@@ -100,6 +103,28 @@ export async function identifiersRoutes(
       config: { access: access.permission('identifier.view') },
     },
     async (request) => findIdentifierMatches(db, request.query.value, request.principal!, region),
+  );
+
+  r.post(
+    '/api/identifiers/extract',
+    {
+      schema: {
+        operationId: 'extractIdentifiers',
+        tags,
+        summary: 'The identifiers written in free text, offered for linking, each with why it was recognised',
+        description:
+          "Reads e-mail addresses, phone numbers (international, or national in the server's " +
+          'DEFAULT_PHONE_REGION), IBANs, card numbers, wallet addresses, links, domains and handles next to ' +
+          "a platform's name, each checked before it is offered (an IBAN's country, length and checksum, a " +
+          "card's Luhn digit, a wallet's checksum); no digits inside one are read as another. Each comes " +
+          'once, in the order written, with the data to create it and the identifier on record with the ' +
+          'same normalised key. Nothing is stored.',
+        body: extractIdentifiersBodySchema,
+        response: { 200: extractedIdentifiersSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.permission('identifier.view') },
+    },
+    async (request) => extractIdentifierCandidates(db, request.body.text, region),
   );
 
   r.get(
