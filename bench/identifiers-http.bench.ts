@@ -222,13 +222,20 @@ async function getList(origin: string, query: string, cookie: string): Promise<L
   return (await res.json()) as ListBody;
 }
 
-/** The bare server must answer what the product answers: same ids in the same order, same total. */
+/**
+ * The bare server must answer what the product answers: same ids in the same order, same total. The
+ * one difference let through: the product's count ran into its time box (a loaded machine) and it
+ * answered the planner's estimate where the bare server counted; that is logged, not a failure.
+ */
 async function checkSameAnswer(product: string, bare: string, query: string, cookie: string) {
   const [a, b] = await Promise.all([getList(product, query, cookie), getList(bare, query, cookie)]);
   const ids = (body: ListBody) => body.data.map((item) => item.id).join(',');
   const total = (body: ListBody) =>
     `${body.pagination.totalItems}${body.totalIsEstimate ? ' (estimate)' : ''}`;
-  if (ids(a) !== ids(b) || total(a) !== total(b))
+  const countTimedOut = a.totalIsEstimate && !b.totalIsEstimate;
+  if (countTimedOut && total(a) !== total(b))
+    log(`  ${query}: the product's count ran into its time box (${total(a)}; bare counted ${total(b)})`);
+  if (ids(a) !== ids(b) || (total(a) !== total(b) && !countTimedOut))
     throw new Error(
       `the bare server answers ${query} differently: product ${a.data.length} rows, total ${total(a)}; ` +
         `bare ${b.data.length} rows, total ${total(b)}; same ids in order: ${ids(a) === ids(b)}`,
