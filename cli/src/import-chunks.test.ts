@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@scamtrail/domain/csv';
 import { CliError, EXIT } from './errors';
-import { formatOf, importChunks } from './import-chunks';
+import {
+  CsvRecordReader,
+  formatOf,
+  importChunks,
+  JsonItemsReader,
+  JsonLinesReader,
+  MAX_ROW_CHARS,
+  readImportChunks,
+} from './import-chunks';
 
 const csvOf = (rows: number) =>
   ['type,address', ...Array.from({ length: rows }, (_, i) => `email,user${i + 1}@example.org`)].join('\n');
@@ -83,5 +91,108 @@ describe('formatOf', () => {
     expect(formatOf('rows.ndjson')).toBe('jsonl');
     expect(formatOf('rows.txt', 'json')).toBe('json');
     expect(usageError(() => formatOf('rows.txt')).message).toMatch(/--format/);
+  });
+});
+
+describe('reading a file piece by piece', () => {
+  /** The records or items of `text` read in pieces of `size` characters. */
+  function inPieces<T>(reader: { push(text: string): T[]; end(): T[] }, text: string, size: number): T[] {
+    const out: T[] = [];
+    for (let i = 0; i < text.length; i += size) out.push(...reader.push(text.slice(i, i + size)));
+    out.push(...reader.end());
+    return out;
+  }
+
+  const trickyCsv =
+    '\ufefftype,notes,value\r\n' +
+    'other,"a,b","say ""hi"""\r\n' +
+    '\r\n' +
+    'other,"two\r\nlines",x"y\n' +
+    'email,"",""""\r' +
+    'other,"  padded  ",last';
+
+  it('reads a CSV as parseCsv reads it whole, wherever the pieces are cut', () => {
+    const whole = parseCsv(trickyCsv);
+    expect(whole).toHaveLength(5);
+    for (const size of [1, 2, 3, 5, 7, 11, trickyCsv.length]) {
+      expect(inPieces(new CsvRecordReader(), trickyCsv, size), `pieces of ${size}`).toEqual(whole);
+    }
+  });
+
+  it('names the line a CSV stops being readable at, read in pieces', () => {
+    const text = 'type,a\nemail,x\nemail,"ab"c\n';
+    expect(() => inPieces(new CsvRecordReader(), text, 3)).toThrow(/after a closing quote \(line 3\)/);
+    expect(() => inPieces(new CsvRecordReader(), 'type,a\nemail,"open\n', 4)).toThrow(
+      /not closed \(line 2\)/,
+    );
+  });
+
+  const items = [
+    { type: 'email', data: { address: 'a@example.org' } },
+    { type: 'other', data: { identifierType: 'Website', value: 'x]},{"[\\"' } },
+    'plain',
+    42,
+    [1, [2]],
+    null,
+  ];
+
+  it('reads the items of an array, or of the items array of an object, wherever the pieces are cut', () => {
+    const documents = [
+      JSON.stringify(items, null, 2),
+      JSON.stringify({ meta: { items: [9], note: 'items' }, items, after: [7] }),
+      `  {"\\u0069tems" : ${JSON.stringify(items)} }  `,
+    ];
+    for (const text of documents) {
+      for (const size of [1, 2, 3, 7, text.length]) {
+        expect(inPieces(new JsonItemsReader(), text, size), `${text} in ${size}`).toEqual(items);
+      }
+    }
+  });
+
+  it('refuses a JSON document cut short, with text after its end, or of another shape', () => {
+    const read = (text: string) => () => inPieces(new JsonItemsReader(), text, 4);
+    expect(read('[{"type":"email"}, {"type"')).toThrow(/ends before/);
+    expect(read('[1] [2]')).toThrow(/after its end/);
+    expect(read('{"rows":[1]}')).toThrow(/array of/);
+    expect(read('"items"')).toThrow(/array of/);
+    expect(read('[1, {oops}]')).toThrow(/^Item 2 of the JSON is not JSON/);
+    expect(read('[1}')).toThrow(/unexpected "}"/);
+  });
+
+  it('reads JSON lines cut anywhere, numbering the lines', () => {
+    const text = `${items.map((item) => JSON.stringify(item)).join('\r\n')}\n\n{"bad"\n`;
+    expect(() => inPieces(new JsonLinesReader(), text, 5)).toThrow(/^Line 8 is not JSON/);
+    const good = items.map((item) => JSON.stringify(item)).join('\n');
+    expect(inPieces(new JsonLinesReader(), good, 3)).toEqual(items);
+  });
+
+  it('yields the chunks of a byte stream as they are read, with how far reading went, a character cut in two read whole', async () => {
+    const text = `type,address\n${Array.from({ length: 10 }, (_, i) => `email,"ü${i}@example.org"`).join('\n')}\n`;
+    const bytes = Buffer.from(text);
+    async function* pieces() {
+      // Pieces of 7 bytes cut the two bytes of many a "ü".
+      for (let i = 0; i < bytes.length; i += 7) yield bytes.subarray(i, i + 7);
+    }
+    const chunks = [];
+    for await (const chunk of readImportChunks(pieces(), 'csv', 4)) chunks.push(chunk);
+    expect(chunks.map(({ firstRow, rows }) => [firstRow, rows])).toEqual([
+      [1, 4],
+      [5, 4],
+      [9, 2],
+    ]);
+    expect(chunks.map((chunk) => chunk.bytesRead)).toEqual(
+      [...chunks.map((chunk) => chunk.bytesRead)].sort((a, b) => a - b),
+    );
+    expect(chunks[0].bytesRead).toBeLessThan(bytes.length);
+    expect(chunks.at(-1)!.bytesRead).toBe(bytes.length);
+    expect(chunks.flatMap((chunk) => parseCsv(chunk.body as string).slice(1))).toEqual(
+      parseCsv(text).slice(1),
+    );
+  });
+
+  it('refuses a row longer than the longest it holds', () => {
+    const reader = new CsvRecordReader();
+    reader.push('type,notes\nother,"');
+    expect(() => reader.push('x'.repeat(MAX_ROW_CHARS + 1))).toThrow(/longer than/);
   });
 });

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { CsvSyntaxError, parseCsv } from '@scamtrail/domain/csv';
+import { CsvSyntaxError } from '@scamtrail/domain/csv';
 import { CliError } from './errors';
 
 /**
@@ -7,6 +7,8 @@ import { CliError } from './errors';
  * (POST /api/identifiers/import) takes as it is: a CSV chunk keeps the header row and is sent as
  * text/csv, so the server reads its columns exactly as it reads an uploaded file; a JSON chunk is
  * `{ items }`. `firstRow` numbers rows across the whole file (1: the first row after a CSV header).
+ * The file is read as a stream: only the rows of the chunk being cut, and the one row not yet ended,
+ * are held, whatever the file's size.
  */
 export type ImportChunk =
   | { firstRow: number; rows: number; format: 'csv'; body: string }
@@ -16,11 +18,282 @@ export type ImportFormat = 'csv' | 'json' | 'jsonl';
 
 export const DEFAULT_CHUNK_SIZE = 500;
 
+/** The longest row (a CSV record, a JSON line or item) read: a file of one endless row is refused. */
+export const MAX_ROW_CHARS = 1_000_000;
+
 export function formatOf(path: string, given?: string): ImportFormat {
   const format = (given ?? extname(path).slice(1)).toLowerCase();
   if (format === 'csv' || format === 'json') return format;
   if (format === 'jsonl' || format === 'ndjson') return 'jsonl';
   throw CliError.usage(`Cannot tell the format of ${path}: name it .csv, .json or .jsonl, or pass --format`);
+}
+
+const tooLong = (what: string) =>
+  CliError.usage(`${what} is longer than ${MAX_ROW_CHARS.toLocaleString('en')} characters`);
+
+/**
+ * The records of a CSV read piece by piece, as `parseCsv` (the server's reader) reads the whole text:
+ * RFC 4180 quoting, CRLF or LF, a leading byte-order mark dropped, blank lines skipped, a quote inside
+ * an unquoted field kept as text. Each `push` answers the records its text ended; the text of the
+ * record not yet ended is kept for the next one.
+ */
+export class CsvRecordReader {
+  private pending = '';
+  private line = 1;
+  private started = false;
+
+  push(text: string): string[][] {
+    this.pending += text;
+    return this.drain(false);
+  }
+
+  end(): string[][] {
+    return this.drain(true);
+  }
+
+  private drain(final: boolean): string[][] {
+    let text = this.pending;
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    const records: string[][] = [];
+    let record: string[] = [];
+    let field = '';
+    let line = this.line;
+    let i = 0;
+    // Where the records read so far end, and the line there: what is kept starts there.
+    let consumed = 0;
+    let consumedLine = line;
+    scan: while (i < text.length) {
+      const c = text[i];
+      if (c === '"' && field === '') {
+        const start = line;
+        let j = i + 1;
+        let value = '';
+        for (;;) {
+          if (j >= text.length) {
+            if (final) throw new CsvSyntaxError('A quoted field is not closed', start);
+            break scan;
+          }
+          const q = text[j];
+          if (q === '"') {
+            // A quote ending this piece may be the first of a doubled one: wait for the next.
+            if (j + 1 >= text.length && !final) break scan;
+            if (text[j + 1] === '"') {
+              value += '"';
+              j += 2;
+              continue;
+            }
+            j += 1;
+            break;
+          }
+          if (q === '\n') line += 1;
+          value += q;
+          j += 1;
+        }
+        const next = text[j];
+        if (next === undefined && !final) break;
+        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+          throw new CsvSyntaxError('Unexpected text after a closing quote', line);
+        }
+        field = value;
+        i = j;
+        continue;
+      }
+      if (c === ',') {
+        record.push(field);
+        field = '';
+        i += 1;
+      } else if (c === '\r' || c === '\n') {
+        // A CR ending this piece may be the first half of a CRLF.
+        if (c === '\r' && i + 1 >= text.length && !final) break;
+        record.push(field);
+        field = '';
+        // A blank line is one empty field: skip it rather than reading it as a record.
+        if (record.length > 1 || record[0] !== '') records.push(record);
+        record = [];
+        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+        line += 1;
+        consumed = i;
+        consumedLine = line;
+      } else {
+        field += c;
+        i += 1;
+      }
+    }
+    if (final) {
+      if (field !== '' || record.length > 0) {
+        record.push(field);
+        if (record.length > 1 || record[0] !== '') records.push(record);
+      }
+      this.pending = '';
+      return records;
+    }
+    this.pending = text.slice(consumed);
+    this.line = consumedLine;
+    if (this.pending.length > MAX_ROW_CHARS) throw tooLong(`The CSV row at line ${consumedLine}`);
+    return records;
+  }
+}
+
+/** The values of JSON lines read piece by piece; blank lines are skipped. */
+export class JsonLinesReader {
+  private pending = '';
+  private line = 0;
+
+  push(text: string): unknown[] {
+    this.pending += text;
+    const lines = this.pending.split('\n');
+    this.pending = lines.pop()!;
+    if (this.pending.length > MAX_ROW_CHARS) throw tooLong(`Line ${this.line + lines.length + 1}`);
+    return lines.flatMap((line) => this.parse(line));
+  }
+
+  end(): unknown[] {
+    const last = this.pending;
+    this.pending = '';
+    return this.parse(last);
+  }
+
+  private parse(text: string): unknown[] {
+    this.line += 1;
+    if (text.trim() === '') return [];
+    try {
+      return [JSON.parse(text)];
+    } catch (error) {
+      throw CliError.usage(`Line ${this.line} is not JSON: ${(error as Error).message}`);
+    }
+  }
+}
+
+const notRows = () =>
+  CliError.usage('The JSON must be an array of { type, data } rows, or { "items": [...] }');
+
+/**
+ * The items of a JSON document read piece by piece: those of a top-level array, or of the `items`
+ * array of a top-level object. Only the item being read is held; each is parsed when it ends. What
+ * is outside the items is checked for its brackets and strings only, and a document that ends before
+ * they close, or holds no such array, is refused at its end.
+ */
+export class JsonItemsReader {
+  /** The text of the item being read, from its first character (empty between items). */
+  private item = '';
+  private inItem = false;
+  /** The open arrays and objects, outermost first. */
+  private stack: ('[' | '{')[] = [];
+  private inString = false;
+  private escaped = false;
+  /** In the top-level object: whether a key comes next, and the raw text of the key being read. */
+  private expectKey = false;
+  private readingKey = false;
+  private key = '';
+  private lastKey: string | null = null;
+  /** The depth of the array whose items are read once found (0 before, -1 once it closed). */
+  private target = 0;
+  private done = false;
+  private count = 0;
+
+  push(text: string): unknown[] {
+    const items: unknown[] = [];
+    let start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (this.inString) {
+        if (this.readingKey) this.key += c;
+        if (this.escaped) this.escaped = false;
+        else if (c === '\\') this.escaped = true;
+        else if (c === '"') {
+          this.inString = false;
+          if (this.readingKey) {
+            this.readingKey = false;
+            this.lastKey = this.parseKey();
+          }
+        }
+        continue;
+      }
+      const depth = this.stack.length;
+      // Between the items of the target array: a comma, its end, or an item's first character.
+      if (this.target > 0 && depth === this.target && !this.inItem) {
+        if (c === ',' || c === ']' || /\s/.test(c)) {
+          if (c === ']') this.close(c);
+          continue;
+        }
+        this.inItem = true;
+        start = i;
+      } else if (this.inItem && depth === this.target && (c === ',' || c === ']')) {
+        items.push(this.parseItem(this.item + text.slice(start, i)));
+        this.item = '';
+        this.inItem = false;
+        if (c === ']') this.close(c);
+        continue;
+      }
+      if (/\s/.test(c)) continue;
+      if (this.done) throw CliError.usage('The JSON has text after its end');
+      if (c === '"') {
+        this.inString = true;
+        if (depth === 1 && this.stack[0] === '{' && this.expectKey) {
+          this.readingKey = true;
+          this.key = '';
+          this.expectKey = false;
+        }
+      } else if (c === '[' || c === '{') {
+        if (depth === 0 && c === '{') this.expectKey = true;
+        if (depth === 0 && c === '[') this.target = 1;
+        else if (depth === 1 && c === '[' && this.stack[0] === '{' && this.lastKey === 'items') {
+          if (this.target === 0) this.target = 2;
+        }
+        this.stack.push(c);
+      } else if (c === ']' || c === '}') {
+        this.close(c);
+      } else if (c === ',' && depth === 1 && this.stack[0] === '{') {
+        this.expectKey = true;
+        this.lastKey = null;
+      } else if (depth === 0) {
+        throw notRows();
+      }
+    }
+    if (this.inItem) {
+      this.item += text.slice(start);
+      if (this.item.length > MAX_ROW_CHARS) throw tooLong(`Item ${this.count + 1} of the JSON`);
+    }
+    return items;
+  }
+
+  end(): unknown[] {
+    if (this.stack.length > 0 || this.inString) {
+      throw CliError.usage('The file is not JSON: it ends before its last array or object is closed');
+    }
+    if (this.target === 0) throw notRows();
+    return [];
+  }
+
+  private close(c: ']' | '}') {
+    const open = this.stack.pop();
+    if (open !== (c === ']' ? '[' : '{')) {
+      throw CliError.usage(`The file is not JSON: an unexpected "${c}"`);
+    }
+    if (this.stack.length === 0) this.done = true;
+    // The array of the items closed: no later array is read as items.
+    if (this.target > 0 && this.stack.length === this.target - 1) this.target = -1;
+  }
+
+  private parseKey(): string | null {
+    try {
+      return JSON.parse(`"${this.key}`) as string;
+    } catch {
+      throw CliError.usage('The file is not JSON: a key cannot be read');
+    }
+  }
+
+  private parseItem(text: string): unknown {
+    this.count += 1;
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      throw CliError.usage(`Item ${this.count} of the JSON is not JSON: ${(error as Error).message}`);
+    }
+  }
 }
 
 /** A CSV field, quoted when it must be (RFC 4180): the server's reader gives back the same text. */
@@ -30,71 +303,114 @@ function csvField(value: string): string {
 
 const csvLine = (cells: string[]) => cells.map(csvField).join(',');
 
-function csvChunks(text: string, chunkSize: number): ImportChunk[] {
-  let records: string[][];
-  try {
-    records = parseCsv(text);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw CliError.usage(`The CSV cannot be read: ${error.message}`);
-    throw error;
-  }
-  const [header, ...rows] = records;
-  if (!header || !header.some((name) => name.trim().toLowerCase() === 'type')) {
-    throw CliError.usage('The CSV needs a header row with a "type" column');
-  }
-  const chunks: ImportChunk[] = [];
-  for (let start = 0; start < rows.length; start += chunkSize) {
-    const slice = rows.slice(start, start + chunkSize);
-    const body = [header, ...slice].map(csvLine).join('\r\n') + '\r\n';
-    chunks.push({ firstRow: start + 1, rows: slice.length, format: 'csv', body });
-  }
-  return chunks;
-}
+/**
+ * Cuts rows into chunks as they are read: `push` a piece of the file's text and take the chunks it
+ * completed; `end` takes the last. A file with no rows is a usage error, and so is one that cannot be
+ * read, at the row where it stops.
+ */
+export class ImportChunker {
+  private readonly csv: CsvRecordReader | null;
+  private readonly json: JsonItemsReader | JsonLinesReader | null;
+  private header: string[] | null = null;
+  private rows: unknown[] = [];
+  private firstRow = 1;
 
-function jsonItems(text: string, format: 'json' | 'jsonl'): unknown[] {
-  if (format === 'jsonl') {
-    return text.split(/\r?\n/).flatMap((line, index) => {
-      if (line.trim() === '') return [];
-      try {
-        return [JSON.parse(line)];
-      } catch (error) {
-        throw CliError.usage(`Line ${index + 1} is not JSON: ${(error as Error).message}`);
+  constructor(
+    private readonly format: ImportFormat,
+    private readonly chunkSize = DEFAULT_CHUNK_SIZE,
+  ) {
+    // The server refuses a request of more rows than it takes (5,000), naming the limit.
+    if (!Number.isInteger(chunkSize) || chunkSize < 1) {
+      throw CliError.usage('--chunk-size must be at least 1');
+    }
+    this.csv = format === 'csv' ? new CsvRecordReader() : null;
+    this.json = format === 'json' ? new JsonItemsReader() : format === 'jsonl' ? new JsonLinesReader() : null;
+  }
+
+  push(text: string): ImportChunk[] {
+    return this.take(
+      this.read(() => (this.csv ? this.csv.push(text) : this.json!.push(text))),
+      false,
+    );
+  }
+
+  end(): ImportChunk[] {
+    const chunks = this.take(
+      this.read(() => (this.csv ? this.csv.end() : this.json!.end())),
+      true,
+    );
+    if (this.firstRow === 1 && chunks.length === 0) throw CliError.usage('The file has no rows to import');
+    return chunks;
+  }
+
+  private read(records: () => unknown[]): unknown[] {
+    try {
+      return records();
+    } catch (error) {
+      if (error instanceof CsvSyntaxError) throw CliError.usage(`The CSV cannot be read: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private take(records: unknown[], final: boolean): ImportChunk[] {
+    const chunks: ImportChunk[] = [];
+    for (const record of records) {
+      if (this.csv && !this.header) {
+        const header = record as string[];
+        if (!header.some((name) => name.trim().toLowerCase() === 'type')) {
+          throw CliError.usage('The CSV needs a header row with a "type" column');
+        }
+        this.header = header;
+        continue;
       }
-    });
+      this.rows.push(record);
+      if (this.rows.length === this.chunkSize) chunks.push(this.cut());
+    }
+    if (final && this.rows.length > 0) chunks.push(this.cut());
+    return chunks;
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw CliError.usage(`The file is not JSON: ${(error as Error).message}`);
+
+  private cut(): ImportChunk {
+    const rows = this.rows;
+    this.rows = [];
+    const firstRow = this.firstRow;
+    this.firstRow += rows.length;
+    if (this.format !== 'csv') return { firstRow, rows: rows.length, format: 'json', body: { items: rows } };
+    if (!this.header) throw CliError.usage('The CSV needs a header row with a "type" column');
+    const body = [this.header, ...(rows as string[][])].map(csvLine).join('\r\n') + '\r\n';
+    return { firstRow, rows: rows.length, format: 'csv', body };
   }
-  const items = Array.isArray(value) ? value : (value as { items?: unknown } | null)?.items;
-  if (!Array.isArray(items)) {
-    throw CliError.usage('The JSON must be an array of { type, data } rows, or { "items": [...] }');
-  }
-  return items;
 }
 
-/** The chunks of an import file's text; a file with no rows is a usage error. */
+/** The chunks of an import file's whole text (what `readImportChunks` yields, at once). */
 export function importChunks(
   text: string,
   format: ImportFormat,
   chunkSize = DEFAULT_CHUNK_SIZE,
 ): ImportChunk[] {
-  // The server refuses a request of more rows than it takes (5,000), naming the limit.
-  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw CliError.usage('--chunk-size must be at least 1');
-  const chunks: ImportChunk[] =
-    format === 'csv'
-      ? csvChunks(text, chunkSize)
-      : (() => {
-          const items = jsonItems(text, format);
-          const result: ImportChunk[] = [];
-          for (let start = 0; start < items.length; start += chunkSize) {
-            const slice = items.slice(start, start + chunkSize);
-            result.push({ firstRow: start + 1, rows: slice.length, format: 'json', body: { items: slice } });
-          }
-          return result;
-        })();
-  if (chunks.length === 0) throw CliError.usage('The file has no rows to import');
-  return chunks;
+  const chunker = new ImportChunker(format, chunkSize);
+  return [...chunker.push(text), ...chunker.end()];
+}
+
+/**
+ * The chunks of an import file read as a stream of bytes (a file's read stream), each as soon as its
+ * rows are read, with `bytesRead`: how far into the file reading had gone, for a progress bar. The
+ * next piece is read only once the chunks before it were taken, so memory holds a chunk and a piece.
+ */
+export async function* readImportChunks(
+  input: AsyncIterable<Uint8Array | string>,
+  format: ImportFormat,
+  chunkSize = DEFAULT_CHUNK_SIZE,
+): AsyncGenerator<ImportChunk & { bytesRead: number }> {
+  const chunker = new ImportChunker(format, chunkSize);
+  // A character split between two pieces is decoded whole, with the second.
+  const decoder = new TextDecoder('utf-8');
+  let bytesRead = 0;
+  for await (const piece of input) {
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    bytesRead += bytes.length;
+    for (const chunk of chunker.push(decoder.decode(bytes, { stream: true }))) yield { ...chunk, bytesRead };
+  }
+  const tail = decoder.decode();
+  for (const chunk of [...chunker.push(tail), ...chunker.end()]) yield { ...chunk, bytesRead };
 }

@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, openAsBlob } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import ora from 'ora';
 import { CliError } from '../errors';
@@ -10,13 +9,7 @@ import { isInteractive, type Output } from '../io';
 import { withExamples, type Runner } from '../program';
 import { requireSession, unwrap, type Session } from '../session';
 import { findCaseId } from './cases';
-
-/** The SHA-256 of a file, read as a stream (never whole in memory). */
-export async function sha256File(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(path), hash);
-  return hash.digest('hex');
-}
+import { formatBytes } from './identifiers';
 
 interface Added {
   file: string;
@@ -26,7 +19,65 @@ interface Added {
   serverSha256: string | null;
 }
 
-async function addOne(session: Session, path: string, caseId: string, title?: string): Promise<Added> {
+/** A multipart header's quoted value, escaped as browsers escape a form's file name. */
+const quoted = (value: string) =>
+  `"${value.replaceAll('"', '%22').replaceAll('\r', '%0D').replaceAll('\n', '%0A')}"`;
+
+/** A stream that reads the next piece only when the request asks for one (backpressure). */
+function pulled(pieces: AsyncGenerator<Buffer>): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await pieces.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await pieces.return(undefined);
+    },
+  });
+}
+
+/**
+ * A multipart/form-data body of `fields` and then the file, read from disk as the request pulls it:
+ * each piece of the file goes to `onPiece` (the hash, the byte count) on its way out, so the file is
+ * read once and never held whole.
+ */
+export function multipartUpload(
+  fields: [string, string][],
+  file: { path: string; name: string },
+  onPiece: (piece: Buffer) => void,
+): { body: ReadableStream<Uint8Array>; contentType: string } {
+  const boundary = `----scamtrail-${randomUUID()}`;
+  const head =
+    fields
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`,
+      )
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename=${quoted(file.name)}\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n';
+  async function* parts() {
+    yield Buffer.from(head);
+    for await (const piece of createReadStream(file.path)) {
+      onPiece(piece as Buffer);
+      yield piece as Buffer;
+    }
+    yield Buffer.from(`\r\n--${boundary}--\r\n`);
+  }
+  return {
+    body: pulled(parts()),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function addOne(
+  session: Session,
+  path: string,
+  caseId: string,
+  title: string | undefined,
+  onProgress: (sent: number, size: number) => void,
+): Promise<Added> {
   let size: number;
   try {
     const info = await stat(path);
@@ -38,20 +89,39 @@ async function addOne(session: Session, path: string, caseId: string, title?: st
       `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  const sha256 = await sha256File(path);
-  const form = new FormData();
-  form.append('caseId', caseId);
-  if (title) form.append('title', title);
-  // A Blob backed by the file: fetch streams it from disk as the request goes out.
-  form.append('file', await openAsBlob(path), basename(path));
+  // The file is hashed as it is sent: one reading, what was hashed is what went out.
+  const hash = createHash('sha256');
+  let sent = 0;
+  const fields: [string, string][] = [['caseId', caseId]];
+  if (title) fields.push(['title', title]);
+  const upload = multipartUpload(fields, { path, name: basename(path) }, (piece) => {
+    hash.update(piece);
+    sent += piece.length;
+    onProgress(sent, size);
+  });
   const created = await unwrap(
     session.api.POST('/api/evidence', {
-      body: form as never,
-      headers: { 'idempotency-key': `scamtrail-cli-evidence-${randomUUID()}` },
+      body: upload.body as never,
+      bodySerializer: (body: unknown) => body as never,
+      headers: {
+        'content-type': upload.contentType,
+        'idempotency-key': `scamtrail-cli-evidence-${randomUUID()}`,
+      },
+      // A stream body is sent as the request goes (fetch asks to be told so). Following a redirect
+      // would have to send it again, so Node's fetch keeps every piece sent until the answer
+      // (nodejs/undici#4058): an upload follows none, and holds nothing.
+      redirect: 'error',
+      ...({ duplex: 'half' } as object),
     }),
     `Uploading ${path}`,
   );
-  return { file: path, evidenceId: created.id, size, sha256, serverSha256: created.sha256 };
+  return {
+    file: path,
+    evidenceId: created.id,
+    size: sent,
+    sha256: hash.digest('hex'),
+    serverSha256: created.sha256,
+  };
 }
 
 async function addEvidence(out: Output, files: string[], options: { case: string; title?: string }) {
@@ -69,7 +139,9 @@ async function addEvidence(out: Output, files: string[], options: { case: string
     }).start();
     let result: Added;
     try {
-      result = await addOne(session, file, caseId, options.title);
+      result = await addOne(session, file, caseId, options.title, (sent, size) => {
+        spinner.text = `Uploading ${file}: ${formatBytes(sent)} of ${formatBytes(size)}`;
+      });
     } catch (error) {
       spinner.fail(`${file}: not added`);
       throw error;

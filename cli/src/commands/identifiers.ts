@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { SingleBar } from 'cli-progress';
 import { Option, type Command } from 'commander';
 import { apiError, CliError, EXIT } from '../errors';
-import { DEFAULT_CHUNK_SIZE, formatOf, importChunks, type ImportChunk } from '../import-chunks';
+import {
+  DEFAULT_CHUNK_SIZE,
+  formatOf,
+  readImportChunks,
+  type ImportChunk,
+  type ImportFormat,
+} from '../import-chunks';
 import { isInteractive, type Output } from '../io';
 import { withExamples, type Runner } from '../program';
 import { requireSession, unwrap, type Session } from '../session';
@@ -81,52 +89,144 @@ async function sendChunk(session: Session, chunk: ImportChunk, key: string): Pro
   return data.data.map((result) => ({ ...result, row: result.row + chunk.firstRow - 1 }));
 }
 
-async function importFile(
-  out: Output,
-  path: string,
-  options: { format?: string; chunkSize: number; progress: boolean },
-) {
-  let text: string;
+/** A size as a person reads it: 812 B, 40 kB, 7.6 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} kB`;
+  const mb = bytes / (1024 * 1024);
+  return `${mb < 100 ? mb.toFixed(1) : Math.round(mb)} MB`;
+}
+
+/** The file's size; a file that cannot be read is refused before anything is sent. */
+async function importFileSize(path: string): Promise<number> {
   try {
-    text = await readFile(path, 'utf8');
+    const info = await stat(path);
+    if (!info.isFile()) throw CliError.usage(`${path} is not a file`);
+    return info.size;
   } catch (error) {
+    if (error instanceof CliError) throw error;
     throw CliError.usage(
       `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
     );
   }
-  const chunks = importChunks(text, formatOf(path, options.format), options.chunkSize);
+}
+
+/** The file's chunks, read from disk as they are asked for. */
+async function* fileChunks(path: string, format: ImportFormat, chunkSize: number) {
+  try {
+    yield* readImportChunks(createReadStream(path), format, chunkSize);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw CliError.usage(
+      `Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+}
+
+/**
+ * Where each row's result goes as it comes back, so that nothing grows with the file: with --json,
+ * into one JSON document written as it goes (`{"file","results":[...],"rows","summary"}`); without,
+ * a line for each row that was not created, then the summary.
+ */
+function rowReporter(out: Output, path: string, clearBar: () => void) {
+  let first = true;
+  if (out.json) out.io.stdout.write(`{"file":${JSON.stringify(path)},"results":[`);
+  return {
+    row(result: RowResult) {
+      if (out.json) {
+        out.io.stdout.write(`${first ? '' : ','}\n${JSON.stringify(result)}`);
+        first = false;
+        return;
+      }
+      if (result.status === 'created') return;
+      clearBar();
+      if (result.status === 'duplicate') {
+        out.say(`  row ${result.row}: duplicate of ${result.existingId ?? 'an earlier row'}`);
+      } else {
+        const why = (result.errors ?? []).map((error) => `${error.field}: ${error.message}`).join('; ');
+        out.say(`  row ${result.row}: invalid: ${why}`);
+      }
+    },
+    end(rows: number, summary: Summary, error?: string) {
+      if (out.json) {
+        out.io.stdout.write(
+          `${first ? '' : '\n'}],"rows":${rows},"summary":${JSON.stringify(summary)}` +
+            `${error ? `,"error":${JSON.stringify(error)}` : ''}}\n`,
+        );
+      } else if (!error) {
+        out.say(
+          `${path}: ${rows} rows: ${summary.created} created, ${summary.duplicates} duplicates, ${summary.invalid} invalid`,
+        );
+      }
+    },
+  };
+}
+
+interface Summary {
+  created: number;
+  duplicates: number;
+  invalid: number;
+}
+
+/**
+ * Imports a file in chunks, reading it as a stream: a first reading checks that every row can be read
+ * (a broken file is refused before anything is sent) and counts them; the second sends each chunk as
+ * it is read. Memory holds a chunk, not the file, and the results are written as they come back.
+ */
+export async function importFile(
+  out: Output,
+  path: string,
+  options: { format?: string; chunkSize: number; progress: boolean },
+) {
+  const format = formatOf(path, options.format);
+  const size = await importFileSize(path);
+  let total = 0;
+  for await (const chunk of fileChunks(path, format, options.chunkSize)) total += chunk.rows;
   const session = await requireSession(out.io.env);
-  const total = chunks.reduce((sum, chunk) => sum + chunk.rows, 0);
+  const interactive = isInteractive(out.io);
   const bar = options.progress
     ? new SingleBar({
         stream: out.io.stderr as NodeJS.WritableStream,
         format:
-          'Importing [{bar}] {value}/{total} rows ({percentage}%) | {created} created, {duplicates} duplicates, {invalid} invalid',
-        hideCursor: isInteractive(out.io),
+          'Importing [{bar}] {percentage}% of {size} | {rowsDone}/{rows} rows | {created} created, {duplicates} duplicates, {invalid} invalid',
+        hideCursor: interactive,
         // Without a terminal (a CI log, a pipe) the bar is written as a line per update instead.
         noTTYOutput: true,
         notTTYSchedule: 1000,
       })
     : null;
-  const summary = { created: 0, duplicates: 0, invalid: 0 };
-  const rows: RowResult[] = [];
+  const summary: Summary = { created: 0, duplicates: 0, invalid: 0 };
+  // A row's line on stdout replaces the bar's on a terminal; the bar draws itself again below it.
+  const clearBar = () => {
+    if (bar && interactive) out.io.stderr.write('\r\x1b[2K');
+  };
+  const report = rowReporter(out, path, clearBar);
   const run = randomUUID();
-  bar?.start(total, 0, summary);
+  const progress = () => ({ ...summary, size: formatBytes(size), rows: total, rowsDone: done });
   let done = 0;
+  bar?.start(size, 0, progress());
+  let index = 0;
   try {
-    for (const [index, chunk] of chunks.entries()) {
+    for await (const chunk of fileChunks(path, format, options.chunkSize)) {
       const results = await sendChunk(session, chunk, `scamtrail-cli-import-${run}-${index}`);
+      index += 1;
       for (const result of results) {
-        rows.push(result);
+        report.row(result);
         if (result.status === 'created') summary.created += 1;
         else if (result.status === 'duplicate') summary.duplicates += 1;
         else summary.invalid += 1;
       }
       done += chunk.rows;
-      bar?.update(done, summary);
+      bar?.update(chunk.bytesRead, progress());
+      // A reader slower than the server (a pipe, a terminal) holds the next chunk back, not memory.
+      if ((out.io.stdout as { writableNeedDrain?: boolean }).writableNeedDrain) {
+        await once(out.io.stdout, 'drain');
+      }
     }
   } catch (error) {
     bar?.stop();
+    const message = error instanceof Error ? error.message : String(error);
+    report.end(done, summary, message);
     if (done > 0 && error instanceof CliError) {
       throw new CliError(
         `${error.message}\nRows 1-${done} were imported (${summary.created} created) before it.`,
@@ -136,21 +236,7 @@ async function importFile(
     throw error;
   }
   bar?.stop();
-
-  if (out.json) out.emit({ file: path, rows: total, summary, results: rows });
-  else {
-    out.say(
-      `${path}: ${total} rows: ${summary.created} created, ${summary.duplicates} duplicates, ${summary.invalid} invalid`,
-    );
-    for (const result of rows) {
-      if (result.status === 'duplicate')
-        out.say(`  row ${result.row}: duplicate of ${result.existingId ?? 'an earlier row'}`);
-      if (result.status === 'invalid') {
-        const why = (result.errors ?? []).map((error) => `${error.field}: ${error.message}`).join('; ');
-        out.say(`  row ${result.row}: invalid: ${why}`);
-      }
-    }
-  }
+  report.end(total, summary);
   if (summary.invalid > 0)
     throw new CliError(`${summary.invalid} of ${total} rows were invalid and not imported`, EXIT.failure);
 }
