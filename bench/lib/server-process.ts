@@ -16,7 +16,15 @@ export interface ServerProcess {
   origin: string;
   /** The CPU time (user and system) the process has used so far, in ms (Linux: /proc). */
   cpuMs(): number;
+  /** The process's resident set size now, in bytes (Linux: /proc). */
+  rssBytes(): number;
   stop(): Promise<void>;
+}
+
+/** VmRSS of a process, from /proc/<pid>/status (in kB). */
+function processRssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024;
 }
 
 /** utime + stime of a process, from /proc/<pid>/stat (in clock ticks of 1/100 s, Linux's USER_HZ). */
@@ -77,6 +85,7 @@ async function spawnServer(args: string[], env: Record<string, string>): Promise
   return {
     origin,
     cpuMs: () => processCpuMs(child.pid!),
+    rssBytes: () => processRssBytes(child.pid!),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
