@@ -7,6 +7,11 @@ import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../t
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { EvidencePanel } from './evidence-panel';
 import { CASE_ID, NO_TAGS, page, SCREENSHOT, WRITTEN } from './evidence-test-data';
+import {
+  BANK_EMAIL_TEXT,
+  FOUND_IBAN,
+  FOUND_IN_BANK_EMAIL,
+} from '../../../components/found-identifiers/found-candidates-test-data';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -157,6 +162,57 @@ describe('add evidence', () => {
         tagIds: [],
         onBehalfOfOriginatorId: COMMUNITY_MEMBER.id,
       },
+    ]);
+  });
+
+  it('offers the identifiers written in the text and links the ticked ones to the new item', async () => {
+    const sent: string[] = [];
+    const extracted: unknown[] = [];
+    renderEvidence({
+      'POST /api/identifiers/extract': (init) => {
+        extracted.push(JSON.parse(String(init.body)));
+        return json(200, FOUND_IN_BANK_EMAIL);
+      },
+      'POST /api/evidence': () => json(201, WRITTEN),
+      'POST /api/identifiers': (init) => {
+        sent.push(`create ${String(init.body)}`);
+        return json(201, { id: 'iban-new' });
+      },
+      'POST /api/evidence/e2/identifiers/phone-1': () => {
+        sent.push('link phone-1');
+        return json(200, WRITTEN);
+      },
+      'POST /api/evidence/e2/identifiers/iban-new': () => {
+        sent.push('link iban-new');
+        return json(200, WRITTEN);
+      },
+    });
+    const dialog = await openAddDialog();
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Written text' }));
+    await userEvent.type(within(dialog).getByLabelText('Title'), 'Bank e-mail');
+    await userEvent.click(within(dialog).getByLabelText('Text'));
+    await userEvent.paste(BANK_EMAIL_TEXT);
+
+    const found = await within(dialog).findByRole('group', {
+      name: 'Found in the text: link to the evidence',
+    });
+    const iban = within(found).getByRole('checkbox', { name: 'IBAN ****5432 (bank account)' });
+    const phone = within(found).getByRole('checkbox', { name: '020 7946 0958 (phone)' });
+    const email = within(found).getByRole('checkbox', { name: 'fraud@secure-bank.example (email)' });
+    // Each says why; the one on record says so.
+    expect(within(found).getByText('An IBAN: Valid GB IBAN check digits')).toBeInTheDocument();
+    expect(within(found).getByText(/On record as \+44 20 7946 0958/)).toBeInTheDocument();
+    expect([iban, phone, email].every((box) => (box as HTMLInputElement).checked)).toBe(true);
+    expect(extracted).toEqual([{ text: BANK_EMAIL_TEXT }]);
+    await userEvent.click(email);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
+    expect(await screen.findByText('Evidence added')).toBeInTheDocument();
+    // The new IBAN is created, the phone on record linked as it is, the unticked e-mail left alone.
+    expect(sent).toEqual([
+      `create ${JSON.stringify({ type: 'bank_account', data: FOUND_IBAN.data })}`,
+      'link iban-new',
+      'link phone-1',
     ]);
   });
 

@@ -10,8 +10,13 @@ import {
 } from '@carbon/react';
 import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { createWrittenEvidenceBodySchema, uploadEvidenceFieldsSchema } from '@scamtrail/domain/evidence';
+import {
+  createWrittenEvidenceBodySchema,
+  uploadEvidenceFieldsSchema,
+  type CreateWrittenEvidenceBody,
+} from '@scamtrail/domain/evidence';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { useToast } from '../../../components/toasts/toast-context';
@@ -27,6 +32,9 @@ import { TagPicker } from '../../../components/tags/tag-picker';
 import { UploadFileList } from './upload-file-list';
 import { useFileUploads } from './use-file-uploads';
 import { sharedFieldFailure } from '../api/upload-evidence';
+import { linkFoundIdentifiers } from '../api/link-found-identifiers';
+import { FoundIdentifierList } from '../../../components/found-identifiers/found-identifier-list';
+import { useFoundCandidates } from '../../../components/found-identifiers/use-found-candidates';
 
 const FIELDS = [
   'title',
@@ -73,12 +81,18 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
   const [chosenCaseId, setChosenCaseId] = useState(caseId ?? '');
   const [reportedBy, setReportedBy] = useState<OriginatorSummary | null>(null);
   const [isUploading, setUploading] = useState(false);
+  const [isSavingWritten, setSavingWritten] = useState(false);
   const uploads = useFileUploads();
   const createWritten = useCreateWrittenEvidence();
   const presetCase = useCaseRef(caseId);
   const form = useFormSubmission(FIELDS, 'The evidence could not be added');
   const { errorProps, clearError } = form;
   const { user } = useSession();
+  const queryClient = useQueryClient();
+  const can = (permission: string) => hasPermission(user?.permissions, permission);
+  // Identifiers written in the text are offered for linking, as the journal entry dialog does.
+  const canLinkFound = can('identifier.view') && can('identifier.create') && can('evidence.edit');
+  const offer = useFoundCandidates(body, mode === 'written' && canLinkFound);
 
   const shared = {
     description,
@@ -117,10 +131,31 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
   async function addWritten() {
     const parsed = createWrittenEvidenceBodySchema.safeParse({ ...shared, title, body });
     await form.run(parsed, async (data) => {
-      await createWritten.mutateAsync(data);
-      showToast({ kind: 'success', title: 'Evidence added', subtitle: data.title });
-      onClose();
+      setSavingWritten(true);
+      try {
+        await saveWritten(data);
+      } finally {
+        setSavingWritten(false);
+      }
     });
+  }
+
+  /** Adds the written evidence, then links the identifiers found in it that are still ticked. */
+  async function saveWritten(data: CreateWrittenEvidenceBody) {
+    // Read before the item is added, so a refusal of the text leaves nothing added.
+    const found = await offer.chosenFor(body);
+    const item = await createWritten.mutateAsync(data);
+    const failures = await linkFoundIdentifiers(queryClient, item.id, found);
+    showToast(
+      failures.length === 0
+        ? { kind: 'success', title: 'Evidence added', subtitle: data.title }
+        : {
+            kind: 'warning',
+            title: 'Evidence added, but not every identifier was linked',
+            subtitle: failures.join('; '),
+          },
+    );
+    onClose();
   }
 
   const primaryText =
@@ -143,7 +178,7 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
       title="Add evidence"
       primaryButtonText={primaryText}
       secondaryButtonText={isFilesDone ? 'Close' : 'Cancel'}
-      loading={isUploading || createWritten.isPending}
+      loading={isUploading || isSavingWritten}
       loadingDescription={isUploading ? 'Uploading...' : 'Saving...'}
       onSubmit={send}
       onClose={onClose}
@@ -152,7 +187,7 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
         gap={6}
         ref={form.formRef}
         className="evidence-add"
-        onKeyDown={submitOnEnter(send, isUploading || createWritten.isPending)}
+        onKeyDown={submitOnEnter(send, isUploading || isSavingWritten)}
       >
         {form.formError && (
           <InlineNotification
@@ -238,6 +273,15 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
                   }}
                   {...errorProps('body')}
                 />
+                <FoundIdentifierList
+                  id="evidence-found"
+                  found={offer.found}
+                  unchecked={offer.unchecked}
+                  onToggle={offer.toggle}
+                  legend="Found in the text: link to the evidence"
+                  helperText="Ticked identifiers are linked when you add it; new ones are added to the identifiers."
+                  disabled={isSavingWritten}
+                />
               </Stack>
             </TabPanel>
           </TabPanels>
@@ -254,7 +298,7 @@ export function AddEvidenceModal({ caseId, onClose, onOpenEvidence }: AddEvidenc
           }}
           {...errorProps('description')}
         />
-        {hasPermission(user?.permissions, 'community_member.view') && (
+        {can('community_member.view') && (
           <ReportedByPicker
             id="evidence-reported-by"
             value={reportedBy}
