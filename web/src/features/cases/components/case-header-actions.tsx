@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useUpdateCase } from '../api/update-case';
 import { CaseCloseModal } from './case-close-modal';
+import { CaseExchangeMenu } from '../../../components/exchange/case-exchange-menu';
 import { CaseDossierButton } from './case-dossier-button';
 import { CaseStatusConfirmModal } from './case-status-confirm-modal';
 import { CaseStatusMenu } from './case-status-menu';
@@ -38,11 +39,12 @@ export function CaseHeaderActions({ caseItem, canEdit, canExport = false }: Case
   }, [canEdit]);
 
   if (!canEdit) {
-    return canExport ? (
+    return (
       <div className="case-header__actions">
-        <CaseDossierButton caseItem={caseItem} />
+        {canExport && <CaseDossierButton caseItem={caseItem} />}
+        <CaseExchangeMenu caseItem={caseItem} />
       </div>
-    ) : null;
+    );
   }
 
   async function moveTo(to: CaseStatus) {
@@ -76,6 +78,7 @@ export function CaseHeaderActions({ caseItem, canEdit, canExport = false }: Case
   return (
     <div className="case-header__actions">
       {canExport && <CaseDossierButton caseItem={caseItem} />}
+      <CaseExchangeMenu caseItem={caseItem} />
       {status !== 'archived' && (
         <Button kind="tertiary" renderIcon={Edit} onClick={() => setDialog('edit')}>
           Edit

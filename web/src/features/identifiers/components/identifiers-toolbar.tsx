@@ -3,7 +3,7 @@ import { Add, Upload } from '@carbon/icons-react';
 import type { SelectOption } from '@scamtrail/domain/identifiers/options';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 import type { IdentifierListSort } from '@scamtrail/domain/identifiers/api';
-import { CsvDownloadButton } from '../../../components/csv-download-button';
+import { IdentifiersDownloadMenu } from '../../../components/exchange/identifiers-download-menu';
 import { identifierListFilters } from '../api/get-identifiers';
 
 interface SortOption {
@@ -80,8 +80,7 @@ export function IdentifiersToolbar(props: IdentifiersToolbarProps) {
         <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
           Clear filters
         </Button>
-        <CsvDownloadButton
-          path="/identifiers"
+        <IdentifiersDownloadMenu
           filters={identifierListFilters({
             search: props.searchText.trim(),
             type: props.type,

@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { useToast } from '../toasts/toast-context';
+import { errorMessage, isApiError } from '../../lib/api-error';
+
+/** Runs a download, saying in a toast what was saved or why not (401 and 403 are the client's). */
+export function useExchangeDownload() {
+  const [busy, setBusy] = useState(false);
+  const { showToast } = useToast();
+
+  async function download(what: string, save: () => Promise<string>) {
+    setBusy(true);
+    try {
+      const fileName = await save();
+      showToast({ kind: 'success', title: `${what} downloaded`, subtitle: fileName });
+    } catch (error) {
+      if (isApiError(error) && [401, 403].includes(error.status)) return;
+      showToast({
+        kind: 'error',
+        title: `${what} not downloaded`,
+        subtitle: errorMessage(error, 'Please try again'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { busy, run: (what: string, save: () => Promise<string>) => void download(what, save) };
+}
