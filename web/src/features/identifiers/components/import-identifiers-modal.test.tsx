@@ -5,6 +5,12 @@ import { AppProviders, createQueryClient } from '../../../app/providers';
 import { json } from '../../../test/render-app';
 import type { ImportResult, ImportRowResult } from '../api/identifier-types';
 import { ImportIdentifiersModal } from './import-identifiers-modal';
+import {
+  BANK_EMAIL_TEXT,
+  FOUND_EMAIL,
+  FOUND_IBAN,
+  FOUND_IN_BANK_EMAIL,
+} from '../../../components/found-identifiers/found-candidates-test-data';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -123,5 +129,53 @@ describe('the import result', () => {
     )!;
     expect(footerButtons(dialog)).toEqual(['Cancel', 'Import']);
     expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+  });
+});
+
+describe('importing from pasted text', () => {
+  it('lists the identifiers the server finds in the text, each with why, and imports the ticked ones', async () => {
+    const imported: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const route = `${init.method} ${String(input)}`;
+        if (route === 'POST /api/identifiers/extract') return json(200, FOUND_IN_BANK_EMAIL);
+        if (route === 'POST /api/identifiers/import') {
+          imported.push(JSON.parse(String(init.body)));
+          return json(200, resultOf([created(1), created(2)]));
+        }
+        return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }),
+    );
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ImportIdentifiersModal onClose={vi.fn()} onOpenIdentifier={vi.fn()} />
+      </AppProviders>,
+    );
+    const user = userEvent.setup();
+    const dialog = (await screen.findByRole('heading', { name: 'Import Identifiers' })).closest<HTMLElement>(
+      '[role="dialog"]',
+    )!;
+    await user.click(within(dialog).getByRole('tab', { name: 'Pasted text' }));
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('Text'));
+    await user.paste(BANK_EMAIL_TEXT);
+
+    const found = await within(dialog).findByRole('group', { name: 'Found in the text: import' });
+    expect(within(found).getAllByRole('checkbox')).toHaveLength(3);
+    expect(within(found).getByText('A well-formed e-mail address')).toBeInTheDocument();
+    // The phone already on record is left out by the person.
+    await user.click(within(found).getByRole('checkbox', { name: '020 7946 0958 (phone)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+
+    expect(await findToast('Import finished')).toHaveTextContent('2 identifiers created');
+    expect(imported).toEqual([
+      {
+        items: [
+          { type: 'bank_account', data: FOUND_IBAN.data },
+          { type: 'email', data: FOUND_EMAIL.data },
+        ],
+      },
+    ]);
   });
 });

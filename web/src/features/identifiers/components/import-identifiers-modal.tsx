@@ -4,8 +4,17 @@ import {
   InlineNotification,
   ProgressBar,
   Stack,
+  Tab,
+  TabList,
+  TabPanel,
+  TabPanels,
+  Tabs,
 } from '@carbon/react';
 import { useState } from 'react';
+import { TextArea } from '../../../components/text-fields';
+import { candidateKey } from '../../../components/found-identifiers/extract-identifiers';
+import { FoundIdentifierList } from '../../../components/found-identifiers/found-identifier-list';
+import { useFoundCandidates } from '../../../components/found-identifiers/use-found-candidates';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import type { ToastInput } from '../../../components/toasts/toast-types';
@@ -59,9 +68,13 @@ function importFinishedToast({ created, duplicates, invalid }: ImportResult['sum
   return { kind: invalid > 0 ? 'error' : 'warning', title: 'Nothing imported', subtitle: notImportedText };
 }
 
+type Source = 'file' | 'text';
+const SOURCES: Source[] = ['file', 'text'];
+
 /**
- * Import from CSV: pick a file, read it in the browser, send it in chunks with real progress, then
- * show what happened to each row.
+ * Import from a CSV file (read in the browser) or from pasted text (a bank's e-mail, a chat: the
+ * identifiers the server finds in it, each with why, to confirm), send it in chunks with real
+ * progress, then show what happened to each row.
  */
 export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIdentifiersModalProps) {
   const { showToast } = useToast();
@@ -69,6 +82,10 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [source, setSource] = useState<Source>('file');
+  const [pasted, setPasted] = useState('');
+  const offer = useFoundCandidates(pasted, source === 'text');
+  const ticked = offer.found.filter((candidate) => !offer.unchecked.has(candidateKey(candidate)));
   const importRows = useImportIdentifiers(setProgress);
   const isImporting = importRows.isPending;
   const isDone = result !== null && failure === null;
@@ -82,20 +99,30 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
     setFile(await readCsvFile(first));
   }
 
+  const handleRowsImported = {
+    onSuccess: (done: ImportResult) => {
+      setResult(done);
+      showToast(importFinishedToast(done.summary));
+    },
+    onError: (error: Error) => {
+      setResult(partialImportResult(error) ?? null);
+      setFailure(errorMessage(error, 'Failed to import identifiers'));
+    },
+  };
+
+  /** The candidates found in the pasted text that are still ticked, as import rows. */
+  async function importText() {
+    setFailure(null);
+    const rows = (await offer.chosenFor(pasted)).map(({ type, data }) => ({ type, data }));
+    if (rows.length > 0) importRows.mutate(rows, handleRowsImported);
+  }
+
   function start() {
     if (isDone) return onClose();
+    if (source === 'text') return void importText();
     if (!file?.items) return;
     setFailure(null);
-    importRows.mutate(file.items, {
-      onSuccess: (done) => {
-        setResult(done);
-        showToast(importFinishedToast(done.summary));
-      },
-      onError: (error) => {
-        setResult(partialImportResult(error) ?? null);
-        setFailure(errorMessage(error, 'Failed to import identifiers'));
-      },
-    });
+    importRows.mutate(file.items, handleRowsImported);
   }
 
   return (
@@ -106,38 +133,89 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
       primaryButtonText={isDone ? 'Done' : 'Import'}
       // Once done, one action is left: Done.
       secondaryButtonText={isDone ? null : 'Cancel'}
-      primaryButtonDisabled={!isDone && !file?.items}
+      primaryButtonDisabled={!isDone && (source === 'file' ? !file?.items : ticked.length === 0)}
       loading={isImporting}
       loadingDescription="Importing..."
       onSubmit={start}
       onClose={onClose}
     >
       <Stack gap={5} onMouseDown={keepFocusOnPress}>
-        <p className="identifier-import__intro">
-          One row per identifier: a <code>type</code> column (email, phone, bank_account, zelle,
-          crypto_wallet, social_media or other) and that type&apos;s fields. Leave the other columns empty.
-        </p>
-        <CsvTemplateLink />
-        {!isImporting && !isDone && (
-          <FileUploaderDropContainer
-            accept={['.csv', 'text/csv']}
-            labelText="Drag and drop a CSV file here or click to upload"
-            onAddFiles={(_event, { addedFiles }) => void chooseFile(addedFiles)}
-          />
-        )}
-        {file && (
-          <FileUploaderItem
-            name={file.name}
-            status={isImporting ? 'uploading' : isDone ? 'complete' : 'edit'}
-            invalid={!!file.error}
-            errorSubject={file.error ? 'This file cannot be imported' : undefined}
-            errorBody={file.error ?? undefined}
-            onDelete={() => setFile(null)}
-          />
-        )}
-        {file?.items && !isDone && !isImporting && (
-          <p className="identifier-import__rows">{pluralise(file.items.length, 'row')} ready to import.</p>
-        )}
+        <Tabs
+          selectedIndex={SOURCES.indexOf(source)}
+          onChange={({ selectedIndex }) => {
+            setFailure(null);
+            setSource(SOURCES[selectedIndex]);
+          }}
+        >
+          <TabList aria-label="What to import from" contained fullWidth>
+            <Tab disabled={isImporting || isDone}>File</Tab>
+            <Tab disabled={isImporting || isDone}>Pasted text</Tab>
+          </TabList>
+          <TabPanels>
+            <TabPanel className="identifier-import__panel">
+              <Stack gap={5}>
+                <p className="identifier-import__intro">
+                  One row per identifier: a <code>type</code> column (email, phone, bank_account, zelle,
+                  crypto_wallet, social_media or other) and that type&apos;s fields. Leave the other columns
+                  empty.
+                </p>
+                <CsvTemplateLink />
+                {!isImporting && !isDone && (
+                  <FileUploaderDropContainer
+                    accept={['.csv', 'text/csv']}
+                    labelText="Drag and drop a CSV file here or click to upload"
+                    onAddFiles={(_event, { addedFiles }) => void chooseFile(addedFiles)}
+                  />
+                )}
+                {file && (
+                  <FileUploaderItem
+                    name={file.name}
+                    status={isImporting ? 'uploading' : isDone ? 'complete' : 'edit'}
+                    invalid={!!file.error}
+                    errorSubject={file.error ? 'This file cannot be imported' : undefined}
+                    errorBody={file.error ?? undefined}
+                    onDelete={() => setFile(null)}
+                  />
+                )}
+                {file?.items && !isDone && !isImporting && (
+                  <p className="identifier-import__rows">
+                    {pluralise(file.items.length, 'row')} ready to import.
+                  </p>
+                )}
+              </Stack>
+            </TabPanel>
+            <TabPanel className="identifier-import__panel">
+              <Stack gap={5}>
+                <TextArea
+                  id="identifier-import-text"
+                  labelText="Text"
+                  helperText="Paste a message, an e-mail or notes: the identifiers in it are listed here to confirm."
+                  rows={8}
+                  value={pasted}
+                  disabled={isImporting || isDone}
+                  onChange={(event) => setPasted(event.target.value)}
+                />
+                <FoundIdentifierList
+                  id="identifier-import-found"
+                  found={offer.found}
+                  unchecked={offer.unchecked}
+                  onToggle={offer.toggle}
+                  legend="Found in the text: import"
+                  helperText="Ticked identifiers are imported; those already on record are counted as duplicates."
+                  disabled={isImporting || isDone}
+                />
+                {pasted.trim() !== '' && offer.isCurrent && offer.found.length === 0 && (
+                  <p className="identifier-import__rows">No identifiers found in the text.</p>
+                )}
+                {offer.isTruncated && (
+                  <p className="identifier-import__rows">
+                    Only the first 200 are listed: import them, then paste the rest.
+                  </p>
+                )}
+              </Stack>
+            </TabPanel>
+          </TabPanels>
+        </Tabs>
         {progress && (isImporting || failure) && (
           <ProgressBar
             label="Importing identifiers"
