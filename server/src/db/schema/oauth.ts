@@ -37,3 +37,22 @@ export const deviceAuthorizations = pgTable(
   },
   (t) => [index('device_authorizations_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The refresh tokens of device sign-ins' sessions (RFC 6749 §6, modules/oauth), as SHA-256 hashes. A
+ * refresh gives a new access token and a new refresh token and marks the one used; a used one shown
+ * again means it was copied, and ends its session (OAuth 2.0 Security BCP §4.14). They go with their
+ * session.
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);

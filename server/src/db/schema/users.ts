@@ -51,6 +51,11 @@ export const sessions = pgTable(
     clientId: text('client_id'),
     /** The permissions the session is narrowed to (a device sign-in's scope); null: all the user's. */
     permissions: text('permissions').array(),
+    /**
+     * When a device sign-in's access token stops being accepted (its client then uses its refresh
+     * token, modules/oauth); the session itself lives on to `expiresAt`. Null: as long as the session.
+     */
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
