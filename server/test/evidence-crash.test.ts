@@ -148,7 +148,7 @@ describe('kill -9 mid-upload', () => {
   );
 
   it.runIf(process.env.TEST_DB === 'postgres')(
-    'PostgreSQL: a kill while the blob is written leaves no blob without its row; leftovers go at restart',
+    'PostgreSQL: a kill mid-upload leaves no blob without its row; chunks and leftovers go at restart',
     async () => {
       const base = process.env.TEST_DATABASE_URL!;
       const name = `scamtrail_crash_${randomBytes(6).toString('hex')}`;
@@ -181,7 +181,13 @@ describe('kill -9 mid-upload', () => {
         return rows[0].n > 0;
       }, first.server.early);
       startLargeUpload(first.base, headers);
-      await stagedFileArrives(staging, first.server);
+      // Its first megabyte is written as chunks, beside those of the upload waiting on the lock.
+      await until(async () => {
+        const { rows } = await gate.query<{ n: number }>(
+          'select count(distinct content_id)::int as n from evidence_chunks',
+        );
+        return rows[0].n === 2;
+      }, first.server.early);
       await killHard(first.server);
       await gate.query('ROLLBACK');
       // The dead process's sessions end as PostgreSQL finds their sockets closed.
@@ -209,7 +215,10 @@ describe('kill -9 mid-upload', () => {
       const second = await start({ DATA_DIR: dataDir, DATABASE_URL: url });
       expect(await filesIn(staging)).toEqual([]);
       expect(await orphanBlobs()).toBe(0);
-      expect(second.server.output()).toContain('removed 1 staged uploads abandoned mid-upload');
+      const { rows } = await gate.query<{ n: number }>('select count(*)::int as n from evidence_chunks');
+      expect(rows[0].n).toBe(0);
+      // Both uploads' chunks: the one whose row never committed and the one cut mid-way.
+      expect(second.server.output()).toContain('removed 2 staged uploads abandoned mid-upload');
       expect(second.server.output()).toContain('removed 1 blobs no evidence names');
     },
     60_000,

@@ -1,6 +1,7 @@
 import { and, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { evidence, evidenceBlobs } from '../../db/schema/index';
+import { evidence, evidenceBlobs, evidenceChunks } from '../../db/schema/index';
+import { rowsOf } from '../../db/sql/arrays';
 import type { Collected } from './evidence-collector';
 
 /** The advisory lock between blob writes (shared) and the collector (exclusive); the start-up lock's key + 1. */
@@ -15,10 +16,11 @@ export async function holdBlobsAgainstCollection(tx: DbOrTx): Promise<void> {
 }
 
 /**
- * Deletes blobs no evidence row names, older than `graceMs` by the database's clock. A blob is now
- * written in its row's transaction, so none is left unnamed any more; these are what crashes left
- * before that. The exclusive lock waits for every upload transaction in progress (any instance) and
- * holds off new ones, and the delete's snapshot is taken after it, so it sees every row committed.
+ * Deletes blobs no evidence row names, older than `graceMs` by the database's clock, with their
+ * chunks. A blob is now named in its row's transaction, so none is left unnamed any more; these are
+ * what crashes left before that. The exclusive lock waits for every upload transaction in progress
+ * (any instance) and holds off new ones, and the delete's snapshot is taken after it, so it sees every
+ * row committed.
  */
 export async function collectOrphanBlobs(db: Db, graceMs: number): Promise<Collected> {
   return db.transaction(async (tx) => {
@@ -31,7 +33,41 @@ export async function collectOrphanBlobs(db: Db, graceMs: number): Promise<Colle
           sql`not exists (select 1 from ${evidence} where ${evidence.sha256} = ${evidenceBlobs.sha256})`,
         ),
       )
-      .returning({ size: evidenceBlobs.sizeBytes });
+      .returning({ size: evidenceBlobs.sizeBytes, contentId: evidenceBlobs.contentId });
+    const contentIds = deleted.flatMap((row) => (row.contentId ? [row.contentId] : []));
+    if (contentIds.length > 0) {
+      await tx.execute(
+        sql`delete from ${evidenceChunks} where content_id = any(${sql.param(contentIds)}::uuid[])`,
+      );
+    }
     return { files: deleted.length, bytes: deleted.reduce((sum, row) => sum + row.size, 0) };
+  });
+}
+
+/**
+ * Deletes the chunks of uploads abandoned mid-way (the process died, or the request failed and could
+ * not drop them): chunks no blob names whose first chunk is older than `graceMs`. An upload still
+ * arriving wrote its first chunk less than the grace period ago (a form that stops arriving is given
+ * up within seconds); one that outlived it is refused when its row would name it (its first chunk is
+ * checked under the shared lock). Under the exclusive lock, as `collectOrphanBlobs`.
+ */
+export async function collectAbandonedChunks(db: Db, graceMs: number): Promise<Collected> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BLOB_COLLECTION_LOCK_KEY})`);
+    const deleted = rowsOf<{ uploads: number; bytes: number }>(
+      await tx.execute(sql`
+        with abandoned as (
+          select first.content_id from ${evidenceChunks} first
+          where first.seq = 0
+            and first.created_at <= now() - ${graceMs} * interval '1 millisecond'
+            and not exists (select 1 from ${evidenceBlobs} b where b.content_id = first.content_id)
+        ), gone as (
+          delete from ${evidenceChunks} c using abandoned a
+          where c.content_id = a.content_id
+          returning c.content_id, length(c.bytes) as size
+        )
+        select count(distinct content_id)::int as uploads, coalesce(sum(size), 0)::float8 as bytes from gone`),
+    );
+    return { files: deleted[0]?.uploads ?? 0, bytes: deleted[0]?.bytes ?? 0 };
   });
 }

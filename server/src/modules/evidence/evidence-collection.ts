@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { collectOrphanBlobs } from './evidence-blob-collector';
+import { collectAbandonedChunks, collectOrphanBlobs } from './evidence-blob-collector';
 import { collectOrphanFiles, sweepStaging, type Collected } from './evidence-collector';
 import { diskStoreRoot, stagingDir } from './evidence-store';
 
@@ -16,9 +16,9 @@ export interface EvidenceCollection {
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /**
- * Removes what a crash left in evidence storage: staged uploads (both databases) and stored bytes no
- * row names (files with PGlite; with PostgreSQL, blobs left before they were written in their row's
- * transaction). One pass runs (and is awaited) at start, then one every `intervalMs`; a failed pass is
+ * Removes what a crash left in evidence storage: staged uploads (files with PGlite, chunks no blob
+ * names with PostgreSQL) and stored bytes no row names (files with PGlite; with PostgreSQL, blobs left
+ * before they were named in their row's transaction). One pass runs (and is awaited) at start, then one every `intervalMs`; a failed pass is
  * logged and the next one tries again.
  */
 export async function startEvidenceCollection(options: {
@@ -41,6 +41,8 @@ export async function startEvidenceCollection(options: {
           await collectOrphanFiles(database.db, diskStoreRoot(config), grace),
         );
       } else {
+        // In PostgreSQL an upload is staged as chunks no blob names yet.
+        report('staged uploads abandoned mid-upload', await collectAbandonedChunks(database.db, grace));
         report('blobs no evidence names', await collectOrphanBlobs(database.db, grace));
       }
     } catch (error) {

@@ -13,7 +13,6 @@ import { blobEvidenceStore } from './evidence-blob-store';
 import { collectOrphanFiles, sweepStaging } from './evidence-collector';
 import { diskEvidenceStore } from './evidence-disk-store';
 import { diskStoreRoot, stagingDir } from './evidence-store';
-import { stageStream } from './evidence-upload';
 import {
   buildEvidenceApp,
   evidenceFootprint,
@@ -39,9 +38,9 @@ const db = () => t.database.db;
 
 /** Stores `content` in the disk store under `root` as an upload would, without any row naming it. */
 async function storeFile(content: string | Buffer): Promise<string> {
-  const staged = await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp'));
-  await diskEvidenceStore(root).put(staged, db());
-  return staged.sha256;
+  const incoming = await diskEvidenceStore(root).receive(Readable.from([Buffer.from(content)]));
+  await incoming.keep(db());
+  return incoming.sha256;
 }
 
 async function insertRowNaming(tx: DbOrTx, hash: string): Promise<void> {
@@ -90,10 +89,8 @@ describe('the orphan collector of the disk store', () => {
       }) as Db;
       let collection: ReturnType<typeof collectOrphanFiles> | undefined;
       await db().transaction(async (tx) => {
-        await diskEvidenceStore(root).put(
-          await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp')),
-          tx,
-        );
+        const incoming = await diskEvidenceStore(root).receive(Readable.from([Buffer.from(content)]));
+        await incoming.keep(tx);
         collection = collectOrphanFiles(watchedDb, root, 0);
         await judging;
         await insertRowNaming(tx, hash);
@@ -108,7 +105,7 @@ describe('the orphan collector of the disk store', () => {
     async () => {
       const content = `judged ${Math.random()}`;
       const hash = await storeFile(content);
-      const staged = await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp'));
+      const incoming = await diskEvidenceStore(root).receive(Readable.from([Buffer.from(content)]));
       let uploading: Promise<void> | undefined;
       // The upload starts the moment the collector starts judging: between its look at the rows and
       // its removal of the file, if they were not one transaction.
@@ -117,7 +114,7 @@ describe('the orphan collector of the disk store', () => {
           value: (work: Parameters<Db['transaction']>[0]) =>
             db().transaction(async (tx) => {
               uploading ??= db().transaction(async (uploadTx) => {
-                await diskEvidenceStore(root).put(staged, uploadTx);
+                await incoming.keep(uploadTx);
                 await insertRowNaming(uploadTx, hash);
               });
               return work(tx);
@@ -196,11 +193,11 @@ describe('the orphan collector of the evidence_blobs table', () => {
     async () => {
       const content = `reused blob ${Math.random()}`;
       const hash = await insertBlob(content, 2 * HOUR);
-      const staged = await stageStream(Readable.from([Buffer.from(content)]), join(root, 'tmp'));
+      const incoming = await blobEvidenceStore(db()).receive(Readable.from([Buffer.from(content)]));
       let collection: Promise<unknown> | undefined;
       let collected = false;
       await db().transaction(async (tx) => {
-        await blobEvidenceStore(db()).put(staged, tx);
+        await incoming.keep(tx);
         collection = collectOrphanBlobs(db(), 0).finally(() => (collected = true));
         // The collector is queued behind this transaction, not judging the blob without its row.
         await until(async () => {

@@ -14,10 +14,8 @@ import { insertEvidenceRow, setEvidenceTags, type NewEvidenceRow } from './evide
 import { requireTags } from '../tags/tag.preconditions';
 import { requireCaseForEvidence } from './evidence.preconditions';
 import { getEvidence } from './evidence.service';
-import type { EvidenceStore } from './evidence-store-contract';
-import { discardStaged, parseUploadFields, type ReceivedUpload } from './evidence-upload';
+import { parseUploadFields, type ReceivedUpload } from './evidence-upload';
 import { resolveRecordOriginators } from '../originators/record-originators';
-import { sniffMediaType } from './media-type';
 
 /** What the audit trail keeps of an item: its fields, not the written text or the bytes. */
 export function auditSnapshot(values: Partial<NewEvidenceRow>, tagIds: readonly string[]) {
@@ -100,15 +98,16 @@ export async function createWrittenEvidence(
 }
 
 /**
- * A file upload, already staged and hashed: everything that can refuse it is checked before its
- * bytes are stored, so a refused upload leaves nothing behind. The staged file is always removed.
+ * A file upload, its bytes already received into the store, hashed and sniffed: everything that can
+ * refuse it is checked before they are kept, and bytes not kept with a committed row are dropped.
  */
 export async function createFileEvidence(
   db: Db,
-  store: EvidenceStore,
   principal: Principal,
   upload: ReceivedUpload,
 ): Promise<Evidence> {
+  const { content } = upload;
+  let isRecorded = false;
   try {
     const fields = parseUploadFields(upload.fields);
     await requireCaseForEvidence(db, principal, fields.caseId);
@@ -118,27 +117,26 @@ export async function createFileEvidence(
       principal.originatorId,
       fields.onBehalfOfOriginatorId,
     );
-    const mediaType = await sniffMediaType(upload.staged.path);
-    const { sha256, size } = upload.staged;
     const id = await insertEvidence(
       db,
       principal,
       {
-        kind: evidenceKindForMediaType(mediaType),
+        kind: evidenceKindForMediaType(content.mediaType),
         title: fields.title || upload.fileName.slice(0, 200),
         description: fields.description,
         caseId: fields.caseId ?? null,
         fileName: upload.fileName,
-        contentType: mediaType,
-        sizeBytes: size,
-        sha256,
+        contentType: content.mediaType,
+        sizeBytes: content.size,
+        sha256: content.sha256,
         ...originators,
       },
       fields.tagIds,
-      (tx) => store.put(upload.staged, tx),
+      (tx) => content.keep(tx),
     );
+    isRecorded = true;
     return await getEvidence(db, principal, id, { recordView: false });
   } finally {
-    await discardStaged(upload.staged);
+    if (!isRecorded) await content.discard();
   }
 }

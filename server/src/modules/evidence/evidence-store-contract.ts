@@ -11,6 +11,26 @@ export interface StagedFile {
   size: number;
 }
 
+/**
+ * One upload's bytes, received into the store as they arrived (hashed, measured and sniffed on the
+ * way, never held whole), not yet kept: `keep` keeps them with the row that names them, `discard`
+ * drops them. Until kept they are the collector's once older than its grace period.
+ */
+export interface IncomingContent {
+  sha256: string;
+  size: number;
+  /** Read from the bytes only (media-type.ts). */
+  mediaType: string;
+  /**
+   * Keeps the bytes under their hash (what is already stored under it is kept as it is). Called
+   * inside `tx`, the transaction that writes the row naming the hash, so the bytes are never
+   * collected while it runs; if `tx` does not commit, `discard` must follow.
+   */
+  keep(tx: DbOrTx): Promise<void>;
+  /** Drops the bytes unless a committed `keep` made them the stored content; safe to call twice. */
+  discard(): Promise<void>;
+}
+
 export interface StoredContent {
   stream: Readable;
   size: number;
@@ -21,18 +41,13 @@ export interface StoredContent {
  * of evidence items that hold them, and never changed afterwards.
  */
 export interface EvidenceStore {
-  /**
-   * Keeps the staged file's bytes under their hash (kept as they are if already there); consumes the
-   * file. Called inside `tx`, the transaction that writes the row naming the hash, so the bytes and
-   * the row commit together (the table) or the bytes are never collected while it runs (files on
-   * disk, see evidence-collector.ts).
-   */
-  put(staged: StagedFile, tx: DbOrTx): Promise<void>;
+  /** Receives an upload's bytes from `source` as they arrive; rejects (having dropped them) if it fails. */
+  receive(source: Readable): Promise<IncomingContent>;
   /** The stored bytes, or null when they are missing. */
   open(sha256: string): Promise<StoredContent | null>;
   /** The SHA-256 of the bytes stored now (read again, not remembered), or null when missing. */
   rehash(sha256: string): Promise<string | null>;
-  /** `rehash` of each distinct hash, as one read of the store where it can (signature verification of a case). */
+  /** `rehash` of each distinct hash, in as few reads of the store as it can (signature verification of a case). */
   rehashMany(sha256s: readonly string[]): Promise<Map<string, string | null>>;
 }
 

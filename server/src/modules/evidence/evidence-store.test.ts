@@ -1,8 +1,9 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evidence, evidenceBlobs } from '../../db/schema/index';
@@ -10,7 +11,6 @@ import { signedIn, type Client } from '../../../test/helpers';
 import { blobEvidenceStore } from './evidence-blob-store';
 import { diskEvidenceStore } from './evidence-disk-store';
 import type { EvidenceStore } from './evidence-store-contract';
-import { stageStream } from './evidence-upload';
 import {
   buildEvidenceApp,
   custodyActions,
@@ -33,7 +33,15 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-const stage = (content: string) => stageStream(Readable.from([Buffer.from(content)]), join(scratch, 'tmp'));
+/** An upload's bytes as they arrive: in pieces of at most 64 KiB, as a request body comes. */
+function arriving(content: string | Buffer): Readable {
+  const bytes = Buffer.from(content);
+  const pieces: Buffer[] = [];
+  for (let offset = 0; offset < bytes.length; offset += 64 * 1024) {
+    pieces.push(bytes.subarray(offset, offset + 64 * 1024));
+  }
+  return Readable.from(pieces);
+}
 
 /** Replaces the stored bytes of a hash behind the store's back, as a failing disk or an intruder would. */
 type Tamper = (hash: string, bytes: Buffer | null) => Promise<void>;
@@ -68,40 +76,69 @@ const backends: { name: string; make: () => { store: EvidenceStore; tamper: Tamp
 ];
 
 describe.each(backends)('content-addressed storage: $name', ({ make }) => {
-  it('stores the bytes under their SHA-256 and consumes the staged file', async () => {
+  it('keeps the bytes under their SHA-256, hashed and sniffed as they arrived', async () => {
     const { store } = make();
-    const staged = await stage(`evidence ${Math.random()}`);
-    expect(staged.sha256).toBe(sha256(await readFile(staged.path)));
-    const expected = await readFile(staged.path, 'utf8');
-    await store.put(staged, t.database.db);
-    await expect(stat(staged.path)).rejects.toThrow();
-    const content = await store.open(staged.sha256);
+    const expected = `evidence ${Math.random()}`;
+    const incoming = await store.receive(arriving(expected));
+    expect(incoming).toMatchObject({
+      sha256: sha256(expected),
+      size: Buffer.byteLength(expected),
+      mediaType: 'text/plain',
+    });
+    await incoming.keep(t.database.db);
+    await incoming.discard();
+    const content = await store.open(incoming.sha256);
     expect(content?.size).toBe(Buffer.byteLength(expected));
     expect(await text(content!.stream)).toBe(expected);
-    expect(await store.rehash(staged.sha256)).toBe(staged.sha256);
+    expect(await store.rehash(incoming.sha256)).toBe(incoming.sha256);
+  });
+
+  it('reads back a file of many chunks in order, and rehashes it and small ones in one call', async () => {
+    const { store } = make();
+    const large = Buffer.concat([pngBytes(), randomBytes(3 * 1024 * 1024 + 123)]);
+    const small = [`one ${Math.random()}`, `two ${Math.random()}`];
+    const kept = [];
+    for (const bytes of [large, ...small]) {
+      const incoming = await store.receive(arriving(bytes));
+      await incoming.keep(t.database.db);
+      kept.push(incoming);
+    }
+    expect(kept[0]).toMatchObject({ sha256: sha256(large), size: large.length, mediaType: 'image/png' });
+    const content = await store.open(sha256(large));
+    expect(content?.size).toBe(large.length);
+    expect((await buffer(content!.stream)).equals(large)).toBe(true);
+    const digests = await store.rehashMany([...kept.map((k) => k.sha256), sha256('never stored')]);
+    expect([...digests.values()]).toEqual([...kept.map((k) => k.sha256), null]);
+  });
+
+  it('drops what it received when the upload is discarded', async () => {
+    const { store } = make();
+    const incoming = await store.receive(arriving(`dropped ${Math.random()}`));
+    await incoming.discard();
+    expect(await store.open(incoming.sha256)).toBeNull();
   });
 
   it('keeps what is already stored under a hash when the same content comes again', async () => {
     const { store, tamper } = make();
     const content = `same ${Math.random()}`;
-    const first = await stage(content);
-    await store.put(first, t.database.db);
+    const first = await store.receive(arriving(content));
+    await first.keep(t.database.db);
     await tamper(first.sha256, Buffer.from('kept as it was'));
-    const again = await stage(content);
-    await store.put(again, t.database.db);
-    await expect(stat(again.path)).rejects.toThrow();
+    const again = await store.receive(arriving(content));
+    await again.keep(t.database.db);
+    await again.discard();
     expect(await text((await store.open(first.sha256))!.stream)).toBe('kept as it was');
   });
 
   it('notices changed bytes and answers null for missing ones', async () => {
     const { store, tamper } = make();
-    const staged = await stage(`original ${Math.random()}`);
-    await store.put(staged, t.database.db);
-    await tamper(staged.sha256, Buffer.from('altered'));
-    expect(await store.rehash(staged.sha256)).toBe(sha256('altered'));
-    await tamper(staged.sha256, null);
-    expect(await store.rehash(staged.sha256)).toBeNull();
-    expect(await store.open(staged.sha256)).toBeNull();
+    const incoming = await store.receive(arriving(`original ${Math.random()}`));
+    await incoming.keep(t.database.db);
+    await tamper(incoming.sha256, Buffer.from('altered'));
+    expect(await store.rehash(incoming.sha256)).toBe(sha256('altered'));
+    await tamper(incoming.sha256, null);
+    expect(await store.rehash(incoming.sha256)).toBeNull();
+    expect(await store.open(incoming.sha256)).toBeNull();
   });
 });
 

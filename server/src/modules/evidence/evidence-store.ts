@@ -5,7 +5,7 @@ import { blobEvidenceStore } from './evidence-blob-store';
 import type { EvidenceStore } from './evidence-store-contract';
 import { diskEvidenceStore } from './evidence-disk-store';
 
-/** Where uploads are written while they arrive: on the data directory's file system, for atomic renames. */
+/** Where the disk store writes uploads while they arrive: on its own file system, for atomic renames. */
 export function stagingDir(config: Pick<Config, 'dataDir'>): string {
   return join(diskStoreRoot(config), 'tmp');
 }

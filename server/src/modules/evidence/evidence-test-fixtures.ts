@@ -6,7 +6,15 @@ import { crc32, deflateSync } from 'node:zlib';
 import { count, eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { evidence, evidenceBlobs, evidenceCustody, evidenceTags, events, tags } from '../../db/schema/index';
+import {
+  evidence,
+  evidenceBlobs,
+  evidenceChunks,
+  evidenceCustody,
+  evidenceTags,
+  events,
+  tags,
+} from '../../db/schema/index';
 import { buildTestApp, type Client, type TestApp } from '../../../test/helpers';
 
 export { insertCase, insertGroup } from '../../../test/case-fixtures';
@@ -126,11 +134,17 @@ export async function evidenceFootprint(t: EvidenceTestApp) {
   const db = t.database.db;
   const n = async (
     table:
-      typeof evidence | typeof evidenceBlobs | typeof evidenceCustody | typeof evidenceTags | typeof events,
+      | typeof evidence
+      | typeof evidenceBlobs
+      | typeof evidenceChunks
+      | typeof evidenceCustody
+      | typeof evidenceTags
+      | typeof events,
   ) => (await db.select({ n: count() }).from(table))[0].n;
   return {
     evidence: await n(evidence),
     blobs: await n(evidenceBlobs),
+    chunks: await n(evidenceChunks),
     custody: await n(evidenceCustody),
     tags: await n(evidenceTags),
     events: await n(events),

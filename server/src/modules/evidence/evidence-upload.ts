@@ -7,14 +7,14 @@ import type { FastifyRequest } from 'fastify';
 import { uploadEvidenceFieldsSchema, type UploadEvidenceFields } from '@scamtrail/domain/evidence';
 import { AppError } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart-form';
-import type { StagedFile } from './evidence-store-contract';
+import type { EvidenceStore, IncomingContent, StagedFile } from './evidence-store-contract';
 
 /** Form fields beyond the file: a description of 2,000 characters is well under 64 KiB in UTF-8. */
 export const UPLOAD_FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 60, files: 1, parts: 61 };
 
-/** What a multipart upload carried: the staged file, the client's file name and the form fields. */
+/** What a multipart upload carried: its bytes in the store (not yet kept), the client's file name and the form fields. */
 export interface ReceivedUpload {
-  staged: StagedFile;
+  content: IncomingContent;
   fileName: string;
   fields: Record<string, string[]>;
 }
@@ -47,10 +47,6 @@ export async function stageStream(source: Readable, dir: string): Promise<Staged
   return { path, sha256: hash.digest('hex'), size };
 }
 
-export async function discardStaged(staged: StagedFile | undefined): Promise<void> {
-  if (staged) await rm(staged.path, { force: true });
-}
-
 /** The file name as given, without any directory part or control characters, at most 255 characters. */
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
@@ -71,31 +67,31 @@ function tooLarge(maxBytes: number): AppError {
 }
 
 /**
- * Reads a multipart upload: the one `file` part is streamed to a staged file; the other parts are
- * collected as text fields. Refuses (and removes the staged file) when the file is over `maxBytes`
- * (413), missing, empty, or not in a part named `file`, a field is too long, or the body is
- * malformed (400).
+ * Reads a multipart upload: the one `file` part is streamed into the store as it arrives; the other
+ * parts are collected as text fields. Refuses (and drops what the store received) when the file is
+ * over `maxBytes` (413), missing, empty, or not in a part named `file`, a field is too long, or the
+ * body is malformed (400).
  */
 export async function receiveUpload(
   request: FastifyRequest,
-  options: { stagingDir: string; maxBytes: number; idleMs?: number },
+  options: { store: EvidenceStore; maxBytes: number; idleMs?: number },
 ): Promise<ReceivedUpload> {
   const form = await readMultipartForm(request, {
     fileField: 'file',
-    readFile: (part) => stageStream(part.file, options.stagingDir),
-    discardFile: discardStaged,
+    readFile: (part) => options.store.receive(part.file),
+    discardFile: (content) => content.discard(),
     tooLarge: () => tooLarge(options.maxBytes),
     idleMs: options.idleMs,
   });
-  const staged = form.file;
-  if (!staged) {
+  const content = form.file;
+  if (!content) {
     throw AppError.validation([{ field: 'file', message: 'Attach the file as the part named "file"' }]);
   }
-  if (staged.size === 0) {
-    await discardStaged(staged);
+  if (content.size === 0) {
+    await content.discard();
     throw AppError.validation([{ field: 'file', message: 'The file is empty' }]);
   }
-  return { staged, fileName: cleanFileName(form.fileName), fields: form.fields };
+  return { content, fileName: cleanFileName(form.fileName), fields: form.fields };
 }
 
 /** The form fields as the upload schema reads them: one value each, tag ids repeated or comma-separated. */

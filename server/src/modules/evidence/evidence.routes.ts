@@ -21,7 +21,7 @@ import { evidenceListCsv } from '../interchange/list-csv';
 import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
 import { evidenceItemRoutes } from './evidence-item.routes';
 import { getEvidence, listEvidence, updateEvidence } from './evidence.service';
-import { evidenceStoreFor, stagingDir } from './evidence-store';
+import { evidenceStoreFor } from './evidence-store';
 import { receiveUpload, UPLOAD_FIELD_LIMITS } from './evidence-upload';
 
 /** What the form parts besides the file may add to a request, beyond the file itself. */
@@ -54,7 +54,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
   const { db } = opts.database;
   const store = evidenceStoreFor(opts.database, opts.config);
   const upload = {
-    stagingDir: stagingDir(opts.config),
+    store,
     maxBytes: opts.config.maxUploadBytes,
     idleMs: opts.config.formIdleMs,
   };
@@ -92,7 +92,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         if (!request.isMultipart()) return;
         refuseDeclaredOversize(request, upload.maxBytes);
         const received = await receiveUpload(request, upload);
-        const created = await createFileEvidence(db, store, request.principal!, received);
+        const created = await createFileEvidence(db, request.principal!, received);
         return reply.status(201).send(created);
       },
     },

@@ -37,3 +37,52 @@ export async function sniffMediaType(path: string): Promise<string> {
 export function contentTypeHeader(mediaType: string): string {
   return mediaType === 'text/plain' ? 'text/plain; charset=utf-8' : mediaType;
 }
+
+/** How much of a file's start file-type is given when the bytes are sniffed as they pass. */
+export const SNIFFED_HEAD_BYTES = 1024 * 1024;
+
+/**
+ * `sniffMediaType` for bytes passing once, never held whole: `update` with each piece in order, then
+ * `mediaType()`. file-type reads the first SNIFFED_HEAD_BYTES (its signatures sit in the first few
+ * KiB; a ZIP's entries are looked for that far), and the UTF-8 check runs over all of it as it goes.
+ */
+export function mediaTypeSniffer() {
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let isText = true;
+  return {
+    update(piece: Buffer) {
+      if (headBytes < SNIFFED_HEAD_BYTES) {
+        const part = Buffer.from(piece.subarray(0, SNIFFED_HEAD_BYTES - headBytes));
+        head.push(part);
+        headBytes += part.length;
+      }
+      if (!isText) return;
+      if (piece.includes(0)) {
+        isText = false;
+        return;
+      }
+      try {
+        decoder.decode(piece, { stream: true });
+      } catch (error) {
+        if (!(error instanceof TypeError)) throw error;
+        isText = false;
+      }
+    },
+    async mediaType(): Promise<string> {
+      if (isText) {
+        try {
+          decoder.decode();
+        } catch (error) {
+          if (!(error instanceof TypeError)) throw error;
+          isText = false;
+        }
+      }
+      const { fileTypeFromBuffer } = await import('file-type');
+      const detected = await fileTypeFromBuffer(Buffer.concat(head));
+      if (detected) return detected.mime;
+      return isText ? 'text/plain' : 'application/octet-stream';
+    },
+  };
+}
