@@ -16,6 +16,8 @@ let t: TestApp;
 let reader: Client;
 let collectionId: string;
 
+type StixJson = { id: string; type: string } & Record<string, unknown>;
+
 /** A TAXII client: sends TAXII's Accept, checks the media type of every answer, follows `next`. */
 class TaxiiClient {
   constructor(private readonly client: Client) {}
@@ -30,7 +32,7 @@ class TaxiiClient {
 
   /** Every object of the collection after `addedAfter`, page by page; also the last date added seen. */
   async poll(objectsUrl: string, options: { addedAfter?: string; limit: number; type?: string }) {
-    const objects: { id: string; type: string }[] = [];
+    const objects: StixJson[] = [];
     let next: string | undefined;
     let lastAdded: string | undefined;
     let pages = 0;
@@ -41,7 +43,7 @@ class TaxiiClient {
       if (next) params.set('next', next);
       const { body, headers } = await this.get(`${objectsUrl}?${params}`);
       pages += 1;
-      const page = (body.objects as { id: string; type: string }[] | undefined) ?? [];
+      const page = (body.objects as StixJson[] | undefined) ?? [];
       expect(page.length).toBeLessThanOrEqual(options.limit);
       objects.push(...page);
       if (headers['x-taxii-date-added-last']) lastAdded = String(headers['x-taxii-date-added-last']);
@@ -65,13 +67,15 @@ beforeAll(async () => {
   // A stream without identifiers is no collection.
   await admin.client.post('/api/export-streams', { name: 'Cases only', topics: ['cases'] });
   // 1,000 e-mails added a second apart, and every tenth also a phone number.
-  await db.execute(sql`insert into identifiers (type, data, display_value, normalized_key, originator_id, created_at)
+  await db.execute(sql`insert into identifiers (type, data, display_value, normalized_key, originator_id, created_at, updated_at)
     select 'email', jsonb_build_object('address', 'taxii' || g || '@example.com'), 'taxii' || g || '@example.com',
-      'taxii' || g || '@example.com', ${admin.user.originatorId}::uuid, timestamptz '2025-01-01' + g * interval '1 second'
+      'taxii' || g || '@example.com', ${admin.user.originatorId}::uuid, timestamptz '2025-01-01' + g * interval '1 second',
+      timestamptz '2025-01-01' + g * interval '1 second'
     from generate_series(1, ${ROWS}) g`);
-  await db.execute(sql`insert into identifiers (type, data, display_value, normalized_key, originator_id, created_at)
+  await db.execute(sql`insert into identifiers (type, data, display_value, normalized_key, originator_id, created_at, updated_at)
     select 'phone', jsonb_build_object('countryCode', '+1', 'number', '20255' || lpad(g::text, 5, '0')),
       '+1 20255' || lpad(g::text, 5, '0'), '+120255' || lpad(g::text, 5, '0'), ${admin.user.originatorId}::uuid,
+      timestamptz '2025-01-01' + g * interval '10 second' + interval '1 millisecond',
       timestamptz '2025-01-01' + g * interval '10 second' + interval '1 millisecond'
     from generate_series(1, ${ROWS / 10}) g`);
   const { key } = await insertAutomationKey(db, ['export.view']);
@@ -147,6 +151,34 @@ describe('TAXII 2.1', () => {
     const unknown = await reader.get('/taxii2/nowhere/');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/json/);
+  });
+
+  it('adds an identifier changed after a poll again, as a new version of the same object', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    const old = before.objects.find((o) => o.value === 'taxii5@example.com')!;
+    // An edit, as the identifier service makes it: the data and updated_at change.
+    await t.database.db.execute(sql`update identifiers
+      set data = data || '{"notes": "seen again in a second case"}'::jsonb, updated_at = timestamptz '2025-02-01'
+      where normalized_key = 'taxii5@example.com'`);
+    const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
+    expect(since.objects.map((o) => o.id)).toEqual([old.id]);
+    expect(since.objects[0].x_opencti_description).toBe('seen again in a second case');
+    const manifest = (
+      await taxii.get(`/taxii2/root/collections/${collectionId}/manifest/?added_after=${before.lastAdded}`)
+    ).body.objects as Json[];
+    expect(manifest).toEqual([
+      expect.objectContaining({
+        id: old.id,
+        date_added: '2025-02-01T00:00:00.000000Z',
+        version: '2025-02-01T00:00:00.000000Z',
+      }),
+    ]);
+    // A full poll still has it once, in its new place.
+    const after = await taxii.poll(objectsUrl, { limit: 1000 });
+    expect(after.objects).toHaveLength(before.objects.length);
+    expect(after.objects.at(-1)!.id).toBe(old.id);
   });
 });
 
