@@ -48,6 +48,7 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores (one, on a 2-core machine); the main process
     // does little once the files are transformed, and the server files wait on their database.
     maxWorkers: 2,
+    reporters: ['default', './scripts/vitest-slowest-files.ts'],
     projects: [
       {
         test: {

@@ -20,6 +20,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: [['list']],
+  // The spec files that held a worker longest, printed at the end: where to look when the stage grows.
+  reportSlowTests: { max: 15, threshold: 30_000 },
   use: {
     trace: 'off',
     screenshot: 'only-on-failure',
