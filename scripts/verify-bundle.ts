@@ -25,9 +25,9 @@ if (path.toLowerCase().endsWith('.zip')) {
     process.exit(1);
   }
   const signature = checks.find((check) => check.name === 'manifest signature');
-  console.log(
-    `\nVALID: all ${checks.length} checks passed${signature?.detail.startsWith('NOT SIGNED') ? ' (the manifest is not signed)' : ''}`,
-  );
+  const signed = signature?.detail.startsWith('SIGNED') ? ' (the manifest is signed by its exporter)' : '';
+  const unsigned = signature?.detail.startsWith('NOT SIGNED') ? ' (the manifest is not signed)' : '';
+  console.log(`\nVALID: all ${checks.length} checks passed${signed}${unsigned}`);
   process.exit(0);
 }
 

@@ -6,4 +6,16 @@ import { user, type Rule } from './rule';
  */
 export const DOSSIER_RULES: Record<string, Rule> = {
   'GET /api/cases/{id}/dossier': user('case.view', 'journal_entry.view', 'evidence.view', 'identifier.view'),
+  'POST /api/cases/{id}/dossier/sign/begin': user(
+    'case.view',
+    'journal_entry.view',
+    'evidence.view',
+    'identifier.view',
+  ),
+  'POST /api/cases/{id}/dossier/sign/complete': user(
+    'case.view',
+    'journal_entry.view',
+    'evidence.view',
+    'identifier.view',
+  ),
 };

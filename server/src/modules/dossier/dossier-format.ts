@@ -18,6 +18,30 @@ export const VERIFY_FILE = 'VERIFY.txt';
 export const EVIDENCE_DIR = 'evidence/';
 export const SIGNATURES_DIR = 'signatures/';
 
+/** What a dossier's manifest signature signs: its `content.v` and `canonicalization`. */
+export const MANIFEST_SIGNATURE_CONTENT = 'scamtrail-dossier-manifest-v1';
+
+/**
+ * Whether the manifest is signed: `passkey` when the exporter signs it with a passkey (then
+ * `manifest.signature.json` must be in the package), `none` when it is exported unsigned. Stated in
+ * the manifest (and in VERIFY.txt and the report) before signing, so removing the signature shows.
+ */
+export type ManifestSigning = 'passkey' | 'none';
+
+/**
+ * The content a manifest signature signs (RFC 8785 canonical JSON; its SHA-256 is the signed content
+ * hash): the case and the SHA-256 of `manifest.json`, which names every other file's hash.
+ */
+export interface ManifestSignatureContent {
+  v: typeof MANIFEST_SIGNATURE_CONTENT;
+  caseId: string;
+  manifestSha256: string;
+}
+
+export function manifestSignatureContent(caseId: string, manifestSha256: string): ManifestSignatureContent {
+  return { v: MANIFEST_SIGNATURE_CONTENT, caseId, manifestSha256 };
+}
+
 /** A file of the package, as the manifest lists it. */
 export interface ManifestFile {
   path: string;
@@ -50,6 +74,8 @@ export interface DossierManifest {
   evidence: ManifestEvidence[];
   /** Entries whose signature bundle is in `signatures/`. */
   signedEntries: string[];
+  /** Whether `manifest.signature.json` signs this manifest (absent: `none`). */
+  manifestSigning?: ManifestSigning;
 }
 
 /** A link of the chain as `journal-chain.json` holds it: the fields its hash covers, and when. */

@@ -15,6 +15,7 @@ import {
   MANIFEST_SIGNATURE_FILE,
   SIGNATURES_DIR,
   VERIFY_FILE,
+  type ManifestSigning,
 } from './dossier-format';
 
 /**
@@ -30,6 +31,8 @@ export interface ReportContext {
   chainHead: string | null;
   /** Evidence id to the path of its bytes in the package (absent when the stored bytes were missing). */
   evidencePaths: Map<string, string>;
+  /** Whether the exporter signs the manifest with a passkey. */
+  signing: ManifestSigning;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -244,6 +247,11 @@ function verification(data: DossierData, ctx: ReportContext): string {
 <tr><th>Signed entries</th><td>${s.valid} valid, ${s.invalid} invalid, ${s.unsigned} unsigned, of ${count(s.total, 'entry', 'entries')} (each signature checked against the entry, its linked evidence re-hashed, and the passkey assertion verified).</td></tr>
 <tr><th>Journal hash chain</th><td>${integrity} Head: <span class="hash">${h(ctx.chainHead ?? 'none (no entries)')}</span></td></tr>
 <tr><th>Evidence files</th><td>Each file was hashed again while it was written into this package; <code>${MANIFEST_FILE}</code> lists the SHA-256 and size of every file.</td></tr>
+<tr><th>This dossier</th><td>${
+    ctx.signing === 'passkey'
+      ? `<span class="badge ok">Signed</span> by ${h(ctx.exportedBy)} with a passkey: <code>${MANIFEST_SIGNATURE_FILE}</code> signs the SHA-256 of <code>${MANIFEST_FILE}</code>, and so every file of the package.`
+      : `<span class="badge none">Not signed</span> The manifest carries no passkey signature: its hashes show whether a file changed, but nothing in the package proves who exported it.`
+  }</td></tr>
 </tbody></table>
 <h3>How to check this dossier again</h3>
 <ol>

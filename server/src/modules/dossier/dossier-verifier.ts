@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { verifyBundle } from '../signatures/bundle-verifier';
+import { verifyBundle, type SignatureBundle } from '../signatures/bundle-verifier';
 import { verifyChainFile } from './dossier-chain';
 import {
   CHAIN_FILE,
@@ -11,6 +11,7 @@ import {
   JSONLD_FILE,
   MANIFEST_FILE,
   MANIFEST_SIGNATURE_FILE,
+  MANIFEST_SIGNATURE_CONTENT,
   REPORT_FILE,
   SIGNATURES_DIR,
   type ChainFile,
@@ -305,17 +306,69 @@ export async function verifyDossier(zipPath: string): Promise<DossierVerificatio
 
   // The manifest's signature.
   checks.push(
-    files.has(MANIFEST_SIGNATURE_FILE)
-      ? check(
-          'manifest signature',
-          false,
-          `${MANIFEST_SIGNATURE_FILE} is present but this verifier cannot check it`,
-        )
-      : check(
-          'manifest signature',
-          true,
-          'NOT SIGNED: the manifest carries no passkey signature, so nothing in the package proves who exported it',
-        ),
+    manifestSignatureCheck(manifest, files.get(MANIFEST_FILE)!, files.get(MANIFEST_SIGNATURE_FILE)),
   );
   return done();
+}
+
+/**
+ * `manifest.signature.json`: a signature bundle over `{ v, caseId, manifestSha256 }` whose hash is the
+ * signed content hash; it must verify with the public key it carries, name this manifest's SHA-256 and
+ * case, and be the exporter's. A manifest that states it is signed without the file has lost its
+ * signature; a signature beside a manifest that states it is not signed was added.
+ */
+function manifestSignatureCheck(
+  manifest: DossierManifest,
+  manifestFile: ZipFileRead,
+  signatureFile: ZipFileRead | undefined,
+): DossierCheck {
+  const name = 'manifest signature';
+  const statesSigned = manifest.manifestSigning === 'passkey';
+  if (!signatureFile) {
+    return statesSigned
+      ? check(
+          name,
+          false,
+          `${MANIFEST_SIGNATURE_FILE} was removed: ${MANIFEST_FILE} states that the exporter signed it with a passkey`,
+        )
+      : check(
+          name,
+          true,
+          'NOT SIGNED: the manifest carries no passkey signature, so nothing in the package proves who exported it',
+        );
+  }
+  if (!statesSigned) {
+    return check(
+      name,
+      false,
+      `${MANIFEST_SIGNATURE_FILE} was added: ${MANIFEST_FILE} states that this dossier is not signed`,
+    );
+  }
+  const bundle = parseJson<SignatureBundle>(signatureFile);
+  if (!bundle) return check(name, false, `${MANIFEST_SIGNATURE_FILE} is not JSON`);
+  const problems = verifyBundle(bundle, MANIFEST_SIGNATURE_CONTENT)
+    .filter((c) => !c.passed)
+    .map((c) => `${c.name}: ${c.detail}`);
+  const content = (bundle.content ?? {}) as { manifestSha256?: unknown; caseId?: unknown };
+  if (content.manifestSha256 !== manifestFile.sha256) {
+    problems.push(
+      `it signed a manifest whose SHA-256 is ${String(content.manifestSha256)}, but ${MANIFEST_FILE} hashes to ${manifestFile.sha256}: the manifest changed after signing`,
+    );
+  }
+  if (content.caseId !== manifest.case.id) {
+    problems.push(`it signed case ${String(content.caseId)}, the manifest is of case ${manifest.case.id}`);
+  }
+  const signer = bundle.signer ?? { name: '?', email: '?', passkeyName: '?' };
+  if (signer.email !== manifest.exportedBy.email) {
+    problems.push(
+      `it is signed by ${signer.email}, the manifest says ${manifest.exportedBy.email} exported it`,
+    );
+  }
+  return problems.length
+    ? check(name, false, `INVALID: ${problems.join('; ')}`)
+    : check(
+        name,
+        true,
+        `SIGNED by ${signer.name} <${signer.email}> with the passkey “${signer.passkeyName}” on ${bundle.signedAt}: the signature over the manifest's SHA-256 ${manifestFile.sha256} verifies with the public key in ${MANIFEST_SIGNATURE_FILE}`,
+      );
 }

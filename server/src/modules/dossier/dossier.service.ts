@@ -8,13 +8,14 @@ import { recordCustody } from '../evidence/custody.service';
 import type { EvidenceStore } from '../evidence/evidence-store-contract';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { readDossierData, type DossierData } from './dossier-data';
+import { readDossierData } from './dossier-data';
 import {
   CHAIN_FILE,
   DOSSIER_FORMAT,
   DOSSIER_VERSION,
   JSONLD_FILE,
   MANIFEST_FILE,
+  MANIFEST_SIGNATURE_FILE,
   REPORT_FILE,
   SERVER_VERSION,
   SIGNATURES_DIR,
@@ -23,6 +24,7 @@ import {
   type DossierManifest,
   type ManifestEvidence,
   type ManifestFile,
+  type ManifestSigning,
 } from './dossier-format';
 import { renderJsonLd } from './dossier-jsonld';
 import { renderReport } from './dossier-report';
@@ -61,12 +63,36 @@ function hashingStream(onDone: (sha256: string, size: number) => void): Transfor
   });
 }
 
-export async function exportDossier(
+/** A file of the package before it is written: its text, or an evidence file to stream from the store. */
+export type PlannedFile = { path: string; text: string } | { path: string; storeKey: string };
+
+/** What the History and the custody record of an export need, kept with a prepared export. */
+export interface ExportRecord {
+  caseId: string;
+  evidenceIds: string[];
+  entryCount: number;
+  signedEntryCount: number;
+}
+
+/** A dossier laid out: every file in order (the manifest last, not among them) and the manifest's parts. */
+export interface DossierPlan {
+  fileName: string;
+  files: PlannedFile[];
+  /** The manifest without `files` (filled once every file's hash and size are known). */
+  manifest: Omit<DossierManifest, 'files'>;
+  /** Each evidence item's index entry, by path (its `path` is set to null if the stored file is missing). */
+  evidenceByPath: Map<string, ManifestEvidence>;
+  record: ExportRecord;
+}
+
+/** Lays the dossier out from what the exporter may see (nothing is read from the store yet). */
+export async function planDossier(
   db: Db,
   store: EvidenceStore,
   caseId: string,
   principal: UserPrincipal,
-): Promise<Dossier> {
+  signing: ManifestSigning,
+): Promise<DossierPlan> {
   const data = await readDossierData(db, store, caseId, principal);
   const exportedAt = new Date().toISOString();
   const exporter = { name: fullName(principal) || principal.email, email: principal.email };
@@ -88,27 +114,19 @@ export async function exportDossier(
     serverVersion: SERVER_VERSION,
     chainHead,
     evidencePaths,
+    signing,
   };
 
-  const zip = new ZipFile();
-  const files: ManifestFile[] = [];
-  const mtime = new Date(exportedAt);
-  const addText = (path: string, text: string) => {
-    const buffer = Buffer.from(text, 'utf8');
-    files.push({ path, sha256: sha256Hex(buffer), size: buffer.length });
-    zip.addBuffer(buffer, path, { mtime });
-  };
-
-  addText(REPORT_FILE, renderReport(data, ctx));
+  const files: PlannedFile[] = [{ path: REPORT_FILE, text: renderReport(data, ctx) }];
   for (const [entryId, bundle] of data.bundles) {
-    addText(`${SIGNATURES_DIR}${entryId}.json`, `${JSON.stringify(bundle, null, 2)}\n`);
+    files.push({ path: `${SIGNATURES_DIR}${entryId}.json`, text: `${JSON.stringify(bundle, null, 2)}\n` });
   }
-  addText(CHAIN_FILE, `${JSON.stringify(data.chain, null, 2)}\n`);
-  addText(JSONLD_FILE, renderJsonLd(data, ctx));
-  addText(VERIFY_FILE, verifyText(data, ctx));
+  files.push({ path: CHAIN_FILE, text: `${JSON.stringify(data.chain, null, 2)}\n` });
+  files.push({ path: JSONLD_FILE, text: renderJsonLd(data, ctx) });
+  files.push({ path: VERIFY_FILE, text: verifyText(data, ctx) });
 
   const evidence: ManifestEvidence[] = [];
-  const written = new Set<string>();
+  const evidenceByPath = new Map<string, ManifestEvidence>();
   for (const item of data.evidence) {
     const path = evidencePaths.get(item.id) ?? null;
     const entry: ManifestEvidence = {
@@ -119,22 +137,75 @@ export async function exportDossier(
       recordedSha256: item.sha256,
     };
     evidence.push(entry);
-    if (!path || written.has(path)) continue;
-    written.add(path);
-    if (item.kind === 'written') {
-      addText(path, item.body ?? '');
+    if (!path || evidenceByPath.has(path)) continue;
+    evidenceByPath.set(path, entry);
+    files.push(item.kind === 'written' ? { path, text: item.body ?? '' } : { path, storeKey: item.sha256! });
+  }
+
+  return {
+    fileName: `case-${data.case.number}-dossier.zip`,
+    files,
+    manifest: {
+      format: DOSSIER_FORMAT,
+      version: DOSSIER_VERSION,
+      case: { id: data.case.id, number: data.case.number, title: data.case.title },
+      exportedBy: exporter,
+      exportedAt,
+      server: { name: 'scamtrail', version: SERVER_VERSION },
+      journalChain: { head: chainHead, links: data.chain.links.length },
+      evidence,
+      signedEntries: [...data.bundles.keys()],
+      manifestSigning: signing,
+    },
+    evidenceByPath,
+    record: {
+      caseId: data.case.id,
+      evidenceIds: data.evidence.map((item) => item.id),
+      entryCount: data.entries.length,
+      signedEntryCount: data.bundles.size,
+    },
+  };
+}
+
+/** The manifest's bytes, as written into the package. */
+export function manifestBytes(plan: DossierPlan, files: ManifestFile[]): Buffer {
+  const { evidence, signedEntries, manifestSigning, ...head } = plan.manifest;
+  const manifest: DossierManifest = { ...head, files, evidence, signedEntries, manifestSigning };
+  return Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
+}
+
+/**
+ * The unsigned dossier, in one pass: each evidence file is opened from the store only when its turn
+ * comes and hashed on its way through; the manifest, last, lists what was sent. Recorded when the
+ * manifest is built.
+ */
+export async function exportDossier(
+  db: Db,
+  store: EvidenceStore,
+  caseId: string,
+  principal: UserPrincipal,
+): Promise<Dossier> {
+  const plan = await planDossier(db, store, caseId, principal, 'none');
+  const zip = new ZipFile();
+  const files: ManifestFile[] = [];
+  const mtime = new Date(plan.manifest.exportedAt);
+
+  for (const file of plan.files) {
+    if ('text' in file) {
+      const buffer = Buffer.from(file.text, 'utf8');
+      files.push({ path: file.path, sha256: sha256Hex(buffer), size: buffer.length });
+      zip.addBuffer(buffer, file.path, { mtime });
       continue;
     }
     // Opened only when its turn comes; a file missing from the store is left out and said so.
-    const slot: ManifestFile = { path, sha256: '', size: 0 };
+    const slot: ManifestFile = { path: file.path, sha256: '', size: 0 };
     files.push(slot);
-    const sha256 = item.sha256!;
-    zip.addReadStreamLazy(path, { mtime, compress: false }, (callback) => {
-      store.open(sha256).then(
+    zip.addReadStreamLazy(file.path, { mtime, compress: false }, (callback) => {
+      store.open(file.storeKey).then(
         (content) => {
           const source = content ? content.stream : Readable.from([]);
           if (!content) {
-            entry.path = null;
+            plan.evidenceByPath.get(file.path)!.path = null;
             files.splice(files.indexOf(slot), 1);
           }
           callback(
@@ -154,54 +225,152 @@ export async function exportDossier(
 
   // The manifest, once every file before it has gone through; then the export is recorded.
   zip.addReadStreamLazy(MANIFEST_FILE, { mtime }, (callback) => {
-    const manifest: DossierManifest = {
-      format: DOSSIER_FORMAT,
-      version: DOSSIER_VERSION,
-      case: { id: data.case.id, number: data.case.number, title: data.case.title },
-      exportedBy: exporter,
-      exportedAt,
-      server: { name: 'scamtrail', version: SERVER_VERSION },
-      journalChain: { head: chainHead, links: data.chain.links.length },
-      files,
-      evidence,
-      signedEntries: [...data.bundles.keys()],
-    };
-    const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8');
-    recordExport(db, data, principal, sha256Hex(bytes)).then(
+    const bytes = manifestBytes(plan, files);
+    recordExport(db, plan.record, principal, sha256Hex(bytes), null).then(
       () => callback(null, Readable.from([bytes])),
       (error: unknown) => callback(error as Error, undefined as never),
     );
   });
   zip.end();
 
+  return { fileName: plan.fileName, stream: outputOf(zip) };
+}
+
+function outputOf(zip: ZipFile): PassThrough {
   const output = new PassThrough();
   zip.outputStream.pipe(output);
   zip.on('error', (error: Error) => output.destroy(error));
-  return { fileName: `case-${data.case.number}-dossier.zip`, stream: output };
+  return output;
+}
+
+/** A dossier prepared to be signed: every file's hash known, the manifest built, nothing sent yet. */
+export interface PreparedDossier {
+  fileName: string;
+  /** The files in order, with their hashes and sizes (evidence missing from the store left out). */
+  files: (PlannedFile & { sha256: string; size: number })[];
+  manifest: string;
+  manifestSha256: string;
+  record: ExportRecord;
+}
+
+/**
+ * Prepares a dossier to be signed: lays it out stating that the manifest is signed, hashes each
+ * evidence file by streaming it from the store (one at a time, never held whole), and builds the
+ * manifest. What is sent later is these texts and the same stored files.
+ */
+export async function prepareDossier(
+  db: Db,
+  store: EvidenceStore,
+  caseId: string,
+  principal: UserPrincipal,
+): Promise<PreparedDossier> {
+  const plan = await planDossier(db, store, caseId, principal, 'passkey');
+  const files: PreparedDossier['files'] = [];
+  for (const file of plan.files) {
+    if ('text' in file) {
+      const buffer = Buffer.from(file.text, 'utf8');
+      files.push({ ...file, sha256: sha256Hex(buffer), size: buffer.length });
+      continue;
+    }
+    const content = await store.open(file.storeKey);
+    if (!content) {
+      plan.evidenceByPath.get(file.path)!.path = null;
+      continue;
+    }
+    const hash = createHash('sha256');
+    let size = 0;
+    for await (const chunk of content.stream as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      size += chunk.length;
+    }
+    files.push({ ...file, sha256: hash.digest('hex'), size });
+  }
+  const bytes = manifestBytes(
+    plan,
+    files.map(({ path, sha256, size }) => ({ path, sha256, size })),
+  );
+  return {
+    fileName: plan.fileName,
+    files,
+    manifest: bytes.toString('utf8'),
+    manifestSha256: sha256Hex(bytes),
+    record: plan.record,
+  };
+}
+
+/**
+ * A prepared dossier sent with its signature: every size is known, so the ZIP's length is too (for an
+ * honest progress bar). Recorded when the manifest is reached, as the unsigned export is.
+ */
+export async function streamPreparedDossier(
+  db: Db,
+  store: EvidenceStore,
+  prepared: PreparedDossier,
+  signature: Buffer,
+  principal: UserPrincipal,
+  signer: { passkeyName: string },
+): Promise<Dossier & { size: number | null }> {
+  const zip = new ZipFile();
+  const mtime = new Date(JSON.parse(prepared.manifest).exportedAt as string);
+  for (const file of prepared.files) {
+    if ('text' in file) {
+      zip.addBuffer(Buffer.from(file.text, 'utf8'), file.path, { mtime, compress: false });
+      continue;
+    }
+    zip.addReadStreamLazy(file.path, { mtime, compress: false, size: file.size }, (callback) => {
+      store.open(file.storeKey).then(
+        (content) =>
+          content
+            ? callback(null, content.stream)
+            : callback(new Error(`${file.path} is no longer in the evidence store`), undefined as never),
+        (error: unknown) => callback(error as Error, undefined as never),
+      );
+    });
+  }
+  const manifest = Buffer.from(prepared.manifest, 'utf8');
+  zip.addReadStreamLazy(MANIFEST_FILE, { mtime, compress: false, size: manifest.length }, (callback) => {
+    recordExport(db, prepared.record, principal, prepared.manifestSha256, signer).then(
+      () => callback(null, Readable.from([manifest])),
+      (error: unknown) => callback(error as Error, undefined as never),
+    );
+  });
+  zip.addBuffer(signature, MANIFEST_SIGNATURE_FILE, { mtime, compress: false });
+  // yazl answers the ZIP's length when every entry's size is known and none is compressed (-1 otherwise).
+  const end = zip.end.bind(zip) as unknown as (options: object, callback: (total: number) => void) => void;
+  const size = await new Promise<number>((resolve) => end({}, resolve));
+  return { fileName: prepared.fileName, stream: outputOf(zip), size: size >= 0 ? size : null };
 }
 
 /** The export in the case's History and in each evidence item's chain of custody, in one transaction. */
-async function recordExport(db: Db, data: DossierData, principal: UserPrincipal, dossierSha256: string) {
+async function recordExport(
+  db: Db,
+  record: ExportRecord,
+  principal: UserPrincipal,
+  dossierSha256: string,
+  signer: { passkeyName: string } | null,
+) {
   await db.transaction(async (tx) => {
     await recordEvent(
       tx,
       auditEvent(principal, {
         action: 'case.exported',
         subjectType: 'case',
-        subjectId: data.case.id,
-        caseId: data.case.id,
+        subjectId: record.caseId,
+        caseId: record.caseId,
         after: {
           dossierSha256,
-          entryCount: data.entries.length,
-          evidenceCount: data.evidence.length,
-          signedEntryCount: data.bundles.size,
+          entryCount: record.entryCount,
+          evidenceCount: record.evidenceIds.length,
+          signedEntryCount: record.signedEntryCount,
+          manifestSigned: signer !== null,
+          ...(signer ? { passkeyName: signer.passkeyName } : {}),
         },
       }),
     );
-    for (const item of data.evidence) {
-      await recordCustody(tx, principal, item.id, 'exported', {
+    for (const evidenceId of record.evidenceIds) {
+      await recordCustody(tx, principal, evidenceId, 'exported', {
         dossierSha256,
-        caseId: data.case.id,
+        caseId: record.caseId,
         note: `exported in dossier ${dossierSha256}`,
       });
     }

@@ -206,8 +206,12 @@ function malformedFields(bundle: Record<string, unknown>): string[] {
 
 const base64url = (value: string) => Buffer.from(value, 'base64url');
 
-/** Every check of a signature bundle, in order; it is valid when all pass. */
-export function verifyBundle(input: unknown): Check[] {
+/**
+ * Every check of a signature bundle, in order; it is valid when all pass. `canonicalization` is the
+ * content's expected version: a journal entry's by default, a dossier manifest's for the manifest
+ * signature of a case dossier (docs/dossier.md).
+ */
+export function verifyBundle(input: unknown, canonicalization = CANONICALIZATION_VERSION): Check[] {
   const bundle = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
   const wrong = malformedFields(bundle);
   if (wrong.length) {
@@ -224,9 +228,9 @@ export function verifyBundle(input: unknown): Check[] {
     ),
     check(
       'canonicalization',
-      b.canonicalization === CANONICALIZATION_VERSION && content.v === b.canonicalization,
-      `the content is ${CANONICALIZATION_VERSION}`,
-      `the content is ${JSON.stringify(content.v ?? null)} (bundle says ${b.canonicalization}), not ${CANONICALIZATION_VERSION}`,
+      b.canonicalization === canonicalization && content.v === b.canonicalization,
+      `the content is ${canonicalization}`,
+      `the content is ${JSON.stringify(content.v ?? null)} (bundle says ${b.canonicalization}), not ${canonicalization}`,
     ),
     check(
       'content-hash',

@@ -75,19 +75,28 @@ export async function beginSigning(
     journalEntryId: entryId,
     contentHash: hash,
   });
+  return { signingChallenge: challenge, options: signingRequestOptions(rp, challenge, own) };
+}
+
+/**
+ * WebAuthn request options for a signing challenge, limited to the signer's passkeys: an entry's here,
+ * a dossier manifest's in the dossier module.
+ */
+export function signingRequestOptions(
+  rp: RelyingParty,
+  challenge: string,
+  own: Pick<Awaited<ReturnType<typeof listUserPasskeys>>[number], 'credentialId' | 'transports'>[],
+): SignBeginResponse['options'] {
   return {
-    signingChallenge: challenge,
-    options: {
-      challenge,
-      rpId: rp.id,
-      allowCredentials: own.map((passkey) => ({
-        id: passkey.credentialId,
-        type: 'public-key',
-        transports: passkey.transports,
-      })),
-      userVerification: 'preferred',
-      timeout: PASSKEY_TIMEOUT_MS,
-    },
+    challenge,
+    rpId: rp.id,
+    allowCredentials: own.map((passkey) => ({
+      id: passkey.credentialId,
+      type: 'public-key',
+      transports: passkey.transports,
+    })),
+    userVerification: 'preferred',
+    timeout: PASSKEY_TIMEOUT_MS,
   };
 }
 
