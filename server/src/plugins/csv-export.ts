@@ -81,19 +81,50 @@ function readPageAnswer(answer: unknown): Page {
   return value as Page;
 }
 
-/** The rows of the list, page after page, until a page comes back short. */
-async function* csvLines(
+/**
+ * Pages whose ids are remembered to drop repeats: rows added before the read position while the
+ * download runs push rows already written into the next page (offset paging), up to this many pages'
+ * worth of additions between two reads.
+ */
+export const CSV_REPEAT_WINDOW_PAGES = 3;
+
+const idOf = (item: unknown) =>
+  typeof item === 'object' && item !== null && 'id' in item
+    ? String((item as { id: unknown }).id)
+    : undefined;
+
+/**
+ * The rows of the list, page after page, until a page comes back short. Pages are read by offset:
+ * a row added before the read position while the download runs pushes the rows after it down, so the
+ * next page starts with rows already written. Those are dropped by id (the ids of the last pages are
+ * kept), so no row is written twice; a row added before the read position is not in the file (it was
+ * added after the download began), and no row present when it began is missed. (A row deleted before
+ * the read position pulls one row back into the page already read: that one is missed. Keyset pages
+ * in each list's repository would close that too.)
+ */
+export async function* csvLines(
   first: Page,
   next: (page: number) => Promise<Page>,
   columns: readonly CsvColumn<unknown>[],
+  pageSize = CSV_PAGE_SIZE,
 ): AsyncGenerator<string> {
   yield `\uFEFF${csvRow(columns.map((column) => column.header))}`;
+  const recent: Set<string>[] = [];
+  const written = (id: string | undefined) => id !== undefined && recent.some((ids) => ids.has(id));
   let current = first;
   for (let page = 1; ; page += 1) {
     let chunk = '';
-    for (const item of current.data) chunk += csvRow(columns.map((column) => column.cell(item)));
+    const ids = new Set<string>();
+    for (const item of current.data) {
+      const id = idOf(item);
+      if (written(id)) continue;
+      if (id !== undefined) ids.add(id);
+      chunk += csvRow(columns.map((column) => column.cell(item)));
+    }
     if (chunk) yield chunk;
-    if (current.data.length < CSV_PAGE_SIZE) return;
+    if (current.data.length < pageSize) return;
+    recent.push(ids);
+    if (recent.length > CSV_REPEAT_WINDOW_PAGES) recent.shift();
     current = await next(page + 1);
   }
 }
