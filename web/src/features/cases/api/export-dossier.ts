@@ -1,19 +1,117 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, API_BASE_PATH } from '../../../lib/api-client';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-error';
-import { API_BASE_PATH } from '../../../lib/api-client';
+import { authenticateWithPasskey } from '../../../lib/passkeys';
+import { caseKeys } from './query-keys';
 
 /**
- * `GET /api/cases/{id}/dossier`: the case dossier (a ZIP the server streams), read here so that the
- * page can show how far it has come and say why it failed, then handed to the browser to save under
- * the server's file name. `onProgress` gets the bytes received so far.
+ * The case dossier (docs/dossier.md). Unsigned: `GET /api/cases/{id}/dossier`, built as it is sent.
+ * Signed: `POST .../dossier/sign/begin` (the server prepares the dossier and answers a challenge
+ * committing to its manifest's hash), the passkey prompt, `POST .../dossier/sign/complete`, then
+ * `GET .../dossier?export=<id>`. Either way the ZIP goes straight to disk, never whole in memory: into
+ * a file chosen with the File System Access API when the browser has it (Chromium), with the bytes
+ * written counted; otherwise by a plain link to the GET, which the browser downloads itself.
  */
-export async function downloadCaseDossier(
-  caseId: string,
-  onProgress: (received: number) => void,
+
+/** The URL that downloads the dossier: the unsigned one, or a signed export's. */
+export function dossierUrl(caseId: string, exportId?: string): string {
+  const base = `${API_BASE_PATH}/cases/${encodeURIComponent(caseId)}/dossier`;
+  return exportId ? `${base}?export=${encodeURIComponent(exportId)}` : base;
+}
+
+interface SignBegin {
+  exportId: string;
+  manifestSha256: string;
+  signingChallenge: string;
+  options: unknown;
+}
+
+export interface SignedDossier {
+  exportId: string;
+  manifestSha256: string;
+  downloadUrl: string;
+  signer: { name: string; email: string; passkeyName: string };
+}
+
+/** Prepares the dossier, signs its manifest with one of the caller's passkeys, answers where to get it. */
+export async function signDossier(caseId: string): Promise<SignedDossier & { url: string }> {
+  const path = `/cases/${encodeURIComponent(caseId)}/dossier/sign`;
+  const begin = await api.post<SignBegin>(`${path}/begin`, {});
+  const response = await authenticateWithPasskey(begin);
+  const signed = await api.post<SignedDossier>(`${path}/complete`, { exportId: begin.exportId, response });
+  return { ...signed, url: dossierUrl(caseId, signed.exportId) };
+}
+
+/** Whether the signed-in user has a passkey to sign with (`GET /api/auth/passkeys`). */
+export const ownPasskeysQueryOptions = queryOptions({
+  queryKey: [...caseKeys.all, 'dossier-signing-passkeys'] as const,
+  queryFn: ({ signal }) => api.get<unknown[]>('/auth/passkeys', { signal }),
+  staleTime: 0,
+});
+
+export function useHasPasskey() {
+  const query = useQuery(ownPasskeysQueryOptions);
+  return { isPending: query.isPending, hasPasskey: (query.data?.length ?? 0) > 0 };
+}
+
+/** The File System Access API's file picker (Chromium); absent elsewhere. */
+interface SaveFilePickerWindow {
+  showSaveFilePicker?: (options: {
+    suggestedName?: string;
+    types?: { description: string; accept: Record<string, string[]> }[];
+  }) => Promise<FileSystemFileHandle>;
+}
+
+export function canPickSaveFile(): boolean {
+  return typeof (window as SaveFilePickerWindow).showSaveFilePicker === 'function';
+}
+
+/**
+ * Asks where to save the ZIP; null when the person cancels. Must be called while the click that asked
+ * for the export is being handled (the browser requires a user gesture), so before anything is awaited.
+ */
+export async function pickDossierFile(suggestedName: string): Promise<FileSystemFileHandle | null> {
+  try {
+    return await (window as SaveFilePickerWindow).showSaveFilePicker!({
+      suggestedName,
+      types: [{ description: 'ZIP archive', accept: { 'application/zip': ['.zip'] } }],
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return null;
+    throw error;
+  }
+}
+
+export interface SaveProgress {
+  written: number;
+  /** The ZIP's length when the server states it (a signed export), else null. */
+  total: number | null;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string };
+  } | null;
+  return new ApiError(
+    response.status,
+    body?.error?.code ?? `HTTP_${response.status}`,
+    body?.error?.message ?? `Request failed with status ${response.status}`,
+  );
+}
+
+/**
+ * Streams the dossier at `url` into the chosen file, chunk by chunk as it arrives, reporting the bytes
+ * written; the file is left as it was (the partial write discarded) when anything fails.
+ */
+export async function saveDossierToFile(
+  url: string,
+  file: FileSystemFileHandle,
+  onProgress: (progress: SaveProgress) => void,
   signal?: AbortSignal,
-): Promise<{ fileName: string; size: number }> {
+): Promise<{ size: number }> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE_PATH}/cases/${encodeURIComponent(caseId)}/dossier`, {
+    response = await fetch(url, {
       credentials: 'same-origin',
       headers: { Accept: 'application/zip, application/json' },
       signal,
@@ -22,44 +120,37 @@ export async function downloadCaseDossier(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, NETWORK_ERROR_CODE, 'Could not reach the server. Check your connection.');
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as {
-      error?: { code?: string; message?: string };
-    } | null;
-    throw new ApiError(
-      response.status,
-      body?.error?.code ?? `HTTP_${response.status}`,
-      body?.error?.message ?? `Request failed with status ${response.status}`,
-    );
-  }
-  const chunks: BlobPart[] = [];
-  let received = 0;
+  if (!response.ok || !response.body) throw await failure(response);
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : null;
+  const writable = await file.createWritable();
+  let written = 0;
+  onProgress({ written, total });
   try {
-    const reader = response.body!.getReader();
+    const reader = response.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      chunks.push(value);
-      received += value.length;
-      onProgress(received);
+      await writable.write(value);
+      written += value.length;
+      onProgress({ written, total });
     }
   } catch (cause) {
+    await writable.abort().catch(() => undefined);
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, NETWORK_ERROR_CODE, 'The download stopped before the dossier was complete.');
   }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `case-${caseId}-dossier.zip`;
-  const url = URL.createObjectURL(new Blob(chunks, { type: 'application/zip' }));
-  try {
-    const anchor = document.createElement('a');
-    anchor.href = url;
-    anchor.download = fileName;
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
-  } finally {
-    // The browser has taken the file once the click is handled.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-  return { fileName, size: received };
+  await writable.close();
+  return { size: written };
+}
+
+/** Hands the GET to the browser, which streams it to disk and shows it in its downloads. */
+export function downloadDossierByLink(url: string): void {
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = '';
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
 }
