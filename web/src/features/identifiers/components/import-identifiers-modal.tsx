@@ -22,6 +22,8 @@ import { errorMessage } from '../../../lib/api-error';
 import type { IdentifierInputBody, ImportResult } from '../api/identifier-types';
 import { partialImportResult, useImportIdentifiers, type ImportProgress } from '../api/import-identifiers';
 import { csvToImportItems } from '../utils/csv-import';
+import { readExchangeFile, type ExchangeFile } from '../../../lib/exchange-files';
+import { useImportExchangeFile } from '../api/import-exchange-file';
 import { pluralise } from '../../../lib/format';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { CsvTemplateLink } from './csv-template-link';
@@ -36,11 +38,17 @@ interface ImportIdentifiersModalProps {
 interface ChosenFile {
   name: string;
   items: IdentifierInputBody[] | null;
+  /** A STIX bundle or MISP event (a .json file), imported by its own route. */
+  exchange?: ExchangeFile;
   error: string | null;
 }
 
 async function readCsvFile(file: File): Promise<ChosenFile> {
   try {
+    if (/\.json$/i.test(file.name) || file.type === 'application/json') {
+      const exchange = readExchangeFile(await file.text());
+      return { name: file.name, items: [], exchange, error: null };
+    }
     return { name: file.name, items: csvToImportItems(await file.text()), error: null };
   } catch (error) {
     return { name: file.name, items: null, error: error instanceof Error ? error.message : String(error) };
@@ -72,9 +80,9 @@ type Source = 'file' | 'text';
 const SOURCES: Source[] = ['file', 'text'];
 
 /**
- * Import from a CSV file (read in the browser) or from pasted text (a bank's e-mail, a chat: the
- * identifiers the server finds in it, each with why, to confirm), send it in chunks with real
- * progress, then show what happened to each row.
+ * Import from a file (CSV, STIX or MISP, read in the browser) or from pasted text (a bank's e-mail, a
+ * chat: the identifiers the server finds in it, each with why, to confirm), send it in chunks with
+ * real progress, then show what happened to each row.
  */
 export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIdentifiersModalProps) {
   const { showToast } = useToast();
@@ -87,7 +95,8 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
   const offer = useFoundCandidates(pasted, source === 'text');
   const ticked = offer.found.filter((candidate) => !offer.unchecked.has(candidateKey(candidate)));
   const importRows = useImportIdentifiers(setProgress);
-  const isImporting = importRows.isPending;
+  const importExchange = useImportExchangeFile();
+  const isImporting = importRows.isPending || importExchange.isPending;
   const isDone = result !== null && failure === null;
 
   async function chooseFile(added: File[]) {
@@ -122,6 +131,15 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
     if (source === 'text') return void importText();
     if (!file?.items) return;
     setFailure(null);
+    if (file.exchange) {
+      return importExchange.mutate(file.exchange, {
+        onSuccess: (done) => {
+          setResult(done);
+          showToast(importFinishedToast(done.summary));
+        },
+        onError: (error) => setFailure(errorMessage(error, 'Failed to import identifiers')),
+      });
+    }
     importRows.mutate(file.items, handleRowsImported);
   }
 
@@ -157,13 +175,14 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
                 <p className="identifier-import__intro">
                   One row per identifier: a <code>type</code> column (email, phone, bank_account, zelle,
                   crypto_wallet, social_media or other) and that type&apos;s fields. Leave the other columns
-                  empty.
+                  empty. A STIX 2.1 bundle or a MISP event (a <code>.json</code> file) is read too: its
+                  observables become identifiers.
                 </p>
                 <CsvTemplateLink />
                 {!isImporting && !isDone && (
                   <FileUploaderDropContainer
-                    accept={['.csv', 'text/csv']}
-                    labelText="Drag and drop a CSV file here or click to upload"
+                    accept={['.csv', 'text/csv', '.json', 'application/json']}
+                    labelText="Drag and drop a CSV, STIX or MISP file here or click to upload"
                     onAddFiles={(_event, { addedFiles }) => void chooseFile(addedFiles)}
                   />
                 )}
@@ -179,7 +198,9 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
                 )}
                 {file?.items && !isDone && !isImporting && (
                   <p className="identifier-import__rows">
-                    {pluralise(file.items.length, 'row')} ready to import.
+                    {file.exchange
+                      ? `A ${file.exchange.format === 'stix' ? 'STIX 2.1 bundle' : 'MISP event'} of ${file.exchange.format === 'stix' ? pluralise(file.exchange.count, 'object') : pluralise(file.exchange.count, 'attribute or object', 'attributes and objects')}, ready to import.`
+                      : `${pluralise(file.items.length, 'row')} ready to import.`}
                   </p>
                 )}
               </Stack>
@@ -235,6 +256,11 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
           />
         )}
         {result && <ImportResults result={result} onOpenIdentifier={onOpenIdentifier} />}
+        {result && 'skipped' in result && Array.isArray(result.skipped) && result.skipped.length > 0 && (
+          <p className="identifier-import__rows">
+            {pluralise(result.skipped.length, 'object')} read past: not identifiers Scamtrail records.
+          </p>
+        )}
       </Stack>
     </AppModal>
   );
