@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isAnyUuid, rowsOf } from '../../db/sql/arrays';
 import { journalChainLinks, journalCheckpoints, journalEntries } from '../../db/schema/index';
 import type { ChainLinkRow } from './signatures.repository';
 
@@ -107,4 +108,71 @@ export async function insertNextChainLink(
       from (select 1) as one
       left join lateral (select seq, hash from ${journalChainLinks} where case_id = ${caseId}
         order by seq desc limit 1) as last on true) as next`);
+}
+
+/**
+ * Pages of a case's chain and entries for its full verification, each page one row holding one text
+ * value: the event loop only receives it and hands it to the worker, which parses and hashes it
+ * (journal-chain-hash.ts). Lines are JSON arrays, one a link or an entry.
+ */
+export interface TextPage {
+  count: number;
+  text: string | null;
+}
+
+/** Links `[seq, kind, journalEntryId, contentHash, prevHash, hash]` from `fromSeq` on, at most `limit`. */
+export async function readChainLinkPage(
+  db: DbOrTx,
+  caseId: string,
+  fromSeq: number,
+  limit: number,
+): Promise<TextPage> {
+  const result = await db.execute(sql`select count(*)::int as count, string_agg(json_build_array(
+      seq, kind, journal_entry_id, content_hash, prev_hash, hash)::text, E'\n' order by seq) as text
+    from (select * from ${journalChainLinks} where case_id = ${caseId}::uuid and seq >= ${fromSeq}::int
+      order by seq limit ${limit}::int) as page`);
+  return rowsOf<TextPage>(result)[0];
+}
+
+/**
+ * An entry as the worker builds its chained content from it (signable-content.ts): `[id, caseId, type,
+ * description, performedAt, originatorId, proxyOriginatorId, identifierIds, [[evidenceId, sha256]...],
+ * isNullified, nullifiedReason, nullifiedAt, nullifiedByOriginatorId]`, timestamps as the database writes
+ * them as text (what the application parses with `new Date` too).
+ */
+const ENTRY_ROW = sql`json_build_array(e.id, e.case_id, e.type, e.description, e.performed_at::text,
+  e.originator_id, e.proxy_originator_id,
+  (select coalesce(json_agg(i.identifier_id), '[]') from journal_entry_identifiers i
+    where i.journal_entry_id = e.id),
+  (select coalesce(json_agg(json_build_array(v.id, v.sha256)), '[]') from journal_entry_evidence l
+    inner join evidence v on v.id = l.evidence_id where l.journal_entry_id = e.id),
+  e.is_nullified, e.nullified_reason, e.nullified_at::text, e.nullified_by_originator_id)::text`;
+
+/** The entries of the given ids, wherever they are now. */
+export async function readEntryRows(db: DbOrTx, ids: readonly string[]): Promise<TextPage> {
+  const result = await db.execute(sql`select count(*)::int as count, string_agg(${ENTRY_ROW}, E'\n') as text
+    from ${journalEntries} e where ${isAnyUuid(sql`e.id`, ids)}`);
+  return rowsOf<TextPage>(result)[0];
+}
+
+/** How many entries the case holds now, removed ones included (an index-only count). */
+export async function countCaseEntries(db: DbOrTx, caseId: string): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as count from ${journalEntries} where case_id = ${caseId}::uuid`,
+  );
+  return rowsOf<{ count: number }>(result)[0].count;
+}
+
+/** Up to `limit` entries of the case without a link in its chain up to `lastSeq`. */
+export async function findUnchainedEntryIds(
+  db: DbOrTx,
+  caseId: string,
+  lastSeq: number,
+  limit: number,
+): Promise<string[]> {
+  const result = await db.execute(sql`select e.id from ${journalEntries} e
+    where e.case_id = ${caseId}::uuid and not exists (select 1 from ${journalChainLinks} l
+      where l.journal_entry_id = e.id and l.case_id = ${caseId}::uuid and l.seq <= ${lastSeq}::int)
+    order by e.id limit ${limit}::int`);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }

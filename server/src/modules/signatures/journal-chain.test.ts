@@ -4,7 +4,12 @@ import { journalChainLinks, journalCheckpoints, journalEntries } from '../../db/
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import type { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { interceptStatements } from '../../../test/statement-log';
-import { insertCase, insertGroup, insertIdentifier } from '../journal-entries/journal-entry-test-fixtures';
+import {
+  insertCase,
+  insertEvidence,
+  insertGroup,
+  insertIdentifier,
+} from '../journal-entries/journal-entry-test-fixtures';
 import { canonicalJson, sha256Hex } from './bundle-verifier';
 import {
   checkCaseChain,
@@ -13,7 +18,9 @@ import {
   GENESIS_HASH,
   journalChainSettings,
   sealUnchainedEntries,
+  verifyCaseChainFully,
 } from './journal-chain';
+import { fullVerificationPages } from './journal-chain-full';
 import { hashCanonicalInWorker } from './journal-chain-hash';
 import { addPasskey, asAttacker, createEntry, sign } from './signature-test-fixtures';
 
@@ -378,6 +385,62 @@ describe('a long chain, checked from its last checkpoint', () => {
     const again = await integrity(caseId);
     expect(again).toMatchObject({ intact: true, entries: 7 });
     expect(Date.parse(again.fullyVerifiedAt)).toBeGreaterThan(Date.parse(fullyVerifiedAt));
+  });
+
+  it('verifies fully in its worker, page after page, what the application hashed, and each tampering', async () => {
+    const pages = structuredClone(fullVerificationPages);
+    Object.assign(fullVerificationPages, {
+      links: { min: 2, start: 2, max: 3 },
+      entries: { min: 2, start: 2, max: 3 },
+    });
+    try {
+      const caseId = await insertCase(db(), originatorId);
+      const named = [await insertIdentifier(db(), originatorId), await insertIdentifier(db(), originatorId)];
+      const shown = [
+        await insertEvidence(db(), originatorId, { caseId }),
+        await insertEvidence(db(), originatorId, { caseId, file: true }),
+      ];
+      const ids: string[] = [];
+      for (const [index, body] of [
+        { description: 'Ünïcødé — 😀 "quoted" \\ back\nnext line \u2028', identifierIds: named },
+        { description: 'With evidence', evidence: shown, performedAt: '2024-05-06T07:08:09.123+02:00' },
+        { description: 'Plain' },
+        { description: 'To remove', identifierIds: [named[1]] },
+      ].entries()) {
+        ids.push((await createEntry(alice, { caseId, ...body })).id);
+        if (index === 2)
+          await alice.patch(`/api/journal-entries/${ids[2]}`, { description: 'Plain, edited' });
+      }
+      await alice.delete(`/api/journal-entries/${ids[3]}`);
+      expect(await verifyCaseChainFully(db(), caseId)).toMatchObject({ intact: true, entries: 6 });
+
+      // An entry inserted, one moved out of the case, a link deleted: each found by the next verification.
+      const [inserted] = await db()
+        .insert(journalEntries)
+        .values({ caseId, type: 'note', description: 'Slipped in', originatorId })
+        .returning({ id: journalEntries.id });
+      expect((await verifyCaseChainFully(db(), caseId)).firstBreak).toEqual({
+        seq: null,
+        journalEntryId: inserted.id,
+        reason: expect.stringMatching(/not in its chain/),
+      });
+      await asAttacker(db(), sql`delete from journal_entries where id = ${inserted.id}`);
+      await db().execute(sql`update journal_entries set case_id = null where id = ${ids[1]}`);
+      expect((await verifyCaseChainFully(db(), caseId)).firstBreak).toEqual({
+        seq: 2,
+        journalEntryId: ids[1],
+        reason: expect.stringMatching(/left the case/),
+      });
+      await db().execute(sql`update journal_entries set case_id = ${caseId} where id = ${ids[1]}`);
+      expect(await verifyCaseChainFully(db(), caseId)).toMatchObject({ intact: true });
+      await asAttacker(db(), sql`delete from journal_chain_links where case_id = ${caseId} and seq = 4`);
+      expect((await verifyCaseChainFully(db(), caseId)).firstBreak).toMatchObject({
+        seq: 4,
+        reason: expect.stringMatching(/missing/),
+      });
+    } finally {
+      Object.assign(fullVerificationPages, pages);
+    }
   });
 
   it('hashes in its worker exactly as canonicalJson and SHA-256 do', async () => {

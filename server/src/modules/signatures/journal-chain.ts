@@ -2,13 +2,12 @@ import type { JournalIntegrity } from '@scamtrail/domain/signatures';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, sha256Hex } from './bundle-verifier';
 import { chainedContent, type SignableEntry } from './signable-content';
-import { hashCanonical } from './journal-chain-hash';
+import { hashCanonical, type ChainFault } from './journal-chain-hash';
+import { readWholeChain } from './journal-chain-full';
 import {
   advanceCheckpoint,
-  findCaseEntryIds,
   findChainLinksFrom,
   findCheckpoint,
-  hasLinkAfter,
   insertNextChainLink,
   recordFullVerification,
   type CheckpointRow,
@@ -176,12 +175,12 @@ const missingLink = (expected: number, found: number): Break => ({
   journalEntryId: null,
   reason: `Link ${expected} of the chain is missing (after link ${expected - 1} comes link ${found})`,
 });
-const notFollowing = (link: ChainLinkRow): Break => ({
+const notFollowing = (link: Pick<ChainLinkRow, 'seq' | 'journalEntryId'>): Break => ({
   seq: link.seq,
   journalEntryId: link.journalEntryId,
   reason: `Link ${link.seq} does not follow link ${link.seq - 1}: the hash it names is not that link's`,
 });
-const altered = (link: ChainLinkRow): Break => ({
+const altered = (link: Pick<ChainLinkRow, 'seq' | 'journalEntryId'>): Break => ({
   seq: link.seq,
   journalEntryId: link.journalEntryId,
   reason: `Link ${link.seq} was altered: its hash does not match its fields`,
@@ -344,13 +343,6 @@ async function checkFromCheckpoint(
   return { intact: true, entries: total };
 }
 
-/** Links and entries read per statement by the full verification: each page a short task. */
-const LINK_PAGE = 250;
-const ENTRY_PAGE = 100;
-
-/** Lets the requests waiting on the event loop run between two pages of a full verification. */
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 const running = new Map<string, Promise<JournalIntegrity>>();
 
 /** Starts a full verification in the background if the last one is older than the interval. */
@@ -364,12 +356,9 @@ function startStaleVerification(db: Db, checkpoint: CheckpointRow) {
 /**
  * Verifies a case's whole chain, as `checkCaseChain` does for a short one, and records the result and its
  * time on the case's checkpoint (moving the checkpoint to the last link when the chain is intact). It
- * reads in pages, each its own statement, and hashes off the main thread, so that no step holds the
- * event loop or the database long; one runs per case at a time.
- *
- * Links never change (append-only), so pages of them read apart are one chain. Entries are read after the
- * links: one the application changed since has a link after the last one read, and a difference between
- * it and the links read is confirmed against the chain before it is reported.
+ * reads in small pages, each its own statement answering one text value, and the worker thread parses,
+ * builds, canonicalises and hashes them (journal-chain-full.ts), so that no step holds the event loop or
+ * the database long; one runs per case at a time.
  */
 export function verifyCaseChainFully(db: Db, caseId: string): Promise<JournalIntegrity> {
   const current = running.get(caseId);
@@ -387,21 +376,9 @@ export async function fullVerificationSettled(caseId: string): Promise<void> {
 async function runFullVerification(db: Db, caseId: string): Promise<JournalIntegrity> {
   const startedAt = new Date();
   const before = await findCheckpoint(db, caseId);
-  const latest = new Map<string, ChainLinkRow>();
-  let end: ChainLinkRow | undefined;
-  let fault: Break | null = null;
-  for (;;) {
-    const page = await findChainLinksFrom(db, caseId, (end?.seq ?? 0) + 1, LINK_PAGE);
-    if (page.length === 0) break;
-    fault = linkBreak(page, await linkHashes(page), (end?.seq ?? 0) + 1, end?.hash ?? GENESIS_HASH, latest);
-    if (fault) break;
-    end = page.at(-1);
-    if (page.length < LINK_PAGE) break;
-    await yieldToRequests();
-  }
+  const { end, fault: found } = await readWholeChain(db, caseId, GENESIS_HASH);
+  const fault = found && breakOf(found);
   const lastSeq = end?.seq ?? 0;
-  fault ??= await fullEntryBreak(db, caseId, latest, lastSeq);
-
   const result = fault
     ? broken(lastSeq, fault.seq, fault.journalEntryId, fault.reason)
     : { intact: true, entries: lastSeq };
@@ -422,36 +399,25 @@ async function runFullVerification(db: Db, caseId: string): Promise<JournalInteg
   return { ...result, fullyVerifiedAt: startedAt.toISOString() };
 }
 
-/** The first break between the case's entries and the links up to `lastSeq`, confirmed (see above). */
-async function fullEntryBreak(
-  db: Db,
-  caseId: string,
-  latest: ReadonlyMap<string, ChainLinkRow>,
-  lastSeq: number,
-): Promise<Break | null> {
-  const confirmed = async (found: Break | null, entryId: string | null) =>
-    found && !(entryId && (await hasLinkAfter(db, caseId, entryId, lastSeq))) ? found : null;
-  const chained = [...latest.keys()];
-  for (let start = 0; start < chained.length; start += ENTRY_PAGE) {
-    await yieldToRequests();
-    const ids = chained.slice(start, start + ENTRY_PAGE);
-    const entries = await findEntryContents(db, { ids });
-    const page = new Map(ids.map((id) => [id, latest.get(id)!]));
-    const byId = new Map(entries.map((entry) => [entry.id, entry]));
-    const hashes = await contentHashesOf(entries, caseId);
-    // Each difference in the page's order, so the first confirmed one is the first break.
-    for (const [entryId, link] of page) {
-      const found = entryBreak(caseId, new Map([[entryId, link]]), byId, hashes);
-      const real = await confirmed(found, entryId);
-      if (real) return real;
-    }
+/** The break a difference the worker found stands for, as the checks on the main thread word it. */
+function breakOf(fault: ChainFault): Break {
+  if (fault.kind === 'missing') return missingLink(fault.expected, fault.found);
+  if (fault.kind === 'unchained') {
+    return { seq: null, journalEntryId: fault.entryId, reason: REASON_UNCHAINED };
   }
-  for (const id of await findCaseEntryIds(db, caseId)) {
-    if (latest.has(id)) continue;
-    const real = await confirmed({ seq: null, journalEntryId: id, reason: REASON_UNCHAINED }, id);
-    if (real) return real;
+  const link = { seq: fault.seq, journalEntryId: fault.entryId };
+  switch (fault.kind) {
+    case 'notFollowing':
+      return notFollowing(link);
+    case 'altered':
+      return altered(link);
+    case 'gone':
+      return { ...link, reason: REASON_GONE };
+    case 'left':
+      return { ...link, reason: REASON_LEFT };
+    case 'changed':
+      return { ...link, reason: REASON_CHANGED };
   }
-  return null;
 }
 
 async function checkChainInSnapshot(tx: DbOrTx, caseId: string): Promise<JournalIntegrity> {
