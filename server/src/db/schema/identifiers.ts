@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -48,6 +49,13 @@ export const identifiers = pgTable(
      * status is worth and this, so deciding again never counts twice.
      */
     reputationCredit: integer('reputation_credit').notNull().default(0),
+    /**
+     * In how many distinct cases it appears (live entries and evidence), whoever may see them: the
+     * number of its `identifier_case_sightings` rows, kept by the database (migration 0030). An upper
+     * bound of what any viewer counts, so "seen in most cases" reads identifiers in its order and stops
+     * once no unread one can pass the page (`readMostCasesPage`).
+     */
+    caseCount: integer('case_count').notNull().default(0),
     originatorId: uuid('originator_id')
       .notNull()
       .references(() => originators.id),
@@ -61,9 +69,29 @@ export const identifiers = pgTable(
     index('identifiers_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('identifiers_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
     index('identifiers_originator_idx').on(t.originatorId),
+    index('identifiers_case_count_idx')
+      .on(t.caseCount.desc(), t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.caseCount} > 0`),
     // The queue: one status, oldest or newest first, optionally of one type.
     index('identifiers_review_idx').on(t.reviewStatus, t.createdAt, t.id),
     index('identifiers_review_type_idx').on(t.reviewStatus, t.type, t.createdAt, t.id),
     check('identifiers_review_status_check', sql`${t.reviewStatus} in ('pending', 'confirmed', 'rejected')`),
   ],
+);
+
+/**
+ * Each case an identifier appears in, with how many links (live journal entries and evidence items)
+ * put it there: kept by triggers on the link tables (migration 0030), so a viewer's count of visible
+ * cases for one identifier is an index range of its rows, however many links it has.
+ */
+export const identifierCaseSightings = pgTable(
+  'identifier_case_sightings',
+  {
+    identifierId: uuid('identifier_id')
+      .notNull()
+      .references(() => identifiers.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id').notNull(),
+    links: integer('links').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifierId, t.caseId] })],
 );

@@ -13,6 +13,7 @@ import {
 import type { IdentifierListItem, IdentifierListSort } from '@scamtrail/domain/identifiers/api';
 import type { DbOrTx } from '../../db/client';
 import {
+  canSeeAllCases,
   viewerKind,
   viewerParams,
   viewerTemplate,
@@ -404,11 +405,161 @@ function visibleCaseCounts(db: DbOrTx, principal: Principal) {
 
 /**
  * One page of identifiers seen in the most cases the viewer may see first (newest first among equals),
- * written by `selectItems`. Every identifier's cases are counted for the viewer at each request: a cost
- * in the links of the whole table (not only the page), acceptable for an order asked for now and then;
- * an index cannot hold it, since the count depends on who looks.
+ * written by `selectItems`, at a cost bounded by the page rather than by every link:
+ * - an administrator sees every case, so the count is `identifiers.case_count` (kept by the database
+ *   from `identifier_case_sightings`, migration 0031) and the page is read off its partial index
+ *   (`identifiers_case_count_idx`), then newest first among those seen in no case;
+ * - anyone else: identifiers are read in that order in batches, each one's visible cases counted off
+ *   its own sightings (an index range, however many links it has), until no unread identifier can
+ *   reach the page: its `case_count`, an upper bound of what any viewer counts, is below the count of
+ *   the page's last. Only a page past every identifier seen in a visible case counts them all
+ *   (`readMostCasesPageByCounting`).
  */
 export async function readMostCasesPage(
+  db: DbOrTx,
+  filter: IdentifierListFilter,
+  page: { page: number; pageSize: number },
+  principal: Principal,
+): Promise<{ json: string; rowCount: number }> {
+  const offset = (page.page - 1) * page.pageSize;
+  if (canSeeAllCases(principal)) return readAllSeeingMostCasesPage(db, filter, page, principal);
+  const ranked = await rankByVisibleCases(db, filter, offset + page.pageSize, principal);
+  if (!ranked) return readMostCasesPageByCounting(db, filter, page, principal);
+  return readItemsInOrder(db, ranked.slice(offset, offset + page.pageSize), principal);
+}
+
+/** How many identifiers a batch of the walk reads. */
+const MOST_CASES_BATCH = 200;
+
+interface Ranked {
+  id: string;
+  caseCount: number;
+  /** `created_at` in UTC at microseconds, fixed width: compared as text in the order of time. */
+  createdAt: string;
+  visible: number;
+}
+
+const byVisibleCasesThenNewest = (a: Ranked, b: Ranked) =>
+  b.visible - a.visible ||
+  (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) ||
+  (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+/**
+ * The first `wanted` identifiers by visible cases (newest first among equals), or undefined when fewer
+ * than `wanted` appear in a visible case (the page reaches those seen in none).
+ */
+async function rankByVisibleCases(
+  db: DbOrTx,
+  filter: IdentifierListFilter,
+  wanted: number,
+  principal: Principal,
+): Promise<string[] | undefined> {
+  const ranked: Ranked[] = [];
+  let after: Ranked | undefined;
+  for (;;) {
+    const batch = await readRankedBatch(db, filter, principal, after);
+    ranked.push(...batch.filter((row) => row.visible > 0));
+    ranked.sort(byVisibleCasesThenNewest);
+    ranked.length = Math.min(ranked.length, wanted);
+    after = batch.at(-1);
+    if (!after || batch.length < MOST_CASES_BATCH) break;
+    // Every unread identifier has at most `after.caseCount` cases of any kind.
+    if (ranked.length === wanted && after.caseCount < ranked[wanted - 1].visible) break;
+  }
+  return ranked.length === wanted ? ranked.map((row) => row.id) : undefined;
+}
+
+async function readRankedBatch(
+  db: DbOrTx,
+  filter: IdentifierListFilter,
+  principal: Principal,
+  after: Ranked | undefined,
+): Promise<Ranked[]> {
+  const visible = sql<number>`(select count(*)::int from identifier_case_sightings s
+    inner join ${cases} on ${cases.id} = s.case_id
+    where s.identifier_id = ${identifiers.id} and ${visibleCaseCondition(principal)})`;
+  const keyset = after
+    ? sql`(${identifiers.caseCount}, ${identifiers.createdAt}, ${identifiers.id}) <
+        (${after.caseCount}::int, ${after.createdAt}::timestamp at time zone 'UTC', ${after.id}::uuid)`
+    : undefined;
+  return db
+    .select({
+      id: identifiers.id,
+      caseCount: identifiers.caseCount,
+      createdAt: sql<string>`to_char(${identifiers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+      visible,
+    })
+    .from(identifiers)
+    .where(and(sql`${identifiers.caseCount} > 0`, filterCondition(filter), keyset))
+    .orderBy(desc(identifiers.caseCount), desc(identifiers.createdAt), desc(identifiers.id))
+    .limit(MOST_CASES_BATCH);
+}
+
+/**
+ * The page for a viewer who sees every case: off `identifiers_case_count_idx` while the page is
+ * among identifiers seen in a case, then newest first among the others.
+ */
+async function readAllSeeingMostCasesPage(
+  db: DbOrTx,
+  filter: IdentifierListFilter,
+  page: { page: number; pageSize: number },
+  principal: Principal,
+): Promise<{ json: string; rowCount: number }> {
+  const offset = (page.page - 1) * page.pageSize;
+  const seen = await db
+    .select({ id: identifiers.id })
+    .from(identifiers)
+    .where(and(sql`${identifiers.caseCount} > 0`, filterCondition(filter)))
+    .orderBy(desc(identifiers.caseCount), desc(identifiers.createdAt), desc(identifiers.id))
+    .limit(page.pageSize)
+    .offset(offset);
+  let ids = seen.map((row) => row.id);
+  if (ids.length < page.pageSize) {
+    // Past those seen in a case: how many there are, then the unseen ones from where they start.
+    const [{ n }] =
+      ids.length > 0 || offset === 0
+        ? [{ n: offset + ids.length }]
+        : await db
+            .select({ n: count() })
+            .from(identifiers)
+            .where(and(sql`${identifiers.caseCount} > 0`, filterCondition(filter)));
+    const unseen = await db
+      .select({ id: identifiers.id })
+      .from(identifiers)
+      .where(and(sql`${identifiers.caseCount} = 0`, filterCondition(filter)))
+      .orderBy(...ORDERS.index)
+      .limit(page.pageSize - ids.length)
+      .offset(Math.max(0, offset - n));
+    ids = [...ids, ...unseen.map((row) => row.id)];
+  }
+  return readItemsInOrder(db, ids, principal);
+}
+
+/** The identifiers of these ids written by `selectItems`, in the order given. */
+async function readItemsInOrder(
+  db: DbOrTx,
+  ids: string[],
+  principal: Principal,
+): Promise<{ json: string; rowCount: number }> {
+  const order = sql`array_position(${sql.param(ids)}::uuid[], ${identifiers.id})`;
+  const rows = db.$with('page').as(
+    db
+      .select({ ...itemFields(principal), position: order.as('position') })
+      .from(identifiers)
+      .where(sql`${identifiers.id} = any(${sql.param(ids)}::uuid[])`),
+  );
+  const items = selectItems(db, rows, sql`page.position`);
+  const [result] = await items.from
+    .select({ json: items.json, rowCount: selectField<number>(sql`count(*)::int`) })
+    .from(rows);
+  return result;
+}
+
+/**
+ * The same order counted over every link at once: what a page past every identifier seen in a
+ * visible case needs (those seen in none, newest first, come after).
+ */
+async function readMostCasesPageByCounting(
   db: DbOrTx,
   filter: IdentifierListFilter,
   page: { page: number; pageSize: number },

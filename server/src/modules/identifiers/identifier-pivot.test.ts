@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   evidence,
   evidenceIdentifiers,
+  identifierCaseSightings,
+  identifiers,
   journalEntries,
   journalEntryIdentifiers,
 } from '../../db/schema/index';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { insertCase, insertCommunityMember, insertGroup } from './identifier-test-fixtures';
@@ -210,5 +213,81 @@ describe('identifier enrichment', () => {
       { label: 'Address network', value: 'TRON' },
       { label: 'Address format', value: 'TRON account (base58check)' },
     ]);
+  });
+});
+
+describe('the cases each identifier is seen in, kept by the database', () => {
+  const caseCounts = async () => {
+    const rows = await t.database.db
+      .select({ id: identifiers.id, caseCount: identifiers.caseCount })
+      .from(identifiers)
+      .where(inArray(identifiers.id, Object.values(ids)));
+    return Object.fromEntries(
+      Object.entries(ids).map(([name, id]) => [name, rows.find((row) => row.id === id)!.caseCount]),
+    );
+  };
+
+  it('counts distinct cases over entries and evidence, whoever may see them', async () => {
+    expect(await caseCounts()).toEqual({ hub: 3, wide: 2, hidden: 3, none: 0 });
+    const hub = await t.database.db
+      .select({ caseId: identifierCaseSightings.caseId, links: identifierCaseSightings.links })
+      .from(identifierCaseSightings)
+      .where(eq(identifierCaseSightings.identifierId, ids.hub));
+    expect(hub.map((row) => [row.caseId, row.links]).sort()).toEqual(
+      [
+        [cases.open, 2],
+        [cases.mine, 1],
+        [cases.theirs, 2],
+      ].sort(),
+    );
+  });
+
+  it('follows an entry nullified and restored, moved out of its case, and a link removed', async () => {
+    const db = t.database.db;
+    const [wideOpen2] = await db
+      .select({ entryId: journalEntryIdentifiers.journalEntryId })
+      .from(journalEntryIdentifiers)
+      .where(eq(journalEntryIdentifiers.identifierId, ids.wide))
+      .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId));
+    const entryOf = async (caseId: string) =>
+      (
+        await db
+          .select({ id: journalEntries.id })
+          .from(journalEntries)
+          .innerJoin(journalEntryIdentifiers, eq(journalEntryIdentifiers.journalEntryId, journalEntries.id))
+          .where(eq(journalEntries.caseId, caseId))
+      ).find(Boolean)!.id;
+    expect(wideOpen2).toBeDefined();
+
+    // "wide" nullified in open2: one case left, so the viewer now puts "hub" first (newer among equals).
+    const open2Entry = await entryOf(cases.open2);
+    await db.update(journalEntries).set({ isNullified: true }).where(eq(journalEntries.id, open2Entry));
+    expect((await caseCounts()).wide).toBe(1);
+    await db.update(journalEntries).set({ isNullified: false }).where(eq(journalEntries.id, open2Entry));
+    expect((await caseCounts()).wide).toBe(2);
+
+    // Out of its case: not counted; back in another case: counted there.
+    await db.update(journalEntries).set({ caseId: null }).where(eq(journalEntries.id, open2Entry));
+    expect((await caseCounts()).wide).toBe(1);
+    await db.update(journalEntries).set({ caseId: cases.open2 }).where(eq(journalEntries.id, open2Entry));
+    expect((await caseCounts()).wide).toBe(2);
+
+    // "hub" in the open case through an entry and an item: one link removed keeps the case.
+    const [hubItem] = await db
+      .select({ evidenceId: evidenceIdentifiers.evidenceId })
+      .from(evidenceIdentifiers)
+      .where(eq(evidenceIdentifiers.identifierId, ids.hub))
+      .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
+      .orderBy(evidence.createdAt);
+    await db.delete(evidenceIdentifiers).where(eq(evidenceIdentifiers.evidenceId, hubItem.evidenceId));
+    expect((await caseCounts()).hub).toBe(3);
+    await db.insert(evidenceIdentifiers).values({ evidenceId: hubItem.evidenceId, identifierId: ids.hub });
+    expect(await caseCounts()).toEqual({ hub: 3, wide: 2, hidden: 3, none: 0 });
+  });
+
+  it('orders a page past the walk the same as counting every link would', async () => {
+    // Page 2 of 1 for the viewer: "hidden" (one open case), then "none", seen in no case.
+    const res = await viewer.get('/api/identifiers?search=pivot.example&sort=most_cases&pageSize=2&page=2');
+    expect(res.json().data.map((i: { id: string }) => i.id)).toEqual([ids.hidden, ids.none]);
   });
 });
