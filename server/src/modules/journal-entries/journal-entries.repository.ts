@@ -12,7 +12,7 @@ import {
 import { isAnyUuid } from '../../db/sql/arrays';
 import { entryColumns, type EntryRow } from '../../db/sql/entry-columns';
 import type { Principal } from '../auth/principal';
-import { visibleCaseCondition } from '../../db/case-visibility';
+import { viewerKind, visibleCaseCondition } from '../../db/case-visibility';
 
 declare const mayChange: unique symbol;
 /**
@@ -65,7 +65,11 @@ export async function lockVisibleCaseStatus(
   return row?.status;
 }
 
-/** The status of the case if the caller may see it, read without a lock (see `touchCaseLocking`). */
+/**
+ * The status of the case if the caller may see it, read without a lock (see `touchCaseLocking`).
+ * Named per viewer kind (the statement's text differs only between kinds): parsed and planned once
+ * per connection, inside a transaction as outside.
+ */
 export async function findVisibleCaseStatus(
   db: DbOrTx,
   caseId: string,
@@ -74,7 +78,9 @@ export async function findVisibleCaseStatus(
   const [row] = await db
     .select({ status: cases.status })
     .from(cases)
-    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)));
+    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)))
+    .prepare(`journal_case_status_${viewerKind(principal)}`)
+    .execute();
   return row?.status;
 }
 
@@ -87,7 +93,9 @@ export async function touchCaseLocking(db: DbOrTx, caseId: string): Promise<stri
     .update(cases)
     .set({ lastActivityAt: sql`now()` })
     .where(eq(cases.id, caseId))
-    .returning({ status: cases.status });
+    .returning({ status: cases.status })
+    .prepare('journal_case_touch_locking')
+    .execute();
   return row?.status;
 }
 
@@ -104,6 +112,21 @@ export async function findVisibleEvidenceIds(
     .leftJoin(cases, eq(cases.id, evidence.caseId))
     .where(and(isAnyUuid(evidence.id, ids), visibleCaseCondition(principal)));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The SHA-256 recorded for each of the evidence ids that exist in a case the caller may see (or in none). */
+export async function findVisibleEvidenceHashes(
+  db: DbOrTx,
+  ids: readonly string[],
+  principal: Principal,
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: evidence.id, sha256: evidence.sha256 })
+    .from(evidence)
+    .leftJoin(cases, eq(cases.id, evidence.caseId))
+    .where(and(isAnyUuid(evidence.id, ids), visibleCaseCondition(principal)));
+  return new Map(rows.map((row) => [row.id, row.sha256]));
 }
 
 /** Which of the identifier ids exist, in one query. */
@@ -123,8 +146,22 @@ export type NewEntry = Pick<
 
 /** The new entry, changeable by the caller who recorded it (its links are written next). */
 export async function insertEntryRow(db: DbOrTx, values: NewEntry): Promise<ChangeableEntry> {
-  const [row] = await db.insert(journalEntries).values(values).returning(entryColumns);
-  return row as ChangeableEntry;
+  const row = {
+    caseId: values.caseId ?? null,
+    type: values.type,
+    description: values.description,
+    performedAt: values.performedAt,
+    originatorId: values.originatorId,
+    proxyOriginatorId: values.proxyOriginatorId ?? null,
+  };
+  // Always the same columns, so one named statement (parsed once per connection) serves every entry.
+  const [inserted] = await db
+    .insert(journalEntries)
+    .values(row)
+    .returning(entryColumns)
+    .prepare('journal_entry_insert')
+    .execute();
+  return inserted as ChangeableEntry;
 }
 
 export type EntryChanges = Partial<

@@ -21,7 +21,7 @@ import { recordCustody } from '../evidence/custody.service';
 import {
   findIdentifierIds,
   findVisibleEntryRow,
-  findVisibleEvidenceIds,
+  findVisibleEvidenceHashes,
   insertEntryRow,
   insertEvidenceLinks,
   insertIdentifierLinks,
@@ -33,21 +33,24 @@ import {
 import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findEntry, findTimelinePage } from './journal-timeline.repository';
-import {
-  appendChainLink,
-  appendLockedLink,
-  chainedContentHash,
-  chainedEntry,
-} from '../signatures/journal-chain';
+import { appendChainLink, appendLockedLink, chainedContentHash } from '../signatures/journal-chain';
+import type { SignableEntry } from '../signatures/signable-content';
 
-/** 400s for every id of the body that names nothing the caller may see; nothing is written. */
-async function checkReferences(tx: DbOrTx, body: CreateJournalEntryBody, principal: Principal) {
+/**
+ * 400s for every id of the body that names nothing the caller may see; nothing is written. Answers
+ * the SHA-256 recorded for each evidence item, which the entry's chained content names.
+ */
+async function checkReferences(
+  tx: DbOrTx,
+  body: CreateJournalEntryBody,
+  principal: Principal,
+): Promise<Map<string, string | null>> {
   const errors: FieldError[] = [];
   // Read without a lock: the case is locked at the end of the transaction, and its status checked again.
   const caseStatus = body.caseId ? await findVisibleCaseStatus(tx, body.caseId, principal) : undefined;
   if (body.caseId && !caseStatus) errors.push(noSuchCase('caseId'));
   const evidenceIds = body.evidence ?? [];
-  const evidence = await findVisibleEvidenceIds(tx, evidenceIds, principal);
+  const evidence = await findVisibleEvidenceHashes(tx, evidenceIds, principal);
   const identifiers = await findIdentifierIds(tx, body.identifierIds);
   evidenceIds.forEach((id, i) => {
     if (!evidence.has(id)) errors.push({ field: `evidence.${i}`, message: 'No evidence item with this id' });
@@ -58,6 +61,7 @@ async function checkReferences(tx: DbOrTx, body: CreateJournalEntryBody, princip
   });
   if (errors.length) throw AppError.validation(errors);
   if (caseStatus) assertCaseWritable(caseStatus);
+  return evidence;
 }
 
 /**
@@ -70,7 +74,7 @@ export async function createJournalEntry(
   principal: Principal,
 ): Promise<JournalEntry> {
   const row = await db.transaction(async (tx) => {
-    await checkReferences(tx, body, principal);
+    const evidenceHashes = await checkReferences(tx, body, principal);
     const originators = await resolveRecordOriginators(
       tx,
       principal.originatorId,
@@ -100,11 +104,17 @@ export async function createJournalEntry(
     );
     // The case row is locked last, for two statements: its status checked again and its activity
     // touched in one, the chain link in the other (issue 38: ten writers on one case waited on each
-    // other's whole transactions).
-    const chained = await chainedEntry(tx, inserted.id);
-    if (chained?.caseId) {
+    // other's whole transactions). The chained content is the entry as just written, the row the
+    // insert returned and the links it made (nothing else can have changed it in this transaction),
+    // not read again.
+    if (inserted.caseId) {
+      const chained: SignableEntry = {
+        ...inserted,
+        identifierIds,
+        evidence: evidenceIds.map((id) => ({ id, sha256: evidenceHashes.get(id) ?? null })),
+      };
       const contentHash = chainedContentHash(chained);
-      const status = await touchCaseLocking(tx, chained.caseId);
+      const status = await touchCaseLocking(tx, inserted.caseId);
       if (status === undefined) throw AppError.notFound('Case');
       assertCaseWritable(status);
       await appendLockedLink(tx, chained, 'linked', contentHash);
