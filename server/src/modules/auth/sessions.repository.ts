@@ -67,7 +67,8 @@ const sessionWithUser = preparedPerDatabase((db) => {
           'userId', ${users.id}, 'originatorId', ${users.originatorId}, 'role', ${users.role},
           'email', ${users.email}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName},
           'disabled', ${users.disabled}, 'clientId', ${sessions.clientId},
-          'permissions', ${sessions.permissions})`,
+          'permissions', ${sessions.permissions},
+          'accessExpiresAt', ${epochMs(sessions.accessExpiresAt)})`,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -93,6 +94,8 @@ export interface FoundSession {
   disabled: boolean;
   clientId: string | null;
   permissions: string[] | null;
+  /** When a device sign-in's access token stops being accepted (the session lives on); null: never. */
+  accessExpiresAt: number | null;
 }
 
 /**
@@ -176,30 +179,4 @@ export async function revokeOwnSession(db: DbOrTx, userId: string, id: string): 
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
-}
-
-/**
- * Gives a device sign-in's session its token: the hash replaces the unknown one it was started with,
- * and its idle time starts now. Only a session still open (not revoked, not past its expiry) takes
- * one; answers its expiry then.
- */
-export async function setDeviceSessionToken(
-  db: DbOrTx,
-  id: string,
-  tokenHash: string,
-  now: Date,
-): Promise<{ expiresAt: Date } | undefined> {
-  const [row] = await db
-    .update(sessions)
-    .set({ tokenHash, lastSeenAt: now })
-    .where(
-      and(
-        eq(sessions.id, id),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        sql`${sessions.clientId} is not null`,
-      ),
-    )
-    .returning({ expiresAt: sessions.expiresAt });
-  return row;
 }

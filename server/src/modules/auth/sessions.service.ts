@@ -14,7 +14,6 @@ import {
   listActiveSessions,
   revokeOwnSession,
   revokeSession,
-  setDeviceSessionToken,
 } from './sessions.repository';
 
 // What changing an account (modules/users) ends of its sessions.
@@ -49,8 +48,9 @@ export async function startSession(
 
 /**
  * Starts the session a device sign-in's client will open (modules/oauth), when its user approves it.
- * Its token is not known to anyone yet (a random hash): the client collects one with
- * `issueDeviceSessionToken`. Until then it is listed, and ended, like any other of the user's sessions.
+ * Its token is not known to anyone yet (a random hash): the client collects one at the token
+ * endpoint (modules/oauth, `issueDeviceTokens`). Until then it is listed, and ended, like any other
+ * of the user's sessions.
  */
 export async function startDeviceSession(
   db: DbOrTx,
@@ -68,19 +68,6 @@ export async function startDeviceSession(
     tokenHash: sha256Hex(randomToken()),
     expiresAt: new Date(Date.now() + limits.deviceSessionMaxMs),
   });
-}
-
-/**
- * A fresh access token for a device sign-in's session, or null when the session has ended since it
- * was approved (revoked, the user demoted, disabled or their password changed, or past its expiry).
- */
-export async function issueDeviceSessionToken(
-  db: DbOrTx,
-  sessionId: string,
-): Promise<{ token: string; expiresAt: Date } | null> {
-  const token = randomToken();
-  const row = await setDeviceSessionToken(db, sessionId, sha256Hex(token), new Date());
-  return row ? { token, expiresAt: row.expiresAt } : null;
 }
 
 /**
@@ -129,6 +116,8 @@ async function resolveSessionOfKind(
   if (!row || row.disabled) return null;
   // Past its expiry: the lookup revoked it.
   if (row.expiresAt <= now || row.lastSeenAt < now - idleMs) return null;
+  // A device's access token past its own expiry: refused, the session kept for its refresh token.
+  if (row.accessExpiresAt !== null && row.accessExpiresAt <= now) return null;
   const held = permissionsForRole(row.role);
   return {
     kind: 'user',

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import {
   clientDisplayName,
+  DEVICE_CODE_GRANT_TYPE,
   formatUserCode,
   normalizeUserCode,
   OAUTH_CLIENTS,
@@ -21,12 +22,7 @@ import { withGuessThrottle } from '../auth/guess-throttle.service';
 import type { UserPrincipal } from '../auth/principal';
 import { actorOf } from '../events/audit-event';
 import { recordEvent, type NewEvent } from '../events/events.service';
-import {
-  endSession,
-  issueDeviceSessionToken,
-  narrowPermissions,
-  startDeviceSession,
-} from '../auth/sessions.service';
+import { endSession, narrowPermissions, startDeviceSession } from '../auth/sessions.service';
 import {
   countPendingFromAddress,
   decidePending,
@@ -40,6 +36,12 @@ import {
   type DeviceAuthorizationRow,
 } from './device-authorization.repository';
 import { OAuthError } from './oauth-error';
+import {
+  issueDeviceTokens,
+  refreshDeviceTokens,
+  type DeviceTokenLimits,
+  type DeviceTokens,
+} from './refresh-tokens.service';
 
 /** How long a device code and its user code may be used (RFC 8628 `expires_in`). */
 export const DEVICE_CODE_TTL_SECONDS = 600;
@@ -133,20 +135,37 @@ export async function createDeviceAuthorization(
 }
 
 /**
+ * The token endpoint. `refresh_token`: see refreshDeviceTokens.
  * RFC 8628 §3.4–3.5: a device polls for its token. Pending: `authorization_pending`, or `slow_down`
  * (and a longer interval) when it polled sooner than the interval; denied: `access_denied`; past its
  * expiry: `expired_token`; approved: the access token, once.
  */
 export async function exchangeDeviceCode(
   db: Db,
-  params: { grantType?: string; deviceCode?: string; clientId?: string },
+  params: {
+    grantType?: string;
+    deviceCode?: string;
+    clientId?: string;
+    refreshToken?: string;
+    scope?: string;
+  },
   meta: { ip: string; userAgent?: string },
-): Promise<{ access_token: string; token_type: 'Bearer'; expires_in: number; scope?: string }> {
+  limits: DeviceTokenLimits,
+): Promise<DeviceTokens> {
   if (!params.grantType) throw new OAuthError('invalid_request', 'grant_type is required');
-  if (params.grantType !== 'urn:ietf:params:oauth:grant-type:device_code') {
+  if (params.grantType === 'refresh_token') {
+    const { refreshToken, scope } = params;
+    return refreshDeviceTokens(
+      db,
+      { clientId: requireClient(params.clientId), refreshToken, scope },
+      meta,
+      limits,
+    );
+  }
+  if (params.grantType !== DEVICE_CODE_GRANT_TYPE) {
     throw new OAuthError(
       'unsupported_grant_type',
-      'Only grant_type urn:ietf:params:oauth:grant-type:device_code is supported',
+      `Only grant_type ${DEVICE_CODE_GRANT_TYPE} and refresh_token are supported`,
     );
   }
   const clientId = requireClient(params.clientId);
@@ -173,7 +192,9 @@ export async function exchangeDeviceCode(
   return db.transaction(async (tx) => {
     const exchanged = await markExchanged(tx, row.id);
     if (!exchanged) throw new OAuthError('invalid_grant', 'This device_code was already used');
-    const issued = exchanged.sessionId ? await issueDeviceSessionToken(tx, exchanged.sessionId) : null;
+    const issued = exchanged.sessionId
+      ? await issueDeviceTokens(tx, exchanged.sessionId, row.scope, limits)
+      : null;
     if (!issued) {
       throw new OAuthError('invalid_grant', 'The sign-in was ended before its token was collected');
     }
@@ -193,12 +214,7 @@ export async function exchangeDeviceCode(
         userAgent: meta.userAgent ?? null,
       },
     });
-    return {
-      access_token: issued.token,
-      token_type: 'Bearer' as const,
-      expires_in: Math.max(1, Math.floor((issued.expiresAt.getTime() - Date.now()) / 1000)),
-      ...(row.scope ? { scope: row.scope.join(' ') } : {}),
-    };
+    return issued;
   });
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceAuthorizations, events, loginFailures, sessions } from '../../db/schema/index';
+import { deviceAuthorizations, events, loginFailures, refreshTokens, sessions } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/tokens';
 import {
   buildTestApp,
@@ -74,7 +74,13 @@ async function signInDevice(browser: Client, extra: Record<string, string> = {})
   expect(approved.statusCode, approved.body).toBe(200);
   const res = await poll(grant.device_code);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { access_token: string; token_type: string; expires_in: number; scope?: string };
+  return res.json() as {
+    access_token: string;
+    token_type: string;
+    expires_in: number;
+    refresh_token: string;
+    scope?: string;
+  };
 }
 
 const bearer = (token: string) => clientWithHeaders(t.app, { authorization: `Bearer ${token}` });
@@ -167,7 +173,7 @@ describe('the device authorization endpoint (RFC 8628 §3.1–3.2)', () => {
       issuer: PUBLIC_URL,
       device_authorization_endpoint: `${PUBLIC_URL}/api/oauth/device_authorization`,
       token_endpoint: `${PUBLIC_URL}/api/oauth/token`,
-      grant_types_supported: [GRANT],
+      grant_types_supported: [GRANT, 'refresh_token'],
     });
   });
 });
@@ -269,9 +275,11 @@ describe('the token endpoint (RFC 8628 §3.4–3.5, RFC 6749 §5.2)', () => {
       access_token: expect.any(String),
       token_type: 'Bearer',
       expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
     });
-    expect(token.expires_in).toBeGreaterThan(t.config.deviceSessionMaxMs / 1000 - 60);
-    expect(token.expires_in).toBeLessThanOrEqual(t.config.deviceSessionMaxMs / 1000);
+    // The access token lasts an hour; the refresh token renews it while the session lives.
+    expect(token.expires_in).toBeGreaterThan(3600 - 60);
+    expect(token.expires_in).toBeLessThanOrEqual(3600);
     const again = await poll(grant.device_code);
     expect(again.json()).toMatchObject({ error: 'invalid_grant' });
     const who = await me(token.access_token);
@@ -616,5 +624,169 @@ describe('the decisions and the sign-in are recorded as access events', () => {
       ['device_authorization.denied', 'access', 'device_authorization'],
     ]);
     expect((await readFrom(cases)).map((e) => e.type)).toEqual([]);
+  });
+});
+
+describe('the refresh token (RFC 6749 §6), rotated at each use', () => {
+  const refresh = (refreshToken: string, extra: Record<string, string> = {}) =>
+    form('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+      client_id: 'scamtrail-cli',
+      ...extra,
+    });
+  const sessionOf = async (accessToken: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256Hex(accessToken)))
+    )[0];
+  const expireAccess = (sessionId: string) =>
+    t.database.db
+      .update(sessions)
+      .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sessionId));
+
+  it('renews an expired access token in the same session, and the tokens it replaced stop working', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const first = await signInDevice(client, { scope: 'case.view' });
+    const session = await sessionOf(first.access_token);
+    await expireAccess(session.id);
+    expect((await me(first.access_token)).statusCode).toBe(401);
+    // Only the access token expired: the session is still listed, and its refresh token renews it.
+    const listed = (await client.get('/api/auth/sessions')).json() as { id: string }[];
+    expect(listed.map((s) => s.id)).toContain(session.id);
+
+    const res = await refresh(first.refresh_token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const second = res.json();
+    expect(second).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: expect.any(Number),
+      refresh_token: expect.any(String),
+      scope: 'case.view',
+    });
+    expect(second.expires_in).toBeLessThanOrEqual(3600);
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await sessionOf(second.access_token)).id).toBe(session.id);
+    expect((await me(second.access_token)).json().permissions).toEqual(['case.view']);
+    expect((await me(first.access_token)).statusCode).toBe(401);
+    // Rotated: the new refresh token works in turn.
+    const third = await refresh(second.refresh_token);
+    expect(third.statusCode, third.body).toBe(200);
+    expect((await me(third.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('ends the whole session when a used refresh token comes again, and records it', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const first = await signInDevice(client);
+    const sessionId = (await sessionOf(first.access_token)).id;
+    const rotated = (await refresh(first.refresh_token)).json();
+    expect((await me(rotated.access_token)).statusCode).toBe(200);
+
+    // The old one again: whoever holds it (a thief, or the client robbed), the session ends.
+    const replay = await refresh(first.refresh_token);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: expect.stringContaining('already used'),
+    });
+    expect((await me(rotated.access_token)).statusCode).toBe(401);
+    expect((await refresh(rotated.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+    const listed = (await client.get('/api/auth/sessions')).json() as { id: string }[];
+    expect(listed.map((s) => s.id)).not.toContain(sessionId);
+    const recorded = await t.database.db.select().from(events).where(eq(events.subjectId, sessionId));
+    expect(recorded.filter((e) => e.type === 'session.refresh_token_reused')).toHaveLength(1);
+    expect(JSON.stringify(recorded)).not.toContain(first.refresh_token);
+  });
+
+  it('gives one of two refreshes with one token new tokens, and ends the session for the other', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const { refresh_token } = await signInDevice(client);
+    const answers = await Promise.all([refresh(refresh_token), refresh(refresh_token)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers.find((a) => a.statusCode === 200)!.json();
+    expect((await me(winner.access_token)).statusCode).toBe(401);
+  });
+
+  it('renews nothing once the session ended: revoked, idle, past its maximum lifetime, or its user disabled', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const revoked = await signInDevice(client);
+    const revokedId = (await sessionOf(revoked.access_token)).id;
+    expect((await client.delete(`/api/auth/sessions/${revokedId}`)).statusCode).toBe(204);
+    expect((await refresh(revoked.refresh_token)).json()).toMatchObject({
+      error: 'invalid_grant',
+      error_description: 'The sign-in has ended; sign in again',
+    });
+
+    const idle = await signInDevice(client);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - t.config.deviceSessionIdleMs - 60_000) })
+      .where(eq(sessions.tokenHash, sha256Hex(idle.access_token)));
+    expect((await refresh(idle.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+
+    const old = await signInDevice(client);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256Hex(old.access_token)));
+    expect((await refresh(old.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+
+    const { client: admin } = await signedIn(t, 'admin');
+    const user = await createTestUser(t, 'investigator');
+    const browser = await login(t, user.email);
+    const disabled = await signInDevice(browser);
+    expect((await admin.patch(`/api/users/${user.id}`, { disabled: true })).statusCode).toBe(200);
+    expect((await refresh(disabled.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('never renews the access token past the session’s maximum lifetime', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const tokens = await signInDevice(client);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 600_000) })
+      .where(eq(sessions.tokenHash, sha256Hex(tokens.access_token)));
+    const res = await refresh(tokens.refresh_token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().expires_in).toBeLessThanOrEqual(600);
+    const row = await sessionOf(res.json().access_token);
+    expect(row.accessExpiresAt!.getTime()).toBe(row.expiresAt.getTime());
+  });
+
+  it('refuses a missing, unknown or another client’s refresh token, and a changed scope', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const tokens = await signInDevice(client, { scope: 'case.view' });
+    const missing = await form('/api/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: 'scamtrail-cli',
+    });
+    expect(missing.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'refresh_token is required',
+    });
+    expect((await refresh('no-such-token')).json()).toMatchObject({ error: 'invalid_grant' });
+    const other = await refresh(tokens.refresh_token, { client_id: 'other-cli' });
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toMatchObject({ error: 'invalid_client' });
+    const wider = await refresh(tokens.refresh_token, { scope: 'case.view case.edit' });
+    expect(wider.json()).toMatchObject({ error: 'invalid_scope' });
+    // None of these used it up.
+    const same = await refresh(tokens.refresh_token, { scope: 'case.view' });
+    expect(same.statusCode, same.body).toBe(200);
+    // The refresh token is not an access token.
+    expect((await me(tokens.refresh_token)).statusCode).toBe(401);
+  });
+
+  it('stores only hashes of refresh tokens', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const tokens = await signInDevice(client);
+    const rows = await t.database.db.select().from(refreshTokens);
+    expect(JSON.stringify(rows)).not.toContain(tokens.refresh_token);
+    expect(rows.some((r) => r.tokenHash === sha256Hex(tokens.refresh_token))).toBe(true);
   });
 });

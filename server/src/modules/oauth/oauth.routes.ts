@@ -30,8 +30,12 @@ const deviceAuthorizationBodySchema = z
 
 const tokenBodySchema = z
   .object({
-    grant_type: param('grant_type').describe(`\`${DEVICE_CODE_GRANT_TYPE}\``),
-    device_code: param('device_code'),
+    grant_type: param('grant_type').describe(`\`${DEVICE_CODE_GRANT_TYPE}\`, or \`refresh_token\``),
+    device_code: param('device_code').describe('With the device code grant'),
+    refresh_token: param('refresh_token').describe(
+      'With `refresh_token`: the refresh token of the last answer, used once',
+    ),
+    scope: param('scope').describe('With `refresh_token`: absent, or the scope of the sign-in unchanged'),
     client_id: param('client_id'),
   })
   .meta({ id: 'DeviceTokenForm' });
@@ -51,7 +55,10 @@ const tokenResponseSchema = z
   .object({
     access_token: responseText(),
     token_type: z.literal('Bearer'),
-    expires_in: z.number().int(),
+    expires_in: z.number().int().describe('Seconds the access token is accepted (at most an hour)'),
+    refresh_token: responseText().describe(
+      'Trades for new tokens once (grant_type=refresh_token) while the session lives; used twice, it ends the session',
+    ),
     scope: responseText().optional(),
   })
   .meta({ id: 'DeviceTokenResponse' });
@@ -184,8 +191,15 @@ export async function oauthRoutes(app: FastifyInstance, opts: { db: Db; config: 
       const body = request.body as z.infer<typeof tokenBodySchema>;
       const answer = await exchangeDeviceCode(
         db,
-        { grantType: body.grant_type, deviceCode: body.device_code, clientId: body.client_id },
+        {
+          grantType: body.grant_type,
+          deviceCode: body.device_code,
+          clientId: body.client_id,
+          refreshToken: body.refresh_token,
+          scope: body.scope,
+        },
         sessionMeta(request),
+        config,
       );
       return reply.headers({ 'cache-control': 'no-store', pragma: 'no-cache' }).send(answer);
     },
@@ -196,7 +210,7 @@ export async function oauthRoutes(app: FastifyInstance, opts: { db: Db; config: 
     issuer: config.publicUrl,
     device_authorization_endpoint: `${config.publicUrl}/api/oauth/device_authorization`,
     token_endpoint: `${config.publicUrl}/api/oauth/token`,
-    grant_types_supported: [DEVICE_CODE_GRANT_TYPE],
+    grant_types_supported: [DEVICE_CODE_GRANT_TYPE, 'refresh_token'],
     token_endpoint_auth_methods_supported: ['none'],
     response_types_supported: [],
     scopes_supported: [...PERMISSIONS],
