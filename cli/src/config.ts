@@ -17,6 +17,8 @@ export interface Credentials {
   token: string;
   /** When the server says the token ends (ISO 8601), if it says. */
   expiresAt?: string;
+  /** The token that renews it then (rotated: each renewal saves the next one). */
+  refreshToken?: string;
   /** Who signed in, as /api/auth/me answered at sign-in. */
   user?: { email: string; name: string };
   savedAt: string;

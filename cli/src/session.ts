@@ -1,5 +1,6 @@
 import { createApiClient, type ApiClient } from '@scamtrail/api-client';
-import { readCredentials } from './config';
+import { readCredentials, saveCredentials, type Credentials } from './config';
+import { refreshGrant } from './oauth';
 import { apiError, CliError } from './errors';
 
 /** Who the commands act as, and on which server. */
@@ -48,6 +49,55 @@ export function apiClientFor(server: string, token: string): ApiClient {
   });
 }
 
+/** An access token is renewed this long before the server said it ends. */
+const RENEW_BEFORE_MS = 60_000;
+
+/**
+ * The session of the credentials `login` saved. Its access token lasts an hour; before a request
+ * past that, it is renewed with the saved refresh token (once for any number of requests at that
+ * moment) and the new tokens are saved, the refresh token being used up by the renewal. Another
+ * process that renewed first left its tokens in the file: they are taken rather than renewing again.
+ */
+export function sessionFromCredentials(env: NodeJS.ProcessEnv, saved: Credentials): Session {
+  const server = normaliseServer(saved.server);
+  let current = saved;
+  let renewing: Promise<void> | null = null;
+  const due = (credentials: Credentials) =>
+    credentials.refreshToken !== undefined &&
+    credentials.expiresAt !== undefined &&
+    Date.parse(credentials.expiresAt) - RENEW_BEFORE_MS <= Date.now();
+  const renew = async () => {
+    const onDisk = await readCredentials(env);
+    if (onDisk && onDisk.server === saved.server && onDisk.refreshToken !== current.refreshToken) {
+      current = onDisk;
+      if (!due(current)) return;
+    }
+    const renewed = await refreshGrant(server, current.refreshToken!);
+    current = { ...current, ...renewed, savedAt: new Date().toISOString() };
+    await saveCredentials(env, current);
+  };
+  const reach = fetchFor(server);
+  const fetchWithToken: typeof fetch = async (input, init) => {
+    if (due(current)) {
+      renewing ??= renew().finally(() => (renewing = null));
+      await renewing;
+    }
+    const request = input instanceof Request ? input : new Request(input, init);
+    request.headers.set('authorization', `Bearer ${current.token}`);
+    return reach(request);
+  };
+  return {
+    server,
+    token: saved.token,
+    source: 'file',
+    api: createApiClient({
+      baseUrl: server,
+      headers: { 'user-agent': 'scamtrail-cli' },
+      fetch: fetchWithToken,
+    }),
+  };
+}
+
 /**
  * The session commands use: SCAMTRAIL_URL and SCAMTRAIL_TOKEN (a token or an API key) override what
  * `login` saved. No token anywhere is exit 3.
@@ -61,6 +111,9 @@ export async function requireSession(env: NodeJS.ProcessEnv): Promise<Session> {
     throw CliError.notSignedIn('SCAMTRAIL_TOKEN is set but not SCAMTRAIL_URL: set it to the server URL');
   }
   const server = normaliseServer(serverInput);
+  if (!env.SCAMTRAIL_TOKEN && saved && normaliseServer(saved.server) === server) {
+    return sessionFromCredentials(env, saved);
+  }
   return {
     server,
     token,

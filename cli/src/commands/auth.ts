@@ -4,13 +4,13 @@ import * as oidc from 'openid-client';
 import ora from 'ora';
 import qrcode from 'qrcode-terminal';
 import { deleteCredentials, readCredentials, saveCredentials } from '../config';
+import { deviceGrantConfig } from '../oauth';
 import { apiError, CliError, EXIT } from '../errors';
 import { isInteractive, type Io, type Output } from '../io';
-import { apiClientFor, normaliseServer, requireSession, unwrap } from '../session';
+import { apiClientFor, normaliseServer, requireSession, sessionFromCredentials, unwrap } from '../session';
 import { withExamples, type Runner } from '../program';
 
-/** The public client the server registers for this tool (RFC 8628; no secret). */
-export const CLIENT_ID = 'scamtrail-cli';
+export { CLIENT_ID } from '../oauth';
 
 /** Whether `login` may open a browser here: a terminal, not over SSH, with a display on Linux. */
 export function canOpenBrowser(io: Io, platform = process.platform): boolean {
@@ -22,23 +22,6 @@ export function canOpenBrowser(io: Io, platform = process.platform): boolean {
 
 function qrCodeOf(text: string): Promise<string> {
   return new Promise((resolve) => qrcode.generate(text, { small: true }, resolve));
-}
-
-/** The server's RFC 8628 endpoints, as openid-client takes them (the server publishes no discovery). */
-function deviceGrantConfig(server: string): oidc.Configuration {
-  const config = new oidc.Configuration(
-    {
-      issuer: server,
-      device_authorization_endpoint: `${server}/api/oauth/device_authorization`,
-      token_endpoint: `${server}/api/oauth/token`,
-    },
-    CLIENT_ID,
-    undefined,
-    oidc.None(),
-  );
-  // A server on plain http (a local one, a lab) is the user's choice: they typed its URL.
-  if (server.startsWith('http:')) oidc.allowInsecureRequests(config);
-  return config;
 }
 
 /** RFC 8628's error codes, as a person reads them. */
@@ -123,6 +106,7 @@ async function login(out: Output, options: { server?: string; scope?: string; br
     server,
     token,
     ...(expiresIn ? { expiresAt: new Date(Date.now() + expiresIn * 1000).toISOString() } : {}),
+    ...(tokens.refresh_token ? { refreshToken: tokens.refresh_token } : {}),
     user,
     savedAt: new Date().toISOString(),
   });
@@ -137,8 +121,17 @@ async function logout(out: Output) {
   const saved = await readCredentials(env);
   let revoked = false;
   if (saved) {
-    const api = apiClientFor(normaliseServer(saved.server), saved.token);
-    const { response, error } = await api.POST('/api/auth/logout', { body: {} });
+    // An access token past its hour is renewed first: the session it belongs to is what ends.
+    const api = sessionFromCredentials(env, saved).api;
+    let answer;
+    try {
+      answer = await api.POST('/api/auth/logout', { body: {} });
+    } catch (failure) {
+      // Its refresh token refused: the session has ended already.
+      if (!(failure instanceof CliError) || failure.exitCode !== EXIT.notSignedIn) throw failure;
+      answer = { response: new Response(null, { status: 401 }), error: undefined };
+    }
+    const { response, error } = answer;
     // A session already ended or revoked is what logout wants: only other failures stop it.
     if (!response.ok && response.status !== 401) throw apiError(response.status, error, 'Signing out');
     revoked = response.ok;
