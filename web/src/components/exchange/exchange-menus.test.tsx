@@ -53,9 +53,9 @@ describe('the identifier list download menu', () => {
   it('saves the filtered list as a STIX 2.1 bundle, and offers CSV beside it', async () => {
     const user = userEvent.setup();
     renderWith(<IdentifiersDownloadMenu filters={{ search: 'mule', type: 'email', sort: undefined }} />);
-    await user.click(screen.getByRole('button', { name: 'Download' }));
-    expect(screen.getByRole('menuitem', { name: 'CSV' })).toBeVisible();
-    await user.click(screen.getByRole('menuitem', { name: 'STIX 2.1 bundle' }));
+    await user.click(screen.getByRole('combobox', { name: 'Download' }));
+    expect(screen.getByRole('option', { name: 'CSV' })).toBeVisible();
+    await user.click(screen.getByRole('option', { name: 'STIX 2.1 bundle' }));
     expect(await screen.findByText('STIX bundle downloaded')).toBeVisible();
     expect(calls).toContain('GET /api/identifiers/stix?search=mule&type=email');
     expect(saved).toHaveLength(1);
@@ -68,18 +68,18 @@ describe('the case share menu', () => {
   it('saves the case as a MISP event, and says why a STIX bundle was not made', async () => {
     const user = userEvent.setup();
     renderWith(<CaseExchangeMenu caseItem={{ id: 'c-7', number: 7 }} />);
-    await user.click(screen.getByRole('button', { name: 'Share as' }));
-    await user.click(screen.getByRole('menuitem', { name: 'MISP event' }));
+    await user.click(screen.getByRole('combobox', { name: 'Share as' }));
+    await user.click(screen.getByRole('option', { name: 'MISP event' }));
     expect(await screen.findByText('MISP event downloaded')).toBeVisible();
     expect(screen.getByText('case-7-misp-event.json')).toBeVisible();
     expect(JSON.parse(await textOf(saved[0]))).toEqual(EVENT);
 
-    await user.click(screen.getByRole('button', { name: 'Share as' }));
-    await user.click(screen.getByRole('menuitem', { name: 'STIX 2.1 bundle' }));
+    await user.click(screen.getByRole('combobox', { name: 'Share as' }));
+    await user.click(screen.getByRole('option', { name: 'STIX 2.1 bundle' }));
     expect(await screen.findByText('STIX bundle not downloaded')).toBeVisible();
     expect(screen.getByText('Too many identifiers')).toBeVisible();
     // The button is back once the download is over.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Share as' })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Share as' })).toBeEnabled());
   });
 
   it('is not offered without the permission to read identifiers', async () => {
@@ -90,7 +90,7 @@ describe('the case share menu', () => {
         <CaseExchangeMenu caseItem={{ id: 'c-7', number: 7 }} />
       </AppProviders>,
     );
-    expect(screen.queryByRole('button', { name: 'Share as' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Share as' })).toBeNull();
   });
 });
 
