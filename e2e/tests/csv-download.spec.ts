@@ -21,7 +21,10 @@ test.describe('CSV downloads', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Download CSV' }).click(),
+      (async () => {
+        await page.getByRole('combobox', { name: 'Download' }).click();
+        await page.getByRole('option', { name: 'CSV' }).click();
+      })(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^identifiers-\d{4}-\d\d-\d\d\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');

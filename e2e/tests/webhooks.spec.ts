@@ -47,16 +47,27 @@ test.describe('an automation webhook', () => {
 
     await section.getByRole('button', { name: 'Send test ping' }).click();
     await expect(page.getByText('Test ping queued')).toBeVisible();
-    const row = section.getByRole('row', { name: /webhook\.ping/ });
+    const row = section
+      .getByRole('table', { name: 'Deliveries' })
+      .getByRole('row', { name: /webhook\.ping/ });
     await expect(row).toBeVisible();
     // The worker attempts it: the public address is not reached from here, so it waits for a retry.
     await expect(async () => {
       await page.reload();
       await expect(
-        page.getByRole('region', { name: 'Webhook' }).getByRole('row', { name: /webhook\.ping/ }),
+        page
+          .getByRole('region', { name: 'Webhook' })
+          .getByRole('table', { name: 'Deliveries' })
+          .getByRole('row', { name: /webhook\.ping/ }),
       ).not.toContainText('Not yet');
     }).toPass({ timeout: 40_000 });
     await expect(section.getByRole('button', { name: /Send again/ })).toBeVisible();
+    // The log has the attempt (a retry may have followed it), with why it failed.
+    const attempts = section
+      .getByRole('table', { name: 'Delivery log' })
+      .getByRole('row', { name: /webhook\.ping/ });
+    await expect(attempts.last()).toContainText('Failed');
+    await expect(attempts.last()).toContainText('webhook.ping');
     await expectNoSeriousViolations(page, 'the automation page with its webhook');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/webhook-1280.png`, fullPage: true });
 
