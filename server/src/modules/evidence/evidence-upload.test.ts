@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_URL, signedIn, type Client } from '../../../test/helpers';
 import { createCommunityMemberVia } from '../../../test/originator-helpers';
@@ -197,6 +199,36 @@ describe('upload limits', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ size: 1024 * 1024, sha256: sha256(bytes), mediaType: 'image/png' });
   });
+});
+
+describe('a database fault during an upload', () => {
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'answers 503 with Retry-After and keeps nothing, not even the chunks written before it',
+    async () => {
+      const db = t.database.db;
+      // The second write of chunks (from the 129th on) times out; the first has committed by then.
+      await db.execute(sql`create function fail_late_chunks() returns trigger language plpgsql as $$
+        begin
+          if new.seq >= 128 then raise exception 'canceling statement due to statement timeout' using errcode = '57014'; end if;
+          return new;
+        end $$`);
+      await db.execute(
+        sql`create trigger fail_late_chunks before insert on evidence_chunks for each row execute function fail_late_chunks()`,
+      );
+      try {
+        const before = await evidenceFootprint(t);
+        const png = pngBytes();
+        const bytes = Buffer.concat([png, randomBytes(1024 * 1024 - png.length)]);
+        const res = await upload(investigator, { name: 'cut.png', bytes });
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(await evidenceFootprint(t)).toEqual(before);
+      } finally {
+        await db.execute(sql`drop trigger fail_late_chunks on evidence_chunks`);
+        await db.execute(sql`drop function fail_late_chunks`);
+      }
+    },
+  );
 });
 
 describe('who may upload', () => {
