@@ -8,7 +8,7 @@ import { assertSha256, type EvidenceStore } from './evidence-store-contract';
 import { mediaTypeSniffer } from './media-type';
 
 /** A chunk's size: its row fits one 8 KiB page whole (STORAGE PLAIN), so it is written once, not TOASTed. */
-export const CHUNK_BYTES = 8000;
+const CHUNK_BYTES = 8000;
 /** Chunks per INSERT (about 1 MB): the unit written while the next one arrives. */
 const CHUNKS_PER_WRITE = 128;
 /** Chunks per read of a download or a rehash (about 1 MB). */

@@ -39,7 +39,7 @@ export function contentTypeHeader(mediaType: string): string {
 }
 
 /** How much of a file's start file-type is given when the bytes are sniffed as they pass. */
-export const SNIFFED_HEAD_BYTES = 1024 * 1024;
+const SNIFFED_HEAD_BYTES = 1024 * 1024;
 
 /**
  * `sniffMediaType` for bytes passing once, never held whole: `update` with each piece in order, then
