@@ -74,29 +74,8 @@ export default defineConfig({
     // Fonts and images stay separate files: the CSP (`default-src 'self'`) and caching both prefer it.
     assetsInlineLimit: 0,
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: bench/bundle-size.ts follows it to what a cold load downloads.
     manifest: true,
-    rolldownOptions: {
-      output: {
-        // Modules grouped into one chunk still run in the order their importers ask for them.
-        strictExecutionOrder: true,
-        codeSplitting: {
-          // A first visit fetched 105 to 152 files before its first row, queued six at a time over
-          // HTTP/1.1 (issue 38). The framework every screen runs on is one chunk, the libraries two or
-          // more chunks share another, and the application's modules two or more chunks share a third
-          // (strictExecutionOrder keeps their order: main.tsx configures zod before any schema is built).
-          // bench/bundle-size.ts counts what Chromium then fetches before each list's first row.
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
-              priority: 2,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/, minShareCount: 2, priority: 1 },
-            { name: 'shared', test: /[\\/](?:web|domain)[\\/]src[\\/]/, minShareCount: 2, priority: 0 },
-          ],
-        },
-      },
-    },
   },
   css: {
     preprocessorOptions: {
