@@ -415,7 +415,9 @@ test('login is approved in Chromium, acts as the user, and logout revokes the se
   });
   const file = join(scratch, 'config', 'credentials.json');
   expect((await stat(file)).mode & 0o777).toBe(0o600);
-  const { token } = JSON.parse(await readFile(file, 'utf8')) as { token: string };
+  const saved = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+  const { token } = saved;
+  expect(saved.refreshToken).toEqual(expect.any(String));
 
   const whoami = await scamtrail(['whoami', '--json'], env);
   expect(whoami.code, whoami.stderr).toBe(0);
@@ -424,6 +426,22 @@ test('login is approved in Chromium, acts as the user, and logout revokes the se
     tokenFrom: 'file',
     user: { email: investigator.email, role: 'investigator' },
   });
+
+  // Past the access token's hour (as the saved file says), the refresh token renews it: rotated.
+  await writeFile(file, JSON.stringify({ ...saved, expiresAt: new Date(Date.now() - 1000).toISOString() }));
+  const renewed = await scamtrail(['whoami', '--json'], env);
+  expect(renewed.code, renewed.stderr).toBe(0);
+  const rotated = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+  expect(rotated.token).not.toBe(token);
+  expect(rotated.refreshToken).not.toBe(saved.refreshToken);
+  expect(Date.parse(rotated.expiresAt)).toBeGreaterThan(Date.now());
+  // The access token it replaced opens nothing any more.
+  const replaced = await scamtrail(['whoami'], {
+    ...env,
+    SCAMTRAIL_URL: serverUrl(),
+    SCAMTRAIL_TOKEN: token,
+  });
+  expect(replaced.code).toBe(3);
 
   const logout = await scamtrail(['logout', '--json'], env);
   expect(logout.code, logout.stderr).toBe(0);
