@@ -836,12 +836,34 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send a delivery again now, with the same webhook-id and a fresh schedule of retries
-     * @description 409 when the automation is deactivated, has no URL or secret, or its webhook is disabled.
+     * Send a delivery again now: one more attempt, same webhook-id, logged as sent by hand
+     * @description The schedule is not restarted: a waiting delivery has its next retry now and the later ones as before; a delivered or failed one gets this one attempt, and its status becomes its outcome. 409 while an attempt of it is under way, or when the automation is deactivated, has no URL or secret, or its webhook is disabled.
      *
      *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
      */
     post: operations['resendWebhookDelivery'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/automations/{id}/webhook/attempts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The webhook's delivery log: every attempt, newest first (of one delivery with deliveryId)
+     * @description Each attempt: its event, number, outcome, HTTP status, duration and the start of the answer. An attempt whose instance stopped before the answer is "interrupted".
+     *
+     *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.view`.
+     */
+    get: operations['listWebhookAttempts'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1229,13 +1251,35 @@ export interface paths {
     };
     /**
      * The identifiers a pasted value is, however it was written
-     * @description Finds identifiers by normalised key rather than by display value: "+44 7700 900123" finds the phone number stored as "+44 7700900123", an e-mail address is found in any case and as a Zelle handle, an EVM address on every EVM network. A value that is not an e-mail address, phone number or wallet address finds nothing.
+     * @description Finds identifiers by normalised key rather than by display value: "+44 7700 900123" finds the phone number stored as "+44 7700900123", an e-mail address is found in any case and as a Zelle handle, an EVM address on every EVM network; a phone number without a country code is read in the server's DEFAULT_PHONE_REGION. A value that is not an e-mail address, phone number or wallet address finds nothing.
      *
      *     Access: a signed-in user or an API key holding `identifier.view`.
      */
     get: operations['findIdentifierMatches'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/identifiers/extract': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The identifiers written in free text, offered for linking, each with why it was recognised
+     * @description Reads e-mail addresses, phone numbers (international, or national in the server's DEFAULT_PHONE_REGION), IBANs, card numbers, wallet addresses, links, domains and handles next to a platform's name, each checked before it is offered (an IBAN's country, length and checksum, a card's Luhn digit, a wallet's checksum); no digits inside one are read as another. Each comes once, in the order written, with the data to create it and the identifier on record with the same normalised key. Nothing is stored.
+     *
+     *     Access: a signed-in user or an API key holding `identifier.view`.
+     */
+    post: operations['extractIdentifiers'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2545,13 +2589,57 @@ export interface paths {
     };
     /**
      * The case dossier: a ZIP of the report, evidence, signatures, hash chain and manifest
-     * @description Streams a ZIP holding report.html, evidence/, signatures/, journal-chain.json, case.jsonld, manifest.json and VERIFY.txt (docs/dossier.md), with what the caller may see of the case. Recorded in the History of the case and in the chain of custody of each evidence item. Verify it offline with `npm run verify -- dossier.zip`.
+     * @description Streams a ZIP holding report.html, evidence/, signatures/, journal-chain.json, case.jsonld, manifest.json and VERIFY.txt (docs/dossier.md), with what the caller may see of the case. Recorded in the History of the case and in the chain of custody of each evidence item. Verify it offline with `npm run verify -- dossier.zip`. Without `export`, the dossier is built as it is sent and its manifest is not signed. With `export` (from `.../dossier/sign/begin`), the dossier prepared then and signed with `.../dossier/sign/complete` is sent with `manifest.signature.json`, with its length; 404 when that export is not the caller's or has expired, 409 when it is not signed yet.
      *
      *     Access: a signed-in user (not an API key) holding `case.view`, `journal_entry.view`, `evidence.view`, `identifier.view`.
      */
     get: operations['exportCaseDossier'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cases/{id}/dossier/sign/begin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prepare a case dossier to be signed with the exporter's passkey
+     * @description Builds the dossier (every file hashed, evidence streamed from the store one file at a time) and its manifest, which states that it is signed; keeps it for the caller for 15 minutes; answers its id, the manifest's SHA-256, and a challenge committing to `{ v: "scamtrail-dossier-manifest-v1", caseId, manifestSha256 }` with WebAuthn request options limited to the caller's passkeys (docs/dossier.md). 409 when the caller has no passkey.
+     *
+     *     Access: a signed-in user (not an API key) holding `case.view`, `journal_entry.view`, `evidence.view`, `identifier.view`.
+     */
+    post: operations['beginSigningCaseDossier'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/cases/{id}/dossier/sign/complete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign a prepared case dossier's manifest with the passkey's assertion
+     * @description The challenge is used up whatever the outcome. An unknown, used or expired challenge, one issued for something else, a passkey that is not the caller's or an assertion that does not verify answer 400; an export that is not the caller's or has expired 404; one already signed 409. Answers where to download the signed dossier.
+     *
+     *     Access: a signed-in user (not an API key) holding `case.view`, `journal_entry.view`, `evidence.view`, `identifier.view`.
+     */
+    post: operations['completeSigningCaseDossier'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2841,16 +2929,24 @@ export interface components {
       interval: number;
     };
     DeviceTokenForm: {
-      /** @description `urn:ietf:params:oauth:grant-type:device_code` */
+      /** @description `urn:ietf:params:oauth:grant-type:device_code`, or `refresh_token` */
       grant_type?: string;
+      /** @description With the device code grant */
       device_code?: string;
+      /** @description With `refresh_token`: the refresh token of the last answer, used once */
+      refresh_token?: string;
+      /** @description With `refresh_token`: absent, or the scope of the sign-in unchanged */
+      scope?: string;
       client_id?: string;
     };
     DeviceTokenResponse: {
       access_token: string;
       /** @constant */
       token_type: 'Bearer';
+      /** @description Seconds the access token is accepted (at most an hour) */
       expires_in: number;
+      /** @description Trades for new tokens once (grant_type=refresh_token) while the session lives; used twice, it ends the session */
+      refresh_token: string;
       scope?: string;
     };
     DeviceUserCodeBody: {
@@ -3028,6 +3124,32 @@ export interface components {
       lastReadAt: string | null;
       createdAt: string;
       updatedAt: string;
+    };
+    ExtractedIdentifier: {
+      /** @enum {string} */
+      type: 'email' | 'phone' | 'bank_account' | 'zelle' | 'crypto_wallet' | 'social_media' | 'other';
+      typeLabel: string;
+      /** @description A bank account found as an IBAN or as a payment card number; null for other types */
+      kind: ('iban' | 'card') | null;
+      /** @description The data to create it with (`POST /api/identifiers` or the import); a bank account's bank and holder "Unknown" */
+      data: {
+        [key: string]: string;
+      };
+      /** @description As written in the text; a bank account masked but for its last 4 characters */
+      text: string;
+      /** @description Where it starts in the text (UTF-16 offset) */
+      start: number;
+      end: number;
+      displayValue: string;
+      /** @description Equal for two writings of the same identifier */
+      normalizedKey: string;
+      /** @description Why it was recognised, e.g. "An IBAN: Valid GB IBAN check digits" */
+      reason: string;
+      /** @description The identifier on record with the same type and normalised key, when there is one */
+      existing: {
+        id: string;
+        displayValue: string;
+      } | null;
     };
     Group: {
       id: string;
@@ -3826,6 +3948,21 @@ export interface components {
       /** @enum {string} */
       outcome: 'pass' | 'fail' | 'not_applicable';
       detail: string;
+    };
+    WebhookAttempt: {
+      id: string;
+      deliveryId: string;
+      type: string;
+      eventId: string | null;
+      attempt: number;
+      byHand: boolean;
+      startedAt: string;
+      finishedAt: string | null;
+      /** @enum {string} */
+      outcome: 'sending' | 'delivered' | 'failed' | 'interrupted';
+      statusCode: number | null;
+      durationMs: number | null;
+      response: string | null;
     };
     WebhookDelivery: {
       id: string;
@@ -7801,6 +7938,83 @@ export interface operations {
       };
     };
   };
+  listWebhookAttempts: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+        /** @description Only this delivery's attempts */
+        deliveryId?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['WebhookAttempt'][];
+            pagination: components['schemas']['Pagination'];
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   listTeamMembers: {
     parameters: {
       query?: {
@@ -10240,6 +10454,94 @@ export interface operations {
       };
       /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  extractIdentifiers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description The text to find identifiers in: a transcript, a copied message, a bank's e-mail */
+          text: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @description In the order they appear in the text, each identifier once */
+            data: components['schemas']['ExtractedIdentifier'][];
+            /** @description True when the text held more than 200 */
+            isTruncated: boolean;
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -16719,7 +17021,9 @@ export interface operations {
   };
   exportCaseDossier: {
     parameters: {
-      query?: never;
+      query?: {
+        export?: string;
+      };
       header?: never;
       path: {
         id: string;
@@ -16766,6 +17070,232 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  beginSigningCaseDossier: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            signingChallenge: string;
+            options: components['schemas']['PasskeyRequestOptions'];
+            exportId: string;
+            manifestSha256: string;
+            expiresAt: string;
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  completeSigningCaseDossier: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          response: {
+            id: string;
+            rawId: string;
+            /** @enum {string} */
+            type: 'public-key';
+            response: {
+              authenticatorData: string;
+              clientDataJSON: string;
+              signature: string;
+              userHandle?: string;
+            };
+            authenticatorAttachment?: string;
+            /**
+             * @description Free-form: the output of each WebAuthn extension the browser ran, by its name
+             * @default {}
+             */
+            clientExtensionResults?: {
+              [key: string]: unknown;
+            };
+          };
+          /** Format: uuid */
+          exportId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            exportId: string;
+            manifestSha256: string;
+            expiresAt: string;
+            downloadUrl: string;
+            signer: {
+              name: string;
+              email: string;
+              passkeyName: string;
+            };
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      415: {
         headers: {
           [name: string]: unknown;
         };
