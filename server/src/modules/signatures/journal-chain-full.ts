@@ -26,8 +26,8 @@ import {
  * `growBelowMs` and `shrinkAboveMs` each (tests set them small to cross many pages).
  */
 export const fullVerificationPages = {
-  links: { min: 50, start: 250, max: 2000 },
-  entries: { min: 10, start: 50, max: 400 },
+  links: { min: 50, start: 250, max: 1000 },
+  entries: { min: 10, start: 50, max: 200 },
   shrinkAboveMs: 8,
   growBelowMs: 3,
 };
