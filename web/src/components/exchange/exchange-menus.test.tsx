@@ -53,9 +53,8 @@ describe('the identifier list download menu', () => {
   it('saves the filtered list as a STIX 2.1 bundle, and offers CSV beside it', async () => {
     const user = userEvent.setup();
     renderWith(<IdentifiersDownloadMenu filters={{ search: 'mule', type: 'email', sort: undefined }} />);
-    await user.click(screen.getByRole('combobox', { name: 'Download' }));
-    expect(screen.getByRole('option', { name: 'CSV' })).toBeVisible();
-    await user.click(screen.getByRole('option', { name: 'STIX 2.1 bundle' }));
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Download STIX' }));
     expect(await screen.findByText('STIX bundle downloaded')).toBeVisible();
     expect(calls).toContain('GET /api/identifiers/stix?search=mule&type=email');
     expect(saved).toHaveLength(1);
