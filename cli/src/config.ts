@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { CliError, EXIT } from './errors';
@@ -65,6 +66,41 @@ export async function writePrivateJson(path: string, value: unknown): Promise<vo
 export const readCredentials = (env: NodeJS.ProcessEnv) => readJson<Credentials>(credentialsPath(env));
 export const saveCredentials = (env: NodeJS.ProcessEnv, credentials: Credentials) =>
   writePrivateJson(credentialsPath(env), credentials);
+
+/** A lock older than this was left by a process that died holding it (a renewal takes a second or two). */
+const LOCK_ABANDONED_MS = 30_000;
+/** How often a process waiting for the lock looks again. */
+const LOCK_RETRY_MS = 50;
+
+/**
+ * Runs `work` while this process alone holds the credentials' lock (`credentials.json.lock`, created
+ * with O_EXCL): two scamtrail processes renewing the sign-in at the same moment would otherwise both
+ * spend the one refresh token, and the server ends a session whose used refresh token comes back.
+ * The second waits, then finds the tokens the first saved.
+ */
+export async function withCredentialsLock<T>(env: NodeJS.ProcessEnv, work: () => Promise<T>): Promise<T> {
+  const path = `${credentialsPath(env)}.lock`;
+  await mkdir(configDir(env), { recursive: true, mode: 0o700 });
+  for (;;) {
+    try {
+      await (await open(path, 'wx', 0o600)).close();
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = await stat(path).then(
+        (found) => Date.now() - found.mtimeMs,
+        () => 0,
+      );
+      if (age > LOCK_ABANDONED_MS) await rm(path, { force: true });
+      else await sleep(LOCK_RETRY_MS);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    await rm(path, { force: true });
+  }
+}
 
 /** Deletes the saved credentials; whether there were any. */
 export async function deleteCredentials(env: NodeJS.ProcessEnv): Promise<boolean> {

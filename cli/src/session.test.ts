@@ -124,6 +124,17 @@ describe('the saved sign-in’s refresh token', () => {
     expect(renewals).toEqual([]);
   });
 
+  it('renews once when two processes find the token ended at the same moment', async () => {
+    await save(Date.now() - 1000);
+    const stale = (await readCredentials(env()))!;
+    // Two sessions from the same file, as two scamtrail processes started together would hold.
+    const [first, second] = [sessionFromCredentials(env(), stale), sessionFromCredentials(env(), stale)];
+    const answers = await Promise.all([first.api.GET('/api/auth/me'), second.api.GET('/api/auth/me')]);
+    expect(answers.map(({ response }) => response.status)).toEqual([200, 200]);
+    expect(renewals).toEqual(['r1']);
+    expect(await readCredentials(env())).toMatchObject({ token: 'a2', refreshToken: 'r2' });
+  });
+
   it('is exit 3 with "scamtrail login" when the server refuses the refresh token', async () => {
     await save(Date.now() - 1000, 'a1', 'r0');
     const result = await run(['whoami']);

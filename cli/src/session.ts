@@ -1,5 +1,5 @@
 import { createApiClient, type ApiClient } from '@scamtrail/api-client';
-import { readCredentials, saveCredentials, type Credentials } from './config';
+import { readCredentials, saveCredentials, withCredentialsLock, type Credentials } from './config';
 import { refreshGrant } from './oauth';
 import { apiError, CliError } from './errors';
 
@@ -55,8 +55,9 @@ const RENEW_BEFORE_MS = 60_000;
 /**
  * The session of the credentials `login` saved. Its access token lasts an hour; before a request
  * past that, it is renewed with the saved refresh token (once for any number of requests at that
- * moment) and the new tokens are saved, the refresh token being used up by the renewal. Another
- * process that renewed first left its tokens in the file: they are taken rather than renewing again.
+ * moment) and the new tokens are saved, the refresh token being used up by the renewal. Renewals of
+ * several processes take turns (`withCredentialsLock`); a process that renewed first left its tokens
+ * in the file: they are taken rather than renewing again.
  */
 export function sessionFromCredentials(env: NodeJS.ProcessEnv, saved: Credentials): Session {
   const server = normaliseServer(saved.server);
@@ -66,16 +67,17 @@ export function sessionFromCredentials(env: NodeJS.ProcessEnv, saved: Credential
     credentials.refreshToken !== undefined &&
     credentials.expiresAt !== undefined &&
     Date.parse(credentials.expiresAt) - RENEW_BEFORE_MS <= Date.now();
-  const renew = async () => {
-    const onDisk = await readCredentials(env);
-    if (onDisk && onDisk.server === saved.server && onDisk.refreshToken !== current.refreshToken) {
-      current = onDisk;
-      if (!due(current)) return;
-    }
-    const renewed = await refreshGrant(server, current.refreshToken!);
-    current = { ...current, ...renewed, savedAt: new Date().toISOString() };
-    await saveCredentials(env, current);
-  };
+  const renew = () =>
+    withCredentialsLock(env, async () => {
+      const onDisk = await readCredentials(env);
+      if (onDisk && onDisk.server === saved.server && onDisk.refreshToken !== current.refreshToken) {
+        current = onDisk;
+        if (!due(current)) return;
+      }
+      const renewed = await refreshGrant(server, current.refreshToken!);
+      current = { ...current, ...renewed, savedAt: new Date().toISOString() };
+      await saveCredentials(env, current);
+    });
   const reach = fetchFor(server);
   const fetchWithToken: typeof fetch = async (input, init) => {
     if (due(current)) {
