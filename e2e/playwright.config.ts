@@ -21,7 +21,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [['list']],
   // The spec files that held a worker longest, printed at the end: where to look when the stage grows.
-  reportSlowTests: { max: 15, threshold: 30_000 },
+  reportSlowTests: { max: 15, threshold: 15_000 },
   use: {
     trace: 'off',
     screenshot: 'only-on-failure',
