@@ -216,12 +216,14 @@ export async function insertIdentifierLinks(
   if (identifierIds.length === 0) return [];
   const entryId = entry.id;
   // Every column in the table's order; the copies of the entry's date, case and removal (the last
-  // three) are placeholders the database's trigger replaces with the entry's values.
+  // three) are placeholders the database's trigger replaces with the entry's values. In id order: the
+  // sightings trigger (migration 0031) updates each identifier's row, and two entries linking the same
+  // identifiers must lock them in one order, or they could deadlock.
   const rows = await db
     .insert(journalEntryIdentifiers)
     .select(
       sql`select ${entryId}::uuid, id, now(), now(), null::uuid, false
-        from unnest(${sql.param([...identifierIds])}::uuid[]) as id`,
+        from unnest(${sql.param([...identifierIds].sort())}::uuid[]) as id`,
     )
     .onConflictDoNothing()
     .returning({ id: journalEntryIdentifiers.identifierId });
