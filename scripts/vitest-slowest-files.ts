@@ -1,14 +1,14 @@
 import { relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
+/** How many files are listed. */
+const SHOWN = 15;
+
 /**
  * Prints, after the run, the files that held a worker longest (import, collection and tests), with
  * their project: where to look first when the suite grows slower (issue 35). The default reporter
  * gives only the run's totals.
  */
-/** How many files are listed. */
-const SHOWN = 15;
-
 export default class SlowestFiles implements Reporter {
   private vitest: Vitest | undefined;
 
