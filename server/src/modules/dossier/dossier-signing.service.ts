@@ -9,8 +9,7 @@ import { isCaseVisible } from '../../db/case-visibility';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
 import type { EvidenceStore } from '../evidence/evidence-store-contract';
-import { verifyPasskeyAssertion } from '../passkeys/passkey-assertion';
-import { findPasskeyByCredentialId, listUserPasskeys, recordPasskeyUse } from '../passkeys/passkeys.service';
+import { listUserPasskeys } from '../passkeys/passkeys.service';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';
 import {
@@ -21,7 +20,7 @@ import {
   type SignatureBundle,
 } from '../signatures/bundle-verifier';
 import { loadCoseToJwk } from '../signatures/cose-key';
-import { signingRequestOptions } from '../signatures/signing.service';
+import { signingRequestOptions, verifySigningAssertion } from '../signatures/signing.service';
 import { MANIFEST_SIGNATURE_CONTENT, manifestSignatureContent } from './dossier-format';
 import {
   findDossierExport,
@@ -124,28 +123,8 @@ export async function completeDossierSigning(
   if (row.signature) throw conflict('This dossier export is already signed');
   const coseToJwk = await loadCoseToJwk();
   const bundle = await db.transaction(async (tx) => {
-    const passkey = await findPasskeyByCredentialId(tx, response.id);
-    if (!passkey || passkey.userId !== principal.userId) {
-      throw badResponse('This passkey is not one of yours');
-    }
-    const refuse = (reason: string) => badResponse(`The passkey answer could not be verified: ${reason}`);
-    const { newCounter, credentialBackedUp } = await verifyPasskeyAssertion(
-      rp,
-      passkey,
-      response,
-      challenge,
-      refuse,
-    );
     const signedAt = new Date();
-    if (
-      !(await recordPasskeyUse(tx, passkey.id, {
-        counter: newCounter,
-        backedUp: credentialBackedUp,
-        at: signedAt,
-      }))
-    ) {
-      throw refuse('the signature counter went backwards (a cloned passkey?)');
-    }
+    const passkey = await verifySigningAssertion(tx, rp, response, challenge, principal, signedAt);
     const parts = response.response;
     const signed: SignatureBundle = {
       format: SIGNATURE_BUNDLE_FORMAT,

@@ -103,6 +103,37 @@ export function signingRequestOptions(
 const badResponse = (message: string) => new AppError('BAD_REQUEST', message, { field: 'response' });
 
 /**
+ * The signing assertion checked, for an entry or a dossier's manifest: the passkey is the signer's own,
+ * its signature over the challenge holds, and its counter moved on (recorded as used at `at`). Answers
+ * the passkey; 400 on `response` otherwise.
+ */
+export async function verifySigningAssertion(
+  tx: DbOrTx,
+  rp: RelyingParty,
+  response: AuthenticationResponse,
+  challenge: string,
+  principal: UserPrincipal,
+  at: Date,
+) {
+  const passkey = await findPasskeyByCredentialId(tx, response.id);
+  if (!passkey || passkey.userId !== principal.userId) {
+    throw badResponse('This passkey is not one of yours');
+  }
+  const refuse = (reason: string) => badResponse(`The passkey answer could not be verified: ${reason}`);
+  const { newCounter, credentialBackedUp } = await verifyPasskeyAssertion(
+    rp,
+    passkey,
+    response,
+    challenge,
+    refuse,
+  );
+  if (!(await recordPasskeyUse(tx, passkey.id, { counter: newCounter, backedUp: credentialBackedUp, at }))) {
+    throw refuse('the signature counter went backwards (a cloned passkey?)');
+  }
+  return passkey;
+}
+
+/**
  * Completes signing: the challenge named in the answer is used up first (a failed answer cannot be
  * tried again), then, with the entry locked, the content must still be what the challenge committed
  * to, the passkey the caller's, and the assertion valid. The signature, the passkey's counter, the
@@ -128,22 +159,7 @@ export async function completeSigning(
     if (content.hash !== issued.contentHash) {
       throw conflict('The entry changed after signing began; review it and sign again');
     }
-    const passkey = await findPasskeyByCredentialId(tx, response.id);
-    if (!passkey || passkey.userId !== principal.userId) {
-      throw badResponse('This passkey is not one of yours');
-    }
-    const refuse = (reason: string) => badResponse(`The passkey answer could not be verified: ${reason}`);
-    const { newCounter, credentialBackedUp } = await verifyPasskeyAssertion(
-      rp,
-      passkey,
-      response,
-      challenge,
-      refuse,
-    );
-    const use = { counter: newCounter, backedUp: credentialBackedUp, at: new Date() };
-    if (!(await recordPasskeyUse(tx, passkey.id, use))) {
-      throw refuse('the signature counter went backwards (a cloned passkey?)');
-    }
+    const passkey = await verifySigningAssertion(tx, rp, response, challenge, principal, new Date());
     const signer = await findSigner(tx, principal.userId);
     const parts = response.response;
     const signature = await insertSignature(tx, {
