@@ -1,17 +1,15 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { ZipFile } from 'yazl';
 import { PUBLIC_URL, signedIn, type Client } from '../../../test/helpers';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import { buildEvidenceApp, pngBytes, upload, type EvidenceTestApp } from '../evidence/evidence-test-fixtures';
 import { verifyBundle } from '../signatures/bundle-verifier';
 import { addPasskey, createEntry, RP_ID, sign } from '../signatures/signature-test-fixtures';
 import type { DossierManifest } from './dossier-format';
+import { rezip, unzip } from './dossier-test-fixtures';
 import { verifyDossier } from './dossier-verifier';
 
 /**
@@ -72,41 +70,6 @@ async function complete(client: Client, exportId: string, response: unknown) {
 async function save(payload: Buffer, name: string) {
   const path = join(scratch, name);
   await writeFile(path, payload);
-  return path;
-}
-
-async function unzip(path: string): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z))),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
-
-async function rezip(files: Map<string, Buffer>, name: string): Promise<string> {
-  const path = join(scratch, name);
-  const zip = new ZipFile();
-  for (const [file, bytes] of files) zip.addBuffer(bytes, file);
-  zip.end();
-  await new Promise<void>((resolve, reject) =>
-    zip.outputStream.pipe(createWriteStream(path)).on('close', resolve).on('error', reject),
-  );
   return path;
 }
 
@@ -194,7 +157,7 @@ describe('a dossier signed with the exporter’s passkey', () => {
     bytes[bytes.length - 1] ^= 0x01;
     bundle.signature = bytes.toString('base64url');
     changed.set('manifest.signature.json', Buffer.from(JSON.stringify(bundle)));
-    const { ok: valid, check } = await signatureCheck(await rezip(changed, 'forged.zip'));
+    const { ok: valid, check } = await signatureCheck(await rezip(changed, join(scratch, 'forged.zip')));
     expect(valid).toBe(false);
     expect(check).toMatchObject({ ok: false });
     expect(check.detail).toContain('signature: the signature does not verify with the public key');
@@ -205,7 +168,7 @@ describe('a dossier signed with the exporter’s passkey', () => {
     const bundle = JSON.parse(files.get('manifest.signature.json')!.toString('utf8'));
     bundle.content.manifestSha256 = sha256('another manifest');
     changed.set('manifest.signature.json', Buffer.from(JSON.stringify(bundle)));
-    const { check } = await signatureCheck(await rezip(changed, 'other-content.zip'));
+    const { check } = await signatureCheck(await rezip(changed, join(scratch, 'other-content.zip')));
     expect(check.ok).toBe(false);
     expect(check.detail).toContain('content-hash');
     expect(check.detail).toContain('the manifest changed after signing');
@@ -216,7 +179,7 @@ describe('a dossier signed with the exporter’s passkey', () => {
     const manifest = JSON.parse(files.get('manifest.json')!.toString('utf8')) as DossierManifest;
     manifest.exportedBy.name = 'Someone Else';
     changed.set('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
-    const { check } = await signatureCheck(await rezip(changed, 'manifest-changed.zip'));
+    const { check } = await signatureCheck(await rezip(changed, join(scratch, 'manifest-changed.zip')));
     expect(check.ok).toBe(false);
     expect(check.detail).toContain(
       `it signed a manifest whose SHA-256 is ${begun.manifestSha256}, but manifest.json hashes to`,
@@ -227,7 +190,7 @@ describe('a dossier signed with the exporter’s passkey', () => {
   it('the signature removed is named', async () => {
     const changed = new Map(files);
     changed.delete('manifest.signature.json');
-    const { check } = await signatureCheck(await rezip(changed, 'unsigned-now.zip'));
+    const { check } = await signatureCheck(await rezip(changed, join(scratch, 'unsigned-now.zip')));
     expect(check).toMatchObject({ ok: false });
     expect(check.detail).toMatch(/^manifest\.signature\.json was removed/);
   });
@@ -273,7 +236,7 @@ describe('signing refused', () => {
       'manifest.signature.json',
     )!;
     unsigned.set('manifest.signature.json', signature);
-    const { check } = await signatureCheck(await rezip(unsigned, 'added.zip'));
+    const { check } = await signatureCheck(await rezip(unsigned, join(scratch, 'added.zip')));
     expect(check.ok).toBe(false);
     expect(check.detail).toMatch(/^manifest\.signature\.json was added/);
   });

@@ -5,10 +5,7 @@ import { promisify } from 'node:util';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createWriteStream } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { ZipFile } from 'yazl';
 import { signedIn, type Client } from '../../../test/helpers';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
 import {
@@ -22,6 +19,7 @@ import { verifyBundle } from '../signatures/bundle-verifier';
 import { addPasskey, createEntry, sign } from '../signatures/signature-test-fixtures';
 import { verifyChainFile } from './dossier-chain';
 import type { ChainFile, DossierManifest } from './dossier-format';
+import { rezip, unzip } from './dossier-test-fixtures';
 import { verifyDossier } from './dossier-verifier';
 
 /**
@@ -145,41 +143,6 @@ async function exportAs(client: Client, name: string): Promise<string> {
   expect(res.headers['content-disposition']).toMatch(/^attachment; filename="case-\d+-dossier\.zip"/);
   const path = join(scratch, name);
   await writeFile(path, res.rawPayload);
-  return path;
-}
-
-async function unzip(path: string): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(path, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z))),
-  );
-  const files = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          files.set(entry.fileName, Buffer.concat(chunks));
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return files;
-}
-
-async function rezip(files: Map<string, Buffer>, name: string): Promise<string> {
-  const path = join(scratch, name);
-  const zip = new ZipFile();
-  for (const [file, bytes] of files) zip.addBuffer(bytes, file);
-  zip.end();
-  await new Promise<void>((resolve, reject) =>
-    zip.outputStream.pipe(createWriteStream(path)).on('close', resolve).on('error', reject),
-  );
   return path;
 }
 
@@ -338,7 +301,7 @@ describe('a case dossier', () => {
 
   describe('tampered with, names what changed', () => {
     const failures = async (changed: Map<string, Buffer>, name: string) => {
-      const result = await verifyDossier(await rezip(changed, name));
+      const result = await verifyDossier(await rezip(changed, join(scratch, name)));
       expect(result.ok).toBe(false);
       return result.checks.filter((c) => !c.ok).map((c) => `${c.name}: ${c.detail}`);
     };
@@ -382,7 +345,7 @@ describe('a case dossier', () => {
       expect(good.stdout).toMatch(/VALID: all \d+ checks passed \(the manifest is not signed\)/);
       const changed = new Map(files);
       changed.set('case.jsonld', Buffer.from(`${text(files, 'case.jsonld')} `));
-      const bad = await runVerifier(await rezip(changed, 'cli.zip'));
+      const bad = await runVerifier(await rezip(changed, join(scratch, 'cli.zip')));
       expect(bad.code).toBe(1);
       expect(bad.stdout).toMatch(/^FAIL {2}file case\.jsonld\n {6}case\.jsonld was changed/m);
       expect(bad.stdout).toMatch(/INVALID: 1 of \d+ checks failed/);
