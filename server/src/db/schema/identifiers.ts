@@ -75,6 +75,8 @@ export const identifiers = pgTable(
     // The queue: one status, oldest or newest first, optionally of one type.
     index('identifiers_review_idx').on(t.reviewStatus, t.createdAt, t.id),
     index('identifiers_review_type_idx').on(t.reviewStatus, t.type, t.createdAt, t.id),
+    // TAXII's objects in the order their current versions were added (taxii.repository.ts).
+    index('identifiers_updated_idx').on(t.updatedAt, t.id),
     check('identifiers_review_status_check', sql`${t.reviewStatus} in ('pending', 'confirmed', 'rejected')`),
   ],
 );

@@ -15,3 +15,4 @@ export * from './idempotency-keys';
 export * from './oauth';
 export * from './webhooks';
 export * from './dossier-exports';
+export * from './taxii';

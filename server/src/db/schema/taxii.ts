@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * Every version of an identifier a TAXII collection serves (docs/interchange.md, "TAXII"): one row per
+ * value of its `updated_at` (its creation and each change), and a tombstone (`deleted`) when it is
+ * deleted, written by the database in the same statement (triggers of migration 0033), whatever the
+ * path that writes. Rows are kept for good: a poller that last asked a year ago still learns that an
+ * identifier was withdrawn. No foreign key: the identifier may be gone. `stix_id` is the STIX object's
+ * id, computed by the TAXII reader (it is a UUIDv5 of the normalised value, which SQL does not compute)
+ * for rows written since it last looked; null until then.
+ */
+export const identifierVersions = pgTable(
+  'identifier_versions',
+  {
+    identifierId: uuid('identifier_id').notNull(),
+    /** The identifier's `updated_at` for a version; the time of deletion for a tombstone. */
+    versionAt: timestamp('version_at', { withTimezone: true }).notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    confidence: real('confidence'),
+    deleted: boolean('deleted').notNull().default(false),
+    stixId: text('stix_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.identifierId, t.versionAt] }),
+    // An object's versions (TAXII objects/{id}/ and versions/).
+    index('identifier_versions_stix_idx').on(t.stixId, t.versionAt),
+    // The tombstones in the order a collection adds them (objects/ and manifest/ with added_after).
+    index('identifier_versions_deleted_idx')
+      .on(t.versionAt, t.identifierId)
+      .where(sql`${t.deleted}`),
+    // The rows whose STIX id the reader has still to compute.
+    index('identifier_versions_unmapped_idx')
+      .on(t.versionAt)
+      .where(sql`${t.stixId} is null`),
+  ],
+);
