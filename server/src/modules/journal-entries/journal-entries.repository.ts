@@ -66,7 +66,8 @@ export async function lockVisibleCaseStatus(
 }
 
 /**
- * The status of the case if the caller may see it, read without a lock (see `touchCaseLocking`).
+ * The status of the case if the caller may see it, read without a lock (the case row is locked at the end of
+ * the entry's transaction, by `touchCaseLinkingEntry` of signatures/journal-chain.ts, which answers it again).
  * Named per viewer kind (the statement's text differs only between kinds): parsed and planned once
  * per connection, inside a transaction as outside.
  */
@@ -80,21 +81,6 @@ export async function findVisibleCaseStatus(
     .from(cases)
     .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)))
     .prepare(`journal_case_status_${viewerKind(principal)}`)
-    .execute();
-  return row?.status;
-}
-
-/**
- * Marks the case active now and answers its status, in one statement that takes the case row's lock
- * (the lock every change of the case's journal takes, last, just before its chain link).
- */
-export async function touchCaseLocking(db: DbOrTx, caseId: string): Promise<string | undefined> {
-  const [row] = await db
-    .update(cases)
-    .set({ lastActivityAt: sql`now()` })
-    .where(eq(cases.id, caseId))
-    .returning({ status: cases.status })
-    .prepare('journal_case_touch_locking')
     .execute();
   return row?.status;
 }

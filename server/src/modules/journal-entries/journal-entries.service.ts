@@ -26,14 +26,13 @@ import {
   insertEvidenceLinks,
   insertIdentifierLinks,
   findVisibleCaseStatus,
-  touchCaseLocking,
   updateEntryRow,
   type EntryChanges,
 } from './journal-entries.repository';
 import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { findEntry, findTimelinePage } from './journal-timeline.repository';
-import { appendChainLink, appendLockedLink, chainedContentHash } from '../signatures/journal-chain';
+import { appendChainLink, touchCaseLinkingEntry } from '../signatures/journal-chain';
 import type { SignableEntry } from '../signatures/signable-content';
 
 /**
@@ -102,22 +101,20 @@ export async function createJournalEntry(
         after: { ...entrySnapshot(inserted), evidenceIds, identifierIds },
       }),
     );
-    // The case row is locked last, for two statements: its status checked again and its activity
-    // touched in one, the chain link in the other (issue 38: ten writers on one case waited on each
-    // other's whole transactions). The chained content is the entry as just written, the row the
-    // insert returned and the links it made (nothing else can have changed it in this transaction),
-    // not read again.
+    // The case row is locked last, by one statement that marks it active and appends the chain link
+    // (issue 38: ten writers on one case waited on each other's whole transactions, then on two
+    // statements). The chained content is the entry as just written, the row the insert returned and
+    // the links it made (nothing else can have changed it in this transaction), hashed before the lock.
     if (inserted.caseId) {
-      const chained: SignableEntry = {
+      const chained = {
         ...inserted,
+        caseId: inserted.caseId,
         identifierIds,
         evidence: evidenceIds.map((id) => ({ id, sha256: evidenceHashes.get(id) ?? null })),
-      };
-      const contentHash = chainedContentHash(chained);
-      const status = await touchCaseLocking(tx, inserted.caseId);
+      } satisfies SignableEntry;
+      const status = await touchCaseLinkingEntry(tx, chained);
       if (status === undefined) throw AppError.notFound('Case');
       assertCaseWritable(status);
-      await appendLockedLink(tx, chained, 'linked', contentHash);
     }
     return inserted;
   });

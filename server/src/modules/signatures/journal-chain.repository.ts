@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAnyUuid, rowsOf } from '../../db/sql/arrays';
-import { journalChainLinks, journalCheckpoints, journalEntries } from '../../db/schema/index';
+import { cases, journalChainLinks, journalCheckpoints, journalEntries } from '../../db/schema/index';
 import type { ChainLinkRow } from './signatures.repository';
 
 /** What the chain's checkpoints and its full verification read and write (journal-chain.ts). */
@@ -86,28 +86,49 @@ export async function recordFullVerification(
 }
 
 /**
- * Appends one link after the case's last in one statement: its number, the hash it follows and its own
- * hash (`linkHash`: SHA-256 of the canonical JSON of its fields; keys in order, and uuids, hex hashes,
- * kinds and numbers need no escaping) are computed by the database. The caller holds the case row's
- * lock, so the last link read is the last there is.
+ * Appends one link after the case's last: its number, the hash it follows and its own hash (`linkHash`:
+ * SHA-256 of the canonical JSON of its fields) are computed by the database, in the function
+ * `journal_chain_append` (migration 0032). The caller holds the case row's lock, so the last link the
+ * function reads is the last there is.
  */
 export async function insertNextChainLink(
   db: DbOrTx,
   link: Pick<ChainLinkRow, 'caseId' | 'kind' | 'journalEntryId' | 'contentHash'>,
-  genesisHash: string,
 ): Promise<void> {
-  const caseId = sql`${link.caseId}::uuid`;
-  const entryId = sql`${link.journalEntryId}::uuid`;
-  await db.execute(sql`insert into ${journalChainLinks}
-      (case_id, seq, kind, journal_entry_id, content_hash, prev_hash, hash)
-    select ${caseId}, next.seq, ${link.kind}, ${entryId}, ${link.contentHash}, next.prev,
-      encode(sha256(convert_to('{"caseId":"' || ${caseId}::text || '","contentHash":"' || ${link.contentHash}
-        || '","journalEntryId":"' || ${entryId}::text || '","kind":"' || ${link.kind}
-        || '","prevHash":"' || next.prev || '","seq":' || next.seq || '}', 'UTF8')), 'hex')
-    from (select coalesce(last.seq, 0) + 1 as seq, coalesce(last.hash, ${genesisHash}) as prev
-      from (select 1) as one
-      left join lateral (select seq, hash from ${journalChainLinks} where case_id = ${caseId}
-        order by seq desc limit 1) as last on true) as next`);
+  await db.execute(
+    sql`select journal_chain_append(${link.caseId}::uuid, ${link.kind}, ${link.journalEntryId}::uuid, ${link.contentHash})`,
+  );
+}
+
+/**
+ * Marks the case active now, locking its row, and appends the entry's link to its chain, in one
+ * statement (issue 38: the case's lock is held for this statement and the commit, no round trip of the
+ * application between). The function runs on the row the update answers, so after the lock is granted,
+ * and reads the last link with a snapshot of its own (migration 0032): the link a writer before committed.
+ * Answers the case's status (the caller refuses an archived case, which rolls the link back), or
+ * undefined when the case does not exist (nothing appended). Named: parsed once per connection.
+ */
+export async function touchCaseAppendingLink(
+  db: DbOrTx,
+  link: Pick<ChainLinkRow, 'caseId' | 'kind' | 'journalEntryId' | 'contentHash'>,
+): Promise<string | undefined> {
+  const touched = db.$with('touched').as(
+    db
+      .update(cases)
+      .set({ lastActivityAt: sql`now()` })
+      .where(eq(cases.id, link.caseId))
+      .returning({ id: cases.id, status: cases.status }),
+  );
+  const [row] = await db
+    .with(touched)
+    .select({
+      status: touched.status,
+      seq: sql<number>`journal_chain_append(${touched.id}, ${link.kind}, ${link.journalEntryId}::uuid, ${link.contentHash})`,
+    })
+    .from(touched)
+    .prepare('journal_case_touch_append_link')
+    .execute();
+  return row?.status;
 }
 
 /**

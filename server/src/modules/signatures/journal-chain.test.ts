@@ -108,6 +108,22 @@ describe("a case journal's hash chain", () => {
     expect(await integrity(caseId)).toEqual({ intact: true, entries: 7 });
   });
 
+  it('keeps one linear chain while ten writers add entries to one case at once', async () => {
+    // Each entry's transaction locks the case and appends its link in one statement, the link's
+    // predecessor read after the lock is granted (migration 0032): ten at once, on ten connections on
+    // PostgreSQL, must still number their links 1 to 10, each following the one before.
+    const caseId = await insertCase(db(), originatorId);
+    const created = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => createEntry(alice, { caseId, description: `Writer ${i + 1}` })),
+    );
+    const chain = await links(caseId);
+    expect(chain.map((link) => link.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(chain.map((link) => link.journalEntryId).sort()).toEqual(created.map((entry) => entry.id).sort());
+    expect(chain[0].prevHash).toBe(GENESIS_HASH);
+    for (const [i, link] of chain.entries()) if (i > 0) expect(link.prevHash).toBe(chain[i - 1].hash);
+    expect(await integrity(caseId)).toEqual({ intact: true, entries: 10 });
+  });
+
   it('refuses to change or delete a link (append-only)', async () => {
     const { caseId } = await journal();
     await expect(

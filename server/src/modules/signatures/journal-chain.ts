@@ -10,6 +10,7 @@ import {
   findCheckpoint,
   insertNextChainLink,
   recordFullVerification,
+  touchCaseAppendingLink,
   type CheckpointRow,
 } from './journal-chain.repository';
 import {
@@ -116,11 +117,26 @@ export async function appendLockedLink(
   contentHash = chainedContentHash(entry),
 ): Promise<void> {
   if (!entry.caseId) return;
-  await insertNextChainLink(
-    tx,
-    { caseId: entry.caseId, kind, journalEntryId: entry.id, contentHash },
-    GENESIS_HASH,
-  );
+  await insertNextChainLink(tx, { caseId: entry.caseId, kind, journalEntryId: entry.id, contentHash });
+}
+
+/**
+ * Links a new entry of a case (`linked`), locking the case row and marking it active in the same
+ * statement: the case's lock is taken last in the entry's transaction and held for this one statement
+ * and the commit (issue 38). Answers the case's status, or undefined when there is no such case (nothing
+ * appended); the caller throws for an archived case, which rolls the link back with the rest.
+ */
+export async function touchCaseLinkingEntry(
+  tx: DbOrTx,
+  entry: SignableEntry & { caseId: string },
+  contentHash = chainedContentHash(entry),
+): Promise<string | undefined> {
+  return touchCaseAppendingLink(tx, {
+    caseId: entry.caseId,
+    kind: 'linked',
+    journalEntryId: entry.id,
+    contentHash,
+  });
 }
 
 /**
