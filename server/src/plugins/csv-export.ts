@@ -2,15 +2,16 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { JsonText } from '../lib/json-text';
+import type { KeysetPosition } from '../db/keyset';
 
 /**
  * CSV downloads of list routes. A list route opts in with `config.csv` (its columns and file name);
  * this plugin then answers `Accept: text/csv` or `?format=csv` with the whole filtered list as CSV,
- * streamed: it calls the route's own handler page by page (the same service, the same access rules,
- * visibility and filters as the JSON list) and writes each page's rows before reading the next, so
- * memory holds one page whatever the list's size. Cells are written as OWASP's "CSV injection" page
- * says: a cell starting with = + - @, a tab or a carriage return is prefixed with a single quote.
+ * streamed: it reads the list by keyset with the route's `read` (the list's own filter, access rules
+ * and visibility, its order, each page after the last row of the one before) and writes each page's
+ * rows before reading the next, so memory holds one page whatever the list's size. Cells are
+ * written as OWASP's "CSV injection" page says: a cell starting with = + - @, a tab or a carriage
+ * return is prefixed with a single quote.
  */
 
 /** One column: its header and its cell for one item of the list's `data`. */
@@ -19,10 +20,19 @@ export interface CsvColumn<T> {
   cell: (item: T) => string | number | boolean | null | undefined;
 }
 
-export interface CsvExport<T = never> {
+/** A list's CSV file: its name and columns (`modules/interchange/list-csv.ts`). */
+export interface CsvFormat<T = never> {
   /** The download's file name, without `.csv`: "identifiers". */
   fileName: string;
   columns: readonly CsvColumn<T>[];
+}
+
+export interface CsvExport<T = never> extends CsvFormat<T> {
+  /**
+   * Reads `limit` rows of the list under the request's filters, as the caller may see them, in the
+   * list's order, after the position `after` (from the start when undefined): the list's keyset read.
+   */
+  read: (request: FastifyRequest, after: KeysetPosition | undefined, limit: number) => Promise<CsvPage>;
 }
 
 declare module 'fastify' {
@@ -74,58 +84,36 @@ function wantsCsv(request: FastifyRequest): boolean {
   return csv > 0 && csv >= json;
 }
 
-type Page = { data: unknown[] };
-
-function readPageAnswer(answer: unknown): Page {
-  const value = answer instanceof JsonText ? (JSON.parse(answer.text) as unknown) : answer;
-  return value as Page;
+/** One page of a keyset read: the rows in the list's order, and the position after the last. */
+export interface CsvPage {
+  data: readonly unknown[];
+  /**
+   * The last row's keys (see `KeysetPosition`), to read the next page from; undefined when the read
+   * came back short (the end of the list). A full read may present fewer rows (one deleted between
+   * the read of the page's ids and of its items): `next` still says where it ended.
+   */
+  next: KeysetPosition | undefined;
 }
 
 /**
- * Pages whose ids are remembered to drop repeats: rows added before the read position while the
- * download runs push rows already written into the next page (offset paging), up to this many pages'
- * worth of additions between two reads.
- */
-export const CSV_REPEAT_WINDOW_PAGES = 3;
-
-const idOf = (item: unknown) =>
-  typeof item === 'object' && item !== null && 'id' in item
-    ? String((item as { id: unknown }).id)
-    : undefined;
-
-/**
- * The rows of the list, page after page, until a page comes back short. Pages are read by offset:
- * a row added before the read position while the download runs pushes the rows after it down, so the
- * next page starts with rows already written. Those are dropped by id (the ids of the last pages are
- * kept), so no row is written twice; a row added before the read position is not in the file (it was
- * added after the download began), and no row present when it began is missed. (A row deleted before
- * the read position pulls one row back into the page already read: that one is missed. Keyset pages
- * in each list's repository would close that too.)
+ * The rows of the list, page after page, each read by keyset after the last row of the one before
+ * (`read`), until a read comes back short. A row inserted or deleted anywhere meanwhile moves no other
+ * row across the read position, so every row that exists for the whole download is written once;
+ * one added ahead of the position is in the file, one added behind it is not.
  */
 export async function* csvLines(
-  first: Page,
-  next: (page: number) => Promise<Page>,
+  first: CsvPage,
+  read: (after: KeysetPosition) => Promise<CsvPage>,
   columns: readonly CsvColumn<unknown>[],
-  pageSize = CSV_PAGE_SIZE,
 ): AsyncGenerator<string> {
   yield `\uFEFF${csvRow(columns.map((column) => column.header))}`;
-  const recent: Set<string>[] = [];
-  const written = (id: string | undefined) => id !== undefined && recent.some((ids) => ids.has(id));
   let current = first;
-  for (let page = 1; ; page += 1) {
+  for (;;) {
     let chunk = '';
-    const ids = new Set<string>();
-    for (const item of current.data) {
-      const id = idOf(item);
-      if (written(id)) continue;
-      if (id !== undefined) ids.add(id);
-      chunk += csvRow(columns.map((column) => column.cell(item)));
-    }
+    for (const item of current.data) chunk += csvRow(columns.map((column) => column.cell(item)));
     if (chunk) yield chunk;
-    if (current.data.length < pageSize) return;
-    recent.push(ids);
-    if (recent.length > CSV_REPEAT_WINDOW_PAGES) recent.shift();
-    current = await next(page + 1);
+    if (!current.next) return;
+    current = await read(current.next);
   }
 }
 
@@ -161,29 +149,25 @@ export const csvExportPlugin = fp(async (app: FastifyInstance) => {
       const csvWanted = wantsCsv(request);
       delete query.format;
       if (!csvWanted) return handler.call(this, request, reply);
-      return sendCsv(this, request, reply, handler, csv);
+      return sendCsv(request, reply, csv);
     };
   });
 });
 
-async function sendCsv(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  handler: RouteHandlerMethod,
-  csv: CsvExport<unknown>,
-) {
-  const filters = request.query as Record<string, unknown>;
-  const readPage = async (page: number) => {
-    request.query = { ...filters, page, pageSize: CSV_PAGE_SIZE };
-    return readPageAnswer(await handler.call(app, request, reply));
-  };
+async function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExport<unknown>) {
   // The first page is read before the answer starts: a refused filter (an invisible case) is still a
   // 4xx answer of its own, not a broken download.
-  const first = await readPage(1);
-  const body = Readable.from(csvLines(first, readPage, csv.columns as readonly CsvColumn<unknown>[]), {
-    objectMode: false,
-  });
+  const first = await csv.read(request, undefined, CSV_PAGE_SIZE);
+  const body = Readable.from(
+    csvLines(
+      first,
+      (after) => csv.read(request, after, CSV_PAGE_SIZE),
+      csv.columns as readonly CsvColumn<unknown>[],
+    ),
+    {
+      objectMode: false,
+    },
+  );
   body.on('error', (err) => request.log.error({ err }, 'CSV download stopped'));
   const stamp = new Date().toISOString().slice(0, 10);
   return reply

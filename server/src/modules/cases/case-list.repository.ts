@@ -10,10 +10,10 @@ import { visibleCaseCondition } from '../../db/case-visibility';
 const original = alias(cases, 'original');
 
 /** Critical first when sorting by priority descending. */
-const priorityRank = sql<number>`(case ${cases.priority}
+export const priorityRank = sql<number>`(case ${cases.priority}
   when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`;
 
-function filterCondition(query: CaseListQuery, principal: Principal): SQL | undefined {
+export function filterCondition(query: CaseListQuery, principal: Principal): SQL | undefined {
   const search = query.search?.trim();
   return and(
     visibleCaseCondition(principal),

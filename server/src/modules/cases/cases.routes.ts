@@ -1,3 +1,4 @@
+import type { CaseListQuery } from '@scamtrail/domain/cases';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -18,6 +19,7 @@ import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditi
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { caseListCsv } from '../interchange/list-csv';
+import { caseCsvPage } from './case-list-csv';
 import { listAssignableUsers } from './assignable-users.service';
 import { caseHistoryRoutes } from './case-history.routes';
 import { caseIdentifiersRoutes } from './case-identifiers.routes';
@@ -44,7 +46,14 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         querystring: caseListQuerySchema,
         response: { 200: caseListSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('case.view'), csv: caseListCsv },
+      config: {
+        access: access.permission('case.view'),
+        csv: {
+          ...caseListCsv,
+          read: (request, after, limit) =>
+            caseCsvPage(db, request.query as CaseListQuery, request.principal!, after, limit),
+        },
+      },
     },
     async (request) => listCases(db, request.query, request.principal!),
   );

@@ -18,7 +18,7 @@ import { visibleCaseCondition } from '../../db/case-visibility';
 import { toTagColor } from '../../db/sql/tags';
 import { caseRefColumns, type EvidenceWithCase } from './evidence.repository';
 
-function listConditions(principal: Principal, query: EvidenceListQuery) {
+export function listConditions(principal: Principal, query: EvidenceListQuery) {
   const search = query.search?.trim();
   return and(
     visibleCaseCondition(principal),

@@ -1,3 +1,4 @@
+import type { EvidenceListQuery } from '@scamtrail/domain/evidence';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { evidenceListCsv } from '../interchange/list-csv';
+import { evidenceCsvPage } from './evidence-list-csv';
 import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
 import { evidenceItemRoutes } from './evidence-item.routes';
 import { getEvidence, listEvidence, updateEvidence } from './evidence.service';
@@ -112,7 +114,14 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         querystring: evidenceListQuerySchema,
         response: { 200: paginated(evidenceSchema), ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('evidence.view'), csv: evidenceListCsv },
+      config: {
+        access: access.permission('evidence.view'),
+        csv: {
+          ...evidenceListCsv,
+          read: (request, after, limit) =>
+            evidenceCsvPage(db, request.query as EvidenceListQuery, request.principal!, after, limit),
+        },
+      },
     },
     async (request) => listEvidence(db, request.principal!, request.query),
   );

@@ -536,7 +536,7 @@ async function readAllSeeingMostCasesPage(
 }
 
 /** The identifiers of these ids written by `selectItems`, in the order given. */
-async function readItemsInOrder(
+export async function readItemsInOrder(
   db: DbOrTx,
   ids: string[],
   principal: Principal,

@@ -14,7 +14,7 @@ export interface ReviewQueueRow {
   reviewedBy: string | null;
 }
 
-function queueCondition(query: Pick<ReviewQueueQuery, 'status' | 'type' | 'reportedBy'>): SQL {
+export function queueCondition(query: Pick<ReviewQueueQuery, 'status' | 'type' | 'reportedBy'>): SQL {
   const conditions: SQL[] = [eq(identifiers.reviewStatus, query.status)];
   if (query.type) conditions.push(eq(identifiers.type, query.type));
   if (query.reportedBy) {

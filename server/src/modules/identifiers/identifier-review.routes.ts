@@ -1,3 +1,4 @@
+import type { ReviewQueueQuery } from '@scamtrail/domain/identifiers/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { reviewQueueQuerySchema, reviewQueueSchema } from '@scamtrail/domain/identifiers/api';
@@ -6,6 +7,7 @@ import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { reviewQueueCsv } from '../interchange/list-csv';
+import { reviewQueueCsvPage } from './identifier-list-csv';
 import { getReviewQueue, reviewIdentifier } from './identifier-review.service';
 
 /** The validation queue: identifiers awaiting a reviewer's decision, and the decisions. */
@@ -27,7 +29,14 @@ export async function identifierReviewRoutes(app: FastifyInstance, opts: { db: D
         querystring: reviewQueueQuerySchema,
         response: { 200: reviewQueueSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('identifier.view'), csv: reviewQueueCsv },
+      config: {
+        access: access.permission('identifier.view'),
+        csv: {
+          ...reviewQueueCsv,
+          read: (request, after, limit) =>
+            reviewQueueCsvPage(db, request.query as ReviewQueueQuery, request.principal!, after, limit),
+        },
+      },
     },
     async (request) => getReviewQueue(db, request.query, request.principal!),
   );

@@ -1,3 +1,4 @@
+import type { IdentifierListQuery } from '@scamtrail/domain/identifiers/api';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { identifierListCsv } from '../interchange/list-csv';
+import { identifierCsvPage } from './identifier-list-csv';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
 import { identifierReviewRoutes } from './identifier-review.routes';
 import { identifierDetailRoutes } from './identifier-detail.routes';
@@ -59,7 +61,20 @@ export async function identifiersRoutes(
         querystring: identifierListQuerySchema,
         response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('identifier.view'), csv: identifierListCsv },
+      config: {
+        access: access.permission('identifier.view'),
+        csv: {
+          ...identifierListCsv,
+          read: (request, after, limit) =>
+            identifierCsvPage(
+              db,
+              { ...(request.query as IdentifierListQuery), defaultRegion: region },
+              request.principal!,
+              after,
+              limit,
+            ),
+        },
+      },
     },
     async (request) =>
       listIdentifiers(

@@ -2,7 +2,7 @@ import type { Case } from '@scamtrail/domain/cases';
 import type { Evidence } from '@scamtrail/domain/evidence';
 import type { JournalEntryHit } from '@scamtrail/domain/journal-entries';
 import type { IdentifierListItem, ReviewQueueItem } from '@scamtrail/domain/identifiers/api';
-import type { CsvColumn, CsvExport } from '../../plugins/csv-export';
+import type { CsvColumn, CsvFormat } from '../../plugins/csv-export';
 
 /**
  * The columns of each list's CSV download (`config.csv` of its route, see `csvExportPlugin`): what the
@@ -55,12 +55,12 @@ const identifierColumns: CsvColumn<IdentifierListItem>[] = [
   ...dataColumns,
 ];
 
-export const identifierListCsv: CsvExport<IdentifierListItem> = {
+export const identifierListCsv: CsvFormat<IdentifierListItem> = {
   fileName: 'identifiers',
   columns: identifierColumns,
 };
 
-export const reviewQueueCsv: CsvExport<ReviewQueueItem> = {
+export const reviewQueueCsv: CsvFormat<ReviewQueueItem> = {
   fileName: 'validation-queue',
   columns: [
     ...identifierColumns.slice(0, 9),
@@ -72,7 +72,7 @@ export const reviewQueueCsv: CsvExport<ReviewQueueItem> = {
   ],
 };
 
-export const caseListCsv: CsvExport<Case> = {
+export const caseListCsv: CsvFormat<Case> = {
   fileName: 'cases',
   columns: [
     { header: 'id', cell: (item) => item.id },
@@ -97,7 +97,7 @@ export const caseListCsv: CsvExport<Case> = {
   ],
 };
 
-export const evidenceListCsv: CsvExport<Evidence> = {
+export const evidenceListCsv: CsvFormat<Evidence> = {
   fileName: 'evidence',
   columns: [
     { header: 'id', cell: (item) => item.id },
@@ -118,7 +118,7 @@ export const evidenceListCsv: CsvExport<Evidence> = {
   ],
 };
 
-export const journalSearchCsv: CsvExport<JournalEntryHit> = {
+export const journalSearchCsv: CsvFormat<JournalEntryHit> = {
   fileName: 'journal-search',
   columns: [
     { header: 'id', cell: (item) => item.id },

@@ -1,3 +1,4 @@
+import type { JournalSearchQuery } from '@scamtrail/domain/journal-entries';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { paginated } from '@scamtrail/domain/pagination';
@@ -17,6 +18,7 @@ import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { journalSearchCsv } from '../interchange/list-csv';
+import { journalSearchCsvPage } from './journal-search-csv';
 import {
   createJournalEntry,
   getJournalEntry,
@@ -46,7 +48,14 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         querystring: journalSearchQuerySchema,
         response: { 200: journalSearchResultSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('journal_entry.view', 'case.view'), csv: journalSearchCsv },
+      config: {
+        access: access.permission('journal_entry.view', 'case.view'),
+        csv: {
+          ...journalSearchCsv,
+          read: (request, after, limit) =>
+            journalSearchCsvPage(db, request.query as JournalSearchQuery, request.principal!, after, limit),
+        },
+      },
     },
     async (request) => searchJournalEntries(db, request.query, request.principal!),
   );

@@ -17,7 +17,7 @@ const EXCERPT_LEAD = 60;
  * The live entries of visible cases whose description holds the text. The join is an inner one:
  * an entry not yet in a case has nowhere to be opened, and is left out.
  */
-function searchCondition(query: JournalSearchQuery, principal: Principal): SQL {
+export function searchCondition(query: JournalSearchQuery, principal: Principal): SQL {
   const conditions: SQL[] = [
     visibleCaseCondition(principal),
     eq(journalEntries.isNullified, false),
@@ -33,7 +33,7 @@ function searchCondition(query: JournalSearchQuery, principal: Principal): SQL {
  * match, with … where it is cut. `lower` finds the match as ILIKE does for the scripts case applies to;
  * when it does not (strpos 0), the excerpt starts at the beginning.
  */
-function excerpt(term: string): SQL<string> {
+export function excerpt(term: string): SQL<string> {
   const description = journalEntries.description;
   const length = sql.raw(String(JOURNAL_EXCERPT_LENGTH));
   const start = sql`greatest(1, strpos(lower(${description}), lower(${term}::text)) - ${sql.raw(String(EXCERPT_LEAD))})`;
