@@ -8,6 +8,7 @@ import {
   getTaxiiCollection,
   listTaxiiCollections,
   readTaxiiObjects,
+  readTaxiiObjectVersions,
   STIX_OBJECT_MEDIA_TYPE,
   TAXII_MEDIA_TYPE,
   TAXII_PAGE_MAX,
@@ -32,6 +33,26 @@ const pageQuery = z.object({
     .optional(),
   next: text({ label: 'next', max: 200 }).optional(),
   'match[type]': text({ label: 'match[type]', max: 500 }).optional(),
+});
+
+/** A STIX id: `<type>--<UUID>` (STIX 2.1 §2.9). */
+const objectParams = collectionParams.extend({
+  objectId: text({ label: 'object_id', max: 300 }).refine(
+    (value) =>
+      /^[a-z0-9][a-z0-9-]*--[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
+    { message: 'object_id must be a STIX id (type--UUID)' },
+  ),
+});
+
+const specVersionQuery = text({ label: 'match[spec_version]', max: 100 }).optional();
+
+const objectQuery = pageQuery.omit({ 'match[type]': true }).extend({
+  'match[version]': text({ label: 'match[version]', max: 1000 }).optional(),
+  'match[spec_version]': specVersionQuery,
+});
+
+const versionsQuery = pageQuery.omit({ 'match[type]': true }).extend({
+  'match[spec_version]': specVersionQuery,
 });
 
 function taxii(reply: FastifyReply, body: unknown, dates?: { first?: string; last?: string }) {
@@ -119,6 +140,49 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
                 })),
               }
             : {}),
+        },
+        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
+      );
+    },
+  );
+
+  r.get(
+    `${TAXII_API_ROOT}/collections/:id/objects/:objectId/`,
+    { schema: { hide: true, params: objectParams, querystring: objectQuery }, config },
+    async (request, reply) => {
+      const page = await readTaxiiObjectVersions(
+        db,
+        request.params.id,
+        request.params.objectId,
+        request.query,
+      );
+      return taxii(
+        reply,
+        {
+          more: page.more,
+          ...(page.next ? { next: page.next } : {}),
+          ...(page.entries.length > 0 ? { objects: page.entries.map((entry) => entry.object) } : {}),
+        },
+        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
+      );
+    },
+  );
+
+  r.get(
+    `${TAXII_API_ROOT}/collections/:id/objects/:objectId/versions/`,
+    { schema: { hide: true, params: objectParams, querystring: versionsQuery }, config },
+    async (request, reply) => {
+      const page = await readTaxiiObjectVersions(db, request.params.id, request.params.objectId, {
+        ...request.query,
+        'match[version]': 'all',
+      });
+      return taxii(
+        reply,
+        {
+          more: page.more,
+          ...(page.next ? { next: page.next } : {}),
+          // A version is the object's `modified`, or when it was added for an object without one.
+          ...(page.entries.length > 0 ? { versions: page.entries.map((entry) => entry.dateAdded) } : {}),
         },
         { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
       );

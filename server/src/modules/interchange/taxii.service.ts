@@ -4,7 +4,14 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { getExportStream, listExportStreams } from '../export-streams/export-streams.service';
 import { identifierToSco, STIX_SPEC_VERSION, type StixObject } from './stix';
-import { findTaxiiIdentifiers, type TaxiiPosition } from './taxii.repository';
+import {
+  findObjectVersions,
+  findTaxiiIdentifiers,
+  findUnmappedVersions,
+  saveStixIds,
+  type TaxiiIdentifierRow,
+  type TaxiiPosition,
+} from './taxii.repository';
 
 /**
  * TAXII 2.1 (OASIS, 2021), read-only: each active export stream carrying the identifiers topic is a
@@ -96,11 +103,67 @@ function decodeNext(next: string): TaxiiPosition {
   throw AppError.validation([{ field: 'next', message: 'next must be the next value of an earlier answer' }]);
 }
 
+/**
+ * The STIX object of one version of an identifier, or undefined when STIX has no observable for it.
+ * A tombstone (the identifier deleted) is the object once more, `revoked`, `modified` at the deletion:
+ * what tells a poller to withdraw it.
+ */
+export function stixObjectOf(row: TaxiiIdentifierRow): StixObject | undefined {
+  let normalizedKey: string;
+  try {
+    normalizedKey = buildNormalisedKey(row.type, row.data);
+  } catch {
+    return undefined;
+  }
+  const object = identifierToSco({
+    type: row.type,
+    data: row.data,
+    normalizedKey,
+    confidence: row.confidence,
+  });
+  if (!object || !row.deleted) return object;
+  return { ...object, modified: row.dateAdded, revoked: true };
+}
+
+/** How many versions' STIX ids are computed per statement (`syncStixIds`). */
+const STIX_ID_BATCH = 1000;
+
+/**
+ * Computes the STIX ids of the versions written since the last call (a UUIDv5 of the normalised
+ * value, which SQL does not compute), so an object is found by its id. Runs before every object and
+ * versions read: it costs one index probe when nothing is new; two readers at once write the same
+ * values.
+ */
+export async function syncStixIds(db: Db): Promise<void> {
+  for (;;) {
+    const rows = await findUnmappedVersions(db, STIX_ID_BATCH);
+    await saveStixIds(
+      db,
+      rows.map((row) => ({
+        identifierId: row.identifierId,
+        versionAt: row.versionAt,
+        stixId:
+          stixObjectOf({
+            id: row.identifierId,
+            type: row.type,
+            data: row.data,
+            confidence: null,
+            dateAdded: '',
+            deleted: false,
+          })?.id ?? '',
+      })),
+    );
+    if (rows.length < STIX_ID_BATCH) return;
+  }
+}
+
 export interface TaxiiQuery {
   added_after?: string;
   limit?: number;
   next?: string;
   'match[type]'?: string;
+  'match[version]'?: string;
+  'match[spec_version]'?: string;
 }
 
 export interface TaxiiPage {
@@ -130,12 +193,7 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
   const entries = page.flatMap((row) => {
-    const object = identifierToSco({
-      type: row.type,
-      data: row.data,
-      normalizedKey: buildNormalisedKey(row.type, row.data),
-      confidence: row.confidence,
-    });
+    const object = stixObjectOf(row);
     if (!object || (stixTypes && !stixTypes.includes(object.type))) return [];
     return [{ object, dateAdded: row.dateAdded }];
   });
@@ -144,5 +202,94 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
     more,
     ...(more && last ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id }) } : {}),
     entries,
+  };
+}
+
+/** An RFC 3339 time in microseconds since 1970 (a Date keeps milliseconds only). */
+function microsOf(text: string): number {
+  const parts = /^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(.*)$/.exec(text);
+  if (!parts) return Date.parse(text) * 1000;
+  const fraction = Number(`${parts[2] ?? ''}000000`.slice(0, 6));
+  return Date.parse(`${parts[1]}${parts[3] || 'Z'}`) * 1000 + fraction;
+}
+
+/** Which versions `match[version]` asks for (TAXII 2.1 §3.6): first, last (the default), all, or dates. */
+function versionFilter(match: string | undefined) {
+  const wanted = (match ?? 'last')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
+  for (const value of wanted) {
+    if (!['first', 'last', 'all'].includes(value) && Number.isNaN(Date.parse(value))) {
+      throw AppError.validation([
+        {
+          field: 'match[version]',
+          message: 'match[version] must be first, last, all or versions (RFC 3339)',
+        },
+      ]);
+    }
+  }
+  return (rows: readonly TaxiiIdentifierRow[]) => {
+    if (wanted.includes('all')) return [...rows];
+    const times = new Set(wanted.filter((value) => !['first', 'last'].includes(value)).map(microsOf));
+    return rows.filter(
+      (row, k) =>
+        (wanted.includes('first') && k === 0) ||
+        (wanted.includes('last') && k === rows.length - 1) ||
+        times.has(microsOf(row.dateAdded)),
+    );
+  };
+}
+
+const specVersionMatches = (match: string | undefined) =>
+  match === undefined ||
+  match
+    .split(',')
+    .map((value) => value.trim())
+    .includes(STIX_SPEC_VERSION);
+
+export interface TaxiiObjectVersionsPage {
+  more: boolean;
+  next?: string;
+  entries: { object: StixObject; dateAdded: string }[];
+}
+
+/**
+ * The versions of one object of the collection, oldest first, as `match[version]`, `added_after`,
+ * `limit` and `next` select (TAXII 2.1 §5.6 and §5.8). A 404 when the collection has no such
+ * object: every identifier is in every collection, so that is an id no identifier ever had.
+ */
+export async function readTaxiiObjectVersions(
+  db: Db,
+  collectionId: string,
+  objectId: string,
+  query: TaxiiQuery,
+): Promise<TaxiiObjectVersionsPage> {
+  await getTaxiiCollection(db, collectionId);
+  const select = versionFilter(query['match[version]']);
+  const after = query.next ? decodeNext(query.next) : undefined;
+  await syncStixIds(db);
+  const versions = await findObjectVersions(db, objectId, {});
+  if (versions.length === 0) throw AppError.notFound('Object');
+  if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
+  const limit = query.limit ?? TAXII_PAGE_DEFAULT;
+  const addedAfter = query.added_after ? microsOf(query.added_after) : undefined;
+  const position = after ? microsOf(after.addedAt) : undefined;
+  const beyond = (row: TaxiiIdentifierRow, at: number) =>
+    position === undefined || at > position || (at === position && row.id > after!.id);
+  const matching = select(versions).filter((row) => {
+    const at = microsOf(row.dateAdded);
+    return (addedAfter === undefined || at > addedAfter) && beyond(row, at);
+  });
+  const page = matching.slice(0, limit);
+  const more = matching.length > limit;
+  const last = page.at(-1);
+  return {
+    more,
+    ...(more && last ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id }) } : {}),
+    entries: page.flatMap((row) => {
+      const object = stixObjectOf(row);
+      return object ? [{ object, dateAdded: row.dateAdded }] : [];
+    }),
   };
 }
