@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CaseStatus } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
+import { lockEvidenceIdentifiers, lockIdentifiersInIdOrder } from '../../db/identifier-link-locks';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { cases, evidence, evidenceIdentifiers, evidenceTags, identifiers } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
@@ -91,7 +92,11 @@ export async function updateEvidenceRow(
   db: DbOrTx,
   id: string,
   values: Partial<Pick<EvidenceRow, 'title' | 'description' | 'caseId'>>,
+  /** The item's case before: moved elsewhere, its identifier links follow (migration 0009). */
+  fromCaseId?: string | null,
 ): Promise<void> {
+  // Moving it updates its identifier links, and so their sightings: the identifiers in id order first.
+  if (values.caseId !== undefined && values.caseId !== fromCaseId) await lockEvidenceIdentifiers(db, id);
   await db
     .update(evidence)
     .set({ ...values, updatedAt: nextUpdatedAt(evidence.updatedAt) })
@@ -128,6 +133,8 @@ export async function findIdentifierSummary(db: DbOrTx, id: string) {
 
 /** Links an identifier to the item; false when it already was. */
 export async function linkIdentifier(db: DbOrTx, evidenceId: string, identifierId: string) {
+  // The identifier first, as every change of links takes it (db/identifier-link-locks.ts).
+  await lockIdentifiersInIdOrder(db, [identifierId]);
   const rows = await db
     .insert(evidenceIdentifiers)
     .values({ evidenceId, identifierId })
@@ -138,6 +145,7 @@ export async function linkIdentifier(db: DbOrTx, evidenceId: string, identifierI
 
 /** Unlinks an identifier from the item; false when it was not linked. */
 export async function unlinkIdentifier(db: DbOrTx, evidenceId: string, identifierId: string) {
+  await lockIdentifiersInIdOrder(db, [identifierId]);
   const rows = await db
     .delete(evidenceIdentifiers)
     .where(

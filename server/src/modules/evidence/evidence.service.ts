@@ -126,11 +126,16 @@ export async function updateEvidence(
     const caseId = movesTo === undefined ? row.caseId : movesTo;
     const edited = Object.keys(after);
     if (edited.length === 0 && movesTo === undefined) return;
-    await updateEvidenceRow(tx, id, {
-      ...(after.title !== undefined ? { title: after.title as string } : {}),
-      ...(after.description !== undefined ? { description: after.description as string } : {}),
-      caseId,
-    });
+    await updateEvidenceRow(
+      tx,
+      id,
+      {
+        ...(after.title !== undefined ? { title: after.title as string } : {}),
+        ...(after.description !== undefined ? { description: after.description as string } : {}),
+        caseId,
+      },
+      row.caseId,
+    );
     if (edited.length > 0) {
       await recordCustody(tx, principal, id, 'edited', { fields: edited });
       await recordEvent(

@@ -10,6 +10,7 @@ import {
   journalEntryIdentifiers,
 } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
+import { lockEntryIdentifiers, lockIdentifiersInIdOrder } from '../../db/identifier-link-locks';
 import { entryColumns, type EntryRow } from '../../db/sql/entry-columns';
 import type { Principal } from '../auth/principal';
 import { viewerKind, visibleCaseCondition } from '../../db/case-visibility';
@@ -164,11 +165,18 @@ export type EntryChanges = Partial<
   >
 >;
 
+/**
+ * Writes the changes. Moving the entry to another case or removing it updates its identifier links
+ * (migration 0009's copies, and so 0031's sightings): their identifiers are locked in id order first.
+ */
 export async function updateEntryRow(
   db: DbOrTx,
   entry: ChangeableEntry,
   changes: EntryChanges,
 ): Promise<EntryRow> {
+  if (changes.caseId !== undefined || changes.isNullified !== undefined) {
+    await lockEntryIdentifiers(db, entry.id);
+  }
   const [row] = await db
     .update(journalEntries)
     .set({ ...changes, updatedAt: nextUpdatedAt(journalEntries.updatedAt) })
@@ -201,15 +209,17 @@ export async function insertIdentifierLinks(
 ): Promise<string[]> {
   if (identifierIds.length === 0) return [];
   const entryId = entry.id;
-  // Every column in the table's order; the copies of the entry's date, case and removal (the last
-  // three) are placeholders the database's trigger replaces with the entry's values. In id order: the
-  // sightings trigger (migration 0031) updates each identifier's row, and two entries linking the same
-  // identifiers must lock them in one order, or they could deadlock.
+  // In id order: the sightings trigger (migration 0031) updates each identifier's row, and two
+  // entries linking the same identifiers must lock them in one order, or they could deadlock. Every
+  // column in the table's order; the copies of the entry's date, case and removal (the last three)
+  // are placeholders the database's trigger replaces with the entry's values.
+  const sorted = [...identifierIds].sort();
+  await lockIdentifiersInIdOrder(db, sorted);
   const rows = await db
     .insert(journalEntryIdentifiers)
     .select(
       sql`select ${entryId}::uuid, id, now(), now(), null::uuid, false
-        from unnest(${sql.param([...identifierIds].sort())}::uuid[]) as id`,
+        from unnest(${sql.param(sorted)}::uuid[]) as id`,
     )
     .onConflictDoNothing()
     .returning({ id: journalEntryIdentifiers.identifierId });
@@ -237,6 +247,8 @@ export async function deleteIdentifierLink(
   entry: ChangeableEntry,
   identifierId: string,
 ): Promise<boolean> {
+  // The identifier first, as every change of links takes it (db/identifier-link-locks.ts).
+  await lockIdentifiersInIdOrder(db, [identifierId]);
   const rows = await db
     .delete(journalEntryIdentifiers)
     .where(
