@@ -60,6 +60,11 @@ export default tseslint.config(
                 'Server only (full phone metadata); use @scamtrail/domain/identifiers/code-enrichment.',
             },
             { name: 'libphonenumber-js/max', message: 'Server only: the full metadata is over 100 KB.' },
+            {
+              name: '@scamtrail/domain/identifiers/extract',
+              message:
+                'Server only (full phone metadata): POST /api/identifiers/extract, web/src/components/found-identifiers/.',
+            },
           ],
         },
       ],

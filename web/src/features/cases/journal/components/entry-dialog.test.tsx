@@ -4,6 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../../test/community-members';
 import { json } from '../../../../test/render-app';
 import {
+  BANK_EMAIL_TEXT,
+  FOUND_EMAIL,
+  FOUND_IBAN,
+  FOUND_IN_BANK_EMAIL,
+  FOUND_PHONE,
+} from '../../../../components/found-identifiers/found-candidates-test-data';
+import {
   CASE_ID,
   callsTo,
   emptyPage,
@@ -145,101 +152,95 @@ describe('entry dialog', () => {
     expect(callsTo(fetchMock, 'POST', '/api/journal-entries')).toHaveLength(0);
   });
 
-  it('offers the identifiers written in the text; links an existing one (409) and a new one', async () => {
+  it('offers what the server found in the text, ticked, each with why; links those left ticked', async () => {
+    const extracted: unknown[] = [];
     const { fetchMock } = renderTimeline({
       ...BASE,
-      'POST /api/identifiers': (init) => {
-        const body = JSON.parse(String(init.body));
-        if (body.type === 'email') {
-          return json(409, {
-            error: {
-              code: 'CONFLICT',
-              message: 'An identifier with the same value already exists',
-              details: { existingId: 'id-email' },
-            },
-          });
-        }
-        return json(201, { id: 'id-phone', ...body });
+      'POST /api/identifiers/extract': (init) => {
+        extracted.push(JSON.parse(String(init.body)));
+        return json(200, FOUND_IN_BANK_EMAIL);
       },
+      'POST /api/identifiers': () => json(201, { id: 'id-iban' }),
       'POST /api/journal-entries': () => json(201, CREATED),
       [`POST ${JOURNAL}`]: () => json(200, CREATED),
     });
-    const dialog = await openAddDialog(
-      'Scammer called from +1 415-555-0134.\nReplies go to Refunds@Example.org; wallet 0x52908400098527886E0F7030069857D2E4169EE7',
-    );
+    const dialog = await openAddDialog(BANK_EMAIL_TEXT);
     const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
+    // Read on the server once the text rested: one request for the pasted text.
+    expect(extracted).toEqual([{ text: BANK_EMAIL_TEXT }]);
     const boxes = within(offer).getAllByRole('checkbox');
+    // As written, a bank account masked.
     expect(boxes.map((box) => (box as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
-      '+1 415-555-0134 (phone)',
-      'Refunds@Example.org (email)',
-      '0x52908400098527886E0F7030069857D2E4169EE7 (crypto wallet)',
+      'IBAN ****5432 (bank account)',
+      '020 7946 0958 (phone)',
+      'fraud@secure-bank.example (email)',
     ]);
-    // Each says why it was taken for an identifier.
-    const firstOffer = boxes[0].closest<HTMLElement>('.cds--checkbox-wrapper')!;
-    expect(
-      within(firstOffer).getByText('A valid phone number for US (written internationally)'),
-    ).toBeVisible();
     boxes.forEach((box) => expect(box).toBeChecked());
-    // Not the wallet.
-    await userEvent.click(within(offer).getByLabelText(/crypto wallet/));
+    // Each says why it was taken for one, and the one on record, under its label.
+    const helpOf = (box: HTMLElement) =>
+      box.closest<HTMLElement>('.cds--checkbox-wrapper')?.querySelector('.cds--form__helper-text')
+        ?.textContent;
+    expect(boxes.map(helpOf)).toEqual([
+      FOUND_IBAN.reason,
+      `${FOUND_PHONE.reason}. On record as +44 20 7946 0958`,
+      FOUND_EMAIL.reason,
+    ]);
+    // Not the e-mail address.
+    await userEvent.click(within(offer).getByLabelText(/\(email\)/));
     await submit(dialog);
     expect(await screen.findByText('Entry added')).toBeInTheDocument();
 
+    // The IBAN is created (as the server read it); the phone on record is linked as it is.
     expect(callsTo(fetchMock, 'POST', '/api/identifiers').map((call) => call.body)).toEqual([
-      { type: 'phone', data: { countryCode: '+1', number: '4155550134' } },
-      { type: 'email', data: { address: 'Refunds@Example.org' } },
+      { type: 'bank_account', data: FOUND_IBAN.data },
     ]);
     expect(callsTo(fetchMock, 'POST', '/api/journal-entries')[0].body.identifierIds).toEqual([
-      'id-phone',
-      'id-email',
+      'id-iban',
+      'phone-1',
     ]);
   });
 
-  it('offers the IBAN of a wire transfer, masked, and none of its digits as a phone', async () => {
+  it('links the existing one when the identifier was created meanwhile (409)', async () => {
     const { fetchMock } = renderTimeline({
       ...BASE,
-      'POST /api/identifiers': (init) => json(201, { id: 'id-iban', ...JSON.parse(String(init.body)) }),
+      'POST /api/identifiers/extract': () => json(200, { data: [FOUND_EMAIL], isTruncated: false }),
+      'POST /api/identifiers': () =>
+        json(409, {
+          error: {
+            code: 'CONFLICT',
+            message: 'An identifier with the same value already exists',
+            details: { existingId: 'id-email' },
+          },
+        }),
       'POST /api/journal-entries': () => json(201, CREATED),
       [`POST ${JOURNAL}`]: () => json(200, CREATED),
     });
-    const dialog = await openAddDialog('Wire went to IBAN GB82 WEST 1234 5698 7654 32');
-    const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
-    const [box, ...others] = within(offer).getAllByRole('checkbox');
-    expect(others).toEqual([]);
-    expect(box).toHaveAccessibleName('IBAN ****5432 (bank account)');
-    expect(box).toBeChecked();
+    const dialog = await openAddDialog('Replies go to fraud@secure-bank.example');
+    await within(dialog).findByRole('group', { name: /Found in the text/ });
     await submit(dialog);
     expect(await screen.findByText('Entry added')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'POST', '/api/identifiers').map((call) => call.body)).toEqual([
-      {
-        type: 'bank_account',
-        data: {
-          bankName: 'Unknown',
-          accountName: 'Unknown',
-          accountNumber: 'GB82WEST12345698765432',
-          notes: 'IBAN found in a journal entry',
-        },
-      },
-    ]);
+    expect(callsTo(fetchMock, 'POST', '/api/journal-entries')[0].body.identifierIds).toEqual(['id-email']);
   });
 
   it('names the identifier that could not be added, and saves nothing', async () => {
     const { fetchMock } = renderTimeline({
       ...BASE,
+      'POST /api/identifiers/extract': () => json(200, { data: [FOUND_EMAIL], isTruncated: false }),
       'POST /api/identifiers': () =>
         json(400, {
           error: {
             code: 'VALIDATION_ERROR',
-            message: 'Please enter a valid phone number',
-            details: { fields: [{ field: 'data.number', message: 'Please enter a valid phone number' }] },
+            message: 'Please enter a valid e-mail address',
+            details: { fields: [{ field: 'data.address', message: 'Please enter a valid e-mail address' }] },
           },
         }),
     });
-    const dialog = await openAddDialog('Called (415) 555-0134 twice.');
+    const dialog = await openAddDialog('Replies go to fraud@secure-bank.example');
+    await within(dialog).findByRole('group', { name: /Found in the text/ });
     await submit(dialog);
     expect(
       await within(dialog).findByText(
-        '(415) 555-0134 (phone) could not be linked: Please enter a valid phone number',
+        'fraud@secure-bank.example (email) could not be linked: Please enter a valid e-mail address',
       ),
     ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/api/journal-entries')).toHaveLength(0);
@@ -255,6 +256,19 @@ describe('entry dialog', () => {
       ...BASE,
       [`GET ${JOURNAL}`]: () => journalPage([entry]),
       [`PATCH /api/journal-entries/${ENTRY.id}`]: () => json(200, entry),
+      // The phone is the one the entry links; the e-mail address is new.
+      'POST /api/identifiers/extract': () =>
+        json(200, {
+          data: [
+            {
+              ...FOUND_PHONE,
+              text: '+1 415-555-0134',
+              existing: { id: LINKED, displayValue: '+1 4155550134' },
+            },
+            { ...FOUND_EMAIL, text: 'a@b.org', data: { address: 'a@b.org' }, normalizedKey: 'a@b.org' },
+          ],
+          isTruncated: false,
+        }),
       'POST /api/identifiers': () => json(201, { id: ADDED }),
       [`POST /api/journal-entries/${ENTRY.id}/identifiers/${ADDED}`]: () => json(200, entry),
     });
@@ -267,7 +281,11 @@ describe('entry dialog', () => {
     // Already linked: +1 415-555-0134 is not offered again; the new e-mail is.
     await userEvent.paste(' Also +1 415-555-0134 and a@b.org');
     const offer = await within(dialog).findByRole('group', { name: /Found in the text/ });
-    expect(within(offer).getAllByRole('checkbox')).toHaveLength(1);
+    expect(
+      within(offer)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label') ?? (box as HTMLInputElement).labels?.[0]?.textContent),
+    ).toEqual(['a@b.org (email)']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Entry saved')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH', `/api/journal-entries/${ENTRY.id}`)[0].body).toEqual({

@@ -20,10 +20,9 @@ import type { EvidenceOption } from '../api/journal-evidence-options';
 import type { IdentifierOption } from '../api/journal-identifiers';
 import { describeEntryChanges, rebaseEntryForm } from './entry-conflict';
 import { EvidencePicker, IdentifierPicker } from './entry-pickers';
-import { FoundIdentifiers } from './found-identifiers';
+import { FoundIdentifierList } from '../../../../components/found-identifiers/found-identifier-list';
 import { splitPerformedAt, type PerformedAtInput } from './performed-at';
 import { useFoundIdentifiers } from './use-found-identifiers';
-import { useDefaultPhoneRegion } from '../../../../lib/phone-region';
 import { useSaveEntry, type EntryFormValues } from './use-save-entry';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { ReportedByPicker } from '../../../../components/reported-by-picker';
@@ -57,9 +56,10 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
   const [identifiers, setIdentifiers] = useState<IdentifierOption[]>(
     () => entry?.identifiers.map((item) => ({ ...item, typeLabel: getIdentifierTypeLabel(item.type) })) ?? [],
   );
-  const canCreateIdentifiers = can('identifier.create');
-  const phoneRegion = useDefaultPhoneRegion(canCreateIdentifiers);
-  const offer = useFoundIdentifiers(description, identifiers, canCreateIdentifiers, phoneRegion);
+  // Identifiers written in the description are offered for linking, read on the server (which asks
+  // identifier.view) as written evidence and the import's pasted text are.
+  const canLinkFound = can('identifier.view') && can('identifier.create');
+  const offer = useFoundIdentifiers(description, identifiers, canLinkFound);
   const form = useFormSubmission(FIELDS, entry ? 'Failed to save the entry' : 'Failed to add the entry');
   const { errorProps, clearError } = form;
   // The version being edited (the entry as opened, or as reloaded after a conflict), and the one
@@ -73,7 +73,7 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
     const values: EntryFormValues = { type, when, description, evidence, identifiers, reportedBy };
     await form.run(save.parse(values), async (body) => {
       try {
-        showToast(await save.run(body, values, offer.toLink()));
+        showToast(await save.run(body, values, await offer.toLink()));
       } catch (error) {
         if (edit.caught(error)) return;
         throw error;
@@ -165,7 +165,15 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
         }}
         {...errorProps('description')}
       />
-      <FoundIdentifiers found={offer.found} unchecked={offer.unchecked} onToggle={offer.toggle} />
+      <FoundIdentifierList
+        id="journal-found"
+        found={offer.found}
+        unchecked={offer.unchecked}
+        onToggle={offer.toggle}
+        legend="Found in the text: link to the entry"
+        helperText="Ticked identifiers are linked when you save; new ones are added to the identifiers."
+        disabled={save.isSaving}
+      />
       {!entry && can('community_member.view') && (
         <ReportedByPicker
           id="journal-entry-reported-by"

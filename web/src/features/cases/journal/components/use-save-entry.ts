@@ -10,10 +10,13 @@ import type { ToastInput } from '../../../../components/toasts/toast-types';
 import { ApiError, errorMessage, isApiError } from '../../../../lib/api-error';
 import { useCreateCaseJournalEntry } from '../api/journal-create-entry';
 import type { EvidenceOption } from '../api/journal-evidence-options';
-import { ensureIdentifier, type IdentifierOption } from '../api/journal-identifiers';
+import type { IdentifierOption } from '../api/journal-identifiers';
 import { useEditJournalEntry } from '../api/journal-update-entry';
-import type { FoundIdentifier } from './find-identifiers-in-text';
-import { foundLabel } from './found-identifiers';
+import {
+  ensureFoundIdentifier,
+  type FoundCandidate,
+} from '../../../../components/found-identifiers/extract-identifiers';
+import { candidateLabel } from '../../../../components/found-identifiers/found-identifier-list';
 import { joinPerformedAt, samePerformedAt, splitPerformedAt, type PerformedAtInput } from './performed-at';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 
@@ -30,20 +33,21 @@ export interface EntryFormValues {
 const PERFORMED_AT_MESSAGE = 'Enter the day and the time (HH:MM) it happened';
 
 /**
- * The ids of the identifiers found in the text: each is created, or, when one with the same normalised
- * key is on record, that one is taken. A failure names the identifier, so it can be unticked.
+ * The ids of the identifiers found in the text: the one on record the server named, or one created
+ * (or, when someone created it meanwhile, that one). A failure names the identifier, so it can be
+ * unticked.
  */
-async function ensureFound(found: FoundIdentifier[]): Promise<string[]> {
+async function ensureFound(found: FoundCandidate[]): Promise<string[]> {
   const ids: string[] = [];
-  for (const item of found) {
+  for (const candidate of found) {
     try {
-      ids.push(await ensureIdentifier({ type: item.type, data: item.data }));
+      ids.push(await ensureFoundIdentifier(candidate));
     } catch (error) {
       if (!isApiError(error) || error.status === 401 || error.status === 403) throw error;
       throw new ApiError(
         error.status,
         error.code,
-        `${foundLabel(item)} could not be linked: ${error.message}`,
+        `${candidateLabel(candidate)} could not be linked: ${error.message}`,
       );
     }
   }
@@ -90,7 +94,7 @@ export function useSaveEntry(caseId: string, entry: JournalEntry | undefined, op
     return parsed;
   }
 
-  async function save(body: CreateJournalEntryBody, values: EntryFormValues, found: FoundIdentifier[]) {
+  async function save(body: CreateJournalEntryBody, values: EntryFormValues, found: FoundCandidate[]) {
     const foundIds = await ensureFound(found);
     const identifierIds = [...new Set([...body.identifierIds, ...foundIds])];
     if (!entry) {
@@ -118,7 +122,7 @@ export function useSaveEntry(caseId: string, entry: JournalEntry | undefined, op
     return { kind: 'success', title: 'Entry saved' } satisfies ToastInput;
   }
 
-  async function run(body: CreateJournalEntryBody, values: EntryFormValues, found: FoundIdentifier[]) {
+  async function run(body: CreateJournalEntryBody, values: EntryFormValues, found: FoundCandidate[]) {
     setIsSaving(true);
     try {
       return await save(body, values, found);
