@@ -153,3 +153,17 @@ export async function findObjectVersions(
     confidence: row.confidence === null ? null : Number(row.confidence),
   }));
 }
+
+/**
+ * Which of these STIX ids a live identifier's current version still is (two identifiers may be one
+ * observable: a Zelle e-mail and the e-mail). Reads `identifier_versions_stix_idx`; the ids must be
+ * synced (`syncStixIds`).
+ */
+export async function findLiveStixIds(db: DbOrTx, stixIds: readonly string[]): Promise<Set<string>> {
+  if (stixIds.length === 0) return new Set();
+  const rows = await db.execute(sql`select distinct v.stix_id as id
+    from identifier_versions v
+    inner join identifiers i on i.id = v.identifier_id and i.updated_at = v.version_at
+    where v.stix_id = any(${sql.param([...stixIds])}::text[])`);
+  return new Set((rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+}

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { getExportStream, listExportStreams } from '../export-streams/export-streams.service';
 import { identifierToSco, STIX_SPEC_VERSION, type StixObject } from './stix';
 import {
+  findLiveStixIds,
   findObjectVersions,
   findTaxiiIdentifiers,
   findUnmappedVersions,
@@ -192,11 +193,19 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
   });
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
-  const entries = page.flatMap((row) => {
+  const found = page.flatMap((row) => {
     const object = stixObjectOf(row);
     if (!object || (stixTypes && !stixTypes.includes(object.type))) return [];
-    return [{ object, dateAdded: row.dateAdded }];
+    return [{ object, dateAdded: row.dateAdded, deleted: row.deleted }];
   });
+  // A deleted identifier whose observable another live identifier still is (a Zelle e-mail and the
+  // e-mail) withdraws nothing: its tombstone is left out.
+  const revoked = found.filter((entry) => entry.deleted).map((entry) => entry.object.id);
+  if (revoked.length > 0) await syncStixIds(db);
+  const stillLive = await findLiveStixIds(db, revoked);
+  const entries = found
+    .filter((entry) => !(entry.deleted && stillLive.has(entry.object.id)))
+    .map(({ object, dateAdded }) => ({ object, dateAdded }));
   const last = page.at(-1);
   return {
     more,
@@ -269,8 +278,11 @@ export async function readTaxiiObjectVersions(
   const select = versionFilter(query['match[version]']);
   const after = query.next ? decodeNext(query.next) : undefined;
   await syncStixIds(db);
-  const versions = await findObjectVersions(db, objectId, {});
-  if (versions.length === 0) throw AppError.notFound('Object');
+  const held = await findObjectVersions(db, objectId, {});
+  if (held.length === 0) throw AppError.notFound('Object');
+  // An observable another live identifier still is was not withdrawn by a deletion.
+  const live = (await findLiveStixIds(db, [objectId])).has(objectId);
+  const versions = live ? held.filter((row) => !row.deleted) : held;
   if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
   const limit = query.limit ?? TAXII_PAGE_DEFAULT;
   const addedAfter = query.added_after ? microsOf(query.added_after) : undefined;

@@ -300,6 +300,27 @@ describe('TAXII 2.1', () => {
     expect((await taxii.get(objectUrl)).body.objects).toEqual([revoked]);
   });
 
+  it('withdraws nothing when the deleted identifier is an observable another identifier still is', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    // A Zelle handle that is the e-mail taxii3@example.com: the same email-addr object.
+    const inserted = await t.database.db.execute(sql`insert into identifiers
+        (type, data, display_value, normalized_key, originator_id, updated_at)
+      select 'zelle', '{"identifierType": "email", "identifier": "taxii3@example.com"}'::jsonb,
+        'taxii3@example.com', 'taxii3@example.com', originator_id, timestamptz '2025-04-01'
+      from identifiers where normalized_key = 'taxii3@example.com' returning id`);
+    const [{ id }] = (inserted as unknown as { rows: { id: string }[] }).rows;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    const email = before.objects.find((o) => o.value === 'taxii3@example.com' && !o.x_scamtrail_zelle)!;
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/identifiers/${id}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
+    expect(since.objects.filter((o) => o.id === email.id)).toEqual([]);
+    const now = (await taxii.get(`${objectsUrl}${email.id}/`)).body.objects as StixJson[];
+    expect(now).toHaveLength(1);
+    expect(now[0].revoked).toBeUndefined();
+  });
+
   it('refuses what it must on an object: unknown ids, bad parameters, callers without export.view', async () => {
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const known = (await new TaxiiClient(reader).get(`${objectsUrl}?limit=1`)).body.objects as StixJson[];
