@@ -61,10 +61,13 @@ afterAll(async () => {
 
 const rowsOf = (result: unknown) => (result as { rows: { id: string }[] }).rows.map((row) => row.id);
 
-/** A list under test: its read, and how rows of it are added (at times `from`..) and deleted. */
+/**
+ * A list under test: its read, and how rows of it are added and deleted. Rows are added seven to a
+ * time (`from`, `from + 1`... seconds), so pages end among rows of one sort key and the id decides.
+ */
 interface LiveList {
   read: (after: KeysetPosition | undefined, limit: number) => Promise<CsvPage>;
-  /** Adds `n` rows the reader sees at seconds `from`, `from + 1`...; returns their ids. */
+  /** Adds `n` rows the reader sees, seven at each second from `from`; returns their ids. */
   add: (n: number, from: number) => Promise<string[]>;
   /** Adds rows the reader must never see (another case's, or outside the filter). */
   addUnseen: (n: number, from: number) => Promise<void>;
@@ -80,7 +83,7 @@ const identifierRows = (type: string, n: number, from: number, status = 'pending
       (type, data, display_value, normalized_key, originator_id, created_at, review_status)
     select ${type}, jsonb_build_object('address', ${prefix} || g || '@example.com'),
       ${prefix} || g || '@example.com', ${prefix} || g || '@example.com', ${originatorId}::uuid,
-      ${at(from)} + g * interval '1 second', ${status}
+      ${at(from)} + (g / 7) * interval '1 second', ${status}
     from generate_series(0, ${n - 1}) g returning id`);
 };
 
@@ -116,7 +119,7 @@ const lists: Record<string, () => LiveList> = {
         const title = `keyset ${direction} ${seq}`;
         const insert = (n: number, from: number, group: string | null) =>
           db.execute(sql`insert into cases (title, originator_id, group_id, last_activity_at)
-            select ${title} || ' ' || g, ${originatorId}::uuid, ${group}::uuid, ${at(from)} + g * interval '1 second'
+            select ${title} || ' ' || g, ${originatorId}::uuid, ${group}::uuid, ${at(from)} + (g / 7) * interval '1 second'
             from generate_series(0, ${n - 1}) g returning id`);
         const query = { search: title, sort: 'updatedAt', direction, page: 1, pageSize: 25 } as CaseListQuery;
         return {
@@ -137,7 +140,7 @@ const lists: Record<string, () => LiveList> = {
     const insert = (n: number, from: number, caseId: string) =>
       db.execute(sql`insert into evidence (title, kind, case_id, originator_id, created_at)
         select 'keyset evidence ' || g, 'written', ${caseId}::uuid, ${originatorId}::uuid,
-          ${at(from)} + g * interval '1 second'
+          ${at(from)} + (g / 7) * interval '1 second'
         from generate_series(0, ${n - 1}) g returning id`);
     return {
       read: (after, limit) =>
@@ -151,7 +154,7 @@ const lists: Record<string, () => LiveList> = {
     const insert = (n: number, from: number, caseId: string, description: string) =>
       db.execute(sql`insert into journal_entries (type, description, case_id, originator_id, performed_at)
         select 'note', ${description} || ' ' || g, ${caseId}::uuid, ${originatorId}::uuid,
-          ${at(from)} + g * interval '1 second'
+          ${at(from)} + (g / 7) * interval '1 second'
         from generate_series(0, ${n - 1}) g returning id`);
     return {
       read: (after, limit) =>
