@@ -3,9 +3,12 @@
 // before a dynamic import it starts.
 import './lib/zod-config';
 import './styles/index.scss';
+import { preloadRouteScreen } from './app/route-preload';
 import { startFocusMemory } from './lib/focus-memory';
 
 // Before any screen or dialog code loads: a dialog returns focus to what opened it (lib/focus-memory.ts).
 startFocusMemory();
 
 void import('./bootstrap');
+// The screen the URL names loads beside the app, not after the router has started.
+preloadRouteScreen(window.location.pathname);

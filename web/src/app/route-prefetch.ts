@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params } from 'react-router';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { prefetchCaseDetail } from '../features/cases/prefetch/case-detail-prefetch';
+import { casesQueryOptions } from '../features/cases/api/get-cases';
+import { readCaseListParams } from '../features/cases/components/cases-list-params';
+import { identifiersQueryOptions } from '../features/identifiers/api/get-identifiers';
+import { readListParams } from '../features/identifiers/utils/list-params';
+import { currentUserQueryOptions } from '../lib/session';
 import type { RouteId } from './routes';
 
 /**
@@ -11,11 +17,30 @@ import type { RouteId } from './routes';
 export type RoutePrefetch = (queryClient: QueryClient, params: Params, url: URL) => Promise<void>;
 
 /**
+ * The list page the URL names, under the key the list's screen reads (its parameters read from the same
+ * URL), once the session says the visitor may see it: nothing is asked for a visitor the guard sends
+ * elsewhere. The session request is the guard's own, already on its way.
+ */
+async function prefetchList(queryClient: QueryClient, permission: string, prefetch: () => Promise<void>) {
+  const user = await queryClient.ensureQueryData(currentUserQueryOptions);
+  if (hasPermission(user?.permissions, permission)) await prefetch();
+}
+
+/**
  * Routes whose data is asked for as soon as they match, beside the loading of their screen's code
- * (React Router runs a route's static loader alongside its `lazy`). The modules named here are part
- * of the first bundle, so they import no components.
+ * (React Router runs a route's static loader alongside its `lazy`, and main.tsx has started that code
+ * already: app/route-preload.ts). The modules named here are part of the first bundle, so they import
+ * no components.
  */
 export const ROUTE_PREFETCH: Partial<Record<RouteId, RoutePrefetch>> = {
+  identifiers: (queryClient, _params, url) =>
+    prefetchList(queryClient, 'identifier.view', () =>
+      queryClient.prefetchQuery(identifiersQueryOptions(readListParams(url.searchParams))),
+    ),
+  cases: (queryClient, _params, url) =>
+    prefetchList(queryClient, 'case.view', () =>
+      queryClient.prefetchQuery(casesQueryOptions(readCaseListParams(url.searchParams))),
+    ),
   'case-detail': (queryClient, params, url) =>
     prefetchCaseDetail(queryClient, params.id ?? '', url.searchParams),
 };
