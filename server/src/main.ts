@@ -12,6 +12,15 @@ import { WebhookWorker } from './modules/webhooks/webhook-worker';
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
+/**
+ * When start-up reached each of its steps, in milliseconds since the process started (Node's time
+ * origin); written to stderr as one JSON line once listening when STARTUP_PHASES is set
+ * (bench/startup.bench.ts reads it).
+ */
+const phases: Record<string, number> = {};
+const reached = (phase: string) => (phases[phase] = Math.round(performance.now()));
+reached('modules loaded');
+
 async function main() {
   let config;
   try {
@@ -29,17 +38,21 @@ async function main() {
     dataDir: config.dataDir,
     timeouts: config.databaseTimeouts,
   });
+  reached('database opened');
   // Instances started together on a new database would race to create the schema and the first
   // administrator; one at a time, the later ones find both done. PostgreSQL may still be starting:
   // start-up is tried again until it answers (DATABASE_STARTUP_WAIT_SECONDS).
   const startUp = () =>
     database.withStartupLock(async () => {
       await database.migrate();
+      reached('migrated');
       // Entries written before each case's journal was a hash chain get their first link, once.
       const sealed = await sealUnchainedEntries(database.db);
       // Identifiers stored before their search text existed get it, once.
       const searchable = await fillSearchTexts(database.db);
+      reached('sealed and filled');
       const built = await buildApp({ config, database });
+      reached('app built');
       if (sealed) built.log.info(`sealed ${sealed} journal entries into their cases' hash chains`);
       if (searchable) built.log.info(`wrote the search text of ${searchable} identifiers`);
       try {
@@ -59,6 +72,7 @@ async function main() {
   // app (closeGracefully) stops it before the database closes.
   const collection = await startEvidenceCollection({ database, config, log: app.log });
   app.addHook('onClose', () => collection.stop());
+  reached('evidence collected');
 
   // Webhooks go out from every instance (each delivery once, see WebhookWorker); closing the app
   // stops the loop and waits for the requests in flight before the database closes.
@@ -84,6 +98,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  reached('listening');
+  if (process.env.STARTUP_PHASES) console.error(`startup phases ${JSON.stringify(phases)}`);
   app.log.info(
     `Scamtrail at ${config.publicUrl} on ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite (${config.dataDir})`}`,
   );

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
 import * as schema from './schema/index';
+import { rowsOf } from './sql/arrays';
 
 export type Schema = typeof schema;
 /** The query builder, the same type on PGlite and on PostgreSQL. */
@@ -37,6 +38,31 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Whether the database has applied the last migration this build carries, in one query: drizzle's
+ * migrator applies every migration whose `when` (meta/_journal.json) is later than the `created_at` of
+ * the last one it recorded, so when the last recorded is at least the build's last, it has nothing
+ * to do. Its own check takes a connection of its own, five statements (an empty transaction among
+ * them) and reading and hashing every migration file; a start that finds the schema up to date, as
+ * nearly every start does, now skips all of it (issue 38). A database the migrator never ran on (no
+ * table yet) is not up to date.
+ */
+async function isMigrated(db: Db): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const last = Math.max(...journal.entries.map((entry) => entry.when));
+  try {
+    const result = await db.execute(
+      sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+    );
+    const [row] = rowsOf<{ last: string | null }>(result);
+    return row?.last != null && Number(row.last) >= last;
+  } catch {
+    return false;
+  }
+}
 
 /** The advisory lock key of start-up; advisory locks are per database, so one constant is enough. */
 export const STARTUP_LOCK_KEY = 7_265_637_312;
@@ -180,6 +206,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: async () => {
+        if (await isMigrated(db)) return;
         const client = await openClient();
         try {
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
@@ -256,7 +283,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    migrate: async () => {
+      if (!(await isMigrated(db))) await migratePglite(pgliteDb, { migrationsFolder });
+    },
     // One process owns a PGlite data directory: there is no other instance to wait for.
     withStartupLock: (work) => work(),
     ping: async () => {
