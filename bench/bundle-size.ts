@@ -8,7 +8,8 @@
  * bench/results/bundle-size.{json,md} and exits 1 when a page is over a limit; with `--check` (stage 3 of
  * `npm test`, before the end-to-end tests) it writes nothing and only exits 1 when over.
  *
- * Limits: see MAX_CODE_BYTES (issue 38's targets are not met). Counted, not timed: no network is emulated.
+ * Limits: see MAX_CODE_BYTES (issue 38's request target is met, its byte target not). Counted, not
+ * timed: no network is emulated.
  *
  *   npm run build && npm run bench:bundle-size
  *   npm run build && npm run check:bundle-size
@@ -26,14 +27,15 @@ import { signIn } from './lib/sign-in';
 
 /**
  * At most this many bytes of JS and CSS, as sent, before the first row of each page, and this many
- * requests. Issue 38's targets are 250 KB and 30 requests. The old count of the manifest's static chain met
- * the first (249.2 KB) while Chromium fetched 486, 407 and 606 KB in 127, 105 and 152 requests before the
- * first row of /identifiers, /cases and a case (each screen starts loading its dialogs, pickers and shared
- * modules before its data arrives). These limits hold those figures, not the targets, so that they do not
- * grow unseen (docs/benchmarks.md, "Bundle size").
+ * requests. Issue 38's targets are 250 KB and 30 requests. Rolldown's own chunks made Chromium fetch 486,
+ * 407 and 606 KB in 127, 105 and 152 requests before the first row of /identifiers, /cases and a case;
+ * with the chunk groups of web/vite.config.ts it fetches 408, 397 and 416 KB in 22, 20 and 27. The
+ * request limit is the target; the byte limit holds today's figures (the target is not met: the framework
+ * chunk (94 KB), the libraries two or more screens share (188 KB) and the one stylesheet (52 KB) come to
+ * 334 KB), so that they do not grow unseen (docs/benchmarks.md, "Bundle size").
  */
-const MAX_CODE_BYTES = 640 * 1024;
-const MAX_REQUESTS = 160;
+const MAX_CODE_BYTES = 430 * 1024;
+const MAX_REQUESTS = 30;
 const EMAIL = 'bundle-size@bench.example';
 const PASSWORD = 'bundle size password 1';
 
@@ -62,6 +64,8 @@ interface PageCount {
   requests: number;
   codeBytes: number;
   totalBytes: number;
+  /** From navigation to the first row, unthrottled (what one end-to-end test's page load costs). */
+  firstRowMs: number;
   byKind: Record<string, { requests: number; bytes: number }>;
   files: Fetched[];
 }
@@ -196,6 +200,7 @@ async function countPage(
       requests: before.length,
       codeBytes: bytesOf('Script', 'Stylesheet'),
       totalBytes: before.reduce((sum, r) => sum + r.bytes, 0),
+      firstRowMs: Math.round(firstRowMs),
       byKind,
       files: before
         .map(({ url, type, bytes }) => ({ url: new URL(url).pathname, type, bytes }))
@@ -234,7 +239,8 @@ async function main() {
   for (const c of counts) {
     console.log(
       `${c.path}: ${c.requests} requests before the first row (limit ${MAX_REQUESTS}), ` +
-        `${kb(c.codeBytes)} of JS and CSS (limit ${kb(MAX_CODE_BYTES)}), ${kb(c.totalBytes)} in all ` +
+        `${kb(c.codeBytes)} of JS and CSS (limit ${kb(MAX_CODE_BYTES)}), ${kb(c.totalBytes)} in all, ` +
+        `first row at ${c.firstRowMs} ms ` +
         `(${Object.entries(c.byKind)
           .map(([kind, k]) => `${kind} ${k.requests}: ${kb(k.bytes)}`)
           .join(', ')})`,

@@ -11,7 +11,8 @@
  * counts, from the browser's own events:
  * - the requests started before the first row appeared, and the bytes they brought;
  * - when the page's first API request started, against the end of the last script it needed: an API
- *   request queued behind the code shows as a late start;
+ *   request queued behind the code shows as a late start; and the longest an API request waited for a
+ *   connection (asked for, not yet sent: HTTP/1.1's six connections busy with module files);
  * - the time to the first row, beside the floor: the bytes at the emulated bandwidth plus two round
  *   trips (the document, then everything else at once, as HTTP/1.1's six connections allow at best).
  * BENCH_ROUNDS (default 3) rounds; medians and every round go to bench/results/cold-load.{json,md}.
@@ -56,6 +57,11 @@ interface Visit {
   firstApiStartMs: number;
   /** When the last script needed before the row finished. */
   lastScriptEndMs: number;
+  /**
+   * The longest an API request before the row waited between being asked for and being sent (queued
+   * for one of HTTP/1.1's six connections, behind module files): the DevTools timing's `sendStart`.
+   */
+  apiQueuedMs: number;
 }
 
 async function api(
@@ -121,6 +127,8 @@ async function visit(browser: Browser, origin: string, cookie: string, screen: S
     start: number;
     end?: number;
     bytes: number;
+    /** When the request went out on a connection (the response's timing), on the same clock. */
+    sent?: number;
   }
   const requests = new Map<string, Seen>();
   cdp.on('Network.requestWillBeSent', (e) => {
@@ -130,6 +138,11 @@ async function visit(browser: Browser, origin: string, cookie: string, screen: S
       start: e.timestamp * 1000,
       bytes: 0,
     });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const seen = requests.get(e.requestId);
+    const timing = e.response.timing;
+    if (seen && timing) seen.sent = timing.requestTime * 1000 + timing.sendStart;
   });
   cdp.on('Network.loadingFinished', (e) => {
     const seen = requests.get(e.requestId);
@@ -157,6 +170,7 @@ async function visit(browser: Browser, origin: string, cookie: string, screen: S
     apiRequests: apiRequests.length,
     firstApiStartMs: Math.round(Math.min(...apiRequests.map((r) => r.start)) - cdpStart),
     lastScriptEndMs: Math.round(Math.max(...scripts.map((r) => r.end ?? r.start)) - cdpStart),
+    apiQueuedMs: Math.round(Math.max(0, ...apiRequests.map((r) => (r.sent ?? r.start) - r.start))),
   };
 }
 
@@ -196,13 +210,14 @@ async function main() {
         kbBeforeRow: Number((pick('bytesBeforeRow') / 1024).toFixed(1)),
         firstApiStartMs: pick('firstApiStartMs'),
         lastScriptEndMs: pick('lastScriptEndMs'),
+        apiQueuedMs: pick('apiQueuedMs'),
         rounds: visits,
       };
       console.log(
         `${screen.name}: first row ${summary.firstRowMs} ms (floor ${summary.floorMs} ms, ${summary.ratio}x), ` +
           `${summary.requestsBeforeRow} requests (${summary.scripts} scripts, ${summary.apiRequests} API), ` +
           `${summary.kbBeforeRow} KB; first API request at ${summary.firstApiStartMs} ms, last script done at ` +
-          `${summary.lastScriptEndMs} ms`,
+          `${summary.lastScriptEndMs} ms, API queued up to ${summary.apiQueuedMs} ms`,
       );
       results.push(summary);
     }
@@ -219,7 +234,7 @@ async function main() {
     const rows = results.map(
       (r) =>
         `| ${r.screen} | ${r.firstRowMs} | ${r.floorMs} | ${r.ratio}x | ${r.requestsBeforeRow} | ${r.scripts} | ` +
-        `${r.apiRequests} | ${r.kbBeforeRow} | ${r.firstApiStartMs} | ${r.lastScriptEndMs} |`,
+        `${r.apiRequests} | ${r.kbBeforeRow} | ${r.firstApiStartMs} | ${r.lastScriptEndMs} | ${r.apiQueuedMs} |`,
     );
     writeFileSync(
       join(resultsDir, 'cold-load.md'),
@@ -229,8 +244,8 @@ async function main() {
         `Chromium, ${LATENCY_MS} ms round trip, ${MBPS} Mbit/s, medians of ${ROUNDS} rounds; ${result.measuredAt}.`,
         `Targets: first row within ${MAX_FLOOR_RATIO}x the floor (bytes at the bandwidth + 2 round trips), at most ${MAX_REQUESTS} requests before it.`,
         '',
-        '| screen | first row (ms) | floor (ms) | ratio | requests | scripts | API | KB | first API start (ms) | last script done (ms) |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        '| screen | first row (ms) | floor (ms) | ratio | requests | scripts | API | KB | first API start (ms) | last script done (ms) | API queued (ms) |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
         ...rows,
         '',
       ].join('\n'),
