@@ -42,9 +42,10 @@ const newestIdentifiers: KeysetKey[] = [
 function mostCasesKeys(principal: Principal): KeysetKey[] {
   const visible = canSeeAllCases(principal)
     ? identifiers.caseCount
-    : sql`(select count(*)::int from identifier_case_sightings s
-        inner join ${cases} on ${cases.id} = s.case_id
-        where s.identifier_id = identifiers.id and ${visibleCaseCondition(principal)})`;
+    : // Counted only for identifiers seen in some case (`case_count` bounds what anyone sees).
+      sql`(case when identifiers.case_count = 0 then 0 else (select count(*)::int
+        from identifier_case_sightings s inner join ${cases} on ${cases.id} = s.case_id
+        where s.identifier_id = identifiers.id and ${visibleCaseCondition(principal)}) end)`;
   return [{ expr: visible, direction: 'desc', nulls: 'last', type: 'int' }, ...newestIdentifiers];
 }
 

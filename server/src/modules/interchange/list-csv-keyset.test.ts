@@ -98,6 +98,13 @@ const lists: Record<string, () => LiveList> = {
     addUnseen: async (n, from) => void (await identifierRows('crypto_wallet', n, from)),
     remove: deleteFrom('identifiers'),
   }),
+  'identifiers seen in the most cases': () => ({
+    read: (after, limit) =>
+      identifierCsvPage(db, { type: 'other', sort: 'most_cases' }, reader, after, limit),
+    add: async (n, from) => rowsOf(await identifierRows('other', n, from)),
+    addUnseen: async (n, from) => void (await identifierRows('phone', n, from)),
+    remove: deleteFrom('identifiers'),
+  }),
   'validation queue': () => ({
     read: (after, limit) =>
       reviewQueueCsvPage(
