@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import type { z } from 'zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
@@ -52,6 +52,11 @@ export interface AppDeps {
    * as the fast writer's (see `createResponseSerializerCompiler`).
    */
   verifyResponses?: boolean;
+  /**
+   * Tests: called with every route as it is registered, before any plugin's own onRoute hook (the
+   * route-wide tests list the app's routes with it, hidden ones too).
+   */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 type CompilersFactory = NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
@@ -74,6 +79,7 @@ export async function buildApp({
   database,
   logger,
   verifyResponses = false,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const serializerCompiler = createResponseSerializerCompiler({ verify: verifyResponses });
   const app = Fastify({
@@ -92,6 +98,7 @@ export async function buildApp({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   const { db } = database;
   // First, so its hook sees every request from the start (see `closeGracefully`).

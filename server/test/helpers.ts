@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@scamtrail/domain/permissions';
@@ -45,6 +45,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** Every route the app registered, hidden from the OpenAPI document or not. */
+  routes: RouteOptions[];
   close(): Promise<void>;
 }
 
@@ -62,12 +64,20 @@ export async function buildTestApp(
     resolveHost: () => Promise.reject(new Error('tests do not resolve host names')),
     ...overrides,
   };
-  const app = await buildApp({ config, database, logger: false, verifyResponses: true });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    verifyResponses: true,
+    onRoute: (route) => routes.push(route),
+  });
   await app.ready();
   return {
     app,
     database,
     config,
+    routes,
     close: async () => {
       await app.close();
       await database.close();

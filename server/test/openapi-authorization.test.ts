@@ -8,7 +8,15 @@ import {
   type Role,
 } from '@scamtrail/domain/permissions';
 import { buildTestApp, PUBLIC_URL, signedIn, type Client, type TestApp } from './helpers';
-import { fillPath, loadOperations, sampleBody, type Operation } from './openapi-operations';
+import {
+  fillPath,
+  HIDDEN_OPERATIONS,
+  hiddenOperations,
+  loadOperations,
+  registeredOperationKeys,
+  sampleBody,
+  type Operation,
+} from './openapi-operations';
 import { automationWithKey } from './originator-helpers';
 import { anyone, can, ownAutomation, session, user, type Rule } from './access-rules/rule';
 import { CASES_RULES } from './access-rules/cases';
@@ -126,6 +134,12 @@ const EXPECTED: Record<string, Rule> = {
   ...DOSSIER_RULES,
 };
 
+/** Every operation the app serves: the document's, and the hidden ones with who may call them. */
+const EXPECTED_ALL: Record<string, Rule> = {
+  ...EXPECTED,
+  ...Object.fromEntries(Object.entries(HIDDEN_OPERATIONS).map(([key, hidden]) => [key, hidden.rule])),
+};
+
 /** The narrowly scoped API key: it may read identifiers and tags, nothing else. */
 const KEY_SCOPES: Permission[] = ['identifier.view', 'tag.view'];
 /**
@@ -161,11 +175,23 @@ function expectedFor(rule: Rule, caller: Caller): 401 | 403 | 'allowed' | 'open'
 
 /** Bodies, queries and ids that are wrong in every way a validator would notice. */
 const JUNK_BODY = [1, { nested: [null] }];
-const JUNK_QUERY = { page: '-3', pageSize: 'many', type: 'nonsense', search: 'x\u0000', ids: 'not-a-uuid' };
+const JUNK_QUERY = {
+  page: '-3',
+  pageSize: 'many',
+  type: 'nonsense',
+  search: 'x\u0000',
+  ids: 'not-a-uuid',
+  // TAXII's paging.
+  limit: '0',
+  added_after: 'yesterday',
+  next: 'garbage',
+};
 
 let t: TestApp;
 let callers: Caller[];
 let operations: Operation[];
+/** The document's operations and the hidden ones. */
+let allOperations: Operation[];
 /** Each operation's "Access: ..." line of the OpenAPI description (made from its config.access). */
 const accessLines = new Map<string, string>();
 
@@ -188,6 +214,7 @@ beforeAll(async () => {
     { name: 'full api key', kind: 'api_key', grants: FULL_KEY_SCOPES, client: fullKeyClient },
   ];
   operations = await loadOperations(t.app);
+  allOperations = [...operations, ...hiddenOperations()];
   const doc = (await t.app.inject('/api/openapi.json')).json() as {
     paths: Record<string, Record<string, { description?: string }>>;
   };
@@ -238,6 +265,14 @@ describe('the OpenAPI document and the expected access table', () => {
     const documented = operations.map((op) => op.key).sort();
     expect(documented).toEqual(Object.keys(EXPECTED).sort());
   });
+
+  // A route hidden from the document (`schema: { hide: true }`) would escape the tests that go over
+  // the document's operations: every route the app registers is in the document or in the table of
+  // hidden ones, which says who may call it.
+  it('with the hidden table, list every route the app registers', () => {
+    const known = [...operations.map((op) => op.key), ...Object.keys(HIDDEN_OPERATIONS)].sort();
+    expect(registeredOperationKeys(t.routes)).toEqual(known);
+  });
 });
 
 /**
@@ -278,17 +313,17 @@ describe('the OpenAPI text tells an API key truly whether it may call', () => {
 const OAUTH_PROTOCOL_OPERATIONS = ['POST /api/oauth/device_authorization', 'POST /api/oauth/token'];
 
 // Sign-out ends the session it is called with, so it goes last.
-const keys = Object.keys(EXPECTED).sort(
+const keys = Object.keys(EXPECTED_ALL).sort(
   (a, b) => Number(a.includes('/logout')) - Number(b.includes('/logout')),
 );
 
 describe('who may call each operation, whatever the body, id or query', () => {
   it.each(keys)('%s', async (key) => {
-    const op = operations.find((o) => o.key === key);
+    const op = allOperations.find((o) => o.key === key);
     expect(op, `${key} is not in the OpenAPI document`).toBeDefined();
     const failures: string[] = [];
     for (const caller of callers) {
-      const expected = expectedFor(EXPECTED[key], caller);
+      const expected = expectedFor(EXPECTED_ALL[key], caller);
       for (const { label, options } of requestsFor(op!)) {
         const res = await send(caller, options);
         const status = res.statusCode;

@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from './helpers';
 import {
   fillPath,
+  hiddenOperations,
   isCheckedPerItem,
   loadOperations,
+  registeredOperationKeys,
   sampleBody,
   stringSlots,
   withValueAt,
@@ -55,9 +57,14 @@ function badQueryValues(schema: JsonSchema): string[] {
   const common = ['%00', 'x%00y', 'y'.repeat(10_000)];
   const type = [schema.type ?? []].flat()[0];
   if (type === 'integer' || type === 'number') {
-    return [...common, '0', '-1', 'abc', '1e400', '99999999999999999999999', '1.5'];
+    // Past the bounds the schema declares (0 may be a good value: `wait=0`).
+    const bounds =
+      schema.minimum === undefined ? ['0', '-1'] : [String(schema.minimum - 1), String(schema.minimum - 2)];
+    if (schema.maximum !== undefined) bounds.push(String(schema.maximum + 1));
+    return [...common, ...bounds, 'abc', '1e400', '99999999999999999999999', '1.5'];
   }
   if (schema.enum) return [...common, 'not-a-choice'];
+  if (schema.format === 'date-time') return [...common, 'yesterday', '2025-13-45T99:00:00Z'];
   return common;
 }
 
@@ -73,7 +80,9 @@ beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'scamtrail-bad-input-'));
   t = await buildTestApp({ DATA_DIR: dataDir });
   admin = (await signedIn(t, 'admin')).client;
-  operations = await loadOperations(t.app);
+  // The routes hidden from the document too (TAXII's): openapi-authorization.test.ts checks that
+  // these are all the app's routes.
+  operations = [...(await loadOperations(t.app)), ...hiddenOperations()];
   multipartOperations = await loadMultipartOperations(t.app);
   const result = await t.database.db.execute(
     sql`select table_name as name from information_schema.tables
@@ -110,6 +119,12 @@ interface Probe {
   options: InjectOptions;
   /** The field a 400 must name, when one is to blame. */
   field?: string;
+  /**
+   * The answer must be that 400, whatever else the request names: a bad query parameter is refused
+   * before the record is looked up, so a 404 for an id that names nothing does not hide a check
+   * the route lacks.
+   */
+  strict?: boolean;
 }
 
 function probesFor(op: Operation): Probe[] {
@@ -120,12 +135,14 @@ function probesFor(op: Operation): Probe[] {
 
   for (const name of op.pathParams) {
     for (const bad of BAD_IDS) {
+      // Raw segments, not encoded again; the other parameters well-formed.
       const url = op.path.replace(/\{(\w+)\}/g, (_, param: string) =>
-        param === name ? bad : crypto.randomUUID(),
+        param === name ? bad : (op.pathSamples?.[param]?.() ?? crypto.randomUUID()),
       );
       probes.push({
         label: `${name} = ${bad.slice(0, 20)}`,
         options: { method, url, ...(takesBody ? { payload: sample as object } : {}) },
+        field: name,
       });
     }
   }
@@ -136,6 +153,7 @@ function probesFor(op: Operation): Probe[] {
         label: `?${name}=${bad.slice(0, 20)}`,
         options: { method, url: `${fillPath(op)}?${name}=${bad}` },
         field: name,
+        strict: true,
       });
     }
   }
@@ -181,6 +199,9 @@ function check(res: LightMyRequestResponse, probe: Probe): string | null {
   if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string') {
     return `not the error shape: ${where}`;
   }
+  if (probe.strict && (res.statusCode !== 400 || body.error.code !== 'VALIDATION_FAILED')) {
+    return `expected a 400 VALIDATION_FAILED naming ${probe.field}, got ${where}`;
+  }
   if (probe.field && res.statusCode === 400 && body.error.code === 'VALIDATION_FAILED') {
     const named = body.error.details?.fields?.map((f) => f.field) ?? [];
     const namesIt = named.some((f) => f === probe.field || f.startsWith(`${probe.field}.`));
@@ -192,6 +213,10 @@ function check(res: LightMyRequestResponse, probe: Probe): string | null {
 describe('bad input to every operation answers a 4xx in the error shape and writes nothing', () => {
   it('covers the document', () => {
     expect(operations.length).toBeGreaterThan(50);
+  });
+
+  it('covers every route the app registers, hidden from the document or not', () => {
+    expect(registeredOperationKeys(t.routes)).toEqual(operations.map((op) => op.key).sort());
   });
 
   // The list comes from the running app's OpenAPI document, so new routes are covered as they come.

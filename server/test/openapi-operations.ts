@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { anyone, can, type Rule } from './access-rules/rule';
 
 /**
  * The operations of the OpenAPI document and sample requests built from their schemas, for the tests
@@ -40,6 +41,8 @@ export interface Operation {
   body?: JsonSchema;
   /** What the operation does, as the document says it. */
   summary?: string;
+  /** Well-formed values for path parameters that are not UUIDs (a STIX id). */
+  pathSamples?: Record<string, () => string>;
 }
 
 interface OpenApiDocument {
@@ -89,8 +92,14 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
   return operations;
 }
 
-/** The path with every placeholder replaced (by default with a fresh UUID, which names nothing). */
-export function fillPath(op: Operation, value: (name: string) => string = () => randomUUID()): string {
+/**
+ * The path with every placeholder replaced (by default with a well-formed value naming nothing: a
+ * fresh UUID, or the operation's own sample).
+ */
+export function fillPath(
+  op: Operation,
+  value: (name: string) => string = (name) => op.pathSamples?.[name]?.() ?? randomUUID(),
+): string {
   return op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(value(name)));
 }
 
@@ -248,4 +257,99 @@ export function withValueAt(body: unknown, path: string[], value: unknown): unkn
   const object = body && typeof body === 'object' ? { ...(body as Record<string, unknown>) } : {};
   object[head] = withValueAt(object[head], rest, value);
   return object;
+}
+
+/** A route the OpenAPI document leaves out (`schema: { hide: true }`), and who may call it. */
+export interface HiddenOperation {
+  rule: Rule;
+  query?: { name: string; schema: JsonSchema }[];
+  pathSamples?: Record<string, () => string>;
+}
+
+/** TAXII 2.1's paging parameters (OASIS TAXII 2.1 §3.4, §3.6). */
+const TAXII_PAGE: { name: string; schema: JsonSchema }[] = [
+  { name: 'added_after', schema: { type: 'string', format: 'date-time' } },
+  { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+  { name: 'next', schema: { type: 'string' } },
+];
+const TAXII_OBJECT: HiddenOperation['pathSamples'] = { objectId: () => `email-addr--${randomUUID()}` };
+
+/**
+ * Every route the app registers outside the OpenAPI document, with who may call it: the route-wide
+ * tests go over these as over the document's, and fail on a hidden route missing here. Keep it
+ * small: a route belongs in the document unless another specification describes it.
+ */
+export const HIDDEN_OPERATIONS: Record<string, HiddenOperation> = {
+  // The document itself, and OAuth's server metadata (RFC 8414): read by clients before signing in.
+  'GET /api/openapi.json': { rule: anyone },
+  'GET /.well-known/oauth-authorization-server': { rule: anyone },
+  // The Swagger UI that reads the document (@fastify/swagger-ui): static files.
+  'GET /api/docs': { rule: anyone },
+  'GET /api/docs/json': { rule: anyone },
+  'GET /api/docs/yaml': { rule: anyone },
+  'GET /api/docs/static/*': { rule: anyone },
+  'GET /api/docs/static/index.html': { rule: anyone },
+  'GET /api/docs/static/swagger-initializer.js': { rule: anyone },
+  // TAXII 2.1 is its own specification (docs/interchange.md).
+  'GET /taxii2/': { rule: can('export.view') },
+  'GET /taxii2/root/': { rule: can('export.view') },
+  'GET /taxii2/root/collections/': { rule: can('export.view') },
+  'GET /taxii2/root/collections/{id}/': { rule: can('export.view') },
+  'GET /taxii2/root/collections/{id}/objects/': {
+    rule: can('export.view'),
+    query: [...TAXII_PAGE, { name: 'match[type]', schema: { type: 'string' } }],
+  },
+  'GET /taxii2/root/collections/{id}/manifest/': {
+    rule: can('export.view'),
+    query: [...TAXII_PAGE, { name: 'match[type]', schema: { type: 'string' } }],
+  },
+  'GET /taxii2/root/collections/{id}/objects/{objectId}/': {
+    rule: can('export.view'),
+    query: [
+      ...TAXII_PAGE,
+      { name: 'match[version]', schema: { type: 'string' } },
+      { name: 'match[spec_version]', schema: { type: 'string' } },
+    ],
+    pathSamples: TAXII_OBJECT,
+  },
+  'GET /taxii2/root/collections/{id}/objects/{objectId}/versions/': {
+    rule: can('export.view'),
+    query: [...TAXII_PAGE, { name: 'match[spec_version]', schema: { type: 'string' } }],
+    pathSamples: TAXII_OBJECT,
+  },
+};
+
+/** The hidden routes as operations, for the same requests as the document's. */
+export function hiddenOperations(): Operation[] {
+  return Object.entries(HIDDEN_OPERATIONS).map(([key, hidden]) => {
+    const [method, path] = key.split(' ');
+    return {
+      key,
+      method,
+      path,
+      pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
+      query: hidden.query ?? [],
+      pathSamples: hidden.pathSamples,
+    };
+  });
+}
+
+/** Where the routes every caller reaches live; the web app's files are served outside them. */
+const API_PREFIXES = ['/api/', '/taxii2', '/.well-known/'];
+
+/**
+ * "GET /api/tags/{id}" for every API route the app registered (in the document's path form), HEAD
+ * routes Fastify adds beside a GET left out.
+ */
+export function registeredOperationKeys(routes: RouteOptions[]): string[] {
+  const keys = new Set<string>();
+  for (const route of routes) {
+    const url = route.url;
+    if (!API_PREFIXES.some((prefix) => url.startsWith(prefix))) continue;
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    for (const method of [route.method].flat()) keys.add(`${method} ${path}`);
+  }
+  return [...keys]
+    .filter((key) => !(key.startsWith('HEAD ') && keys.has(key.replace(/^HEAD /, 'GET '))))
+    .sort();
 }
