@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Case } from '@scamtrail/domain/cases';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch-freshness';
 import type { CaseListParams } from '../components/cases-list-params';
 import { caseKeys } from './query-keys';
 
@@ -38,6 +39,8 @@ export function casesQueryOptions(params: CaseListParams) {
     queryFn: ({ signal }) => getCases(params, signal),
     // The previous page stays on screen while the next one loads, instead of a flash of skeleton.
     placeholderData: keepPreviousData,
+    // Prefetched on entering the list (app/route-prefetch.ts): the screen mounting a moment later uses it.
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch-freshness';
 import type { IdentifierListParams } from '../utils/list-params';
 import type { IdentifierList } from './identifier-types';
 import { identifierKeys } from './query-keys';
@@ -27,6 +28,8 @@ export function identifiersQueryOptions(params: IdentifierListParams) {
     queryFn: ({ signal }) => getIdentifiers(params, signal),
     // The previous page stays on screen while the next one loads, instead of a flash of skeleton.
     placeholderData: keepPreviousData,
+    // Prefetched on entering the list (app/route-prefetch.ts): the screen mounting a moment later uses it.
+    staleTime: PREFETCHED_FRESH_MS,
   });
 }
 
