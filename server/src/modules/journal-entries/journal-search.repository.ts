@@ -43,20 +43,38 @@ export function excerpt(term: string): SQL<string> {
     || (case when ${start} + ${length} <= char_length(${description}) then '…' else '' end) end`;
 }
 
+/** What a hit is read as, over `journal_entries` joined to its case: the page's and the CSV's columns. */
+export function searchHitColumns(search: string) {
+  return {
+    id: journalEntries.id,
+    type: journalEntries.type,
+    performedAt: journalEntries.performedAt,
+    excerpt: excerpt(search),
+    originatorId: journalEntries.originatorId,
+    caseId: cases.id,
+    caseNumber: cases.number,
+    caseTitle: cases.title,
+    caseStatus: cases.status,
+  };
+}
+
+/** A hit as `searchHitColumns` reads it. */
+export interface SearchHitRow {
+  id: string;
+  type: string;
+  performedAt: Date;
+  excerpt: string;
+  originatorId: string | null;
+  caseId: string;
+  caseNumber: number;
+  caseTitle: string;
+  caseStatus: string;
+}
+
 /** A page of the hits, latest performed first, each with its excerpt and case. */
 export function findSearchHits(db: DbOrTx, query: JournalSearchQuery, principal: Principal) {
   return db
-    .select({
-      id: journalEntries.id,
-      type: journalEntries.type,
-      performedAt: journalEntries.performedAt,
-      excerpt: excerpt(query.search),
-      originatorId: journalEntries.originatorId,
-      caseId: cases.id,
-      caseNumber: cases.number,
-      caseTitle: cases.title,
-      caseStatus: cases.status,
-    })
+    .select(searchHitColumns(query.search))
     .from(journalEntries)
     .innerJoin(cases, eq(cases.id, journalEntries.caseId))
     .where(searchCondition(query, principal))

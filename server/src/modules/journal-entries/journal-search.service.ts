@@ -6,10 +6,34 @@ import {
   type JournalSearchResult,
 } from '@scamtrail/domain/journal-entries';
 import { toPagination } from '@scamtrail/domain/pagination';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { Principal } from '../auth/principal';
 import { findOriginatorSummaries } from '../originators/originators.service';
-import { countSearchHits, findSearchHits } from './journal-search.repository';
+import { countSearchHits, findSearchHits, type SearchHitRow } from './journal-search.repository';
+
+/** Hits as the search answers them (its page and its CSV download), each with its case and originator. */
+export async function presentSearchHits(
+  db: DbOrTx,
+  rows: readonly SearchHitRow[],
+): Promise<JournalSearchResult['data']> {
+  const originators = await findOriginatorSummaries(
+    db,
+    rows.map((row) => row.originatorId),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type as JournalEntryType,
+    performedAt: row.performedAt.toISOString(),
+    excerpt: row.excerpt,
+    case: {
+      id: row.caseId,
+      number: row.caseNumber,
+      title: row.caseTitle,
+      status: row.caseStatus as CaseStatus,
+    },
+    originator: (row.originatorId && originators.get(row.originatorId)) || null,
+  }));
+}
 
 /**
  * `GET /api/journal-entries`: a text looked for in the journals of every case the caller may see, a
@@ -24,25 +48,9 @@ export async function searchJournalEntries(
     findSearchHits(db, query, principal),
     countSearchHits(db, query, principal),
   ]);
-  const originators = await findOriginatorSummaries(
-    db,
-    rows.map((row) => row.originatorId),
-  );
   const capped = total > JOURNAL_SEARCH_COUNT_CAP;
   return {
-    data: rows.map((row) => ({
-      id: row.id,
-      type: row.type as JournalEntryType,
-      performedAt: row.performedAt.toISOString(),
-      excerpt: row.excerpt,
-      case: {
-        id: row.caseId,
-        number: row.caseNumber,
-        title: row.caseTitle,
-        status: row.caseStatus as CaseStatus,
-      },
-      originator: (row.originatorId && originators.get(row.originatorId)) || null,
-    })),
+    data: await presentSearchHits(db, rows),
     pagination: toPagination(query.page, query.pageSize, capped ? JOURNAL_SEARCH_COUNT_CAP : total),
     totalIsCapped: capped,
   };
