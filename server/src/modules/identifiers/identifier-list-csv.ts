@@ -20,7 +20,7 @@ import {
   readItemsInOrder,
   type IdentifierListFilter,
 } from './identifier-list-queries';
-import { queueCondition } from './identifier-review.repository';
+import { queueCondition, reviewQueueColumns } from './identifier-review.repository';
 import { presentReviews } from './identifier-review.service';
 
 /**
@@ -97,14 +97,7 @@ export async function reviewQueueCsvPage(
   ];
   const keys = query.sort === 'newest' ? reversedKeys(oldest) : oldest;
   const rows = await db
-    .select({
-      id: identifiers.id,
-      reviewStatus: identifiers.reviewStatus,
-      reviewNote: identifiers.reviewNote,
-      reviewedAt: identifiers.reviewedAt,
-      reviewedBy: identifiers.reviewedBy,
-      position: keysetPositionOf(keys),
-    })
+    .select({ ...reviewQueueColumns, position: keysetPositionOf(keys) })
     .from(identifiers)
     .where(and(queueCondition(query), keysetAfter(keys, after)))
     .orderBy(...keysetOrder(keys))

@@ -27,6 +27,15 @@ export function queueCondition(query: Pick<ReviewQueueQuery, 'status' | 'type' |
   return and(...conditions)!;
 }
 
+/** What a row of the queue is read as: its page's and its CSV download's columns. */
+export const reviewQueueColumns = {
+  id: identifiers.id,
+  reviewStatus: identifiers.reviewStatus,
+  reviewNote: identifiers.reviewNote,
+  reviewedAt: identifiers.reviewedAt,
+  reviewedBy: identifiers.reviewedBy,
+};
+
 /**
  * One page of the queue, by when the identifiers were recorded (id breaks ties), read in order off the
  * status index (`identifiers_review_idx`, or `identifiers_review_type_idx` with a type).
@@ -34,13 +43,7 @@ export function queueCondition(query: Pick<ReviewQueueQuery, 'status' | 'type' |
 export function reviewQueuePageQuery(db: DbOrTx, query: ReviewQueueQuery) {
   const order = query.sort === 'newest' ? desc : asc;
   return db
-    .select({
-      id: identifiers.id,
-      reviewStatus: identifiers.reviewStatus,
-      reviewNote: identifiers.reviewNote,
-      reviewedAt: identifiers.reviewedAt,
-      reviewedBy: identifiers.reviewedBy,
-    })
+    .select(reviewQueueColumns)
     .from(identifiers)
     .where(queueCondition(query))
     .orderBy(order(identifiers.createdAt), order(identifiers.id))

@@ -12,6 +12,7 @@ import {
   STIX_OBJECT_MEDIA_TYPE,
   TAXII_MEDIA_TYPE,
   TAXII_PAGE_MAX,
+  type TaxiiPage,
 } from './taxii.service';
 
 /** The one API root: `/taxii2/root/`. */
@@ -64,6 +65,28 @@ function taxii(reply: FastifyReply, body: unknown, dates?: { first?: string; las
 }
 
 /**
+ * A page as TAXII answers it (§3.6 envelope; §5.7 for versions): `more`, `next` when there is one, and
+ * the page's entries under `key`, as `item` writes each, left out when there are none; the first and
+ * last date added in the headers.
+ */
+function taxiiPage(
+  reply: FastifyReply,
+  page: TaxiiPage,
+  key: 'objects' | 'versions',
+  item: (entry: TaxiiPage['entries'][number]) => unknown,
+) {
+  return taxii(
+    reply,
+    {
+      more: page.more,
+      ...(page.next ? { next: page.next } : {}),
+      ...(page.entries.length > 0 ? { [key]: page.entries.map(item) } : {}),
+    },
+    { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
+  );
+}
+
+/**
  * TAXII 2.1, read-only (OASIS TAXII 2.1 §4, §5): discovery, one API root, the collections (the
  * export streams that carry identifiers), their objects and manifest. An API key holding export.view
  * (`Authorization: Bearer`), as for reading export streams; a signed-in person with it too. Out of the
@@ -105,45 +128,26 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
   r.get(
     `${TAXII_API_ROOT}/collections/:id/objects/`,
     { schema: { hide: true, params: collectionParams, querystring: pageQuery }, config },
-    async (request, reply) => {
-      const page = await readTaxiiObjects(db, request.params.id, request.query);
-      return taxii(
+    async (request, reply) =>
+      taxiiPage(
         reply,
-        {
-          more: page.more,
-          ...(page.next ? { next: page.next } : {}),
-          ...(page.entries.length > 0 ? { objects: page.entries.map((entry) => entry.object) } : {}),
-        },
-        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
-      );
-    },
+        await readTaxiiObjects(db, request.params.id, request.query),
+        'objects',
+        (entry) => entry.object,
+      ),
   );
 
   r.get(
     `${TAXII_API_ROOT}/collections/:id/manifest/`,
     { schema: { hide: true, params: collectionParams, querystring: pageQuery }, config },
-    async (request, reply) => {
-      const page = await readTaxiiObjects(db, request.params.id, request.query);
-      return taxii(
-        reply,
-        {
-          more: page.more,
-          ...(page.next ? { next: page.next } : {}),
-          ...(page.entries.length > 0
-            ? {
-                objects: page.entries.map((entry) => ({
-                  id: entry.object.id,
-                  date_added: entry.dateAdded,
-                  // Observables have no modified: their one version is when they were added.
-                  version: entry.dateAdded,
-                  media_type: STIX_OBJECT_MEDIA_TYPE,
-                })),
-              }
-            : {}),
-        },
-        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
-      );
-    },
+    async (request, reply) =>
+      taxiiPage(reply, await readTaxiiObjects(db, request.params.id, request.query), 'objects', (entry) => ({
+        id: entry.object.id,
+        date_added: entry.dateAdded,
+        // Observables have no modified: their one version is when they were added.
+        version: entry.dateAdded,
+        media_type: STIX_OBJECT_MEDIA_TYPE,
+      })),
   );
 
   r.get(
@@ -156,15 +160,7 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
         request.params.objectId,
         request.query,
       );
-      return taxii(
-        reply,
-        {
-          more: page.more,
-          ...(page.next ? { next: page.next } : {}),
-          ...(page.entries.length > 0 ? { objects: page.entries.map((entry) => entry.object) } : {}),
-        },
-        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
-      );
+      return taxiiPage(reply, page, 'objects', (entry) => entry.object);
     },
   );
 
@@ -176,16 +172,8 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
         ...request.query,
         'match[version]': 'all',
       });
-      return taxii(
-        reply,
-        {
-          more: page.more,
-          ...(page.next ? { next: page.next } : {}),
-          // A version is the object's `modified`, or when it was added for an object without one.
-          ...(page.entries.length > 0 ? { versions: page.entries.map((entry) => entry.dateAdded) } : {}),
-        },
-        { first: page.entries[0]?.dateAdded, last: page.entries.at(-1)?.dateAdded },
-      );
+      // A version is the object's `modified`, or when it was added for an object without one.
+      return taxiiPage(reply, page, 'versions', (entry) => entry.dateAdded);
     },
   );
 }

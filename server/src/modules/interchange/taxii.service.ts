@@ -257,11 +257,8 @@ const specVersionMatches = (match: string | undefined) =>
     .map((value) => value.trim())
     .includes(STIX_SPEC_VERSION);
 
-export interface TaxiiObjectVersionsPage {
-  more: boolean;
-  next?: string;
-  entries: { object: StixObject; dateAdded: string }[];
-}
+/** A page of one object's versions: the same envelope as a page of the collection's objects. */
+export type TaxiiObjectVersionsPage = TaxiiPage;
 
 /**
  * The versions of one object of the collection, oldest first, as `match[version]`, `added_after`,
