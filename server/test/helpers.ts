@@ -7,6 +7,7 @@ import type { Role } from '@scamtrail/domain/permissions';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
+import { everyEventReadable } from '../src/modules/export-streams/export-streams.repository';
 import { createUser } from '../src/modules/users/users.service';
 import { withDatabase } from './global-setup';
 
@@ -151,4 +152,17 @@ export async function login(t: TestApp, email: string, password = TEST_PASSWORD)
 export async function signedIn(t: TestApp, role: Role) {
   const user = await createTestUser(t, role);
   return { user, client: await login(t, user.email) };
+}
+
+/**
+ * Waits until every event written so far is readable by export streams and webhooks (below the streams'
+ * horizon, see `readStreamEvents`). On PostgreSQL a transaction of another test file's database that
+ * ends while a read looks at the running ones cannot be told from one of this database and holds the
+ * events back for a moment; a test that reads "everything so far" waits for this first, instead of
+ * taking a shorter answer for the end.
+ */
+export async function untilEveryEventReadable(t: TestApp): Promise<void> {
+  while (!(await everyEventReadable(t.database.db))) {
+    // Look again: each statement takes a new snapshot, without the transaction that has ended.
+  }
 }

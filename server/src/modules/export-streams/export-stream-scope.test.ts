@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  signedIn,
+  untilEveryEventReadable,
+  type Client,
+  type TestApp,
+} from '../../../test/helpers';
 import { automationWithKey, unique } from '../../../test/originator-helpers';
 import { SCOPE_GROUP_HIDDEN_MESSAGE } from './export-streams.service';
 
@@ -41,6 +47,7 @@ async function read(client: Client, streamId: string, query: string): Promise<Ev
 
 /** Every event of the stream after `after`, following `next` page by page, and the pages it took. */
 async function readAll(streamId: string, after = '', limit = 1000) {
+  await untilEveryEventReadable(t);
   const events: StreamEvent[] = [];
   let cursor = after;
   for (let pages = 1; ; pages += 1) {

@@ -134,6 +134,19 @@ const STREAM_HORIZON = sql`(select coalesce(min(running.xid), pg_snapshot_xmax(p
       and other.backend_xid::text = (running.xid::text::numeric % 4294967296)::text))`;
 
 /**
+ * Whether every event written so far is below the horizon, so that a reader going on from its cursor
+ * now reads all of them. False while the transaction of an event, or an older one that may still write
+ * events, is open: its events wait for it (`readStreamEvents`). For tests and tools that must tell "no
+ * events yet" from "none readable yet".
+ */
+export async function everyEventReadable(db: DbOrTx): Promise<boolean> {
+  const result = await db.execute(
+    sql`select coalesce((select max(tx_id) from events) < ${STREAM_HORIZON}, true) as readable`,
+  );
+  return rowsOf<{ readable: boolean }>(result)[0]?.readable ?? true;
+}
+
+/**
  * Up to `limit` events of the subjects after `position`, in (tx_id, id) order, off
  * events_stream_order_idx, each marked whether the stream of these groups carries it (`withCarried`);
  * those it does not come without their data. Only events of transactions below the horizon (above)

@@ -1,7 +1,13 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_STREAM_PAUSED_MESSAGE } from '@scamtrail/domain/export-streams';
-import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  signedIn,
+  untilEveryEventReadable,
+  type Client,
+  type TestApp,
+} from '../../../test/helpers';
 import { automationWithKey, unique } from '../../../test/originator-helpers';
 import { EVENTS_CHANNEL } from './events-signal';
 
@@ -53,6 +59,7 @@ async function read(client: Client, streamId: string, query = '') {
 
 /** Every event of the stream after `after`, following `next` page by page. */
 async function readAll(client: Client, streamId: string, after = '', limit = 1000) {
+  await untilEveryEventReadable(t);
   const events: EventsPage['data'] = [];
   let cursor = after;
   for (;;) {

@@ -11,6 +11,7 @@ import {
   PUBLIC_URL,
   signedIn,
   TEST_PASSWORD,
+  untilEveryEventReadable,
   type Client,
   type TestApp,
 } from '../../../test/helpers';
@@ -598,6 +599,7 @@ describe('the decisions and the sign-in are recorded as access events', () => {
       expect(res.statusCode, res.body).toBe(201);
       const id = res.json().id as string;
       // Read to the end now: only what follows counts.
+      await untilEveryEventReadable(t);
       let after = '';
       for (;;) {
         const page = (await admin.get(`/api/export-streams/${id}/events?limit=1000${after}`)).json();
@@ -605,12 +607,15 @@ describe('the decisions and the sign-in are recorded as access events', () => {
         if (!page.hasMore) return { id, after };
       }
     };
-    const readFrom = async ({ id, after }: { id: string; after: string }) =>
-      (await admin.get(`/api/export-streams/${id}/events?limit=1000${after}`)).json().data as {
+    const readFrom = async ({ id, after }: { id: string; after: string }) => {
+      await untilEveryEventReadable(t);
+      const page = await admin.get(`/api/export-streams/${id}/events?limit=1000${after}`);
+      return page.json().data as {
         type: string;
         topic: string;
         subject: { type: string; id: string };
       }[];
+    };
     const access = await stream(['access']);
     const cases = await stream(['cases']);
     const { client } = await signedIn(t, 'viewer');
