@@ -44,12 +44,16 @@ export function FoundIdentifierList({
       <CheckboxGroup legendText={legend} helperText={helperText}>
         {found.map((candidate, index) => {
           const key = candidateKey(candidate);
+          const reasonId = `${id}-${index}-reason`;
+          // Carbon's checkbox shows helper text without tying it to its input: the reason is tied here,
+          // so a screen reader reads it with the checkbox rather than as a line of its own.
           return (
             <Checkbox
               key={key}
               id={`${id}-${index}`}
               labelText={candidateLabel(candidate)}
-              helperText={candidateHelp(candidate)}
+              helperText={<span id={reasonId}>{candidateHelp(candidate)}</span>}
+              aria-describedby={reasonId}
               checked={!unchecked.has(key)}
               disabled={disabled}
               onChange={(_event, { checked }) => onToggle(key, checked)}

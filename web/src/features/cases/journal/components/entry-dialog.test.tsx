@@ -176,15 +176,18 @@ describe('entry dialog', () => {
       'fraud@secure-bank.example (email)',
     ]);
     boxes.forEach((box) => expect(box).toBeChecked());
-    // Each says why it was taken for one, and the one on record, under its label.
+    // Each says why it was taken for one, and the one on record, under its label and as the
+    // checkbox's description, so a screen reader reads them together.
     const helpOf = (box: HTMLElement) =>
       box.closest<HTMLElement>('.cds--checkbox-wrapper')?.querySelector('.cds--form__helper-text')
         ?.textContent;
-    expect(boxes.map(helpOf)).toEqual([
+    const reasons = [
       FOUND_IBAN.reason,
       `${FOUND_PHONE.reason}. On record as +44 20 7946 0958`,
       FOUND_EMAIL.reason,
-    ]);
+    ];
+    expect(boxes.map(helpOf)).toEqual(reasons);
+    boxes.forEach((box, index) => expect(box).toHaveAccessibleDescription(reasons[index]));
     // Not the e-mail address.
     await userEvent.click(within(offer).getByLabelText(/\(email\)/));
     await submit(dialog);
