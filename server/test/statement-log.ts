@@ -20,16 +20,23 @@ function statementText(args: unknown[]): string {
   return String((first as { text?: string } | undefined)?.text ?? '');
 }
 
+/** The parameters: `query(text, values)`, or `query({ text, values })` as node-postgres also takes. */
+function statementParams(args: unknown[]): readonly unknown[] {
+  if (Array.isArray(args[1])) return args[1] as unknown[];
+  const values = (args[0] as { values?: unknown } | undefined)?.values;
+  return Array.isArray(values) ? (values as unknown[]) : [];
+}
+
 /**
- * Calls `before` with the text of every statement the database client sends while `work` runs, and
- * sends the statement once the promise `before` returns settles: a test can hold a statement back
- * while it does something else (a concurrent write between a transaction's reads). PGlite's
- * transactions are reported as `begin` and `commit` around their statements, as node-postgres sends
- * them.
+ * Calls `before` with the text and parameters of every statement the database client sends while
+ * `work` runs, and sends the statement once the promise `before` returns settles: a test can hold a
+ * statement back while it does something else (a concurrent write between a transaction's reads).
+ * PGlite's transactions are reported as `begin` and `commit` around their statements, as
+ * node-postgres sends them.
  */
 export async function interceptStatements(
   database: Database,
-  before: (statement: string) => void | Promise<void>,
+  before: (statement: string, params: readonly unknown[]) => void | Promise<void>,
   work: () => Promise<unknown>,
 ): Promise<void> {
   const restore: (() => void)[] = [];
@@ -37,7 +44,7 @@ export async function interceptStatements(
     if (restore.some((r) => (r as { target?: Queryable }).target === target)) return;
     const query = target.query;
     target.query = (...args: unknown[]) => {
-      const held = before(statementText(args));
+      const held = before(statementText(args), statementParams(args));
       if (!held) return query.apply(target, args);
       return held.then(() => query.apply(target, args));
     };
@@ -55,10 +62,10 @@ export async function interceptStatements(
     const transaction = pglite.transaction;
     pglite.transaction = (work) =>
       transaction.call(pglite, async (tx) => {
-        void before('begin');
+        void before('begin', []);
         wrap(tx);
         const result = await work(tx);
-        void before('commit');
+        void before('commit', []);
         return result;
       });
     restore.push(() => void (pglite.transaction = transaction));
@@ -78,4 +85,27 @@ export async function recordStatements(database: Database, work: () => Promise<u
   const statements: string[] = [];
   await interceptStatements(database, (statement) => void statements.push(statement), work);
   return statements;
+}
+
+/**
+ * The first statement `work` sends (a transaction's BEGIN aside), its parameters inlined as literals:
+ * a statement to EXPLAIN as the application sends it.
+ */
+export async function firstStatement(database: Database, work: () => Promise<unknown>): Promise<string> {
+  let first: { text: string; params: readonly unknown[] } | undefined;
+  await interceptStatements(
+    database,
+    (text, params) => {
+      if (!first && !/^\s*begin\b/i.test(text)) first = { text, params };
+    },
+    work,
+  );
+  if (!first) throw new Error('the work sent no statement');
+  const { text, params } = first;
+  return text.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === null) return 'null';
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseListQuery } from '@scamtrail/domain/cases';
 import { buildTestApp, signedIn, type TestApp } from '../../../test/helpers';
+import { firstStatement } from '../../../test/statement-log';
 import type { Db } from '../../db/client';
 import type { KeysetPosition } from '../../db/keyset';
 import { csvLines, type CsvColumn, type CsvPage } from '../../plugins/csv-export';
@@ -242,31 +243,6 @@ describe.each(Object.keys(lists))('the CSV download of %s, read by keyset', (nam
   });
 });
 
-/** The first statement `work` sends and its parameters, inlined as literals (to EXPLAIN it). */
-async function firstStatement(work: () => Promise<unknown>): Promise<string> {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = client.query;
-  let captured: unknown[] | undefined;
-  client.query = function (this: unknown, ...args: unknown[]) {
-    captured ??= args;
-    return query.apply(this, args);
-  };
-  try {
-    await work();
-  } finally {
-    client.query = query;
-  }
-  const [first, second] = captured!;
-  const text = typeof first === 'string' ? first : String((first as { text: string }).text);
-  const params = (
-    Array.isArray(second) ? second : ((first as { values?: unknown[] }).values ?? [])
-  ) as unknown[];
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
-  });
-}
-
 describe('the keyset reads of the default orders', () => {
   it.each(['identifiers', 'validation queue', 'cases by last activity, desc', 'evidence', 'journal search'])(
     '%s: a page after a position is read off an index in order, no sort',
@@ -275,7 +251,7 @@ describe('the keyset reads of the default orders', () => {
       await list.add(ROWS, 0);
       await db.execute(sql`analyze`);
       const first = await list.read(undefined, PAGE);
-      const statement = await firstStatement(() => list.read(first.next, PAGE));
+      const statement = await firstStatement(t.database, () => list.read(first.next, PAGE));
       // With sorting made as costly as the planner allows, a plan that still sorts has no index
       // laid out in the order.
       const plan = await db.transaction(async (tx) => {
