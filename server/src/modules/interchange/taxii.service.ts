@@ -83,20 +83,26 @@ export async function getTaxiiCollection(db: Db, id: string): Promise<TaxiiColle
   return toCollection(stream);
 }
 
+/** `next`: the last row's time added and id, and a third element when it was a tombstone. */
 function encodeNext(position: TaxiiPosition): string {
-  return Buffer.from(JSON.stringify([position.addedAt, position.id])).toString('base64url');
+  const values = [position.addedAt, position.id, ...(position.revoked ? [1] : [])];
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
 function decodeNext(next: string): TaxiiPosition {
   try {
-    const [addedAt, id] = JSON.parse(Buffer.from(next, 'base64url').toString('utf8')) as [unknown, unknown];
+    const values = JSON.parse(Buffer.from(next, 'base64url').toString('utf8')) as unknown[];
+    const [addedAt, id, revoked] = values;
     if (
+      Array.isArray(values) &&
+      values.length <= 3 &&
       typeof addedAt === 'string' &&
       typeof id === 'string' &&
       !Number.isNaN(Date.parse(addedAt)) &&
-      /^[0-9a-f-]{36}$/i.test(id)
+      /^[0-9a-f-]{36}$/i.test(id) &&
+      (revoked === undefined || revoked === 1)
     ) {
-      return { addedAt, id };
+      return { addedAt, id, ...(revoked === 1 ? { revoked: true } : {}) };
     }
   } catch {
     // Reported below.
@@ -106,8 +112,8 @@ function decodeNext(next: string): TaxiiPosition {
 
 /**
  * The STIX object of one version of an identifier, or undefined when STIX has no observable for it.
- * A tombstone (the identifier deleted) is the object once more, `revoked`, `modified` at the deletion:
- * what tells a poller to withdraw it.
+ * A tombstone (the identifier deleted, or its value changed) is the object once more, `revoked`,
+ * `modified` at the deletion or the change: what tells a poller to withdraw it.
  */
 export function stixObjectOf(row: TaxiiIdentifierRow): StixObject | undefined {
   let normalizedKey: string;
@@ -129,30 +135,31 @@ export function stixObjectOf(row: TaxiiIdentifierRow): StixObject | undefined {
 /** How many versions' STIX ids are computed per statement (`syncStixIds`). */
 const STIX_ID_BATCH = 1000;
 
+const stixIdOf = (type: string, data: Record<string, unknown>) =>
+  stixObjectOf({ id: '', type, data, confidence: null, dateAdded: '', deleted: false })?.id ?? '';
+
 /**
  * Computes the STIX ids of the versions written since the last call (a UUIDv5 of the normalised
- * value, which SQL does not compute), so an object is found by its id. Runs before every object and
- * versions read: it costs one index probe when nothing is new; two readers at once write the same
- * values.
+ * value, which SQL does not compute), so an object is found by its id. A change's tombstone whose
+ * object the new version still is (a change of the bank's name, of an e-mail's type to a Zelle
+ * e-mail) withdraws nothing: its id is ''. Runs before every objects, manifest and versions read: it
+ * costs one index probe when nothing is new; two readers at once write the same values.
  */
 export async function syncStixIds(db: Db): Promise<void> {
   for (;;) {
     const rows = await findUnmappedVersions(db, STIX_ID_BATCH);
     await saveStixIds(
       db,
-      rows.map((row) => ({
-        identifierId: row.identifierId,
-        versionAt: row.versionAt,
-        stixId:
-          stixObjectOf({
-            id: row.identifierId,
-            type: row.type,
-            data: row.data,
-            confidence: null,
-            dateAdded: '',
-            deleted: false,
-          })?.id ?? '',
-      })),
+      rows.map((row) => {
+        const stixId = stixIdOf(row.type, row.data);
+        const kept = row.replacedBy && stixIdOf(row.replacedBy.type, row.replacedBy.data) === stixId;
+        return {
+          identifierId: row.identifierId,
+          versionAt: row.versionAt,
+          deleted: row.deleted,
+          stixId: kept ? '' : stixId,
+        };
+      }),
     );
     if (rows.length < STIX_ID_BATCH) return;
   }
@@ -185,6 +192,8 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
     ? [...new Set(stixTypes.flatMap((type) => IDENTIFIER_TYPES_OF[type] ?? []))]
     : undefined;
   if (identifierTypes?.length === 0) return { more: false, entries: [] };
+  // A change's tombstone is read only once it is known to withdraw an object.
+  await syncStixIds(db);
   const rows = await findTaxiiIdentifiers(db, {
     after: query.next ? decodeNext(query.next) : undefined,
     addedAfter: query.added_after,
@@ -198,8 +207,8 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
     if (!object || (stixTypes && !stixTypes.includes(object.type))) return [];
     return [{ object, dateAdded: row.dateAdded, deleted: row.deleted }];
   });
-  // A deleted identifier whose observable another live identifier still is (a Zelle e-mail and the
-  // e-mail) withdraws nothing: its tombstone is left out.
+  // A deleted or changed identifier whose observable another live identifier still is (a Zelle
+  // e-mail and the e-mail) withdraws nothing: its tombstone is left out.
   const revoked = found.filter((entry) => entry.deleted).map((entry) => entry.object.id);
   if (revoked.length > 0) await syncStixIds(db);
   const stillLive = await findLiveStixIds(db, revoked);
@@ -209,7 +218,9 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
   const last = page.at(-1);
   return {
     more,
-    ...(more && last ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id }) } : {}),
+    ...(more && last
+      ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id, revoked: last.deleted }) }
+      : {}),
     entries,
   };
 }

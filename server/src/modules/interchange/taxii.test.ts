@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { firstStatement } from '../../../test/statement-log';
 import { insertAutomationKey } from '../identifiers/identifier-test-fixtures';
 import { findTaxiiIdentifiers } from './taxii.repository';
 
@@ -321,6 +322,118 @@ describe('TAXII 2.1', () => {
     expect(now[0].revoked).toBeUndefined();
   });
 
+  it('tells a poller that a value changed: the old object revoked at the change, then the new one', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const manifestUrl = `/taxii2/root/collections/${collectionId}/manifest/`;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    const old = before.objects.find((o) => o.value === 'taxii11@example.com')!;
+    const id = await identifierIdOf('taxii11@example.com');
+    const changed = await admin.put(`/api/identifiers/${id}`, { data: { address: 'renamed11@example.com' } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const changedAt = await versionOf(id);
+
+    // One object a page: the revocation and the new object share a time and an identifier, and
+    // `next` after the first still leads to the second (a page may be empty: a tombstone of
+    // another test that withdraws nothing takes a place).
+    const since = await taxii.poll(objectsUrl, { limit: 1, addedAfter: before.lastAdded });
+    expect(since.objects).toHaveLength(2);
+    const [revoked, renamed] = since.objects;
+    expect(revoked).toMatchObject({
+      id: old.id,
+      type: 'email-addr',
+      value: 'taxii11@example.com',
+      revoked: true,
+      modified: changedAt,
+    });
+    expect(renamed).toMatchObject({ type: 'email-addr', value: 'renamed11@example.com' });
+    expect(renamed.id).not.toBe(old.id);
+    expect(renamed.revoked).toBeUndefined();
+    expect(since.lastAdded).toBe(changedAt);
+
+    // The manifest, a page at a time too: both, added at the change.
+    const manifest: Json[] = [];
+    let next: string | undefined;
+    do {
+      const { body } = await taxii.get(
+        `${manifestUrl}?limit=1&added_after=${before.lastAdded}${next ? `&next=${next}` : ''}`,
+      );
+      manifest.push(...((body.objects as Json[] | undefined) ?? []));
+      next = body.more ? (body.next as string) : undefined;
+    } while (next);
+    expect(manifest).toEqual([
+      expect.objectContaining({ id: old.id, date_added: changedAt, version: changedAt }),
+      expect.objectContaining({ id: renamed.id, date_added: changedAt, version: changedAt }),
+    ]);
+
+    // A full poll has each once, the old one withdrawn where it was withdrawn.
+    const after = await taxii.poll(objectsUrl, { limit: 1000 });
+    expect(after.objects).toHaveLength(before.objects.length + 1);
+    expect(after.objects.filter((o) => o.id === old.id)).toEqual([revoked]);
+    expect(after.objects.filter((o) => o.id === renamed.id)).toEqual([renamed]);
+    // By id: the old object's versions end with its revocation, the new one's start at the change.
+    expect((await taxii.versions(`${objectsUrl}${old.id}/`, { limit: 1 })).versions).toEqual([
+      '2025-01-01T00:00:11.000000Z',
+      changedAt,
+    ]);
+    expect((await taxii.get(`${objectsUrl}${old.id}/`)).body.objects).toEqual([revoked]);
+    expect((await taxii.versions(`${objectsUrl}${renamed.id}/`, { limit: 10 })).versions).toEqual([
+      changedAt,
+    ]);
+    expect((await taxii.get(`${objectsUrl}${renamed.id}/`)).body.objects).toEqual([renamed]);
+  });
+
+  it('revokes nothing when another identifier still is the old object, or the change keeps the id', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    // A Zelle handle that is the e-mail taxii13@example.com: the same email-addr object.
+    const zelle = await admin.post('/api/identifiers', {
+      type: 'zelle',
+      data: { identifierType: 'email', identifier: 'taxii13@example.com' },
+    });
+    expect(zelle.statusCode, zelle.body).toBe(201);
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    const shared = before.objects.find((o) => o.value === 'taxii13@example.com' && !o.x_scamtrail_zelle)!;
+    const kept = before.objects.find((o) => o.value === 'taxii15@example.com')!;
+
+    // The e-mail changes its value: the Zelle handle still is the old object.
+    const email = await identifierIdOf('taxii13@example.com', 'email');
+    const changed = await admin.put(`/api/identifiers/${email}`, {
+      data: { address: 'renamed13@example.com' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // An e-mail becomes a Zelle e-mail of the same address: the same object, a new version of it.
+    const retyped = await identifierIdOf('taxii15@example.com');
+    const retype = await admin.put(`/api/identifiers/${retyped}`, {
+      type: 'zelle',
+      data: { identifierType: 'email', identifier: 'taxii15@example.com' },
+    });
+    expect(retype.statusCode, retype.body).toBe(200);
+    const retypedAt = await versionOf(retyped);
+
+    const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
+    expect(since.objects.filter((o) => o.revoked)).toEqual([]);
+    expect(since.objects.map((o) => o.value)).toEqual(['renamed13@example.com', 'taxii15@example.com']);
+    expect(since.objects[1]).toMatchObject({ id: kept.id, x_scamtrail_zelle: true });
+    const sharedNow = (await taxii.get(`${objectsUrl}${shared.id}/`)).body.objects as StixJson[];
+    expect(sharedNow).toEqual([expect.objectContaining({ id: shared.id, x_scamtrail_zelle: true })]);
+    expect(sharedNow[0].revoked).toBeUndefined();
+    expect((await taxii.versions(`${objectsUrl}${kept.id}/`, { limit: 10 })).versions).toEqual([
+      '2025-01-01T00:00:15.000000Z',
+      retypedAt,
+    ]);
+
+    // Deleted later, the retyped identifier is withdrawn once, at its deletion; the kept id's change
+    // withdrew nothing then either.
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/identifiers/${retyped}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const full = await taxii.poll(objectsUrl, { limit: 1000 });
+    const withdrawn = full.objects.filter((o) => o.id === kept.id);
+    expect(withdrawn).toEqual([expect.objectContaining({ revoked: true, x_scamtrail_zelle: true })]);
+    const versions = (await taxii.versions(`${objectsUrl}${kept.id}/`, { limit: 10 })).versions;
+    expect(versions).toEqual(['2025-01-01T00:00:15.000000Z', retypedAt, withdrawn[0].modified]);
+  });
+
   it('refuses what it must on an object: unknown ids, bad parameters, callers without export.view', async () => {
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const known = (await new TaxiiClient(reader).get(`${objectsUrl}?limit=1`)).body.objects as StixJson[];
@@ -362,43 +475,51 @@ describe('TAXII 2.1', () => {
   it('reads the objects in order of last change off identifiers_updated_idx, a page at a time', async () => {
     const db = t.database.db;
     await db.execute(sql`analyze`);
-    // The statement a page deep in a poll sends, its parameters inlined.
-    const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const query = client.query;
-    let captured: unknown[] | undefined;
-    client.query = function (this: unknown, ...args: unknown[]) {
-      captured ??= args;
-      return query.apply(this, args);
-    };
-    try {
-      await findTaxiiIdentifiers(db, {
-        after: { addedAt: '2025-01-01T00:08:20.000000Z', id: '00000000-0000-0000-0000-000000000000' },
-        addedAfter: '2025-01-01T00:01:00Z',
-        limit: 101,
+    // The statement a page deep in a poll sends, its parameters inlined: after a live object, and
+    // after a revocation (the live version at its time and id still to come).
+    for (const revoked of [false, true]) {
+      const statement = await firstStatement(t.database, () =>
+        findTaxiiIdentifiers(db, {
+          after: {
+            addedAt: '2025-01-01T00:08:20.000000Z',
+            id: '00000000-0000-0000-0000-000000000000',
+            revoked,
+          },
+          addedAfter: '2025-01-01T00:01:00Z',
+          limit: 101,
+        }),
+      );
+      const plan = await db.transaction(async (tx) => {
+        // With sorting as costly as the planner allows: a sort of the identifiers would mean no index
+        // laid out in the order.
+        await tx.execute(sql`set local enable_sort = off`);
+        const result = await tx.execute(sql.raw(`explain ${statement}`));
+        return (result as unknown as { rows: Record<string, string>[] }).rows
+          .map((row) => Object.values(row)[0])
+          .join('\n');
       });
-    } finally {
-      client.query = query;
+      expect(plan, plan).toContain('Index Scan using identifiers_updated_idx on identifiers');
+      expect(plan, plan).toContain('identifier_versions_deleted_idx');
+      expect(plan, plan).not.toMatch(/Seq Scan on identifiers/);
     }
-    const [first, second] = captured!;
-    const text = typeof first === 'string' ? first : String((first as { text: string }).text);
-    const params = (Array.isArray(second) ? second : []) as unknown[];
-    const statement = text.replace(/\$(\d+)/g, (_, n: string) => {
-      const value = params[Number(n) - 1];
-      return typeof value === 'number' ? String(value) : `'${String(value)}'`;
-    });
-    const plan = await db.transaction(async (tx) => {
-      // With sorting as costly as the planner allows: a sort of the identifiers would mean no index
-      // laid out in the order.
-      await tx.execute(sql`set local enable_sort = off`);
-      const result = await tx.execute(sql.raw(`explain ${statement}`));
-      return (result as unknown as { rows: Record<string, string>[] }).rows
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    });
-    expect(plan, plan).toContain('Index Scan using identifiers_updated_idx on identifiers');
-    expect(plan, plan).toContain('identifier_versions_deleted_idx');
-    expect(plan, plan).not.toMatch(/Seq Scan on identifiers/);
   });
 });
 
 type Json = Record<string, unknown>;
+
+/** The id of the identifier with this normalised key (of this type, when two share it). */
+async function identifierIdOf(key: string, type?: string): Promise<string> {
+  const found = await t.database.db.execute(sql`select id from identifiers
+    where normalized_key = ${key} ${type ? sql`and type = ${type}` : sql``}`);
+  const rows = (found as unknown as { rows: { id: string }[] }).rows;
+  expect(rows).toHaveLength(1);
+  return rows[0].id;
+}
+
+/** The identifier's current version as TAXII writes it: its updated_at, microseconds, UTC. */
+async function versionOf(id: string): Promise<string> {
+  const found = await t.database.db.execute(sql`select
+      to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+    from identifiers where id = ${id}::uuid`);
+  return (found as unknown as { rows: { at: string }[] }).rows[0].at;
+}
