@@ -116,6 +116,8 @@ export const envSchema = z
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_UPLOAD_MB),
     /** How old an unreferenced evidence file or a staged upload must be before it is removed. */
     EVIDENCE_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    /** Where evidence files are kept: with PostgreSQL, a volume every instance mounts (unset: in the database). */
+    EVIDENCE_DIR: optionalString,
     /** The region phone numbers written without a country code are read in (ISO 3166, e.g. GB). */
     DEFAULT_PHONE_REGION: z
       .string()
@@ -203,6 +205,12 @@ export interface Config {
    * removes it (EVIDENCE_ORPHAN_GRACE_MINUTES, see modules/evidence/evidence-collector.ts).
    */
   evidenceOrphanGraceMs: number;
+  /**
+   * EVIDENCE_DIR: the directory of the evidence files (modules/evidence/evidence-store.ts). With
+   * PostgreSQL, set: files there, shared by every instance; unset: chunks in the database. With
+   * PGlite: files there, DATA_DIR/evidence when unset.
+   */
+  evidenceDir?: string;
   /** DEFAULT_PHONE_REGION: where numbers written without a country code are read (searches, forms). */
   defaultPhoneRegion: string;
   /**
@@ -272,6 +280,7 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
     },
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     evidenceOrphanGraceMs: e.EVIDENCE_ORPHAN_GRACE_MINUTES * 60_000,
+    evidenceDir: e.EVIDENCE_DIR,
     defaultPhoneRegion: e.DEFAULT_PHONE_REGION,
     webDistDir,
   };

@@ -4,15 +4,27 @@ import { evidence, evidenceBlobs, evidenceChunks } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql/arrays';
 import type { Collected } from './evidence-collector';
 
-/** The advisory lock between blob writes (shared) and the collector (exclusive); the start-up lock's key + 1. */
-export const BLOB_COLLECTION_LOCK_KEY = 7_265_637_313;
+/**
+ * The advisory lock between keeping an upload's bytes (shared) and the collectors (exclusive), for
+ * blobs and for files alike; the start-up lock's key + 1. Held in the database, so it holds across
+ * every instance of the app sharing it.
+ */
+export const COLLECTION_LOCK_KEY = 7_265_637_313;
 
 /**
- * Taken by an upload's transaction before it writes or reuses a blob, held until it commits: the
- * collector cannot judge a blob while a row naming it may still be on its way.
+ * Taken by an upload's transaction before it writes or reuses stored bytes (a blob, a file), held
+ * until it commits: the collector cannot judge bytes while a row naming them may still be on its way.
  */
-export async function holdBlobsAgainstCollection(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock_shared(${BLOB_COLLECTION_LOCK_KEY})`);
+export async function holdAgainstCollection(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${COLLECTION_LOCK_KEY})`);
+}
+
+/**
+ * Taken by a collector's transaction: waits for every upload transaction keeping bytes (any
+ * instance) and holds off new ones until it ends; its later statements see every row committed.
+ */
+export async function lockOutUploads(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${COLLECTION_LOCK_KEY})`);
 }
 
 /**
@@ -24,7 +36,7 @@ export async function holdBlobsAgainstCollection(tx: DbOrTx): Promise<void> {
  */
 export async function collectOrphanBlobs(db: Db, graceMs: number): Promise<Collected> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BLOB_COLLECTION_LOCK_KEY})`);
+    await lockOutUploads(tx);
     const deleted = await tx
       .delete(evidenceBlobs)
       .where(
@@ -53,7 +65,7 @@ export async function collectOrphanBlobs(db: Db, graceMs: number): Promise<Colle
  */
 export async function collectAbandonedChunks(db: Db, graceMs: number): Promise<Collected> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BLOB_COLLECTION_LOCK_KEY})`);
+    await lockOutUploads(tx);
     const deleted = rowsOf<{ uploads: number; bytes: number }>(
       await tx.execute(sql`
         with abandoned as (

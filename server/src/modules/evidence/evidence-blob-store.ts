@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { evidenceBlobs, evidenceChunks } from '../../db/schema/index';
-import { holdBlobsAgainstCollection } from './evidence-blob-collector';
+import { holdAgainstCollection } from './evidence-blob-collector';
 import { assertSha256, type EvidenceStore } from './evidence-store-contract';
 import { mediaTypeSniffer } from './media-type';
 
@@ -150,7 +150,7 @@ export function blobEvidenceStore(db: DbOrTx): EvidenceStore {
         // until the row's transaction commits.
         async keep(tx) {
           assertSha256(sha256);
-          await holdBlobsAgainstCollection(tx);
+          await holdAgainstCollection(tx);
           // The collector removes an abandoned upload whole, starting from its first chunk: with the
           // first chunk here, none was removed (an upload that outlived the grace period is refused).
           const [first] = await tx

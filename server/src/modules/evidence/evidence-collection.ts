@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { collectAbandonedChunks, collectOrphanBlobs } from './evidence-blob-collector';
 import { collectOrphanFiles, sweepStaging, type Collected } from './evidence-collector';
-import { diskStoreRoot, stagingDir } from './evidence-store';
+import { diskStoreRoot, keepsFilesOnDisk, stagingDir } from './evidence-store';
 
 /** How often storage is collected again after start. */
 export const COLLECTION_INTERVAL_MS = 60 * 60_000;
@@ -16,14 +16,15 @@ export interface EvidenceCollection {
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MiB`;
 
 /**
- * Removes what a crash left in evidence storage: staged uploads (files with PGlite, chunks no blob
- * names with PostgreSQL) and stored bytes no row names (files with PGlite; with PostgreSQL, blobs left
- * before they were named in their row's transaction). One pass runs (and is awaited) at start, then one every `intervalMs`; a failed pass is
- * logged and the next one tries again.
+ * Removes what a crash left in evidence storage: staged uploads (files in the disk store's staging
+ * directory; with PostgreSQL, chunks no blob names too) and stored bytes no row names (files of the
+ * disk store, with PGlite or EVIDENCE_DIR; with PostgreSQL, blobs left before they were named in
+ * their row's transaction, whether or not EVIDENCE_DIR is set now). One pass runs (and is awaited) at
+ * start, then one every `intervalMs`; a failed pass is logged and the next one tries again.
  */
 export async function startEvidenceCollection(options: {
   database: Database;
-  config: Pick<Config, 'dataDir' | 'evidenceOrphanGraceMs'>;
+  config: Pick<Config, 'dataDir' | 'evidenceDir' | 'evidenceOrphanGraceMs'>;
   log: FastifyBaseLogger;
   intervalMs?: number;
 }): Promise<EvidenceCollection> {
@@ -35,13 +36,14 @@ export async function startEvidenceCollection(options: {
     try {
       const grace = config.evidenceOrphanGraceMs;
       report('staged uploads abandoned mid-upload', await sweepStaging(stagingDir(config), grace));
-      if (database.kind === 'pglite') {
+      if (keepsFilesOnDisk(database, config)) {
         report(
           'stored files no evidence names',
           await collectOrphanFiles(database.db, diskStoreRoot(config), grace),
         );
-      } else {
-        // In PostgreSQL an upload is staged as chunks no blob names yet.
+      }
+      if (database.kind === 'postgres') {
+        // In PostgreSQL's chunk store an upload is staged as chunks no blob names yet.
         report('staged uploads abandoned mid-upload', await collectAbandonedChunks(database.db, grace));
         report('blobs no evidence names', await collectOrphanBlobs(database.db, grace));
       }

@@ -1,6 +1,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, DbOrTx } from '../../db/client';
@@ -12,6 +13,7 @@ import { collectOrphanBlobs } from './evidence-blob-collector';
 import { blobEvidenceStore } from './evidence-blob-store';
 import { collectOrphanFiles, sweepStaging } from './evidence-collector';
 import { diskEvidenceStore } from './evidence-disk-store';
+import { startEvidenceCollection } from './evidence-collection';
 import { diskStoreRoot, stagingDir } from './evidence-store';
 import {
   buildEvidenceApp,
@@ -154,6 +156,83 @@ describe('the orphan collector of the disk store', () => {
     expect(footprint.blobs).toBe(0);
     expect(footprint.files).toEqual([]);
     expect(await readdir(stagingDir(t.config)).catch(() => [])).toEqual([]);
+  });
+});
+
+describe('the orphan collector of a directory shared by several instances', () => {
+  // Two instances of the app: each its own store over the same directory and database.
+  const instances = () => [diskEvidenceStore(root), diskEvidenceStore(root)];
+
+  it('keeps one file for the same content placed by two instances at once', async () => {
+    const content = `twice ${Math.random()}`;
+    const [a, b] = instances();
+    const received = await Promise.all(
+      [a, b].map((store) => store.receive(Readable.from([Buffer.from(content)]))),
+    );
+    await Promise.all(received.map((incoming) => incoming.keep(db())));
+    await Promise.all(received.map((incoming) => incoming.discard()));
+    await insertRowNaming(db(), sha256(content));
+    expect((await storedNames()).filter((name) => name.endsWith(sha256(content)))).toHaveLength(1);
+    expect(await text((await a.open(sha256(content)))!.stream)).toBe(content);
+    expect(await readdir(join(root, 'tmp'))).toEqual([]);
+  });
+
+  it('two collectors at once remove each orphan once, and no file a row names', async () => {
+    const orphans = [
+      await storeFile(`orphan a ${Math.random()}`),
+      await storeFile(`orphan b ${Math.random()}`),
+    ];
+    const named = await storeFile(`named ${Math.random()}`);
+    await insertRowNaming(db(), named);
+    const passes = await Promise.all([collectOrphanFiles(db(), root, 0), collectOrphanFiles(db(), root, 0)]);
+    expect(passes[0].files + passes[1].files).toBe(2);
+    const left = await storedNames();
+    expect(left).toContain(join(named.slice(0, 2), named));
+    for (const orphan of orphans) expect(left).not.toContain(join(orphan.slice(0, 2), orphan));
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'waits for another instance reusing an orphan file to commit its row, and keeps the file',
+    async () => {
+      const content = `reused file ${Math.random()}`;
+      const hash = await storeFile(content);
+      const [, other] = instances();
+      const incoming = await other.receive(Readable.from([Buffer.from(content)]));
+      let collection: Promise<unknown> | undefined;
+      let collected = false;
+      await db().transaction(async (tx) => {
+        // The other instance finds the stored file and drops its own copy.
+        await incoming.keep(tx);
+        collection = collectOrphanFiles(db(), root, 0).finally(() => (collected = true));
+        // The collector is queued behind this transaction, not judging the file without its row.
+        await until(async () => {
+          if (collected) return true;
+          const waiting = await db().execute(
+            sql`select 1 from pg_locks where locktype = 'advisory' and not granted
+                  and database = (select oid from pg_database where datname = current_database())`,
+          );
+          return rowsOf(waiting).length > 0;
+        });
+        await insertRowNaming(tx, hash);
+      });
+      expect(await collection).toEqual({ files: 0, bytes: 0 });
+      expect(await storedNames()).toContain(join(hash.slice(0, 2), hash));
+    },
+  );
+
+  it('runs at start on PostgreSQL too when EVIDENCE_DIR is set, and on PGlite', async () => {
+    const orphan = await storeFile(`left by a crash ${Math.random()}`);
+    const named = await storeFile(`named at start ${Math.random()}`);
+    await insertRowNaming(db(), named);
+    const collection = await startEvidenceCollection({
+      database: t.database,
+      config: { dataDir: t.dataDir, evidenceDir: root, evidenceOrphanGraceMs: 0 },
+      log: t.app.log,
+    });
+    await collection.stop();
+    const left = await storedNames();
+    expect(left).toContain(join(named.slice(0, 2), named));
+    expect(left).not.toContain(join(orphan.slice(0, 2), orphan));
   });
 });
 

@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
 import { findReferencedHashes } from './stored-hashes.repository';
+import { lockOutUploads } from './evidence-blob-collector';
 import { SHA256_HEX } from './evidence-store-contract';
 
 /** What one pass removed. */
@@ -51,11 +52,14 @@ async function storedFiles(root: string): Promise<{ sha256: string; path: string
 /**
  * Removes the disk store's files that no evidence row names and that are older than `graceMs`: bytes
  * placed by an upload whose row never committed (the process died, or the transaction failed after
- * the file was placed). The check and the removal run in one transaction of PGlite, which runs one
- * transaction at a time, and an upload places its file inside its row's transaction: so no upload is
- * ever between placing a file and committing its row while a file is judged, and one that reuses a
- * file (same content) either commits its row before the check or finds the file gone and places its
- * own. The grace period is a second guard, for files someone put there by hand.
+ * the file was placed). The check and the removal run in one transaction holding the collection lock
+ * exclusively (`lockOutUploads`), and an upload places or reuses a file inside its row's transaction
+ * holding it shared: so the lock waits for every upload between placing (or finding) its file and
+ * committing its row, on any instance sharing the database and the directory, and the check, read
+ * after it, sees their rows; an upload coming later waits, then finds the file gone and places its
+ * own. PGlite runs one transaction at a time besides. Several collectors sharing the directory take
+ * turns; a file another one removed first is not counted. The grace period is a second guard, for
+ * files someone put there by hand.
  */
 export async function collectOrphanFiles(
   db: Db,
@@ -70,13 +74,19 @@ export async function collectOrphanFiles(
   }
   if (candidates.length === 0) return { files: 0, bytes: 0 };
   return db.transaction(async (tx) => {
+    await lockOutUploads(tx);
     const referenced = await findReferencedHashes(
       tx,
       candidates.map((c) => c.sha256),
     );
     const collected: Collected = { files: 0, bytes: 0 };
     for (const orphan of candidates.filter((c) => !referenced.has(c.sha256))) {
-      await rm(orphan.path, { force: true });
+      try {
+        await rm(orphan.path);
+      } catch (error) {
+        if (isMissing(error)) continue;
+        throw error;
+      }
       collected.files += 1;
       collected.bytes += orphan.size;
     }
@@ -96,7 +106,13 @@ export async function sweepStaging(dir: string, graceMs: number, now = Date.now(
     const path = join(dir, entry.name);
     const found = await sizeAndAge(path, now);
     if (!found || found.ageMs < graceMs) continue;
-    await rm(path, { force: true });
+    try {
+      await rm(path);
+    } catch (error) {
+      // Swept by another instance sharing the directory.
+      if (isMissing(error)) continue;
+      throw error;
+    }
     swept.files += 1;
     swept.bytes += found.size;
   }

@@ -1,20 +1,40 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { chmod, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { holdAgainstCollection } from './evidence-blob-collector';
 import { assertSha256, type EvidenceStore } from './evidence-store-contract';
-import { stageStream } from './evidence-upload';
-import { sniffMediaType } from './media-type';
+import { mediaTypeSniffer } from './media-type';
+
+/** Bytes gathered before a write: one system call per MiB, the pieces written as they came (no copy). */
+const WRITE_BYTES = 1024 * 1024;
+/** Pieces gathered before a write at most, whatever their size (a slow client sends small ones). */
+const WRITE_PIECES = 256;
+/** Reads of a download or a rehash: 1 MiB at a time. */
+const READ_BYTES = 1024 * 1024;
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/** Writes the pieces in order at the file's position, however many calls the system needs. */
+async function writeAll(file: FileHandle, pieces: Buffer[]): Promise<void> {
+  let rest = pieces;
+  while (rest.length > 0) {
+    let { bytesWritten } = await file.writev(rest);
+    let i = 0;
+    while (i < rest.length && bytesWritten >= rest[i].length) bytesWritten -= rest[i++].length;
+    rest = rest.slice(i);
+    if (bytesWritten > 0) rest[0] = rest[0].subarray(bytesWritten);
+  }
+}
+
 /**
- * Evidence files under `root/<first two hex digits>/<sha256>`, read-only once written. An upload is
- * staged under `root/tmp` (hashed on the way) and moved into place with a rename on the same file
- * system, so a reader never sees half of it.
+ * Evidence files under `root/<first two hex digits>/<sha256>`, read-only once written: DATA_DIR or
+ * EVIDENCE_DIR with PGlite, EVIDENCE_DIR (shared by every instance) with PostgreSQL. An upload is
+ * written to `root/tmp` as it arrives, hashed, measured and sniffed on the way in the same pass, and
+ * moved into place with a rename on the same file system, so a reader never sees half of it.
  */
 export function diskEvidenceStore(root: string): EvidenceStore {
   const pathOf = (sha256: string) => {
@@ -24,24 +44,62 @@ export function diskEvidenceStore(root: string): EvidenceStore {
 
   return {
     async receive(source) {
-      const staged = await stageStream(source, join(root, 'tmp'));
-      const drop = () => rm(staged.path, { force: true });
+      const dir = join(root, 'tmp');
+      await mkdir(dir, { recursive: true });
+      const path = join(dir, randomUUID());
+      const drop = () => rm(path, { force: true });
+      const hash = createHash('sha256');
+      const sniffer = mediaTypeSniffer();
+      let size = 0;
+      // Opened before the first byte is read: a file opened lazily could appear after a failed
+      // upload was cleaned up.
+      const file = await open(path, 'wx', 0o600);
+      // Pieces gathered while the previous write runs; memory holds about two writes.
+      let pending: Buffer[] = [];
+      let pendingBytes = 0;
+      let writing: Promise<void> | undefined;
+      const flush = async () => {
+        await writing;
+        writing = writeAll(file, pending);
+        writing.catch(() => undefined);
+        pending = [];
+        pendingBytes = 0;
+      };
       let mediaType: string;
       try {
-        mediaType = await sniffMediaType(staged.path);
+        try {
+          for await (const piece of source as AsyncIterable<Buffer>) {
+            hash.update(piece);
+            sniffer.update(piece);
+            size += piece.length;
+            pending.push(piece);
+            pendingBytes += piece.length;
+            if (pendingBytes >= WRITE_BYTES || pending.length >= WRITE_PIECES) await flush();
+          }
+          if (pending.length > 0) await flush();
+          await writing;
+        } finally {
+          await writing?.catch(() => undefined);
+          await file.close();
+        }
+        mediaType = await sniffer.mediaType();
       } catch (error) {
         await drop();
         throw error;
       }
+      const sha256 = hash.digest('hex');
       return {
-        sha256: staged.sha256,
-        size: staged.size,
+        sha256,
+        size,
         mediaType,
         // A file cannot join the row's transaction: placed before the row commits, it is an orphan if
-        // the process dies in between, which the collector removes (evidence-collector.ts). PGlite runs
-        // one transaction at a time, so the collector never runs between this rename and that commit.
-        async keep() {
-          const target = pathOf(staged.sha256);
+        // the process dies in between, which the collector removes (evidence-collector.ts). The shared
+        // lock, held until the row's transaction ends, keeps the collector (of any instance sharing
+        // the database and this directory) from judging files meanwhile; taken before the file is
+        // looked for, so a stored file found here is not removed before the row naming it commits.
+        async keep(tx) {
+          await holdAgainstCollection(tx);
+          const target = pathOf(sha256);
           try {
             await stat(target);
             // Identical content is already stored: keep it, drop the copy.
@@ -50,9 +108,11 @@ export function diskEvidenceStore(root: string): EvidenceStore {
           } catch (error) {
             if (!isMissing(error)) throw error;
           }
-          await mkdir(join(root, staged.sha256.slice(0, 2)), { recursive: true });
-          await chmod(staged.path, 0o444);
-          await rename(staged.path, target);
+          await mkdir(join(root, sha256.slice(0, 2)), { recursive: true });
+          await chmod(path, 0o444);
+          // Two instances placing the same content at once: the second rename replaces the first
+          // file with identical bytes, atomically.
+          await rename(path, target);
         },
         // The staged file only: once moved into place it is the stored content (or the collector's).
         discard: drop,
@@ -63,7 +123,7 @@ export function diskEvidenceStore(root: string): EvidenceStore {
       const path = pathOf(sha256);
       try {
         const { size } = await stat(path);
-        return { stream: createReadStream(path), size };
+        return { stream: createReadStream(path, { highWaterMark: READ_BYTES }), size };
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
@@ -73,7 +133,7 @@ export function diskEvidenceStore(root: string): EvidenceStore {
     async rehash(sha256) {
       const hash = createHash('sha256');
       try {
-        await pipeline(createReadStream(pathOf(sha256)), hash);
+        await pipeline(createReadStream(pathOf(sha256), { highWaterMark: READ_BYTES }), hash);
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;

@@ -4,13 +4,6 @@ import type { DbOrTx } from '../../db/client';
 // What every evidence store provides, apart from which one a deployment uses (evidence-store.ts):
 // the stores and the collectors import this, never the choice that imports them.
 
-/** An upload written to a temporary file under the data directory, hashed on the way in. */
-export interface StagedFile {
-  path: string;
-  sha256: string;
-  size: number;
-}
-
 /**
  * One upload's bytes, received into the store as they arrived (hashed, measured and sniffed on the
  * way, never held whole), not yet kept: `keep` keeps them with the row that names them, `discard`

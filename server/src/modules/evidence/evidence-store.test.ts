@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,10 +7,13 @@ import { buffer, text } from 'node:stream/consumers';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evidence, evidenceBlobs } from '../../db/schema/index';
-import { signedIn, type Client } from '../../../test/helpers';
+import { buildApp } from '../../app';
+import { clientWithHeaders, signedIn, type Client } from '../../../test/helpers';
 import { blobEvidenceStore } from './evidence-blob-store';
 import { diskEvidenceStore } from './evidence-disk-store';
 import type { EvidenceStore } from './evidence-store-contract';
+import { readingThrough } from './evidence-store';
+import { mediaTypeSniffer } from './media-type';
 import {
   buildEvidenceApp,
   custodyActions,
@@ -72,6 +75,16 @@ const backends: { name: string; make: () => { store: EvidenceStore; tamper: Tamp
   {
     name: 'the evidence_blobs table (PostgreSQL)',
     make: () => ({ store: blobEvidenceStore(t.database.db), tamper: blobTamper }),
+  },
+  {
+    name: 'files on disk reading through to the chunks (PostgreSQL with EVIDENCE_DIR)',
+    make: () => {
+      const root = join(scratch, `shared-${Math.random().toString(36).slice(2)}`);
+      return {
+        store: readingThrough(diskEvidenceStore(root), blobEvidenceStore(t.database.db)),
+        tamper: diskTamper(root),
+      };
+    },
   },
 ];
 
@@ -187,4 +200,106 @@ describe('POST /api/evidence/{id}/verify', () => {
       matches: false,
     });
   });
+});
+
+describe('the media type of bytes sniffed as they pass', () => {
+  const sniff = async (pieces: Buffer[]) => {
+    const sniffer = mediaTypeSniffer();
+    for (const piece of pieces) sniffer.update(piece);
+    return sniffer.mediaType();
+  };
+
+  it('reads UTF-8 text as text/plain wherever the pieces split its characters', async () => {
+    const bytes = Buffer.from('café — 😀 naïve ✓ end', 'utf8');
+    for (let cut = 0; cut <= bytes.length; cut += 1) {
+      expect(await sniff([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe('text/plain');
+    }
+    expect(await sniff([...bytes].map((byte) => Buffer.from([byte])))).toBe('text/plain');
+  });
+
+  it('reads bytes that are not UTF-8 text as application/octet-stream, however they are split', async () => {
+    const emoji = Buffer.from('😀', 'utf8');
+    const cases = [
+      // A character left unfinished at the end.
+      Buffer.concat([Buffer.from('text '), emoji.subarray(0, 3)]),
+      // A lead byte followed by one that does not continue it.
+      Buffer.concat([Buffer.from('text '), emoji.subarray(0, 2), Buffer.from('x')]),
+      // A continuation byte with no lead, an overlong form, a null character.
+      Buffer.from([0x61, 0x80, 0x62]),
+      Buffer.from([0x61, 0xc0, 0xaf]),
+      Buffer.from('text\u0000text'),
+    ];
+    for (const bytes of cases) {
+      for (let cut = 0; cut <= bytes.length; cut += 1) {
+        expect(await sniff([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe('application/octet-stream');
+      }
+    }
+  });
+});
+
+describe('items stored as chunks before EVIDENCE_DIR was set (PostgreSQL)', () => {
+  it('are read, rehashed and verified through the files, which receive every new upload', async () => {
+    const root = join(scratch, `switched-${Math.random().toString(36).slice(2)}`);
+    const chunks = blobEvidenceStore(t.database.db);
+    const earlier = Buffer.concat([pngBytes(), randomBytes(2 * 1024 * 1024)]);
+    const before = await chunks.receive(arriving(earlier));
+    await before.keep(t.database.db);
+
+    const store = readingThrough(diskEvidenceStore(root), chunks);
+    const content = await store.open(before.sha256);
+    expect(content?.size).toBe(earlier.length);
+    expect((await buffer(content!.stream)).equals(earlier)).toBe(true);
+    expect(await store.rehash(before.sha256)).toBe(before.sha256);
+
+    const later = `after ${Math.random()}`;
+    const after = await store.receive(arriving(later));
+    await after.keep(t.database.db);
+    // The new upload is a file, not chunks.
+    expect(await chunks.open(after.sha256)).toBeNull();
+    expect(await text((await diskEvidenceStore(root).open(after.sha256))!.stream)).toBe(later);
+
+    const digests = await store.rehashMany([before.sha256, after.sha256, sha256('never stored')]);
+    expect([...digests.values()]).toEqual([before.sha256, after.sha256, null]);
+    await blobTamper(before.sha256, Buffer.from('altered in the database'));
+    expect(await store.rehash(before.sha256)).toBe(sha256('altered in the database'));
+  });
+
+  it.runIf(process.env.TEST_DB === 'postgres')(
+    'an item uploaded to the chunks downloads and verifies once the server keeps files in EVIDENCE_DIR',
+    async () => {
+      const bytes = pngBytes();
+      const { id } = (await upload(investigator, { name: 'before.png', bytes })).json();
+      const evidenceDir = join(scratch, `evidence-dir-${Math.random().toString(36).slice(2)}`);
+      // The same database, a server started with EVIDENCE_DIR (as after a restart with the setting).
+      const switched = await buildApp({
+        config: { ...t.config, evidenceDir },
+        database: t.database,
+        logger: false,
+      });
+      try {
+        const client = clientWithHeaders(switched, { cookie: investigator.cookie });
+        const download = await client.get(`/api/evidence/${id}/content`);
+        expect(download.statusCode).toBe(200);
+        expect(download.rawPayload.equals(bytes)).toBe(true);
+        expect((await client.post(`/api/evidence/${id}/verify`)).json()).toEqual({
+          sha256: sha256(bytes),
+          matches: true,
+        });
+
+        const blobsBefore = await t.database.db.select({ sha256: evidenceBlobs.sha256 }).from(evidenceBlobs);
+        const next = pngBytes();
+        const added = await upload(client, { name: 'after.png', bytes: next });
+        expect(added.statusCode).toBe(201);
+        expect(await readdir(join(evidenceDir, sha256(next).slice(0, 2)))).toEqual([sha256(next)]);
+        expect(await t.database.db.select({ sha256: evidenceBlobs.sha256 }).from(evidenceBlobs)).toEqual(
+          blobsBefore,
+        );
+        expect((await client.get(`/api/evidence/${added.json().id}/content`)).rawPayload.equals(next)).toBe(
+          true,
+        );
+      } finally {
+        await switched.close();
+      }
+    },
+  );
 });

@@ -1,50 +1,20 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { uploadEvidenceFieldsSchema, type UploadEvidenceFields } from '@scamtrail/domain/evidence';
 import { AppError } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart-form';
-import type { EvidenceStore, IncomingContent, StagedFile } from './evidence-store-contract';
+import type { EvidenceStore, IncomingContent } from './evidence-store-contract';
 
 /** Form fields beyond the file: a description of 2,000 characters is well under 64 KiB in UTF-8. */
 export const UPLOAD_FIELD_LIMITS = { fieldSize: 64 * 1024, fields: 60, files: 1, parts: 61 };
+
+/** How much of an arriving file the multipart parser may hold before it pauses the request. */
+export const UPLOAD_BUFFER_BYTES = 1024 * 1024;
 
 /** What a multipart upload carried: its bytes in the store (not yet kept), the client's file name and the form fields. */
 export interface ReceivedUpload {
   content: IncomingContent;
   fileName: string;
   fields: Record<string, string[]>;
-}
-
-/**
- * Writes a stream to a new file in `dir`, computing its SHA-256 and size as the bytes pass: the file
- * is never held in memory. The file is removed if anything fails.
- */
-export async function stageStream(source: Readable, dir: string): Promise<StagedFile> {
-  await mkdir(dir, { recursive: true });
-  const path = join(dir, randomUUID());
-  const hash = createHash('sha256');
-  let size = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      hash.update(chunk);
-      size += chunk.length;
-      done(null, chunk);
-    },
-  });
-  // Opened before the pipeline starts: a stream opening its file lazily could create it after a
-  // failed upload was cleaned up.
-  const file = await open(path, 'wx', 0o600);
-  try {
-    await pipeline(source, measure, file.createWriteStream());
-  } catch (error) {
-    await rm(path, { force: true });
-    throw error;
-  }
-  return { path, sha256: hash.digest('hex'), size };
 }
 
 /** The file name as given, without any directory part or control characters, at most 255 characters. */

@@ -24,7 +24,7 @@ import { createFileEvidence, createWrittenEvidence } from './evidence-create.ser
 import { evidenceItemRoutes } from './evidence-item.routes';
 import { getEvidence, listEvidence, updateEvidence } from './evidence.service';
 import { evidenceStoreFor } from './evidence-store';
-import { receiveUpload, UPLOAD_FIELD_LIMITS } from './evidence-upload';
+import { receiveUpload, UPLOAD_BUFFER_BYTES, UPLOAD_FIELD_LIMITS } from './evidence-upload';
 
 /** What the form parts besides the file may add to a request, beyond the file itself. */
 const FORM_OVERHEAD_BYTES = 4 * 1024 * 1024;
@@ -66,6 +66,10 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
   // Scoped to this plugin: no other route accepts multipart bodies.
   await app.register(multipart, {
     limits: { ...UPLOAD_FIELD_LIMITS, fileSize: upload.maxBytes },
+    // The parser and the file part buffer up to 1 MiB each (busboy's default: 16 KiB) before the
+    // request is paused: the body keeps arriving while the store writes the previous MiB.
+    highWaterMark: UPLOAD_BUFFER_BYTES,
+    fileHwm: UPLOAD_BUFFER_BYTES,
   });
 
   r.post(

@@ -1,37 +1,4 @@
-import { createReadStream } from 'node:fs';
-
-/**
- * True when the whole file is UTF-8 text without null characters (read in chunks, never whole):
- * the formats file-type recognises all have magic numbers, plain text has none.
- */
-async function isUtf8Text(path: string): Promise<boolean> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for await (const chunk of createReadStream(path)) {
-      const bytes = chunk as Buffer;
-      if (bytes.includes(0)) return false;
-      decoder.decode(bytes, { stream: true });
-    }
-    decoder.decode();
-    return true;
-  } catch (error) {
-    if (error instanceof TypeError) return false;
-    throw error;
-  }
-}
-
-/**
- * The media type of a stored file, from its bytes only: what file-type recognises, else text/plain
- * for UTF-8 text, else application/octet-stream. The client's declared type and the file name are
- * never consulted: an HTML page named photo.png is text/plain, a PNG named notes.txt is image/png.
- */
-export async function sniffMediaType(path: string): Promise<string> {
-  // Loaded at the first upload, not at start (about 30 ms).
-  const { fileTypeFromFile } = await import('file-type');
-  const detected = await fileTypeFromFile(path);
-  if (detected) return detected.mime;
-  return (await isUtf8Text(path)) ? 'text/plain' : 'application/octet-stream';
-}
+import { isUtf8 } from 'node:buffer';
 
 /** The Content-Type a stored file is served with. */
 export function contentTypeHeader(mediaType: string): string {
@@ -42,47 +9,85 @@ export function contentTypeHeader(mediaType: string): string {
 const SNIFFED_HEAD_BYTES = 1024 * 1024;
 
 /**
- * `sniffMediaType` for bytes passing once, never held whole: `update` with each piece in order, then
- * `mediaType()`. file-type reads the first SNIFFED_HEAD_BYTES (its signatures sit in the first few
- * KiB; a ZIP's entries are looked for that far), and the UTF-8 check runs over all of it as it goes.
+ * How many bytes at the end of `bytes` begin a UTF-8 sequence the next piece completes (0 to 3): a
+ * lead byte fewer than its length from the end, after nothing but continuation bytes.
  */
-export function mediaTypeSniffer() {
-  const head: Buffer[] = [];
-  let headBytes = 0;
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+function unfinishedTail(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back];
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
+}
+
+/**
+ * Whether bytes arriving in pieces are UTF-8 text without null characters, checked as they pass
+ * (`isUtf8`, no text decoded): a character split between two pieces is checked once both came.
+ */
+function utf8TextCheck() {
   let isText = true;
+  let carried: Buffer | undefined;
   return {
     update(piece: Buffer) {
-      if (headBytes < SNIFFED_HEAD_BYTES) {
-        const part = Buffer.from(piece.subarray(0, SNIFFED_HEAD_BYTES - headBytes));
-        head.push(part);
-        headBytes += part.length;
-      }
       if (!isText) return;
       if (piece.includes(0)) {
         isText = false;
         return;
       }
-      try {
-        decoder.decode(piece, { stream: true });
-      } catch (error) {
-        if (!(error instanceof TypeError)) throw error;
-        isText = false;
+      let rest = piece;
+      if (carried) {
+        const lead = carried[0];
+        const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+        const missing = length - carried.length;
+        if (piece.length < missing) {
+          carried = Buffer.concat([carried, piece]);
+          return;
+        }
+        isText = isUtf8(Buffer.concat([carried, piece.subarray(0, missing)]));
+        carried = undefined;
+        rest = piece.subarray(missing);
       }
+      const tail = unfinishedTail(rest);
+      isText &&= isUtf8(rest.subarray(0, rest.length - tail));
+      if (isText && tail > 0) carried = Buffer.from(rest.subarray(rest.length - tail));
+    },
+    /** After the last piece: a character left unfinished is not text. */
+    get isText() {
+      return isText && !carried;
+    },
+  };
+}
+
+/**
+ * The media type of bytes passing once, never held whole: `update` with each piece in order, then
+ * `mediaType()`. What file-type recognises in the first SNIFFED_HEAD_BYTES (its signatures sit in the
+ * first few KiB; a ZIP's entries are looked for that far), else text/plain for UTF-8 text without null
+ * characters (checked over all of it as it goes), else application/octet-stream. The client's
+ * declared type and the file name are never consulted: an HTML page named photo.png is text/plain, a
+ * PNG named notes.txt is image/png.
+ */
+export function mediaTypeSniffer() {
+  const head: Buffer[] = [];
+  let headBytes = 0;
+  const text = utf8TextCheck();
+  return {
+    update(piece: Buffer) {
+      if (headBytes < SNIFFED_HEAD_BYTES) {
+        // Copied: the piece's memory may be reused once the store has written it.
+        const part = Buffer.from(piece.subarray(0, SNIFFED_HEAD_BYTES - headBytes));
+        head.push(part);
+        headBytes += part.length;
+      }
+      text.update(piece);
     },
     async mediaType(): Promise<string> {
-      if (isText) {
-        try {
-          decoder.decode();
-        } catch (error) {
-          if (!(error instanceof TypeError)) throw error;
-          isText = false;
-        }
-      }
+      // Loaded at the first upload, not at start (about 30 ms).
       const { fileTypeFromBuffer } = await import('file-type');
       const detected = await fileTypeFromBuffer(Buffer.concat(head));
       if (detected) return detected.mime;
-      return isText ? 'text/plain' : 'application/octet-stream';
+      return text.isText ? 'text/plain' : 'application/octet-stream';
     },
   };
 }
