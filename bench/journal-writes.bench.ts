@@ -42,10 +42,30 @@ const PUBLIC_URL = 'http://127.0.0.1';
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
 const log = (line: string) => console.log(line);
+const loadText = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const loadAtStart = loadText();
+
+/** A side's run, with this process's CPU time (user and system) per write, in microseconds. */
+type MeasuredRun = LoadRun & { cpuUsPerWrite: number };
 
 interface Round {
-  api: LoadRun;
-  floor: LoadRun;
+  api: MeasuredRun;
+  floor: MeasuredRun;
+}
+
+/**
+ * `run`, with the CPU time this process spent per write while it ran: the app and its driver on the
+ * API side, node-postgres alone on the floor's. Unlike writes per second, it hardly depends on what
+ * else the machine runs, so it ranks two trees on a loaded machine where the ratio cannot.
+ */
+async function measured(run: () => Promise<LoadRun>): Promise<MeasuredRun> {
+  const before = process.cpuUsage();
+  const result = await run();
+  const { user, system } = process.cpuUsage(before);
+  return { ...result, cpuUsPerWrite: Math.round((user + system) / Math.max(1, result.samples)) };
 }
 
 interface ShapeResult {
@@ -57,6 +77,8 @@ interface ShapeResult {
   ratio: number;
   apiP50: number;
   floorP50: number;
+  apiCpuUsPerWrite: number;
+  floorCpuUsPerWrite: number;
 }
 
 async function main() {
@@ -131,13 +153,14 @@ async function main() {
         await runConcurrently(WORKERS, 2, () => replayWaves(pool, waves[0]));
         const rounds: Round[] = [];
         for (let r = 0; r < ROUNDS; r += 1) {
-          const api = await apiSide();
-          const floor = await floorSide();
+          const api = await measured(apiSide);
+          const floor = await measured(floorSide);
           if (api.errors || floor.errors) throw new Error(`${shape}: ${api.errors} / ${floor.errors} errors`);
           rounds.push({ api, floor });
           log(
             `  ${shape} round ${r + 1}: API ${api.perSecond}/s p50 ${api.p50} p95 ${api.p95} ms; ` +
-              `floor ${floor.perSecond}/s p50 ${floor.p50} p95 ${floor.p95} ms; ratio ${(api.perSecond / floor.perSecond).toFixed(2)}`,
+              `floor ${floor.perSecond}/s p50 ${floor.p50} p95 ${floor.p95} ms; ratio ${(api.perSecond / floor.perSecond).toFixed(2)}; ` +
+              `CPU per write API ${api.cpuUsPerWrite} µs, floor ${floor.cpuUsPerWrite} µs`,
           );
         }
         const apiPerSecond = median(rounds.map((r) => r.api.perSecond));
@@ -151,6 +174,8 @@ async function main() {
           ratio: Number(median(rounds.map((r) => r.api.perSecond / r.floor.perSecond)).toFixed(2)),
           apiP50: median(rounds.map((r) => r.api.p50)),
           floorP50: median(rounds.map((r) => r.floor.p50)),
+          apiCpuUsPerWrite: median(rounds.map((r) => r.api.cpuUsPerWrite)),
+          floorCpuUsPerWrite: median(rounds.map((r) => r.floor.cpuUsPerWrite)),
         });
       }
       writeResults(shapes, describeWaves(waves[0]));
@@ -172,9 +197,7 @@ function writeResults(shapes: ShapeResult[], statements: string[]) {
   } catch {
     // Run from a copy of the tree (git archive): the commit is BENCH_COMMIT's.
   }
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`;
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadAtStart} at the start, ${loadText()} at the end`;
   mkdirSync(resultsDir, { recursive: true });
   const at = new Date().toISOString();
   writeFileSync(
@@ -186,11 +209,13 @@ function writeResults(shapes: ShapeResult[], statements: string[]) {
     '',
     machine,
     '',
-    '| shape | API writes/s | floor writes/s | ratio | API p50 ms | floor p50 ms |',
-    '| ----- | -----------: | -------------: | ----: | ---------: | -----------: |',
+    '| shape | API writes/s | floor writes/s | ratio | rounds | API p50 ms | floor p50 ms | CPU µs/write API | CPU µs/write floor |',
+    '| ----- | -----------: | -------------: | ----: | ------ | ---------: | -----------: | ---------------: | -----------------: |',
     ...shapes.map(
       (s) =>
-        `| ${s.shape} | ${s.apiPerSecond} | ${s.floorPerSecond} | ${s.ratio} | ${s.apiP50} | ${s.floorP50} |`,
+        `| ${s.shape} | ${s.apiPerSecond} | ${s.floorPerSecond} | ${s.ratio} | ` +
+        `${s.rounds.map((r) => (r.api.perSecond / r.floor.perSecond).toFixed(2)).join(', ')} | ` +
+        `${s.apiP50} | ${s.floorP50} | ${s.apiCpuUsPerWrite} | ${s.floorCpuUsPerWrite} |`,
     ),
     '',
     'Statements of one write:',

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import { insertEventRow } from './events.repository';
+import { eventParams, insertEventRow } from './events.repository';
 
 export interface NewEvent {
   /** `<subject>.<what happened>`, e.g. `tag.deleted`. */
@@ -22,4 +22,15 @@ export interface NewEvent {
  */
 export async function recordEvent(db: DbOrTx, event: NewEvent): Promise<void> {
   await insertEventRow(db, { ...event, data: event.data ?? {} });
+}
+
+// The events table's one insert, for a statement that writes an event beside its own work.
+export { eventInsert } from './events.repository';
+
+/**
+ * The values of `eventInsert`'s placeholders (events.repository.ts) for `event`: for a statement that
+ * writes the event beside its own work, in the transaction of the change it records.
+ */
+export function eventStatementParams(event: NewEvent) {
+  return eventParams({ ...event, data: event.data ?? {} });
 }

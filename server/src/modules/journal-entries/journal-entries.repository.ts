@@ -13,7 +13,14 @@ import { isAnyUuid } from '../../db/sql/arrays';
 import { lockEntryIdentifiers, lockIdentifiersInIdOrder } from '../../db/identifier-link-locks';
 import { entryColumns, type EntryRow } from '../../db/sql/entry-columns';
 import type { Principal } from '../auth/principal';
-import { viewerKind, visibleCaseCondition } from '../../db/case-visibility';
+import {
+  viewerKind,
+  viewerParams,
+  viewerTemplate,
+  visibleCaseCondition,
+  type ViewerKind,
+} from '../../db/case-visibility';
+import { preparedAcrossTransactions } from '../../db/prepared';
 
 declare const mayChange: unique symbol;
 /**
@@ -66,23 +73,31 @@ export async function lockVisibleCaseStatus(
   return row?.status;
 }
 
+const caseStatus = preparedAcrossTransactions((db, kind) =>
+  db
+    .select({ status: cases.status })
+    .from(cases)
+    .where(
+      and(eq(cases.id, sql.placeholder('caseId')), visibleCaseCondition(viewerTemplate(kind as ViewerKind))),
+    )
+    .prepare(`journal_case_status_${kind}`),
+);
+
 /**
  * The status of the case if the caller may see it, read without a lock (the case row is locked at the end of
  * the entry's transaction, by `touchCaseLinkingEntry` of signatures/journal-chain.ts, which answers it again).
- * Named per viewer kind (the statement's text differs only between kinds): parsed and planned once
- * per connection, inside a transaction as outside.
+ * Built once per viewer kind (the statement's text differs only between kinds) and named: parsed and
+ * planned once per connection, inside a transaction as outside.
  */
 export async function findVisibleCaseStatus(
   db: DbOrTx,
   caseId: string,
   principal: Principal,
 ): Promise<string | undefined> {
-  const [row] = await db
-    .select({ status: cases.status })
-    .from(cases)
-    .where(and(eq(cases.id, caseId), visibleCaseCondition(principal)))
-    .prepare(`journal_case_status_${viewerKind(principal)}`)
-    .execute();
+  const [row] = await caseStatus(db, viewerKind(principal)).execute({
+    caseId,
+    ...viewerParams(principal),
+  });
   return row?.status;
 }
 
@@ -131,23 +146,32 @@ export type NewEntry = Pick<
   'caseId' | 'type' | 'description' | 'performedAt' | 'originatorId' | 'proxyOriginatorId'
 >;
 
+// Always the same columns: built once, and one named statement (parsed once per connection) serves every entry.
+const entryInsert = preparedAcrossTransactions((db) =>
+  db
+    .insert(journalEntries)
+    .values({
+      caseId: sql.placeholder('caseId'),
+      type: sql.placeholder('type'),
+      description: sql.placeholder('description'),
+      performedAt: sql.placeholder('performedAt'),
+      originatorId: sql.placeholder('originatorId'),
+      proxyOriginatorId: sql.placeholder('proxyOriginatorId'),
+    })
+    .returning(entryColumns)
+    .prepare('journal_entry_insert'),
+);
+
 /** The new entry, changeable by the caller who recorded it (its links are written next). */
 export async function insertEntryRow(db: DbOrTx, values: NewEntry): Promise<ChangeableEntry> {
-  const row = {
+  const [inserted] = await entryInsert(db).execute({
     caseId: values.caseId ?? null,
     type: values.type,
     description: values.description,
     performedAt: values.performedAt,
     originatorId: values.originatorId,
     proxyOriginatorId: values.proxyOriginatorId ?? null,
-  };
-  // Always the same columns, so one named statement (parsed once per connection) serves every entry.
-  const [inserted] = await db
-    .insert(journalEntries)
-    .values(row)
-    .returning(entryColumns)
-    .prepare('journal_entry_insert')
-    .execute();
+  });
   return inserted as ChangeableEntry;
 }
 

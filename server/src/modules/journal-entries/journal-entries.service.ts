@@ -31,7 +31,7 @@ import {
 } from './journal-entries.repository';
 import { entryNotFound, entrySnapshot, lockChangeableEntry } from './journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
-import { findEntry, findTimelinePage } from './journal-timeline.repository';
+import { findEntry, findTimelinePage, recordEventReadingEntry } from './journal-timeline.repository';
 import { appendChainLink, touchCaseLinkingEntry } from '../signatures/journal-chain';
 import type { SignableEntry } from '../signatures/signable-content';
 
@@ -72,7 +72,7 @@ export async function createJournalEntry(
   body: CreateJournalEntryBody,
   principal: Principal,
 ): Promise<JournalEntry> {
-  const row = await db.transaction(async (tx) => {
+  const answer = await db.transaction(async (tx) => {
     const evidenceHashes = await checkReferences(tx, body, principal);
     const originators = await resolveRecordOriginators(
       tx,
@@ -91,7 +91,9 @@ export async function createJournalEntry(
     for (const evidenceId of evidenceIds) {
       await recordCustody(tx, principal, evidenceId, 'linked', { journalEntryId: inserted.id });
     }
-    await recordEvent(
+    // The audit event and the answer (the entry as written, its links included) in one statement,
+    // before the case is locked: nothing later in the transaction changes the entry.
+    const written = await recordEventReadingEntry(
       tx,
       auditEvent(principal, {
         action: 'journal_entry.created',
@@ -100,6 +102,8 @@ export async function createJournalEntry(
         caseId: inserted.caseId,
         after: { ...entrySnapshot(inserted), evidenceIds, identifierIds },
       }),
+      inserted.id,
+      principal,
     );
     // The case row is locked last, by one statement that marks it active and appends the chain link
     // (issue 38: ten writers on one case waited on each other's whole transactions, then on two
@@ -116,9 +120,10 @@ export async function createJournalEntry(
       if (status === undefined) throw AppError.notFound('Case');
       assertCaseWritable(status);
     }
-    return inserted;
+    return written;
   });
-  return findEntry(db, row.id, principal);
+  // Sent as the database wrote it (the tests' verify mode checks it against the route's schema).
+  return jsonText<JournalEntry>(answer);
 }
 
 /** A case's journal, newest first; 404 when the case is missing or hidden from the caller. */

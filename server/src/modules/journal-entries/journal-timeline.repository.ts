@@ -21,7 +21,8 @@ import {
   viewerTemplate,
   type ViewerKind,
 } from '../../db/case-visibility';
-import { preparedVariants } from '../../db/prepared';
+import { preparedAcrossTransactions, preparedVariants } from '../../db/prepared';
+import { eventInsert, eventStatementParams, type NewEvent } from '../events/events.service';
 import { entryColumns } from '../../db/sql/entry-columns';
 import { isoText, selectField } from '../../db/sql/json';
 import { originatorDisplayNameSql, originatorSummaryJson } from '../../db/sql/originators';
@@ -104,6 +105,46 @@ export async function findEntries(
 /** The public entry of an id just read or written, by the same statement (see `findEntries`). */
 export async function findEntry(db: DbOrTx, entryId: string, principal: Principal): Promise<JournalEntry> {
   const [entry] = await findEntries(db, [entryId], principal);
+  return entry;
+}
+
+const entryRecorded = preparedAcrossTransactions((db, kind) => {
+  // A data-modifying WITH runs whether or not the select reads it; the select sees the entry and its
+  // links as the transaction's earlier statements wrote them.
+  const recorded = db.$with('recorded', { one: sql<number>`1` }).as(
+    eventInsert(db)
+      .returning({ one: sql<number>`1` })
+      .getSQL(),
+  );
+  const rows = db
+    .select(entryColumns)
+    .from(journalEntries)
+    .where(sql`${journalEntries.id} = ${sql.placeholder('entryId')}::uuid`)
+    .as('entry');
+  const entries = entriesJson(rows, viewerTemplate(kind as ViewerKind), sql``);
+  return db
+    .with(recorded)
+    .select({ entry: selectField<string>(sql`(${entries} -> 0)::text`) })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare(`journal_entry_recorded_${kind}`);
+});
+
+/**
+ * Writes the audit event of an entry just created and reads the entry's public answer (as
+ * `findEntry` writes it, as JSON text), in one statement of the entry's transaction: one round trip
+ * for what were two (the event, then the entry read back after the commit; issue 38).
+ */
+export async function recordEventReadingEntry(
+  db: DbOrTx,
+  event: NewEvent,
+  entryId: string,
+  principal: Principal,
+): Promise<string> {
+  const [{ entry }] = await entryRecorded(db, viewerKind(principal)).execute({
+    entryId,
+    ...viewerParams(principal),
+    ...eventStatementParams(event),
+  });
   return entry;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isAnyUuid, rowsOf } from '../../db/sql/arrays';
 import { cases, journalChainLinks, journalCheckpoints, journalEntries } from '../../db/schema/index';
+import { preparedAcrossTransactions } from '../../db/prepared';
 import type { ChainLinkRow } from './signatures.repository';
 
 /** What the chain's checkpoints and its full verification read and write (journal-chain.ts). */
@@ -100,34 +101,42 @@ export async function insertNextChainLink(
   );
 }
 
+const touchAppendingLink = preparedAcrossTransactions((db) => {
+  const touched = db.$with('touched').as(
+    db
+      .update(cases)
+      .set({ lastActivityAt: sql`now()` })
+      .where(eq(cases.id, sql.placeholder('caseId')))
+      .returning({ id: cases.id, status: cases.status }),
+  );
+  const appended = sql<number>`journal_chain_append(${touched.id}, ${sql.placeholder('kind')},
+    ${sql.placeholder('journalEntryId')}::uuid, ${sql.placeholder('contentHash')})`;
+  return db
+    .with(touched)
+    .select({ status: touched.status, seq: appended })
+    .from(touched)
+    .prepare('journal_case_touch_append_link');
+});
+
 /**
  * Marks the case active now, locking its row, and appends the entry's link to its chain, in one
  * statement (issue 38: the case's lock is held for this statement and the commit, no round trip of the
  * application between). The function runs on the row the update answers, so after the lock is granted,
  * and reads the last link with a snapshot of its own (migration 0032): the link a writer before committed.
  * Answers the case's status (the caller refuses an archived case, which rolls the link back), or
- * undefined when the case does not exist (nothing appended). Named: parsed once per connection.
+ * undefined when the case does not exist (nothing appended). Built once and named: parsed once per
+ * connection.
  */
 export async function touchCaseAppendingLink(
   db: DbOrTx,
   link: Pick<ChainLinkRow, 'caseId' | 'kind' | 'journalEntryId' | 'contentHash'>,
 ): Promise<string | undefined> {
-  const touched = db.$with('touched').as(
-    db
-      .update(cases)
-      .set({ lastActivityAt: sql`now()` })
-      .where(eq(cases.id, link.caseId))
-      .returning({ id: cases.id, status: cases.status }),
-  );
-  const [row] = await db
-    .with(touched)
-    .select({
-      status: touched.status,
-      seq: sql<number>`journal_chain_append(${touched.id}, ${link.kind}, ${link.journalEntryId}::uuid, ${link.contentHash})`,
-    })
-    .from(touched)
-    .prepare('journal_case_touch_append_link')
-    .execute();
+  const [row] = await touchAppendingLink(db).execute({
+    caseId: link.caseId,
+    kind: link.kind,
+    journalEntryId: link.journalEntryId,
+    contentHash: link.contentHash,
+  });
   return row?.status;
 }
 
