@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { chmod, mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { holdAgainstCollection } from './evidence-blob-collector';
 import { assertSha256, type EvidenceStore } from './evidence-store-contract';
@@ -28,6 +29,49 @@ async function writeAll(file: FileHandle, pieces: Buffer[]): Promise<void> {
     rest = rest.slice(i);
     if (bytesWritten > 0) rest[0] = rest[0].subarray(bytesWritten);
   }
+}
+
+/**
+ * Hands each piece of `source` to `take` as it was pushed: in flowing mode, so pieces are never
+ * joined into a new buffer (an async iterator reads whatever is buffered as one, a copy). While a
+ * promise `take` answered is pending the source is paused; resolves once all of it was taken, rejects
+ * (the source destroyed) if it fails or `take` does.
+ */
+function eachPiece(source: Readable, take: (piece: Buffer) => Promise<void> | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let taking: Promise<void> | undefined;
+    let failed = false;
+    const fail = (error: unknown) => {
+      if (failed) return;
+      failed = true;
+      source.off('data', onData);
+      cleanup();
+      // As an async iterator left by an exception does: the rest of the source is not wanted.
+      source.destroy();
+      reject(error);
+    };
+    const onData = (piece: Buffer) => {
+      try {
+        taking = take(piece);
+      } catch (error) {
+        fail(error);
+        return;
+      }
+      if (!taking) return;
+      source.pause();
+      taking.then(() => {
+        taking = undefined;
+        if (!failed) source.resume();
+      }, fail);
+    };
+    const cleanup = finished(source, (error) => {
+      if (error) return fail(error);
+      cleanup();
+      // The last piece's write may still be waiting for the one before it.
+      void Promise.resolve(taking).then(() => resolve(), fail);
+    });
+    source.on('data', onData);
+  });
 }
 
 /**
@@ -68,14 +112,14 @@ export function diskEvidenceStore(root: string): EvidenceStore {
       let mediaType: string;
       try {
         try {
-          for await (const piece of source as AsyncIterable<Buffer>) {
+          await eachPiece(source, (piece) => {
             hash.update(piece);
             sniffer.update(piece);
             size += piece.length;
             pending.push(piece);
             pendingBytes += piece.length;
-            if (pendingBytes >= WRITE_BYTES || pending.length >= WRITE_PIECES) await flush();
-          }
+            if (pendingBytes >= WRITE_BYTES || pending.length >= WRITE_PIECES) return flush();
+          });
           if (pending.length > 0) await flush();
           await writing;
         } finally {
