@@ -27,7 +27,7 @@ export interface TaxiiIdentifierRow {
   confidence: number | null;
   /** When this version was added (a change, or the deletion), RFC 3339 in UTC with microseconds. */
   dateAdded: string;
-  /** A tombstone: the identifier was deleted at `dateAdded`. */
+  /** A tombstone: the identifier was deleted, or its value changed, at `dateAdded` (this is the old row). */
   deleted: boolean;
 }
 
