@@ -11,10 +11,13 @@
  * Replayed, the entry insert makes a new entry; the chain link is numbered and hashed by its own
  * statement, so it appends again. Three rounds, alternating; the median of the rounds is reported, with
  * each round and the load average. It writes bench/results/journal-writes-postgres.{json,md}.
- * BENCH_SHOW_SQL=1 prints the statements of one request; BENCH_API_ONLY=1 measures the API side alone
- * (before issue 38 the chain link's number was computed in JavaScript, and a replay collides with it).
+ * BENCH_SHOW_SQL=1 prints the statements of one request; BENCH_CPU_PROFILE=<dir> writes CPU profiles of
+ * both sides' first round of each shape there (see `profiled`); BENCH_API_ONLY=1 measures the API side
+ * alone (before issue 38 the chain link's number was computed in JavaScript, and a replay collides with
+ * it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { execSync } from 'node:child_process';
@@ -68,6 +71,28 @@ async function measured(run: () => Promise<LoadRun>): Promise<MeasuredRun> {
   return { ...result, cpuUsPerWrite: Math.round((user + system) / Math.max(1, result.samples)) };
 }
 
+/**
+ * BENCH_CPU_PROFILE=<dir>: `run` under V8's CPU profiler, written to `<dir>/<name>.cpuprofile` with the
+ * number of writes in `<dir>/<name>.json`, to divide the profile's time by (per write, where the
+ * share of a profile would move with the machine's load).
+ */
+async function profiled(name: string, run: () => Promise<LoadRun>): Promise<LoadRun> {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  const result = await run();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/${name}.cpuprofile`, JSON.stringify(profile));
+  writeFileSync(`${dir}/${name}.json`, JSON.stringify({ writes: result.samples }));
+  return result;
+}
+
 interface ShapeResult {
   shape: string;
   statements: number;
@@ -87,6 +112,8 @@ async function main() {
   }
   const bench = await openBenchDatabase();
   const pool = new pg.Pool({ connectionString: bench.url, max: WORKERS });
+  // An idle connection closed from outside (the database dropped at the end) is no failure of the run.
+  pool.on('error', (err) => log(`replay pool: ${err.message}`));
   try {
     await bench.database.migrate();
     const user = await createUser(bench.database.db, {
@@ -153,8 +180,12 @@ async function main() {
         await runConcurrently(WORKERS, 2, () => replayWaves(pool, waves[0]));
         const rounds: Round[] = [];
         for (let r = 0; r < ROUNDS; r += 1) {
-          const api = await measured(apiSide);
-          const floor = await measured(floorSide);
+          const api = await measured(() =>
+            r === 0 ? profiled(`api-${shape.replace(' ', '-')}`, apiSide) : apiSide(),
+          );
+          const floor = await measured(() =>
+            r === 0 ? profiled(`floor-${shape.replace(' ', '-')}`, floorSide) : floorSide(),
+          );
           if (api.errors || floor.errors) throw new Error(`${shape}: ${api.errors} / ${floor.errors} errors`);
           rounds.push({ api, floor });
           log(

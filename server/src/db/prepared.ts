@@ -44,21 +44,33 @@ interface SessionWithClient {
  * inside a transaction: `preparedVariants` builds again for each transaction handle (a new one per
  * transaction), which for a write's statements cost more JavaScript than PostgreSQL spent running
  * them (issue 38). The query is built on the first handle of the database (a transaction and its
- * database share their dialect) and, given another handle, runs on that handle's own connection: a
- * copy of the prepared query that differs only in its client, which both drivers' prepared queries
- * send through. `build` must give a query whose only inputs are `sql.placeholder`s and a statement
- * name unique to the variant.
+ * database share their dialect); on another connection it runs as a copy that differs only in its
+ * client, which both drivers' prepared queries send through, made once per connection (a pool holds
+ * a few, reused by every transaction). `build` must give a query whose only inputs are
+ * `sql.placeholder`s and a statement name unique to the variant.
  */
 export function preparedAcrossTransactions<Q extends object>(build: (db: DbOrTx, variant: string) => Q) {
-  const cache = new WeakMap<object, Map<string, Q & SessionWithClient>>();
+  const cache = new WeakMap<object, Map<string, WeakMap<object, Q>>>();
   return (db: DbOrTx, variant = ''): Q => {
     const { dialect } = db as unknown as { dialect: object };
-    let built = cache.get(dialect);
-    if (!built) cache.set(dialect, (built = new Map()));
-    let query = built.get(variant);
-    if (!query) built.set(variant, (query = build(db, variant) as Q & SessionWithClient));
     const { client } = db._.session as unknown as SessionWithClient;
-    if (query.client === client) return query;
-    return Object.create(query, { client: { value: client } }) as Q;
+    let variants = cache.get(dialect);
+    if (!variants) cache.set(dialect, (variants = new Map()));
+    let perClient = variants.get(variant);
+    if (!perClient) variants.set(variant, (perClient = new WeakMap()));
+    let query = perClient.get(client as object);
+    if (!query) {
+      const built = (perClient.get(BUILT) ?? build(db, variant)) as Q & SessionWithClient;
+      perClient.set(BUILT, built);
+      query =
+        built.client === client
+          ? built
+          : (Object.assign(Object.create(Object.getPrototypeOf(built) as object), built, { client }) as Q);
+      perClient.set(client as object, query);
+    }
+    return query;
   };
 }
+
+/** Where `preparedAcrossTransactions` keeps the query as first built. */
+const BUILT = {};

@@ -170,9 +170,28 @@ export const idempotencyPlugin = fp(
       return reply.send(row.body);
     }
 
-    async function stopRefresh(request: FastifyRequest) {
+    // The hooks as Fastify calls them: most requests carry no key, and go on at once, without the
+    // promise and the turn of the microtask queue an async hook costs every request.
+    function claimIfKeyed(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
+      if (request.headers['idempotency-key'] === undefined) return done();
+      // A promise: Fastify goes on when it settles (or stops, when it sent the first answer again).
+      return claimOrReplay(request, reply);
+    }
+
+    function stopRefresh(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
       const entry = held.get(request);
       if (entry) clearInterval(entry.refresh);
+      done();
+    }
+
+    function keepAnswerIfHeld(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: Error | null, payload?: unknown) => void,
+    ) {
+      if (!held.has(request)) return done(null, payload);
+      keepAnswer(request, reply, payload).then((kept) => done(null, kept), done);
     }
 
     async function keepAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
@@ -232,8 +251,8 @@ export const idempotencyPlugin = fp(
         `Takes \`${IDEMPOTENCY_KEY_HEADER}\`: a retry with the same key and body answers the first ` +
         'result again; the same key with another body is 422, while the first is in progress 409.';
       schema.description = schema.description ? `${schema.description}\n\n${line}` : line;
-      route.preValidation = [claimOrReplay, ...[route.preValidation ?? []].flat()];
-      route.onSend = [keepAnswer, ...[route.onSend ?? []].flat()];
+      route.preValidation = [claimIfKeyed, ...[route.preValidation ?? []].flat()];
+      route.onSend = [keepAnswerIfHeld, ...[route.onSend ?? []].flat()];
       // An answer that never got as far as onSend (the client went away first) stops the refresh too.
       route.onResponse = [stopRefresh, ...[route.onResponse ?? []].flat()];
     });
