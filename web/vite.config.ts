@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -80,11 +82,223 @@ const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router|@t
 const NODE_MODULES = /node_modules[\\/]/;
 const APP_SOURCES = /[\\/](?:web|domain)[\\/]src[\\/]/;
 
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/**
+ * What a first visit runs before its first row: the entry and the app around every screen (`shell`),
+ * and the screens a first visit most often opens, whose data route-prefetch.ts asks for beside their
+ * code. The modules these reach are grouped by which of them reach them (see firstVisitChunk).
+ */
+const FIRST_VISIT: Record<string, string[]> = {
+  shell: [source('./src/main.tsx'), source('./src/bootstrap.tsx')],
+  identifiers: [source('./src/features/identifiers/routes/identifiers-route.tsx')],
+  cases: [source('./src/features/cases/routes/cases-route.tsx')],
+  case: [source('./src/app/screens/case-detail-screen.tsx')],
+};
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[]; exports?: readonly string[] } | null;
+}
+
+const readSource = (id: string): string | null => {
+  try {
+    return readFileSync(id.replace(/\?.*$/, ''), 'utf8');
+  } catch {
+    return null;
+  }
+};
+
+/** `a as b, type c, d` -> [[a, b], [d, d]]: type-only names are gone from the bundle. */
+function specifiers(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((spec) => spec.trim())
+    .filter((spec) => spec && !spec.startsWith('type '))
+    .map((spec) => {
+      const [name, alias] = spec.split(/\s+as\s+/);
+      return [name, alias ?? name];
+    });
+}
+
+/** A re-exporting library module: where each name it exports comes from (file, name there; '*': all). */
+interface Barrel {
+  names: Map<string, [string, string]>;
+  /** `export * from` files. */
+  stars: string[];
+  /** Imported for their side effects (`import "./feature-flags.js"`). */
+  bare: string[];
+}
+
+const barrels = new Map<string, Barrel | null>();
+
+/**
+ * The library module `id` as a barrel: a file of imports and re-exports only, each from a relative
+ * path (Carbon's `@carbon/react` and `@carbon/icons-react`, zod's `zod/v4/core`); null for any other.
+ */
+function barrelOf(id: string): Barrel | null {
+  const known = barrels.get(id);
+  if (known !== undefined) return known;
+  let barrel: Barrel | null = null;
+  const code = NODE_MODULES.test(id) ? readSource(id) : null;
+  const statements = (code ?? '')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '')
+    .replace(/^\s*["']use client["'];?/m, '')
+    .split(';')
+    .map((statement) => statement.trim())
+    .filter(Boolean);
+  if (statements.length && statements.every((s) => /^(?:import\b|export\s*[{*])/.test(s))) {
+    const file = (spec: string) => (spec.startsWith('.') ? resolve(dirname(id), spec) : '');
+    const locals = new Map<string, [string, string]>();
+    barrel = { names: new Map(), stars: [], bare: [] };
+    for (const s of statements) {
+      let m: RegExpMatchArray | null;
+      if ((m = s.match(/^import\s+([\s\S]+?)\s+from\s+["'](.+)["']$/))) {
+        const named = m[1].match(/\{([\s\S]*)\}/);
+        const other = m[1]
+          .replace(/\{[\s\S]*\}/, '')
+          .replace(/,/g, ' ')
+          .trim();
+        if (other.startsWith('*')) locals.set(other.replace(/^\*\s+as\s+/, ''), [file(m[2]), '*']);
+        else if (other) locals.set(other, [file(m[2]), 'default']);
+        for (const [name, alias] of specifiers(named?.[1] ?? '')) locals.set(alias, [file(m[2]), name]);
+      } else if ((m = s.match(/^import\s+["'](.+)["']$/))) barrel.bare.push(file(m[1]));
+      else if ((m = s.match(/^export\s*\*\s*from\s+["'](.+)["']$/))) barrel.stars.push(file(m[1]));
+      else if ((m = s.match(/^export\s*\*\s*as\s+(\S+)\s+from\s+["'](.+)["']$/)))
+        barrel.names.set(m[1], [file(m[2]), '*']);
+      else if ((m = s.match(/^export\s*\{([\s\S]*)\}\s*from\s+["'](.+)["']$/)))
+        for (const [name, alias] of specifiers(m[1])) barrel.names.set(alias, [file(m[2]), name]);
+      else if ((m = s.match(/^export\s*\{([\s\S]*)\}$/)))
+        for (const [name, alias] of specifiers(m[1])) {
+          const local = locals.get(name);
+          if (local) barrel.names.set(alias, local);
+        }
+    }
+    const files = [...barrel.names.values(), ...locals.values()].map(([f]) => f);
+    if ([...files, ...barrel.stars, ...barrel.bare].includes('')) barrel = null;
+  }
+  barrels.set(id, barrel);
+  return barrel;
+}
+
+/** Adds to `out` the modules behind `names` of the barrel `id` (all of them when `names` is null). */
+function throughBarrel(id: string, names: string[] | null, graph: ModuleGraph, out: Set<string>) {
+  const barrel = barrelOf(id);
+  if (!barrel || !names) {
+    for (const dep of graph.getModuleInfo(id)?.importedIds ?? []) out.add(dep);
+    return;
+  }
+  const moduleAt = (file: string) =>
+    [file, `${file}.js`, `${file}.mjs`, `${file}/index.js`].find((f) => graph.getModuleInfo(f));
+  const take = (file: string, name: string) => {
+    const target = moduleAt(file);
+    if (!target) return;
+    if (name !== '*' && barrelOf(target)) throughBarrel(target, [name], graph, out);
+    else out.add(target);
+  };
+  for (const file of barrel.bare) take(file, '*');
+  for (const name of names) {
+    const direct = barrel.names.get(name);
+    if (direct) take(...direct);
+    else
+      for (const file of barrel.stars) {
+        const target = moduleAt(file);
+        if (target && graph.getModuleInfo(target)?.exports?.includes(name)) take(file, name);
+      }
+  }
+}
+
+/** What `code` imports or re-exports from the module `matches` accepts; null: everything or unknown. */
+function namesImported(code: string, matches: (spec: string) => boolean): string[] | null {
+  const names = new Set<string>();
+  let found = false;
+  for (const m of code.matchAll(/(?:import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g)) {
+    if (m[1] || !matches(m[3])) continue;
+    found = true;
+    const named = m[2].match(/\{([\s\S]*)\}/);
+    if (!named || m[2].includes('*')) return null;
+    if (m[2].replace(/\{[\s\S]*\}/, '').replace(/[,\s]/g, '')) names.add('default');
+    for (const [name] of specifiers(named[1])) names.add(name);
+  }
+  return found ? [...names] : null;
+}
+
+/** The modules `id` imports statically, a library's barrel only for the names `id` takes from it. */
+function staticImports(id: string, graph: ModuleGraph): Set<string> {
+  const out = new Set<string>();
+  let code: string | undefined;
+  for (const dep of graph.getModuleInfo(id)?.importedIds ?? []) {
+    if (!barrelOf(dep)) {
+      out.add(dep);
+      continue;
+    }
+    code ??= readSource(id) ?? '';
+    const inPackage = dep.replace(/\\/g, '/').split('/node_modules/').pop() ?? '';
+    const matches = (spec: string) =>
+      spec.startsWith('.')
+        ? [dep, dep.replace(/\.[cm]?js$/, ''), dep.replace(/[\\/]index\.[cm]?js$/, '')].includes(
+            resolve(dirname(id), spec),
+          )
+        : inPackage.startsWith(`${spec}/`);
+    throughBarrel(dep, namesImported(code, matches), graph, out);
+  }
+  return out;
+}
+
+let firstVisit: Map<string, Set<string>> | undefined;
+
+/**
+ * The chunk of a module a first visit runs: `visit` for what the shell needs, `visit-<screens>` for
+ * what only those of FIRST_VISIT's screens need (`visit-case-cases-identifiers`: the table, its
+ * pagination and toolbar); other modules are left to the groups after it. The walk follows static
+ * imports from FIRST_VISIT's modules, through a library's barrel only towards the names imported from
+ * it: everything Carbon exports is one import away from `@carbon/react`, so a module that imports a
+ * Button would otherwise seem to need the date picker, the file uploader and their libraries.
+ */
+function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
+  if (!firstVisit) {
+    firstVisit = new Map();
+    for (const [label, roots] of Object.entries(FIRST_VISIT)) {
+      const queue = [...roots];
+      const seen = new Set<string>();
+      while (queue.length) {
+        const next = queue.pop()!;
+        if (seen.has(next) || !graph.getModuleInfo(next)) continue;
+        seen.add(next);
+        let labels = firstVisit.get(next);
+        if (!labels) firstVisit.set(next, (labels = new Set()));
+        labels.add(label);
+        queue.push(...staticImports(next, graph));
+      }
+    }
+  }
+  const labels = firstVisit.get(id);
+  if (!labels) return null;
+  return labels.has('shell') ? 'visit' : `visit-${[...labels].sort().join('-')}`;
+}
+
+/**
+ * `@carbon/react`'s index is marked as having side effects (it imports its feature flags, which stay
+ * marked themselves): rolldown then counted everything it re-exports as needed by every module that
+ * imports a Button from it, and the date picker, the file uploader and their libraries came with the
+ * first screen.
+ */
+function carbonIndexWithoutSideEffects(): Plugin {
+  return {
+    name: 'scamtrail:carbon-index',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (id !== '@carbon/react') return null;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      return resolved && { ...resolved, moduleSideEffects: false };
+    },
+  };
+}
+
 // The API runs on port 3000 in development; the production server serves both from one origin.
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [carbonIndexWithoutSideEffects(), react(), precompress()],
   build: {
     // Fonts and images stay separate files: the CSP (`default-src 'self'`) and caching both prefer it.
     assetsInlineLimit: 0,
@@ -100,13 +314,23 @@ export default defineConfig({
         codeSplitting: {
           // Rolldown's own chunks made a first visit fetch 105 to 152 files before its first row,
           // queued six at a time over HTTP/1.1 (issue 38). The framework every screen runs on is one
-          // chunk, the libraries two or more chunks share another, the application's modules two or
-          // more chunks share a third, and every stylesheet is one file (see STYLESHEET).
-          // bench/bundle-size.ts counts what Chromium then fetches before each list's first row.
+          // chunk; what a first visit of the shell and the list screens needs is grouped by which of
+          // them need it (firstVisitChunk); the libraries and the application's modules two or more
+          // other chunks share (dialogs, other screens) are one chunk each; every stylesheet is one
+          // file (see STYLESHEET). bench/bundle-size.ts counts what Chromium then fetches before each
+          // list's first row.
           groups: [
             // Captured first: no stylesheet lands in the groups below.
             { name: 'styles', test: STYLESHEET, priority: 4 },
             { name: 'framework', test: FRAMEWORK, priority: 3 },
+            {
+              name: firstVisitChunk,
+              debugName: 'visit',
+              minShareCount: 2,
+              priority: 2,
+              // A module's imports are placed by who needs them, not with their importer.
+              includeDependenciesRecursively: false,
+            },
             { name: 'vendor', test: NODE_MODULES, minShareCount: 2, priority: 1 },
             { name: 'shared', test: APP_SOURCES, minShareCount: 2, priority: 0 },
           ],
