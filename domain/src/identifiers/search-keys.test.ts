@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDisplayValue } from './display';
+import { buildNormalisedKey } from './normalise';
 import { buildSearchText, searchTermOf } from './search-keys';
 
 /** Whether `query` finds the identifier, as the server's ILIKE '%term%' on its search text does. */
@@ -93,6 +94,21 @@ describe('buildSearchText', () => {
     );
     expect(finds('zelle', { identifierType: 'email', identifier: 'pay.me@example.com' }, 'pay.me')).toBe(
       true,
+    );
+  });
+
+  it.each([
+    ['phone', { countryCode: '+1', number: '(415) 555-0134' }],
+    ['phone', { countryCode: '44', number: '07911 123456' }],
+    ['phone', { countryCode: '', number: '0044 20 7946 0958' }],
+    ['phone', { countryCode: '+999', number: '12345' }],
+    ['zelle', { identifierType: 'phone', identifier: '+1 415 555 0134' }],
+    ['email', { address: 'Jane.Doe@Example.com' }],
+    ['bank_account', compactIban],
+  ])('is the same for %s %j whether the caller passes the key or not', (type, data) => {
+    const display = buildDisplayValue(type, data);
+    expect(buildSearchText(type, data, display, buildNormalisedKey(type, data))).toBe(
+      buildSearchText(type, data, display),
     );
   });
 

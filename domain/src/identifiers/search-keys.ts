@@ -22,9 +22,11 @@ function asWritten(value: string): string {
   return value.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** Both writings of a phone number: the E.164 digits ("14155550134") and the national ones ("4155550134"). */
-function phoneForms(countryCode: string, number: string): string[] {
-  const e164 = toE164(countryCode, number);
+/**
+ * Both writings of a phone number: the E.164 digits ("14155550134") and the national ones ("4155550134").
+ * `e164` is `toE164(countryCode, number)` when the caller has it already (a phone's normalised key).
+ */
+function phoneForms(countryCode: string, number: string, e164 = toE164(countryCode, number)): string[] {
   const national = parsePhoneNumberFromString(e164)?.nationalNumber ?? '';
   return [digitsOf(e164), national, digitsOf(number)];
 }
@@ -49,13 +51,15 @@ function numberForms(value: string): string[] {
   return [compact, value, print];
 }
 
-function valueForms(type: unknown, data: unknown): string[] {
+/** `key` is the identifier's normalised key, or '' when its type has none. */
+function valueForms(type: unknown, data: unknown, key: string): string[] {
   const text = (name: string) => readText(data, name);
   switch (type) {
     case 'email':
       return emailForms(text('address'));
     case 'phone':
-      return phoneForms(text('countryCode'), text('number'));
+      // A phone's key is its E.164 form (`buildNormalisedKey`): read once, not again here.
+      return phoneForms(text('countryCode'), text('number'), key);
     case 'bank_account':
       return [...numberForms(text('accountNumber')), ...numberForms(text('routingNumber'))];
     case 'zelle': {
@@ -75,19 +79,31 @@ function valueForms(type: unknown, data: unknown): string[] {
   }
 }
 
+/** The normalised key, or '' for a type outside the catalogue (its display value still finds it). */
+function keyOrBlank(type: unknown, data: unknown): string {
+  try {
+    return buildNormalisedKey(type, data);
+  } catch {
+    return '';
+  }
+}
+
 /**
  * The stored search text of an identifier: its display value, its normalised key and each written
  * form of its value (see `valueForms`), lower-cased, one per line, each once. Computed at every write
  * from the record's data, and for rows stored before it existed at start-up (`fillSearchTexts`).
+ * A caller that has computed the key (`buildNormalisedKey(type, data)`) passes it, so a phone number
+ * is not parsed again for it (the parse is most of an import's time).
  */
-export function buildSearchText(type: unknown, data: unknown, displayValue: string): string {
-  let key = '';
-  try {
-    key = buildNormalisedKey(type, data);
-  } catch {
-    // A type outside the catalogue has no key; its display value still finds it.
-  }
-  const forms = [displayValue, key, ...valueForms(type, data)].map(asWritten).filter((form) => form !== '');
+export function buildSearchText(
+  type: unknown,
+  data: unknown,
+  displayValue: string,
+  key: string = keyOrBlank(type, data),
+): string {
+  const forms = [displayValue, key, ...valueForms(type, data, key)]
+    .map(asWritten)
+    .filter((form) => form !== '');
   return [...new Set(forms)].join(FORM_SEPARATOR);
 }
 

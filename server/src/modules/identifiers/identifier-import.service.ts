@@ -7,22 +7,42 @@ import type { ImportResult, ImportRowResult } from '@scamtrail/domain/identifier
 import type { IdentifierValues } from './identifiers.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
 
-/** Rows per INSERT statement: large enough to amortise round trips, small enough to stay cheap to plan. */
+/**
+ * Most rows per INSERT statement. A request's rows are written a chunk at a time, and the next chunk
+ * is checked and normalised in JavaScript while PostgreSQL writes the one before: the first chunk is
+ * small (`IMPORT_FIRST_CHUNK_SIZE`) so the database starts soon, and each next one twice as large,
+ * as a row takes the database about three times as long to write as JavaScript to check, so the
+ * checking of a chunk ends before the writing of the one before it. A request of 1,000 rows (the
+ * web app's) is four INSERTs of 100, 200, 400 and 300 rows, with only the first 100 rows' checks
+ * before the database.
+ */
 export const IMPORT_CHUNK_SIZE = 1000;
+const IMPORT_FIRST_CHUNK_SIZE = 100;
 
 export interface ImportActor {
   originatorId: string;
   onBehalfOfOriginatorId?: string | null;
 }
 
+/** A valid row to write: its position among the items, its values and its type and key as one string. */
+interface PendingRow {
+  index: number;
+  key: string;
+  values: IdentifierValues;
+}
+
 const keyOf = (values: { type: string; normalizedKey: string }) =>
   `${values.type}\u0000${values.normalizedKey}`;
+
+/** Lets a statement just issued reach PostgreSQL before synchronous work holds the event loop. */
+const sent = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Imports many identifiers: each row is checked with the domain rules and normalised in JS, rows that
  * repeat an earlier row of the batch are duplicates of it, and the rest are written in chunks of
  * multi-row INSERT ... ON CONFLICT DO NOTHING, existing ids being looked up in one query per chunk.
- * The whole request is one transaction with one history event listing the created ids.
+ * While one chunk is written the next is checked. The whole request is one transaction with one
+ * history event listing the created ids.
  */
 export async function importIdentifiers(
   db: Db,
@@ -34,26 +54,35 @@ export async function importIdentifiers(
   const results: ImportRowResult[] = new Array(items.length);
   const firstIndexByKey = new Map<string, number>();
   const repeats: { index: number; first: number }[] = [];
-  const pending: { index: number; values: IdentifierValues }[] = [];
-  items.forEach((item, index) => {
-    const parsed = parseIdentifierInput(item);
-    if (parsed.errors) {
-      results[index] = { row: index + 1, status: 'invalid', errors: parsed.errors };
-      return;
+  let next = 0;
+  let size = Math.min(IMPORT_FIRST_CHUNK_SIZE, chunkSize);
+  /** Checks the items from `next` on until `size` rows new to the batch are found or none are left. */
+  const nextChunk = (): PendingRow[] => {
+    const chunk: PendingRow[] = [];
+    while (next < items.length && chunk.length < size) {
+      const index = next++;
+      const parsed = parseIdentifierInput(items[index]);
+      if (parsed.errors) {
+        results[index] = { row: index + 1, status: 'invalid', errors: parsed.errors };
+        continue;
+      }
+      const values = toIdentifierValues(parsed.input);
+      const key = keyOf(values);
+      const first = firstIndexByKey.get(key);
+      if (first === undefined) {
+        firstIndexByKey.set(key, index);
+        chunk.push({ index, key, values });
+      } else repeats.push({ index, first });
     }
-    const values = toIdentifierValues(parsed.input);
-    const first = firstIndexByKey.get(keyOf(values));
-    if (first === undefined) {
-      firstIndexByKey.set(keyOf(values), index);
-      pending.push({ index, values });
-    } else repeats.push({ index, first });
-  });
+    size = Math.min(size * 2, chunkSize);
+    return chunk;
+  };
 
+  let chunk = nextChunk();
   await db.transaction(async (tx) => {
     const createdIds: string[] = [];
-    for (let start = 0; start < pending.length; start += chunkSize) {
-      const chunk = pending.slice(start, start + chunkSize);
-      const values = chunk.map((row) => row.values);
+    const write = async (rows: PendingRow[]) => {
+      const values = rows.map((row) => row.values);
       const created = new Map(
         (await insertIdentifierBatch(tx, values, originators)).map((row) => [keyOf(row), row.id]),
       );
@@ -61,13 +90,21 @@ export async function importIdentifiers(
       const existing = new Map(
         (await findIdentifierIdsByKeys(tx, skipped)).map((row) => [keyOf(row), row.id]),
       );
-      for (const { index, values: row } of chunk) {
-        const id = created.get(keyOf(row));
+      for (const { index, key } of rows) {
+        const id = created.get(key);
         if (id) createdIds.push(id);
         results[index] = id
           ? { row: index + 1, status: 'created', id }
-          : { row: index + 1, status: 'duplicate', ...optionalId(existing.get(keyOf(row))) };
+          : { row: index + 1, status: 'duplicate', ...optionalId(existing.get(key)) };
       }
+    };
+    while (chunk.length > 0) {
+      const writing = write(chunk);
+      // Awaited below; until then a failure must not count as unhandled.
+      writing.catch(() => {});
+      await sent();
+      chunk = nextChunk();
+      await writing;
     }
     if (createdIds.length > 0) {
       await recordEvent(tx, {

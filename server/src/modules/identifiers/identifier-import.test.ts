@@ -79,6 +79,37 @@ describe('importing identifiers as JSON', () => {
     expect(created).toMatchObject({ displayValue: '+1 (555) 123-4567', originator: { id: originatorId } });
   });
 
+  it('answers each row of a request written in several INSERTs as if it were written in one', async () => {
+    // 750 rows: written in chunks of 100, 200, 400 and the rest, the next checked while one is written.
+    const stored = (
+      await admin.post('/api/identifiers', { type: 'email', data: { address: 'chunk-stored@example.com' } })
+    ).json();
+    const items: unknown[] = Array.from({ length: 750 }, (_, i) => ({
+      type: 'email',
+      data: { address: `chunk-${i}@example.com` },
+    }));
+    items[5] = { type: 'phone', data: { countryCode: '44', number: '7700 900123' } };
+    items[150] = { type: 'email', data: { address: 'not an email' } };
+    items[420] = { type: 'email', data: { address: 'Chunk-Stored@Example.com' } };
+    items[600] = { type: 'phone', data: { countryCode: '+44', number: '07700900123' } };
+    items[749] = { type: 'email', data: { address: ' CHUNK-0@example.com ' } };
+    const res = await importJson(items);
+    expect(res.statusCode).toBe(200);
+    const { data, summary } = res.json();
+    expect(summary).toEqual({ created: 746, duplicates: 3, invalid: 1 });
+    expect(data.map((row: { row: number }) => row.row)).toEqual(items.map((_, i) => i + 1));
+    expect(data[150]).toMatchObject({ row: 151, status: 'invalid' });
+    expect(data[420]).toEqual({ row: 421, status: 'duplicate', existingId: stored.id });
+    expect(data[600]).toEqual({ row: 601, status: 'duplicate', existingId: data[5].id });
+    expect(data[749]).toEqual({ row: 750, status: 'duplicate', existingId: data[0].id });
+    const ids = data
+      .filter((row: { status: string }) => row.status === 'created')
+      .map((row: { id: string }) => row.id);
+    expect(new Set(ids).size).toBe(746);
+    const last = (await admin.get(`/api/identifiers/${data[748].id}`)).json();
+    expect(last).toMatchObject({ displayValue: 'chunk-748@example.com', originator: { id: originatorId } });
+  });
+
   it('records rows entered on behalf of a community member, the caller as proxy, and refuses an unknown one', async () => {
     const proxyId = await insertCommunityMember(t.database.db, 5);
     const res = await importJson([{ type: 'email', data: { address: 'via-proxy@example.com' } }], {

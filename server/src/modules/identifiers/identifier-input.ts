@@ -28,11 +28,12 @@ export function parseIdentifierInput(
  */
 export function toIdentifierValues(input: IdentifierInput): IdentifierValues {
   const displayValue = buildDisplayValue(input.type, input.data);
+  const normalizedKey = buildNormalisedKey(input.type, input.data);
   return {
     type: input.type,
     data: input.data as unknown as Record<string, unknown>,
     displayValue,
-    normalizedKey: buildNormalisedKey(input.type, input.data),
-    searchText: buildSearchText(input.type, input.data, displayValue),
+    normalizedKey,
+    searchText: buildSearchText(input.type, input.data, displayValue, normalizedKey),
   };
 }
