@@ -11,29 +11,34 @@
  * both clients send it (BENCH_IDEMPOTENCY_KEY=0 leaves it out).
  *
  * The floor: the very statements the server sends to PostgreSQL for each of those requests (the
- * session lookup, the idempotency claim and answer, the transaction with the INSERT ... SELECT FROM
- * jsonb_to_recordset and its statement trigger writing identifier_versions, the history event),
- * recorded at the driver while the same source runs the same requests in this process (`app.inject`),
- * then replayed over pg by as many workers through a pool of the server's size, no HTTP and no
- * JavaScript of the app. Before each run the identifier tables and the idempotency keys are emptied,
- * so both sides write the same rows into the same empty tables.
+ * session lookup, the idempotency claim and answer, the transaction with the INSERTs ... SELECT FROM
+ * jsonb_to_recordset and their statement trigger writing identifier_versions, the history event),
+ * recorded at the driver while the same source runs the same requests in this process (`app.inject`)
+ * on a copy of the server's database (same users and sessions), then replayed over pg by as many
+ * workers through a pool of the server's size: no HTTP, no JavaScript of the app.
  *
- * Three rounds, the API and the floor in turn; rows/s and their ratio are the medians of the rounds,
- * printed with each round and the load average. It writes bench/results/identifier-import-postgres.{json,md}.
- * BENCH_SHOW_SQL=1 prints the statements of one request.
+ * Each round empties the identifier tables and idempotency keys of both databases, then runs the two
+ * sides in turn, five requests per worker at a time (who goes first alternates), each side into its
+ * own database, until every request has run on both: both write the same rows into tables of the same
+ * size, and a machine busy with other work slows both alike. A side's time is the sum of its turns.
+ * Three rounds; rows/s and their ratio are the medians, printed with each round and the load average.
+ * It writes bench/results/identifier-import-postgres.{json,md}.
+ * BENCH_SHOW_SQL=1 prints the statements of one request; BENCH_CPU_PROF=<dir> has the server write a
+ * CPU profile there when it stops; BENCH_KEEP=1 keeps the two databases.
  */
 import { execSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
-import { openBenchDatabase, type BenchDatabase } from './lib/bench-database';
+import { openDatabase, type Database, type Db } from '../server/src/db/client';
+import * as schema from '../server/src/db/schema/index';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { median } from './lib/concurrent-load';
 import {
   describeWaves,
@@ -43,7 +48,7 @@ import {
   type ReplayStep,
 } from './lib/pg-recorder';
 import { seedIdentifier } from './lib/seed-data';
-import { startServer } from './lib/server-process';
+import { startServer, type ServerProcess } from './lib/server-process';
 import { machineInfo, signIn } from './lib/sign-in';
 
 const EMAIL = 'importer@bench.example';
@@ -55,6 +60,10 @@ const WITH_KEY = process.env.BENCH_IDEMPOTENCY_KEY !== '0';
 /** The server's pool (db/client.ts): the floor's pool is as large. */
 const POOL_SIZE = 10;
 const ROUNDS = 3;
+/** Requests per worker each side sends before the other side's turn. */
+const SLICE_REQUESTS = 5;
+/** The in-process app's own address (its requests are injected, not sent). */
+const IN_PROCESS_URL = 'http://127.0.0.1';
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
 const log = (line: string) => console.log(line);
@@ -79,8 +88,24 @@ function requestBodies(): { body: string; rows: number }[] {
 }
 
 /** Empties what an import writes, so every run writes the same rows into the same empty tables. */
-async function emptyImportTables(bench: BenchDatabase) {
-  await bench.database.db.execute(sql`truncate identifiers, identifier_versions, idempotency_keys cascade`);
+async function emptyImportTables(client: pg.Client) {
+  await client.query('truncate identifiers, identifier_versions, idempotency_keys cascade');
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(base: string, text: string) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** The summary at the end of an import answer (read without parsing the whole answer). */
@@ -128,6 +153,49 @@ function post(
   });
 }
 
+/**
+ * A module the server imports first that profiles it until it exits, as `node --cpu-prof` would (which
+ * NODE_OPTIONS may not carry): the profile is written to `dir` as server-<pid>.cpuprofile.
+ */
+function cpuProfiler(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, 'cpu-profiler.mjs');
+  writeFileSync(
+    path,
+    `import { Session } from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+const session = new Session();
+session.connect();
+session.post('Profiler.enable');
+session.post('Profiler.start');
+process.on('exit', () => {
+  session.post('Profiler.stop', (err, result) => {
+    if (!err) writeFileSync(${JSON.stringify(dir)} + '/server-' + process.pid + '.cpuprofile', JSON.stringify(result.profile));
+  });
+});
+`,
+  );
+  return path;
+}
+
+/**
+ * The database as the server opens it, but querying through a plain pg pool: the server's own pool
+ * wraps each connection's `query` (read timeouts), which the recorder, wrapping pg's prototype, would
+ * not see. The statements are the same; only connection settings (timeouts) differ.
+ */
+async function recordableDatabase(url: string): Promise<Database> {
+  const opened = await openDatabase({ url });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  return {
+    ...opened,
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    close: async () => {
+      await pool.end();
+      await opened.close();
+    },
+  };
+}
+
 interface Round {
   apiSeconds: number;
   floorSeconds: number;
@@ -138,67 +206,84 @@ interface Round {
 }
 
 async function main() {
-  if (!process.env.BENCH_DATABASE_URL && !process.env.TEST_DATABASE_URL) {
-    throw new Error('The identifier import benchmark runs on PostgreSQL: set BENCH_DATABASE_URL');
-  }
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('The identifier import benchmark runs on PostgreSQL: set BENCH_DATABASE_URL');
   const loadAtStart = loadavg();
   const bodies = requestBodies();
-  const bench = await openBenchDatabase();
-  const pool = new pg.Pool({ connectionString: bench.url, max: POOL_SIZE });
+  const suffix = randomBytes(4).toString('hex');
+  const names = { api: `scamtrail_bench_${suffix}_api`, floor: `scamtrail_bench_${suffix}_floor` };
+  const url = { api: withDatabase(base, names.api), floor: withDatabase(base, names.floor) };
+  await adminQuery(base, `CREATE DATABASE ${names.api}`);
   const agent = new Agent({ keepAlive: true, maxSockets: WORKERS });
-  const server = await startServer({
-    DATABASE_URL: bench.url!,
+  const env = {
+    DATABASE_URL: url.api,
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: 'warn',
-  });
+    ...(process.env.BENCH_CPU_PROF
+      ? { NODE_OPTIONS: `--import ${cpuProfiler(process.env.BENCH_CPU_PROF)}` }
+      : {}),
+  };
+  let server: ServerProcess | undefined;
+  let pool: pg.Pool | undefined;
+  const direct = {
+    api: new pg.Client({ connectionString: url.api }),
+    floor: new pg.Client({ connectionString: url.floor }),
+  };
   const rounds: Round[] = [];
   let statements: string[] = [];
   try {
+    // The server migrates the database and creates its administrator; both sides sign in, the
+    // floor's session (from the same source, in this process) is the one its recorded statements use.
+    server = await startServer(env);
     const cookie = await signIn(server.origin, EMAIL, PASSWORD);
-    const importOverHttp = async (job: number) => {
-      const { status, text } = await post(agent, server.origin, cookie, bodies[job].body);
-      if (status !== 200 || createdCount(text) !== bodies[job].rows)
-        throw new Error(`import ${job}: ${status} ${text.slice(0, 300)}`);
-    };
+    const config = loadConfig({ DATABASE_URL: url.api, PUBLIC_URL: IN_PROCESS_URL, LOG_LEVEL: 'silent' });
+    let database = await openDatabase({ url: url.api });
+    let app = await buildApp({ config, database, logger: false });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: IN_PROCESS_URL },
+      payload: { email: EMAIL, password: PASSWORD },
+    });
+    const session = login.cookies.find((c) => c.name === 'scamtrail_session');
+    if (!session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
+    const floorCookie = `${session.name}=${session.value}`;
+    await app.close();
+    await database.close();
+    await server.stop();
+
+    // The floor's own copy of that database: the two sides run in turn, a few requests at a time, each
+    // into its own tables, so a machine busy with other work slows both alike.
+    await adminQuery(base, `CREATE DATABASE ${names.floor} TEMPLATE ${names.api}`);
+    server = await startServer(env);
+    await direct.api.connect();
+    await direct.floor.connect();
 
     // The floor's statements: each request run once by the same source in this process, recorded.
-    const config = loadConfig({ DATABASE_URL: bench.url!, PUBLIC_URL: server.origin, LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, database: bench.database, logger: false });
+    database = await recordableDatabase(url.floor);
+    app = await buildApp({ config, database, logger: false });
     const waves: ReplayStep[][][] = [];
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin: server.origin },
-        payload: { email: EMAIL, password: PASSWORD },
-      });
-      const session = login.cookies.find((c) => c.name === 'scamtrail_session');
-      if (!session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-      const inProcessCookie = `${session.name}=${session.value}`;
+      const inject = (body: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/identifiers/import',
+          headers: {
+            origin: IN_PROCESS_URL,
+            cookie: floorCookie,
+            'content-type': 'application/json',
+            ...(WITH_KEY ? { 'idempotency-key': randomUUID() } : {}),
+          },
+          payload: body,
+        });
       // Warm-up of the in-process app (its first request loads what it loads once), not recorded.
-      await emptyImportTables(bench);
-      const warm = await app.inject({
-        method: 'POST',
-        url: '/api/identifiers/import',
-        headers: { origin: server.origin, cookie: inProcessCookie, 'content-type': 'application/json' },
-        payload: bodies[0].body,
-      });
+      const warm = await inject(bodies[0].body);
       if (warm.statusCode !== 200) throw new Error(`warm-up import: ${warm.statusCode} ${warm.body}`);
-      await emptyImportTables(bench);
+      await emptyImportTables(direct.floor);
       for (const { body, rows } of bodies) {
         const queries = await recordPgQueries(async () => {
-          const res = await app.inject({
-            method: 'POST',
-            url: '/api/identifiers/import',
-            headers: {
-              origin: server.origin,
-              cookie: inProcessCookie,
-              'content-type': 'application/json',
-              ...(WITH_KEY ? { 'idempotency-key': randomUUID() } : {}),
-            },
-            payload: body,
-          });
+          const res = await inject(body);
           if (res.statusCode !== 200 || createdCount(res.body) !== rows)
             throw new Error(`recorded import: ${res.statusCode} ${res.body.slice(0, 300)}`);
         });
@@ -206,22 +291,47 @@ async function main() {
       }
     } finally {
       await app.close();
+      await database.close();
     }
     statements = describeWaves(waves[0]);
     log(`One request of ${bodies[0].rows} rows: ${statements.length} steps`);
     if (process.env.BENCH_SHOW_SQL) for (const line of statements) log(`  ${line}`);
 
-    // Warm-up of both sides: the server's first imports, the floor's connections.
-    await emptyImportTables(bench);
-    await drain(Math.min(5, bodies.length), WORKERS, importOverHttp);
-    await emptyImportTables(bench);
-    await drain(Math.min(5, bodies.length), WORKERS, (job) => replayWaves(pool, waves[job]));
+    const origin = server.origin;
+    const importOverHttp = async (job: number) => {
+      const { status, text } = await post(agent, origin, cookie, bodies[job].body);
+      if (status !== 200 || createdCount(text) !== bodies[job].rows)
+        throw new Error(`import ${job}: ${status} ${text.slice(0, 300)}`);
+    };
+    pool = new pg.Pool({ connectionString: url.floor, max: POOL_SIZE });
+    const replay = (job: number) => replayWaves(pool!, waves[job]);
+    /** Both sides over all requests, a slice of SLICE_REQUESTS at a time each; answers each side's seconds. */
+    const run = async (jobs: number) => {
+      await emptyImportTables(direct.api);
+      await emptyImportTables(direct.floor);
+      let apiSeconds = 0;
+      let floorSeconds = 0;
+      const slice = SLICE_REQUESTS * WORKERS;
+      for (let first = 0, turn = 0; first < jobs; first += slice, turn += 1) {
+        const count = Math.min(slice, jobs - first);
+        const api = () => drain(count, WORKERS, (job) => importOverHttp(first + job));
+        const floor = () => drain(count, WORKERS, (job) => replay(first + job));
+        // Turn about who goes first, so neither always follows the other's checkpoint or autovacuum.
+        if (turn % 2 === 0) {
+          apiSeconds += await api();
+          floorSeconds += await floor();
+        } else {
+          floorSeconds += await floor();
+          apiSeconds += await api();
+        }
+      }
+      return { apiSeconds, floorSeconds };
+    };
 
+    // Warm-up of both sides: the server's first imports, the floor's connections.
+    await run(Math.min(5, bodies.length));
     for (let round = 1; round <= ROUNDS; round += 1) {
-      await emptyImportTables(bench);
-      const apiSeconds = await drain(bodies.length, WORKERS, importOverHttp);
-      await emptyImportTables(bench);
-      const floorSeconds = await drain(bodies.length, WORKERS, (job) => replayWaves(pool, waves[job]));
+      const { apiSeconds, floorSeconds } = await run(bodies.length);
       const r: Round = {
         apiSeconds,
         floorSeconds,
@@ -239,9 +349,15 @@ async function main() {
     }
   } finally {
     agent.destroy();
-    await server.stop();
-    await pool.end();
-    await bench.drop();
+    await server?.stop();
+    await pool?.end();
+    await direct.api.end().catch(() => {});
+    await direct.floor.end().catch(() => {});
+    // BENCH_KEEP=1 keeps the databases for a look afterwards.
+    if (process.env.BENCH_KEEP === '1') log(`kept databases ${names.api} and ${names.floor}`);
+    else
+      for (const name of [names.api, names.floor])
+        await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   writeResults(rounds, statements, loadAtStart);
 }
