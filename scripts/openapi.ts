@@ -30,7 +30,7 @@ async function openapiDocument(): Promise<Record<string, unknown>> {
   });
   try {
     await app.ready();
-    return app.swagger() as unknown as Record<string, unknown>;
+    return await app.openapiDocument();
   } finally {
     await app.close();
     await database.close();

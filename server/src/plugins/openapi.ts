@@ -1,6 +1,5 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@scamtrail/domain/idempotency';
@@ -211,55 +210,146 @@ function pruneComponents(doc: Document): Document {
   ) as Document;
 }
 
-/** OpenAPI 3.1 generated from the route schemas: `/api/openapi.json`, browsable at `/api/docs`. */
-export const openapiPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Scamtrail API',
+/** What the document says before its operations. */
+const DOCUMENT_HEAD: FastifyDynamicSwaggerOptions['openapi'] = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Scamtrail API',
+    description:
+      'Cases, journal entries, evidence and identifiers. Authenticate with the session cookie from ' +
+      '`POST /api/auth/login`, as an automation with `Authorization: Bearer <api key>`, or as a ' +
+      'person with the Bearer access token of a device sign-in (RFC 8628, `/api/oauth/*`: a session ' +
+      'of theirs); each operation says who may call it.\n\n' +
+      'A request that changes something (POST, PUT, PATCH, DELETE) without a Bearer key, sign-in ' +
+      "included, must carry an `Origin` header equal to the application's own origin; any other is " +
+      `refused with 403 \`CROSS_ORIGIN\` (but the two OAuth endpoints, which read no cookie). ` +
+      `Operations that create a record take \`${IDEMPOTENCY_KEY_HEADER}\`.`,
+    version: '1.0.0',
+  },
+  servers: [{ url: '/', description: 'The server that serves this document' }],
+  components: {
+    securitySchemes: {
+      session: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
         description:
-          'Cases, journal entries, evidence and identifiers. Authenticate with the session cookie from ' +
-          '`POST /api/auth/login`, as an automation with `Authorization: Bearer <api key>`, or as a ' +
-          'person with the Bearer access token of a device sign-in (RFC 8628, `/api/oauth/*`: a session ' +
-          'of theirs); each operation says who may call it.\n\n' +
-          'A request that changes something (POST, PUT, PATCH, DELETE) without a Bearer key, sign-in ' +
-          "included, must carry an `Origin` header equal to the application's own origin; any other is " +
-          `refused with 403 \`CROSS_ORIGIN\` (but the two OAuth endpoints, which read no cookie). ` +
-          `Operations that create a record take \`${IDEMPOTENCY_KEY_HEADER}\`.`,
-        version: '1.0.0',
+          "The session of a signed-in person, set by sign-in. Writes must come from the application's " +
+          'origin (see above).',
       },
-      servers: [{ url: '/', description: 'The server that serves this document' }],
-      components: {
-        securitySchemes: {
-          session: {
-            type: 'apiKey',
-            in: 'cookie',
-            name: SESSION_COOKIE,
-            description:
-              "The session of a signed-in person, set by sign-in. Writes must come from the application's " +
-              'origin (see above).',
-          },
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            description: "An automation's API key; a malformed, unknown or revoked key answers 401.",
-          },
-        },
+      apiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        description: "An automation's API key; a malformed, unknown or revoked key answers 401.",
       },
-      security: [{ session: [] }, { apiKey: [] }],
     },
+  },
+  security: [{ session: [] }, { apiKey: [] }],
+};
+
+// Swagger UI injects <style> elements at run time: only its own pages allow inline styles.
+const DOCS_CSP =
+  "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
+  "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'";
+
+/** Headers of the documentation server's answer that the app's own reply writes for itself. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+/** The route options the document is written from. */
+type CollectedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
+
+/**
+ * A Fastify instance of its own that knows the app's routes by their schemas (never serving them) and
+ * serves the document and Swagger UI with @fastify/swagger and @fastify/swagger-ui. Built at the first
+ * request for either: loading those packages (yaml, @fastify/static, the Swagger UI files) took about a
+ * sixth of the server's start, for pages most starts never serve.
+ */
+async function documentationServer(routes: CollectedRoute[]): Promise<FastifyInstance> {
+  // Loaded here, not at the top, so that a start does not load them (see above).
+  const { default: Fastify } = await import('fastify');
+  const { default: swagger } = await import('@fastify/swagger');
+  const { default: swaggerUi } = await import('@fastify/swagger-ui');
+  const docs = Fastify({
+    logger: false,
+    exposeHeadRoutes: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The routes are only read, never served: their schemas need no compiling.
+    schemaController: {
+      compilersFactory: {
+        buildValidator: () => () => () => true,
+        buildSerializer: () => () => (data: unknown) => JSON.stringify(data),
+      },
+    } as never,
+  });
+  await docs.register(swagger, {
+    openapi: DOCUMENT_HEAD,
     transform,
     transformObject: (document) =>
       pruneComponents(zodTransformObject(document) as Document) as ReturnType<typeof zodTransformObject>,
   });
-  await app.register(swaggerUi, {
+  await docs.register(swaggerUi, {
     routePrefix: '/api/docs',
-    // Swagger UI injects <style> elements at run time: only its own pages allow inline styles.
-    staticCSP:
-      "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
-      "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'",
+    staticCSP: DOCS_CSP,
     uiConfig: { docExpansion: 'list', deepLinking: true },
   });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  const answer = async () => null;
+  for (const route of routes) docs.route({ ...route, handler: answer });
+  docs.get('/api/openapi.json', { schema: { hide: true } }, async () => docs.swagger());
+  await docs.ready();
+  return docs;
+}
+
+/**
+ * OpenAPI 3.1 generated from the route schemas: `/api/openapi.json`, browsable at `/api/docs`. The
+ * routes are collected as they are added; the document and the browser are made at their first
+ * request (see `documentationServer`), and their requests are passed to it.
+ */
+export const openapiPlugin = fp(async (app: FastifyInstance) => {
+  const routes: CollectedRoute[] = [];
+  let built: Promise<FastifyInstance> | undefined;
+  const docs = () => {
+    built ??= documentationServer(routes).catch((err: unknown) => {
+      built = undefined;
+      throw err;
+    });
+    return built;
+  };
+  app.addHook('onClose', async () => {
+    if (built) await (await built.catch(() => undefined))?.close();
+  });
+  /** The document, as `/api/openapi.json` serves it (scripts/openapi.ts writes it out). */
+  app.decorate('openapiDocument', async () => (await docs()).swagger() as unknown as Record<string, unknown>);
+
+  const passOn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await (
+      await docs()
+    ).inject({
+      // GET for HEAD too: the app's reply leaves the body off a HEAD answer.
+      method: 'GET',
+      url: request.url,
+      headers: request.headers,
+    });
+    // A path the browser does not have answers as any unknown path of the API does.
+    if (answer.statusCode === 404) return reply.callNotFound();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+    }
+    return reply.code(answer.statusCode).send(answer.rawPayload.length > 0 ? answer.rawPayload : undefined);
+  };
+  const hidden = { schema: { hide: true } };
+  app.get('/api/openapi.json', hidden, passOn);
+  app.get('/api/docs', hidden, passOn);
+  app.get('/api/docs/*', hidden, passOn);
+  // Added after this plugin's own routes, which the documentation server has of its own.
+  app.addHook('onRoute', (route) => {
+    // What @fastify/swagger would skip: the HEAD twin Fastify adds to each GET.
+    if (route.method === 'HEAD') return;
+    routes.push({ method: route.method, url: route.url, schema: route.schema, config: route.config });
+  });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    openapiDocument(): Promise<Record<string, unknown>>;
+  }
+}
