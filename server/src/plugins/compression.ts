@@ -1,5 +1,14 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import compress from '@fastify/compress';
+import { Readable, pipeline } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import {
+  brotliCompress,
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzip,
+  gzipSync,
+} from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -8,7 +17,8 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Serialized answers up to this size are compressed in one synchronous call (about 2 ms of Brotli at
- * most); larger ones and streams go through @fastify/compress's streams, off the event loop.
+ * most); larger ones are compressed on the thread pool and streams through a zlib stream, off the event
+ * loop (see `compressedOtherwise`).
  */
 export const IN_PLACE_COMPRESSION_MAX_BYTES = 256 * 1024;
 
@@ -49,11 +59,21 @@ export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip
   return gzip > 0 ? 'gzip' : undefined;
 }
 
+/** The encoded answer's headers: what it varies on, how it is encoded, and no stale length. */
+function markEncoded(reply: FastifyReply, encoding: 'br' | 'gzip') {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/accept-encoding/i.test(vary))
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+}
+
 /**
- * A JSON answer Fastify has serialized, compressed in one call. Measured on a 22 KB journal page,
- * @fastify/compress's per-answer stream (a zlib stream, the thread pool, stream plumbing) cost 0.74 ms
- * of CPU where one synchronous call costs 0.19 ms for the same bytes: the stream doubled the server's
- * CPU for the page. Anything else is left to @fastify/compress, which skips an encoded answer.
+ * A JSON answer Fastify has serialized, compressed in one call. Measured on a 22 KB journal page, a
+ * per-answer stream (a zlib stream, the thread pool, stream plumbing: what @fastify/compress did) cost
+ * 0.74 ms of CPU where one synchronous call costs 0.19 ms for the same bytes: the stream doubled the
+ * server's CPU for the page. Anything else is left to `compressedOtherwise`, which skips an encoded
+ * answer.
  */
 function compressedAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): unknown {
   // Only on /api routes that may be compressed (see the onRoute hook below).
@@ -67,12 +87,60 @@ function compressedAnswer(request: FastifyRequest, reply: FastifyReply, payload:
   if (size < COMPRESSION_THRESHOLD_BYTES || size > IN_PLACE_COMPRESSION_MAX_BYTES) return payload;
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (!encoding) return payload;
-  const vary = String(reply.getHeader('vary') ?? '');
-  if (!/accept-encoding/i.test(vary))
-    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
-  reply.header('content-encoding', encoding);
-  reply.removeHeader('content-length');
+  markEncoded(reply, encoding);
   return compressInPlace(payload, encoding);
+}
+
+/**
+ * The types worth compressing: text, JSON, XML and JavaScript (what @fastify/compress compressed by
+ * default, with mime-db's compressible JavaScript), and bytes of no declared type.
+ */
+const COMPRESSIBLE_TYPE =
+  /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)text(?:;|$)|(?:\+|\/)xml(?:;|$)|octet-stream(?:;|$)|^application\/(?:javascript|ecmascript|x-javascript|x-ndjson|wasm)(?:;|$)/i;
+
+function isReadable(payload: unknown): payload is NodeJS.ReadableStream {
+  return typeof (payload as { pipe?: unknown } | null)?.pipe === 'function';
+}
+
+function isWebReadable(payload: unknown): payload is WebReadableStream {
+  return typeof (payload as { getReader?: unknown } | null)?.getReader === 'function';
+}
+
+/**
+ * What the in-place compression left: an answer of another type, one too large for a synchronous call
+ * (compressed on the thread pool), or a stream (through a zlib stream). An answer already encoded, or
+ * under the threshold, or of a type not worth compressing, is sent as it is.
+ */
+function compressedOtherwise(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (err: Error | null, payload?: unknown) => void,
+) {
+  if (payload === null || payload === undefined) return done(null, payload);
+  const current = reply.getHeader('content-encoding');
+  if (current && current !== 'identity') return done(null, payload);
+  if (request.headers['x-no-compression'] !== undefined) return done(null, payload);
+  if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? 'application/json'))) {
+    return done(null, payload);
+  }
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  if (!encoding) return done(null, payload);
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD_BYTES) return done(null, payload);
+    markEncoded(reply, encoding);
+    const sent = (err: Error | null, compressed: Buffer) => (err ? done(err) : done(null, compressed));
+    return encoding === 'br'
+      ? brotliCompress(payload, BROTLI_OPTIONS, sent)
+      : gzip(payload, GZIP_OPTIONS, sent);
+  }
+  const source = isWebReadable(payload) ? Readable.fromWeb(payload) : payload;
+  if (!isReadable(source)) return done(null, payload);
+  markEncoded(reply, encoding);
+  const compressor = encoding === 'br' ? createBrotliCompress(BROTLI_OPTIONS) : createGzip(GZIP_OPTIONS);
+  // A failing source ends the compressed stream with the same error, which Fastify then handles.
+  pipeline(source, compressor, () => {});
+  done(null, compressor);
 }
 
 /** `compressedAnswer` as a callback onSend hook: no promise per answer for work that never waits. */
@@ -98,22 +166,18 @@ function compressSerializedAnswer(
  * decompressed: no client needs it, and a small compressed body could expand past the body limit's intent.
  */
 export const compressionPlugin = fp(async (app: FastifyInstance) => {
-  // Runs before @fastify/compress's own onRoute hook (hooks run in the order they are added), so on a
-  // route that may be compressed the in-place compression sees the answer first.
   app.addHook('onRoute', (route) => {
-    if (!isApiPath(route.url)) {
-      if (route.compress === undefined) route.compress = false;
-      return;
-    }
-    if (route.compress === false) return;
+    if (!isApiPath(route.url) || route.compress === false) return;
     const own = route.onSend ?? [];
-    route.onSend = [compressSerializedAnswer, ...(Array.isArray(own) ? own : [own])];
-  });
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    brotliOptions: BROTLI_OPTIONS,
-    zlibOptions: GZIP_OPTIONS,
-    threshold: COMPRESSION_THRESHOLD_BYTES,
-    globalDecompression: false,
+    // In place first (before the route's own hooks, which never change a JSON answer's bytes); what is
+    // left, after them.
+    route.onSend = [compressSerializedAnswer, ...(Array.isArray(own) ? own : [own]), compressedOtherwise];
   });
 });
+
+declare module 'fastify' {
+  interface RouteShorthandOptions {
+    /** false: the route's answers are never compressed (files sent as they are, archives). */
+    compress?: false;
+  }
+}
