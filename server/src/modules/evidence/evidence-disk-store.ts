@@ -8,7 +8,7 @@ import { holdAgainstCollection } from './evidence-blob-collector';
 import { assertSha256, type EvidenceStore } from './evidence-store-contract';
 import { mediaTypeSniffer } from './media-type';
 
-/** Bytes gathered before a write: one system call per MiB, the pieces written as they came (no copy). */
+/** Bytes gathered while a write runs before the request is paused: then one system call writes them. */
 const WRITE_BYTES = 1024 * 1024;
 /** Pieces gathered before a write at most, whatever their size (a slow client sends small ones). */
 const WRITE_PIECES = 256;
@@ -37,9 +37,9 @@ async function writeAll(file: FileHandle, pieces: Buffer[]): Promise<void> {
  * promise `take` answered is pending the source is paused; resolves once all of it was taken, rejects
  * (the source destroyed) if it fails or `take` does.
  */
-function eachPiece(source: Readable, take: (piece: Buffer) => Promise<void> | undefined): Promise<void> {
+function eachPiece(source: Readable, take: (piece: Buffer) => Promise<void> | void): Promise<void> {
   return new Promise((resolve, reject) => {
-    let taking: Promise<void> | undefined;
+    let taking: Promise<void> | void;
     let failed = false;
     const fail = (error: unknown) => {
       if (failed) return;
@@ -98,32 +98,52 @@ export function diskEvidenceStore(root: string): EvidenceStore {
       // Opened before the first byte is read: a file opened lazily could appear after a failed
       // upload was cleaned up.
       const file = await open(path, 'wx', 0o600);
-      // Pieces gathered while the previous write runs; memory holds about two writes.
+      // A piece is written at once when no write runs; while one runs, the pieces arriving meanwhile
+      // are gathered and written together after it (the request paused once they reach WRITE_BYTES):
+      // large writes when the disk is the slower, no bytes held back when the client is.
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       let writing: Promise<void> | undefined;
-      const flush = async () => {
-        await writing;
-        writing = writeAll(file, pending);
-        writing.catch(() => undefined);
+      let failure: { error: unknown } | undefined;
+      const write = () => {
+        const pieces = pending;
         pending = [];
         pendingBytes = 0;
+        writing = writeAll(file, pieces).then(
+          () => void (writing = undefined),
+          (error: unknown) => {
+            failure ??= { error };
+            writing = undefined;
+          },
+        );
+      };
+      const failed = () => {
+        if (failure) throw failure.error;
       };
       let mediaType: string;
       try {
         try {
           await eachPiece(source, (piece) => {
+            failed();
             hash.update(piece);
             sniffer.update(piece);
             size += piece.length;
             pending.push(piece);
             pendingBytes += piece.length;
-            if (pendingBytes >= WRITE_BYTES || pending.length >= WRITE_PIECES) return flush();
+            if (!writing) return write();
+            if (pendingBytes >= WRITE_BYTES || pending.length >= WRITE_PIECES) {
+              return writing.then(() => {
+                failed();
+                write();
+              });
+            }
           });
-          if (pending.length > 0) await flush();
           await writing;
+          if (pending.length > 0) write();
+          await writing;
+          failed();
         } finally {
-          await writing?.catch(() => undefined);
+          await writing;
           await file.close();
         }
         mediaType = await sniffer.mediaType();
