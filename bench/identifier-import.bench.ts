@@ -29,7 +29,7 @@
 import { execSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,7 @@ import { openDatabase, type Database, type Db } from '../server/src/db/client';
 import * as schema from '../server/src/db/schema/index';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { median } from './lib/concurrent-load';
+import { postJson } from './lib/http-post';
 import {
   describeWaves,
   recordPgQueries,
@@ -132,25 +133,9 @@ function post(
   cookie: string,
   body: string,
 ): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {
-      origin,
-      cookie,
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(body)),
-    };
-    if (WITH_KEY) headers['idempotency-key'] = randomUUID();
-    const req = request(`${origin}/api/identifiers/import`, { method: 'POST', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  const headers: Record<string, string> = { origin, cookie };
+  if (WITH_KEY) headers['idempotency-key'] = randomUUID();
+  return postJson(agent, `${origin}/api/identifiers/import`, headers, body);
 }
 
 /**
