@@ -1,14 +1,22 @@
-// Entry point. Zod is configured here, and the app is loaded only afterwards through a dynamic import:
-// bundling may place shared schemas in chunks that run before this module's own code, but never
-// before a dynamic import it starts.
+// Entry point. Zod is configured first: the build runs modules in their source order whatever chunk
+// holds them (strictExecutionOrder in vite.config.ts), and the app is loaded afterwards through a
+// dynamic import.
 import './lib/zod-config';
 import './styles/index.scss';
-import { preloadRouteScreen } from './app/route-preload';
+import { createQueryClient } from './app/providers';
+import { prefetchRouteData, preloadRouteScreen } from './app/route-preload';
 import { startFocusMemory } from './lib/focus-memory';
+import { currentUserQueryOptions } from './lib/session';
 
 // Before any screen or dialog code loads: a dialog returns focus to what opened it (lib/focus-memory.ts).
 startFocusMemory();
 
-void import('./bootstrap');
+// The session decides what every screen shows, and the route's data waits for it: both are asked for
+// now, while the app and the screen load, not once the app has started (issue 38).
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(currentUserQueryOptions);
+prefetchRouteData(queryClient, new URL(window.location.href));
+
+void import('./bootstrap').then(({ startApp }) => startApp(queryClient));
 // The screen the URL names loads beside the app, not after the router has started.
 preloadRouteScreen(window.location.pathname);
