@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases, evidence, journalEntries, journalEntryEvidence } from '../../db/schema/index';
+import { cases, events, evidence, journalEntries, journalEntryEvidence } from '../../db/schema/index';
 import { signedIn, type Client } from '../../../test/helpers';
 import { automationWithKey } from '../../../test/originator-helpers';
 import {
@@ -164,7 +164,7 @@ describe('changing evidence', () => {
     }
     expect(await custodyActions(t.database.db, id)).toEqual(['added', 'edited', 'unlinked', 'linked']);
     const history = (
-      await t.database.db.query.events.findMany({ where: (e, { eq }) => eq(e.subjectId, id) })
+      await t.database.db.select().from(events).where(eq(events.subjectId, id)).orderBy(events.id)
     ).map((e) => [e.type, e.caseId, e.data]);
     expect(history).toEqual([
       ['evidence.created', openCaseId, expect.objectContaining({ before: null })],
