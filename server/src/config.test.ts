@@ -68,6 +68,14 @@ describe('configuration', () => {
     expect(loadConfig({ MAX_UPLOAD_MB: '100' }).maxUploadBytes).toBe(100 * 1024 * 1024);
   });
 
+  it('keeps evidence files where EVIDENCE_DIR says, and nowhere of its own when it is unset or empty', () => {
+    expect(loadConfig({}).evidenceDir).toBeUndefined();
+    expect(loadConfig({ EVIDENCE_DIR: '' }).evidenceDir).toBeUndefined();
+    expect(loadConfig({ EVIDENCE_DIR: '/srv/scamtrail/evidence' }).evidenceDir).toBe(
+      '/srv/scamtrail/evidence',
+    );
+  });
+
   it('bounds every wait on PostgreSQL, with defaults and from the environment', () => {
     expect(loadConfig({}).databaseTimeouts).toEqual({
       startupWaitMs: 60_000,

@@ -112,7 +112,7 @@ export const envSchema = z
     ),
     /** /api requests waiting their turn before more are answered 503. */
     ADMISSION_QUEUE_LENGTH: z.coerce.number().int().min(0).max(100_000).default(256),
-    /** The largest evidence file accepted, in MiB; PostgreSQL keeps a file in one bytea value (at most 1 GB). */
+    /** The largest evidence file accepted, in MiB. */
     MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1000).default(DEFAULT_MAX_UPLOAD_MB),
     /** How old an unreferenced evidence file or a staged upload must be before it is removed. */
     EVIDENCE_ORPHAN_GRACE_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
