@@ -1,34 +1,81 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendApiNotFound } from './errors';
 
+/** Headers of the file server's answer that the app's own reply writes for itself. */
+const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+/**
+ * A Fastify instance of its own serving the built files with @fastify/static: each file (precompressed
+ * at build time) at its path, index.html for any other. Built at the first request for a page or file
+ * of the web app: @fastify/static and its dependencies, with the walk of the build's files, were about
+ * 3% of the server's start, which an API-only start never needs.
+ */
+async function fileServer(root: string): Promise<FastifyInstance> {
+  // Loaded here, not at the top, so that a start does not load them (see above).
+  const { default: Fastify } = await import('fastify');
+  const { default: fastifyStatic } = await import('@fastify/static');
+  const files = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  await files.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside each text asset (web/vite.config.ts): the one the client
+    // accepts is sent as it is, with Content-Encoding and Vary; the siblings get no routes of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
+    setHeaders: (res, path) => {
+      res.header(
+        'Cache-Control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  files.setNotFoundHandler((_request, reply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+  await files.ready();
+  return files;
+}
+
 /**
  * Serves the built SPA: its files (precompressed at build time), and index.html for every other non-/api
- * path (history fallback) so deep links work. Unknown /api paths answer a JSON 404.
+ * path (history fallback) so deep links work. Unknown /api paths answer a JSON 404. The files are
+ * served by `fileServer`, made at the first request for one; the app passes those requests to it.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: string }) => {
   const root = opts.webDistDir;
   const hasSpa = !!root && existsSync(join(root, 'index.html'));
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text asset (web/vite.config.ts): the one the client
-      // accepts is sent as it is, with Content-Encoding and Vary; the siblings get no routes of their own.
-      preCompressed: true,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      setHeaders: (res, path) => {
-        res.header(
-          'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
+  let built: Promise<FastifyInstance> | undefined;
+  const files = () => {
+    built ??= fileServer(root!).catch((err: unknown) => {
+      built = undefined;
+      throw err;
     });
-  }
+    return built;
+  };
+  app.addHook('onClose', async () => {
+    if (built) await (await built.catch(() => undefined))?.close();
+  });
+
+  const passOn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await (
+      await files()
+    ).inject({
+      // GET for HEAD too: the app's reply leaves the body off a HEAD answer.
+      method: 'GET',
+      url: request.url,
+      headers: request.headers,
+    });
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
+    }
+    return reply.code(answer.statusCode).send(answer.rawPayload.length > 0 ? answer.rawPayload : undefined);
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     // TAXII (/taxii2/) answers JSON too: an unknown path there is not a screen of the web app.
@@ -37,7 +84,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: st
     if (isApi || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
       return sendApiNotFound(app, request, reply);
     }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    return passOn(request, reply);
   });
 });
