@@ -2,7 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { evidence, evidenceBlobs, evidenceChunks } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql/arrays';
-import type { Collected } from './evidence-collector';
+import type { Collected } from './evidence-store-contract';
 
 /**
  * The advisory lock between keeping an upload's bytes (shared) and the collectors (exclusive), for

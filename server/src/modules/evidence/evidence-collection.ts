@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { collectAbandonedChunks, collectOrphanBlobs } from './evidence-blob-collector';
-import { collectOrphanFiles, sweepStaging, type Collected } from './evidence-collector';
+import { collectOrphanFiles, sweepStaging } from './evidence-collector';
+import type { Collected } from './evidence-store-contract';
 import { diskStoreRoot, keepsFilesOnDisk, stagingDir } from './evidence-store';
 
 /** How often storage is collected again after start. */

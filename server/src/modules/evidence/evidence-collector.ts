@@ -3,13 +3,7 @@ import { join } from 'node:path';
 import type { Db } from '../../db/client';
 import { findReferencedHashes } from './stored-hashes.repository';
 import { lockOutUploads } from './evidence-blob-collector';
-import { SHA256_HEX } from './evidence-store-contract';
-
-/** What one pass removed. */
-export interface Collected {
-  files: number;
-  bytes: number;
-}
+import { SHA256_HEX, type Collected } from './evidence-store-contract';
 
 function isMissing(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'ENOENT';

@@ -50,3 +50,9 @@ export const SHA256_HEX = /^[0-9a-f]{64}$/;
 export function assertSha256(sha256: string): void {
   if (!SHA256_HEX.test(sha256)) throw new Error('not a SHA-256 hex digest');
 }
+
+/** What one pass of a collector removed (files, blobs or chunks, and their bytes). */
+export interface Collected {
+  files: number;
+  bytes: number;
+}
