@@ -37,7 +37,7 @@ import { CASE_ENTRIES, CASE_EVIDENCE, NEWEST_ENTRY_TEXT, prepareCaseDatabase } f
 import { medianSide, writeCaseResults, type CaseBenchResult, type EndpointResult } from './lib/case-report';
 import { median, runConcurrently, runServerLoad, type LoadRun } from './lib/concurrent-load';
 import { startProcess, startServer, type ServerProcess } from './lib/server-process';
-import { signIn } from './lib/sign-in';
+import { signIn, signInInProcess } from './lib/sign-in';
 import { summarise, timed } from './lib/stats';
 
 const EMAIL = 'cases@bench.example';
@@ -66,17 +66,10 @@ async function recordStatements(
   const config = loadConfig({ DATABASE_URL: bench.url, PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database: bench.database, logger: false });
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: publicUrl },
-      payload: { email: EMAIL, password: PASSWORD },
-    });
-    const cookie = login.cookies.find((c) => c.name === 'scamtrail_session');
-    if (!cookie) throw new Error(`in-process login failed: ${login.statusCode}`);
+    const cookie = await signInInProcess(app, publicUrl, EMAIL, PASSWORD);
     const recorded = new Map<string, Statement[]>();
     for (const path of paths) {
-      const request = () => app.inject({ url: path, headers: { cookie: `${cookie.name}=${cookie.value}` } });
+      const request = () => app.inject({ url: path, headers: { cookie } });
       for (let i = 0; i < 5; i += 1) await request();
       bench.record = [];
       const res = await request();

@@ -50,7 +50,7 @@ import {
 } from './lib/pg-recorder';
 import { seedIdentifier } from './lib/seed-data';
 import { startServer, type ServerProcess } from './lib/server-process';
-import { machineInfo, signIn } from './lib/sign-in';
+import { machineInfo, signIn, signInInProcess } from './lib/sign-in';
 
 const EMAIL = 'importer@bench.example';
 const PASSWORD = 'benchmark password 1';
@@ -225,15 +225,7 @@ async function main() {
     const config = loadConfig({ DATABASE_URL: url.api, PUBLIC_URL: IN_PROCESS_URL, LOG_LEVEL: 'silent' });
     let database = await openDatabase({ url: url.api });
     let app = await buildApp({ config, database, logger: false });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: IN_PROCESS_URL },
-      payload: { email: EMAIL, password: PASSWORD },
-    });
-    const session = login.cookies.find((c) => c.name === 'scamtrail_session');
-    if (!session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-    const floorCookie = `${session.name}=${session.value}`;
+    const floorCookie = await signInInProcess(app, IN_PROCESS_URL, EMAIL, PASSWORD);
     await app.close();
     await database.close();
     await server.stop();

@@ -30,6 +30,7 @@ import {
 import { openBenchDatabase } from './lib/bench-database';
 import { median } from './lib/concurrent-load';
 import { summarise, timed } from './lib/stats';
+import { signInInProcess } from './lib/sign-in';
 
 const EMAIL = 'integrity@bench.example';
 const PASSWORD = 'benchmark password';
@@ -77,21 +78,14 @@ async function main() {
     log(`Sealed ${sealed} entries into 2 chains (${bench.kind})`);
 
     const config = loadConfig({
-      DATABASE_URL: bench.url ?? 'memory://',
+      // The app is given the database opened above; without a URL the config names PGlite's.
+      ...(bench.url ? { DATABASE_URL: bench.url } : {}),
       PUBLIC_URL,
       LOG_LEVEL: 'silent',
     });
     const app = await buildApp({ config, database: bench.database, logger: false });
     try {
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin: PUBLIC_URL },
-        payload: { email: EMAIL, password: PASSWORD },
-      });
-      const session = login.cookies.find((c) => c.name === 'scamtrail_session');
-      if (!session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-      const cookie = `${session.name}=${session.value}`;
+      const cookie = await signInInProcess(app, PUBLIC_URL, EMAIL, PASSWORD);
       const check = async (caseId: string) => {
         const res = await app.inject({ url: `/api/cases/${caseId}/journal-integrity`, headers: { cookie } });
         if (res.statusCode !== 200 || !res.json().intact) throw new Error(`${res.statusCode} ${res.body}`);

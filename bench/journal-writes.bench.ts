@@ -45,7 +45,7 @@ import {
   type ReplayStep,
 } from './lib/pg-recorder';
 import { startBuiltServer, type ServerProcess } from './lib/server-process';
-import { signIn } from './lib/sign-in';
+import { signIn, signInInProcess } from './lib/sign-in';
 
 const EMAIL = 'writer@bench.example';
 const PASSWORD = 'benchmark password';
@@ -141,15 +141,7 @@ async function recordWrites(
   const config = loadConfig({ DATABASE_URL: bench.url!, PUBLIC_URL: IN_PROCESS_URL, LOG_LEVEL: 'silent' });
   const app = await buildApp({ config, database: bench.database, logger: false });
   try {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { origin: IN_PROCESS_URL },
-      payload: { email: EMAIL, password: PASSWORD },
-    });
-    const session = login.cookies.find((c) => c.name === 'scamtrail_session');
-    if (!session) throw new Error(`login failed: ${login.statusCode} ${login.body}`);
-    const cookie = `${session.name}=${session.value}`;
+    const cookie = await signInInProcess(app, IN_PROCESS_URL, EMAIL, PASSWORD);
     const write = async (caseId: string) => {
       const res = await app.inject({
         method: 'POST',

@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os';
+import type { FastifyInstance } from 'fastify';
 
 /** Signs in through the real login route and answers the session cookie (`name=value`). */
 export async function signIn(origin: string, email: string, password: string): Promise<string> {
@@ -10,6 +11,27 @@ export async function signIn(origin: string, email: string, password: string): P
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('scamtrail_session='));
   if (!res.ok || !cookie) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return cookie.split(';')[0];
+}
+
+/**
+ * Signs in through the login route of an app in this process (`app.inject`, as the benchmarks record
+ * their floors) and answers the session cookie (`name=value`).
+ */
+export async function signInInProcess(
+  app: FastifyInstance,
+  origin: string,
+  email: string,
+  password: string,
+): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { origin },
+    payload: { email, password },
+  });
+  const session = login.cookies.find((c) => c.name === 'scamtrail_session');
+  if (!session) throw new Error(`in-process login failed: ${login.statusCode} ${login.body}`);
+  return `${session.name}=${session.value}`;
 }
 
 /** The machine a result was measured on, with the load average at the start and now. */
