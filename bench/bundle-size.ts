@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
+import { firstRowTimes, watchFirstRow } from './lib/first-row';
 import { findChromium } from '../e2e/support/chromium';
 import { freePorts, waitUntilAnswering } from '../scripts/local-server.mjs';
 import { signIn } from './lib/sign-in';
@@ -173,20 +174,10 @@ async function countPage(
       const seen = requests.get(e.requestId);
       if (seen) seen.done = true;
     });
-    // The moment the row's text enters the document, seen by the page itself (what starts in the
-    // effects of the same render comes after it).
-    await page.addInitScript({
-      content: `new MutationObserver((_, observer) => {
-        if (!document.body?.textContent?.includes(${JSON.stringify(screen.firstRow)})) return;
-        window.firstRowAt = performance.now();
-        window.firstRowWallTime = performance.timeOrigin + window.firstRowAt;
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true, characterData: true });`,
-    });
+    await watchFirstRow(page, screen.firstRow);
     await page.goto(screen.path, { waitUntil: 'commit' });
     await page.getByText(screen.firstRow, { exact: false }).first().waitFor({ timeout: 60_000 });
-    const firstRowMs = (await page.evaluate('window.firstRowAt')) as number;
-    const rowAt = (await page.evaluate('window.firstRowWallTime')) as number;
+    const { ms: firstRowMs, wallTime: rowAt } = await firstRowTimes(page);
     const before = [...requests.values()].filter((r) => r.start <= rowAt);
     // Their bytes are known once each has finished (a request started before the row may end after it).
     const deadline = Date.now() + 30_000;

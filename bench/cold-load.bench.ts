@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
+import { firstRowTimes, watchFirstRow } from './lib/first-row';
 import { findChromium } from '../e2e/support/chromium';
 import { startServer } from './lib/server-process';
 import { machineInfo, signIn } from './lib/sign-in';
@@ -152,20 +153,11 @@ async function visit(browser: Browser, origin: string, cookie: string, screen: S
     const seen = requests.get(e.requestId);
     if (seen) Object.assign(seen, { end: e.timestamp * 1000, bytes: e.encodedDataLength });
   });
-  // The moment the row's text enters the document, seen by the page itself.
-  await page.addInitScript({
-    content: `new MutationObserver((_, observer) => {
-      if (!document.body?.textContent?.includes(${JSON.stringify(screen.firstRow)})) return;
-      window.firstRowAt = performance.now();
-      window.firstRowWallTime = performance.timeOrigin + window.firstRowAt;
-      observer.disconnect();
-    }).observe(document, { childList: true, subtree: true, characterData: true });`,
-  });
+  await watchFirstRow(page, screen.firstRow);
   await page.goto(screen.path, { waitUntil: 'commit' });
   await page.getByText(screen.firstRow, { exact: false }).first().waitFor({ timeout: 120_000 });
   // The page's clock starts with the navigation.
-  const firstRowMs = (await page.evaluate('window.firstRowAt')) as number;
-  const rowWallTime = (await page.evaluate('window.firstRowWallTime')) as number;
+  const { ms: firstRowMs, wallTime: rowWallTime } = await firstRowTimes(page);
   const documentRequest = [...requests.values()].find((r) => r.type === 'Document');
   if (!documentRequest) throw new Error(`no document request for ${screen.path}`);
   // Times below are from navigation start, on the network's clock.
