@@ -41,7 +41,9 @@ test.describe('case timeline', () => {
     const addEntry = page.getByRole('button', { name: 'Add entry' }).first();
     await addEntry.click();
     const form = modal(page, 'Add journal entry');
-    // Closed untouched, focus goes back to the button that opened it.
+    // Open (its code may still be loading after the click), then closed untouched: focus goes back to
+    // the button that opened it.
+    await expect(form).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(form).toBeHidden();
     await expect(addEntry).toBeFocused();
