@@ -1,4 +1,5 @@
-import type { Database } from '../src/db/client';
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../src/db/client';
 
 type Query = (...args: unknown[]) => unknown;
 interface Queryable {
@@ -107,5 +108,19 @@ export async function firstStatement(database: Database, work: () => Promise<unk
     if (value === null) return 'null';
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/**
+ * The plan of `statement` with sorting made as costly as the planner allows: a plan that still sorts
+ * has no index laid out in the statement's order.
+ */
+export async function planWithoutSort(db: Db, statement: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_sort = off`);
+    const result = await tx.execute(sql.raw(`explain ${statement}`));
+    return (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((row) => Object.values(row)[0])
+      .join('\n');
   });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseListQuery } from '@scamtrail/domain/cases';
 import { buildTestApp, signedIn, type TestApp } from '../../../test/helpers';
-import { firstStatement } from '../../../test/statement-log';
+import { firstStatement, planWithoutSort } from '../../../test/statement-log';
 import type { Db } from '../../db/client';
 import type { KeysetPosition } from '../../db/keyset';
 import { csvLines, type CsvColumn, type CsvPage } from '../../plugins/csv-export';
@@ -252,15 +252,7 @@ describe('the keyset reads of the default orders', () => {
       await db.execute(sql`analyze`);
       const first = await list.read(undefined, PAGE);
       const statement = await firstStatement(t.database, () => list.read(first.next, PAGE));
-      // With sorting made as costly as the planner allows, a plan that still sorts has no index
-      // laid out in the order.
-      const plan = await db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_sort = off`);
-        const result = await tx.execute(sql.raw(`explain ${statement}`));
-        return (result as unknown as { rows: Record<string, string>[] }).rows
-          .map((row) => Object.values(row)[0])
-          .join('\n');
-      });
+      const plan = await planWithoutSort(db, statement);
       expect(plan, plan).toMatch(/Index (Only )?Scan/);
       expect(plan, plan).not.toMatch(/Sort/);
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { firstStatement } from '../../../test/statement-log';
+import { firstStatement, planWithoutSort } from '../../../test/statement-log';
 import { insertAutomationKey } from '../identifiers/identifier-test-fixtures';
 import { findTaxiiIdentifiers } from './taxii.repository';
 
@@ -489,15 +489,7 @@ describe('TAXII 2.1', () => {
           limit: 101,
         }),
       );
-      const plan = await db.transaction(async (tx) => {
-        // With sorting as costly as the planner allows: a sort of the identifiers would mean no index
-        // laid out in the order.
-        await tx.execute(sql`set local enable_sort = off`);
-        const result = await tx.execute(sql.raw(`explain ${statement}`));
-        return (result as unknown as { rows: Record<string, string>[] }).rows
-          .map((row) => Object.values(row)[0])
-          .join('\n');
-      });
+      const plan = await planWithoutSort(db, statement);
       expect(plan, plan).toContain('Index Scan using identifiers_updated_idx on identifiers');
       expect(plan, plan).toContain('identifier_versions_deleted_idx');
       expect(plan, plan).not.toMatch(/Seq Scan on identifiers/);
