@@ -24,13 +24,12 @@ import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openBenchDatabase } from './lib/bench-database';
 import { median } from './lib/concurrent-load';
 import { startServer, type ServerProcess } from './lib/server-process';
-import { machineInfo, signIn } from './lib/sign-in';
+import { benchCommit, machineInfo, signIn } from './lib/sign-in';
 
 const EMAIL = 'uploader@bench.example';
 const PASSWORD = 'benchmark password 1';
@@ -328,7 +327,7 @@ async function main() {
       maxDownloadRssGrowthMb: Math.max(...rounds.map((r) => r[key].downloadRssGrowth)) / MB,
     };
   }
-  const commit = execSync('git rev-parse --short HEAD').toString().trim();
+  const commit = benchCommit();
   const machine = machineInfo(loadAtStart);
   mkdirSync(resultsDir, { recursive: true });
   writeFileSync(

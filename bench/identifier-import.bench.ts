@@ -26,7 +26,6 @@
  * BENCH_SHOW_SQL=1 prints the statements of one request; BENCH_CPU_PROF=<dir> has the server write a
  * CPU profile there when it stops; BENCH_KEEP=1 keeps the two databases.
  */
-import { execSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -50,7 +49,7 @@ import {
 } from './lib/pg-recorder';
 import { seedIdentifier } from './lib/seed-data';
 import { startServer, type ServerProcess } from './lib/server-process';
-import { machineInfo, signIn, signInInProcess } from './lib/sign-in';
+import { benchCommit, machineInfo, signIn, signInInProcess } from './lib/sign-in';
 
 const EMAIL = 'importer@bench.example';
 const PASSWORD = 'benchmark password 1';
@@ -340,14 +339,7 @@ async function main() {
 }
 
 function writeResults(rounds: Round[], statements: string[], loadAtStart: number[]) {
-  let commit = process.env.BENCH_COMMIT ?? 'unknown';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    // Run from a copy of the tree (git archive): the commit is BENCH_COMMIT's.
-  }
+  const commit = benchCommit();
   const machine = machineInfo(loadAtStart);
   const summary = {
     rows: ROWS,

@@ -13,7 +13,6 @@
  * starts every few minutes. Medians of the rounds; results go to
  * bench/results/journal-integrity-<database>.{json,md}.
  */
-import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -30,7 +29,7 @@ import {
 import { openBenchDatabase } from './lib/bench-database';
 import { median } from './lib/concurrent-load';
 import { summarise, timed } from './lib/stats';
-import { signInInProcess } from './lib/sign-in';
+import { benchCommit, signInInProcess } from './lib/sign-in';
 
 const EMAIL = 'integrity@bench.example';
 const PASSWORD = 'benchmark password';
@@ -195,14 +194,7 @@ function writeResults(
   kind: string,
   result: Record<string, unknown> & { measures: Record<string, unknown>[] },
 ) {
-  let commit = process.env.BENCH_COMMIT ?? 'unknown';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    // Run from a copy of the tree (git archive): the commit is BENCH_COMMIT's.
-  }
+  const commit = benchCommit();
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;

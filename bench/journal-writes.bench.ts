@@ -28,7 +28,6 @@ import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execSync } from 'node:child_process';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/src/app';
@@ -45,7 +44,7 @@ import {
   type ReplayStep,
 } from './lib/pg-recorder';
 import { startBuiltServer, type ServerProcess } from './lib/server-process';
-import { signIn, signInInProcess } from './lib/sign-in';
+import { benchCommit, signIn, signInInProcess } from './lib/sign-in';
 
 const EMAIL = 'writer@bench.example';
 const PASSWORD = 'benchmark password';
@@ -288,14 +287,7 @@ async function main() {
 }
 
 function writeResults(shapes: ShapeResult[], statements: string[]) {
-  let commit = process.env.BENCH_COMMIT ?? 'unknown';
-  try {
-    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    // Run from a copy of the tree (git archive): the commit is BENCH_COMMIT's.
-  }
+  const commit = benchCommit();
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadAtStart} at the start, ${loadText()} at the end`;
   mkdirSync(resultsDir, { recursive: true });
   const at = new Date().toISOString();

@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 
@@ -43,4 +44,15 @@ export function machineInfo(loadAverageAtStart: number[]) {
     loadAverageAtStart,
     loadAverageAtEnd: loadavg(),
   };
+}
+
+/** The commit measured: HEAD's, or BENCH_COMMIT's when run from a copy of the tree (git archive). */
+export function benchCommit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return process.env.BENCH_COMMIT ?? 'unknown';
+  }
 }
