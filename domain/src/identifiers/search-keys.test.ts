@@ -127,4 +127,14 @@ describe('buildSearchText', () => {
     // A part of a number stays a part.
     expect(searchTermOf('7946 0958', 'GB')).toBe('79460958');
   });
+
+  it('a number dialled from abroad that is possible but not valid, as an import stores it', () => {
+    // +44 7700 467612 has a UK mobile's length, yet libphonenumber calls it possible only.
+    const notValid = { countryCode: '+44', number: '7700467612' };
+    expect(finds('phone', notValid, '0044 770 046 7612', 'US')).toBe(true);
+    expect(finds('phone', notValid, '011 44 7700 467612', 'US')).toBe(true);
+    expect(searchTermOf('0044 770 046 7612', 'US')).toBe('447700467612');
+    // Digits no country's numbering allows keep their prefix.
+    expect(searchTermOf('00 0123')).toBe('000123');
+  });
 });

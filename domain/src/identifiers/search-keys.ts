@@ -114,17 +114,23 @@ const SPACED_IBAN = /^[a-z]{2}\d{2}[a-z\d ]* [a-z\d ]*$/i;
 
 /**
  * The digits of a number-like term as the stored forms write them: dialled with an international
- * prefix ("0044 20 7946 0958"), the E.164 digits ("442079460958") when they make a valid number;
+ * prefix ("0044 20 7946 0958"), the E.164 digits ("442079460958") when they make a valid number, or
+ * else a possible one;
  * written nationally with a trunk prefix in the default region ("020 7946 0958" in GB), the national
  * number ("2079460958"); else the digits as typed (a part of a number stays a part).
  */
 function numberTerm(term: string, defaultRegion: string | undefined): string {
   const digits = digitsOf(term);
   if (term.startsWith('+')) return digits;
-  for (const reading of internationalReadings(digits)) {
-    const parsed = parsePhoneNumberFromString(reading);
-    if (parsed?.isValid()) return digitsOf(parsed.number);
-  }
+  const abroad = internationalReadings(digits)
+    .map((reading) => parsePhoneNumberFromString(reading))
+    .filter((parsed) => parsed !== undefined);
+  // A valid reading first; else a merely possible one, which an import also stores (`isPhoneNumber`):
+  // "0044 7700 467612" is +44 7700 467612 though libphonenumber does not call it valid. Dropping the
+  // prefix only widens the match: the shorter digits are part of the longer ones.
+  const international =
+    abroad.find((parsed) => parsed.isValid()) ?? abroad.find((parsed) => parsed.isPossible());
+  if (international) return digitsOf(international.number);
   if (defaultRegion && isPhoneRegion(defaultRegion)) {
     const national = parsePhoneNumberFromString(digits, defaultRegion);
     if (
