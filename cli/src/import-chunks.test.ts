@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv } from '@scamtrail/domain/csv';
 import { CliError, EXIT } from './errors';
 import {
-  CsvRecordReader,
+  BoundedCsvReader,
   formatOf,
   importChunks,
   JsonItemsReader,
@@ -103,30 +103,6 @@ describe('reading a file piece by piece', () => {
     return out;
   }
 
-  const trickyCsv =
-    '\ufefftype,notes,value\r\n' +
-    'other,"a,b","say ""hi"""\r\n' +
-    '\r\n' +
-    'other,"two\r\nlines",x"y\n' +
-    'email,"",""""\r' +
-    'other,"  padded  ",last';
-
-  it('reads a CSV as parseCsv reads it whole, wherever the pieces are cut', () => {
-    const whole = parseCsv(trickyCsv);
-    expect(whole).toHaveLength(5);
-    for (const size of [1, 2, 3, 5, 7, 11, trickyCsv.length]) {
-      expect(inPieces(new CsvRecordReader(), trickyCsv, size), `pieces of ${size}`).toEqual(whole);
-    }
-  });
-
-  it('names the line a CSV stops being readable at, read in pieces', () => {
-    const text = 'type,a\nemail,x\nemail,"ab"c\n';
-    expect(() => inPieces(new CsvRecordReader(), text, 3)).toThrow(/after a closing quote \(line 3\)/);
-    expect(() => inPieces(new CsvRecordReader(), 'type,a\nemail,"open\n', 4)).toThrow(
-      /not closed \(line 2\)/,
-    );
-  });
-
   const items = [
     { type: 'email', data: { address: 'a@example.org' } },
     { type: 'other', data: { identifierType: 'Website', value: 'x]},{"[\\"' } },
@@ -191,7 +167,7 @@ describe('reading a file piece by piece', () => {
   });
 
   it('refuses a row longer than the longest it holds', () => {
-    const reader = new CsvRecordReader();
+    const reader = new BoundedCsvReader();
     reader.push('type,notes\nother,"');
     expect(() => reader.push('x'.repeat(MAX_ROW_CHARS + 1))).toThrow(/longer than/);
   });

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { CsvSyntaxError } from '@scamtrail/domain/csv';
+import { CsvRecordReader, CsvSyntaxError } from '@scamtrail/domain/csv';
 import { CliError } from './errors';
 
 /**
@@ -31,108 +31,11 @@ export function formatOf(path: string, given?: string): ImportFormat {
 const tooLong = (what: string) =>
   CliError.usage(`${what} is longer than ${MAX_ROW_CHARS.toLocaleString('en')} characters`);
 
-/**
- * The records of a CSV read piece by piece, as `parseCsv` (the server's reader) reads the whole text:
- * RFC 4180 quoting, CRLF or LF, a leading byte-order mark dropped, blank lines skipped, a quote inside
- * an unquoted field kept as text. Each `push` answers the records its text ended; the text of the
- * record not yet ended is kept for the next one.
- */
-export class CsvRecordReader {
-  private pending = '';
-  private line = 1;
-  private started = false;
-
-  push(text: string): string[][] {
-    this.pending += text;
-    return this.drain(false);
-  }
-
-  end(): string[][] {
-    return this.drain(true);
-  }
-
-  private drain(final: boolean): string[][] {
-    let text = this.pending;
-    if (!this.started && text.length > 0) {
-      this.started = true;
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    }
-    const records: string[][] = [];
-    let record: string[] = [];
-    let field = '';
-    let line = this.line;
-    let i = 0;
-    // Where the records read so far end, and the line there: what is kept starts there.
-    let consumed = 0;
-    let consumedLine = line;
-    scan: while (i < text.length) {
-      const c = text[i];
-      if (c === '"' && field === '') {
-        const start = line;
-        let j = i + 1;
-        let value = '';
-        for (;;) {
-          if (j >= text.length) {
-            if (final) throw new CsvSyntaxError('A quoted field is not closed', start);
-            break scan;
-          }
-          const q = text[j];
-          if (q === '"') {
-            // A quote ending this piece may be the first of a doubled one: wait for the next.
-            if (j + 1 >= text.length && !final) break scan;
-            if (text[j + 1] === '"') {
-              value += '"';
-              j += 2;
-              continue;
-            }
-            j += 1;
-            break;
-          }
-          if (q === '\n') line += 1;
-          value += q;
-          j += 1;
-        }
-        const next = text[j];
-        if (next === undefined && !final) break;
-        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-          throw new CsvSyntaxError('Unexpected text after a closing quote', line);
-        }
-        field = value;
-        i = j;
-        continue;
-      }
-      if (c === ',') {
-        record.push(field);
-        field = '';
-        i += 1;
-      } else if (c === '\r' || c === '\n') {
-        // A CR ending this piece may be the first half of a CRLF.
-        if (c === '\r' && i + 1 >= text.length && !final) break;
-        record.push(field);
-        field = '';
-        // A blank line is one empty field: skip it rather than reading it as a record.
-        if (record.length > 1 || record[0] !== '') records.push(record);
-        record = [];
-        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-        line += 1;
-        consumed = i;
-        consumedLine = line;
-      } else {
-        field += c;
-        i += 1;
-      }
-    }
-    if (final) {
-      if (field !== '' || record.length > 0) {
-        record.push(field);
-        if (record.length > 1 || record[0] !== '') records.push(record);
-      }
-      this.pending = '';
-      return records;
-    }
-    this.pending = text.slice(consumed);
-    this.line = consumedLine;
-    if (this.pending.length > MAX_ROW_CHARS) throw tooLong(`The CSV row at line ${consumedLine}`);
+/** The domain's CSV reader, refusing a record that grows past `MAX_ROW_CHARS` before it ends. */
+export class BoundedCsvReader extends CsvRecordReader {
+  override push(text: string): string[][] {
+    const records = super.push(text);
+    if (this.pendingChars > MAX_ROW_CHARS) throw tooLong(`The CSV row at line ${this.pendingLine}`);
     return records;
   }
 }
@@ -309,7 +212,7 @@ const csvLine = (cells: string[]) => cells.map(csvField).join(',');
  * read, at the row where it stops.
  */
 export class ImportChunker {
-  private readonly csv: CsvRecordReader | null;
+  private readonly csv: BoundedCsvReader | null;
   private readonly json: JsonItemsReader | JsonLinesReader | null;
   private header: string[] | null = null;
   private rows: unknown[] = [];
@@ -323,7 +226,7 @@ export class ImportChunker {
     if (!Number.isInteger(chunkSize) || chunkSize < 1) {
       throw CliError.usage('--chunk-size must be at least 1');
     }
-    this.csv = format === 'csv' ? new CsvRecordReader() : null;
+    this.csv = format === 'csv' ? new BoundedCsvReader() : null;
     this.json = format === 'json' ? new JsonItemsReader() : format === 'jsonl' ? new JsonLinesReader() : null;
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, parseCsv } from './csv';
+import { CsvRecordReader, CsvSyntaxError, parseCsv } from './csv';
 
 describe('parseCsv (RFC 4180)', () => {
   it('splits records on LF and CRLF and fields on commas', () => {
@@ -35,5 +35,45 @@ describe('parseCsv (RFC 4180)', () => {
 
   it('answers no records for an empty text', () => {
     expect(parseCsv('')).toEqual([]);
+  });
+});
+
+describe('CsvRecordReader, the text read piece by piece', () => {
+  /** The records of `text` read in pieces of `size` characters. */
+  function inPieces(text: string, size: number): string[][] {
+    const reader = new CsvRecordReader();
+    const out: string[][] = [];
+    for (let i = 0; i < text.length; i += size) out.push(...reader.push(text.slice(i, i + size)));
+    out.push(...reader.end());
+    return out;
+  }
+
+  const trickyCsv =
+    '\ufefftype,notes,value\r\n' +
+    'other,"a,b","say ""hi"""\r\n' +
+    '\r\n' +
+    'other,"two\r\nlines",x"y\n' +
+    'email,"",""""\r' +
+    'other,"  padded  ",last';
+
+  it('reads a CSV as parseCsv reads it whole, wherever the pieces are cut', () => {
+    const whole = parseCsv(trickyCsv);
+    expect(whole).toHaveLength(5);
+    for (const size of [1, 2, 3, 5, 7, 11, trickyCsv.length]) {
+      expect(inPieces(trickyCsv, size), `pieces of ${size}`).toEqual(whole);
+    }
+  });
+
+  it('names the line a CSV stops being readable at, read in pieces', () => {
+    const text = 'type,a\nemail,x\nemail,"ab"c\n';
+    expect(() => inPieces(text, 3)).toThrow(/after a closing quote \(line 3\)/);
+    expect(() => inPieces('type,a\nemail,"open\n', 4)).toThrow(/not closed \(line 2\)/);
+  });
+
+  it('keeps the record not yet ended, and says where it starts', () => {
+    const reader = new CsvRecordReader();
+    expect(reader.push('a,b\nc,"d\n')).toEqual([['a', 'b']]);
+    expect([reader.pendingChars, reader.pendingLine]).toEqual([5, 2]);
+    expect(reader.end('e"')).toEqual([['c', 'd\ne']]);
   });
 });

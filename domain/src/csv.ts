@@ -17,58 +17,120 @@ export class CsvSyntaxError extends Error {
 
 /** The records of a CSV text, each a list of field values. */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let line = 1;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const endRecord = () => {
-    record.push(field);
-    field = '';
-    // A blank line is one empty field: skip it rather than reading it as a record.
-    if (record.length > 1 || record[0] !== '') records.push(record);
-    record = [];
-  };
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"' && field === '') {
-      const start = line;
-      i += 1;
-      for (;;) {
-        if (i >= text.length) throw new CsvSyntaxError('A quoted field is not closed', start);
-        const q = text[i];
-        if (q === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
+  return new CsvRecordReader().end(text);
+}
+
+/**
+ * The records of a CSV read piece by piece (the CLI reads a file as a stream): each `push` answers
+ * the records its text ended and keeps the text of the record not yet ended for the next one; `end`
+ * answers the rest. `parseCsv` is one `end` of the whole text, so both read alike.
+ */
+export class CsvRecordReader {
+  private pending = '';
+  private line = 1;
+  private started = false;
+
+  push(text: string): string[][] {
+    this.pending += text;
+    return this.drain(false);
+  }
+
+  /** The records `text` (if any) and what was kept end; a quoted field left open is an error. */
+  end(text = ''): string[][] {
+    this.pending += text;
+    return this.drain(true);
+  }
+
+  /** How long the record not yet ended is, in characters, and the line it starts on. */
+  get pendingChars(): number {
+    return this.pending.length;
+  }
+
+  get pendingLine(): number {
+    return this.line;
+  }
+
+  private drain(final: boolean): string[][] {
+    let text = this.pending;
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
+    const records: string[][] = [];
+    let record: string[] = [];
+    let field = '';
+    let line = this.line;
+    let i = 0;
+    // Where the records read so far end, and the line there: what is kept starts there.
+    let consumed = 0;
+    let consumedLine = line;
+    scan: while (i < text.length) {
+      const c = text[i];
+      if (c === '"' && field === '') {
+        const start = line;
+        let j = i + 1;
+        let value = '';
+        for (;;) {
+          if (j >= text.length) {
+            if (final) throw new CsvSyntaxError('A quoted field is not closed', start);
+            break scan;
           }
-          i += 1;
-          break;
+          const q = text[j];
+          if (q === '"') {
+            // A quote ending this piece may be the first of a doubled one: wait for the next.
+            if (j + 1 >= text.length && !final) break scan;
+            if (text[j + 1] === '"') {
+              value += '"';
+              j += 2;
+              continue;
+            }
+            j += 1;
+            break;
+          }
+          if (q === '\n') line += 1;
+          value += q;
+          j += 1;
         }
-        if (q === '\n') line += 1;
-        field += q;
+        const next = text[j];
+        if (next === undefined && !final) break;
+        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+          throw new CsvSyntaxError('Unexpected text after a closing quote', line);
+        }
+        field = value;
+        i = j;
+        continue;
+      }
+      if (c === ',') {
+        record.push(field);
+        field = '';
+        i += 1;
+      } else if (c === '\r' || c === '\n') {
+        // A CR ending this piece may be the first half of a CRLF.
+        if (c === '\r' && i + 1 >= text.length && !final) break;
+        record.push(field);
+        field = '';
+        // A blank line is one empty field: skip it rather than reading it as a record.
+        if (record.length > 1 || record[0] !== '') records.push(record);
+        record = [];
+        i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+        line += 1;
+        consumed = i;
+        consumedLine = line;
+      } else {
+        field += c;
         i += 1;
       }
-      const next = text[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-        throw new CsvSyntaxError('Unexpected text after a closing quote', line);
+    }
+    if (final) {
+      if (field !== '' || record.length > 0) {
+        record.push(field);
+        if (record.length > 1 || record[0] !== '') records.push(record);
       }
-      continue;
+      this.pending = '';
+      return records;
     }
-    if (c === ',') {
-      record.push(field);
-      field = '';
-      i += 1;
-    } else if (c === '\r' || c === '\n') {
-      endRecord();
-      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
-      line += 1;
-    } else {
-      field += c;
-      i += 1;
-    }
+    this.pending = text.slice(consumed);
+    this.line = consumedLine;
+    return records;
   }
-  if (field !== '' || record.length > 0) endRecord();
-  return records;
 }
