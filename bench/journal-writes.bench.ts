@@ -11,16 +11,21 @@
  * case, for BENCH_SECONDS (default 8) each; beside the floor: the very statements one such request sent
  * to PostgreSQL (recorded at the driver, its transaction whole, in the order and overlap the app sent
  * them, while the same sources ran one write per case in this process with `app.inject` on the same
- * database before anything is timed), replayed by as many workers through a pool of the same size.
+ * database before anything is timed), replayed by as many workers through a pool of the same size;
+ * and between the two, the bare HTTP server (bench/lib/journal-bare-server.ts: node:http in a child
+ * process, no framework, no checks) that replays those very statements through a pool of the same size
+ * for each POST, driven by the same HTTP clients as the API: the floor of any HTTP server in front of
+ * this SQL on this machine.
  * Replayed, the entry insert makes a new entry; the chain link is numbered and hashed by its own
- * statement, so it appends again. Three rounds, the two sides in turn (who goes first alternates); the
+ * statement, so it appends again. Three rounds, the three sides in turn (who goes first rotates); the
  * median of the rounds is reported, with each round and the load average. CPU per write: the server
- * process's (utime + stime from /proc/<pid>/stat, 10 ms ticks) on the API side, this process's
- * (node-postgres alone) on the floor's. It writes bench/results/journal-writes-postgres.{json,md}.
+ * process's (utime + stime from /proc/<pid>/stat, 10 ms ticks) on the API and bare sides, this
+ * process's (node-postgres alone) on the floor's. It writes bench/results/journal-writes-postgres.{json,md}.
  * BENCH_SHOW_SQL=1 prints the statements of one request; BENCH_CPU_PROFILE=<dir> writes CPU profiles of
  * the floor's first round of each shape there (see `profiled`; the server is another process);
  * BENCH_API_ONLY=1 measures the API side alone (before issue 38 the chain link's number was computed in
- * JavaScript, and a replay collides with it).
+ * JavaScript, and a replay collides with it). BENCH_SERVER_PROFILE=<dir> runs the server under
+ * `node --cpu-prof` (the profile is written there when it stops).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -43,7 +48,7 @@ import {
   toReplayWaves,
   type ReplayStep,
 } from './lib/pg-recorder';
-import { startBuiltServer, type ServerProcess } from './lib/server-process';
+import { startBuiltServer, startProcess, type ServerProcess } from './lib/server-process';
 import { benchCommit, signIn, signInInProcess } from './lib/sign-in';
 
 const EMAIL = 'writer@bench.example';
@@ -55,6 +60,8 @@ const ROUNDS = 3;
 const IN_PROCESS_URL = 'http://127.0.0.1';
 /** The compiled server, as `npm start` runs it. */
 const SERVER_BUNDLE = fileURLToPath(new URL('../server/dist/main.mjs', import.meta.url));
+/** The bare HTTP server that replays the recorded statements of a write (the HTTP floor). */
+const BARE_SERVER = fileURLToPath(new URL('./lib/journal-bare-server.ts', import.meta.url));
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
 const log = (line: string) => console.log(line);
@@ -69,6 +76,7 @@ type MeasuredRun = LoadRun & { cpuUsPerWrite: number };
 
 interface Round {
   api: MeasuredRun;
+  bare: MeasuredRun;
   floor: MeasuredRun;
 }
 
@@ -118,14 +126,37 @@ interface ShapeResult {
   statements: number;
   rounds: Round[];
   apiPerSecond: number;
+  barePerSecond: number;
   floorPerSecond: number;
+  /** API / pg floor. */
   ratio: number;
+  /** Bare HTTP server / pg floor. */
+  bareRatio: number;
+  /** API / bare HTTP server. */
+  apiToBare: number;
   apiP50: number;
+  bareP50: number;
   floorP50: number;
   apiP95: number;
+  bareP95: number;
   floorP95: number;
   apiCpuUsPerWrite: number;
+  bareCpuUsPerWrite: number;
   floorCpuUsPerWrite: number;
+}
+
+/**
+ * The recorded waves of each case as the bare server reads them: JSON, a statement's type parsers
+ * (Drizzle's functions) as `true`, which the bare server turns back into the same parsers.
+ */
+function writeReplayFile(file: string, caseIds: readonly string[], waves: ReplayStep[][][]) {
+  const byCase = Object.fromEntries(caseIds.map((id, i) => [id, waves[i]]));
+  writeFileSync(
+    file,
+    JSON.stringify(byCase, (key, value: unknown) =>
+      key === 'types' && value && typeof value === 'object' ? true : value,
+    ),
+  );
 }
 
 /**
@@ -172,6 +203,7 @@ async function main() {
   // The server's data directory (evidence files): its own, thrown away at the end.
   const dataDir = mkdtempSync(join(tmpdir(), 'scamtrail-journal-writes-'));
   let server: ServerProcess | undefined;
+  let bare: ServerProcess | undefined;
   try {
     await bench.database.migrate();
     const user = await createUser(bench.database.db, {
@@ -196,27 +228,35 @@ async function main() {
     if (process.env.BENCH_SHOW_SQL) for (const line of describeWaves(waves[0])) log(`  ${line}`);
     log(`One write: ${statements} statements`);
 
+    const profileDir = process.env.BENCH_SERVER_PROFILE;
     server = await startBuiltServer(SERVER_BUNDLE, {
       DATABASE_URL: bench.url!,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
     });
     const { origin } = server;
+    const replayFile = join(dataDir, 'journal-writes.replay.json');
+    writeReplayFile(replayFile, caseIds, waves);
+    bare = await startProcess(BARE_SERVER, {
+      DATABASE_URL: bench.url!,
+      REPLAY_FILE: replayFile,
+      POOL_SIZE: String(WORKERS),
+    });
+    const bareOrigin = bare.origin;
     const cookie = await signIn(origin, EMAIL, PASSWORD);
     let written = 0;
-    const write = async (caseId: string) => {
+    const post = async (to: string, caseId: string) => {
       const body = JSON.stringify({ type: 'note', description: `Entry ${(written += 1)}`, caseId });
-      const { status, text } = await postJson(
-        agent,
-        `${origin}/api/journal-entries`,
-        { origin, cookie },
-        body,
-      );
+      const { status, text } = await postJson(agent, `${to}/api/journal-entries`, { origin, cookie }, body);
       if (status !== 201) throw new Error(`${status} ${text}`);
     };
+    const write = (caseId: string) => post(origin, caseId);
+    const bareWrite = (caseId: string) => post(bareOrigin, caseId);
     // The server's first writes on every case (what it loads and prepares once), not timed.
     for (const caseId of caseIds) for (let i = 0; i < 5; i += 1) await write(caseId);
     const serverCpuMs = () => server!.cpuMs();
+    const bareCpuMs = () => bare!.cpuMs();
 
     const shapes: ShapeResult[] = [];
     for (const shape of ['one case', 'ten cases'] as const) {
@@ -226,6 +266,10 @@ async function main() {
         let call = 0;
         return runConcurrently(WORKERS, SECONDS, () => write(caseIds[caseOf(call++)]));
       };
+      const bareSide = () => {
+        let call = 0;
+        return runConcurrently(WORKERS, SECONDS, () => bareWrite(caseIds[caseOf(call++)]));
+      };
       const floorSide = async () => {
         // BENCH_API_ONLY=1: the API side alone (a tree whose writes cannot be replayed as recorded).
         if (process.env.BENCH_API_ONLY) return { ...(await apiSide()), perSecond: NaN, errors: 0 };
@@ -233,32 +277,36 @@ async function main() {
         return runConcurrently(WORKERS, SECONDS, () => replayWaves(pool, waves[caseOf(call++)]));
       };
       await runConcurrently(WORKERS, 2, () => write(caseIds[caseOf(0)]));
+      await runConcurrently(WORKERS, 2, () => bareWrite(caseIds[caseOf(0)]));
       await runConcurrently(WORKERS, 2, () => replayWaves(pool, waves[caseOf(0)]));
       const rounds: Round[] = [];
       for (let r = 0; r < ROUNDS; r += 1) {
-        const api = () => measured(serverCpuMs, apiSide);
-        const floor = () =>
-          measured(ownCpuMs, () =>
-            r === 0 ? profiled(`floor-${shape.replace(' ', '-')}`, floorSide) : floorSide(),
-          );
-        // Who goes first alternates from round to round, so neither always follows the other's
+        const sides = {
+          api: () => measured(serverCpuMs, apiSide),
+          bare: () => measured(bareCpuMs, bareSide),
+          floor: () =>
+            measured(ownCpuMs, () =>
+              r === 0 ? profiled(`floor-${shape.replace(' ', '-')}`, floorSide) : floorSide(),
+            ),
+        };
+        // Who goes first rotates from round to round, so no side always follows another's
         // checkpoint or autovacuum.
-        let round: Round;
-        if (r % 2 === 0) {
-          const a = await api();
-          round = { api: a, floor: await floor() };
-        } else {
-          const f = await floor();
-          round = { api: await api(), floor: f };
-        }
-        if (round.api.errors || round.floor.errors)
-          throw new Error(`${shape}: ${round.api.errors} / ${round.floor.errors} errors`);
+        const order = (['api', 'bare', 'floor'] as const).map((_, i, all) => all[(i + r) % all.length]);
+        const measuredSides: Partial<Round> = {};
+        for (const side of order) measuredSides[side] = await sides[side]();
+        const round = measuredSides as Round;
+        if (round.api.errors || round.bare.errors || round.floor.errors)
+          throw new Error(
+            `${shape}: ${round.api.errors} / ${round.bare.errors} / ${round.floor.errors} errors`,
+          );
         rounds.push(round);
-        const { api: a, floor: f } = round;
+        const { api: a, bare: b, floor: f } = round;
         log(
-          `  ${shape} round ${r + 1}: API ${a.perSecond}/s p50 ${a.p50} p95 ${a.p95} ms; ` +
-            `floor ${f.perSecond}/s p50 ${f.p50} p95 ${f.p95} ms; ratio ${(a.perSecond / f.perSecond).toFixed(2)}; ` +
-            `CPU per write server ${a.cpuUsPerWrite} µs, floor ${f.cpuUsPerWrite} µs; load ${loadText()}`,
+          `  ${shape} round ${r + 1} (${order.join(', ')}): API ${a.perSecond}/s p50 ${a.p50} p95 ${a.p95} ms; ` +
+            `bare ${b.perSecond}/s p50 ${b.p50} p95 ${b.p95} ms; ` +
+            `floor ${f.perSecond}/s p50 ${f.p50} p95 ${f.p95} ms; ratio API ${(a.perSecond / f.perSecond).toFixed(2)}, ` +
+            `bare ${(b.perSecond / f.perSecond).toFixed(2)}; CPU per write server ${a.cpuUsPerWrite} µs, ` +
+            `bare ${b.cpuUsPerWrite} µs, floor ${f.cpuUsPerWrite} µs; load ${loadText()}`,
         );
       }
       shapes.push({
@@ -266,13 +314,19 @@ async function main() {
         statements,
         rounds,
         apiPerSecond: median(rounds.map((r) => r.api.perSecond)),
+        barePerSecond: median(rounds.map((r) => r.bare.perSecond)),
         floorPerSecond: median(rounds.map((r) => r.floor.perSecond)),
         ratio: Number(median(rounds.map((r) => r.api.perSecond / r.floor.perSecond)).toFixed(2)),
+        bareRatio: Number(median(rounds.map((r) => r.bare.perSecond / r.floor.perSecond)).toFixed(2)),
+        apiToBare: Number(median(rounds.map((r) => r.api.perSecond / r.bare.perSecond)).toFixed(2)),
         apiP50: median(rounds.map((r) => r.api.p50)),
+        bareP50: median(rounds.map((r) => r.bare.p50)),
         floorP50: median(rounds.map((r) => r.floor.p50)),
         apiP95: median(rounds.map((r) => r.api.p95)),
+        bareP95: median(rounds.map((r) => r.bare.p95)),
         floorP95: median(rounds.map((r) => r.floor.p95)),
         apiCpuUsPerWrite: median(rounds.map((r) => r.api.cpuUsPerWrite)),
+        bareCpuUsPerWrite: median(rounds.map((r) => r.bare.cpuUsPerWrite)),
         floorCpuUsPerWrite: median(rounds.map((r) => r.floor.cpuUsPerWrite)),
       });
     }
@@ -280,6 +334,7 @@ async function main() {
   } finally {
     agent.destroy();
     await server?.stop();
+    await bare?.stop();
     await pool.end();
     await bench.drop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -300,17 +355,21 @@ function writeResults(shapes: ShapeResult[], statements: string[]) {
     '',
     machine,
     '',
-    `The API side: the compiled server in a child process, ${WORKERS} clients over keep-alive HTTP; the floor: ` +
-      `the same statements replayed over pg by ${WORKERS} workers. ${SECONDS} s per side and round, ` +
-      `${ROUNDS} rounds, medians. CPU per write: the server process's (API), this process's (floor).`,
+    `The API side: the compiled server in a child process, ${WORKERS} clients over keep-alive HTTP; bare: ` +
+      `a node:http server in a child process replaying the recorded statements of a write for each POST ` +
+      `through a pool of ${WORKERS}, the same clients; the floor: the same statements replayed over pg by ` +
+      `${WORKERS} workers. ${SECONDS} s per side and round, ${ROUNDS} rounds, medians. CPU per write: the ` +
+      `server process's (API, bare), this process's (floor).`,
     '',
-    '| shape | API writes/s | floor writes/s | ratio | rounds | API p50 / p95 ms | floor p50 / p95 ms | CPU µs/write server | CPU µs/write floor |',
-    '| ----- | -----------: | -------------: | ----: | ------ | ---------------: | -----------------: | ------------------: | -----------------: |',
+    '| shape | API writes/s | bare writes/s | floor writes/s | API / floor | bare / floor | API / bare | API / floor rounds | bare / floor rounds | API p50 / p95 ms | bare p50 / p95 ms | floor p50 / p95 ms | CPU µs/write server | CPU µs/write bare | CPU µs/write floor |',
+    '| ----- | -----------: | ------------: | -------------: | ----------: | -----------: | ---------: | ------------------ | ------------------- | ---------------: | ----------------: | -----------------: | ------------------: | ----------------: | -----------------: |',
     ...shapes.map(
       (s) =>
-        `| ${s.shape} | ${s.apiPerSecond} | ${s.floorPerSecond} | ${s.ratio} | ` +
+        `| ${s.shape} | ${s.apiPerSecond} | ${s.barePerSecond} | ${s.floorPerSecond} | ${s.ratio} | ${s.bareRatio} | ${s.apiToBare} | ` +
         `${s.rounds.map((r) => (r.api.perSecond / r.floor.perSecond).toFixed(2)).join(', ')} | ` +
-        `${s.apiP50} / ${s.apiP95} | ${s.floorP50} / ${s.floorP95} | ${s.apiCpuUsPerWrite} | ${s.floorCpuUsPerWrite} |`,
+        `${s.rounds.map((r) => (r.bare.perSecond / r.floor.perSecond).toFixed(2)).join(', ')} | ` +
+        `${s.apiP50} / ${s.apiP95} | ${s.bareP50} / ${s.bareP95} | ${s.floorP50} / ${s.floorP95} | ` +
+        `${s.apiCpuUsPerWrite} | ${s.bareCpuUsPerWrite} | ${s.floorCpuUsPerWrite} |`,
     ),
     '',
     'Statements of one write:',
