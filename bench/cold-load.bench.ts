@@ -16,6 +16,8 @@
  * - the time to the first row, beside the floor: the bytes at the emulated bandwidth plus two round
  *   trips (the document, then everything else at once, as HTTP/1.1's six connections allow at best).
  * BENCH_ROUNDS (default 3) rounds; medians and every round go to bench/results/cold-load.{json,md}.
+ * BENCH_WATERFALL=1 also prints, for each visit, the requests before the row: when each was asked for,
+ * sent on a connection and done, from the navigation's start.
  * Targets (issue 38): the first row within 2x the floor, at most 30 requests before it.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,6 +39,7 @@ const MBPS = Number(process.env.BENCH_MBPS ?? 10);
 const BYTES_PER_SECOND = (MBPS * 1_000_000) / 8;
 const MAX_REQUESTS = 30;
 const MAX_FLOOR_RATIO = 2;
+const WATERFALL = process.env.BENCH_WATERFALL === '1';
 const webIndex = fileURLToPath(new URL('../web/dist/index.html', import.meta.url));
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
@@ -168,6 +171,17 @@ async function visit(browser: Browser, origin: string, cookie: string, screen: S
   const bytes = before.reduce((sum, r) => sum + r.bytes, 0);
   const scripts = before.filter((r) => r.type === 'Script');
   const apiRequests = before.filter((r) => new URL(r.url).pathname.startsWith('/api/'));
+  if (WATERFALL) {
+    const at = (ms: number | undefined) => (ms === undefined ? '-' : String(Math.round(ms - cdpStart)));
+    console.log(`${screen.name}, first row at ${Math.round(firstRowMs)} ms:`);
+    for (const r of before.sort((a, b) => a.start - b.start)) {
+      const { pathname, search } = new URL(r.url);
+      console.log(
+        `  ${at(r.start).padStart(5)} ${at(r.sent).padStart(5)} ${at(r.end).padStart(5)} ` +
+          `${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${r.type.padEnd(10)} ${pathname}${search}`,
+      );
+    }
+  }
   await context.close();
   return {
     firstRowMs: Math.round(firstRowMs),

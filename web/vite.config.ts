@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const brotli = promisify(brotliCompress);
@@ -93,6 +93,13 @@ const FIRST_VISIT: Record<string, string[]> = {
   identifiers: [source('./src/features/identifiers/routes/identifiers-route.tsx')],
   cases: [source('./src/features/cases/routes/cases-route.tsx')],
   case: [source('./src/app/screens/case-detail-screen.tsx')],
+};
+
+/** The route (lib/paths.ts) each of FIRST_VISIT's screens shows: index.html preloads its chunks. */
+const FIRST_VISIT_ROUTES: Record<string, string> = {
+  identifiers: 'identifiers',
+  cases: 'cases',
+  'case-detail': 'case',
 };
 
 interface ModuleGraph {
@@ -294,11 +301,115 @@ function carbonIndexWithoutSideEffects(): Plugin {
   };
 }
 
+/** `chunk`'s file and those it imports statically, transitively, as URL paths. */
+function staticChain(bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChunk): string[] {
+  const files = new Set<string>();
+  const queue = [chunk.fileName];
+  while (queue.length) {
+    const file = queue.pop()!;
+    const next = bundle[file];
+    if (files.has(file) || next?.type !== 'chunk') continue;
+    files.add(file);
+    queue.push(...next.imports);
+  }
+  return [...files].map((file) => `/${file}`);
+}
+
+/**
+ * What a first visit runs beyond the entry's static chain (which Vite's own preloads name), as soon as
+ * the document is parsed instead of once the entry has run: `bootstrap` (the app, which main.tsx loads
+ * with a dynamic import) for every page, and per route of FIRST_VISIT_ROUTES the chunks of its screen
+ * (app/route-preload.ts loads them once the entry runs).
+ */
+function firstVisitChunks(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChunk) {
+  const chunkOf = (module: string) =>
+    Object.values(bundle).find(
+      (file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.facadeModuleId === module,
+    );
+  const chain = (module: string) => {
+    const chunk = chunkOf(module);
+    if (!chunk) throw new Error(`first visit: no chunk for ${module}`);
+    return staticChain(bundle, chunk);
+  };
+  // Largest first: over HTTP/1.1's six connections the preloads queue, and the largest, sent last,
+  // was the last script in.
+  const size = (file: string) => {
+    const out = bundle[file.slice(1)];
+    return out?.type === 'chunk' ? out.code.length : 0;
+  };
+  const bySize = (files: string[]) => [...new Set(files)].sort((a, b) => size(b) - size(a));
+  const preloaded = new Set(staticChain(bundle, entry));
+  const app = bySize(chain(source('./src/bootstrap.tsx')).filter((file) => !preloaded.has(file)));
+  const loaded = new Set([...preloaded, ...app]);
+  const screens = Object.fromEntries(
+    Object.entries(FIRST_VISIT_ROUTES).map(([route, label]) => [
+      route,
+      bySize(FIRST_VISIT[label].flatMap(chain).filter((file) => !loaded.has(file))),
+    ]),
+  );
+  return { app, screens };
+}
+
+/**
+ * Runs src/first-requests-inline.ts as a classic script inside index.html, before the entry module and
+ * its preloads: the page's session and data requests leave as soon as the document is parsed, on the
+ * first free connections, instead of once the modules have arrived and run (issue 38;
+ * app/first-requests.ts). The same script preloads the chunks of the route's screen, and the document
+ * those of the app (firstVisitChunks), so that no script waits for another to run before it is asked
+ * for. Bundled on its own, as one function with no imports; the server allows it by its hash
+ * (server/src/plugins/security.ts reads the built index.html). Build only: in development the app asks
+ * for everything itself.
+ */
+function inlineFirstRequests(): Plugin {
+  return {
+    name: 'scamtrail:inline-first-requests',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, { bundle, chunk }) {
+        if (!bundle || !chunk) throw new Error('first requests: no bundle');
+        const { app, screens } = firstVisitChunks(bundle, chunk);
+        const result = (await build({
+          configFile: false,
+          logLevel: 'warn',
+          publicDir: false,
+          define: { __FIRST_VISIT_SCREENS__: JSON.stringify(screens) },
+          build: {
+            write: false,
+            minify: true,
+            modulePreload: false,
+            copyPublicDir: false,
+            rolldownOptions: {
+              input: source('./src/first-requests-inline.ts'),
+              output: { format: 'iife' },
+            },
+          },
+        })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+        const chunks = [result]
+          .flat()
+          .flatMap((out) => out.output)
+          .filter((file) => file.type === 'chunk');
+        if (chunks.length !== 1) throw new Error(`first requests: ${chunks.length} chunks, expected one`);
+        const code = chunks[0].code.trim();
+        if (/<\/script|<!--/i.test(code)) throw new Error('first requests: the code would end its script');
+        const appPreloads = app.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">`);
+        return (
+          html
+            // Before the entry module and its preloads, after the title (the charset stays in the first bytes).
+            .replace('</title>', () => `</title>\n    <script>${code}</script>`)
+            // After the entry's preloads: the app is run after them.
+            .replace(/\n\s*<\/head>/, (end) => `\n${appPreloads.join('\n')}${end}`)
+        );
+      },
+    },
+  };
+}
+
 // The API runs on port 3000 in development; the production server serves both from one origin.
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [carbonIndexWithoutSideEffects(), react(), precompress()],
+  plugins: [carbonIndexWithoutSideEffects(), react(), inlineFirstRequests(), precompress()],
   build: {
     // Fonts and images stay separate files: the CSP (`default-src 'self'`) and caching both prefer it.
     assetsInlineLimit: 0,

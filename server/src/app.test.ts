@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,9 +7,14 @@ import { buildTestApp, PUBLIC_URL, signedIn, type TestApp } from '../test/helper
 
 let t: TestApp;
 let dist: string;
+/** The page's inline script, as the build writes the first requests into it (web/vite.config.ts). */
+const INLINE_SCRIPT = 'fetch("/api/auth/me")';
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'scamtrail-dist-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Scamtrail</title><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    `<!doctype html><title>Scamtrail</title><script>${INLINE_SCRIPT}</script><div id="root"></div>`,
+  );
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   t = await buildTestApp({}, { webDistDir: dist });
@@ -71,6 +77,13 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it("allows the built page's inline script by its hash, and no other inline script", async () => {
+    const policy = (await t.app.inject('/identifiers')).headers['content-security-policy'] as string;
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('sends an API answer, success or error, a policy that allows nothing and the headers that apply to it', async () => {

@@ -107,7 +107,7 @@ export async function buildApp({
   // Before authentication, whose session lookup is the first query of a request. Routes that must not
   // wait their turn say so with `config.queued: false` (health, readiness, sign-in).
   await app.register(admissionPlugin, config.admission);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, webDistDir: config.webDistDir });
   // Before any route: it chooses per route, as each is added, whether its answers are compressed.
   await app.register(compressionPlugin);
   // Before the document and the routes: it adds `format` to the querystring of routes with `config.csv`.

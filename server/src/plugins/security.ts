@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import fp from 'fastify-plugin';
@@ -26,6 +29,29 @@ const API_HEADERS = {
 const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
 /**
+ * The CSP sources of the inline scripts of the built web app's index.html, by their SHA-256: the page's
+ * first requests, which run before any module (web/vite.config.ts, inlineFirstRequests). None without
+ * a build; any other inline script stays refused.
+ */
+export function inlineScriptHashes(webDistDir: string | undefined): string[] {
+  let html: string;
+  try {
+    html = webDistDir ? readFileSync(join(webDistDir, 'index.html'), 'utf8') : '';
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`,
+  );
+}
+
+interface SecurityOptions {
+  publicUrl: string;
+  /** The built web app, whose index.html's inline scripts are allowed by their hashes. */
+  webDistDir?: string;
+}
+
+/**
  * Security headers with a strict CSP, and cross-site request refusal: a state-changing request that
  * relies on the session cookie must come from PUBLIC_URL's origin. Requests authenticated with an API
  * key carry no ambient credential and are exempt, as are routes declaring `config.cookieless` (they
@@ -33,7 +59,7 @@ const isApiAnswer = (url: string) => url.startsWith('/api/') && !url.startsWith(
  * multipart bodies are parsed, so the classic text/plain form post is refused with 415 before it
  * reaches a route; a route that takes a form parses it in its own plugin.
  */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl: string }) => {
+export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   // Helmet's middleware built once: its Fastify wrapper builds a new one, parsing the policy again,
   // for every request (a few per cent of a list request's CPU).
   const setSecurityHeaders = helmet({
@@ -48,7 +74,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl:
         frameAncestors: ["'none'"],
         imgSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(opts.webDistDir)],
         styleSrc: ["'self'"],
       },
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchRoute } from './route-match';
 import { matchRouteId } from './route-preload';
 
 describe('matchRouteId', () => {
@@ -20,5 +21,16 @@ describe('matchRouteId', () => {
   it('leaves unknown paths and the root to the router', () => {
     expect(matchRouteId('/nowhere')).toBeUndefined();
     expect(matchRouteId('/')).toBeUndefined();
+  });
+});
+
+describe('matchRoute', () => {
+  it("gives a parameter's value decoded, as React Router gives it to a route's loader", () => {
+    expect(matchRoute('/cases/9e6cf9c3-ced1-40ba-b855-b1e310a0346b/')).toEqual({
+      id: 'case-detail',
+      params: { id: '9e6cf9c3-ced1-40ba-b855-b1e310a0346b' },
+    });
+    expect(matchRoute('/groups/a%20b')).toEqual({ id: 'group-detail', params: { id: 'a b' } });
+    expect(matchRoute('/identifiers')).toEqual({ id: 'identifiers', params: {} });
   });
 });

@@ -120,3 +120,77 @@ describe('API client', () => {
     await expect(client.get('/cases')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
   });
 });
+
+describe('API client, answers of the page first requests', () => {
+  /** A client whose first requests answered `first` for each URL (undefined: did not reach the server). */
+  function withFirst(first: Record<string, Response | undefined>) {
+    const taken: string[] = [];
+    const pending = new Map(Object.entries(first).map(([url, res]) => [url, Promise.resolve(res)]));
+    const fetch = vi.fn(async () => jsonResponse(200, { later: true }));
+    const onUnauthorized = vi.fn();
+    const onForbidden = vi.fn();
+    const client = createApiClient({
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      handlers: { onUnauthorized, onForbidden },
+      takeFirstResponse: (url) => {
+        taken.push(url);
+        const answer = pending.get(url);
+        pending.delete(url);
+        return answer;
+      },
+    });
+    return { client, fetch, taken, onUnauthorized, onForbidden };
+  }
+
+  it('takes a successful answer for the same URL instead of asking again, once', async () => {
+    const { client, fetch } = withFirst({ '/api/cases?page=1': jsonResponse(200, { first: true }) });
+    await expect(client.get('/cases', { params: { page: 1 } })).resolves.toEqual({ first: true });
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(client.get('/cases', { params: { page: 1 } })).resolves.toEqual({ later: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again, without a word, when the first answer was a refusal the caller did not expect', async () => {
+    for (const status of [401, 403, 500]) {
+      const { client, fetch, onUnauthorized, onForbidden } = withFirst({
+        '/api/identifiers': jsonResponse(status, { error: { code: 'X', message: 'no' } }),
+      });
+      await expect(client.get('/identifiers')).resolves.toEqual({ later: true });
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(onUnauthorized).not.toHaveBeenCalled();
+      expect(onForbidden).not.toHaveBeenCalled();
+    }
+  });
+
+  it('takes any answer when the caller handles refusals itself (the session probe)', async () => {
+    const { client, fetch, onUnauthorized } = withFirst({
+      '/api/auth/me': jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in' } }),
+    });
+    await expect(client.get('/auth/me', { silent: true })).rejects.toMatchObject({ status: 401 });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('asks again when the first request did not reach the server', async () => {
+    const { client, fetch } = withFirst({ '/api/auth/me': undefined });
+    await expect(client.get('/auth/me', { silent: true })).resolves.toEqual({ later: true });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('looks for a first answer only for a GET without headers of its own', async () => {
+    const { client, taken } = withFirst({});
+    await client.post('/cases', {});
+    await client.get('/cases/c1', { headers: { 'If-None-Match': '"1"' } });
+    await client.get('/cases/c2');
+    expect(taken).toEqual(['/api/cases/c2']);
+  });
+
+  it('does not hand a first answer to a request aborted while it was on its way', async () => {
+    const { client, fetch } = withFirst({ '/api/cases': jsonResponse(200, { first: true }) });
+    const controller = new AbortController();
+    const asked = client.get('/cases', { signal: controller.signal });
+    controller.abort();
+    await expect(asked).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

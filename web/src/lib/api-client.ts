@@ -1,14 +1,13 @@
 import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { ACCEPT_JSON, API_BASE_PATH, apiUrl, type QueryParams } from './api-url';
+import { takeFirstResponse } from './first-responses';
 import { createIdempotencyKeys, IDEMPOTENCY_KEY_HEADER } from './idempotency-keys';
 
-/** Every call goes under this base path (spec 9). */
-export const API_BASE_PATH = '/api';
-
-type QueryValue = string | number | boolean | null | undefined;
+export { API_BASE_PATH, buildQueryString } from './api-url';
 
 export interface RequestOptions {
   /** Query parameters; arrays repeat the key (`ids=a&ids=b`), null and undefined are left out. */
-  params?: Record<string, QueryValue | readonly QueryValue[]>;
+  params?: QueryParams;
   /**
    * Let the caller handle 401 and 403 itself: no redirect to sign-in, no "Access Denied" toast.
    * Used by the session probe, sign-in and sign-out, where those answers are expected.
@@ -35,22 +34,14 @@ export interface ApiClientConfig {
   baseUrl?: string;
   fetch?: typeof fetch;
   handlers?: Partial<ApiClientHandlers>;
+  /**
+   * The answer to a GET of `url` already asked for, to use instead of asking again (the page's first
+   * requests: lib/first-responses.ts); undefined: none.
+   */
+  takeFirstResponse?: (url: string) => Promise<Response | undefined> | undefined;
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-export function buildQueryString(params: RequestOptions['params']): string {
-  if (!params) return '';
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    const values = Array.isArray(value) ? value : [value];
-    for (const item of values) {
-      if (item !== null && item !== undefined) search.append(key, String(item));
-    }
-  }
-  const query = search.toString();
-  return query ? `?${query}` : '';
-}
 
 async function readErrorBody(response: Response): Promise<ApiError> {
   let body: unknown = null;
@@ -79,15 +70,29 @@ export function createApiClient(config: ApiClientConfig = {}) {
   let handlers: Partial<ApiClientHandlers> = config.handlers ?? {};
   const idempotencyKeys = createIdempotencyKeys();
 
+  /**
+   * The answer of the page's first request for this GET, when there is one the caller would have
+   * acted on as on its own: a success, or any answer when the caller handles refusals itself
+   * (`silent`). Any other is dropped and the request sent again, so that a refusal of a request the
+   * app did not make yet (the route's data, before the session said who is asking) shows nothing.
+   */
+  async function adoptFirstResponse(method: string, url: string, options: RequestOptions) {
+    const first = method === 'GET' && !options.headers ? config.takeFirstResponse?.(url) : undefined;
+    if (!first) return undefined;
+    const response = await first;
+    options.signal?.throwIfAborted();
+    if (!response || response.ok || options.silent) return response;
+    void response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+
   async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}) {
     const fetchImpl = config.fetch ?? globalThis.fetch;
     const hasBody = method !== 'GET' && method !== 'HEAD';
     // A FormData body (a file upload) goes as multipart; the browser sets its Content-Type and boundary.
     const isForm = body instanceof FormData;
     const headers: Record<string, string> =
-      hasBody && !isForm
-        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-        : { Accept: 'application/json' };
+      hasBody && !isForm ? { ...ACCEPT_JSON, 'Content-Type': 'application/json' } : { ...ACCEPT_JSON };
     if (options.idempotent) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKeys.keyFor(method, path, body);
     Object.assign(headers, options.headers);
     const init: RequestInit = {
@@ -98,9 +103,10 @@ export function createApiClient(config: ApiClientConfig = {}) {
       signal: options.signal,
     };
 
-    let response: Response;
+    const url = apiUrl(path, options.params, baseUrl);
+    let response = await adoptFirstResponse(method, url, options);
     try {
-      response = await fetchImpl(`${baseUrl}${path}${buildQueryString(options.params)}`, init);
+      response ??= await fetchImpl(url, init);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
       throw new ApiError(0, NETWORK_ERROR_CODE, 'Could not reach the server. Check your connection.');
@@ -139,4 +145,4 @@ export function createApiClient(config: ApiClientConfig = {}) {
 }
 
 /** The app-wide client. Its 401/403 handlers are installed by `ApiErrorHandlers` in the app shell. */
-export const api = createApiClient();
+export const api = createApiClient({ takeFirstResponse });

@@ -5,6 +5,7 @@ import type { CurrentUser } from '@scamtrail/domain/auth';
 import { api } from './api-client';
 import { isApiError } from './api-error';
 import { LOGOUT_PATH } from './redirect';
+import { CURRENT_USER_REQUEST } from './session-request';
 
 export const CURRENT_USER_QUERY_KEY = ['auth', 'me'] as const;
 
@@ -14,7 +15,7 @@ export const CURRENT_USER_ERROR = 'Failed to fetch current user';
 /** The signed-in user, or null when nobody is (401). Other failures throw. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/auth/me', { silent: true });
+    return await api.get<CurrentUser>(CURRENT_USER_REQUEST.path, { silent: true });
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -4,6 +4,7 @@ import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch-freshness';
 import type { CaseListParams } from '../components/cases-list-params';
+import { casesRequest } from './cases-request';
 import { caseKeys } from './query-keys';
 
 /** `GET /api/cases`: one page of the cases the caller may see. */
@@ -13,25 +14,11 @@ export interface CaseList {
 }
 
 export function getCases(params: CaseListParams, signal?: AbortSignal): Promise<CaseList> {
-  return api.get<CaseList>('/cases', {
-    params: { ...caseListFilters(params), page: params.page, pageSize: params.pageSize },
-    signal,
-  });
+  const { path, params: query } = casesRequest(params);
+  return api.get<CaseList>(path, { params: query, signal });
 }
 
-/** The list's filters and order as the API reads them (also the CSV download's). */
-export function caseListFilters(params: CaseListParams) {
-  return {
-    search: params.search || undefined,
-    status: params.status || undefined,
-    priority: params.priority || undefined,
-    scamType: params.scamType || undefined,
-    assigneeId: params.assigneeId || undefined,
-    tagId: params.tagId || undefined,
-    sort: params.sort,
-    direction: params.direction,
-  };
-}
+export { caseListFilters } from './cases-request';
 
 export function casesQueryOptions(params: CaseListParams) {
   return queryOptions({

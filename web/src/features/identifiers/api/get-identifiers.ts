@@ -3,24 +3,16 @@ import { api } from '../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../lib/prefetch-freshness';
 import type { IdentifierListParams } from '../utils/list-params';
 import type { IdentifierList } from './identifier-types';
+import { identifiersRequest } from './identifiers-request';
 import { identifierKeys } from './query-keys';
 
 /** `GET /api/identifiers`: one page in the chosen order, narrowed by type and a search of the value. */
 export function getIdentifiers(params: IdentifierListParams, signal?: AbortSignal): Promise<IdentifierList> {
-  return api.get<IdentifierList>('/identifiers', {
-    params: { ...identifierListFilters(params), page: params.page, pageSize: params.pageSize },
-    signal,
-  });
+  const { path, params: query } = identifiersRequest(params);
+  return api.get<IdentifierList>(path, { params: query, signal });
 }
 
-/** The list's filters and order as the API reads them (also the CSV download's). */
-export function identifierListFilters(params: Pick<IdentifierListParams, 'search' | 'type' | 'sort'>) {
-  return {
-    search: params.search || undefined,
-    type: params.type || undefined,
-    sort: params.sort === 'newest' ? undefined : params.sort,
-  };
-}
+export { identifierListFilters } from './identifiers-request';
 
 export function identifiersQueryOptions(params: IdentifierListParams) {
   return queryOptions({

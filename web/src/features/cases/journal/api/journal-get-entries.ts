@@ -4,6 +4,7 @@ import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../../lib/prefetch-freshness';
 import { journalKeys } from './journal-keys';
+import { journalEntriesRequest } from './journal-request';
 
 export interface JournalPageParams {
   includeNullified: boolean;
@@ -26,17 +27,8 @@ export function getJournalEntries(
   params: JournalPageParams,
   signal?: AbortSignal,
 ): Promise<JournalPage> {
-  return api.get<JournalPage>(`/cases/${encodeURIComponent(caseId)}/journal-entries`, {
-    params: {
-      includeNullified: params.includeNullified || undefined,
-      search: params.search,
-      type: params.type,
-      hasEvidence: params.hasEvidence,
-      page: params.page,
-      pageSize: params.pageSize,
-    },
-    signal,
-  });
+  const { path, params: query } = journalEntriesRequest(caseId, params);
+  return api.get<JournalPage>(path, { params: query, signal });
 }
 
 export function journalEntriesQueryOptions(caseId: string, params: JournalPageParams) {
