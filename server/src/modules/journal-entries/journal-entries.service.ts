@@ -49,8 +49,13 @@ async function checkReferences(
   const caseStatus = body.caseId ? await findVisibleCaseStatus(tx, body.caseId, principal) : undefined;
   if (body.caseId && !caseStatus) errors.push(noSuchCase('caseId'));
   const evidenceIds = body.evidence ?? [];
-  const evidence = await findVisibleEvidenceHashes(tx, evidenceIds, principal);
-  const identifiers = await findIdentifierIds(tx, body.identifierIds);
+  // Nothing named, nothing to read (and no turn of the event loop per empty list: issue 38).
+  const evidence = evidenceIds.length
+    ? await findVisibleEvidenceHashes(tx, evidenceIds, principal)
+    : new Map<string, string | null>();
+  const identifiers = body.identifierIds.length
+    ? await findIdentifierIds(tx, body.identifierIds)
+    : new Set<string>();
   evidenceIds.forEach((id, i) => {
     if (!evidence.has(id)) errors.push({ field: `evidence.${i}`, message: 'No evidence item with this id' });
   });
@@ -86,8 +91,10 @@ export async function createJournalEntry(
       performedAt: body.performedAt ? new Date(body.performedAt) : new Date(),
       ...originators,
     });
-    const evidenceIds = await insertEvidenceLinks(tx, inserted, body.evidence ?? []);
-    const identifierIds = await insertIdentifierLinks(tx, inserted, body.identifierIds);
+    const evidenceIds = body.evidence?.length ? await insertEvidenceLinks(tx, inserted, body.evidence) : [];
+    const identifierIds = body.identifierIds.length
+      ? await insertIdentifierLinks(tx, inserted, body.identifierIds)
+      : [];
     for (const evidenceId of evidenceIds) {
       await recordCustody(tx, principal, evidenceId, 'linked', { journalEntryId: inserted.id });
     }

@@ -87,3 +87,42 @@ export function contentHashOf(entry: SignableEntry): { canonical: string; hash: 
   const canonical = canonicalJson(signableContent(entry));
   return { canonical, hash: sha256Hex(canonical) };
 }
+
+/** A value as RFC 8785 writes it among an object's members: undefined leaves the member out. */
+const member = (name: string, value: string | boolean | null | undefined) =>
+  value === undefined ? '' : `,"${name}":${value === null ? 'null' : JSON.stringify(value)}`;
+
+/**
+ * `canonicalJson(chainedContent(entry))`, the text every link of the hash chain hashes, written
+ * directly: the members in RFC 8785's order (the keys sorted by UTF-16 code units, as listed),
+ * strings and the rest as `JSON.stringify` writes them, as the canonicalize package does for each
+ * value. The general function sorts the keys and serialises each value again for every entry written
+ * (issue 38: part of a journal write's CPU); signable-content.test.ts holds the two equal.
+ */
+export function chainedCanonicalJson(entry: SignableEntry): string {
+  const identifierIds = [...entry.identifierIds]
+    .sort(byText)
+    .map((id) => (id === undefined ? 'null' : JSON.stringify(id)))
+    .join(',');
+  const evidence = entry.evidence
+    .map(({ id, sha256 }) => ({ id, sha256: sha256 ?? null }))
+    .sort((a, b) => byText(a.id, b.id))
+    .map(({ id, sha256 }) => `{${(member('id', id) + member('sha256', sha256)).slice(1)}}`)
+    .join(',');
+  const text =
+    member('caseId', entry.caseId) +
+    member('description', entry.description) +
+    `,"evidence":[${evidence}]` +
+    member('id', entry.id) +
+    `,"identifierIds":[${identifierIds}]` +
+    member('isNullified', entry.isNullified) +
+    member('nullifiedAt', entry.nullifiedAt ? entry.nullifiedAt.toISOString() : null) +
+    member('nullifiedBy', entry.nullifiedByOriginatorId) +
+    member('nullifiedReason', entry.nullifiedReason) +
+    member('originatorId', entry.originatorId) +
+    member('performedAt', entry.performedAt.toISOString()) +
+    member('proxyOriginatorId', entry.proxyOriginatorId) +
+    member('type', entry.type) +
+    member('v', CANONICALIZATION_VERSION);
+  return `{${text.slice(1)}}`;
+}
