@@ -21,11 +21,13 @@
  * median of the rounds is reported, with each round and the load average. CPU per write: the server
  * process's (utime + stime from /proc/<pid>/stat, 10 ms ticks) on the API and bare sides, this
  * process's (node-postgres alone) on the floor's. It writes bench/results/journal-writes-postgres.{json,md}.
+ * BENCH_SERVER_BUNDLE=<path> runs another compiled server (a copy of an earlier build's server/dist, for a
+ * before and after in the same conditions; the floor is recorded from the sources in this tree).
  * BENCH_SHOW_SQL=1 prints the statements of one request; BENCH_CPU_PROFILE=<dir> writes CPU profiles of
  * the floor's first round of each shape there (see `profiled`; the server is another process);
  * BENCH_API_ONLY=1 measures the API side alone (before issue 38 the chain link's number was computed in
- * JavaScript, and a replay collides with it). BENCH_SERVER_PROFILE=<dir> runs the server under
- * `node --cpu-prof` (the profile is written there when it stops).
+ * JavaScript, and a replay collides with it). BENCH_SERVER_PROFILE=<dir> runs V8's CPU profiler in the
+ * server (bench/lib/cpu-profile-preload.mjs; the profile is written there when it stops).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -59,7 +61,10 @@ const ROUNDS = 3;
 /** The in-process app's own address (its requests, recorded for the floor, are injected, not sent). */
 const IN_PROCESS_URL = 'http://127.0.0.1';
 /** The compiled server, as `npm start` runs it. */
-const SERVER_BUNDLE = fileURLToPath(new URL('../server/dist/main.mjs', import.meta.url));
+const SERVER_BUNDLE =
+  process.env.BENCH_SERVER_BUNDLE ?? fileURLToPath(new URL('../server/dist/main.mjs', import.meta.url));
+/** Preloaded into the server with BENCH_SERVER_PROFILE: V8's CPU profiler from start to exit. */
+const PROFILE_PRELOAD = fileURLToPath(new URL('./lib/cpu-profile-preload.mjs', import.meta.url));
 /** The bare HTTP server that replays the recorded statements of a write (the HTTP floor). */
 const BARE_SERVER = fileURLToPath(new URL('./lib/journal-bare-server.ts', import.meta.url));
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -233,7 +238,7 @@ async function main() {
       DATABASE_URL: bench.url!,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      ...(profileDir ? { NODE_OPTIONS: `--import ${PROFILE_PRELOAD}`, CPU_PROFILE_DIR: profileDir } : {}),
     });
     const { origin } = server;
     const replayFile = join(dataDir, 'journal-writes.replay.json');
