@@ -16,7 +16,8 @@
  * - the time to the first row, beside the floor: the bytes at the emulated bandwidth plus two round
  *   trips (the document, then everything else at once, as HTTP/1.1's six connections allow at best).
  * BENCH_ROUNDS (default 3) rounds; medians and every round go to bench/results/cold-load.{json,md}.
- * BENCH_WATERFALL=1 also prints, for each visit, the requests before the row: when each was asked for,
+ * BENCH_CPU_SLOWDOWN=n runs the page's CPU n times slower (DevTools' CPU throttling), as on a slower
+ * machine; the floor does not change with it. BENCH_WATERFALL=1 also prints, for each visit, the requests before the row: when each was asked for,
  * sent on a connection and done, from the navigation's start.
  * Targets (issue 38): the first row within 2x the floor, at most 30 requests before it.
  */
@@ -40,6 +41,7 @@ const BYTES_PER_SECOND = (MBPS * 1_000_000) / 8;
 const MAX_REQUESTS = 30;
 const MAX_FLOOR_RATIO = 2;
 const WATERFALL = process.env.BENCH_WATERFALL === '1';
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
 const webIndex = fileURLToPath(new URL('../web/dist/index.html', import.meta.url));
 const resultsDir = fileURLToPath(new URL('./results/', import.meta.url));
 
@@ -125,6 +127,7 @@ async function visit(browser: Browser, origin: string, cookie: string, screen: S
     downloadThroughput: BYTES_PER_SECOND,
     uploadThroughput: BYTES_PER_SECOND,
   });
+  if (CPU_SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   interface Seen {
     url: string;
     type: string;
@@ -248,6 +251,7 @@ async function main() {
       benchmark: 'cold-load',
       measuredAt: new Date().toISOString(),
       network: { latencyMs: LATENCY_MS, mbps: MBPS },
+      cpuSlowdown: CPU_SLOWDOWN,
       targets: { maxRequests: MAX_REQUESTS, maxFloorRatio: MAX_FLOOR_RATIO },
       machine: machineInfo(loadAtStart),
       screens: results,
@@ -264,7 +268,7 @@ async function main() {
       [
         '# First visit, cold cache',
         '',
-        `Chromium, ${LATENCY_MS} ms round trip, ${MBPS} Mbit/s, medians of ${ROUNDS} rounds; ${result.measuredAt}.`,
+        `Chromium, ${LATENCY_MS} ms round trip, ${MBPS} Mbit/s${CPU_SLOWDOWN > 1 ? `, CPU ${CPU_SLOWDOWN}x slower` : ''}, medians of ${ROUNDS} rounds; ${result.measuredAt}.`,
         `Targets: first row within ${MAX_FLOOR_RATIO}x the floor (bytes at the bandwidth + 2 round trips), at most ${MAX_REQUESTS} requests before it.`,
         '',
         '| screen | first row (ms) | floor (ms) | ratio | requests | scripts | API | KB | first API start (ms) | last script done (ms) | API queued (ms) |',
