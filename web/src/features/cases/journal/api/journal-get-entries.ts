@@ -1,20 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { JournalEntry, JournalEntryType } from '@scamtrail/domain/journal-entries';
+import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../../../../lib/api-client';
 import { PREFETCHED_FRESH_MS } from '../../../../lib/prefetch-freshness';
 import { journalKeys } from './journal-keys';
-import { journalEntriesRequest } from './journal-request';
-
-export interface JournalPageParams {
-  includeNullified: boolean;
-  /** Text to find in the descriptions. */
-  search?: string;
-  type?: JournalEntryType;
-  hasEvidence?: boolean;
-  page: number;
-  pageSize: number;
-}
+import { journalEntriesRequest, type JournalPageParams } from './journal-request';
 
 export interface JournalPage {
   data: JournalEntry[];

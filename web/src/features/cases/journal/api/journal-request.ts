@@ -1,5 +1,16 @@
 import type { ApiGet } from '../../../../lib/api-url';
-import type { JournalPageParams } from './journal-get-entries';
+import type { JournalEntryType } from '@scamtrail/domain/journal-entries';
+
+/** Which page of a case's journal, and its filters. */
+export interface JournalPageParams {
+  includeNullified: boolean;
+  /** Text to find in the descriptions. */
+  search?: string;
+  type?: JournalEntryType;
+  hasEvidence?: boolean;
+  page: number;
+  pageSize: number;
+}
 
 /**
  * `GET /api/cases/{id}/journal-entries`: one page of the case's journal, newest first. Asked by the

@@ -1,6 +1,6 @@
 import { JOURNAL_ENTRY_TYPES, type JournalEntryType } from '@scamtrail/domain/journal-entry-types';
 import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
-import type { JournalPageParams } from '../api/journal-get-entries';
+import type { JournalPageParams } from '../api/journal-request';
 
 /** The timeline's filters and page, kept in the URL beside the case page's own parameters. */
 export interface TimelineParams {
