@@ -1,66 +1,4 @@
-import { DrizzleQueryError, fillPlaceholders, is } from 'drizzle-orm';
-import * as drizzleUtils from 'drizzle-orm/utils';
-import { NoopCache } from 'drizzle-orm/cache/core';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
 import type { DbOrTx } from './client';
-
-/** Drizzle's own row mapping (exported, though not in its types); without it no query is made lean. */
-const { mapResultRow } = drizzleUtils as unknown as {
-  mapResultRow?: (fields: never, row: unknown[], joinsNotNullableMap?: Record<string, boolean>) => unknown;
-};
-
-/** What Drizzle's node-postgres prepared query holds (drizzle-orm/node-postgres/session.js, 0.45). */
-interface NodePgQueryInternals {
-  client: { query(config: object, params: unknown[]): Promise<{ rows: unknown[] }> };
-  params: unknown[];
-  fields?: unknown[];
-  customResultMapper?: (rows: unknown[]) => unknown;
-  joinsNotNullableMap?: Record<string, boolean>;
-  queryConfig: { text: string };
-  rawQueryConfig: { text: string };
-  logger: { logQuery(text: string, params: unknown[]): void };
-  cache?: unknown;
-  queryMetadata?: unknown;
-}
-
-/**
- * Drizzle's `execute` of a node-postgres prepared query, the same steps without the layers that do
- * nothing in this server: the placeholders filled, the query logged to Drizzle's logger, sent with the
- * same config (named, so prepared once per connection), a failure wrapped in `DrizzleQueryError` as
- * Drizzle wraps it, the rows mapped by the query's own fields. Left out: three tracing spans (no
- * OpenTelemetry is loaded: each only calls its function, through an async wrapper) and the result
- * cache's lookup (no cache: `NoopCache`), about five promises and an `is` walk per statement, which
- * on a journal write's five prepared statements was a measurable share of the server's CPU (issue 38).
- */
-async function leanExecute(this: NodePgQueryInternals, placeholderValues: Record<string, unknown> = {}) {
-  const params = fillPlaceholders(this.params, placeholderValues);
-  this.logger.logQuery(this.rawQueryConfig.text, params);
-  const { fields, customResultMapper } = this;
-  const config = fields || customResultMapper ? this.queryConfig : this.rawQueryConfig;
-  let result: { rows: unknown[] };
-  try {
-    result = await this.client.query(config, params);
-  } catch (e) {
-    throw new DrizzleQueryError(config.text, params, e as Error);
-  }
-  if (!fields && !customResultMapper) return result;
-  return customResultMapper
-    ? customResultMapper(result.rows)
-    : result.rows.map((row) => mapResultRow!(fields as never, row as unknown[], this.joinsNotNullableMap));
-}
-
-/**
- * `query` with `leanExecute` as its `execute` when it is a node-postgres query without a cache
- * (every query of this server); any other query (PGlite's) as it is.
- */
-function lean<Q>(query: Q): Q {
-  if (!(query instanceof NodePgPreparedQuery) || typeof mapResultRow !== 'function') return query;
-  const internals = query as unknown as NodePgQueryInternals;
-  const uncached =
-    internals.cache === undefined || is(internals.cache, NoopCache) || internals.queryMetadata === undefined;
-  if (uncached) Object.defineProperty(query, 'execute', { value: leanExecute, configurable: true });
-  return query;
-}
 
 /**
  * A query built once per database handle and reused, for the lookups that run on nearly every request
@@ -73,7 +11,7 @@ export function preparedPerDatabase<Q>(build: (db: DbOrTx) => Q): (db: DbOrTx) =
   return (db) => {
     let query = cache.get(db);
     if (!query) {
-      query = lean(build(db));
+      query = build(db);
       cache.set(db, query);
     }
     return query;
@@ -91,7 +29,7 @@ export function preparedVariants<Q>(build: (db: DbOrTx, variant: string) => Q) {
     let built = cache.get(db);
     if (!built) cache.set(db, (built = new Map()));
     let query = built.get(variant);
-    if (!query) built.set(variant, (query = lean(build(db, variant))));
+    if (!query) built.set(variant, (query = build(db, variant)));
     return query;
   };
 }
@@ -124,11 +62,10 @@ export function preparedAcrossTransactions<Q extends object>(build: (db: DbOrTx,
     if (!query) {
       const built = (perClient.get(BUILT) ?? build(db, variant)) as Q & SessionWithClient;
       perClient.set(BUILT, built);
-      query = lean(
+      query =
         built.client === client
           ? built
-          : (Object.assign(Object.create(Object.getPrototypeOf(built) as object), built, { client }) as Q),
-      );
+          : (Object.assign(Object.create(Object.getPrototypeOf(built) as object), built, { client }) as Q);
       perClient.set(client as object, query);
     }
     return query;
