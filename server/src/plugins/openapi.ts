@@ -6,6 +6,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@scamtrail/domain/idempotency';
 import type { Access } from '../modules/auth/route-access';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 import { errorBodySchema } from '../lib/schemas';
+import { lazyInnerServer, passOnTo } from './inner-server';
 
 /**
  * The OpenAPI document is a contract: `api-client/` is generated from it and `npm run lint:openapi`
@@ -252,9 +253,6 @@ const DOCS_CSP =
   "default-src 'self'; base-uri 'self'; font-src 'self' data:; frame-ancestors 'none'; img-src 'self' data:; " +
   "object-src 'none'; script-src 'self'; script-src-attr 'none'; style-src 'self' 'unsafe-inline'";
 
-/** Headers of the documentation server's answer that the app's own reply writes for itself. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
-
 /** The route options the document is written from. */
 type CollectedRoute = Pick<RouteOptions, 'method' | 'url' | 'schema' | 'config'>;
 
@@ -306,36 +304,13 @@ async function documentationServer(routes: CollectedRoute[]): Promise<FastifyIns
  */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {
   const routes: CollectedRoute[] = [];
-  let built: Promise<FastifyInstance> | undefined;
-  const docs = () => {
-    built ??= documentationServer(routes).catch((err: unknown) => {
-      built = undefined;
-      throw err;
-    });
-    return built;
-  };
-  app.addHook('onClose', async () => {
-    if (built) await (await built.catch(() => undefined))?.close();
-  });
+  const docs = lazyInnerServer(app, () => documentationServer(routes));
   /** The document, as `/api/openapi.json` serves it (scripts/openapi.ts writes it out). */
   app.decorate('openapiDocument', async () => (await docs()).swagger() as unknown as Record<string, unknown>);
 
-  const passOn = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await (
-      await docs()
-    ).inject({
-      // GET for HEAD too: the app's reply leaves the body off a HEAD answer.
-      method: 'GET',
-      url: request.url,
-      headers: request.headers,
-    });
-    // A path the browser does not have answers as any unknown path of the API does.
-    if (answer.statusCode === 404) return reply.callNotFound();
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
-    }
-    return reply.code(answer.statusCode).send(answer.rawPayload.length > 0 ? answer.rawPayload : undefined);
-  };
+  // A path the browser does not have answers as any unknown path of the API does.
+  const passOn = async (request: FastifyRequest, reply: FastifyReply) =>
+    passOnTo(await docs(), request, reply, () => reply.callNotFound());
   const hidden = { schema: { hide: true } };
   app.get('/api/openapi.json', hidden, passOn);
   app.get('/api/docs', hidden, passOn);

@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendApiNotFound } from './errors';
-
-/** Headers of the file server's answer that the app's own reply writes for itself. */
-const HOP_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+import { lazyInnerServer, passOnTo } from './inner-server';
 
 /**
  * A Fastify instance of its own serving the built files with @fastify/static: each file (precompressed
@@ -49,34 +47,9 @@ async function fileServer(root: string): Promise<FastifyInstance> {
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: string }) => {
   const root = opts.webDistDir;
   const hasSpa = !!root && existsSync(join(root, 'index.html'));
-  let built: Promise<FastifyInstance> | undefined;
-  const files = () => {
-    built ??= fileServer(root!).catch((err: unknown) => {
-      built = undefined;
-      throw err;
-    });
-    return built;
-  };
-  app.addHook('onClose', async () => {
-    if (built) await (await built.catch(() => undefined))?.close();
-  });
+  const files = lazyInnerServer(app, () => fileServer(root!));
 
-  const passOn = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await (
-      await files()
-    ).inject({
-      // GET for HEAD too: the app's reply leaves the body off a HEAD answer.
-      method: 'GET',
-      url: request.url,
-      headers: request.headers,
-    });
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
-    }
-    return reply.code(answer.statusCode).send(answer.rawPayload.length > 0 ? answer.rawPayload : undefined);
-  };
-
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     // TAXII (/taxii2/) answers JSON too: an unknown path there is not a screen of the web app.
     const isApi =
@@ -84,6 +57,6 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: st
     if (isApi || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
       return sendApiNotFound(app, request, reply);
     }
-    return passOn(request, reply);
+    return passOnTo(await files(), request, reply);
   });
 });
