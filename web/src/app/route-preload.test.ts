@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute } from './route-match';
-import { matchRouteId } from './route-preload';
+import { matchRouteId } from './route-match';
 
 describe('matchRouteId', () => {
   it('names the route of a fixed path, with or without a final slash', () => {

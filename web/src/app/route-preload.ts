@@ -3,8 +3,6 @@ import { matchRoute, matchRouteId } from './route-match';
 import { ROUTE_PREFETCH } from './route-prefetch';
 import { ROUTE_SCREENS } from './route-screens';
 
-export { matchRouteId } from './route-match';
-
 /**
  * Starts loading the screen of the URL's route, beside the app's own code instead of after it: the
  * router asks for the same module once it runs and finds it loaded or on its way (issue 38: a first

@@ -1,6 +1,7 @@
 import { Button } from '@carbon/react';
 import { Download } from '@carbon/icons-react';
-import { API_BASE_PATH, buildQueryString, type RequestOptions } from '../lib/api-client';
+import type { RequestOptions } from '../lib/api-client';
+import { API_BASE_PATH, buildQueryString } from '../lib/api-url';
 
 interface CsvDownloadButtonProps {
   /** The list's API path under /api: "/identifiers". */

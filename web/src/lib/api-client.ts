@@ -3,8 +3,6 @@ import { ACCEPT_JSON, API_BASE_PATH, apiUrl, type QueryParams } from './api-url'
 import { takeFirstResponse } from './first-responses';
 import { createIdempotencyKeys, IDEMPOTENCY_KEY_HEADER } from './idempotency-keys';
 
-export { API_BASE_PATH, buildQueryString } from './api-url';
-
 export interface RequestOptions {
   /** Query parameters; arrays repeat the key (`ids=a&ids=b`), null and undefined are left out. */
   params?: QueryParams;

@@ -1,5 +1,6 @@
 import type { ExchangeImportResult } from '@scamtrail/domain/interchange';
-import { api, API_BASE_PATH, buildQueryString, type RequestOptions } from './api-client';
+import { api, type RequestOptions } from './api-client';
+import { API_BASE_PATH, buildQueryString } from './api-url';
 
 /**
  * The exchange formats in the web app: STIX 2.1 bundles of the identifier list's filter or of a case,

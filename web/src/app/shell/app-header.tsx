@@ -13,7 +13,7 @@ import { Notification, Search, UserAvatar } from '@carbon/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@scamtrail/domain/auth';
-import { API_BASE_PATH } from '../../lib/api-client';
+import { API_BASE_PATH } from '../../lib/api-url';
 import { useLogout } from '../../lib/session';
 import { APP_TITLE } from '../routes';
 import { hasPermission } from '@scamtrail/domain/permissions';

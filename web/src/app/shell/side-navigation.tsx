@@ -9,7 +9,7 @@ import {
 import { useMemo } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { CurrentUser } from '@scamtrail/domain/auth';
-import { API_BASE_PATH } from '../../lib/api-client';
+import { API_BASE_PATH } from '../../lib/api-url';
 import { filterMenu, MENU } from '../nav';
 
 interface SideNavigationProps {

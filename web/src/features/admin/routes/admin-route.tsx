@@ -2,7 +2,7 @@ import { ClickableTile } from '@carbon/react';
 import { DataShare, Document, Tag, UserMultiple } from '@carbon/icons-react';
 import type { ComponentType } from 'react';
 import { useNavigate } from 'react-router';
-import { API_BASE_PATH } from '../../../lib/api-client';
+import { API_BASE_PATH } from '../../../lib/api-url';
 import { spaNavigate } from '../../../lib/spa-link';
 import { PageLayout } from '../../../components/page-layout';
 import { paths } from '../../../lib/paths';

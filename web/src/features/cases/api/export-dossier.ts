@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, API_BASE_PATH } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
+import { API_BASE_PATH } from '../../../lib/api-url';
 import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-error';
 import { authenticateWithPasskey } from '../../../lib/passkeys';
 import { caseKeys } from './query-keys';

@@ -18,8 +18,6 @@ export function getCases(params: CaseListParams, signal?: AbortSignal): Promise<
   return api.get<CaseList>(path, { params: query, signal });
 }
 
-export { caseListFilters } from './cases-request';
-
 export function casesQueryOptions(params: CaseListParams) {
   return queryOptions({
     queryKey: caseKeys.list(params),

@@ -19,7 +19,7 @@ import { useTagOptions } from '../../../components/tags/tag-options';
 import { CASE_FILTER_KEYS, type CaseListParams } from './cases-list-params';
 import { CASE_SORT_OPTIONS, sortOptionOf } from './cases-sort-options';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
-import { caseListFilters } from '../api/get-cases';
+import { caseListFilters } from '../api/cases-request';
 
 const all = <T extends string>(text: string, values: readonly T[], labels: Record<T, string>) => [
   { value: '' as const, text },

@@ -12,8 +12,6 @@ export function getIdentifiers(params: IdentifierListParams, signal?: AbortSigna
   return api.get<IdentifierList>(path, { params: query, signal });
 }
 
-export { identifierListFilters } from './identifiers-request';
-
 export function identifiersQueryOptions(params: IdentifierListParams) {
   return queryOptions({
     queryKey: identifierKeys.list(params),

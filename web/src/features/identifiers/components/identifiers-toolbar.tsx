@@ -4,7 +4,7 @@ import type { SelectOption } from '@scamtrail/domain/identifiers/options';
 import { IDENTIFIER_TYPE_FILTER_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 import type { IdentifierListSort } from '@scamtrail/domain/identifiers/api';
 import { IdentifiersDownloadMenu } from '../../../components/exchange/identifiers-download-menu';
-import { identifierListFilters } from '../api/get-identifiers';
+import { identifierListFilters } from '../api/identifiers-request';
 
 interface SortOption {
   value: IdentifierListSort;

@@ -1,5 +1,6 @@
 import type { SignatureInfo, VerifyEntryResponse } from '@scamtrail/domain/signatures';
-import { api, API_BASE_PATH } from '../../../../lib/api-client';
+import { api } from '../../../../lib/api-client';
+import { API_BASE_PATH } from '../../../../lib/api-url';
 
 /**
  * `GET /api/journal-entries/{id}/verify`: checks the entry's signature against the entry as it is now.
