@@ -1,7 +1,7 @@
 import type { JournalIntegrity } from '@scamtrail/domain/signatures';
 import type { Db, DbOrTx } from '../../db/client';
 import { canonicalJson, sha256Hex } from './bundle-verifier';
-import { chainedCanonicalJson, chainedContent, type SignableEntry } from './signable-content';
+import { chainedContent, type SignableEntry } from './signable-content';
 import { hashCanonical, type ChainFault } from './journal-chain-hash';
 import { readWholeChain } from './journal-chain-full';
 import {
@@ -37,7 +37,7 @@ export type ChainKind = ChainLinkRow['kind'];
 export const GENESIS_HASH = '0'.repeat(64);
 
 export function chainedContentHash(entry: SignableEntry): string {
-  return sha256Hex(chainedCanonicalJson(entry));
+  return sha256Hex(canonicalJson(chainedContent(entry)));
 }
 
 type LinkFields = Pick<
