@@ -280,7 +280,8 @@ function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
   }
   const labels = firstVisit.get(id);
   if (!labels) return null;
-  return labels.has('shell') ? 'visit' : `visit-${[...labels].sort().join('-')}`;
+  if (labels.has('shell')) return 'visit';
+  return labels.size > 1 ? 'visit-screens' : `visit-${[...labels][0]}`;
 }
 
 /**
@@ -316,10 +317,11 @@ function staticChain(bundle: Rolldown.OutputBundle, chunk: Rolldown.OutputChunk)
 }
 
 /**
- * What a first visit runs beyond the entry's static chain (which Vite's own preloads name), as soon as
- * the document is parsed instead of once the entry has run: `bootstrap` (the app, which main.tsx loads
- * with a dynamic import) for every page, and per route of FIRST_VISIT_ROUTES the chunks of its screen
- * (app/route-preload.ts loads them once the entry runs).
+ * The scripts a first visit runs, as the inline script asks for them once the page's data is asked
+ * for: the entry and its static chain, `bootstrap` (the app, which main.tsx loads with a dynamic
+ * import), and on a route of FIRST_VISIT_ROUTES the chunks of its screen (app/route-preload.ts loads
+ * them once the entry runs); per route, with '' for any other. Largest first: over HTTP/1.1's six
+ * connections they queue, and the largest, asked for last, was the last script in.
  */
 function firstVisitChunks(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChunk) {
   const chunkOf = (module: string) =>
@@ -331,32 +333,45 @@ function firstVisitChunks(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputC
     if (!chunk) throw new Error(`first visit: no chunk for ${module}`);
     return staticChain(bundle, chunk);
   };
-  // Largest first: over HTTP/1.1's six connections the preloads queue, and the largest, sent last,
-  // was the last script in.
   const size = (file: string) => {
     const out = bundle[file.slice(1)];
     return out?.type === 'chunk' ? out.code.length : 0;
   };
   const bySize = (files: string[]) => [...new Set(files)].sort((a, b) => size(b) - size(a));
-  const preloaded = new Set(staticChain(bundle, entry));
-  const app = bySize(chain(source('./src/bootstrap.tsx')).filter((file) => !preloaded.has(file)));
-  const loaded = new Set([...preloaded, ...app]);
-  const screens = Object.fromEntries(
-    Object.entries(FIRST_VISIT_ROUTES).map(([route, label]) => [
-      route,
-      bySize(FIRST_VISIT[label].flatMap(chain).filter((file) => !loaded.has(file))),
-    ]),
-  );
-  return { app, screens };
+  const entryChain = bySize(staticChain(bundle, entry));
+  const app = chain(source('./src/bootstrap.tsx'));
+  const after = (files: string[]) => [...new Set([...entryChain, ...bySize(files)])];
+  return {
+    '': after(app),
+    ...Object.fromEntries(
+      Object.entries(FIRST_VISIT_ROUTES).map(([route, label]) => [
+        route,
+        after([...app, ...FIRST_VISIT[label].flatMap(chain)]),
+      ]),
+    ),
+  };
+}
+
+/** The entry module's tag and its preloads as Vite writes them into index.html. */
+const ENTRY_SCRIPT = /\n\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\n\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** What the inline script adds to the document (first-requests-inline.ts's `__FIRST_VISIT_CODE__`). */
+interface FirstVisitCode {
+  entry: string;
+  chunks: Record<string, string[]>;
 }
 
 /**
- * Runs src/first-requests-inline.ts as a classic script inside index.html, before the entry module and
- * its preloads: the page's session and data requests leave as soon as the document is parsed, on the
- * first free connections, instead of once the modules have arrived and run (issue 38;
- * app/first-requests.ts). The same script preloads the chunks of the route's screen, and the document
- * those of the app (firstVisitChunks), so that no script waits for another to run before it is asked
- * for. Bundled on its own, as one function with no imports; the server allows it by its hash
+ * Runs src/first-requests-inline.ts as a classic script inside index.html, before anything else the
+ * page fetches but its stylesheet: the page's session and data requests leave as soon as the document
+ * is parsed, on the first free connections, instead of once the modules have arrived and run (issue
+ * 38; app/first-requests.ts). The document names no script of its own: Chromium's preload scanner
+ * asks for every script a document names before any inline script runs, and over HTTP/1.1's six
+ * connections the page's data then waited for the small scripts to free one. Once its requests are
+ * out, the inline script preloads what the route's first visit runs (firstVisitChunks: the entry, its
+ * imports, the app and the route's screen), so that no script waits for another to run before it is
+ * asked for, and adds the entry module. Bundled on its own, as one function with no imports; the server allows it by its hash
  * (server/src/plugins/security.ts reads the built index.html). Build only: in development the app asks
  * for everything itself.
  */
@@ -368,12 +383,14 @@ function inlineFirstRequests(): Plugin {
       order: 'post',
       async handler(html, { bundle, chunk }) {
         if (!bundle || !chunk) throw new Error('first requests: no bundle');
-        const { app, screens } = firstVisitChunks(bundle, chunk);
+        const entry = html.match(ENTRY_SCRIPT)?.[1];
+        if (!entry) throw new Error('first requests: index.html names no entry module');
+        const code: FirstVisitCode = { entry, chunks: firstVisitChunks(bundle, chunk) };
         const result = (await build({
           configFile: false,
           logLevel: 'warn',
           publicDir: false,
-          define: { __FIRST_VISIT_SCREENS__: JSON.stringify(screens) },
+          define: { __FIRST_VISIT_CODE__: JSON.stringify(code) },
           build: {
             write: false,
             minify: true,
@@ -390,15 +407,15 @@ function inlineFirstRequests(): Plugin {
           .flatMap((out) => out.output)
           .filter((file) => file.type === 'chunk');
         if (chunks.length !== 1) throw new Error(`first requests: ${chunks.length} chunks, expected one`);
-        const code = chunks[0].code.trim();
-        if (/<\/script|<!--/i.test(code)) throw new Error('first requests: the code would end its script');
-        const appPreloads = app.map((href) => `    <link rel="modulepreload" crossorigin href="${href}">`);
+        const script = chunks[0].code.trim();
+        if (/<\/script|<!--/i.test(script)) throw new Error('first requests: the code would end its script');
         return (
           html
-            // Before the entry module and its preloads, after the title (the charset stays in the first bytes).
-            .replace('</title>', () => `</title>\n    <script>${code}</script>`)
-            // After the entry's preloads: the app is run after them.
-            .replace(/\n\s*<\/head>/, (end) => `\n${appPreloads.join('\n')}${end}`)
+            .replace(ENTRY_SCRIPT, '')
+            .replace(MODULE_PRELOAD, '')
+            // After the title (the charset stays in the first bytes), before the stylesheet: an inline
+            // script after a stylesheet waits for it.
+            .replace('</title>', () => `</title>\n    <script>${script}</script>`)
         );
       },
     },
@@ -431,9 +448,9 @@ export default defineConfig({
           // file (see STYLESHEET). bench/bundle-size.ts counts what Chromium then fetches before each
           // list's first row.
           groups: [
-            // Captured first: no stylesheet lands in the groups below.
-            { name: 'styles', test: STYLESHEET, priority: 4 },
-            { name: 'framework', test: FRAMEWORK, priority: 3 },
+            // The framework every screen runs on, and the stylesheets' module stubs beside it: one
+            // file fewer on a first visit. Captured first: no stylesheet lands in the groups below.
+            { name: 'framework', test: (id) => STYLESHEET.test(id) || FRAMEWORK.test(id), priority: 3 },
             {
               name: firstVisitChunk,
               debugName: 'visit',

@@ -36,9 +36,14 @@ test.describe('first visit: the page asks for its data before its code has run (
     expect(paths.filter((p) => p === list)).toHaveLength(1);
     const apiGets = paths.filter((p) => p.startsWith('/api/'));
     expect(apiGets).toEqual([...new Set(apiGets)]);
-    // Sent by the document's own script: before the screen's code was asked for.
-    const screenCode = paths.findIndex((p) => /^\/assets\/identifiers-route-.*\.js$/.test(p));
-    expect(screenCode).toBeGreaterThan(paths.indexOf(list));
+    // Sent by the document's own script before it asks for any code: the data takes the first
+    // connections, not the ones the scripts leave free.
+    const firstScript = paths.findIndex((p) => /^\/assets\/.*\.js$/.test(p));
+    expect(firstScript).toBeGreaterThan(paths.indexOf(list));
+    expect(firstScript).toBeGreaterThan(paths.indexOf('/api/auth/me'));
+    expect(paths.findIndex((p) => /^\/assets\/identifiers-route-.*\.js$/.test(p))).toBeGreaterThan(
+      firstScript,
+    );
     expect(violations).toEqual([]);
   });
 

@@ -11,11 +11,17 @@ removeLegacyTokens();
 /** Starts the app on `queryClient`, which main.tsx made and has already asked for the session. */
 export function startApp(queryClient: QueryClient) {
   const router = createBrowserRouter(createAppRouteObjects(queryClient));
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  // The built index.html adds the entry from a script in its head (first-requests-inline.ts): an
+  // async module, which could run before the body, and the root element, are parsed.
+  if (document.readyState === 'loading')
+    document.addEventListener('DOMContentLoaded', render, { once: true });
+  else render();
 }
