@@ -88,6 +88,7 @@ const EXPECTED: Record<string, Rule> = {
   'GET /api/team-members': can('team_member.view'),
   'POST /api/team-members': user('team_member.create'),
   'GET /api/team-members/{id}': can('team_member.view'),
+  'GET /api/team-members/{id}/security-events': user('team_member.edit'),
   'PATCH /api/team-members/{id}': user('team_member.edit'),
   'POST /api/team-members/{id}/disable': user('team_member.edit'),
   'POST /api/team-members/{id}/enable': user('team_member.edit'),

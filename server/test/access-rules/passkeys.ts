@@ -1,6 +1,6 @@
 import { anyone, user, type Rule } from './rule';
 
-/** Who may call each passkey and session operation. */
+/** Who may call each passkey and session operation, and read one's own security activity. */
 export const PASSKEYS_RULES: Record<string, Rule> = {
   'POST /api/auth/passkeys/registration/options': user(),
   'POST /api/auth/passkeys': user(),
@@ -11,4 +11,5 @@ export const PASSKEYS_RULES: Record<string, Rule> = {
   'POST /api/auth/passkey/login': anyone,
   'GET /api/auth/sessions': user(),
   'DELETE /api/auth/sessions/{id}': user(),
+  'GET /api/auth/me/security-events': user(),
 };

@@ -35,5 +35,10 @@ export const events = pgTable(
     index('events_subject_idx').on(t.subjectType, t.subjectId, t.id.desc()),
     index('events_case_idx').on(t.caseId, t.id.desc()),
     index('events_stream_order_idx').on(t.txId, t.id),
+    // A user's security activity, newest first: the account events name their user in data.userId
+    // (modules/events/security-events.repository.ts). Partial, so the many other events cost it nothing.
+    index('events_account_user_idx')
+      .on(sql`(${t.data}->>'userId')`, t.id.desc())
+      .where(sql`${t.subjectType} in ('session', 'passkey', 'device_authorization')`),
   ],
 );

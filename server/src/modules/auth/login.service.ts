@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../../lib/password';
 import { findUserByEmail, setLastLoginAt, type UserRow } from '../users/users.service';
+import { recordEvent } from '../events/events.service';
 import { signInDelayMs, throttleAddress } from './login-throttle';
 import { startSession, type SessionLimits } from './sessions.service';
 import {
@@ -107,7 +108,7 @@ export async function login(
   }
   // This address knows the password: its own failures (and this attempt) are forgotten.
   await clearFailures(db, email, address);
-  return signIn(db, user, options, meta);
+  return signIn(db, user, options, meta, { method: 'password' });
 }
 
 /** The signed-in user as `/api/auth/me` and the sign-in routes answer it. */
@@ -125,21 +126,44 @@ export function currentUserOf(
   };
 }
 
+/** How the credentials of a sign-in were checked: a password, or which passkey. */
+export type SignInProof =
+  { method: 'password' } | { method: 'passkey'; passkey: { id: string; name: string } };
+
 /**
  * Starts a session for a user whose credentials (password or passkey) were just checked, and records
- * the sign-in. The session and the sign-in time go together: "invited" ends only with a session that
- * exists.
+ * the sign-in. The session, the sign-in time and its `session.signed_in` event (the user's security
+ * activity, the access topic of export streams) go together: "invited" ends only with a session that
+ * exists. The event names the session's client as the session keeps it (address, user agent), never
+ * its token.
  */
 export async function signIn(
   db: Db,
   user: UserRow,
   limits: SessionLimits,
   meta: { ip: string; userAgent?: string },
+  proof: SignInProof,
 ): Promise<{ user: CurrentUser; token: string; expiresAt: Date }> {
-  const session = await db.transaction(async (tx) => {
+  const { token, expiresAt } = await db.transaction(async (tx) => {
     const started = await startSession(tx, user.id, limits, meta);
     await setLastLoginAt(tx, user.id, new Date());
+    await recordEvent(tx, {
+      type: 'session.signed_in',
+      actorOriginatorId: user.originatorId,
+      actorUserId: user.id,
+      subjectType: 'session',
+      subjectId: started.id,
+      data: {
+        userId: user.id,
+        method: proof.method,
+        ...(proof.method === 'passkey'
+          ? { passkeyId: proof.passkey.id, passkeyName: proof.passkey.name }
+          : {}),
+        ip: meta.ip,
+        userAgent: meta.userAgent ?? null,
+      },
+    });
     return started;
   });
-  return { user: currentUserOf(user), ...session };
+  return { user: currentUserOf(user), token, expiresAt };
 }

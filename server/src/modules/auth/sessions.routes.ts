@@ -2,15 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sessionSchema } from '@scamtrail/domain/passkeys';
+import { securityEventListQuerySchema, securityEventListSchema } from '@scamtrail/domain/security-events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { currentUser } from './principal';
 import { access } from './route-access';
 import { clearSessionCookie } from './session-cookie';
+import { listSecurityEvents } from '../events/security-events.service';
 import { listOwnSessions, revokeOwnSessionById } from './sessions.service';
 
-/** The signed-in user's own sessions: where they are signed in, and signing a device out. */
+/**
+ * The signed-in user's own sessions: where they are signed in, signing a device out, and the account's
+ * security activity.
+ */
 export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const { db, config } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -47,5 +52,20 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
       if (current) clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
+  );
+
+  r.get(
+    '/api/auth/me/security-events',
+    {
+      schema: {
+        operationId: 'listOwnSecurityEvents',
+        tags,
+        summary: 'Your security activity (sign-ins, sessions, passkeys, device sign-ins), newest first',
+        querystring: securityEventListQuerySchema,
+        response: { 200: securityEventListSchema, ...errorResponses(400, 401, 403) },
+      },
+      config: { access: access.user() },
+    },
+    async (request) => listSecurityEvents(db, currentUser(request).userId, request.query),
   );
 }

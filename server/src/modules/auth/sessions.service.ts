@@ -33,17 +33,20 @@ export interface DeviceSessionLimits {
   deviceSessionMaxMs: number;
 }
 
-/** Starts a session: a fresh random token (returned once, for the cookie), stored as its hash. */
+/**
+ * Starts a session: a fresh random token (returned once, for the cookie), stored as its hash. Answers
+ * the session's id too, which its sign-in event names.
+ */
 export async function startSession(
   db: DbOrTx,
   userId: string,
   limits: SessionLimits,
   meta: { ip?: string; userAgent?: string },
-): Promise<{ token: string; expiresAt: Date }> {
+): Promise<{ id: string; token: string; expiresAt: Date }> {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + limits.sessionMaxMs);
-  await insertSession(db, { tokenHash: sha256Hex(token), userId, expiresAt, ...meta });
-  return { token, expiresAt };
+  const { id } = await insertSession(db, { tokenHash: sha256Hex(token), userId, expiresAt, ...meta });
+  return { id, token, expiresAt };
 }
 
 /**

@@ -96,8 +96,16 @@ describe('the signed-in user’s sessions', () => {
     expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
     const listed: SessionAnswer[] = (await laptop.get('/api/auth/sessions')).json();
     expect(listed.map((s) => s.id)).not.toContain(phoneSession.id);
-    const [audit] = await t.database.db.select().from(events).where(eq(events.subjectId, phoneSession.id));
-    expect(audit).toMatchObject({ type: 'session.revoked', subjectType: 'session' });
+    const recorded = await t.database.db
+      .select()
+      .from(events)
+      .where(eq(events.subjectId, phoneSession.id))
+      .orderBy(events.id);
+    // The session's sign-in, then its revocation.
+    expect(recorded).toMatchObject([
+      { type: 'session.signed_in', subjectType: 'session' },
+      { type: 'session.revoked', subjectType: 'session' },
+    ]);
     // Already revoked: nothing left to revoke.
     expect((await laptop.delete(`/api/auth/sessions/${phoneSession.id}`)).statusCode).toBe(404);
   });

@@ -624,6 +624,8 @@ describe('the decisions and the sign-in are recorded as access events', () => {
     await client.post('/api/oauth/device/deny', { userCode: denied.user_code });
     const carried = (await readFrom(access)).filter((e) => e.type !== 'user.created');
     expect(carried.map((e) => [e.type, e.topic, e.subject.type])).toEqual([
+      // The viewer's own sign-in, with a password, before the device's.
+      ['session.signed_in', 'access', 'session'],
       ['device_authorization.approved', 'access', 'device_authorization'],
       ['session.device_signed_in', 'access', 'session'],
       ['device_authorization.denied', 'access', 'device_authorization'],

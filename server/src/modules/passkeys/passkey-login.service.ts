@@ -82,7 +82,10 @@ export async function passkeyLogin(
     at: new Date(),
   });
   if (!counted) throw notVerified(`Response counter value ${newCounter} was used before`);
-  return signIn(db, user, limits, meta);
+  return signIn(db, user, limits, meta, {
+    method: 'passkey',
+    passkey: { id: passkey.id, name: passkey.name },
+  });
 }
 
 /** 401 for an assertion that does not verify; the reason concerns only what the caller sent. */

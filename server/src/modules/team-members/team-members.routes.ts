@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createUserBodySchema } from '@scamtrail/domain/auth';
 import { teamMemberListQuerySchema } from '@scamtrail/domain/originators';
 import { paginated } from '@scamtrail/domain/pagination';
+import { securityEventListQuerySchema, securityEventListSchema } from '@scamtrail/domain/security-events';
 import {
   teamMemberDetailSchema,
   teamMemberSchema,
@@ -16,6 +17,7 @@ import {
   changeTeamMember,
   getTeamMemberDetail,
   inviteTeamMember,
+  listTeamMemberSecurityEvents,
   listTeamMembers,
   toTeamMember,
 } from './team-members.service';
@@ -58,6 +60,23 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
       config: { access: access.permission('team_member.view') },
     },
     async (request) => getTeamMemberDetail(db, request.params.id, request.principal!),
+  );
+
+  r.get(
+    '/api/team-members/:id/security-events',
+    {
+      schema: {
+        operationId: 'listTeamMemberSecurityEvents',
+        tags,
+        summary: "A team member's security activity (sign-ins, sessions, passkeys), newest first",
+        params: idParamsSchema,
+        querystring: securityEventListQuerySchema,
+        response: { 200: securityEventListSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+      // Where and how someone signs in is for those who manage accounts, in person, not for API keys.
+      config: { access: edit },
+    },
+    async (request) => listTeamMemberSecurityEvents(db, request.params.id, request.query),
   );
 
   r.post(

@@ -7,12 +7,14 @@ import {
 } from '@scamtrail/domain/originators';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Role } from '@scamtrail/domain/permissions';
+import type { SecurityEventList, SecurityEventListQuery } from '@scamtrail/domain/security-events';
 import type { TeamMember, TeamMemberDetail } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal, UserPrincipal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
+import { listSecurityEvents } from '../events/security-events.service';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import {
   findOriginatorRowByUserId,
@@ -79,6 +81,16 @@ export async function listTeamMembers(
 
 export async function requireTeamMemberRow(db: Db, userId: string): Promise<OriginatorRow> {
   return asTeamMemberRow(await findOriginatorRowByUserId(db, userId));
+}
+
+/** A team member's security activity (sign-ins, sessions, passkeys), as an administrator reads it. */
+export async function listTeamMemberSecurityEvents(
+  db: Db,
+  userId: string,
+  query: SecurityEventListQuery,
+): Promise<SecurityEventList> {
+  await requireTeamMemberRow(db, userId);
+  return listSecurityEvents(db, userId, query);
 }
 
 /** Profile, groups, and the latest journal entries (of cases the caller may see) and identifiers. */

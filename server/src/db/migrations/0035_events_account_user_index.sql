@@ -1,0 +1,1 @@
+CREATE INDEX "events_account_user_idx" ON "events" USING btree (("data"->>'userId'),"id" DESC NULLS LAST) WHERE "events"."subject_type" in ('session', 'passkey', 'device_authorization');
