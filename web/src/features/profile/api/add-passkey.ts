@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Passkey } from '@scamtrail/domain/passkeys';
 import { api } from '../../../lib/api-client';
 import { registerPasskey } from '../../../lib/passkeys';
-import { profileKeys } from './query-keys';
+import { invalidatePasskeyChange } from './query-keys';
 
 /**
  * Adds a passkey: `POST /api/auth/passkeys/registration/options`, the browser's prompt to create it,
@@ -18,6 +18,7 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPasskey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.passkeys() }),
+    // The passkey and its `passkey.added` in the security activity.
+    onSuccess: () => invalidatePasskeyChange(queryClient),
   });
 }

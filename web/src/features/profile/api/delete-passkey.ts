@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileKeys } from './query-keys';
+import { invalidatePasskeyChange } from './query-keys';
 
 /** `DELETE /api/auth/passkeys/{id}`: the passkey no longer signs in or signs entries; its signatures stay. */
 export function deletePasskey(id: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeletePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePasskey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: profileKeys.passkeys() }),
+    onSettled: () => invalidatePasskeyChange(queryClient),
   });
 }

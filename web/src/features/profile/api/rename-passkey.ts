@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Passkey } from '@scamtrail/domain/passkeys';
 import { api } from '../../../lib/api-client';
-import { profileKeys } from './query-keys';
+import { invalidatePasskeyChange } from './query-keys';
 
 /** `PATCH /api/auth/passkeys/{id}`: a new name for one of the user's passkeys. */
 export function renamePasskey({ id, name }: { id: string; name: string }): Promise<Passkey> {
@@ -12,6 +12,6 @@ export function useRenamePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renamePasskey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.passkeys() }),
+    onSuccess: () => invalidatePasskeyChange(queryClient),
   });
 }

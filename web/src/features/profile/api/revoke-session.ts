@@ -18,7 +18,13 @@ export function useRevokeSession() {
   return useMutation({
     mutationFn: (session: Session) => revokeSession(session.id),
     onSuccess: async (_answer, session) => {
-      if (!session.current) return queryClient.invalidateQueries({ queryKey: profileKeys.sessions() });
+      if (!session.current) {
+        // The session, and its `session.revoked` in the security activity.
+        return Promise.all([
+          queryClient.invalidateQueries({ queryKey: profileKeys.sessions() }),
+          queryClient.invalidateQueries({ queryKey: profileKeys.securityEvents() }),
+        ]);
+      }
       replaceSessionUser(queryClient, null);
     },
   });

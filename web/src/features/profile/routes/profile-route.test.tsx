@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Passkey, Session } from '@scamtrail/domain/passkeys';
+import type { SecurityEvent, SecurityEventList } from '@scamtrail/domain/security-events';
 import { PERMISSIONS, WILDCARD } from '@scamtrail/domain/permissions';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { ASSERTION_JSON, domError, installWebAuthn } from '../../../test/webauthn';
@@ -44,9 +45,33 @@ const CREATION = {
   user: { id: 'dXNlcg', name: 'ada' },
 };
 
-function renderProfile(state: { passkeys: Passkey[]; sessions: Session[] }) {
+const NO_SUMMARY: SecurityEvent['summary'] = { method: null, device: null, ip: null, passkeyName: null };
+
+/** The security activity's pages: one page of `events`, said to hold `totalItems` in all. */
+function securityPage(events: SecurityEvent[], page = 1, totalItems = events.length): SecurityEventList {
+  return {
+    data: events,
+    pagination: { page, pageSize: 10, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / 10)) },
+  };
+}
+
+function securityEvent(id: number, type: SecurityEvent['type'], summary: Partial<SecurityEvent['summary']>) {
+  return {
+    id,
+    type,
+    occurredAt: '2025-03-04T09:00:00.000Z',
+    actor: null,
+    summary: { ...NO_SUMMARY, ...summary },
+  } satisfies SecurityEvent;
+}
+
+function renderProfile(
+  state: { passkeys: Passkey[]; sessions: Session[] },
+  securityEvents: () => Response = () => json(200, securityPage([])),
+) {
   let signedIn = true;
   const view = renderApp('/profile', {
+    'GET /api/auth/me/security-events': securityEvents,
     'GET /api/auth/me': () => json(signedIn ? 200 : 401, makeUser('investigator')),
     'GET /api/auth/passkeys': () => json(200, state.passkeys),
     'POST /api/auth/passkeys/registration/options': () => json(200, CREATION),
@@ -79,8 +104,11 @@ function renderProfile(state: { passkeys: Passkey[]; sessions: Session[] }) {
 }
 
 /** The profile page once its lazy screen is on it. */
-async function renderProfilePage(state: { passkeys: Passkey[]; sessions: Session[] }) {
-  const view = renderProfile(state);
+async function renderProfilePage(
+  state: { passkeys: Passkey[]; sessions: Session[] },
+  securityEvents?: () => Response,
+) {
+  const view = renderProfile(state, securityEvents);
   await screen.findByRole('heading', { name: 'Profile', level: 1 });
   return view;
 }
@@ -257,6 +285,74 @@ describe('Profile: sessions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(currentPath(router)).toMatch(/^\/login/);
+  });
+});
+
+describe('Profile: security activity', () => {
+  it('tells each event in plain words, with its time, device and address', async () => {
+    await renderProfilePage({ passkeys: [], sessions: [] }, () =>
+      json(
+        200,
+        securityPage([
+          securityEvent(3, 'session.signed_in', {
+            method: 'passkey',
+            passkeyName: 'YubiKey 5C',
+            device: 'Chrome 131 on Linux',
+            ip: '203.0.113.7',
+          }),
+          securityEvent(2, 'passkey.added', { passkeyName: 'YubiKey 5C' }),
+          securityEvent(1, 'session.signed_in', { method: 'password', device: 'Safari 18 on iOS' }),
+        ]),
+      ),
+    );
+    const activity = section('Security activity');
+    await within(activity).findByRole('cell', { name: 'Signed in with passkey “YubiKey 5C”' });
+    const rows = within(activity).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Chrome 131 on Linux · 203.0.113.7');
+    expect(rows[1]).toHaveTextContent('Mar 4, 2025');
+    expect(rows[2]).toHaveTextContent('Passkey “YubiKey 5C” added');
+    expect(rows[3]).toHaveTextContent('Signed in with a password');
+    expect(rows[3]).toHaveTextContent('Safari 18 on iOS');
+    // One page: no pager.
+    expect(within(activity).queryByRole('navigation')).toBeNull();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    await renderProfilePage({ passkeys: [], sessions: [] });
+    expect(await within(section('Security activity')).findByText('No security activity yet')).toBeVisible();
+  });
+
+  it('says why it failed and tries again on request', async () => {
+    let fail = true;
+    const { fetchMock, user } = await renderProfilePage({ passkeys: [], sessions: [] }, () =>
+      fail
+        ? json(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } })
+        : json(200, securityPage([securityEvent(1, 'session.revoked', { device: 'Safari 18 on iOS' })])),
+    );
+    const activity = section('Security activity');
+    expect(await within(activity).findByText('Failed to load the security activity')).toBeVisible();
+    fail = false;
+    await user.click(within(activity).getByRole('button', { name: 'Try again' }));
+    expect(await within(activity).findByRole('cell', { name: 'Session revoked' })).toBeVisible();
+    expect(
+      fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/auth/me/security-events')).length,
+    ).toBeGreaterThanOrEqual(2);
+  });
+
+  it('pages through the server’s pages', async () => {
+    let requested = 0;
+    const { fetchMock, user } = await renderProfilePage({ passkeys: [], sessions: [] }, () => {
+      requested += 1;
+      return requested === 1
+        ? json(200, securityPage([securityEvent(12, 'session.revoked', {})], 1, 12))
+        : json(200, securityPage([securityEvent(2, 'passkey.removed', { passkeyName: 'Old key' })], 2, 12));
+    });
+    const activity = section('Security activity');
+    await within(activity).findByRole('cell', { name: 'Session revoked' });
+    await user.click(within(activity).getByRole('button', { name: /next page/i }));
+    expect(await within(activity).findByRole('cell', { name: 'Passkey “Old key” removed' })).toBeVisible();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/auth/me/security-events?page=2&pageSize=10');
   });
 });
 

@@ -14,10 +14,14 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { PasskeysSection } from '../components/passkeys-section';
 import '../components/profile.scss';
 import { SessionsSection } from '../components/sessions-section';
+import { OwnSecurityActivity } from '../components/security-activity';
 import { paths } from '../../../lib/paths';
 import '../../../styles/carbon/structured-list.scss';
 
-/** Profile (/profile): who the signed-in user is, how they sign in, where they are signed in, what they may do. */
+/**
+ * Profile (/profile): who the signed-in user is, how they sign in, where they are signed in, the
+ * account's security activity, what they may do.
+ */
 export function ProfileRoute() {
   const { user } = useSession();
   if (!user) return null;
@@ -60,6 +64,7 @@ export function ProfileRoute() {
       </section>
       <PasskeysSection />
       <SessionsSection />
+      <OwnSecurityActivity />
       <section className="page-section" aria-labelledby="profile-permissions">
         <h2 id="profile-permissions" className="page-section__title">
           Permissions

@@ -15,6 +15,24 @@ function renderDetail(member: TeamMember) {
   return renderApp(`/team-members/${member.id}`, {
     'GET /api/auth/me': () => json(200, makeUser('admin')),
     [`GET /api/team-members/${member.id}`]: () => json(200, detailOf(member)),
+    [`GET /api/team-members/${member.id}/security-events`]: () =>
+      json(200, {
+        data: [
+          {
+            id: 7,
+            type: 'session.signed_in',
+            occurredAt: SIGNED_IN_AT,
+            actor: null,
+            summary: {
+              method: 'password',
+              device: 'Firefox 133 on Windows',
+              ip: '198.51.100.4',
+              passkeyName: null,
+            },
+          },
+        ],
+        pagination: { page: 1, pageSize: 10, totalItems: 1, totalPages: 1 },
+      }),
   });
 }
 
@@ -60,5 +78,15 @@ describe('team member detail', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Edit member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit team member' });
     expect(within(dialog).getByRole('combobox', { name: 'Role' })).toBeEnabled();
+  });
+
+  it('shows an administrator the member’s security activity', async () => {
+    const { fetchMock } = renderDetail(ACTIVE);
+    const activity = await screen.findByRole('region', { name: 'Security activity' });
+    const cell = await within(activity).findByRole('cell', { name: 'Signed in with a password' });
+    expect(cell.closest('tr')).toHaveTextContent('Firefox 133 on Windows · 198.51.100.4');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+      `/api/team-members/${ACTIVE.id}/security-events?page=1&pageSize=10`,
+    );
   });
 });

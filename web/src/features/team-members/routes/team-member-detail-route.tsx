@@ -2,12 +2,14 @@ import { Button } from '@carbon/react';
 import { Edit, User } from '@carbon/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { DetailQueryState } from '../../../components/detail-query-state';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import { useTeamMember } from '../api/get-team-member';
 import { DisableMemberModal } from '../components/disable-member-modal';
 import { EditMemberModal } from '../components/edit-member-modal';
+import { MemberSecurityActivity } from '../components/member-security-activity';
 import { RecentIdentifiers, RecentJournalEntries } from '../components/recent-activity';
 import { TeamMemberProfile } from '../components/team-member-profile';
 import { paths } from '../../../lib/paths';
@@ -19,7 +21,10 @@ const BREADCRUMBS = [
   { label: 'Team Members', to: paths.teamMembers() },
 ];
 
-/** Team Member Detail (/team-members/{id}, admin): profile, role, status, groups and recent work. */
+/**
+ * Team Member Detail (/team-members/{id}, admin): profile, role, status, groups, recent work and
+ * security activity.
+ */
 export function TeamMemberDetailRoute() {
   const { id = '' } = useParams();
   const { user } = useSession();
@@ -73,6 +78,10 @@ export function TeamMemberDetailRoute() {
       <section className="page-section" aria-label="Recent identifiers">
         <RecentIdentifiers identifiers={member.recentIdentifiers} />
       </section>
+      {/* Where and how someone signs in is for those who manage accounts. */}
+      {hasPermission(user?.permissions, 'team_member.edit') && (
+        <MemberSecurityActivity memberId={member.id} />
+      )}
       {dialog === 'edit' && <EditMemberModal member={member} mode="all" onClose={() => setDialog(null)} />}
       {dialog === 'status' && <DisableMemberModal member={member} onClose={() => setDialog(null)} />}
     </PageLayout>

@@ -1,0 +1,37 @@
+import type { SecurityEvent } from '@scamtrail/domain/security-events';
+
+const quoted = (name: string) => `“${name}”`;
+
+/** What happened, in plain words: "Signed in with a passkey", "Passkey “YubiKey” added". */
+export function securityEventTitle(event: Pick<SecurityEvent, 'type' | 'summary'>): string {
+  const { method, passkeyName } = event.summary;
+  switch (event.type) {
+    case 'session.signed_in':
+      if (method === 'passkey') {
+        return passkeyName ? `Signed in with passkey ${quoted(passkeyName)}` : 'Signed in with a passkey';
+      }
+      return method === 'password' ? 'Signed in with a password' : 'Signed in';
+    case 'session.revoked':
+      return 'Session revoked';
+    case 'session.device_signed_in':
+      return 'Signed in on a device';
+    case 'session.refresh_token_reused':
+      return 'Device signed out: its sign-in was used twice';
+    case 'passkey.added':
+      return passkeyName ? `Passkey ${quoted(passkeyName)} added` : 'Passkey added';
+    case 'passkey.renamed':
+      return passkeyName ? `Passkey renamed to ${quoted(passkeyName)}` : 'Passkey renamed';
+    case 'passkey.removed':
+      return passkeyName ? `Passkey ${quoted(passkeyName)} removed` : 'Passkey removed';
+    case 'device_authorization.approved':
+      return 'Device sign-in approved';
+    case 'device_authorization.denied':
+      return 'Device sign-in denied';
+  }
+}
+
+/** Where it came from: the device and the address, as far as the event tells them. */
+export function securityEventDetail(event: Pick<SecurityEvent, 'summary'>): string {
+  const { device, ip } = event.summary;
+  return [device, ip].filter(Boolean).join(' · ');
+}
