@@ -48,4 +48,18 @@ test.describe('profile', () => {
     // It closes itself after 5 seconds.
     await expect(message).toBeHidden({ timeout: 8000 });
   });
+
+  test('lists the sign-in in the security activity, and a passkey-free account says how it signed in', async ({
+    page,
+  }) => {
+    const account = await createAccount('viewer');
+    await signIn(page, account);
+    await page.goto('/profile');
+    const activity = page.getByRole('region', { name: 'Security activity' });
+    await expect(activity.getByRole('cell', { name: 'Signed in with a password' })).toBeVisible();
+    // Another sign-in elsewhere is the newest row after a reload.
+    await (await apiAs(account.email, account.password)).dispose();
+    await page.reload();
+    await expect(activity.getByRole('cell', { name: 'Signed in with a password' })).toHaveCount(2);
+  });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { createAccount, expect, signIn, test } from '../support/fixtures';
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -133,5 +133,15 @@ test.describe('team members', () => {
     await expect(page.getByText('Reputation adjusted')).toBeVisible();
     await expect(reputation).toHaveText('-80');
     await expect(reputation).toHaveClass(/cds--tag--red/);
+  });
+
+  test('an admin sees a member’s sign-ins in their security activity', async ({ page }) => {
+    await signIn(page, await createAccount('admin'));
+    const member = await createAccount('investigator', { firstName: 'Rosa', lastName: `Diaz ${suffix()}` });
+    await (await apiAs(member.email, member.password)).dispose();
+    await page.goto(`/team-members/${member.id}`);
+    const activity = page.getByRole('region', { name: 'Security activity' });
+    await expect(activity.getByRole('cell', { name: 'Signed in with a password' })).toBeVisible();
+    await expect(activity.getByRole('row')).toHaveCount(2);
   });
 });
