@@ -1,19 +1,21 @@
 import { Button } from '@carbon/react';
-import { Renew } from '@carbon/icons-react';
+import { Renew, WarningAlt } from '@carbon/icons-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 
-/** Shown when a screen fails to render or its code cannot be loaded (e.g. after a new release). */
-export function RouteErrorPage() {
+/** What a failed screen says, as a centred tile with the page's one h1, like 403 and 404. */
+function FailedScreen() {
   const error = useRouteError();
   useEffect(() => {
     console.error('Route failed to render', error);
   }, [error]);
 
   return (
-    <main id="main-content" className="app-bare">
+    <div className="error-page">
       <EmptyState
+        headingLevel={1}
+        icon={WarningAlt}
         title="Something went wrong"
         description="This page could not be displayed. Reload to try again; if it keeps failing, tell your administrator."
         action={
@@ -22,6 +24,23 @@ export function RouteErrorPage() {
           </Button>
         }
       />
+    </div>
+  );
+}
+
+/**
+ * A screen that fails to render or whose code cannot be loaded (after a new release, or with the server
+ * out of reach): shown inside the root layout, so the header and side navigation stay usable.
+ */
+export function ScreenErrorPage() {
+  return <FailedScreen />;
+}
+
+/** The root layout itself failed: there is no shell to show the error in. */
+export function RouteErrorPage() {
+  return (
+    <main id="main-content" className="app-bare">
+      <FailedScreen />
     </main>
   );
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, redirect, type RouteObject } from 'react-router';
 import { FullPageLoading } from './full-page-loading';
 import { RootLayout, type RouteHandle } from './root-layout';
-import { RouteErrorPage } from './route-error-page';
+import { RouteErrorPage, ScreenErrorPage } from './route-error-page';
 import { ROUTE_PREFETCH } from './route-prefetch';
 import { ROUTE_SCREENS } from './route-screens';
 import { ROOT_REDIRECT, ROUTES, type AppRoute } from './routes';
@@ -39,15 +39,21 @@ export function createAppRouteObjects(queryClient: QueryClient): RouteObject[] {
           loader: () => redirect(ROOT_REDIRECT.to),
           element: <Navigate to={ROOT_REDIRECT.to} replace />,
         },
-        ...ROUTES.map((route): RouteObject => ({
-          path: route.path,
-          handle: { routeId: route.id } satisfies RouteHandle,
-          lazy: ROUTE_SCREENS[route.id],
-          loader: prefetchingLoader(route, queryClient),
-          // Only entering the route prefetches: a change of its own URL (a page, a tab) is the
-          // screen's to fetch.
-          shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
-        })),
+        // A screen that fails, or whose code cannot be loaded, shows its error inside the layout, so
+        // the shell's navigation still leads elsewhere. The boundary sits on a pathless route above
+        // the screens: React Router renders nothing of a route whose own lazy() failed.
+        {
+          ErrorBoundary: ScreenErrorPage,
+          children: ROUTES.map((route): RouteObject => ({
+            path: route.path,
+            handle: { routeId: route.id } satisfies RouteHandle,
+            lazy: ROUTE_SCREENS[route.id],
+            loader: prefetchingLoader(route, queryClient),
+            // Only entering the route prefetches: a change of its own URL (a page, a tab) is the
+            // screen's to fetch.
+            shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+          })),
+        },
       ],
     },
   ];
