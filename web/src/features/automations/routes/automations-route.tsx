@@ -69,6 +69,19 @@ export function AutomationsRoute() {
                   ? 'Try another name or status, or clear the filters.'
                   : 'Create an automation, then give it an API key so a system can record data as it.'
               }
+              action={
+                hasFilters ? (
+                  <Button kind="tertiary" onClick={list.toolbar.onClearFilters}>
+                    Clear filters
+                  </Button>
+                ) : (
+                  canCreate && (
+                    <Button renderIcon={Add} onClick={() => setCreating(true)}>
+                      Create your first automation
+                    </Button>
+                  )
+                )
+              }
             />
           }
         />

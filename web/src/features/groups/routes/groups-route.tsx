@@ -51,6 +51,14 @@ export function GroupsRoute() {
                   ? 'Try another name.'
                   : 'Create a group to share cases with the team members who work on them.'
               }
+              action={
+                !hasSearch &&
+                canCreate && (
+                  <Button renderIcon={Add} onClick={() => setCreating(true)}>
+                    Create your first group
+                  </Button>
+                )
+              }
             />
           }
         />

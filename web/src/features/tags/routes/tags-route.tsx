@@ -27,6 +27,7 @@ export function TagsRoute() {
   const canCreate = hasPermission(user?.permissions, 'tag.create');
   const hasSearch = list.hasFilters;
   const close = () => setDialog(null);
+  const create = () => setDialog({ kind: 'create' });
 
   return (
     <PageLayout
@@ -35,7 +36,7 @@ export function TagsRoute() {
       description="Labels for cases, evidence and identifiers. A tag in use cannot be deleted."
       actions={
         canCreate && (
-          <Button renderIcon={Add} onClick={() => setDialog({ kind: 'create' })}>
+          <Button renderIcon={Add} onClick={create}>
             New tag
           </Button>
         )
@@ -54,6 +55,14 @@ export function TagsRoute() {
               title={hasSearch ? 'No tags match' : 'No tags yet'}
               description={
                 hasSearch ? 'Try another name.' : 'Create tags to label cases, evidence and identifiers.'
+              }
+              action={
+                !hasSearch &&
+                canCreate && (
+                  <Button renderIcon={Add} onClick={create}>
+                    Create your first tag
+                  </Button>
+                )
               }
             />
           }
