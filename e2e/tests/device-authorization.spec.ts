@@ -84,9 +84,15 @@ test.describe('device authorization', () => {
       permissions: ['case.view', 'identifier.view'],
     });
 
-    // The sign-in is one of the user's sessions, named by its client.
+    // The sign-in is one of the user's sessions, named by its client, and in their security activity.
     await page.goto('/profile');
-    await expect(page.getByText('Scamtrail command-line tool')).toBeVisible();
+    const sessions = page.getByRole('region', { name: 'Sessions' });
+    await expect(sessions.getByText('Scamtrail command-line tool')).toBeVisible();
+    const activity = page.getByRole('region', { name: 'Security activity' });
+    await expect(activity.getByRole('row', { name: /Signed in on a device/ })).toContainText(
+      'Scamtrail command-line tool',
+    );
+    await expect(activity.getByRole('cell', { name: 'Device sign-in approved' })).toBeVisible();
   });
 
   test('a denied sign-in gives the client access_denied; a wrong code is an error', async ({ page }) => {
