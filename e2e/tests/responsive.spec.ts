@@ -275,6 +275,27 @@ test.describe('on a phone (390 px)', () => {
     }
   });
 
+  test("a case's actions fill each line they wrap onto, leaving no ragged gap", async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const { admin, ids } = await seed(tag);
+    await signIn(page, admin);
+    await page.goto(`/cases/${ids.case}`);
+    await expect(page.getByRole('button', { name: 'Close case' })).toBeVisible();
+    const gaps = await page.locator('.case-header__actions').evaluate((actions) => {
+      const right = actions.getBoundingClientRect().right;
+      const lineEnds = new Map<number, number>();
+      for (const action of Array.from(actions.children)) {
+        const box = action.getBoundingClientRect();
+        if (box.width === 0) continue;
+        const top = Math.round(box.top);
+        lineEnds.set(top, Math.max(lineEnds.get(top) ?? 0, box.right));
+      }
+      return [...lineEnds.values()].map((end) => Math.round(right - end));
+    });
+    expect(gaps.length, 'the actions wrap on a phone').toBeGreaterThan(1);
+    expect(gaps).toEqual(gaps.map(() => 0));
+  });
+
   test('a list shows each row as a card: the value first, labelled columns, the row menu in reach', async ({
     page,
   }) => {
