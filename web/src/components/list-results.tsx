@@ -1,11 +1,18 @@
-import { InlineNotification } from '@carbon/react';
+import { Button, InlineNotification } from '@carbon/react';
+import { Renew } from '@carbon/icons-react';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api-error';
 import { ListPagination } from './list-pagination';
+import './list-results.scss';
 
 interface ListResultsProps {
-  /** The list's query: a failure replaces the list with its message. */
-  query: { isError: boolean; error: unknown; data?: { pagination: { totalItems: number } } };
+  /** The list's query: a failure replaces the list with its message and a way to load it again. */
+  query: {
+    isError: boolean;
+    error: unknown;
+    data?: { pagination: { totalItems: number } };
+    refetch: () => unknown;
+  };
   /** "Failed to load automations". */
   errorTitle: string;
   /** From useListState. */
@@ -18,13 +25,19 @@ interface ListResultsProps {
 export function ListResults({ query, errorTitle, pagination, children }: ListResultsProps) {
   if (query.isError) {
     return (
-      <InlineNotification
-        kind="error"
-        lowContrast
-        hideCloseButton
-        title={errorTitle}
-        subtitle={errorMessage(query.error, 'Please try again')}
-      />
+      <div className="list-results__failed">
+        <InlineNotification
+          kind="error"
+          lowContrast
+          hideCloseButton
+          title={errorTitle}
+          subtitle={errorMessage(query.error, 'Please try again')}
+        />
+        {/* Without it, the only way back to the list was to reload the whole page. */}
+        <Button kind="tertiary" renderIcon={Renew} onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
     );
   }
   return (

@@ -24,4 +24,21 @@ describe('groups', () => {
     expect(await screen.findByRole('heading', { name: 'No groups yet' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create your first group' })).not.toBeInTheDocument();
   });
+
+  it('says why the list could not be loaded, and loads it again on Try again', async () => {
+    let refuse = true;
+    renderApp('/groups', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/groups': () =>
+        refuse
+          ? json(400, { error: { code: 'BAD_REQUEST', message: 'The list could not be read' } })
+          : json(200, NO_GROUPS),
+    });
+    expect(await screen.findByText('Failed to load groups')).toBeVisible();
+    expect(screen.getByText('The list could not be read')).toBeVisible();
+    refuse = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'No groups yet' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load groups')).toBeNull();
+  });
 });
