@@ -164,6 +164,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/me/security-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your security activity (sign-ins, sessions, passkeys, device sign-ins), newest first
+     * @description Access: a signed-in user (not an API key).
+     */
+    get: operations['listOwnSecurityEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/oauth/device_authorization': {
     parameters: {
       query?: never;
@@ -918,6 +938,26 @@ export interface paths {
      * @description Access: a signed-in user (not an API key) holding `team_member.edit`.
      */
     patch: operations['updateTeamMember'];
+    trace?: never;
+  };
+  '/api/team-members/{id}/security-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A team member's security activity (sign-ins, sessions, passkeys), newest first
+     * @description Access: a signed-in user (not an API key) holding `team_member.edit`.
+     */
+    get: operations['listTeamMemberSecurityEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/team-members/{id}/disable': {
@@ -3718,6 +3758,42 @@ export interface components {
       | components['schemas']['SocialMediaIdentifier']
       | components['schemas']['OtherIdentifier']
     );
+    SecurityEvent: {
+      id: number;
+      /** @enum {string} */
+      type:
+        | 'session.signed_in'
+        | 'session.revoked'
+        | 'session.device_signed_in'
+        | 'session.refresh_token_reused'
+        | 'passkey.added'
+        | 'passkey.renamed'
+        | 'passkey.removed'
+        | 'device_authorization.approved'
+        | 'device_authorization.denied'
+        | 'password.changed'
+        | 'team_member.invited'
+        | 'team_member.updated'
+        | 'team_member.disabled'
+        | 'team_member.enabled';
+      /** @description When it happened (ISO 8601) */
+      occurredAt: string;
+      /** @description Who acted: the user, or an administrator; null when the server acted (a reused token) */
+      actor: components['schemas']['OriginatorSummary'] | null;
+      /** @description What the event says, as far as a security log tells it */
+      summary: {
+        /** @description How a sign-in was made */
+        method: ('password' | 'passkey') | null;
+        /** @description The session’s browser and system ("Chrome 131 on Linux") or device client */
+        device: string | null;
+        /** @description The address the event came from */
+        ip: string | null;
+        /** @description The passkey’s name (after a rename: the new one) */
+        passkeyName: string | null;
+        /** @description The role an administrator gave the account */
+        role: ('admin' | 'investigator' | 'viewer') | null;
+      };
+    };
     Session: {
       id: string;
       device: string;
@@ -4484,6 +4560,70 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listOwnSecurityEvents: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SecurityEvent'][];
+            pagination: components['schemas']['Pagination'];
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -8336,6 +8476,81 @@ export interface operations {
       };
       /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listTeamMemberSecurityEvents: {
+    parameters: {
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['SecurityEvent'][];
+            pagination: components['schemas']['Pagination'];
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
         headers: {
           [name: string]: unknown;
         };

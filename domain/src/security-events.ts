@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { originatorSummarySchema } from './originators';
+import { ROLES } from './permissions';
 import { pageQuery, paginated } from './pagination';
 import { responseText } from './text';
 
 /**
  * A user's security activity: the events of their account (sign-ins, sessions, passkeys, device
- * sign-ins), as `/api/auth/me/security-events` and `/api/team-members/{id}/security-events` answer
+ * sign-ins, the password, and what an administrator changed of the account), as `/api/auth/me/security-events` and `/api/team-members/{id}/security-events` answer
  * them. Each event's data is told only through a small summary of named fields, never whole.
  */
 
@@ -20,11 +21,16 @@ export const SECURITY_EVENT_TYPES = [
   'passkey.removed',
   'device_authorization.approved',
   'device_authorization.denied',
+  'password.changed',
+  'team_member.invited',
+  'team_member.updated',
+  'team_member.disabled',
+  'team_member.enabled',
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
 /** The subjects of those events (the events table's `subject_type`). */
-export const SECURITY_EVENT_SUBJECTS = ['session', 'passkey', 'device_authorization'] as const;
+export const SECURITY_EVENT_SUBJECTS = ['session', 'passkey', 'device_authorization', 'user'] as const;
 
 /** How a browser session was started (`session.signed_in`). */
 export const SIGN_IN_METHODS = ['password', 'passkey'] as const;
@@ -46,6 +52,7 @@ export const securityEventSchema = z
           .describe('The session’s browser and system ("Chrome 131 on Linux") or device client'),
         ip: responseText().nullable().describe('The address the event came from'),
         passkeyName: responseText().nullable().describe('The passkey’s name (after a rename: the new one)'),
+        role: z.enum(ROLES).nullable().describe('The role an administrator gave the account'),
       })
       .describe('What the event says, as far as a security log tells it'),
   })

@@ -39,6 +39,6 @@ export const events = pgTable(
     // (modules/events/security-events.repository.ts). Partial, so the many other events cost it nothing.
     index('events_account_user_idx')
       .on(sql`(${t.data}->>'userId')`, t.id.desc())
-      .where(sql`${t.subjectType} in ('session', 'passkey', 'device_authorization')`),
+      .where(sql`${t.subjectType} in ('session', 'passkey', 'device_authorization', 'user')`),
   ],
 );

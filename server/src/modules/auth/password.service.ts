@@ -1,6 +1,7 @@
 import type { ChangePasswordBody } from '@scamtrail/domain/auth';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { recordEvent } from '../events/events.service';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { findUserById, updateUser } from '../users/users.service';
 import { revokeUserSessions } from './sessions.repository';
@@ -9,7 +10,8 @@ export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /**
  * The signed-in user changes their own password. The current one must be given (a session left open
- * on a shared computer is not enough), and every other session of the user ends; this one stays.
+ * on a shared computer is not enough), and every other session of the user ends; this one stays. The
+ * change is recorded (`password.changed`), never the password.
  */
 export async function changeOwnPassword(
   db: Db,
@@ -36,5 +38,13 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
     await revokeUserSessions(tx, userId, sessionId);
+    // In the user's security activity (data.userId, events_account_user_idx).
+    await recordEvent(tx, {
+      type: 'password.changed',
+      actorOriginatorId: user.originatorId,
+      subjectType: 'user',
+      subjectId: userId,
+      data: { userId },
+    });
   });
 }

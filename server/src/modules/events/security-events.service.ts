@@ -1,6 +1,7 @@
 import { clientDisplayName } from '@scamtrail/domain/device-authorization';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { toPagination } from '@scamtrail/domain/pagination';
+import { ROLES, type Role } from '@scamtrail/domain/permissions';
 import {
   SIGN_IN_METHODS,
   type SecurityEvent,
@@ -25,6 +26,11 @@ function methodOf(data: unknown): SignInMethod | null {
   return SIGN_IN_METHODS.find((known) => known === method) ?? null;
 }
 
+function roleOf(data: unknown): Role | null {
+  const role = textAt(data, 'role');
+  return ROLES.find((known) => known === role) ?? null;
+}
+
 /** The device as people name it: a device sign-in's client by its name, a browser by its agent. */
 function deviceOf(clientId: string | null, userAgent: string | null): string | null {
   if (clientId) return clientDisplayName(clientId);
@@ -33,13 +39,19 @@ function deviceOf(clientId: string | null, userAgent: string | null): string | n
 
 /**
  * An account event as a security log tells it: what, when, who, and a few named fields of its data
- * (how one signed in, the device, the address, the passkey's name). Nothing else of the data is
+ * (how one signed in, the device, the address, the passkey's name, the role given). Nothing else of the data is
  * told: no scope, no ids of codes or tokens, no raw user agent.
  */
 export function presentSecurityEvent(row: SecurityEventRow): SecurityEvent {
   const type = row.type as SecurityEventType;
   const { data } = row;
-  const summary: SecurityEvent['summary'] = { method: null, device: null, ip: null, passkeyName: null };
+  const summary: SecurityEvent['summary'] = {
+    method: null,
+    device: null,
+    ip: null,
+    passkeyName: null,
+    role: null,
+  };
   if (type.startsWith('session.')) {
     summary.device = deviceOf(
       textAt(data, 'clientId') ?? row.sessionClientId,
@@ -57,6 +69,8 @@ export function presentSecurityEvent(row: SecurityEventRow): SecurityEvent {
     summary.device = deviceOf(textAt(data, 'clientId'), null);
     summary.ip = textAt(data.device, 'ip');
   }
+  // An administrator's invitation or change of the account: the role given, if any.
+  if (type.startsWith('team_member.')) summary.role = roleOf(data);
   const actor = typeof row.actor === 'string' ? (JSON.parse(row.actor) as OriginatorSummary) : row.actor;
   return { id: row.id, type, occurredAt: row.createdAt.toISOString(), actor, summary };
 }

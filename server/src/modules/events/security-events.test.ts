@@ -76,7 +76,13 @@ describe('a sign-in', () => {
         type: 'session.signed_in',
         occurredAt: recorded[0].createdAt.toISOString(),
         actor: expect.objectContaining({ id: user.originatorId, type: 'team_member' }),
-        summary: { method: 'password', device: 'Chrome 131 on Linux', ip: '127.0.0.1', passkeyName: null },
+        summary: {
+          method: 'password',
+          device: 'Chrome 131 on Linux',
+          ip: '127.0.0.1',
+          passkeyName: null,
+          role: null,
+        },
       },
     ]);
   });
@@ -132,6 +138,7 @@ describe('one’s own security activity', () => {
       device: 'lightMyRequest',
       ip: '127.0.0.1',
       passkeyName: null,
+      role: null,
     });
     const ids = page.data.map((event) => event.id);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
@@ -204,17 +211,79 @@ describe('one’s own security activity', () => {
     expect(page.data.map((event) => [event.type, event.summary, event.actor?.id ?? null])).toEqual([
       [
         'session.refresh_token_reused',
-        { method: null, device: 'Scamtrail command-line tool', ip: '192.0.2.8', passkeyName: null },
+        {
+          method: null,
+          device: 'Scamtrail command-line tool',
+          ip: '192.0.2.8',
+          passkeyName: null,
+          role: null,
+        },
         null,
       ],
       [
         'device_authorization.approved',
-        { method: null, device: 'Scamtrail command-line tool', ip: '192.0.2.7', passkeyName: null },
+        {
+          method: null,
+          device: 'Scamtrail command-line tool',
+          ip: '192.0.2.7',
+          passkeyName: null,
+          role: null,
+        },
         user.originatorId,
       ],
       ['session.signed_in', expect.objectContaining({ method: 'password' }), user.originatorId],
     ]);
     expect(Object.keys(page.data[0]).sort()).toEqual(['actor', 'id', 'occurredAt', 'summary', 'type']);
+  });
+});
+
+describe('the password and an administrator’s changes of the account', () => {
+  it('a change of one’s own password is listed, by its owner', async () => {
+    const { user, client } = await signedIn(t, 'viewer');
+    const res = await client.post('/api/auth/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another long passphrase 42',
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const page = await ownEvents(client);
+    expect(page.data[0]).toMatchObject({ type: 'password.changed', actor: { id: user.originatorId } });
+    expect(JSON.stringify(page.data[0])).not.toContain('another long passphrase');
+  });
+
+  it('an invitation, a role change, disabling and enabling are listed with the administrator as actor', async () => {
+    const invited = await admin.post('/api/team-members', {
+      email: 'security-log-member@example.com',
+      password: TEST_PASSWORD,
+      firstName: 'Log',
+      lastName: 'Member',
+      role: 'viewer',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const memberId = (invited.json() as { id: string }).id;
+    for (const [method, url, body] of [
+      ['patch', `/api/team-members/${memberId}`, { role: 'investigator' }],
+      ['patch', `/api/team-members/${memberId}`, { firstName: 'Logged' }],
+      ['post', `/api/team-members/${memberId}/disable`, undefined],
+      ['post', `/api/team-members/${memberId}/enable`, undefined],
+    ] as const) {
+      const res = method === 'patch' ? await admin.patch(url, body) : await admin.post(url, body);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const adminMe = (await admin.get('/api/auth/me')).json() as { originatorId: string };
+
+    const res = await admin.get(`/api/team-members/${memberId}/security-events`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page: Page = res.json();
+    expect(page.data.map((event) => [event.type, event.summary.role])).toEqual([
+      ['team_member.enabled', null],
+      ['team_member.disabled', null],
+      ['team_member.updated', null],
+      ['team_member.updated', 'investigator'],
+      ['team_member.invited', 'viewer'],
+    ]);
+    expect(page.data.every((event) => event.actor?.id === adminMe.originatorId)).toBe(true);
+    // The administrator's own log does not list what they did to someone else's account.
+    expect((await ownEvents(admin)).data.some((event) => event.type.startsWith('team_member.'))).toBe(false);
   });
 });
 

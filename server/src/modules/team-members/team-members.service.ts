@@ -131,7 +131,8 @@ export async function inviteTeamMember(
       actorOriginatorId: actor.originatorId,
       subjectType: 'user',
       subjectId: created.id,
-      data: { email: created.email, role: created.role },
+      // userId: the member's security activity lists it (events_account_user_idx).
+      data: { userId: created.id, email: created.email, role: created.role },
     });
     return created;
   });
@@ -162,7 +163,7 @@ export async function changeTeamMember(
       actorOriginatorId: actor.originatorId,
       subjectType: 'user',
       subjectId: userId,
-      data: { fields: Object.keys(changes), ...(changes.role ? { role: changes.role } : {}) },
+      data: { userId, fields: Object.keys(changes), ...(changes.role ? { role: changes.role } : {}) },
     });
   });
   return requireTeamMemberRow(db, userId);

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { SecurityEvent } from '@scamtrail/domain/security-events';
 import { securityEventDetail, securityEventTitle } from './security-event-text';
 
-const NO_SUMMARY: SecurityEvent['summary'] = { method: null, device: null, ip: null, passkeyName: null };
+const NO_SUMMARY: SecurityEvent['summary'] = {
+  method: null,
+  device: null,
+  ip: null,
+  passkeyName: null,
+  role: null,
+};
 
 const event = (type: SecurityEvent['type'], summary: Partial<SecurityEvent['summary']> = {}) => ({
   type,
@@ -37,6 +43,19 @@ describe('securityEventTitle', () => {
     expect(securityEventTitle(event('device_authorization.approved'))).toBe('Device sign-in approved');
     expect(securityEventTitle(event('device_authorization.denied'))).toBe('Device sign-in denied');
     expect(securityEventTitle(event('session.device_signed_in'))).toBe('Signed in on a device');
+  });
+
+  it('tells the password and what an administrator changed of the account', () => {
+    expect(securityEventTitle(event('password.changed'))).toBe('Password changed');
+    expect(securityEventTitle(event('team_member.invited', { role: 'investigator' }))).toBe(
+      'Account created as Investigator',
+    );
+    expect(securityEventTitle(event('team_member.updated', { role: 'viewer' }))).toBe(
+      'Role changed to Viewer',
+    );
+    expect(securityEventTitle(event('team_member.updated'))).toBe('Account details changed');
+    expect(securityEventTitle(event('team_member.disabled'))).toBe('Account disabled');
+    expect(securityEventTitle(event('team_member.enabled'))).toBe('Account enabled');
   });
 });
 

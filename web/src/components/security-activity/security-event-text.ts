@@ -1,10 +1,11 @@
+import { ROLE_LABELS } from '@scamtrail/domain/permissions';
 import type { SecurityEvent } from '@scamtrail/domain/security-events';
 
 const quoted = (name: string) => `“${name}”`;
 
 /** What happened, in plain words: "Signed in with a passkey", "Passkey “YubiKey” added". */
 export function securityEventTitle(event: Pick<SecurityEvent, 'type' | 'summary'>): string {
-  const { method, passkeyName } = event.summary;
+  const { method, passkeyName, role } = event.summary;
   switch (event.type) {
     case 'session.signed_in':
       if (method === 'passkey') {
@@ -27,6 +28,16 @@ export function securityEventTitle(event: Pick<SecurityEvent, 'type' | 'summary'
       return 'Device sign-in approved';
     case 'device_authorization.denied':
       return 'Device sign-in denied';
+    case 'password.changed':
+      return 'Password changed';
+    case 'team_member.invited':
+      return role ? `Account created as ${ROLE_LABELS[role]}` : 'Account created';
+    case 'team_member.updated':
+      return role ? `Role changed to ${ROLE_LABELS[role]}` : 'Account details changed';
+    case 'team_member.disabled':
+      return 'Account disabled';
+    case 'team_member.enabled':
+      return 'Account enabled';
   }
 }
 

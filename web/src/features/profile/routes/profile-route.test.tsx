@@ -45,7 +45,13 @@ const CREATION = {
   user: { id: 'dXNlcg', name: 'ada' },
 };
 
-const NO_SUMMARY: SecurityEvent['summary'] = { method: null, device: null, ip: null, passkeyName: null };
+const NO_SUMMARY: SecurityEvent['summary'] = {
+  method: null,
+  device: null,
+  ip: null,
+  passkeyName: null,
+  role: null,
+};
 
 /** The security activity's pages: one page of `events`, said to hold `totalItems` in all. */
 function securityPage(events: SecurityEvent[], page = 1, totalItems = events.length): SecurityEventList {

@@ -28,6 +28,7 @@ function renderDetail(member: TeamMember) {
               device: 'Firefox 133 on Windows',
               ip: '198.51.100.4',
               passkeyName: null,
+              role: null,
             },
           },
         ],
