@@ -89,6 +89,8 @@ describe('identifiers list', () => {
         'Identifiers are the e-mail addresses, phone numbers, bank accounts, wallets and social media accounts seen in scams. Add one to start linking cases.',
       ),
     ).toBeInTheDocument();
+    // Nothing to page through: no "0–0 of 0 items" under the empty state, as in the other lists.
+    expect(screen.queryByText(/of 0 items/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add your first identifier' }));
     expect(await findDialog('Create New Identifier')).toBeInTheDocument();
   });

@@ -138,15 +138,18 @@ export function IdentifiersRoute() {
           />
         }
         pagination={
-          <IdentifiersPagination
-            page={params.page}
-            pageSize={params.pageSize}
-            totalItems={pagination?.totalItems ?? 0}
-            totalIsEstimate={!query.isError && !!query.data?.totalIsEstimate}
-            isLastPage={items.length < params.pageSize}
-            disabled={query.isFetching && query.isPlaceholderData}
-            onChange={({ page, pageSize }) => update({ page, pageSize })}
-          />
+          // Like the other lists: nothing to page through, no "0–0 of 0 items" under the empty state.
+          (pagination?.totalItems ?? 0) > 0 && (
+            <IdentifiersPagination
+              page={params.page}
+              pageSize={params.pageSize}
+              totalItems={pagination?.totalItems ?? 0}
+              totalIsEstimate={!query.isError && !!query.data?.totalIsEstimate}
+              isLastPage={items.length < params.pageSize}
+              disabled={query.isFetching && query.isPlaceholderData}
+              onChange={({ page, pageSize }) => update({ page, pageSize })}
+            />
+          )
         }
       />
       <Suspense fallback={null}>
