@@ -104,6 +104,10 @@ test.describe('team members', () => {
     await expect(page.getByText('No journal entries')).toBeVisible();
     await expect(page.getByText('No identifiers')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+    // What the administrator did is in the member's security activity, newest first.
+    const activity = page.getByRole('region', { name: 'Security activity' });
+    await expect(activity.getByRole('cell', { name: 'Account disabled' })).toBeVisible();
+    await expect(activity.getByRole('cell', { name: 'Role changed to Viewer' })).toBeVisible();
   });
 
   test('an admin adds a community member and adjusts the reputation with a reason', async ({ page }) => {
