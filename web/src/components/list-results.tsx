@@ -1,9 +1,6 @@
-import { Button, InlineNotification } from '@carbon/react';
-import { Renew } from '@carbon/icons-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../lib/api-error';
 import { ListPagination } from './list-pagination';
-import './list-results.scss';
+import { ListLoadFailed } from './list-states';
 
 interface ListResultsProps {
   /** The list's query: a failure replaces the list with its message and a way to load it again. */
@@ -24,21 +21,8 @@ interface ListResultsProps {
 /** A server-side list's page and its pagination, or why it could not be loaded. */
 export function ListResults({ query, errorTitle, pagination, children }: ListResultsProps) {
   if (query.isError) {
-    return (
-      <div className="list-results__failed">
-        <InlineNotification
-          kind="error"
-          lowContrast
-          hideCloseButton
-          title={errorTitle}
-          subtitle={errorMessage(query.error, 'Please try again')}
-        />
-        {/* Without it, the only way back to the list was to reload the whole page. */}
-        <Button kind="tertiary" renderIcon={Renew} onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    // As the other lists say it: the reason, and a way back without reloading the whole page.
+    return <ListLoadFailed title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
   }
   return (
     <>
