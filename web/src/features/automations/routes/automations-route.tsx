@@ -24,7 +24,10 @@ const STATUS_OPTIONS = [
 export function AutomationsRoute() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const list = useListState({ status: '' as AutomationListParams['status'] });
+  const list = useListState(
+    { status: '' as AutomationListParams['status'] },
+    { status: STATUS_OPTIONS.map((option) => option.value) },
+  );
   const [creating, setCreating] = useState(false);
   const query = useAutomations(list.params);
   const canCreate = hasPermission(user?.permissions, 'automation.create');

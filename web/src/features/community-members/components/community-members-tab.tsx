@@ -32,7 +32,10 @@ type Dialog =
 export function CommunityMembersTab() {
   const { user } = useSession();
   const { showToast } = useToast();
-  const list = useListState({ status: '' as CommunityMemberListParams['status'] });
+  const list = useListState(
+    { status: '' as CommunityMemberListParams['status'] },
+    { status: STATUS_FILTER.map((option) => option.value) },
+  );
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const query = useCommunityMembers(list.params);
   const update = useUpdateCommunityMember();

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, renderApp } from '../../../test/render-app';
+import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 
 const NO_TAGS = { data: [], pagination: { page: 1, pageSize: 25, totalItems: 0, totalPages: 1 } };
 
@@ -14,5 +14,25 @@ describe('tags', () => {
     expect(await screen.findByRole('heading', { name: 'No tags yet' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create your first tag' }));
     expect(await screen.findByRole('dialog', { name: 'New tag' })).toBeVisible();
+  });
+
+  it('keeps its search and page in the URL: a shared link shows the same view, a new search page 1', async () => {
+    const { router, fetchMock } = renderApp('/tags?search=wire&page=2', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/tags': () => json(200, { ...NO_TAGS, pagination: { ...NO_TAGS.pagination, page: 2 } }),
+    });
+    const asked = () =>
+      fetchMock.mock.calls
+        .map(([input]) => new URL(String(input), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/tags')
+        .map((url) => url.search);
+    await waitFor(() => expect(asked()).toContain('?search=wire&page=2&pageSize=25'));
+    const box = await screen.findByRole('searchbox');
+    expect(box).toHaveValue('wire');
+
+    await userEvent.clear(box);
+    await userEvent.type(box, 'crypto');
+    await waitFor(() => expect(currentPath(router)).toBe('/tags?search=crypto'));
+    await waitFor(() => expect(asked()).toContain('?search=crypto&page=1&pageSize=25'));
   });
 });
