@@ -91,15 +91,18 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
           selectedItem={KIND_OPTIONS.find((option) => option.value === params.kind) ?? KIND_OPTIONS[0]}
           onChange={({ selectedItem }) => onChange({ kind: selectedItem?.value ?? '' })}
         />
-        <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
-          Clear filters
-        </Button>
-        <CsvDownloadButton path="/evidence" filters={evidenceListFilters(params)} />
-        {props.onAdd && (
-          <Button kind="primary" size="lg" renderIcon={Add} onClick={props.onAdd}>
-            Add evidence
+        {/* One group: where the filters leave no room, the actions take the next line together. */}
+        <div className="evidence-toolbar__actions">
+          <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
+            Clear filters
           </Button>
-        )}
+          <CsvDownloadButton path="/evidence" filters={evidenceListFilters(params)} />
+          {props.onAdd && (
+            <Button kind="primary" size="lg" renderIcon={Add} onClick={props.onAdd}>
+              Add evidence
+            </Button>
+          )}
+        </div>
       </TableToolbarContent>
     </TableToolbar>
   );
