@@ -4,8 +4,12 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { EmptyState } from '../components/empty-state';
 
-/** What a failed screen says, as a centred tile with the page's one h1, like 403 and 404. */
-function FailedScreen() {
+/**
+ * What a failed screen says, as a centred tile with the page's one h1, like 403 and 404. Shown inside
+ * the root layout when a screen fails to render or its code cannot be loaded (after a new release, or
+ * with the server out of reach), so the header and side navigation stay usable.
+ */
+export function ScreenErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     console.error('Route failed to render', error);
@@ -28,19 +32,11 @@ function FailedScreen() {
   );
 }
 
-/**
- * A screen that fails to render or whose code cannot be loaded (after a new release, or with the server
- * out of reach): shown inside the root layout, so the header and side navigation stay usable.
- */
-export function ScreenErrorPage() {
-  return <FailedScreen />;
-}
-
 /** The root layout itself failed: there is no shell to show the error in. */
 export function RouteErrorPage() {
   return (
     <main id="main-content" className="app-bare">
-      <FailedScreen />
+      <ScreenErrorPage />
     </main>
   );
 }
