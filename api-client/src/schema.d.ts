@@ -172,7 +172,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Your security activity (sign-ins, sessions, passkeys, device sign-ins), newest first
+     * Your security activity (sign-ins, sessions, passkeys, device sign-ins, password, account changes)
      * @description Access: a signed-in user (not an API key).
      */
     get: operations['listOwnSecurityEvents'];
@@ -948,7 +948,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A team member's security activity (sign-ins, sessions, passkeys), newest first
+     * A team member's security activity (sign-ins, sessions, passkeys, password, account changes)
      * @description Access: a signed-in user (not an API key) holding `team_member.edit`.
      */
     get: operations['listTeamMemberSecurityEvents'];

@@ -60,7 +60,8 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
       schema: {
         operationId: 'listOwnSecurityEvents',
         tags,
-        summary: 'Your security activity (sign-ins, sessions, passkeys, device sign-ins), newest first',
+        summary:
+          'Your security activity (sign-ins, sessions, passkeys, device sign-ins, password, account changes)',
         querystring: securityEventListQuerySchema,
         response: { 200: securityEventListSchema, ...errorResponses(400, 401, 403) },
       },

@@ -68,7 +68,8 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
       schema: {
         operationId: 'listTeamMemberSecurityEvents',
         tags,
-        summary: "A team member's security activity (sign-ins, sessions, passkeys), newest first",
+        summary:
+          "A team member's security activity (sign-ins, sessions, passkeys, password, account changes)",
         params: idParamsSchema,
         querystring: securityEventListQuerySchema,
         response: { 200: securityEventListSchema, ...errorResponses(400, 401, 403, 404) },

@@ -35,8 +35,9 @@ interface SecurityActivitySectionProps {
 }
 
 /**
- * Security activity (the Profile, a team member's page): the account's sign-ins, sessions and passkeys,
- * newest first, a page at a time, each in plain words with its device and address.
+ * Security activity (the Profile, a team member's page): the account's sign-ins, sessions, passkeys,
+ * password changes and administrators' changes, newest first, a page at a time, each in plain words
+ * with its device and address.
  */
 export function SecurityActivitySection(props: SecurityActivitySectionProps) {
   const { query, page, onPage, headingId } = props;

@@ -12,8 +12,8 @@ export function OwnSecurityActivity() {
       page={page}
       onPage={setPage}
       headingId="profile-security-activity"
-      description="Sign-ins, sessions and passkeys of your account, newest first. If you see something you did not do, change your password and revoke the sessions you do not recognise."
-      emptyDescription="Your sign-ins and changes to your passkeys will appear here."
+      description="Sign-ins, sessions, passkeys, password changes and what an administrator changed of your account, newest first. If you see something you did not do, change your password and revoke the sessions you do not recognise."
+      emptyDescription="Your sign-ins and changes to your passkeys and password will appear here."
     />
   );
 }

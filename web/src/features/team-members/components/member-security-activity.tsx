@@ -12,8 +12,8 @@ export function MemberSecurityActivity({ memberId }: { memberId: string }) {
       page={page}
       onPage={setPage}
       headingId="member-security-activity"
-      description="Their sign-ins, sessions and passkeys, newest first."
-      emptyDescription="Their sign-ins and changes to their passkeys will appear here."
+      description="Their sign-ins, sessions, passkeys and password changes, and what administrators changed of the account, newest first."
+      emptyDescription="Their sign-ins and changes to their passkeys, password and account will appear here."
     />
   );
 }
