@@ -97,6 +97,10 @@ function renderProfile(
       return new Response(null, { status: 204 });
     },
     'GET /api/auth/sessions': () => json(200, state.sessions),
+    'POST /api/auth/password': () => {
+      state.sessions = state.sessions.filter((item) => item.current);
+      return new Response(null, { status: 204 });
+    },
     'DELETE /api/auth/sessions/s-1': () => {
       signedIn = false;
       return new Response(null, { status: 204 });
@@ -282,6 +286,24 @@ describe('Profile: sessions', () => {
       expect(within(section('Sessions')).queryByRole('cell', { name: 'Safari 18 on iOS' })).toBeNull(),
     );
     expect(calls(fetchMock, 'DELETE', '/api/auth/sessions/s-2')).toHaveLength(1);
+  });
+
+  it('a password change drops the other sessions from the list and asks for the activity again', async () => {
+    const { fetchMock, user } = await renderProfilePage({
+      passkeys: [],
+      sessions: [THIS_DEVICE, OTHER_DEVICE],
+    });
+    await within(section('Sessions')).findByRole('cell', { name: 'Safari 18 on iOS' });
+    const activityCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/auth/me/security-events')).length;
+    const before = activityCalls();
+    await user.type(screen.getByLabelText('Current password'), 'old long passphrase');
+    await user.type(screen.getByLabelText('New password'), 'a new long passphrase');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await vi.waitFor(() =>
+      expect(within(section('Sessions')).queryByRole('cell', { name: 'Safari 18 on iOS' })).toBeNull(),
+    );
+    await vi.waitFor(() => expect(activityCalls()).toBeGreaterThan(before));
   });
 
   it('signs out to /login when this device’s own session is revoked', async () => {
