@@ -23,8 +23,11 @@ test.describe('profile', () => {
 
     await form.getByLabel('New password').fill('a brand new passphrase');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(page.getByText('Password changed')).toBeVisible();
+    await expect(page.getByRole('status').getByText('Password changed')).toBeVisible();
     await expect(page).toHaveURL(/\/profile$/);
+    // And the security activity, asked for again, lists it.
+    const activity = page.getByRole('region', { name: 'Security activity' });
+    await expect(activity.getByRole('cell', { name: 'Password changed' })).toBeVisible();
 
     // The new password signs in; the old one no longer does.
     const api = await apiAs(account.email, 'a brand new passphrase');
