@@ -37,11 +37,9 @@ function ownedBy(userId: string): SQL {
   )!;
 }
 
-/** A `session.*` event's session: a subquery of one of its columns (none for other subjects). */
-function sessionColumn(column: SQL) {
-  return sql`(select ${column} from ${sessions} where ${sessions.id} =
-    case when ${events.subjectType} = 'session' then ${events.subjectId}::uuid end)`;
-}
+/** A `session.*` event's session, joined once per row (no row for other subjects). */
+const eventSession = sql`${sessions.id} =
+  case when ${events.subjectType} = 'session' then ${events.subjectId}::uuid end`;
 
 /**
  * One page of a user's account events, newest first, read through events_account_user_idx, with who
@@ -58,11 +56,12 @@ export function securityEventPageQuery(db: DbOrTx, userId: string, page: { page:
       createdAt: events.createdAt,
       data: events.data,
       actor: sql<OriginatorSummary | string | null>`${originatorSummaryJson(actorOriginatorId)}`,
-      sessionUserAgent: sql<string | null>`${sessionColumn(sql`${sessions.userAgent}`)}`,
-      sessionClientId: sql<string | null>`${sessionColumn(sql`${sessions.clientId}`)}`,
-      sessionIp: sql<string | null>`${sessionColumn(sql`${sessions.ip}`)}`,
+      sessionUserAgent: sessions.userAgent,
+      sessionClientId: sessions.clientId,
+      sessionIp: sessions.ip,
     })
     .from(events)
+    .leftJoin(sessions, eventSession)
     .where(ownedBy(userId))
     .orderBy(desc(events.id))
     .limit(page.pageSize)
