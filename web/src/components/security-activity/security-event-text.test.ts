@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SecurityEvent } from '@scamtrail/domain/security-events';
+import { securitySummary } from '../../test/security-events';
 import { securityEventDetail, securityEventTitle } from './security-event-text';
-
-const NO_SUMMARY: SecurityEvent['summary'] = {
-  method: null,
-  device: null,
-  ip: null,
-  passkeyName: null,
-  role: null,
-};
 
 const event = (type: SecurityEvent['type'], summary: Partial<SecurityEvent['summary']> = {}) => ({
   type,
-  summary: { ...NO_SUMMARY, ...summary },
+  summary: securitySummary(summary),
 });
 
 describe('securityEventTitle', () => {

@@ -6,6 +6,7 @@ import type { SecurityEvent, SecurityEventList } from '@scamtrail/domain/securit
 import { PERMISSIONS, WILDCARD } from '@scamtrail/domain/permissions';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { ASSERTION_JSON, domError, installWebAuthn } from '../../../test/webauthn';
+import { securityEvent } from '../../../test/security-events';
 
 const YUBIKEY: Passkey = {
   id: 'pk-1',
@@ -45,30 +46,12 @@ const CREATION = {
   user: { id: 'dXNlcg', name: 'ada' },
 };
 
-const NO_SUMMARY: SecurityEvent['summary'] = {
-  method: null,
-  device: null,
-  ip: null,
-  passkeyName: null,
-  role: null,
-};
-
 /** The security activity's pages: one page of `events`, said to hold `totalItems` in all. */
 function securityPage(events: SecurityEvent[], page = 1, totalItems = events.length): SecurityEventList {
   return {
     data: events,
     pagination: { page, pageSize: 10, totalItems, totalPages: Math.max(1, Math.ceil(totalItems / 10)) },
   };
-}
-
-function securityEvent(id: number, type: SecurityEvent['type'], summary: Partial<SecurityEvent['summary']>) {
-  return {
-    id,
-    type,
-    occurredAt: '2025-03-04T09:00:00.000Z',
-    actor: null,
-    summary: { ...NO_SUMMARY, ...summary },
-  } satisfies SecurityEvent;
 }
 
 function renderProfile(

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TeamMember } from '@scamtrail/domain/team-members';
 import { formatDateTime } from '../../../lib/format';
 import { json, makeUser, renderApp } from '../../../test/render-app';
+import { securityEvent } from '../../../test/security-events';
 import { ACTIVE, detailOf, INVITED, SELF, SIGNED_IN_AT } from './team-member-fixtures';
 
 afterEach(() => {
@@ -19,17 +20,12 @@ function renderDetail(member: TeamMember) {
       json(200, {
         data: [
           {
-            id: 7,
-            type: 'session.signed_in',
-            occurredAt: SIGNED_IN_AT,
-            actor: null,
-            summary: {
+            ...securityEvent(7, 'session.signed_in', {
               method: 'password',
               device: 'Firefox 133 on Windows',
               ip: '198.51.100.4',
-              passkeyName: null,
-              role: null,
-            },
+            }),
+            occurredAt: SIGNED_IN_AT,
           },
         ],
         pagination: { page: 1, pageSize: 10, totalItems: 1, totalPages: 1 },
