@@ -60,6 +60,22 @@ describe('the SPA and unknown paths', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('answers 405 with Allow: GET, HEAD for any other method on a page', async () => {
+    for (const [method, url] of [
+      ['POST', '/cases'],
+      ['DELETE', '/identifiers?type=email'],
+      ['PUT', '/no/such/page'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { origin: PUBLIC_URL } });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expect(res.headers.allow).toBe('GET, HEAD');
+      expect(res.json().error).toEqual({
+        code: 'METHOD_NOT_ALLOWED',
+        message: `${method} is not allowed on ${url.split('?')[0]} (GET, HEAD)`,
+      });
+    }
+  });
+
   it('answers a JSON 404 for unknown /api paths', async () => {
     const res = await t.app.inject('/api/no-such-thing');
     expect(res.statusCode).toBe(404);

@@ -59,22 +59,27 @@ declare module 'fastify' {
   }
 }
 
+/** The 405 of a path that exists with other methods, naming them in Allow. */
+export function sendMethodNotAllowed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  allowed: readonly string[],
+) {
+  const path = request.url.split('?')[0];
+  const list = allowed.join(', ');
+  return reply
+    .status(405)
+    .header('allow', list)
+    .send({
+      error: { code: 'METHOD_NOT_ALLOWED', message: `${request.method} is not allowed on ${path} (${list})` },
+    });
+}
+
 /** The 404 (or 405 with Allow, when the path exists with other methods) of an unanswered /api call. */
 export function sendApiNotFound(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
   const path = request.url.split('?')[0];
   const allowed = app.allowedApiMethods(path);
-  if (allowed.length > 0) {
-    const list = allowed.join(', ');
-    return reply
-      .status(405)
-      .header('allow', list)
-      .send({
-        error: {
-          code: 'METHOD_NOT_ALLOWED',
-          message: `${request.method} is not allowed on ${path} (${list})`,
-        },
-      });
-  }
+  if (allowed.length > 0) return sendMethodNotAllowed(request, reply, allowed);
   return reply
     .status(404)
     .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });

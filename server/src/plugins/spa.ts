@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendApiNotFound } from './errors';
+import { sendApiNotFound, sendMethodNotAllowed } from './errors';
 import { lazyInnerServer, passOnTo } from './inner-server';
 
 /**
@@ -39,9 +39,12 @@ async function fileServer(root: string): Promise<FastifyInstance> {
   return files;
 }
 
+const PAGE_METHODS = ['GET', 'HEAD'];
+
 /**
  * Serves the built SPA: its files (precompressed at build time), and index.html for every other non-/api
- * path (history fallback) so deep links work. Unknown /api paths answer a JSON 404. The files are
+ * path (history fallback) so deep links work; any other method there answers 405 with Allow. Unknown
+ * /api paths answer a JSON 404. The files are
  * served by `fileServer`, made at the first request for one; the app passes those requests to it.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: string }) => {
@@ -54,9 +57,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { webDistDir?: st
     // TAXII (/taxii2/) answers JSON too: an unknown path there is not a screen of the web app.
     const isApi =
       path === '/api' || path.startsWith('/api/') || path === '/taxii2' || path.startsWith('/taxii2/');
-    if (isApi || !hasSpa || !['GET', 'HEAD'].includes(request.method)) {
-      return sendApiNotFound(app, request, reply);
-    }
+    if (isApi || !hasSpa) return sendApiNotFound(app, request, reply);
+    // Every other path is a page of the web app (or one of its files), which is only ever read.
+    if (!PAGE_METHODS.includes(request.method)) return sendMethodNotAllowed(request, reply, PAGE_METHODS);
     return passOnTo(await files(), request, reply);
   });
 });
