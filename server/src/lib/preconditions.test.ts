@@ -127,6 +127,18 @@ const KINDS: Kind[] = [
     change: () => ({ name: `Team ${unique()}` }),
   },
   {
+    name: 'group',
+    path: '/api/groups/{id}/members',
+    method: 'PUT',
+    create: async () => {
+      const id = ok(await admin.post('/api/groups', { name: `Desk ${unique()}` }), 201).json().id as string;
+      return { url: `/api/groups/${id}/members`, read: () => admin.get(`/api/groups/${id}`) };
+    },
+    // The whole list, as a screen that shows it sends it back: a replacement from a stale list is the
+    // lost update If-Match exists for.
+    change: () => ({ userIds: [] }),
+  },
+  {
     name: 'tag',
     path: '/api/tags/{id}',
     method: 'PATCH',
@@ -250,5 +262,62 @@ describe('concurrent changes of the sets of a case or an identifier', () => {
     const unknown = await send('PATCH', `/api/cases/${item.id}`, { addTagIds: [item.id] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.details.fields[0].field).toBe('addTagIds');
+  });
+});
+
+describe('a group and its members under concurrent writers', () => {
+  it('lets one of two members added from the same version through, and one removal', async () => {
+    const [first, second] = [
+      (await signedIn(t, 'investigator')).user.id,
+      (await signedIn(t, 'investigator')).user.id,
+    ];
+    const group = ok(await admin.post('/api/groups', { name: `Desk ${unique()}` }), 201);
+    const url = `/api/groups/${group.json().id}`;
+    const etag = ok(await admin.get(url)).headers.etag as string;
+    const added = await Promise.all(
+      [first, second].map((userId) =>
+        admin.request({
+          method: 'POST',
+          url: `${url}/members`,
+          payload: { userId },
+          headers: { 'if-match': etag },
+        }),
+      ),
+    );
+    expect(added.map((res) => res.statusCode).sort()).toEqual([200, 412]);
+    const [winner] = added.filter((res) => res.statusCode === 200);
+    const refused = added.find((res) => res.statusCode === 412)!;
+    expect(refused.json().error.details.current).toEqual(winner.json());
+    const member = winner.json().members[0].userId as string;
+    const stale = await admin.request({
+      method: 'DELETE',
+      url: `${url}/members/${member}`,
+      headers: { 'if-match': etag },
+    });
+    expect(stale.statusCode).toBe(412);
+    const removed = await admin.request({
+      method: 'DELETE',
+      url: `${url}/members/${member}`,
+      headers: { 'if-match': winner.headers.etag as string },
+    });
+    expect(ok(removed).json().members).toEqual([]);
+    expect(removed.headers.etag).not.toBe(winner.headers.etag);
+  });
+
+  it('adds and removes members of a group deleted at the same time with 404, never 500', async () => {
+    const member = (await signedIn(t, 'investigator')).user.id;
+    for (let round = 0; round < 5; round += 1) {
+      const group = ok(await admin.post('/api/groups', { name: `Gone ${unique()}` }), 201).json();
+      const url = `/api/groups/${group.id}`;
+      const answers = await Promise.all([
+        admin.request({ method: 'DELETE', url }),
+        admin.post(`${url}/members`, { userId: member }),
+        send('PUT', `${url}/members`, { userIds: [member] }),
+      ]);
+      const [deleted, ...changes] = answers;
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      for (const res of changes) expect([200, 404], res.body).toContain(res.statusCode);
+      expect((await admin.get(url)).statusCode).toBe(404);
+    }
   });
 });

@@ -1,11 +1,31 @@
 import type { GroupDetail } from '@scamtrail/domain/groups';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { groups } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
 import { assertCanManageGroup, assertUsersExist, groupEvent } from './group.preconditions';
-import { addGroupMembers, removeGroupMember, removeGroupMembersExcept } from './groups.repository';
+import {
+  addGroupMembers,
+  lockGroup,
+  removeGroupMember,
+  removeGroupMembersExcept,
+  updateGroupRow,
+} from './groups.repository';
 import { getGroupDetail } from './groups.service';
+
+/**
+ * Members are part of the group as read, and of its ETag: a change of them runs under the group's row
+ * lock, is checked against If-Match, and moves the group's version on (`changed`), so of two writers
+ * from the same version one gets 412 instead of silently undoing the other. The lock also orders it
+ * against a delete of the group, which then answers 404 rather than a member row of no group.
+ */
+async function changeMembers(tx: Tx, groupId: string, ifMatch: IfMatch, change: () => Promise<boolean>) {
+  if (!(await lockGroup(tx, groupId))) throw AppError.notFound('Group');
+  await assertIfMatch(tx, groups, groupId, ifMatch, 'group');
+  if (await change()) await updateGroupRow(tx, groupId, {});
+}
 
 /** Replaces the member list with `userIds`, in one transaction with its audit event. */
 export async function setGroupMembers(
@@ -13,13 +33,17 @@ export async function setGroupMembers(
   groupId: string,
   userIds: readonly string[],
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
   await assertCanManageGroup(db, groupId, principal);
   await assertUsersExist(db, userIds, 'userIds');
   const unique = [...new Set(userIds)];
   await db.transaction(async (tx) => {
-    await removeGroupMembersExcept(tx, groupId, unique);
-    await addGroupMembers(tx, groupId, unique);
+    await changeMembers(tx, groupId, ifMatch, async () => {
+      await removeGroupMembersExcept(tx, groupId, unique);
+      await addGroupMembers(tx, groupId, unique);
+      return true;
+    });
     await recordEvent(tx, groupEvent('group.members_set', groupId, principal, { userIds: unique }));
   });
   return getGroupDetail(db, groupId, principal);
@@ -30,11 +54,12 @@ export async function addGroupMember(
   groupId: string,
   userId: string,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
   await assertCanManageGroup(db, groupId, principal);
   await assertUsersExist(db, [userId], 'userId');
   await db.transaction(async (tx) => {
-    await addGroupMembers(tx, groupId, [userId]);
+    await changeMembers(tx, groupId, ifMatch, async () => (await addGroupMembers(tx, groupId, [userId])) > 0);
     await recordEvent(tx, groupEvent('group.member_added', groupId, principal, { userId }));
   });
   return getGroupDetail(db, groupId, principal);
@@ -45,10 +70,14 @@ export async function deleteGroupMember(
   groupId: string,
   userId: string,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
   await assertCanManageGroup(db, groupId, principal);
   await db.transaction(async (tx) => {
-    if (!(await removeGroupMember(tx, groupId, userId))) throw AppError.notFound('Group member');
+    await changeMembers(tx, groupId, ifMatch, async () => {
+      if (!(await removeGroupMember(tx, groupId, userId))) throw AppError.notFound('Group member');
+      return true;
+    });
     await recordEvent(tx, groupEvent('group.member_removed', groupId, principal, { userId }));
   });
   return getGroupDetail(db, groupId, principal);

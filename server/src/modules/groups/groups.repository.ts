@@ -120,16 +120,19 @@ export async function findExistingUserIds(db: DbOrTx, ids: readonly string[]): P
   return new Set(rows.map((r) => r.id));
 }
 
+/** Adds the users not yet members; answers how many were added. */
 export async function addGroupMembers(
   db: DbOrTx,
   groupId: string,
   userIds: readonly string[],
-): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
+): Promise<number> {
+  if (userIds.length === 0) return 0;
+  const added = await db
     .insert(groupMembers)
     .values(userIds.map((userId) => ({ groupId, userId })))
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ userId: groupMembers.userId });
+  return added.length;
 }
 
 /** Removes the members not in `keep` (all of them when `keep` is empty). */

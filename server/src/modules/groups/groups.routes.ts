@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,10 +9,11 @@ import {
   groupSchema,
   setGroupMembersBodySchema,
   updateGroupBodySchema,
+  type GroupDetail,
 } from '@scamtrail/domain/groups';
 import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
-import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag, type IfMatch } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { addGroupMember, deleteGroupMember, setGroupMembers } from './group-members.service';
@@ -29,6 +30,19 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['groups'];
   const detail = { 200: groupDetailSchema, ...errorResponses(400, 401, 403, 404) };
+  /** A change of members, checked against If-Match and answered with the group's new ETag. */
+  const guardMembers = (
+    id: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    change: (ifMatch: IfMatch) => Promise<GroupDetail>,
+  ) =>
+    guardEdit(
+      reply,
+      () => change(ifMatchOf(request)),
+      () => getGroupDetail(db, id, request.principal!),
+      groupDetailSchema,
+    );
 
   r.get(
     '/api/groups',
@@ -128,12 +142,16 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Replace the members of a group',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: setGroupMembersBodySchema,
-        response: detail,
+        response: { ...detail, ...errorResponses(412) },
       },
       config: { access: access.permission('group.edit') },
     },
-    async (request) => setGroupMembers(db, request.params.id, request.body.userIds, request.principal!),
+    async (request, reply) =>
+      guardMembers(request.params.id, request, reply, (ifMatch) =>
+        setGroupMembers(db, request.params.id, request.body.userIds, request.principal!, ifMatch),
+      ),
   );
 
   r.post(
@@ -144,12 +162,16 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Add one member to a group (no change if already a member)',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: addGroupMemberBodySchema,
-        response: detail,
+        response: { ...detail, ...errorResponses(412) },
       },
       config: { access: access.permission('group.edit') },
     },
-    async (request) => addGroupMember(db, request.params.id, request.body.userId, request.principal!),
+    async (request, reply) =>
+      guardMembers(request.params.id, request, reply, (ifMatch) =>
+        addGroupMember(db, request.params.id, request.body.userId, request.principal!, ifMatch),
+      ),
   );
 
   r.delete(
@@ -160,10 +182,14 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Remove one member from a group',
         params: memberParamsSchema,
-        response: detail,
+        headers: ifMatchHeadersSchema,
+        response: { ...detail, ...errorResponses(412) },
       },
       config: { access: access.permission('group.edit') },
     },
-    async (request) => deleteGroupMember(db, request.params.id, request.params.userId, request.principal!),
+    async (request, reply) =>
+      guardMembers(request.params.id, request, reply, (ifMatch) =>
+        deleteGroupMember(db, request.params.id, request.params.userId, request.principal!, ifMatch),
+      ),
   );
 }
