@@ -18,7 +18,8 @@ import {
   type Operation,
 } from './openapi-operations';
 import { automationWithKey } from './originator-helpers';
-import { anyone, can, ownAutomation, session, user, type Rule } from './access-rules/rule';
+import { account, anyone, can, ownAutomation, session, user, type Rule } from './access-rules/rule';
+import { deviceSignedIn } from './device-sign-in';
 import { CASES_RULES } from './access-rules/cases';
 import { EVIDENCE_RULES } from './access-rules/evidence';
 import { EXPORT_STREAMS_RULES } from './access-rules/export-streams';
@@ -39,12 +40,12 @@ const EXPECTED: Record<string, Rule> = {
   'POST /api/auth/login': anyone,
   'GET /api/auth/me': user(),
   'POST /api/auth/logout': session,
-  'POST /api/auth/password': user(),
+  'POST /api/auth/password': account,
   'POST /api/oauth/device_authorization': anyone,
   'POST /api/oauth/token': anyone,
-  'POST /api/oauth/device/lookup': user(),
-  'POST /api/oauth/device/approve': user(),
-  'POST /api/oauth/device/deny': user(),
+  'POST /api/oauth/device/lookup': account,
+  'POST /api/oauth/device/approve': account,
+  'POST /api/oauth/device/deny': account,
   'GET /api/users': can('user.view'),
   'POST /api/users': user('user.create'),
   'GET /api/users/{id}': can('user.view'),
@@ -150,10 +151,19 @@ const KEY_SCOPES: Permission[] = ['identifier.view', 'tag.view'];
  */
 const FULL_KEY_SCOPES: Permission[] = [...PERMISSIONS];
 
-type CallerName = 'anonymous' | Role | 'api key' | 'full api key';
+/**
+ * The device sign-ins' scopes (RFC 8628), approved by an administrator: the narrow one holds only what
+ * it asked for; the one asking for nothing holds all its user holds. Neither is the person at the
+ * browser: the account's own routes (passkeys, password, sessions, device approvals) refuse both.
+ */
+const DEVICE_SCOPES: Permission[] = ['identifier.view', 'tag.view'];
+
+type CallerName = 'anonymous' | Role | 'api key' | 'full api key' | 'device token' | 'full device token';
 interface Caller {
   name: CallerName;
   kind: 'anonymous' | 'user' | 'api_key';
+  /** A device sign-in's Bearer token: a session of its user, narrowed to its scope. */
+  device?: boolean;
   grants: readonly string[];
   client: Client | null;
 }
@@ -167,6 +177,7 @@ function expectedFor(rule: Rule, caller: Caller): 401 | 403 | 'allowed' | 'open'
   if (rule.kind === 'anyone') return 'open';
   if (caller.kind === 'anonymous') return 401;
   if (rule.kind === 'session') return caller.kind === 'user' ? 'allowed' : 401;
+  if (rule.kind === 'account') return caller.kind === 'user' && !caller.device ? 'allowed' : 403;
   if (rule.kind === 'user' && caller.kind !== 'user') return 403;
   if (!rule.permissions.every((permission) => hasPermission(caller.grants, permission))) return 403;
   // The requests name a fresh id or junk, never the caller's own automation.
@@ -203,6 +214,10 @@ beforeAll(async () => {
   const admin = signed[2].client;
   const { caller: keyClient } = await automationWithKey(t, admin, KEY_SCOPES);
   const { caller: fullKeyClient } = await automationWithKey(t, admin, FULL_KEY_SCOPES);
+  const [deviceClient, fullDeviceClient] = await Promise.all([
+    deviceSignedIn(t, admin, DEVICE_SCOPES),
+    deviceSignedIn(t, admin),
+  ]);
   callers = [
     { name: 'anonymous', kind: 'anonymous', grants: [], client: null },
     ...roles.map((role, i) => ({
@@ -213,6 +228,14 @@ beforeAll(async () => {
     })),
     { name: 'api key', kind: 'api_key', grants: KEY_SCOPES, client: keyClient },
     { name: 'full api key', kind: 'api_key', grants: FULL_KEY_SCOPES, client: fullKeyClient },
+    { name: 'device token', kind: 'user', device: true, grants: DEVICE_SCOPES, client: deviceClient },
+    {
+      name: 'full device token',
+      kind: 'user',
+      device: true,
+      grants: permissionsForRole('admin'),
+      client: fullDeviceClient,
+    },
   ];
   operations = await loadOperations(t.app);
   allOperations = [...operations, ...hiddenOperations()];
@@ -304,6 +327,34 @@ describe('the OpenAPI text tells an API key truly whether it may call', () => {
       if (promise === 'open') continue;
       const { options } = requestsFor(op)[1];
       const status = (await send(fullKey, options)).statusCode;
+      const refused = status === 401 || status === 403;
+      if (refused !== (promise === 'refused')) failures.push(`${op.key}: "${line}" but ${status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+/**
+ * What the description promises a device sign-in's token holding every permission: refused when it
+ * says "not a device sign-in's token", let through otherwise. Sign-out is left out: it would end the
+ * token the matrix below still uses.
+ */
+function promiseToDevice(line: string): 'refused' | 'allowed' | 'open' {
+  if (line === 'Access: anyone.' || line.startsWith('Access: a signed-in session')) return 'open';
+  return line.includes("(not a device sign-in's token)") ? 'refused' : 'allowed';
+}
+
+describe("the OpenAPI text tells a device sign-in's token truly whether it may call", () => {
+  it('a token holding every permission gets what the line promises, on every operation', async () => {
+    const fullDevice = callers.find((c) => c.name === 'full device token')!;
+    const failures: string[] = [];
+    for (const op of operations) {
+      const line = accessLines.get(op.key);
+      if (!line) continue;
+      const promise = promiseToDevice(line);
+      if (promise === 'open') continue;
+      const { options } = requestsFor(op)[1];
+      const status = (await send(fullDevice, options)).statusCode;
       const refused = status === 401 || status === 403;
       if (refused !== (promise === 'refused')) failures.push(`${op.key}: "${line}" but ${status}`);
     }

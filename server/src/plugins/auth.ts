@@ -77,6 +77,9 @@ export function checkAccess(
   if (rule.usersOnly && principal.kind !== 'user') {
     throw AppError.forbidden('This action needs a signed-in user');
   }
+  if (rule.browserOnly && principal.kind === 'user' && principal.clientId) {
+    throw AppError.forbidden("Manage your account in the browser: a device sign-in's token cannot");
+  }
   if (!hasAllPermissions(principal.permissions, rule.permissions)) throw AppError.forbidden();
   if (
     rule.ownAutomationParam &&

@@ -68,11 +68,13 @@ const SUCCESS_DESCRIPTIONS: Record<number, string> = {
 export function describeAccess(rule: Access): string {
   if (rule.kind === 'public') return 'Access: anyone.';
   if (rule.kind === 'session') return 'Access: a signed-in session (not an API key).';
-  const who = rule.usersOnly
-    ? 'a signed-in user (not an API key)'
-    : rule.ownAutomationParam
-      ? `a signed-in user or an API key of the automation \`{${rule.ownAutomationParam}}\` (never another's)`
-      : 'a signed-in user or an API key';
+  const who = rule.browserOnly
+    ? "a signed-in user (not an API key) in their browser (not a device sign-in's token)"
+    : rule.usersOnly
+      ? 'a signed-in user (not an API key)'
+      : rule.ownAutomationParam
+        ? `a signed-in user or an API key of the automation \`{${rule.ownAutomationParam}}\` (never another's)`
+        : 'a signed-in user or an API key';
   if (rule.permissions.length === 0) return `Access: ${who}.`;
   return `Access: ${who} holding ${rule.permissions.map((p) => `\`${p}\``).join(', ')}.`;
 }

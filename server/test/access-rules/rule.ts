@@ -8,6 +8,7 @@ export type Rule =
   | { kind: 'anyone' }
   | { kind: 'session' }
   | { kind: 'user'; permissions: Permission[] }
+  | { kind: 'account' }
   | { kind: 'caller'; permissions: Permission[] }
   | { kind: 'own automation'; permissions: Permission[] };
 
@@ -15,6 +16,11 @@ export const anyone: Rule = { kind: 'anyone' };
 export const session: Rule = { kind: 'session' };
 /** Signed-in users only (never an API key), holding every permission named (none: any user). */
 export const user = (...permissions: Permission[]): Rule => ({ kind: 'user', permissions });
+/**
+ * The signed-in person managing their own account from their browser's session: an API key and a
+ * device sign-in's token are refused (403), whatever they hold.
+ */
+export const account: Rule = { kind: 'account' };
 /** Any caller, user or API key, holding every permission named. */
 export const can = (...permissions: Permission[]): Rule => ({ kind: 'caller', permissions });
 /**

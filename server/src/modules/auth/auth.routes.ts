@@ -88,7 +88,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         body: changePasswordBodySchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request, reply) => {
       const user = currentUser(request);

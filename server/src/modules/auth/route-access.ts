@@ -9,16 +9,21 @@ import type { Permission } from '@scamtrail/domain/permissions';
 export type Access =
   /** Anyone, signed in or not (health, sign-in). */
   | { kind: 'public' }
-  /** A signed-in person's cookie session; anything else (anonymous, an API key) is 401. */
+  /**
+   * A signed-in person's session, a browser's cookie or a device sign-in's token (signing out ends
+   * either); anything else (anonymous, an API key) is 401.
+   */
   | { kind: 'session' }
   /**
-   * A caller holding every listed permission; `usersOnly` refuses API keys with 403, and
-   * `ownAutomationParam` refuses (403) a key whose automation is not the one that path parameter names.
+   * A caller holding every listed permission; `usersOnly` refuses API keys with 403, `browserOnly`
+   * refuses (403) a device sign-in's token, and `ownAutomationParam` refuses (403) a key whose
+   * automation is not the one that path parameter names.
    */
   | {
       kind: 'principal';
       permissions: readonly Permission[];
       usersOnly: boolean;
+      browserOnly?: boolean;
       ownAutomationParam?: string;
     };
 
@@ -27,6 +32,13 @@ export const access = {
   session: (): Access => ({ kind: 'session' }),
   /** Any signed-in person (not an API key), whatever their permissions. */
   user: (): Access => ({ kind: 'principal', permissions: [], usersOnly: true }),
+  /**
+   * The signed-in person managing their own account (passkeys, password, sessions, security activity,
+   * device sign-ins) from their browser's session. A device sign-in's token is refused (403), whatever
+   * its scope: it holds the permissions it was approved for, and what it could make here (a passkey,
+   * another device's session, a new password) would sign in as the whole account.
+   */
+  account: (): Access => ({ kind: 'principal', permissions: [], usersOnly: true, browserOnly: true }),
   /** A person or an API key holding every one of the permissions. */
   permission: (...permissions: Permission[]): Access => ({
     kind: 'principal',

@@ -30,7 +30,7 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
         summary: 'Your active sessions (device, address, last seen), newest first; `current` marks this one',
         response: { 200: z.array(sessionSchema), ...errorResponses(401, 403) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) => listOwnSessions(db, currentUser(request), config),
   );
@@ -45,7 +45,7 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
         params: idParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request, reply) => {
       const { current } = await revokeOwnSessionById(db, currentUser(request), request.params.id);
@@ -65,7 +65,7 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
         querystring: securityEventListQuerySchema,
         response: { 200: securityEventListSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) => listSecurityEvents(db, currentUser(request).userId, request.query),
   );

@@ -32,7 +32,7 @@ export async function deviceAuthorizationRoutes(app: FastifyInstance, opts: { db
         body: deviceUserCodeBodySchema,
         response: { 200: deviceAuthorizationRequestSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) =>
       findDeviceAuthorization(db, currentUser(request), request.body.userCode, request.ip, config),
@@ -49,7 +49,7 @@ export async function deviceAuthorizationRoutes(app: FastifyInstance, opts: { db
         body: deviceUserCodeBodySchema,
         response: { 200: deviceAuthorizationDecisionSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) =>
       decideDeviceAuthorization(
@@ -72,7 +72,7 @@ export async function deviceAuthorizationRoutes(app: FastifyInstance, opts: { db
         body: deviceUserCodeBodySchema,
         response: { 200: deviceAuthorizationDecisionSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) =>
       decideDeviceAuthorization(

@@ -258,11 +258,6 @@ function presentRequest(
   };
 }
 
-/** Deciding for a device is done in a browser, by a person: not with another device's token. */
-function assertBrowserSession(user: UserPrincipal): void {
-  if (user.clientId) throw AppError.forbidden('Approve device sign-ins in the browser');
-}
-
 /** The waiting request of a user code, for its user to see; wrong codes are throttled. */
 export async function findDeviceAuthorization(
   db: Db,
@@ -271,7 +266,6 @@ export async function findDeviceAuthorization(
   ip: string,
   limits: Limits,
 ): Promise<DeviceAuthorizationRequest> {
-  assertBrowserSession(user);
   const hash = userCodeHashOf(userCode);
   const row = await withGuessThrottle(
     db,
@@ -330,7 +324,6 @@ export async function decideDeviceAuthorization(
   ip: string,
   limits: Limits,
 ): Promise<DeviceAuthorizationDecision> {
-  assertBrowserSession(user);
   const hash = userCodeHashOf(userCode);
   const row = await withGuessThrottle(
     db,

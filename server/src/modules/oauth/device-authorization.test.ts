@@ -418,6 +418,22 @@ describe('the access token is a session of the approving user', () => {
     expect((await me(cookieToken)).statusCode).toBe(401);
   });
 
+  it('cannot register a passkey, change the password or end the browser’s session: a narrow scope stays narrow', async () => {
+    const { client } = await signedIn(t, 'admin');
+    const { access_token } = await signInDevice(client, { scope: 'tag.view' });
+    const device = bearer(access_token);
+    // A passkey it registered would sign in as the whole account, every permission the scope left out.
+    expect((await device.post('/api/auth/passkeys/registration/options', {})).statusCode).toBe(403);
+    const password = { currentPassword: TEST_PASSWORD, newPassword: 'another long passphrase here' };
+    expect((await device.post('/api/auth/password', password)).statusCode).toBe(403);
+    const browserSession = (await client.get('/api/auth/sessions'))
+      .json()
+      .find((s: { current: boolean }) => s.current);
+    expect((await device.delete(`/api/auth/sessions/${browserSession.id}`)).statusCode).toBe(403);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await client.get('/api/auth/passkeys')).json()).toEqual([]);
+  });
+
   it('cannot approve another device: that is done in the browser', async () => {
     const { client } = await signedIn(t, 'viewer');
     const { access_token } = await signInDevice(client);

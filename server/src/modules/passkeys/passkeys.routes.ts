@@ -43,7 +43,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
         body: z.strictObject({}).optional(),
         response: { 200: creationOptionsSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) => registrationOptions(db, rp, currentUser(request)),
   );
@@ -62,7 +62,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
         body: registerPasskeyBodySchema,
         response: { 201: passkeySchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.user(), idempotent: true },
+      config: { access: access.account(), idempotent: true },
     },
     async (request, reply) =>
       reply.status(201).send(await registerPasskey(db, rp, currentUser(request), request.body)),
@@ -77,7 +77,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
         summary: 'Your passkeys, newest first',
         response: { 200: z.array(passkeySchema), ...errorResponses(401, 403) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) => listOwnPasskeys(db, currentUser(request)),
   );
@@ -93,7 +93,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
         body: renamePasskeyBodySchema,
         response: { 200: passkeySchema, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request) => renameOwnPasskey(db, currentUser(request), request.params.id, request.body.name),
   );
@@ -108,7 +108,7 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
         params: idParamsSchema,
         response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.user() },
+      config: { access: access.account() },
     },
     async (request, reply) => {
       await deleteOwnPasskey(db, currentUser(request), request.params.id);
