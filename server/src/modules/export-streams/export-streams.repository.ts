@@ -2,6 +2,7 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { ExportTopic } from '@scamtrail/domain/export-streams';
 import type { DbOrTx } from '../../db/client';
 import { exportStreams, users } from '../../db/schema/index';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { rowsOf } from '../../db/sql/arrays';
 import { withCarried } from './stream-scope.repository';
 
@@ -82,7 +83,7 @@ export async function updateStreamRow(
   if (!before) return undefined;
   await db
     .update(exportStreams)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...changes, updatedAt: nextUpdatedAt(exportStreams.updatedAt) })
     .where(eq(exportStreams.id, id));
   return before;
 }

@@ -11,6 +11,7 @@ import {
   updateExportStreamBodySchema,
 } from '@scamtrail/domain/export-streams';
 import type { Database } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import {
@@ -81,7 +82,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
       },
       config: { access: access.permission('export.view') },
     },
-    async (request) => getExportStream(db, request.params.id),
+    async (request, reply) => withETag(reply, await getExportStream(db, request.params.id)),
   );
 
   r.patch(
@@ -95,12 +96,19 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
           'A group added to `groupIds` must be one whose cases the caller may see; those it carries ' +
           'already may stay.',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateExportStreamBodySchema,
-        response: { 200: exportStreamSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: exportStreamSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.permission('export.edit') },
     },
-    async (request) => updateExportStream(db, request.params.id, request.body, request.principal!),
+    async (request, reply) =>
+      guardEdit(
+        reply,
+        () => updateExportStream(db, request.params.id, request.body, request.principal!, ifMatchOf(request)),
+        () => getExportStream(db, request.params.id),
+        exportStreamSchema,
+      ),
   );
 
   r.delete(

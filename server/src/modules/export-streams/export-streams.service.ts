@@ -9,7 +9,9 @@ import { fullName } from '@scamtrail/domain/names';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
+import { exportStreams } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
@@ -156,10 +158,12 @@ export async function updateExportStream(
   id: string,
   changes: ExportStreamChanges,
   principal: Principal,
+  ifMatch?: IfMatch,
 ): Promise<ExportStream> {
   const found = await withUniqueField(
     () =>
       db.transaction(async (tx) => {
+        await assertIfMatch(tx, exportStreams, id, ifMatch, 'export stream');
         const before = await updateStreamRow(tx, id, changes);
         if (!before) return false;
         if (changes.groupIds) await checkScope(tx, changes.groupIds, principal, before.groupIds);
