@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CASE_TASK_SUBJECT } from './case-tasks';
 import { pageQuery, paginated } from './pagination';
+import { hasAllPermissions, type Permission } from './permissions';
 import { nonEmptyPatch, optionalText, requiredText, uuidSchema } from './schema-helpers';
 import { responseText, text } from './text';
 
@@ -40,6 +41,25 @@ export const EXPORT_TOPIC_SUBJECTS: Record<ExportTopic, readonly string[]> = {
   organisation: ['tag', 'group', 'originator'],
   access: ['user', 'session', 'device_authorization', 'passkey', 'api_key'],
 };
+
+/**
+ * What reading a topic's events needs: `export.view` and the view permissions of what they speak of,
+ * as every other read of those records asks. A stream's reader and a webhook's keys alike get only the
+ * topics whose permissions they hold now.
+ */
+export const EXPORT_TOPIC_PERMISSIONS: Record<ExportTopic, readonly Permission[]> = {
+  cases: ['export.view', 'case.view'],
+  journal: ['export.view', 'journal_entry.view'],
+  evidence: ['export.view', 'evidence.view'],
+  identifiers: ['export.view', 'identifier.view'],
+  organisation: ['export.view', 'tag.view', 'group.view', 'originator.view'],
+  access: ['export.view', 'user.view'],
+};
+
+/** The topics, of those given, whose permissions the grants hold ('*' holds them all). */
+export function readableTopics(topics: readonly ExportTopic[], grants: readonly string[]): ExportTopic[] {
+  return topics.filter((topic) => hasAllPermissions(grants, EXPORT_TOPIC_PERMISSIONS[topic]));
+}
 
 export const EXPORT_STREAM_STATUSES = ['active', 'paused'] as const;
 export type ExportStreamStatus = (typeof EXPORT_STREAM_STATUSES)[number];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { EXPORT_TOPICS, type ExportTopic } from './export-streams';
+import { EXPORT_TOPICS, readableTopics, type ExportTopic } from './export-streams';
 import { pageQuery, paginated } from './pagination';
-import type { Permission } from './permissions';
 import { responseText } from './text';
 
 /**
@@ -29,19 +28,12 @@ export const WEBHOOK_PREVIOUS_SECRET_MS = 24 * 3_600_000;
 /** The type of a test ping's payload. */
 export const WEBHOOK_PING_TYPE = 'webhook.ping';
 
-/** The permissions an API key must hold for the automation to receive a topic's events. */
-export const WEBHOOK_TOPIC_PERMISSIONS: Record<ExportTopic, readonly Permission[]> = {
-  cases: ['export.view', 'case.view'],
-  journal: ['export.view', 'journal_entry.view'],
-  evidence: ['export.view', 'evidence.view'],
-  identifiers: ['export.view', 'identifier.view'],
-  organisation: ['export.view', 'tag.view', 'group.view', 'originator.view'],
-  access: ['export.view', 'user.view'],
-};
-
-/** The topics, of those subscribed to, whose events permissions held by a key let through. */
+/**
+ * The topics, of those subscribed to, whose events permissions held by a key let through: a stream
+ * reader's rule (`EXPORT_TOPIC_PERMISSIONS`).
+ */
 export function deliverableTopics(topics: readonly ExportTopic[], held: ReadonlySet<string>): ExportTopic[] {
-  return topics.filter((topic) => WEBHOOK_TOPIC_PERMISSIONS[topic].every((p) => held.has(p)));
+  return readableTopics(topics, [...held]);
 }
 
 export const WEBHOOK_STATUSES = ['active', 'disabled'] as const;

@@ -23,14 +23,14 @@ async function chooseAction(page: Page, name: string, action: string) {
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-/** An automation's API key holding export.view only, as a SIEM's connector would have. */
+/** An automation's API key holding export.view and case.view, as a SIEM's connector reading cases would have. */
 async function readerKey(admin: Account, unique: string): Promise<string> {
   const api = await apiAs(admin.email, admin.password);
   const automation = await api.post('/api/automations', { data: { systemName: `SIEM connector ${unique}` } });
   expect(automation.status(), await automation.text()).toBe(201);
   const { id } = (await automation.json()) as { id: string };
   const created = await api.post(`/api/automations/${id}/api-keys`, {
-    data: { name: 'export reader', scopes: ['export.view'] },
+    data: { name: 'export reader', scopes: ['export.view', 'case.view'] },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { key } = (await created.json()) as { key: string };

@@ -287,21 +287,21 @@ export const HIDDEN_OPERATIONS: Record<string, HiddenOperation> = {
   // reached through these two routes, server/src/plugins/openapi.ts): static files.
   'GET /api/docs': { rule: anyone },
   'GET /api/docs/*': { rule: anyone },
-  // TAXII 2.1 is its own specification (docs/interchange.md).
-  'GET /taxii2/': { rule: can('export.view') },
-  'GET /taxii2/root/': { rule: can('export.view') },
-  'GET /taxii2/root/collections/': { rule: can('export.view') },
-  'GET /taxii2/root/collections/{id}/': { rule: can('export.view') },
+  // TAXII 2.1 is its own specification (docs/interchange.md): the identifiers topic of export streams.
+  'GET /taxii2/': { rule: can('export.view', 'identifier.view') },
+  'GET /taxii2/root/': { rule: can('export.view', 'identifier.view') },
+  'GET /taxii2/root/collections/': { rule: can('export.view', 'identifier.view') },
+  'GET /taxii2/root/collections/{id}/': { rule: can('export.view', 'identifier.view') },
   'GET /taxii2/root/collections/{id}/objects/': {
-    rule: can('export.view'),
+    rule: can('export.view', 'identifier.view'),
     query: [...TAXII_PAGE, { name: 'match[type]', schema: { type: 'string' } }],
   },
   'GET /taxii2/root/collections/{id}/manifest/': {
-    rule: can('export.view'),
+    rule: can('export.view', 'identifier.view'),
     query: [...TAXII_PAGE, { name: 'match[type]', schema: { type: 'string' } }],
   },
   'GET /taxii2/root/collections/{id}/objects/{objectId}/': {
-    rule: can('export.view'),
+    rule: can('export.view', 'identifier.view'),
     query: [
       ...TAXII_PAGE,
       { name: 'match[version]', schema: { type: 'string' } },
@@ -310,7 +310,7 @@ export const HIDDEN_OPERATIONS: Record<string, HiddenOperation> = {
     pathSamples: TAXII_OBJECT,
   },
   'GET /taxii2/root/collections/{id}/objects/{objectId}/versions/': {
-    rule: can('export.view'),
+    rule: can('export.view', 'identifier.view'),
     query: [...TAXII_PAGE, { name: 'match[spec_version]', schema: { type: 'string' } }],
     pathSamples: TAXII_OBJECT,
   },

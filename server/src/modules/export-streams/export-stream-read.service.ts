@@ -1,7 +1,9 @@
 import {
   EXPORT_STREAM_PAUSED_MESSAGE,
+  EXPORT_TOPIC_PERMISSIONS,
   EXPORT_TOPIC_SUBJECTS,
   EXPORT_TOPICS,
+  readableTopics,
   type ExportEvent,
   type ExportEventsPage,
   type ExportEventsQuery,
@@ -84,6 +86,21 @@ export async function readCarried(
 }
 
 /**
+ * The topics of the stream the reader may read: those whose view permissions they hold now (an API
+ * key's as far as its creator holds them), as webhooks deliver. Holding none of them is 403, naming
+ * what each needs; the others' events are simply not read.
+ */
+function topicsReadBy(streamTopics: readonly string[], principal: Principal) {
+  const topics = toTopics(streamTopics);
+  const readable = readableTopics(topics, principal.permissions);
+  if (topics.length > 0 && readable.length === 0) {
+    const needs = topics.map((topic) => `${topic}: ${EXPORT_TOPIC_PERMISSIONS[topic].join(', ')}`);
+    throw AppError.forbidden(`Reading this stream's topics needs their permissions (${needs.join('; ')})`);
+  }
+  return readable;
+}
+
+/**
  * The stream's next events after the reader's cursor (from the beginning without one), and the cursor
  * to send next; with `wait`, when there is none yet, as soon as one is or the time is up (or the reader
  * has gone). A paused stream answers 409. An API key's read is recorded as the stream's last read;
@@ -100,7 +117,7 @@ export async function readExportStream(
   const stream = await findStream(db, id);
   if (stream.status === 'paused') throw new AppError('CONFLICT', EXPORT_STREAM_PAUSED_MESSAGE);
   const scope = {
-    subjects: toTopics(stream.topics).flatMap((topic) => EXPORT_TOPIC_SUBJECTS[topic]),
+    subjects: topicsReadBy(stream.topics, principal).flatMap((topic) => EXPORT_TOPIC_SUBJECTS[topic]),
     groupIds: stream.groupIds,
   };
   let position = positionOf(query.after);

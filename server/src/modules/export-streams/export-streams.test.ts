@@ -215,12 +215,12 @@ describe('export streams', () => {
     expect(resumed.events.map((e) => e.subject.id)).toEqual([caseId]);
   });
 
-  it('is read by an API key with export.view, which sets its last read; an administrator does not', async () => {
+  it("is read by an API key with export.view and its topics' permissions, which sets its last read; an administrator does not", async () => {
     const stream = await createStream({ topics: ['cases', 'identifiers'] });
     await readAll(admin, stream.id);
     expect((await admin.get(`/api/export-streams/${stream.id}`)).json().lastReadAt).toBeNull();
 
-    const reader = await automationWithKey(t, admin, ['export.view']);
+    const reader = await automationWithKey(t, admin, ['export.view', 'case.view', 'identifier.view']);
     const { events } = await readAll(reader.caller, stream.id);
     expect(events.some((e) => e.type === 'case.created')).toBe(true);
     expect((await admin.get(`/api/export-streams/${stream.id}`)).json().lastReadAt).toEqual(

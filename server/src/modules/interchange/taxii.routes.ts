@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '@scamtrail/domain/text';
+import { EXPORT_TOPIC_PERMISSIONS } from '@scamtrail/domain/export-streams';
 import type { Db } from '../../db/client';
 import { access } from '../auth/route-access';
 import {
@@ -89,13 +90,15 @@ function taxiiPage(
 /**
  * TAXII 2.1, read-only (OASIS TAXII 2.1 §4, §5): discovery, one API root, the collections (the
  * export streams that carry identifiers), their objects and manifest. An API key holding export.view
- * (`Authorization: Bearer`), as for reading export streams; a signed-in person with it too. Out of the
+ * and identifier.view (`Authorization: Bearer`), as for reading a stream's identifiers; a signed-in
+ * person with them too. Out of the
  * OpenAPI document: TAXII is its own specification.
  */
 export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUrl: string }) {
   const { db, publicUrl } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: access.permission('export.view') };
+  // The identifiers topic of export streams: its permissions, as a stream's reader needs them.
+  const config = { access: access.permission(...EXPORT_TOPIC_PERMISSIONS.identifiers) };
 
   r.get('/taxii2/', { schema: { hide: true }, config }, async (_request, reply) =>
     taxii(reply, {

@@ -103,7 +103,7 @@ beforeAll(async () => {
       timestamptz '2025-01-01' + g * interval '10 second' + interval '1 millisecond',
       timestamptz '2025-01-01' + g * interval '10 second' + interval '1 millisecond'
     from generate_series(1, ${ROWS / 10}) g`);
-  const { key } = await insertAutomationKey(db, ['export.view']);
+  const { key } = await insertAutomationKey(db, ['export.view', 'identifier.view']);
   reader = clientWithHeaders(t.app, { authorization: `Bearer ${key}` });
 }, 120_000);
 afterAll(async () => {
