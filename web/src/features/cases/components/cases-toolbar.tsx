@@ -1,6 +1,5 @@
 import { Button, Dropdown, Search } from '@carbon/react';
 import { ComboBox } from '../../../components/keep-selection-on-escape';
-import { Filter } from '@carbon/icons-react';
 import { useState } from 'react';
 import {
   CASE_PRIORITIES,
@@ -15,6 +14,7 @@ import type { TagRef } from '@scamtrail/domain/tags';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
 import { FilterDropdown } from '../../../components/list-toolbar';
+import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
 import { useTagOptions } from '../../../components/tags/tag-options';
 import { CASE_FILTER_KEYS, type CaseListParams } from './cases-list-params';
 import { CASE_SORT_OPTIONS, sortOptionOf } from './cases-sort-options';
@@ -113,7 +113,7 @@ interface CasesToolbarProps {
  */
 export function CasesToolbar(props: CasesToolbarProps) {
   const { params, update } = props;
-  const [showFilters, setShowFilters] = useState(false);
+  const fold = useFilterFold('cases-filters');
   const activeCount = CASE_FILTER_KEYS.filter((key) => params[key] !== '').length;
   return (
     <div className="cases-toolbar">
@@ -153,25 +153,10 @@ export function CasesToolbar(props: CasesToolbarProps) {
         >
           Clear filters
         </Button>
-        <Button
-          kind="tertiary"
-          size="lg"
-          className="cases-toolbar__toggle"
-          renderIcon={Filter}
-          aria-expanded={showFilters}
-          aria-controls="cases-filters"
-          onClick={() => setShowFilters(!showFilters)}
-        >
-          {activeCount > 0 ? `Filters (${activeCount})` : 'Filters'}
-        </Button>
+        <FilterFoldButton fold={fold} activeCount={activeCount} className="cases-toolbar__toggle" />
         <CsvDownloadButton path="/cases" filters={caseListFilters(params)} />
       </div>
-      <div
-        id="cases-filters"
-        className={`cases-toolbar__filters${showFilters ? ' is-open' : ''}`}
-        role="group"
-        aria-label="Filters"
-      >
+      <FilterFold fold={fold} className="cases-toolbar__filters">
         <FilterDropdown
           className="cases-toolbar__filter"
           labelInValue="when-chosen"
@@ -206,7 +191,7 @@ export function CasesToolbar(props: CasesToolbarProps) {
           onChange={(assigneeId) => update({ assigneeId })}
         />
         <TagFilter value={params.tagId} onChange={(tagId) => update({ tagId })} />
-      </div>
+      </FilterFold>
     </div>
   );
 }

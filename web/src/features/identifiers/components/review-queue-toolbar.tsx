@@ -3,6 +3,7 @@ import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '@scamtrail/domain/identif
 import { IDENTIFIER_TYPE_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 import type { OriginatorType } from '@scamtrail/domain/originator-labels';
 import { FilterDropdown } from '../../../components/list-toolbar';
+import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
 import type { ReviewQueueParams } from '../utils/review-queue-params';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { reviewQueueFilters } from '../api/get-review-queue';
@@ -35,12 +36,20 @@ interface ReviewQueueToolbarProps {
   onClearFilters: () => void;
 }
 
-/** Which decisions to list (awaiting review by default), narrowed by type and reporter, and the order. */
+/**
+ * Which decisions to list (awaiting review by default), narrowed by type and reporter, and the order. On
+ * a phone the type, reporter and order fold behind a "Filters" button that counts the ones changed, so
+ * the queue's first row is not pushed below the screen.
+ */
 export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters }: ReviewQueueToolbarProps) {
+  const fold = useFilterFold('review-queue-filters');
+  const activeCount = [params.type !== '', params.reportedBy !== '', params.sort !== 'oldest'].filter(
+    Boolean,
+  ).length;
   return (
     <div className="review-queue-toolbar" role="group" aria-label="Queue filters">
       <FilterDropdown
-        className="review-queue-toolbar__filter"
+        className="review-queue-toolbar__filter review-queue-toolbar__status"
         labelInValue="always"
         id="review-queue-status"
         label="Status"
@@ -48,34 +57,43 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
         options={STATUS_OPTIONS}
         onChange={(status) => update({ status })}
       />
-      <FilterDropdown
-        className="review-queue-toolbar__filter"
-        labelInValue="always"
-        id="review-queue-type"
-        label="Type"
-        value={params.type}
-        options={TYPE_OPTIONS}
-        onChange={(type) => update({ type })}
-      />
-      <FilterDropdown
-        className="review-queue-toolbar__filter"
-        labelInValue="always"
-        id="review-queue-reported-by"
-        label="Reported by"
-        value={params.reportedBy}
-        options={REPORTED_BY_OPTIONS}
-        onChange={(reportedBy) => update({ reportedBy })}
-      />
-      <FilterDropdown
-        className="review-queue-toolbar__filter"
-        labelInValue="always"
-        id="review-queue-sort"
-        label="Sort"
-        value={params.sort}
-        options={SORT_OPTIONS}
-        onChange={(sort) => update({ sort })}
-      />
-      <Button kind="ghost" size="lg" disabled={!hasFilters} onClick={onClearFilters}>
+      <FilterFoldButton fold={fold} activeCount={activeCount} />
+      <FilterFold fold={fold} className="review-queue-toolbar__filters">
+        <FilterDropdown
+          className="review-queue-toolbar__filter"
+          labelInValue="always"
+          id="review-queue-type"
+          label="Type"
+          value={params.type}
+          options={TYPE_OPTIONS}
+          onChange={(type) => update({ type })}
+        />
+        <FilterDropdown
+          className="review-queue-toolbar__filter"
+          labelInValue="always"
+          id="review-queue-reported-by"
+          label="Reported by"
+          value={params.reportedBy}
+          options={REPORTED_BY_OPTIONS}
+          onChange={(reportedBy) => update({ reportedBy })}
+        />
+        <FilterDropdown
+          className="review-queue-toolbar__filter"
+          labelInValue="always"
+          id="review-queue-sort"
+          label="Sort"
+          value={params.sort}
+          options={SORT_OPTIONS}
+          onChange={(sort) => update({ sort })}
+        />
+      </FilterFold>
+      <Button
+        kind="ghost"
+        size="lg"
+        className="review-queue-toolbar__clear"
+        disabled={!hasFilters}
+        onClick={onClearFilters}
+      >
         Clear filters
       </Button>
       <CsvDownloadButton path="/identifiers/review-queue" filters={reviewQueueFilters(params)} />
