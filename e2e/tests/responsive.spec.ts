@@ -339,7 +339,8 @@ test.describe('on a phone (390 px)', () => {
     await signIn(page, admin);
     await page.goto(`/cases/${ids.case}`);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
-    await expect(crumbs).toHaveCount(3);
+    // Home / Investigation / Cases / #n
+    await expect(crumbs).toHaveCount(4);
     const tops = await crumbs.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top));
     expect(new Set(tops).size, `crumbs at ${tops.join(', ')}`).toBe(1);
   });

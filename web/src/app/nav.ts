@@ -15,13 +15,18 @@ export interface MenuItem {
   /** The route a leaf opens; its role requirement hides the entry from other roles. */
   routeId?: RouteId;
   children?: MenuItem[];
+  /**
+   * For a leaf: the section its screens' breadcrumb names when the spec names another than its group
+   * (spec 2.3: "Home > Data Management > Identifiers"). See app/breadcrumbs.ts.
+   */
+  breadcrumbSection?: string;
   expanded?: boolean;
   external?: boolean;
 }
 
-function leaf(routeId: RouteId, label: string): MenuItem {
+function leaf(routeId: RouteId, label: string, extra: Pick<MenuItem, 'breadcrumbSection'> = {}): MenuItem {
   const route = getRoute(routeId);
-  return { id: routeId, label, path: route.path, routeId, permission: route.navPermission };
+  return { id: routeId, label, path: route.path, routeId, permission: route.navPermission, ...extra };
 }
 
 /** The side navigation of spec 2.2 with the permission names of spec 6. */
@@ -32,7 +37,11 @@ export const MENU: MenuItem[] = [
     path: '/cases',
     icon: Search,
     expanded: true,
-    children: [leaf('cases', 'Cases'), leaf('evidence', 'Evidence'), leaf('identifiers', 'Identifiers')],
+    children: [
+      leaf('cases', 'Cases'),
+      leaf('evidence', 'Evidence'),
+      leaf('identifiers', 'Identifiers', { breadcrumbSection: 'Data Management' }),
+    ],
   },
   {
     id: 'processing',

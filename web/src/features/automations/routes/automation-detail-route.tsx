@@ -17,6 +17,7 @@ import { CreateApiKeyModal } from '../components/create-api-key-modal';
 import { RevokeApiKeyModal } from '../components/revoke-api-key-modal';
 import { WebhookSection } from '../components/webhook-section';
 import { paths } from '../../../lib/paths';
+import { listTrail } from '../../../app/breadcrumbs';
 
 type Dialog =
   | { kind: 'edit' }
@@ -24,11 +25,7 @@ type Dialog =
   | { kind: 'secret'; created: CreatedApiKey }
   | { kind: 'revoke'; key: ApiKey };
 
-const BREADCRUMBS = [
-  { label: 'Home', to: paths.home() },
-  { label: 'Users' },
-  { label: 'Automations', to: paths.automations() },
-];
+const BREADCRUMBS = listTrail('automations');
 
 /** Automation Detail (/automations/{id}): the automation, its edit dialog, its API keys and its webhook. */
 export function AutomationDetailRoute() {

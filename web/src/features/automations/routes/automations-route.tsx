@@ -13,6 +13,7 @@ import { useAutomations, type AutomationListParams } from '../api/get-automation
 import { AutomationFormModal } from '../components/automation-form-modal';
 import { AutomationsTable } from '../components/automations-table';
 import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 
 const STATUS_OPTIONS = [
   { value: '', text: 'All statuses' },
@@ -41,7 +42,7 @@ export function AutomationsRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
+      breadcrumbs={sectionTrail('automations')}
       title="Automations"
       description="Systems that record data through API keys. What they record is originated by the automation."
       actions={createButton}

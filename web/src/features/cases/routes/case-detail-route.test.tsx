@@ -52,9 +52,12 @@ describe('case detail: header', () => {
   it('shows the case with its number in the breadcrumb, its summary and the loss in its currency', async () => {
     renderCase(makeCase());
     await heading();
+    // The case list's trail (Home / Investigation / Cases), then the case.
     expect(
-      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('#42'),
-    ).toBeInTheDocument();
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Home', 'Investigation', 'Cases', '#42']);
     expect(fact('Status')).toHaveTextContent('Open');
     expect(fact('Priority')).toHaveTextContent('High');
     expect(fact('Scam type')).toHaveTextContent('Romance');

@@ -11,14 +11,11 @@ import { CaseHeaderActions } from '../components/case-header-actions';
 import { RelatedCasesPanel } from '../components/related-cases-panel';
 import { LinkedCasesPanel } from '../components/linked-cases-panel';
 import { CaseDuplicatesPanel } from '../components/case-duplicates-panel';
-import { paths } from '../../../lib/paths';
+import { listTrail } from '../../../app/breadcrumbs';
 
 const DOSSIER_PERMISSIONS = ['case.view', 'journal_entry.view', 'evidence.view', 'identifier.view'];
 
-const BREADCRUMBS = [
-  { label: 'Home', to: paths.home() },
-  { label: 'Cases', to: paths.cases() },
-];
+const BREADCRUMBS = listTrail('cases');
 
 /**
  * Case Detail (/cases/{id}): the case's header and actions, its Timeline, Evidence, Identifiers and

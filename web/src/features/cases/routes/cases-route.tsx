@@ -16,6 +16,7 @@ import { CasesToolbar } from '../components/cases-toolbar';
 import { CasesBatchActions } from '../components/cases-batch-actions';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
 import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 import '../components/cases.scss';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; item: Case };
@@ -59,7 +60,7 @@ export function CasesRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Investigation' }]}
+      breadcrumbs={sectionTrail('cases')}
       title="Cases"
       description="Open and track fraud investigations with their journal entries, evidence and identifiers."
       actions={

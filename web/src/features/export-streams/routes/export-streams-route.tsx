@@ -19,7 +19,7 @@ import { ExportStreamFormModal } from '../components/export-stream-form-modal';
 import '../components/export-streams.scss';
 import { ExportStreamsEmptyState } from '../components/export-streams-empty-state';
 import { ExportStreamsTable } from '../components/export-streams-table';
-import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 
 type Dialog = { kind: 'create' } | { kind: 'detail' | 'edit' | 'delete'; stream: ExportStream };
 
@@ -74,7 +74,7 @@ export function ExportStreamsRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Export' }]}
+      breadcrumbs={sectionTrail('export-streams')}
       title="Export Streams"
       description="Feeds of what happens here (cases, journal entries, evidence, identifiers...) that other systems read with an automation's API key, each from where it last stopped."
       actions={

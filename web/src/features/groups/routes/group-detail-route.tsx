@@ -15,14 +15,11 @@ import { GroupFormModal } from '../components/group-form-modal';
 import { GroupMembersTable } from '../components/group-members-table';
 import { RemoveMemberModal } from '../components/remove-member-modal';
 import { paths } from '../../../lib/paths';
+import { listTrail } from '../../../app/breadcrumbs';
 
 type Dialog = { kind: 'edit' } | { kind: 'delete' } | { kind: 'remove'; member: GroupMember };
 
-const BREADCRUMBS = [
-  { label: 'Home', to: paths.home() },
-  { label: 'Users' },
-  { label: 'Groups', to: paths.groups() },
-];
+const BREADCRUMBS = listTrail('groups');
 
 /** Group Detail (/groups/{id}): the group, its members, edit and delete. */
 export function GroupDetailRoute() {

@@ -13,6 +13,7 @@ import { useGroups } from '../api/get-groups';
 import { GroupFormModal } from '../components/group-form-modal';
 import { GroupsTable } from '../components/groups-table';
 import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 
 /** Groups (/groups): named sets of team members that cases are assigned to. */
 export function GroupsRoute() {
@@ -26,7 +27,7 @@ export function GroupsRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
+      breadcrumbs={sectionTrail('groups')}
       title="Groups"
       description="Teams of members. A case assigned to a group is visible to its members and to administrators."
       actions={

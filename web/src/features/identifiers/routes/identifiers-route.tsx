@@ -22,7 +22,7 @@ import { useIdentifierListState } from '../components/use-identifier-list-state'
 import { isHandledGlobally } from '../utils/global-errors';
 import { hasActiveFilters } from '../utils/list-params';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
-import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 import '../components/identifiers.scss';
 
 // Shown only when a search names an identifier the list missed: its code (and Carbon's Callout) loads then.
@@ -92,7 +92,7 @@ export function IdentifiersRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Data Management' }]}
+      breadcrumbs={sectionTrail('identifiers')}
       title="Identifiers"
       description="Manage and validate identifiers across the system"
     >

@@ -14,16 +14,13 @@ import { useIdentifierSubmit } from '../components/use-identifier-submit';
 import { useReportedBy } from '../components/use-reported-by';
 import { CREATE_FAILED_MESSAGE } from '../utils/save-failure';
 import { paths } from '../../../lib/paths';
+import { listTrail } from '../../../app/breadcrumbs';
 import '../components/identifiers.scss';
 import { useDefaultPhoneRegion } from '../../../lib/phone-region';
 
 const detailPath = (id: string) => paths.identifiers({ open: id });
 
-const BREADCRUMBS = [
-  { label: 'Home', to: paths.home() },
-  { label: 'Data Management' },
-  { label: 'Identifiers', to: paths.identifiers() },
-];
+const BREADCRUMBS = listTrail('identifiers');
 
 /**
  * New Identifier (/identifiers/new). The route has no login flag (spec 2.1), so the screen mirrors the

@@ -15,12 +15,12 @@ import { ReviewQueueToolbar } from '../components/review-queue-toolbar';
 import { useNextInQueue } from '../components/use-next-in-queue';
 import { useReviewQueueState } from '../components/use-review-queue-state';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
-import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 import '../components/identifiers.scss';
 import '../components/review-queue.scss';
 
 const PAGE = {
-  breadcrumbs: [{ label: 'Home', to: paths.home() }, { label: 'Processing' }],
+  breadcrumbs: sectionTrail('validation'),
   title: 'Identifier Validation',
   description: 'Review identifiers waiting for validation and confirm or reject them.',
 };

@@ -14,7 +14,7 @@ import { DeleteTagModal } from '../components/delete-tag-modal';
 import { TagFormModal } from '../components/tag-form-modal';
 import '../components/tags.scss';
 import { TagsTable } from '../components/tags-table';
-import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 
 type Dialog = { kind: 'create' } | { kind: 'edit' | 'delete'; tag: Tag };
 
@@ -31,7 +31,7 @@ export function TagsRoute() {
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
+      breadcrumbs={sectionTrail('tags')}
       title="Tags"
       description="Labels for cases, evidence and identifiers. A tag in use cannot be deleted."
       actions={

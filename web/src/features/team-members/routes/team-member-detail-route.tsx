@@ -13,13 +13,10 @@ import { MemberSecurityActivity } from '../components/member-security-activity';
 import { RecentIdentifiers, RecentJournalEntries } from '../components/recent-activity';
 import { TeamMemberProfile } from '../components/team-member-profile';
 import { paths } from '../../../lib/paths';
+import { listTrail } from '../../../app/breadcrumbs';
 import '../components/team-members.scss';
 
-const BREADCRUMBS = [
-  { label: 'Home', to: paths.home() },
-  { label: 'Users' },
-  { label: 'Team Members', to: paths.teamMembers() },
-];
+const BREADCRUMBS = listTrail('team-members');
 
 /**
  * Team Member Detail (/team-members/{id}, admin): profile, role, status, groups, recent work and

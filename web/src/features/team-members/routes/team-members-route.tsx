@@ -6,7 +6,7 @@ import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import '../components/team-members.scss';
 import { TeamMembersTab } from '../components/team-members-tab';
-import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 
 const TABS = ['team', 'community'] as const;
 
@@ -23,7 +23,7 @@ export function TeamMembersRoute({ CommunityMembersTab }: { CommunityMembersTab:
 
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }, { label: 'Users' }]}
+      breadcrumbs={sectionTrail('team-members')}
       title="Team Members"
       description="Who can sign in and with which role, and the community members whose reports your team records."
     >
