@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TeamMember } from '@scamtrail/domain/team-members';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
+import { EmailText } from '../../../components/email-text';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
@@ -66,6 +67,7 @@ export function TeamMembersTable({ members, loading, emptyState, actionsFor }: T
             {row.fullName}
           </Link>
         ),
+        email: (row) => <EmailText address={row.email} />,
         status: (row) => <MemberStatusTag status={byId.get(row.id)!.status} />,
         lastLoginAt: (row) => <SignInTime value={byId.get(row.id)!.lastLoginAt} />,
         actions: (row) => <RowActionsMenu label={row.fullName} actions={actionsFor(byId.get(row.id)!)} />,
