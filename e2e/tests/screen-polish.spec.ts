@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from '@playwright/test';
+import { apiAs, createAccount, expect, signIn, test, type Account } from '../support/fixtures';
+
+const PHONE = { width: 390, height: 844 };
+
+/** Creates a record through the API and answers its id. */
+async function created(account: Account, url: string, data: object): Promise<string> {
+  const api = await apiAs(account.email, account.password);
+  const res = await api.post(url, { data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
+  const { id } = (await res.json()) as { id: string };
+  await api.dispose();
+  return id;
+}
+
+/** The breadcrumb trail's items as read: "Home", "Investigation", ... */
+async function trail(page: Page): Promise<string[]> {
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+  await expect(crumbs.first()).toBeVisible();
+  return (await crumbs.allInnerTexts()).map((text) => text.replace(/\/\s*$/, '').trim());
+}
+
+const noHorizontalScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+/** Where each line of an element's text begins, as indices into its text (across nested elements). */
+const lineStarts = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    const starts: number[] = [];
+    let lineTop = -Infinity;
+    let offset = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let index = 0; index < node.textContent!.length; index++) {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const { top, width } = range.getBoundingClientRect();
+        if (width > 0 && top > lineTop + 1) {
+          starts.push(offset + index);
+          lineTop = top;
+        }
+      }
+      offset += node.textContent!.length;
+    }
+    return starts;
+  });
+
+test.describe('breadcrumbs', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("a detail screen's trail is its list's trail, then the list, then itself", async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await createAccount('admin');
+    const member = await createAccount('investigator', { lastName: `Crumb ${tag}` });
+    const pairs: [list: string, detail: string][] = [
+      ['/cases', `/cases/${await created(admin, '/api/cases', { title: `Crumb case ${tag}` })}`],
+      [
+        '/groups',
+        `/groups/${await created(admin, '/api/groups', { name: `Crumb group ${tag}`, userIds: [] })}`,
+      ],
+      [
+        '/automations',
+        `/automations/${await created(admin, '/api/automations', { systemName: `crumb-${tag}`, description: 'Crumbs' })}`,
+      ],
+      ['/team-members', `/team-members/${member.id}`],
+      ['/identifiers', '/identifiers/new'],
+    ];
+    await signIn(page, admin);
+    for (const [list, detail] of pairs) {
+      await page.goto(list);
+      const listTrail = await trail(page);
+      const listTitle = await page.getByRole('heading', { level: 1 }).innerText();
+      expect(listTrail.at(-1), `${list}: the trail ends with the list`).toBe(listTitle);
+
+      await page.goto(detail);
+      await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(listTitle);
+      const detailTrail = await trail(page);
+      expect(detailTrail.slice(0, -1), `${detail}: the list's trail, then itself`).toEqual(listTrail);
+      const listCrumb = page
+        .getByRole('navigation', { name: 'Breadcrumb' })
+        .getByRole('link', { name: listTitle });
+      await expect(listCrumb, `${detail}: the list's crumb links to it`).toHaveAttribute('href', list);
+    }
+  });
+
+  test('the Identifiers screen stays under Data Management (spec 2.3)', async ({ page }) => {
+    await signIn(page, await createAccount('viewer'));
+    await page.goto('/identifiers');
+    expect(await trail(page)).toEqual(['Home', 'Data Management', 'Identifiers']);
+  });
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test("the validation queue's filters fold, so its first row shows on the first screen", async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const res = await api.post('/api/identifiers/import', {
+      data: { items: [{ type: 'email', data: { address: `fold-${tag}@queue.example` } }] },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    await api.dispose();
+    await signIn(page, investigator);
+    await page.goto('/validation');
+
+    const firstRow = page.getByRole('table').getByRole('row').nth(1);
+    await expect(firstRow.getByRole('link').first()).toBeVisible();
+    const filters = page.getByRole('group', { name: 'Filters', exact: true });
+    await expect(filters).toBeHidden();
+    await expect(page.getByRole('combobox', { name: /^Status/ })).toBeVisible();
+    // Below the heading, the status and the Filters button: about 420 px down (unfolded, the four
+    // filters and their buttons put it at about 680).
+    const rowTop = (await firstRow.boundingBox())!.y;
+    expect(rowTop, 'the first row, from the top of the page').toBeLessThan(500);
+    await noHorizontalScroll(page);
+
+    const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(filters.getByRole('combobox', { name: /^Type/ })).toBeVisible();
+    await expect(filters.getByRole('combobox', { name: /^Sort/ })).toBeVisible();
+    await filters.getByRole('combobox', { name: /^Type/ }).click();
+    await page.getByRole('option', { name: 'Email' }).click();
+    await expect(page).toHaveURL(/type=email/);
+    // The button counts what it folds away.
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+    await noHorizontalScroll(page);
+  });
+
+  test("a case's selected tab shows whole beside Carbon's scroll arrows, on load and when chosen", async ({
+    page,
+  }) => {
+    const admin = await createAccount('admin');
+    const caseId = await created(admin, '/api/cases', { title: 'Tabs on a phone' });
+    await signIn(page, admin);
+
+    const tablist = page.getByRole('tablist', { name: 'Case sections' });
+    /** The tab lies inside the list's visible part, clear of whichever scroll arrow is shown. */
+    const expectWhole = async (name: string) => {
+      const tab = tablist.getByRole('tab', { name });
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const hidden = () =>
+        tab.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const list = element.closest('[role="tablist"]')!.getBoundingClientRect();
+          let [left, right] = [list.left, list.right];
+          const arrows = element.closest('.cds--tabs')!.querySelectorAll('.cds--tab--overflow-nav-button');
+          for (const arrow of Array.from(arrows)) {
+            const arrowBox = arrow.getBoundingClientRect();
+            if (arrowBox.width === 0) continue;
+            if (arrowBox.left < box.left) left = Math.max(left, arrowBox.right);
+            else right = Math.min(right, arrowBox.left);
+          }
+          // How many pixels of the tab lie under an arrow or outside the list.
+          return Math.max(0, Math.round(left - box.left)) + Math.max(0, Math.round(box.right - right));
+        });
+      await expect.poll(hidden, { message: `${name}: pixels hidden` }).toBe(0);
+    };
+
+    await page.goto(`/cases/${caseId}?tab=history`);
+    await expectWhole('History');
+    await tablist.getByRole('tab', { name: 'Timeline' }).click();
+    await expectWhole('Timeline');
+    await tablist.getByRole('tab', { name: 'Identifiers' }).click();
+    await expectWhole('Identifiers');
+    await noHorizontalScroll(page);
+  });
+
+  test("a team member's e-mail wraps after its @ and before a dot, never at a hyphen", async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await createAccount('admin');
+    const email = `erin-investigator.${tag}@scam-reports.example.org`;
+    const api = await apiAs(admin.email, admin.password);
+    const res = await api.post('/api/users', {
+      data: {
+        email,
+        password: 'e2e password 123',
+        firstName: 'Erin',
+        lastName: `Hyphen ${tag}`,
+        role: 'investigator',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await api.dispose();
+    await signIn(page, admin);
+    await page.goto(`/team-members?search=${tag}`);
+
+    const cell = page
+      .getByRole('row')
+      .filter({ hasText: `Hyphen ${tag}` })
+      .locator('td[data-label="Email"]');
+    await expect(cell).toHaveText(email);
+    const value = cell.locator('.email-text');
+    const starts = await lineStarts(value);
+    expect(starts.length, 'the address wraps on a phone').toBeGreaterThan(1);
+    for (const start of starts.slice(1)) {
+      expect(
+        email[start - 1] === '@' || email[start] === '.',
+        `line break before "${email.slice(start)}"`,
+      ).toBe(true);
+    }
+    await noHorizontalScroll(page);
+  });
+
+  test('the notifications panel and the toasts use the width of the phone', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator');
+    await created(investigator, '/api/cases', { title: `Toast width ${tag}` });
+    await signIn(page, investigator);
+    await page.goto(`/cases?search=${tag}`);
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.locator('.app-header-panel.cds--header-panel--expanded');
+    await expect(panel.getByRole('region', { name: 'Notifications' })).toBeVisible();
+    await expect.poll(async () => (await panel.boundingBox())!.width).toBeGreaterThanOrEqual(PHONE.width - 1);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await expect(panel).toHaveCount(0);
+
+    await expect(
+      page.getByRole('table', { name: 'Cases' }).getByRole('link', { name: `Toast width ${tag}` }),
+    ).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Choose every case of the page' }).check({ force: true });
+    await page
+      .getByRole('group', { name: 'Actions on the chosen cases' })
+      .getByRole('button', { name: 'Assign to me' })
+      .click();
+    const toast = page
+      .locator('.app-toasts .cds--toast-notification')
+      .filter({ hasText: 'Cases assigned to you' });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    // Between the page's 16 px margins.
+    expect(box.width).toBeGreaterThanOrEqual(PHONE.width - 2 * 16 - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await noHorizontalScroll(page);
+  });
+});
