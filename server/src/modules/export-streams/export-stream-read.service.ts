@@ -12,6 +12,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import {
+  isEventCarried,
   markStreamRead,
   readStreamEvents,
   type StreamEventRow,
@@ -134,4 +135,12 @@ export async function readExportStream(
   }
   if (principal.kind === 'api_key') await markStreamRead(db, id);
   return { data: page.rows.map(toExportEvent), next: cursorOf(page.next), hasMore: page.hasMore };
+}
+
+/**
+ * Whether a stream of these groups carries the event now, its cases as they are now (false once it is
+ * gone): a webhook's queued delivery is sent only while the automation's stream (no group) carries it.
+ */
+export function isCarriedNow(db: DbOrTx, eventId: string, groupIds: readonly string[]): Promise<boolean> {
+  return isEventCarried(db, eventId, groupIds);
 }

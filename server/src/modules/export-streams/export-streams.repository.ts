@@ -148,6 +148,20 @@ export async function everyEventReadable(db: DbOrTx): Promise<boolean> {
 }
 
 /**
+ * Whether a stream of these groups carries the event now (`withCarried`: its cases as they are now);
+ * false for an event that no longer exists. A webhook's queued delivery is sent only while it is.
+ */
+export async function isEventCarried(
+  db: DbOrTx,
+  eventId: string,
+  groupIds: readonly string[],
+): Promise<boolean> {
+  const result = await db.execute(sql`select s.carried
+    from (${withCarried(sql`select e.* from events e where e.id = ${eventId}::bigint`, groupIds)}) s`);
+  return rowsOf<{ carried: boolean }>(result)[0]?.carried ?? false;
+}
+
+/**
  * Up to `limit` events of the subjects after `position`, in (tx_id, id) order, off
  * events_stream_order_idx, each marked whether the stream of these groups carries it (`withCarried`);
  * those it does not come without their data. Only events of transactions below the horizon (above)

@@ -481,6 +481,69 @@ describe('webhook delivery', () => {
     expect(webhook).toMatchObject({ topics: ['identifiers'], deliveredTopics: [] });
   });
 
+  it("sends a queued event no more once the key's creator is demoted, neither on schedule nor by hand", async () => {
+    const r = await receiver(() => ({ status: 500 }));
+    const creator = await signedIn(t, 'admin');
+    const automation = await createAutomationVia(admin, { webhookUrl: r.url });
+    await createKeyVia(creator.client, automation.id, ['export.view', 'identifier.view']);
+    expect(
+      (await admin.patch(`/api/automations/${automation.id}/webhook`, { topics: ['identifiers'] }))
+        .statusCode,
+    ).toBe(200);
+    expect((await admin.post(`/api/automations/${automation.id}/webhook/secret`)).statusCode).toBe(200);
+    await identifierEvent();
+    const clock = testClock();
+    const w = worker(clock);
+    await drain(w);
+    expect(r.received).toHaveLength(1);
+
+    // An investigator holds no export.view: the key that let the event out holds it no more.
+    const demoted = await admin.patch(`/api/users/${creator.user.id}`, { role: 'investigator' });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const [queued] = await deliveriesOf(automation.id);
+    clock.set(queued.nextAttemptAt!);
+    await drain(w);
+    const [withheld] = await deliveriesOf(automation.id);
+    expect(withheld).toMatchObject({ status: 'failed', attempts: 2, nextAttemptAt: null });
+    expect(withheld.lastResponse).toContain('no longer hold the permissions');
+    const resent = await admin.post(
+      `/api/automations/${automation.id}/webhook/deliveries/${queued.id}/resend`,
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    await drain(w);
+    expect(r.received).toHaveLength(1);
+  });
+
+  it('sends a queued event of a case no more once the case is moved into a group', async () => {
+    const r = await receiver(() => ({ status: 500 }));
+    const automation = await createAutomationVia(admin, { webhookUrl: r.url });
+    await createKeyVia(admin, automation.id, ['export.view', 'case.view']);
+    expect(
+      (await admin.patch(`/api/automations/${automation.id}/webhook`, { topics: ['cases'] })).statusCode,
+    ).toBe(200);
+    expect((await admin.post(`/api/automations/${automation.id}/webhook/secret`)).statusCode).toBe(200);
+    const created = await admin.post('/api/cases', { title: 'Soon of a group' });
+    expect(created.statusCode, created.body).toBe(201);
+    const clock = testClock();
+    const w = worker(clock);
+    await drain(w);
+    expect(r.received).toHaveLength(1);
+
+    const group = await admin.post('/api/groups', { name: `Closed circle ${randomUUID()}` });
+    expect(group.statusCode, group.body).toBe(201);
+    const moved = await admin.patch(`/api/cases/${created.json().id}`, { groupId: group.json().id });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The move is an event of the case too, of a grouped case: it is never queued.
+    const queued = (await deliveriesOf(automation.id)).filter((d) => d.status === 'pending');
+    expect(queued).toHaveLength(1);
+    clock.set(queued[0].nextAttemptAt!);
+    await drain(w);
+    expect(r.received).toHaveLength(1);
+    const [withheld] = await deliveriesOf(automation.id);
+    expect(withheld).toMatchObject({ status: 'failed', nextAttemptAt: null });
+    expect(withheld.lastResponse).toContain('now in a group');
+  });
+
   it('keeps running through a database fault, logging it', async () => {
     const warn = vi.fn();
     const broken = new Proxy(db, {

@@ -1,4 +1,9 @@
-import { EXPORT_TOPIC_SUBJECTS, type ExportEvent, type ExportTopic } from '@scamtrail/domain/export-streams';
+import {
+  EXPORT_TOPIC_SUBJECTS,
+  EXPORT_TOPICS,
+  type ExportEvent,
+  type ExportTopic,
+} from '@scamtrail/domain/export-streams';
 import {
   deliverableTopics,
   WEBHOOK_DISABLE_AFTER_MS,
@@ -7,7 +12,7 @@ import {
 } from '@scamtrail/domain/webhooks';
 import type { Db } from '../../db/client';
 import { OutboundError, sendOutboundRequest, type OutboundPolicy } from '../../lib/outbound-request';
-import { readCarried, toExportEvent } from '../export-streams/export-stream-read.service';
+import { isCarriedNow, readCarried, toExportEvent } from '../export-streams/export-stream-read.service';
 import { toTopics } from '../export-streams/export-streams.service';
 import {
   claimDueDeliveries,
@@ -79,6 +84,13 @@ export function retryAfterMs(value: string | string[] | undefined, now: Date): n
 
 function eventPayload(event: ExportEvent): Record<string, unknown> {
   return { type: event.type, timestamp: event.occurredAt, data: event };
+}
+
+/** The event a queued delivery carries (`eventPayload`), or null for a test ping. */
+function queuedEvent(payload: Record<string, unknown>): { id: string; topic: ExportTopic } | null {
+  const data = payload.data as { id?: unknown; topic?: unknown } | undefined;
+  if (typeof data?.id !== 'string' || !EXPORT_TOPICS.includes(data.topic as ExportTopic)) return null;
+  return { id: data.id, topic: data.topic as ExportTopic };
 }
 
 /**
@@ -159,9 +171,41 @@ export class WebhookWorker {
     return queued + sent;
   }
 
+  /**
+   * Why a queued event may no longer go out, or null: each attempt (a retry days later, one sent again
+   * by hand) sends it only while the fill would queue it now. The automation's keys must still hold
+   * its topic's permissions (a creator demoted or disabled, a key revoked) and its cases must still be
+   * of no group (a case moved into one takes its events out, as from export streams).
+   */
+  private async withheld(delivery: ClaimedDelivery, now: Date): Promise<string | null> {
+    const event = queuedEvent(delivery.payload);
+    if (!event) return null;
+    const { db } = this.options;
+    if (deliverableTopics([event.topic], await heldByKeys(db, delivery.automationId, now)).length === 0) {
+      return "Not sent: the automation's API keys no longer hold the permissions of this event's topic";
+    }
+    if (!(await isCarriedNow(db, event.id, []))) {
+      return 'Not sent: this event speaks of a case now in a group, which an automation does not see';
+    }
+    return null;
+  }
+
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const { db, policy } = this.options;
     const at = this.clock.now();
+    const withheld = await this.withheld(delivery, at);
+    if (withheld) {
+      await recordAttempt(db, delivery, {
+        status: 'failed',
+        nextAttemptAt: null,
+        at,
+        done: at,
+        statusCode: null,
+        durationMs: 0,
+        response: withheld,
+      });
+      return;
+    }
     const body = JSON.stringify(delivery.payload);
     const secrets = [delivery.secret];
     if (
