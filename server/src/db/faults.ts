@@ -13,7 +13,10 @@ export interface Fault {
 const DATABASE_RETRY_SECONDS = 2;
 /** A conflict between transactions or a statement that ran out of time: trying again soon usually works. */
 const BUSY_RETRY_SECONDS = 1;
-/** A full or failing disk needs an operator; asking again every few seconds would only add load. */
+/**
+ * A full, failing or unwritable disk (a volume mounted read-only, a data directory the server's user
+ * may not write) needs an operator; asking again every few seconds would only add load.
+ */
 const STORAGE_RETRY_SECONDS = 30;
 
 const unavailable: Fault = {
@@ -28,7 +31,8 @@ const busy: Fault = {
 };
 const storage: Fault = {
   code: 'STORAGE_UNAVAILABLE',
-  message: 'The server cannot write its data at the moment (disk full or failing); try again later',
+  message:
+    'The server cannot write its data at the moment (disk full, failing or not writable); try again later',
   retryAfterSeconds: STORAGE_RETRY_SECONDS,
 };
 
@@ -47,6 +51,8 @@ const NODE_CODES: Record<string, Fault> = {
   EDQUOT: storage,
   EROFS: storage,
   EIO: storage,
+  EACCES: storage,
+  EPERM: storage,
 };
 
 /** PostgreSQL SQLSTATEs, exact. */

@@ -80,6 +80,16 @@ describe('the error handler answers faults of the database and the disk with 503
     ['a full quota', withCode('EDQUOT: disk quota exceeded', 'EDQUOT'), storage],
     ['a read-only file system', withCode('EROFS: read-only file system', 'EROFS'), storage],
     ['a failing disk', withCode('EIO: i/o error, read', 'EIO'), storage],
+    [
+      'a data directory the server may not write',
+      withCode("EACCES: permission denied, open '/data/evidence/tmp/x'", 'EACCES'),
+      storage,
+    ],
+    [
+      'a file the server may not change',
+      withCode("EPERM: operation not permitted, chmod '/data/x'", 'EPERM'),
+      storage,
+    ],
   ])('%s', async (_, error, expected) => {
     thrown = error;
     const res = await app.inject('/api/fail');
@@ -89,7 +99,7 @@ describe('the error handler answers faults of the database and the disk with 503
     expect(body.error.code).toBe(expected.code);
     // Plain words for the user; never the SQL, the address or the driver's message.
     expect(body.error.message).toMatch(/try again/);
-    expect(JSON.stringify(body)).not.toMatch(/insert|5432|PostgreSQL says|ENOSPC|terminat/);
+    expect(JSON.stringify(body)).not.toMatch(/insert|5432|PostgreSQL says|ENOSPC|EACCES|\/data|terminat/);
   });
 
   it.each([
