@@ -142,6 +142,7 @@ export function scanRequests(op: Operation, seed: LeakSeed): ScanRequest[] {
     }
   }
   for (const query of op.query) {
+    if (query.name === 'format') continue;
     if (TEXT_QUERIES.has(query.name))
       add(base, { [query.name]: seed.marker }, `?${query.name}=marker`, false);
     else if (isIdQuery(query)) {
@@ -150,7 +151,16 @@ export function scanRequests(op: Operation, seed: LeakSeed): ScanRequest[] {
         add(base, { [query.name]: id }, `?${query.name}=${id}`, false);
     }
   }
-  return requests;
+  // A list's CSV download reads the list its own way (`csvExportPlugin`, by keyset): each request again.
+  if (!op.query.some((query) => query.name === 'format')) return requests;
+  return requests.flatMap((request) => [
+    request,
+    {
+      ...request,
+      label: `${request.label} as CSV`,
+      options: { ...request.options, query: { ...(request.options.query as object), format: 'csv' } },
+    },
+  ]);
 }
 
 /** Numbers an answer counts things with: `total`, `totalItems`, `count`, `*Count`, a tag's `usage`. */
