@@ -2,6 +2,7 @@ import type { Evidence, EvidenceListQuery, UpdateEvidenceBody } from '@scamtrail
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, Tx } from '../../db/client';
 import { evidence } from '../../db/schema/index';
+import { lockIdentifiersInIdOrder } from '../../db/identifier-link-locks';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
@@ -165,6 +166,10 @@ export async function setIdentifierLink(
   linked: boolean,
 ): Promise<Evidence> {
   await db.transaction(async (tx) => {
+    // The identifier before the item, and as strongly as linking takes it: its deletion takes the
+    // identifier and then what links it, and a lock strengthened later deadlocks with a deletion
+    // waiting between the two (db/identifier-link-locks.ts).
+    await lockIdentifiersInIdOrder(tx, [identifierId]);
     const { row } = await requireEditableEvidence(tx, principal, id);
     const identifier = await findIdentifierSummary(tx, identifierId);
     if (!identifier) throw AppError.notFound('Identifier');

@@ -131,13 +131,21 @@ export async function findVisibleEvidenceHashes(
   return new Map(rows.map((row) => [row.id, row.sha256]));
 }
 
-/** Which of the identifier ids exist, in one query. */
+/**
+ * Which of the identifier ids exist, in one query, each locked until the transaction ends: a link
+ * inserted after this check would otherwise name an identifier deleted meanwhile (a foreign-key
+ * violation, 500, instead of a 404). Locked in id order and as strongly as linking locks them
+ * (`no key update`, db/identifier-link-locks.ts): a weaker lock taken first and strengthened later
+ * deadlocks with a deletion waiting between the two.
+ */
 export async function findIdentifierIds(db: DbOrTx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .select({ id: identifiers.id })
     .from(identifiers)
-    .where(isAnyUuid(identifiers.id, ids));
+    .where(isAnyUuid(identifiers.id, ids))
+    .orderBy(identifiers.id)
+    .for('no key update');
   return new Set(rows.map((row) => row.id));
 }
 

@@ -51,6 +51,9 @@ async function changeLink(
   principal: Principal,
 ): Promise<JournalEntry> {
   const row: EntryRow = await db.transaction(async (tx) => {
+    // The identifier before the entry, as its deletion takes them (identifiers.service.ts): taken the
+    // other way round, a link and a deletion could each hold one and wait for the other.
+    if (kind === 'identifier') await findIdentifierIds(tx, [targetId]);
     const entry = await lockChangeableEntry(tx, entryId, principal);
     await assertTargetVisible(tx, kind, targetId, principal);
     let changed: boolean;
