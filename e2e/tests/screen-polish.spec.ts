@@ -172,10 +172,10 @@ test.describe('on a phone (390 px)', () => {
     await noHorizontalScroll(page);
   });
 
-  test("a team member's e-mail wraps after its @ and before a dot, never at a hyphen", async ({ page }) => {
+  test("a team member's e-mail wraps after its @ and before a dot, not at its hyphens", async ({ page }) => {
     const tag = randomBytes(3).toString('hex');
     const admin = await createAccount('admin');
-    const email = `erin-investigator.${tag}@scam-reports.example.org`;
+    const email = `erin-reports.${tag}@scam-watch.example.org`;
     const api = await apiAs(admin.email, admin.password);
     const res = await api.post('/api/users', {
       data: {
@@ -191,6 +191,8 @@ test.describe('on a phone (390 px)', () => {
     await signIn(page, admin);
     await page.goto(`/team-members?search=${tag}`);
 
+    // The row reads as the address, unbroken, to assistive technology.
+    await expect(page.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) })).toBeVisible();
     const cell = page
       .getByRole('row')
       .filter({ hasText: `Hyphen ${tag}` })
@@ -215,13 +217,6 @@ test.describe('on a phone (390 px)', () => {
     await signIn(page, investigator);
     await page.goto(`/cases?search=${tag}`);
 
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    const panel = page.locator('.app-header-panel.cds--header-panel--expanded');
-    await expect(panel.getByRole('region', { name: 'Notifications' })).toBeVisible();
-    await expect.poll(async () => (await panel.boundingBox())!.width).toBeGreaterThanOrEqual(PHONE.width - 1);
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    await expect(panel).toHaveCount(0);
-
     await expect(
       page.getByRole('table', { name: 'Cases' }).getByRole('link', { name: `Toast width ${tag}` }),
     ).toBeVisible();
@@ -238,6 +233,11 @@ test.describe('on a phone (390 px)', () => {
     // Between the page's 16 px margins.
     expect(box.width).toBeGreaterThanOrEqual(PHONE.width - 2 * 16 - 1);
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    const panel = page.locator('.app-header-panel.cds--header-panel--expanded');
+    await expect(panel.getByRole('region', { name: 'Notifications' })).toBeVisible();
+    await expect.poll(async () => (await panel.boundingBox())!.width).toBeGreaterThanOrEqual(PHONE.width - 1);
     await noHorizontalScroll(page);
   });
 });

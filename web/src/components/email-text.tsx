@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import './email-text.scss';
 
 /**
@@ -13,17 +14,28 @@ export function emailParts(address: string): string[] {
 }
 
 /**
- * An e-mail address that wraps where an address reads well: after the "@" and before a "." (each piece
- * is kept whole while it fits the line; one longer than the line breaks inside, at a hyphen first). The
- * text, selected or copied, is the address itself.
+ * The longest piece kept on one line: 16 characters fit a list's narrowest column (a card's value on a
+ * 320 px phone). A longer piece may break at its hyphens, as it must break somewhere.
+ */
+const WHOLE_PIECE = 16;
+
+/**
+ * An e-mail address that wraps where an address reads well: after the "@" and before a "." (<wbr>), and
+ * not at a hyphen of a piece short enough to keep whole. The pieces are inline, so the text, as read by
+ * assistive technology, selected or copied, is the address itself.
  */
 export function EmailText({ address }: { address: string }) {
   return (
     <span className="email-text">
       {emailParts(address).map((part, index) => (
-        <span key={index} className="email-text__part">
-          {part}
-        </span>
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part.includes('-') && part.length <= WHOLE_PIECE ? (
+            <span className="email-text__whole">{part}</span>
+          ) : (
+            part
+          )}
+        </Fragment>
       ))}
     </span>
   );
