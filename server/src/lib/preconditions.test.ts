@@ -4,6 +4,7 @@ import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../test/helpers';
 import { withoutRefs, type JsonSchema } from '../../test/openapi-operations';
 import { createCaseVia, insertEvidence } from '../modules/cases/case-test-fixtures';
+import { createAutomationVia, createCommunityMemberVia } from '../../test/originator-helpers';
 
 let t: TestApp;
 let admin: Client;
@@ -153,6 +154,29 @@ const KINDS: Kind[] = [
     },
     change: () => ({ name: `Feed ${unique()}` }),
   },
+  {
+    name: 'community member',
+    path: '/api/originators/community-members/{id}',
+    method: 'PATCH',
+    create: async () => {
+      const { id } = await createCommunityMemberVia(admin);
+      return {
+        url: `/api/originators/community-members/${id}`,
+        read: () => admin.get(`/api/originators/${id}`),
+      };
+    },
+    change: () => ({ notes: `Reported ${unique()}` }),
+  },
+  ...['/api/automations', '/api/originators/automations'].map((base): Kind => ({
+    name: 'automation',
+    path: `${base}/{id}`,
+    method: 'PATCH',
+    create: async () => {
+      const { id } = await createAutomationVia(admin);
+      return { url: `${base}/${id}`, read: () => admin.get(`/api/automations/${id}`) };
+    },
+    change: () => ({ description: `Scans ${unique()}` }),
+  })),
   {
     name: 'tag',
     path: '/api/tags/{id}',
@@ -357,14 +381,11 @@ function propertiesOf(schema: JsonSchema | undefined): string[] {
  */
 const UNCHECKED_EDITS: Record<string, string> = {
   // Gaps, named so that no new one joins them unseen: partial changes of the fields sent (a change of
-  // another field at the same time is kept; of the same field, the later one wins), by administrators
-  // or the people managing originators.
+  // another field at the same time is kept; of the same field, the later one wins), by administrators.
+  // A team member is a user account and an originator, each with its own version.
   'PATCH /api/users/{id}': 'not checked yet: names, role or disabled, as sent',
   'PATCH /api/team-members/{id}': 'not checked yet: names or role, as sent',
   'PATCH /api/originators/team-members/{id}': 'not checked yet: names or role, as sent',
-  'PATCH /api/originators/community-members/{id}': 'not checked yet: the fields sent',
-  'PATCH /api/automations/{id}': 'not checked yet: the fields sent',
-  'PATCH /api/originators/automations/{id}': 'not checked yet: the fields sent',
   // Removal is final and kept with its reason: an edit after it is refused (409), and a second removal too.
   'DELETE /api/journal-entries/{id}': 'removal nullifies the entry for good; edits of it are refused after',
   // One link each, never a whole set: a link added meanwhile is kept.

@@ -7,9 +7,11 @@ import {
 } from '@scamtrail/domain/automations';
 import { originatorListQuerySchema } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
+import { withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
+import { getOriginatorOfType } from '../originators/originator-writes.service';
 import { activeFilter, listOriginators } from '../originators/originators.service';
 import {
   createAutomation,
@@ -49,7 +51,9 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
       create: (body, principal) => createAutomation(db, policy, body, principal.originatorId),
       // A key changes its own automation only, decided with the rest of who may call.
       recordAccess: access.automationPermission,
-      update: (id, body, principal) => updateAutomation(db, policy, id, body, principal.originatorId),
+      update: (id, body, principal, ifMatch) =>
+        updateAutomation(db, policy, id, body, principal.originatorId, ifMatch),
+      read: (id) => getOriginatorOfType(db, id, 'automation'),
       deactivate: (id, principal) =>
         updateAutomation(db, policy, id, { active: false }, principal.originatorId),
     });
@@ -67,7 +71,7 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
         // The answer lists the automation's keys: another automation's key has no business there.
         config: { access: access.automationPermission('automation.view') },
       },
-      async (request) => getAutomationDetail(db, request.params.id),
+      async (request, reply) => withETag(reply, await getAutomationDetail(db, request.params.id)),
     );
   }
 }

@@ -6,6 +6,7 @@ import type {
 import type { Originator } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import type { OutboundPolicy } from '../../lib/outbound-request';
+import type { IfMatch } from '../../lib/preconditions';
 import {
   changeOriginatorOfType,
   createOriginatorOfType,
@@ -56,9 +57,10 @@ export async function updateAutomation(
   id: string,
   body: UpdateAutomationBody,
   actorOriginatorId: string | null,
+  ifMatch?: IfMatch,
 ): Promise<Originator> {
   if (body.webhookUrl) await assertPublicTarget(body.webhookUrl, WEBHOOK, policy);
-  return changeOriginatorOfType(db, id, 'automation', body, actorOriginatorId, UNIQUE_SYSTEM_NAME);
+  return changeOriginatorOfType(db, id, 'automation', body, actorOriginatorId, UNIQUE_SYSTEM_NAME, ifMatch);
 }
 
 /** The automation with its latest keys. */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import { adjustReputation, createCommunityMember, updateCommunityMember } from './community-members.service';
+import { getOriginatorOfType } from './originator-writes.service';
 import { registerOriginatorKindRoutes } from './originator-kind.routes';
 import { activeFilter, listOriginators } from './originators.service';
 import { getReputationHistory } from './reputation.service';
@@ -42,7 +43,9 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
         { page, pageSize },
       ),
     create: (body, principal) => createCommunityMember(db, body, principal.originatorId),
-    update: (id, body, principal) => updateCommunityMember(db, id, body, principal.originatorId),
+    update: (id, body, principal, ifMatch) =>
+      updateCommunityMember(db, id, body, principal.originatorId, ifMatch),
+    read: (id) => getOriginatorOfType(db, id, 'community_member'),
     deactivate: (id, principal) => updateCommunityMember(db, id, { active: false }, principal.originatorId),
   });
 

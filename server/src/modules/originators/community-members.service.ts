@@ -6,6 +6,7 @@ import type {
 } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { IfMatch } from '../../lib/preconditions';
 import { changeOriginatorOfType, createOriginatorOfType, type UniqueName } from './originator-writes.service';
 import { requireOriginatorRow, toOriginator } from './originators.service';
 import { applyReputationChange } from './reputation.service';
@@ -40,8 +41,17 @@ export function updateCommunityMember(
   id: string,
   body: UpdateCommunityMemberBody,
   actorOriginatorId: string | null,
+  ifMatch?: IfMatch,
 ): Promise<Originator> {
-  return changeOriginatorOfType(db, id, 'community_member', body, actorOriginatorId, UNIQUE_USERNAME);
+  return changeOriginatorOfType(
+    db,
+    id,
+    'community_member',
+    body,
+    actorOriginatorId,
+    UNIQUE_USERNAME,
+    ifMatch,
+  );
 }
 
 /** Adds `delta` to a community member's reputation by hand; the reason is kept on record. */

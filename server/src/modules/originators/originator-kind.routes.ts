@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { originatorSchema, type Originator } from '@scamtrail/domain/originators';
 import { paginated, type Pagination } from '@scamtrail/domain/pagination';
 import type { Permission } from '@scamtrail/domain/permissions';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, type IfMatch } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { currentPrincipal, type Principal } from '../auth/principal';
 import { access, type Access } from '../auth/route-access';
@@ -33,7 +34,10 @@ export interface OriginatorKindRoutes<Q extends z.ZodType, C extends z.ZodType, 
   createSummary?: string;
   list: Handler<z.output<Q>, { data: Originator[]; pagination: Pagination }>;
   create: Handler<z.output<C>, Originator>;
-  update: (id: string, body: z.output<U>, principal: Principal) => Promise<Originator>;
+  /** `ifMatch` is given only with `read`: then the update takes If-Match and answers 412 when stale. */
+  update: (id: string, body: z.output<U>, principal: Principal, ifMatch?: IfMatch) => Promise<Originator>;
+  /** The record as it is now, for a refused If-Match; without it the update takes no If-Match. */
+  read?: (id: string) => Promise<Originator>;
   deactivate: (id: string, principal: Principal) => Promise<Originator>;
 }
 
@@ -46,6 +50,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
   const guard = (permission: Permission) =>
     spec.usersOnly ? access.userPermission(permission) : access.permission(permission);
   const recordGuard = spec.recordAccess ?? guard;
+  const { read } = spec;
 
   r.get(
     base,
@@ -93,15 +98,27 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         tags,
         summary: `Update a ${noun}`,
         params: idParamsSchema,
+        ...(read ? { headers: ifMatchHeadersSchema } : {}),
         body: spec.updateBody,
-        response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: originatorSchema,
+          ...errorResponses(400, 401, 403, 404, 409, ...(read ? ([412] as const) : [])),
+        },
       },
       config: { access: recordGuard(permissions.edit) },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = currentPrincipal(request);
-      const updated = await spec.update(request.params.id, request.body as z.output<U>, principal);
-      return originatorFor(principal.permissions, updated);
+      const { id } = request.params;
+      const body = request.body as z.output<U>;
+      if (!read) return originatorFor(principal.permissions, await spec.update(id, body, principal));
+      return guardEdit(
+        reply,
+        async () =>
+          originatorFor(principal.permissions, await spec.update(id, body, principal, ifMatchOf(request))),
+        async () => originatorFor(principal.permissions, await read(id)),
+        originatorSchema,
+      );
     },
   );
 

@@ -1,7 +1,9 @@
 import type { Originator, OriginatorType } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
+import { originators } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
+import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { recordEvent } from '../events/events.service';
 import {
   insertOriginator,
@@ -60,10 +62,18 @@ export async function changeOriginatorOfType(
   changes: OriginatorChanges,
   actorOriginatorId: string | null,
   unique: UniqueName,
+  ifMatch?: IfMatch,
 ): Promise<Originator> {
   const found = await withUniqueField(
     () =>
       db.transaction(async (tx) => {
+        await assertIfMatch(
+          tx,
+          originators,
+          id,
+          ifMatch,
+          type === 'automation' ? 'automation' : 'community member',
+        );
         if (!(await updateOriginator(tx, id, type, changes))) return false;
         await recordEvent(tx, {
           type: eventTypeOf(changes),
@@ -77,5 +87,14 @@ export async function changeOriginatorOfType(
     unique,
   );
   if (!found) throw AppError.notFound(type === 'automation' ? 'Automation' : 'Community Member');
+  return toOriginator(await requireOriginatorRow(db, id, type));
+}
+
+/** A community member or automation as it is now (404 if there is none of that type). */
+export async function getOriginatorOfType(
+  db: Db,
+  id: string,
+  type: Exclude<OriginatorType, 'team_member'>,
+): Promise<Originator> {
   return toOriginator(await requireOriginatorRow(db, id, type));
 }

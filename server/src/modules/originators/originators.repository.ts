@@ -8,6 +8,7 @@ import {
 } from '@scamtrail/domain/originators';
 import type { Role } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { preparedPerDatabase } from '../../db/prepared';
 import { originators, users } from '../../db/schema/index';
 import { originatorNameSql } from '../../db/sql/originators';
@@ -159,7 +160,7 @@ export async function updateOriginator(
 ): Promise<boolean> {
   const rows = await db
     .update(originators)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nextUpdatedAt(originators.updatedAt) })
     .where(and(eq(originators.id, id), eq(originators.type, type)))
     .returning({ id: originators.id });
   return rows.length > 0;

@@ -8,6 +8,7 @@ import {
 import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import {
@@ -68,7 +69,10 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
       },
       config: { access: access.permission('originator.view') },
     },
-    async (request) =>
-      getOriginatorFor(db, request.principal!.permissions, request.params.id, request.query.type),
+    async (request, reply) =>
+      withETag(
+        reply,
+        await getOriginatorFor(db, request.principal!.permissions, request.params.id, request.query.type),
+      ),
   );
 }
