@@ -6,6 +6,7 @@ import { API_BASE_PATH } from '../../../lib/api-url';
 import { spaNavigate } from '../../../lib/spa-link';
 import { PageLayout } from '../../../components/page-layout';
 import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 import '../../../components/tile-grid.scss';
 
 interface AdminSection {
@@ -50,7 +51,7 @@ export function AdminRoute() {
   const navigate = useNavigate();
   return (
     <PageLayout
-      breadcrumbs={[{ label: 'Home', to: paths.home() }]}
+      breadcrumbs={sectionTrail('admin')}
       title="Admin"
       description="Settings and records that only administrators can change."
     >

@@ -6,11 +6,11 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import { useSearchParam } from '../components/use-search-param';
-import { paths } from '../../../lib/paths';
+import { sectionTrail } from '../../../app/breadcrumbs';
 import '../components/search.scss';
 
 const PAGE = {
-  breadcrumbs: [{ label: 'Home', to: paths.home() }],
+  breadcrumbs: sectionTrail('search'),
   title: 'Search',
   description: 'One search across the cases, journal entries, identifiers and evidence you may see.',
 };
