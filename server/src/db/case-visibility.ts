@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { WILDCARD } from '@scamtrail/domain/permissions';
+import { hasPermission, WILDCARD } from '@scamtrail/domain/permissions';
 import type { Principal } from '../modules/auth/principal';
 import type { DbOrTx } from './client';
 import { cases, groupMembers } from './schema/index';
@@ -86,6 +86,25 @@ export function viewerTemplate(kind: ViewerKind): Principal {
   };
 }
 
-export function viewerParams(principal: Principal): { viewerId: string | null } {
-  return { viewerId: principal.kind === 'user' ? principal.userId : null };
+export function viewerParams(principal: Principal): {
+  viewerId: string | null;
+  viewerSeesEvidence: boolean;
+  viewerSeesIdentifiers: boolean;
+} {
+  return {
+    viewerId: principal.kind === 'user' ? principal.userId : null,
+    viewerSeesEvidence: hasPermission(principal.permissions, 'evidence.view'),
+    viewerSeesIdentifiers: hasPermission(principal.permissions, 'identifier.view'),
+  };
+}
+
+/**
+ * Whether the viewer of a statement prepared with `viewerTemplate` holds the view permission of the
+ * records of another kind a record shows beside its own fields (a journal entry's evidence and
+ * identifiers): they are left out unless it does, as their own reads refuse them. Filled by
+ * `viewerParams`.
+ */
+export function viewerSees(kind: 'evidence' | 'identifiers'): SQL {
+  const name = kind === 'evidence' ? 'viewerSeesEvidence' : 'viewerSeesIdentifiers';
+  return sql`${sql.placeholder(name)}::boolean`;
 }

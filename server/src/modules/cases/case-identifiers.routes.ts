@@ -24,7 +24,7 @@ export async function caseIdentifiersRoutes(app: FastifyInstance, opts: { db: Db
         querystring: casePageQuerySchema,
         response: { 200: caseIdentifierListSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.permission('case.view') },
+      config: { access: access.permission('case.view', 'identifier.view') },
     },
     async (request) => listCaseIdentifiers(db, request.params.id, request.query, request.principal!),
   );

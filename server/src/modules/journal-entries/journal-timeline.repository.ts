@@ -18,6 +18,7 @@ import {
   visibleCaseCondition,
   viewerKind,
   viewerParams,
+  viewerSees,
   viewerTemplate,
   type ViewerKind,
 } from '../../db/case-visibility';
@@ -33,7 +34,8 @@ type EntrySource = SubqueryWithSelection<typeof entryColumns, string>;
  * The entries of `rows` (journal entry columns) as one JSON array of public entries
  * (`journalEntrySchema`), in `orderBy`, written whole by the database: each with its originator and
  * proxy, the evidence the viewer may see (evidence of cases hidden from them is left out, as
- * everywhere else), its identifiers, its signer and its remover. A page of entries is one statement,
+ * everywhere else, and all of it without `evidence.view`), its identifiers (none without
+ * `identifier.view`), its signer and its remover. A page of entries is one statement,
  * and its answer needs no mapping in JavaScript. The tests' verify mode checks every such answer
  * against the schema.
  */
@@ -61,14 +63,16 @@ function entriesJson(rows: EntrySource, viewer: Principal, orderBy: SQL) {
       from ${journalEntryEvidence}
       inner join ${evidence} on ${evidence.id} = ${journalEntryEvidence.evidenceId}
       left join ${cases} on ${cases.id} = ${evidence.caseId}
-      where ${journalEntryEvidence.journalEntryId} = ${rows.id} and ${visibleCaseCondition(viewer)}) as entry_evidence
+      where ${journalEntryEvidence.journalEntryId} = ${rows.id} and ${visibleCaseCondition(viewer)}
+        and ${viewerSees('evidence')}) as entry_evidence
     cross join lateral (select
         coalesce(json_agg(json_build_object('id', ${identifiers.id}, 'type', ${identifiers.type},
           'displayValue', ${identifiers.displayValue}) ${identifierOrder}), '[]') as items,
         coalesce(json_agg(${identifiers.id} ${identifierOrder}), '[]') as ids
       from ${journalEntryIdentifiers}
       inner join ${identifiers} on ${identifiers.id} = ${journalEntryIdentifiers.identifierId}
-      where ${journalEntryIdentifiers.journalEntryId} = ${rows.id}) as entry_identifiers
+      where ${journalEntryIdentifiers.journalEntryId} = ${rows.id} and ${viewerSees('identifiers')})
+      as entry_identifiers
     cross join lateral (select (select ${journalSignatures.signerName} from ${journalSignatures}
       where ${journalSignatures.journalEntryId} = ${rows.id}) as signed_by) as entry_signature)`;
 }

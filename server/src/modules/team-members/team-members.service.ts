@@ -6,7 +6,7 @@ import {
   type TeamMemberStatus,
 } from '@scamtrail/domain/originators';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
-import type { Role } from '@scamtrail/domain/permissions';
+import { hasPermission, type Permission, type Role } from '@scamtrail/domain/permissions';
 import type { SecurityEventList, SecurityEventListQuery } from '@scamtrail/domain/security-events';
 import type { TeamMember, TeamMemberDetail } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
@@ -93,7 +93,11 @@ export async function listTeamMemberSecurityEvents(
   return listSecurityEvents(db, userId, query);
 }
 
-/** Profile, groups, and the latest journal entries (of cases the caller may see) and identifiers. */
+/**
+ * Profile, groups, and the latest journal entries (of cases the caller may see) and identifiers; each
+ * list only for a caller holding its records' view permission (an API key's or a device sign-in's
+ * scope may leave it out), as their own reads ask.
+ */
 export async function getTeamMemberDetail(
   db: Db,
   userId: string,
@@ -101,10 +105,13 @@ export async function getTeamMemberDetail(
 ): Promise<TeamMemberDetail> {
   const row = await requireTeamMemberRow(db, userId);
   const originatorId = row.originator.id;
+  const may = (permission: Permission) => hasPermission(principal.permissions, permission);
   const [groups, entries, identifiers] = await Promise.all([
-    findUserGroups(db, userId),
-    findRecentJournalEntries(db, originatorId, visibleCaseCondition(principal), RECENT_LIMIT),
-    findRecentIdentifiers(db, originatorId, RECENT_LIMIT),
+    may('group.view') ? findUserGroups(db, userId) : [],
+    may('journal_entry.view')
+      ? findRecentJournalEntries(db, originatorId, visibleCaseCondition(principal), RECENT_LIMIT)
+      : [],
+    may('identifier.view') ? findRecentIdentifiers(db, originatorId, RECENT_LIMIT) : [],
   ]);
   return {
     ...toTeamMember(row),

@@ -1,0 +1,169 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '@scamtrail/domain/permissions';
+import { buildEvidenceApp, type EvidenceTestApp } from '../src/modules/evidence/evidence-test-fixtures';
+import { signedIn, type Client } from './helpers';
+import { fillPath, loadOperations, type Operation } from './openapi-operations';
+import { automationWithKey, createCommunityMemberVia } from './originator-helpers';
+import { pathParamKind } from './leak-scan-requests';
+import { deviceSignedIn } from './device-sign-in';
+
+/**
+ * Every permission is enforced by the server, on every read route, not only on the routes of its own
+ * records: a record that shows records of another kind beside its own fields (an entry's evidence and
+ * identifiers, a team member's latest entries, a case's identifiers) shows them only to a caller
+ * holding their view permission. Each view permission is taken away in turn from an API key and from a
+ * device sign-in's token holding every other one; every GET of the OpenAPI document (and each list's
+ * CSV download) is called with ids of records that all touch one another, and no answer may carry the
+ * text of a record of the kind the caller may not read. A route added later is scanned as it is.
+ */
+
+const VIEW = PERMISSIONS.filter((p) => p.endsWith('.view')) as Permission[];
+
+/** A text only records read with the permission hold. */
+const MARKS: Partial<Record<Permission, string>> = {
+  'case.view': 'mkcase7q',
+  'evidence.view': 'mkevid7q',
+  'journal_entry.view': 'mkentry7q',
+  'identifier.view': 'mkident7q',
+  'tag.view': 'mktag7q',
+  'group.view': 'mkgroup7q',
+  'automation.view': 'mkauto7q',
+  'community_member.view': 'mkcomm7q',
+};
+
+/**
+ * What a record shows of another kind as part of itself, knowingly: the tags it is labelled with, the
+ * originator who reported it, and the case an evidence item is in (its number and title, as the place
+ * where the item belongs). Everything else is left out without the permission.
+ */
+const SHOWN_AS_PART_OF_THE_RECORD: Partial<Record<Permission, string[]>> = {
+  'tag.view': ['GET /api/cases', 'GET /api/cases/{id}', 'GET /api/evidence', 'GET /api/evidence/{id}'],
+  'community_member.view': ['GET /api/cases/{id}/journal-entries', 'GET /api/journal-entries/{id}'],
+  'case.view': ['GET /api/evidence', 'GET /api/evidence/{id}', 'GET /api/evidence/{id}/journal-entries'],
+};
+
+let t: EvidenceTestApp;
+let admin: Client;
+let adminUserClient: Client;
+let operations: Operation[];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildEvidenceApp();
+  const seeder = await signedIn(t, 'admin');
+  admin = seeder.client;
+  adminUserClient = seeder.client;
+  const post = async (url: string, body: unknown) => {
+    const res = await admin.post(url, body);
+    if (res.statusCode >= 300) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: string };
+  };
+  const m = MARKS as Record<string, string>;
+  const tag = await post('/api/tags', { name: m['tag.view'] });
+  const group = await post('/api/groups', { name: m['group.view'], userIds: [seeder.user.id] });
+  const member = await createCommunityMemberVia(admin, { username: m['community_member.view'] });
+  const automation = await post('/api/automations', { systemName: m['automation.view'] });
+  const identifier = await post('/api/identifiers', {
+    type: 'email',
+    data: { address: `${m['identifier.view']}@example.com` },
+  });
+  const kase = await post('/api/cases', {
+    title: `${m['case.view']} title`,
+    description: `${m['case.view']} description`,
+    tagIds: [tag.id],
+  });
+  const other = await post('/api/cases', { title: `Other ${m['case.view']}` });
+  await post(`/api/cases/${kase.id}/links`, { caseId: other.id, note: `${m['case.view']} link` });
+  const evidence = await post('/api/evidence', {
+    title: `${m['evidence.view']} title`,
+    body: `${m['evidence.view']} body`,
+    caseId: kase.id,
+    tagIds: [tag.id],
+  });
+  await post(`/api/evidence/${evidence.id}/identifiers/${identifier.id}`, {});
+  const entry = await post('/api/journal-entries', {
+    type: 'note',
+    description: `${m['journal_entry.view']} reported`,
+    caseId: kase.id,
+    evidence: [evidence.id],
+    identifierIds: [identifier.id],
+    onBehalfOfOriginatorId: member.id,
+  });
+  // The administrator's own entry: their team-member page lists it.
+  await post('/api/journal-entries', {
+    type: 'note',
+    description: `${m['journal_entry.view']} own`,
+    caseId: kase.id,
+    evidence: [evidence.id],
+    identifierIds: [identifier.id],
+  });
+  const task = await post(`/api/cases/${kase.id}/tasks`, { title: `${m['case.view']} task` });
+  Object.assign(ids, {
+    case: kase.id,
+    evidence: evidence.id,
+    entry: entry.id,
+    identifier: identifier.id,
+    tag: tag.id,
+    group: group.id,
+    communityMember: member.id,
+    originator: member.id,
+    automation: automation.id,
+    task: task.id,
+    user: seeder.user.id,
+  });
+  operations = (await loadOperations(t.app)).filter((op) => op.method === 'GET');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Each GET with the seeded ids, and its CSV download when it has one. */
+function requestsOf(op: Operation): InjectOptions[] {
+  const url = fillPath(op, (name) => ids[pathParamKind(op, name) ?? ''] ?? ids.case);
+  const csv = op.query.some((query) => query.name === 'format');
+  return [
+    { method: 'GET', url },
+    ...(csv ? [{ method: 'GET' as const, url, query: { format: 'csv' } }] : []),
+  ];
+}
+
+/** The marks each operation's answers carry for this reader. */
+async function marksShown(reader: Client): Promise<Map<string, Set<Permission>>> {
+  const shown = new Map<string, Set<Permission>>();
+  for (const op of operations) {
+    for (const request of requestsOf(op)) {
+      const res = await reader.request(request);
+      if (res.statusCode !== 200) continue;
+      const body = res.body.toLowerCase();
+      for (const [permission, mark] of Object.entries(MARKS) as [Permission, string][]) {
+        if (!body.includes(mark)) continue;
+        shown.set(op.key, (shown.get(op.key) ?? new Set()).add(permission));
+      }
+    }
+  }
+  return shown;
+}
+
+type Reader = (scopes: Permission[]) => Promise<Client>;
+const READERS: [string, Reader][] = [
+  ['an API key', async (scopes) => (await automationWithKey(t, admin, scopes)).caller],
+  ["a device sign-in's token", (scopes) => deviceSignedIn(t, adminUserClient, scopes)],
+];
+
+describe.each(READERS)('%s missing one view permission', (_, readerWith) => {
+  it('holding them all, finds every kind of record somewhere: the scan looks where they are', async () => {
+    const shown = await marksShown(await readerWith(VIEW));
+    const found = new Set([...shown.values()].flatMap((marks) => [...marks]));
+    expect(Object.keys(MARKS).filter((p) => !found.has(p as Permission))).toEqual([]);
+  });
+
+  it.each(Object.keys(MARKS))('without %s, reads no record that needs it', async (missing) => {
+    const shown = await marksShown(await readerWith(VIEW.filter((p) => p !== missing)));
+    const allowed = SHOWN_AS_PART_OF_THE_RECORD[missing as Permission] ?? [];
+    const leaks = [...shown]
+      .filter(([key, marks]) => marks.has(missing as Permission) && !allowed.includes(key))
+      .map(([key]) => key);
+    expect(leaks).toEqual([]);
+  });
+});
