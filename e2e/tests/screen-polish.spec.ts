@@ -241,3 +241,36 @@ test.describe('on a phone (390 px)', () => {
     await noHorizontalScroll(page);
   });
 });
+
+test.describe('on a phone (390 px), page actions', () => {
+  test.use({ viewport: PHONE });
+
+  test("a screen's actions fill the lines they take below its heading", async ({ page }) => {
+    const admin = await createAccount('admin');
+    const groupId = await created(admin, '/api/groups', { name: 'Actions on a phone', userIds: [] });
+    await signIn(page, admin);
+    for (const [url, action] of [
+      [`/groups/${groupId}`, 'Delete group'],
+      ['/cases', 'New case'],
+    ]) {
+      await page.goto(url);
+      await expect(page.locator('.page-layout__actions').getByRole('button', { name: action })).toBeVisible();
+      const gaps = await page.locator('.page-layout__actions').evaluate((actions) => {
+        const right = actions.getBoundingClientRect().right;
+        const lineEnds = new Map<number, number>();
+        for (const action of Array.from(actions.children)) {
+          const box = action.getBoundingClientRect();
+          if (box.width === 0) continue;
+          const top = Math.round(box.top);
+          lineEnds.set(top, Math.max(lineEnds.get(top) ?? 0, box.right));
+        }
+        return {
+          right: Math.round(right),
+          ends: [...lineEnds.values()].map((end) => Math.round(right - end)),
+        };
+      });
+      expect(gaps.right, `${url}: the actions span the page`).toBe(PHONE.width - 16);
+      expect(gaps.ends, `${url}: each line filled`).toEqual(gaps.ends.map(() => 0));
+    }
+  });
+});
