@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/axe';
 import { apiAs, createAccount, expect, signIn, test, type Account } from '../support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
@@ -125,6 +126,11 @@ test.describe('on a phone (390 px)', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expect(filters.getByRole('combobox', { name: /^Type/ })).toBeVisible();
     await expect(filters.getByRole('combobox', { name: /^Sort/ })).toBeVisible();
+    await expectNoSeriousViolations(
+      page,
+      'the validation queue with its filters shown on a phone',
+      '.review-queue-toolbar',
+    );
     await filters.getByRole('combobox', { name: /^Type/ }).click();
     await page.getByRole('option', { name: 'Email' }).click();
     await expect(page).toHaveURL(/type=email/);
