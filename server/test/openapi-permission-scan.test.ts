@@ -39,7 +39,11 @@ const MARKS: Partial<Record<Permission, string>> = {
  */
 const SHOWN_AS_PART_OF_THE_RECORD: Partial<Record<Permission, string[]>> = {
   'tag.view': ['GET /api/cases', 'GET /api/cases/{id}', 'GET /api/evidence', 'GET /api/evidence/{id}'],
-  'community_member.view': ['GET /api/cases/{id}/journal-entries', 'GET /api/journal-entries/{id}'],
+  'community_member.view': [
+    'GET /api/cases/{id}/journal-entries',
+    'GET /api/journal-entries',
+    'GET /api/journal-entries/{id}',
+  ],
   'case.view': ['GET /api/evidence', 'GET /api/evidence/{id}', 'GET /api/evidence/{id}/journal-entries'],
 };
 
@@ -118,14 +122,21 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Each GET with the seeded ids, and its CSV download when it has one. */
+/** Query parameters that take text to look for: each is asked for every mark. */
+const TEXT_QUERIES = ['search', 'value', 'q'];
+
+/** Each GET with the seeded ids, searched for each mark, and its CSV download when it has one. */
 function requestsOf(op: Operation): InjectOptions[] {
   const url = fillPath(op, (name) => ids[pathParamKind(op, name) ?? ''] ?? ids.case);
+  const queries: Record<string, string>[] = [{}];
+  for (const query of op.query.filter((q) => TEXT_QUERIES.includes(q.name))) {
+    for (const mark of Object.values(MARKS)) queries.push({ [query.name]: mark });
+  }
   const csv = op.query.some((query) => query.name === 'format');
-  return [
-    { method: 'GET', url },
-    ...(csv ? [{ method: 'GET' as const, url, query: { format: 'csv' } }] : []),
-  ];
+  return queries.flatMap((query) => [
+    { method: 'GET' as const, url, query },
+    ...(csv ? [{ method: 'GET' as const, url, query: { ...query, format: 'csv' } }] : []),
+  ]);
 }
 
 /** The marks each operation's answers carry for this reader. */
