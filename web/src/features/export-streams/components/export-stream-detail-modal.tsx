@@ -39,7 +39,7 @@ export function ExportStreamDetailModal({ stream, onClose }: { stream: ExportStr
           <ExportStreamDetails stream={stream} />
         </Section>
         <Section id="reading" title="How to read it">
-          <HowToRead streamId={stream.id} />
+          <HowToRead stream={stream} />
         </Section>
         <Section id="preview" title="Preview">
           <EventsPreview streamId={stream.id} />

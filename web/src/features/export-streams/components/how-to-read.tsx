@@ -1,6 +1,13 @@
 import { CodeSnippet, Link, Stack } from '@carbon/react';
 import { Link as RouterLink } from 'react-router';
-import { EXPORT_EVENTS_PAGE_MAX, EXPORT_EVENTS_WAIT_MAX_SECONDS } from '@scamtrail/domain/export-streams';
+import {
+  EXPORT_EVENTS_PAGE_MAX,
+  EXPORT_EVENTS_WAIT_MAX_SECONDS,
+  EXPORT_TOPIC_LABELS,
+  EXPORT_TOPIC_PERMISSIONS,
+  type ExportStream,
+} from '@scamtrail/domain/export-streams';
+import type { Permission } from '@scamtrail/domain/permissions';
 import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
 import { paths } from '../../../lib/paths';
 
@@ -9,9 +16,21 @@ export function eventsUrl(streamId: string): string {
   return `${window.location.origin}/api/export-streams/${encodeURIComponent(streamId)}/events`;
 }
 
-/** What an integrator needs to read the stream: the URL, the key it takes, and how the cursor works. */
-export function HowToRead({ streamId }: { streamId: string }) {
-  const url = eventsUrl(streamId);
+/** A permission as the automation's form names it, with its code. */
+function PermissionName({ permission }: { permission: Permission }) {
+  return (
+    <>
+      “{PERMISSION_LABELS[permission]}” (<code>{permission}</code>)
+    </>
+  );
+}
+
+/**
+ * What an integrator needs to read the stream: the URL, the key it takes (export.view, and each topic's
+ * own view permissions, as the server checks them), and how the cursor works.
+ */
+export function HowToRead({ stream }: { stream: Pick<ExportStream, 'id' | 'topics'> }) {
+  const url = eventsUrl(stream.id);
   const curl = `curl -H "Authorization: Bearer <API key>" \\\n  "${url}?after=<next>&wait=${EXPORT_EVENTS_WAIT_MAX_SECONDS}"`;
   return (
     <Stack gap={5}>
@@ -20,8 +39,25 @@ export function HowToRead({ streamId }: { streamId: string }) {
         <Link as={RouterLink} to={paths.automations()}>
           automation
         </Link>{' '}
-        holding the permission “{PERMISSION_LABELS['export.view']}” (<code>export.view</code>).
+        holding the permission <PermissionName permission="export.view" />, and gets each topic only if the
+        key also holds that topic’s permissions:
       </p>
+      <ul className="export-stream-detail__topics" aria-label="Permissions by topic">
+        {stream.topics.map((topic) => (
+          <li key={topic}>
+            {EXPORT_TOPIC_LABELS[topic]}:{' '}
+            {EXPORT_TOPIC_PERMISSIONS[topic]
+              .filter((permission) => permission !== 'export.view')
+              .map((permission, index) => (
+                <span key={permission}>
+                  {index > 0 && ', '}
+                  <PermissionName permission={permission} />
+                </span>
+              ))}
+          </li>
+        ))}
+      </ul>
+      <p className="export-stream-detail__text">A key holding none of them is refused.</p>
       <CodeSnippet
         type="single"
         aria-label="Events URL"

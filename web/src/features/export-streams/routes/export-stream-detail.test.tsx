@@ -43,6 +43,13 @@ describe('an export stream’s details', () => {
     expect(within(dialog).getByRole('button', { name: 'Copy curl example' })).toBeVisible();
     expect(within(dialog).getByRole('link', { name: 'automation' })).toHaveAttribute('href', '/automations');
     expect(dialog).toHaveTextContent('export.view');
+    // SIEM carries cases and identifiers: the key needs each one's view permission as well.
+    const topics = within(dialog).getByRole('list', { name: 'Permissions by topic' });
+    expect(
+      within(topics)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Cases: “View cases” (case.view)', 'Identifiers: “View identifiers” (identifier.view)']);
     expect(dialog).toHaveTextContent(/send it back as after to read on/);
     // Nothing is read before Preview is pressed.
     expect(callsTo(fetchMock, 'GET', '/events')).toEqual([]);
