@@ -115,7 +115,7 @@ export interface paths {
     put?: never;
     /**
      * Change your own password (the current one is required); your other sessions end
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     post: operations['changeOwnPassword'];
     delete?: never;
@@ -133,7 +133,7 @@ export interface paths {
     };
     /**
      * Your active sessions (device, address, last seen), newest first; `current` marks this one
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     get: operations['listOwnSessions'];
     put?: never;
@@ -156,7 +156,7 @@ export interface paths {
     post?: never;
     /**
      * Revoke one of your sessions: it stops working at once (the current one signs you out)
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     delete: operations['revokeOwnSession'];
     options?: never;
@@ -173,7 +173,7 @@ export interface paths {
     };
     /**
      * Your security activity (sign-ins, sessions, passkeys, device sign-ins, password, account changes)
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     get: operations['listOwnSecurityEvents'];
     put?: never;
@@ -235,7 +235,7 @@ export interface paths {
     put?: never;
     /**
      * The device sign-in waiting with this user code: which client asks, for which permissions, from where and when
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     post: operations['findDeviceAuthorization'];
     delete?: never;
@@ -255,7 +255,7 @@ export interface paths {
     put?: never;
     /**
      * Approve the device sign-in waiting with this user code: its client is given a session acting as you
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     post: operations['approveDeviceAuthorization'];
     delete?: never;
@@ -275,7 +275,7 @@ export interface paths {
     put?: never;
     /**
      * Deny the device sign-in waiting with this user code: its client is told access_denied
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     post: operations['denyDeviceAuthorization'];
     delete?: never;
@@ -1707,7 +1707,7 @@ export interface paths {
      * Identifiers linked through the case's journal entries and evidence
      * @description Each with the entries naming it and the other cases (the caller may see) naming it.
      *
-     *     Access: a signed-in user or an API key holding `case.view`.
+     *     Access: a signed-in user or an API key holding `case.view`, `identifier.view`.
      */
     get: operations['listCaseIdentifiers'];
     put?: never;
@@ -2381,7 +2381,7 @@ export interface paths {
     put?: never;
     /**
      * WebAuthn creation options for a new passkey of yours (ES256, discoverable)
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     post: operations['getPasskeyRegistrationOptions'];
     delete?: never;
@@ -2399,7 +2399,7 @@ export interface paths {
     };
     /**
      * Your passkeys, newest first
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     get: operations['listPasskeys'];
     put?: never;
@@ -2409,7 +2409,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user (not an API key).
+     *     Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     post: operations['registerPasskey'];
     delete?: never;
@@ -2430,14 +2430,14 @@ export interface paths {
     post?: never;
     /**
      * Delete one of your passkeys: it no longer signs in (its signatures stay verifiable)
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     delete: operations['deletePasskey'];
     options?: never;
     head?: never;
     /**
      * Rename one of your passkeys
-     * @description Access: a signed-in user (not an API key).
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     patch: operations['renamePasskey'];
     trace?: never;
@@ -6091,7 +6091,10 @@ export interface operations {
   updateCommunityMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -6157,6 +6160,15 @@ export interface operations {
       };
       /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -6685,7 +6697,10 @@ export interface operations {
   updateAutomation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -6751,6 +6766,15 @@ export interface operations {
       };
       /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -7109,7 +7133,10 @@ export interface operations {
   updateOriginatorAutomation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -7175,6 +7202,15 @@ export interface operations {
       };
       /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -9149,7 +9185,10 @@ export interface operations {
   replaceGroupMembers: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -9209,6 +9248,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
       413: {
         headers: {
@@ -9243,7 +9291,10 @@ export interface operations {
   addGroupMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -9303,6 +9354,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description `PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own) */
       413: {
         headers: {
@@ -9337,7 +9397,10 @@ export interface operations {
   removeGroupMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
         userId: string;
@@ -9384,6 +9447,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -10181,7 +10253,10 @@ export interface operations {
   updateExportStream: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -10250,6 +10325,15 @@ export interface operations {
       };
       /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
