@@ -1,14 +1,18 @@
 import { useState } from 'react';
 import {
   createExportStreamBodySchema,
+  EXPORT_STREAM_STATUS_LABELS,
   updateExportStreamBodySchema,
   type ExportStream,
   type ExportTopic,
   type UpdateExportStreamBody,
 } from '@scamtrail/domain/export-streams';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { TextArea, TextInput } from '../../../components/text-fields';
 import { useToast } from '../../../components/toasts/toast-context';
+import { describeChanges, rebaseIds, rebaseValues } from '../../../lib/edit-conflicts';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateExportStream } from '../api/create-export-stream';
 import { useUpdateExportStream } from '../api/update-export-stream';
@@ -40,8 +44,30 @@ function changesOf(stream: ExportStream, fields: StreamFields): UpdateExportStre
   };
 }
 
+const groupIdsOf = (stream: ExportStream) => stream.groups.map((group) => group.id);
+
+/** What someone else changed in an export stream, each as "Field: its value now". */
+export function describeExportStreamChanges(base: ExportStream, current: ExportStream): string[] {
+  return describeChanges(base, current, [
+    { label: 'Name', valueOf: (stream) => stream.name },
+    { label: 'Description', valueOf: (stream) => stream.description },
+    { label: 'Topics', valueOf: (stream) => [...stream.topics].sort(), show: (s) => s.topics.join(', ') },
+    {
+      label: 'Groups',
+      valueOf: (stream) => groupIdsOf(stream).sort(),
+      show: (stream) => stream.groups.map((group) => group.name).join(', '),
+    },
+    { label: 'Status', valueOf: (stream) => EXPORT_STREAM_STATUS_LABELS[stream.status] },
+  ]);
+}
+
 /** Creates an export stream, or renames, describes, re-topics or re-scopes one. */
 export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStream; onClose: () => void }) {
+  const edit = useEditConflict(stream);
+  // The groups of the version opened and of the one reloaded onto, named before the list loads.
+  const knownGroups = [...(stream?.groups ?? []), ...(edit.base?.groups ?? [])].filter(
+    (group, index, all) => all.findIndex((other) => other.id === group.id) === index,
+  );
   const [name, setName] = useState(stream?.name ?? '');
   const [description, setDescription] = useState(stream?.description ?? '');
   const [topics, setTopics] = useState<ExportTopic[]>(stream?.topics ?? []);
@@ -70,11 +96,27 @@ export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStre
       await run(createExportStreamBodySchema.safeParse(fields), (body) => saved(create.mutateAsync(body)));
       return;
     }
-    const changes = changesOf(stream, fields);
+    const base = edit.base ?? stream;
+    const changes = changesOf(base, fields);
     if (Object.keys(changes).length === 0) return onClose();
-    await run(updateExportStreamBodySchema.safeParse(changes), (body) =>
-      saved(update.mutateAsync({ id: stream.id, body })),
-    );
+    await run(updateExportStreamBodySchema.safeParse(changes), async (body) => {
+      try {
+        await saved(update.mutateAsync({ id: base.id, body, base }));
+      } catch (error) {
+        if (edit.caught(error)) return;
+        throw error;
+      }
+    });
+  }
+
+  /** Moves the form onto the version saved meanwhile, keeping what the user changed. */
+  function reload(from: ExportStream, to: ExportStream) {
+    const texts = (s: ExportStream) => ({ name: s.name, description: s.description });
+    const rebased = rebaseValues({ name, description }, texts(from), texts(to));
+    setName(rebased.name);
+    setDescription(rebased.description);
+    setTopics(rebaseIds(topics, from.topics, to.topics) as ExportTopic[]);
+    setGroupIds(rebaseIds(groupIds, groupIdsOf(from), groupIdsOf(to)));
   }
 
   return (
@@ -88,6 +130,13 @@ export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStre
       onSubmit={submit}
       onClose={onClose}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="export stream"
+          changes={describeExportStreamChanges(edit.base, edit.conflict)}
+          onReload={() => edit.reload(reload)}
+        />
+      )}
       <TextInput
         id="export-stream-name"
         labelText="Name"
@@ -121,7 +170,7 @@ export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStre
       />
       <GroupsField
         value={groupIds}
-        initial={stream?.groups ?? []}
+        initial={knownGroups}
         onChange={(next) => {
           setGroupIds(next);
           clearError('groupIds');

@@ -222,6 +222,61 @@ describe('a stream’s row actions', () => {
     expect(await screen.findByRole('button', { name: 'SOC feed' })).toBeVisible();
   });
 
+  it('sends the version it edits, and on a conflict shows the current stream and reapplies the edit', async () => {
+    // Someone else renamed it and added the evidence topic in the meantime.
+    const current: ExportStream = {
+      ...SIEM,
+      name: 'SOC feed',
+      topics: ['cases', 'identifiers', 'evidence'],
+      updatedAt: '2026-03-01T11:00:00.250Z',
+    };
+    const sent: { body: unknown; ifMatch: string | null }[] = [];
+    const user = userEvent.setup();
+    renderStreams([SIEM], {
+      [`PATCH /api/export-streams/${SIEM.id}`]: (init) => {
+        const ifMatch = new Headers(init.headers).get('If-Match');
+        const body = JSON.parse(String(init.body)) as Partial<ExportStream>;
+        sent.push({ body, ifMatch });
+        if (ifMatch === `"${Date.parse(current.updatedAt)}"`) return json(200, { ...current, ...body });
+        return json(412, {
+          error: { code: 'PRECONDITION_FAILED', message: 'Changed', details: { current } },
+        });
+      },
+    });
+    await screen.findByRole('button', { name: 'SIEM feed' });
+    await rowMenu(user, 'SIEM feed', 'Edit');
+    const form = await screen.findByRole('dialog', { name: 'Edit export stream' });
+    await user.clear(within(form).getByLabelText('Description (optional)'));
+    await user.type(within(form).getByLabelText('Description (optional)'), 'Read by the SOC');
+    await user.click(within(form).getByRole('checkbox', { name: 'Identifiers' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(form).findByText('Someone else changed this export stream while you were editing'),
+    ).toBeVisible();
+    expect(within(form).getByText('Name: SOC feed')).toBeInTheDocument();
+    expect(within(form).getByText('Topics: cases, identifiers, evidence')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        body: { description: 'Read by the SOC', topics: ['cases'] },
+        ifMatch: `"${Date.parse(SIEM.updatedAt)}"`,
+      },
+    ]);
+
+    await user.click(within(form).getByRole('button', { name: 'Reload' }));
+    expect(within(form).getByLabelText('Name')).toHaveValue('SOC feed');
+    expect(within(form).getByLabelText('Description (optional)')).toHaveValue('Read by the SOC');
+    // Their evidence topic is kept; the identifiers topic the user took off stays off.
+    expect(within(form).getByRole('checkbox', { name: 'Evidence' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Identifiers' })).not.toBeChecked();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Export stream saved')).toBeVisible();
+    expect(sent[1]).toEqual({
+      body: { description: 'Read by the SOC', topics: ['cases', 'evidence'] },
+      ifMatch: `"${Date.parse(current.updatedAt)}"`,
+    });
+  });
+
   it('pauses an active stream and resumes a paused one, at once, with a toast and focus on the menu', async () => {
     const user = userEvent.setup();
     const { fetchMock } = renderStreams([SIEM], statefulRoutes([SIEM]));
