@@ -3,8 +3,11 @@ import { TextArea, TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { createAutomationBodySchema, updateAutomationBodySchema } from '@scamtrail/domain/automations';
 import type { Originator } from '@scamtrail/domain/originators';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
+import { describeChanges, rebaseValues } from '../../../lib/edit-conflicts';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateAutomation } from '../api/create-automation';
 import { useUpdateAutomation } from '../api/update-automation';
@@ -19,13 +22,31 @@ interface AutomationFormModalProps {
   onSaved?: (automation: Originator) => void;
 }
 
+const formValues = (automation: Originator | undefined) => ({
+  systemName: automation?.systemName ?? '',
+  description: automation?.description ?? '',
+  webhookUrl: automation?.webhookUrl ?? '',
+  active: automation?.active ?? true,
+});
+
+/** What someone else changed in an automation, each as "Field: its value now". */
+export function describeAutomationChanges(base: Originator, current: Originator): string[] {
+  return describeChanges(base, current, [
+    { label: 'System name', valueOf: (automation) => automation.systemName },
+    { label: 'Description', valueOf: (automation) => automation.description },
+    { label: 'Webhook URL', valueOf: (automation) => automation.webhookUrl },
+    { label: 'Status', valueOf: (automation) => (automation.active ? 'Active' : 'Inactive') },
+  ]);
+}
+
 /** The automation edit dialog, for creating and for editing. */
 export function AutomationFormModal({ automation, onClose, onSaved }: AutomationFormModalProps) {
   const isEdit = Boolean(automation);
-  const [systemName, setSystemName] = useState(automation?.systemName ?? '');
-  const [description, setDescription] = useState(automation?.description ?? '');
-  const [webhookUrl, setWebhookUrl] = useState(automation?.webhookUrl ?? '');
-  const [active, setActive] = useState(automation?.active ?? true);
+  const edit = useEditConflict(automation);
+  const [values, setValues] = useState(() => formValues(automation));
+  const { systemName, description, webhookUrl, active } = values;
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((before) => ({ ...before, [key]: value }));
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to save the automation',
@@ -41,9 +62,16 @@ export function AutomationFormModal({ automation, onClose, onSaved }: Automation
       ? updateAutomationBodySchema.safeParse(input)
       : createAutomationBodySchema.safeParse(input);
     await run(parsed, async (data) => {
-      const saved = automation
-        ? await update.mutateAsync({ id: automation.id, body: data })
-        : await create.mutateAsync(createAutomationBodySchema.parse(input));
+      const { base } = edit;
+      let saved: Originator;
+      try {
+        saved = base
+          ? await update.mutateAsync({ id: base.id, body: data, base })
+          : await create.mutateAsync(createAutomationBodySchema.parse(input));
+      } catch (error) {
+        if (edit.caught(error)) return;
+        throw error;
+      }
       showToast({
         kind: 'success',
         title: isEdit ? 'Automation saved' : 'Automation created',
@@ -65,13 +93,22 @@ export function AutomationFormModal({ automation, onClose, onSaved }: Automation
       onSubmit={submit}
       onClose={onClose}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="automation"
+          changes={describeAutomationChanges(edit.base, edit.conflict)}
+          onReload={() =>
+            edit.reload((from, to) => setValues(rebaseValues(values, formValues(from), formValues(to))))
+          }
+        />
+      )}
       <TextInput
         id="automation-system-name"
         labelText="System name"
         helperText="Unique; shown as the originator of what the automation records."
         value={systemName}
         onChange={(event) => {
-          setSystemName(event.target.value);
+          set('systemName', event.target.value);
           clearError('systemName');
         }}
         {...errorProps('systemName')}
@@ -82,7 +119,7 @@ export function AutomationFormModal({ automation, onClose, onSaved }: Automation
         rows={3}
         value={description}
         onChange={(event) => {
-          setDescription(event.target.value);
+          set('description', event.target.value);
           clearError('description');
         }}
         {...errorProps('description')}
@@ -94,7 +131,7 @@ export function AutomationFormModal({ automation, onClose, onSaved }: Automation
         placeholder="https://"
         value={webhookUrl}
         onChange={(event) => {
-          setWebhookUrl(event.target.value);
+          set('webhookUrl', event.target.value);
           clearError('webhookUrl');
         }}
         {...errorProps('webhookUrl')}
@@ -105,7 +142,7 @@ export function AutomationFormModal({ automation, onClose, onSaved }: Automation
         labelA="Inactive: its API keys are refused"
         labelB="Active"
         toggled={active}
-        onToggle={setActive}
+        onToggle={(toggled) => set('active', toggled)}
       />
     </FormModal>
   );
