@@ -7,8 +7,11 @@ import {
   updateCommunityMemberBodySchema,
   type Originator,
 } from '@scamtrail/domain/originators';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
+import { describeChanges, rebaseValues } from '../../../lib/edit-conflicts';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCommunityMember } from '../api/create-community-member';
 import { useUpdateCommunityMember } from '../api/update-community-member';
@@ -21,12 +24,30 @@ interface CommunityMemberFormModalProps {
   onClose: () => void;
 }
 
+const formValues = (member: Originator | undefined) => ({
+  username: member?.communityMember?.username ?? '',
+  email: member?.communityMember?.email ?? '',
+  notes: member?.communityMember?.notes ?? '',
+});
+
+/** What someone else changed in a community member, each as "Field: its value now". */
+export function describeCommunityMemberChanges(base: Originator, current: Originator): string[] {
+  return describeChanges(base, current, [
+    { label: 'Username', valueOf: (member) => member.communityMember?.username },
+    { label: 'Email', valueOf: (member) => member.communityMember?.email },
+    { label: 'Notes', valueOf: (member) => member.communityMember?.notes },
+    { label: 'Reputation', valueOf: (member) => member.communityMember?.reputation },
+    { label: 'Status', valueOf: (member) => (member.active ? 'Active' : 'Inactive') },
+  ]);
+}
+
 /** Adds or edits a community member. Reputation is set on adding; later only adjusted, with a reason. */
 export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFormModalProps) {
-  const info = member?.communityMember;
-  const [username, setUsername] = useState(info?.username ?? '');
-  const [email, setEmail] = useState(info?.email ?? '');
-  const [notes, setNotes] = useState(info?.notes ?? '');
+  const edit = useEditConflict(member);
+  const [values, setValues] = useState(() => formValues(member));
+  const { username, email, notes } = values;
+  const set = (key: keyof typeof values, value: string) =>
+    setValues((before) => ({ ...before, [key]: value }));
   const [reputation, setReputation] = useState(0);
   const {
     errorProps,
@@ -53,9 +74,16 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
           reputation,
         });
     await run(parsed, async (data) => {
-      const saved = member
-        ? await update.mutateAsync({ id: member.id, body: data })
-        : await create.mutateAsync(createCommunityMemberBodySchema.parse(data));
+      const { base } = edit;
+      let saved: Originator;
+      try {
+        saved = base
+          ? await update.mutateAsync({ id: base.id, body: data, base })
+          : await create.mutateAsync(createCommunityMemberBodySchema.parse(data));
+      } catch (error) {
+        if (edit.caught(error)) return;
+        throw error;
+      }
       showToast({
         kind: 'success',
         title: member ? 'Community member saved' : 'Community member added',
@@ -76,13 +104,22 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
       onSubmit={submit}
       onClose={onClose}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="community member"
+          changes={describeCommunityMemberChanges(edit.base, edit.conflict)}
+          onReload={() =>
+            edit.reload((from, to) => setValues(rebaseValues(values, formValues(from), formValues(to))))
+          }
+        />
+      )}
       <TextInput
         id="community-username"
         labelText="Username"
         helperText="How they are known, e.g. their forum handle. Unique."
         value={username}
         onChange={(event) => {
-          setUsername(event.target.value);
+          set('username', event.target.value);
           clear('username');
         }}
         {...errorProps('username')}
@@ -93,7 +130,7 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
         labelText="Email (optional)"
         value={email}
         onChange={(event) => {
-          setEmail(event.target.value);
+          set('email', event.target.value);
           clear('email');
         }}
         {...errorProps('email')}
@@ -122,7 +159,7 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
         rows={3}
         value={notes}
         onChange={(event) => {
-          setNotes(event.target.value);
+          set('notes', event.target.value);
           clear('notes');
         }}
         {...errorProps('notes')}
