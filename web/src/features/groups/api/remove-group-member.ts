@@ -1,17 +1,34 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GroupDetail } from '@scamtrail/domain/groups';
 import { api } from '../../../lib/api-client';
+import { ifMatchHeaders } from '../../../lib/edit-conflicts';
 import { groupKeys } from './query-keys';
 
-/** `DELETE /api/groups/{id}/members/{userId}`. */
-export function removeGroupMember({ id, userId }: { id: string; userId: string }): Promise<GroupDetail> {
-  return api.delete<GroupDetail>(`/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`);
+/**
+ * `DELETE /api/groups/{id}/members/{userId}`. Given `base`, the group as the user saw it, it is
+ * refused (412, see `editConflictOf`) when someone else changed the group since.
+ */
+export function removeGroupMember({
+  id,
+  userId,
+  base,
+}: {
+  id: string;
+  userId: string;
+  base?: GroupDetail;
+}): Promise<GroupDetail> {
+  return api.delete<GroupDetail>(
+    `/groups/${encodeURIComponent(id)}/members/${encodeURIComponent(userId)}`,
+    undefined,
+    { headers: base ? ifMatchHeaders(base) : undefined },
+  );
 }
 
 export function useRemoveGroupMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeGroupMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
+    // A refusal too: the group is read again, so that it shows (and the next try sends) its current version.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: groupKeys.all }),
   });
 }

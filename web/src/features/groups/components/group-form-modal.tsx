@@ -79,7 +79,8 @@ export function GroupFormModal({ group, onClose, onSaved }: GroupFormModalProps)
     }
     // Members are replaced only when they could be listed (else the picker was not shown).
     if (options.isSuccess && !sameMembers(userIds, initialIds)) {
-      saved = await setMembers.mutateAsync({ id: base.id, userIds });
+      // From the version just saved when the name or description changed first.
+      saved = await setMembers.mutateAsync({ id: base.id, userIds, base: saved });
     }
     return saved;
   }

@@ -110,7 +110,7 @@ export function GroupDetailRoute() {
         />
       )}
       {dialog?.kind === 'remove' && (
-        <RemoveMemberModal groupId={group.id} groupName={group.name} member={dialog.member} onClose={close} />
+        <RemoveMemberModal group={group} member={dialog.member} onClose={close} />
       )}
     </PageLayout>
   );
