@@ -118,11 +118,22 @@ export const evidenceSchema = z
     mediaType: responseText().nullable(),
     size: z.number().int().nullable(),
     sha256: responseText().nullable(),
-    case: caseRefSchema.nullable(),
+    case: caseRefSchema
+      .nullable()
+      .optional()
+      .describe('Null while the item is not in a case; absent when the caller does not hold case.view'),
     tags: z.array(tagRefSchema),
     originator: caseOriginatorSchema.nullable(),
-    journalEntryCount: z.number().int(),
-    identifierCount: z.number().int(),
+    journalEntryCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('Absent when the caller does not hold journal_entry.view'),
+    identifierCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('Absent when the caller does not hold identifier.view'),
     createdAt: responseText(),
     updatedAt: responseText(),
   })
@@ -213,7 +224,12 @@ export const evidenceJournalEntrySchema = z
     summary: responseText().describe(
       `The first line of the description, at most ${EVIDENCE_ENTRY_SUMMARY_MAX_LENGTH} characters`,
     ),
-    case: caseRefSchema.nullable().describe('Null while the entry is not linked to a case'),
+    case: caseRefSchema
+      .nullable()
+      .optional()
+      .describe(
+        'Null while the entry is not linked to a case; absent when the caller does not hold case.view',
+      ),
   })
   .meta({ id: 'EvidenceJournalEntry' });
 export type EvidenceJournalEntry = z.infer<typeof evidenceJournalEntrySchema>;

@@ -15,7 +15,8 @@ import { deviceSignedIn } from './device-sign-in';
  * holding their view permission. Each view permission is taken away in turn from an API key and from a
  * device sign-in's token holding every other one; every GET of the OpenAPI document (and each list's
  * CSV download) is called with ids of records that all touch one another, and no answer may carry the
- * text of a record of the kind the caller may not read. A route added later is scanned as it is.
+ * text of a record of the kind the caller may not read, nor a count of such records (an evidence item's
+ * journal entries and identifiers: absent, not 0). A route added later is scanned as it is.
  */
 
 const VIEW = PERMISSIONS.filter((p) => p.endsWith('.view')) as Permission[];
@@ -33,9 +34,35 @@ const MARKS: Partial<Record<Permission, string>> = {
 };
 
 /**
- * What a record shows of another kind as part of itself, knowingly: the tags it is labelled with, the
- * originator who reported it, and the case an evidence item is in (its number and title, as the place
- * where the item belongs). Everything else is left out without the permission.
+ * How many records of a kind a record counts, by the field that says it: a count is left out (not 0)
+ * without the permission, as the records are, so the field itself is the mark.
+ */
+const COUNT_FIELDS: Partial<Record<Permission, string>> = {
+  'case.view': '"caseCount":',
+  'evidence.view': '"evidenceCount":',
+  'journal_entry.view': '"journalEntryCount":',
+  'identifier.view': '"identifierCount":',
+};
+
+/**
+ * Counts of another kind's records still given without its permission, knowingly for now (each a number,
+ * never a record's text): a group's cases, an identifier's evidence, entries and cases, a case's
+ * evidence. The evidence list's and item's counts are not among them.
+ */
+const COUNTED_WITHOUT_THE_PERMISSION: Partial<Record<Permission, string[]>> = {
+  'case.view': ['GET /api/groups', 'GET /api/groups/{id}', 'GET /api/identifiers/{id}'],
+  'evidence.view': [
+    'GET /api/cases',
+    'GET /api/cases/{id}/history',
+    'GET /api/identifiers/{id}',
+    'GET /api/identifiers/review-queue',
+  ],
+  'journal_entry.view': ['GET /api/identifiers/{id}'],
+};
+
+/**
+ * What a record shows of another kind as part of itself, knowingly: the tags it is labelled with and
+ * the originator who reported it. Everything else is left out without the permission.
  */
 const SHOWN_AS_PART_OF_THE_RECORD: Partial<Record<Permission, string[]>> = {
   'tag.view': ['GET /api/cases', 'GET /api/cases/{id}', 'GET /api/evidence', 'GET /api/evidence/{id}'],
@@ -44,7 +71,6 @@ const SHOWN_AS_PART_OF_THE_RECORD: Partial<Record<Permission, string[]>> = {
     'GET /api/journal-entries',
     'GET /api/journal-entries/{id}',
   ],
-  'case.view': ['GET /api/evidence', 'GET /api/evidence/{id}', 'GET /api/evidence/{id}/journal-entries'],
 };
 
 let t: EvidenceTestApp;
@@ -139,17 +165,27 @@ function requestsOf(op: Operation): InjectOptions[] {
   ]);
 }
 
-/** The marks each operation's answers carry for this reader. */
-async function marksShown(reader: Client): Promise<Map<string, Set<Permission>>> {
-  const shown = new Map<string, Set<Permission>>();
+/**
+ * The marks each operation's answers carry for this reader: the permissions whose records' text it
+ * shows, and those whose records it counts.
+ */
+async function marksShown(
+  reader: Client,
+): Promise<Map<string, { texts: Set<Permission>; counts: Set<Permission> }>> {
+  const shown = new Map<string, { texts: Set<Permission>; counts: Set<Permission> }>();
+  const of = (key: string) => {
+    if (!shown.has(key)) shown.set(key, { texts: new Set(), counts: new Set() });
+    return shown.get(key)!;
+  };
   for (const op of operations) {
     for (const request of requestsOf(op)) {
       const res = await reader.request(request);
       if (res.statusCode !== 200) continue;
       const body = res.body.toLowerCase();
       for (const [permission, mark] of Object.entries(MARKS) as [Permission, string][]) {
-        if (!body.includes(mark)) continue;
-        shown.set(op.key, (shown.get(op.key) ?? new Set()).add(permission));
+        if (body.includes(mark)) of(op.key).texts.add(permission);
+        const counted = COUNT_FIELDS[permission];
+        if (counted && res.body.includes(counted)) of(op.key).counts.add(permission);
       }
     }
   }
@@ -165,16 +201,19 @@ const READERS: [string, Reader][] = [
 describe.each(READERS)('%s missing one view permission', (_, readerWith) => {
   it('holding them all, finds every kind of record somewhere: the scan looks where they are', async () => {
     const shown = await marksShown(await readerWith(VIEW));
-    const found = new Set([...shown.values()].flatMap((marks) => [...marks]));
+    const found = new Set([...shown.values()].flatMap((marks) => [...marks.texts]));
     expect(Object.keys(MARKS).filter((p) => !found.has(p as Permission))).toEqual([]);
   });
 
   it.each(Object.keys(MARKS))('without %s, reads no record that needs it', async (missing) => {
-    const shown = await marksShown(await readerWith(VIEW.filter((p) => p !== missing)));
-    const allowed = SHOWN_AS_PART_OF_THE_RECORD[missing as Permission] ?? [];
-    const leaks = [...shown]
-      .filter(([key, marks]) => marks.has(missing as Permission) && !allowed.includes(key))
-      .map(([key]) => key);
+    const permission = missing as Permission;
+    const shown = await marksShown(await readerWith(VIEW.filter((p) => p !== permission)));
+    const shownAsPart = SHOWN_AS_PART_OF_THE_RECORD[permission] ?? [];
+    const counted = COUNTED_WITHOUT_THE_PERMISSION[permission] ?? [];
+    const leaks = [...shown].flatMap(([key, marks]) => [
+      ...(marks.texts.has(permission) && !shownAsPart.includes(key) ? [key] : []),
+      ...(marks.counts.has(permission) && !counted.includes(key) ? [`${key} (a count)`] : []),
+    ]);
     expect(leaks).toEqual([]);
   });
 });

@@ -86,15 +86,38 @@ export function viewerTemplate(kind: ViewerKind): Principal {
   };
 }
 
+/**
+ * The records of another kind a record may show beside its own fields, by the view permission their own
+ * reads need: a journal entry's evidence and identifiers, an evidence item's case and its counts of
+ * identifiers and journal entries. Each is left out unless the viewer holds the permission.
+ */
+const SHOWN_KINDS = {
+  evidence: { permission: 'evidence.view', param: 'viewerSeesEvidence' },
+  identifiers: { permission: 'identifier.view', param: 'viewerSeesIdentifiers' },
+  cases: { permission: 'case.view', param: 'viewerSeesCases' },
+  journalEntries: { permission: 'journal_entry.view', param: 'viewerSeesJournalEntries' },
+} as const;
+export type ShownKind = keyof typeof SHOWN_KINDS;
+
+/**
+ * Whether the viewer may see records of the kind where a record of another kind shows them, one flag a
+ * kind: the parameters of a statement prepared with `viewerTemplate` and `viewerSees`, and what a
+ * presenter asks before it adds a case reference or a count.
+ */
 export function viewerParams(principal: Principal): {
   viewerId: string | null;
   viewerSeesEvidence: boolean;
   viewerSeesIdentifiers: boolean;
+  viewerSeesCases: boolean;
+  viewerSeesJournalEntries: boolean;
 } {
+  const sees = (kind: ShownKind) => hasPermission(principal.permissions, SHOWN_KINDS[kind].permission);
   return {
     viewerId: principal.kind === 'user' ? principal.userId : null,
-    viewerSeesEvidence: hasPermission(principal.permissions, 'evidence.view'),
-    viewerSeesIdentifiers: hasPermission(principal.permissions, 'identifier.view'),
+    viewerSeesEvidence: sees('evidence'),
+    viewerSeesIdentifiers: sees('identifiers'),
+    viewerSeesCases: sees('cases'),
+    viewerSeesJournalEntries: sees('journalEntries'),
   };
 }
 
@@ -102,9 +125,8 @@ export function viewerParams(principal: Principal): {
  * Whether the viewer of a statement prepared with `viewerTemplate` holds the view permission of the
  * records of another kind a record shows beside its own fields (a journal entry's evidence and
  * identifiers): they are left out unless it does, as their own reads refuse them. Filled by
- * `viewerParams`.
+ * `viewerParams`; a presenter outside a prepared statement asks `viewerParams` itself.
  */
-export function viewerSees(kind: 'evidence' | 'identifiers'): SQL {
-  const name = kind === 'evidence' ? 'viewerSeesEvidence' : 'viewerSeesIdentifiers';
-  return sql`${sql.placeholder(name)}::boolean`;
+export function viewerSees(kind: ShownKind): SQL {
+  return sql`${sql.placeholder(SHOWN_KINDS[kind].param)}::boolean`;
 }

@@ -4,6 +4,7 @@ import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue'
 import type { JournalEntryType } from '@scamtrail/domain/journal-entries';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
+import { viewerParams } from '../../db/case-visibility';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { listEvidenceEntryRows, listEvidenceIdentifierRows } from './evidence-links.repository';
@@ -38,7 +39,10 @@ export async function listEvidenceIdentifiers(
   };
 }
 
-/** The live journal entries linking an item the caller may see, leaving out those of hidden cases. */
+/**
+ * The live journal entries linking an item the caller may see, leaving out those of hidden cases. Each
+ * names its case only to a caller holding case.view (`viewerParams`).
+ */
 export async function listEvidenceJournalEntries(
   db: Db,
   principal: Principal,
@@ -47,20 +51,23 @@ export async function listEvidenceJournalEntries(
 ): Promise<{ data: EvidenceJournalEntry[]; pagination: Pagination }> {
   await requireEvidence(db, principal, id);
   const { rows, total } = await listEvidenceEntryRows(db, principal, id, page);
+  const { viewerSeesCases } = viewerParams(principal);
   return {
     data: rows.map((row) => ({
       id: row.id,
       type: row.type as JournalEntryType,
       performedAt: iso(row.performedAt),
       summary: row.summary,
-      case: row.case
-        ? {
-            id: row.case.id,
-            number: row.case.number,
-            title: row.case.title,
-            status: row.case.status as CaseStatus,
-          }
-        : null,
+      ...(viewerSeesCases && {
+        case: row.case
+          ? {
+              id: row.case.id,
+              number: row.case.number,
+              title: row.case.title,
+              status: row.case.status as CaseStatus,
+            }
+          : null,
+      }),
     })),
     pagination: toPagination(page.page, page.pageSize, total),
   };

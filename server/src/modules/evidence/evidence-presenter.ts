@@ -3,6 +3,7 @@ import type { Evidence, EvidenceKind } from '@scamtrail/domain/evidence';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import type { TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
+import { viewerParams } from '../../db/case-visibility';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { findOriginatorSummaries } from '../originators/originators.service';
@@ -11,9 +12,19 @@ import { countIdentifiers, countJournalEntries, findTagsForEvidence } from './ev
 
 interface PageLookups {
   tags: Map<string, TagRef[]>;
-  journalEntryCounts: Map<string, number>;
-  identifierCounts: Map<string, number>;
+  /** Null when the caller may not read journal entries: the count is left out, not 0. */
+  journalEntryCounts: Map<string, number> | null;
+  /** Null when the caller may not read identifiers. */
+  identifierCounts: Map<string, number> | null;
   originators: Map<string, OriginatorSummary>;
+  /** False when the caller may not read cases: the item names no case, not even as "no case". */
+  showsCase: boolean;
+}
+
+function caseRefOf(caseRef: EvidenceWithCase['case']): Evidence['case'] {
+  return caseRef
+    ? { id: caseRef.id, number: caseRef.number, title: caseRef.title, status: caseRef.status as CaseStatus }
+    : null;
 }
 
 function toEvidence({ row, case: caseRef }: EvidenceWithCase, lookups: PageLookups): Evidence {
@@ -29,13 +40,11 @@ function toEvidence({ row, case: caseRef }: EvidenceWithCase, lookups: PageLooku
     mediaType: row.contentType,
     size: row.sizeBytes,
     sha256: row.sha256,
-    case: caseRef
-      ? { id: caseRef.id, number: caseRef.number, title: caseRef.title, status: caseRef.status as CaseStatus }
-      : null,
+    ...(lookups.showsCase && { case: caseRefOf(caseRef) }),
     tags: lookups.tags.get(row.id) ?? [],
     originator: originator ? { ...originator, proxy } : null,
-    journalEntryCount: lookups.journalEntryCounts.get(row.id) ?? 0,
-    identifierCount: lookups.identifierCounts.get(row.id) ?? 0,
+    ...(lookups.journalEntryCounts && { journalEntryCount: lookups.journalEntryCounts.get(row.id) ?? 0 }),
+    ...(lookups.identifierCounts && { identifierCount: lookups.identifierCounts.get(row.id) ?? 0 }),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -43,7 +52,9 @@ function toEvidence({ row, case: caseRef }: EvidenceWithCase, lookups: PageLooku
 
 /**
  * Responses for a page of items: tags, counts and originators come from one query each for the
- * whole page, whatever its size.
+ * whole page, whatever its size. The case, the count of journal entries and the count of identifiers
+ * are records of other kinds: each is given only to a caller holding its view permission
+ * (`viewerParams`), and left out otherwise, so a missing count never reads as 0.
  */
 export async function presentEvidence(
   db: DbOrTx,
@@ -51,15 +62,22 @@ export async function presentEvidence(
   items: readonly EvidenceWithCase[],
 ): Promise<Evidence[]> {
   const ids = items.map((item) => item.row.id);
+  const sees = viewerParams(principal);
   const [tags, journalEntryCounts, identifierCounts, originators] = await Promise.all([
     findTagsForEvidence(db, ids),
-    countJournalEntries(db, principal, ids),
-    countIdentifiers(db, ids),
+    sees.viewerSeesJournalEntries ? countJournalEntries(db, principal, ids) : null,
+    sees.viewerSeesIdentifiers ? countIdentifiers(db, ids) : null,
     findOriginatorSummaries(
       db,
       items.flatMap((item) => [item.row.originatorId, item.row.proxyOriginatorId]),
     ),
   ]);
-  const lookups = { tags, journalEntryCounts, identifierCounts, originators };
+  const lookups = {
+    tags,
+    journalEntryCounts,
+    identifierCounts,
+    originators,
+    showsCase: sees.viewerSeesCases,
+  };
   return items.map((item) => toEvidence(item, lookups));
 }
