@@ -51,8 +51,16 @@ export async function assertIfMatch(
   what: string,
 ): Promise<void> {
   if (!ifMatch) return;
-  const version = await lockRowVersion(tx, table, id);
-  if (version === undefined || ifMatch.includes(`"${version}"`)) return;
+  refuseStaleVersion(await lockRowVersion(tx, table, id), ifMatch, what);
+}
+
+/**
+ * Refuses an edit whose If-Match names another version than `version` (milliseconds, as
+ * `lockRowVersion` answers it, read under the lock the edit writes under); undefined (no such record)
+ * is left to the edit's own 404.
+ */
+export function refuseStaleVersion(version: string | undefined, ifMatch: IfMatch, what: string): void {
+  if (!ifMatch || version === undefined || ifMatch.includes(`"${version}"`)) return;
   throw new AppError(
     'PRECONDITION_FAILED',
     `Someone else changed this ${what} (at ${new Date(Number(version)).toISOString()}) since you read it. ` +

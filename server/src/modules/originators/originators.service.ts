@@ -50,6 +50,16 @@ export function originatorFor(permissions: readonly string[], originator: Origin
   return { ...originator, teamMember: visible };
 }
 
+/**
+ * A record's version: for a team member, the later change of its account and its originator (one
+ * record of two rows, see `lockAccountVersion`; every change of the account moves it past the
+ * originator's); for the other kinds, the originator's.
+ */
+export function accountUpdatedAt({ originator, user }: OriginatorRow): Date {
+  const userAt = user?.updatedAt;
+  return userAt && userAt > originator.updatedAt ? userAt : originator.updatedAt;
+}
+
 /** The public shape of an originator (spec 3). */
 export function toOriginator(row: OriginatorRow): Originator {
   const { originator: o, user } = row;
@@ -77,7 +87,7 @@ export function toOriginator(row: OriginatorRow): Originator {
     webhookUrl: isAutomation ? o.webhookUrl : null,
     lastTriggered: isAutomation ? iso(o.lastTriggered) : null,
     createdAt: iso(o.createdAt),
-    updatedAt: iso(o.updatedAt),
+    updatedAt: iso(accountUpdatedAt(row)),
   };
 }
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal, UserPrincipal } from '../auth/principal';
 import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
-import { toOriginator } from '../originators/originators.service';
+import { requireOriginatorRow, toOriginator } from '../originators/originators.service';
 import {
   changeTeamMember,
   inviteTeamMember,
@@ -42,8 +42,11 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
       return { data: rows.map(toOriginator), pagination: toPagination(query.page, query.pageSize, total) };
     },
     create: async (body, principal) => toOriginator(await inviteTeamMember(db, body, asUser(principal))),
-    update: async (id, body, principal) =>
-      toOriginator(await changeTeamMember(db, await userIdOfOriginator(db, id), body, asUser(principal))),
+    update: async (id, body, principal, ifMatch) =>
+      toOriginator(
+        await changeTeamMember(db, await userIdOfOriginator(db, id), body, asUser(principal), ifMatch),
+      ),
+    read: async (id) => toOriginator(await requireOriginatorRow(db, id, 'team_member')),
     deactivate: async (id, principal) =>
       toOriginator(
         await changeTeamMember(db, await userIdOfOriginator(db, id), { disabled: true }, asUser(principal)),

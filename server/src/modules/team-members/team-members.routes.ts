@@ -10,6 +10,7 @@ import {
   updateTeamMemberBodySchema,
 } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { currentUser } from '../auth/principal';
 import { access } from '../auth/route-access';
@@ -19,6 +20,7 @@ import {
   inviteTeamMember,
   listTeamMemberSecurityEvents,
   listTeamMembers,
+  requireTeamMemberRow,
   toTeamMember,
 } from './team-members.service';
 
@@ -59,7 +61,8 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
       },
       config: { access: access.permission('team_member.view') },
     },
-    async (request) => getTeamMemberDetail(db, request.params.id, request.principal!),
+    async (request, reply) =>
+      withETag(reply, await getTeamMemberDetail(db, request.params.id, request.principal!)),
   );
 
   r.get(
@@ -104,13 +107,24 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         tags,
         summary: "Change a team member's names or role (a role change signs them out)",
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateTeamMemberBodySchema,
-        response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404, 412) },
       },
       config: { access: edit },
     },
-    async (request) =>
-      toTeamMember(await changeTeamMember(db, request.params.id, request.body, currentUser(request))),
+    async (request, reply) => {
+      const { id } = request.params;
+      return guardEdit(
+        reply,
+        async () =>
+          toTeamMember(
+            await changeTeamMember(db, id, request.body, currentUser(request), ifMatchOf(request)),
+          ),
+        async () => toTeamMember(await requireTeamMemberRow(db, id)),
+        teamMemberSchema,
+      );
+    },
   );
 
   for (const [action, disabled] of [

@@ -11,12 +11,14 @@ import type { SecurityEventList, SecurityEventListQuery } from '@scamtrail/domai
 import type { TeamMember, TeamMemberDetail } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal, UserPrincipal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
 import { listSecurityEvents } from '../events/security-events.service';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import {
+  accountUpdatedAt,
   findOriginatorRowByUserId,
   listOriginatorRows,
   requireOriginatorRow,
@@ -49,7 +51,7 @@ export function toTeamMember(row: OriginatorRow): TeamMember {
     status: teamMemberStatus(user),
     lastLoginAt: iso(user.lastLoginAt),
     createdAt: iso(user.createdAt),
-    updatedAt: iso(user.updatedAt),
+    updatedAt: iso(accountUpdatedAt(row)),
   };
 }
 
@@ -154,17 +156,19 @@ function changeEventType(changes: UpdateUserBody): string {
 
 /**
  * Names, role or disabled flag, through the users service (which revokes the member's sessions on
- * a role change or disabling, and refuses it on one's own account), with the audit event.
+ * a role change or disabling, and refuses it on one's own account), with the audit event. Given
+ * `ifMatch`, refused (412) unless made from the member's current version (`accountUpdatedAt`).
  */
 export async function changeTeamMember(
   db: Db,
   userId: string,
   changes: Pick<UpdateUserBody, 'firstName' | 'lastName' | 'role' | 'disabled'>,
   actor: UserPrincipal,
+  ifMatch?: IfMatch,
 ): Promise<OriginatorRow> {
   await requireTeamMemberRow(db, userId);
   await db.transaction(async (tx) => {
-    await changeUser(tx, userId, changes, actor);
+    await changeUser(tx, userId, changes, actor, ifMatch, 'team member');
     await recordEvent(tx, {
       type: changeEventType(changes),
       actorOriginatorId: actor.originatorId,

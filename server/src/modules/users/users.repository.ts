@@ -43,6 +43,32 @@ export async function insertUserWithOriginator(
   return user;
 }
 
+/**
+ * Locks a user account and its team-member originator until the transaction ends, and answers the
+ * account's version: the later of the two rows' `updated_at`, in milliseconds (as `lockRowVersion`
+ * reads one row's); undefined when there is no such user. A team member is both rows: one version,
+ * checked under both rows' locks.
+ */
+export async function lockAccountVersion(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({
+      version: sql<string>`floor(extract(epoch from greatest(${users.updatedAt}, ${originators.updatedAt})) * 1000)::bigint::text`,
+    })
+    .from(users)
+    .innerJoin(originators, eq(originators.id, users.originatorId))
+    .where(eq(users.id, id))
+    .for('update');
+  return row?.version;
+}
+
+/**
+ * The new `updated_at` of an edited account: now, but at least a millisecond after both its own and
+ * its originator's, so the account's version (`lockAccountVersion`) always moves on.
+ */
+const nextAccountUpdatedAt = sql<Date>`greatest(clock_timestamp(), ${users.updatedAt} + interval '1 millisecond',
+  (select ${originators.updatedAt} from ${originators} where ${originators.id} = ${users.originatorId})
+    + interval '1 millisecond')`;
+
 export async function updateUser(
   db: DbOrTx,
   id: string,
@@ -50,7 +76,7 @@ export async function updateUser(
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nextAccountUpdatedAt })
     .where(eq(users.id, id))
     .returning();
   return row;

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createUserBodySchema, updateUserBodySchema, userSchema } from '@scamtrail/domain/auth';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { currentUser } from '../auth/principal';
 import { access } from '../auth/route-access';
@@ -43,7 +44,7 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.permission('user.view') },
     },
-    async (request) => getUser(db, request.params.id),
+    async (request, reply) => withETag(reply, await getUser(db, request.params.id)),
   );
 
   r.post(
@@ -70,11 +71,18 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Change role, names, disabled flag, or reset the password',
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateUserBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 412) },
       },
       config: { access: access.userPermission('user.edit') },
     },
-    async (request) => changeUser(db, request.params.id, request.body, currentUser(request)),
+    async (request, reply) =>
+      guardEdit(
+        reply,
+        () => changeUser(db, request.params.id, request.body, currentUser(request), ifMatchOf(request)),
+        () => getUser(db, request.params.id),
+        userSchema,
+      ),
   );
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { assertCanGrantRole } from '../../lib/grants';
 import { hashPassword } from '../../lib/password';
+import { refuseStaleVersion, type IfMatch } from '../../lib/preconditions';
 import type { UserPrincipal } from '../auth/principal';
 import { revokeUserSessions } from '../auth/sessions.service';
 import {
@@ -12,6 +13,7 @@ import {
   findUserById,
   insertUserWithOriginator,
   listUsers,
+  lockAccountVersion,
   updateUser,
   type UserRow,
 } from './users.repository';
@@ -94,6 +96,10 @@ export async function changeUser(
   id: string,
   body: UpdateUserBody,
   actor: UserPrincipal,
+  /** The versions the change was made from (If-Match), checked under the account's locks. */
+  ifMatch?: IfMatch,
+  /** The record as the caller names it in a refusal: "user" or "team member". */
+  what = 'user',
 ): Promise<User> {
   const existing = await findUserById(db, id);
   if (!existing) throw AppError.notFound('User');
@@ -111,6 +117,7 @@ export async function changeUser(
   const { password, ...rest } = body;
   const values = { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
   const row = await db.transaction(async (tx) => {
+    refuseStaleVersion(await lockAccountVersion(tx, id), ifMatch, what);
     const updated = await updateUser(tx, id, values);
     const roleChanged = body.role !== undefined && body.role !== existing.role;
     if (body.disabled === true || roleChanged || password) await revokeUserSessions(tx, id);
