@@ -14,7 +14,7 @@ test.describe('CSV downloads', () => {
       { type: 'phone', data: { countryCode: '+44', number: '7700 900555', notes: tag } },
     ]);
     await openList(page);
-    await page.getByPlaceholder('Search by value, however written...').fill(tag);
+    await page.getByPlaceholder('Search by display value...').fill(tag);
     await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}`));
     await expect(page.getByRole('row')).toHaveCount(3);
     await page.screenshot({ path: testInfo.outputPath('identifiers-download-csv.png') });

@@ -24,7 +24,7 @@ test.describe('identifier list', () => {
     const clear = page.getByRole('button', { name: 'Clear filters' }).first();
     await expect(clear).toBeDisabled();
 
-    await page.getByPlaceholder('Search by value, however written...').fill(tag);
+    await page.getByPlaceholder('Search by display value...').fill(tag);
     await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}`));
     await expect(itemRange(page)).toHaveText('1–25 of 31 items');
     await expect(page.getByRole('row')).toHaveCount(26);
@@ -43,7 +43,7 @@ test.describe('identifier list', () => {
 
     // The view is shareable: a reload shows the same filters.
     await page.reload();
-    await expect(page.getByPlaceholder('Search by value, however written...')).toHaveValue(tag);
+    await expect(page.getByPlaceholder('Search by display value...')).toHaveValue(tag);
     await expect(typeFilter(page)).toContainText('Zelle');
     await expect(itemRange(page)).toHaveText('1–1 of 1 items');
 
@@ -54,18 +54,18 @@ test.describe('identifier list', () => {
 
     await clear.click();
     await expect(page).toHaveURL(/\/identifiers$/);
-    await expect(page.getByPlaceholder('Search by value, however written...')).toHaveValue('');
+    await expect(page.getByPlaceholder('Search by display value...')).toHaveValue('');
     await expect(clear).toBeDisabled();
 
     // Page size 50, then a search change goes back to page 1.
-    await page.getByPlaceholder('Search by value, however written...').fill(tag);
+    await page.getByPlaceholder('Search by display value...').fill(tag);
     await expect(itemRange(page)).toHaveText('1–25 of 31 items');
     await page.getByLabel('Items per page:').selectOption('50');
     await expect(itemRange(page)).toHaveText('1–31 of 31 items');
     await page.getByLabel('Items per page:').selectOption('25');
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(page).toHaveURL(/[?&]page=2/);
-    await page.getByPlaceholder('Search by value, however written...').fill(`${tag}-0`);
+    await page.getByPlaceholder('Search by display value...').fill(`${tag}-0`);
     await expect(itemRange(page)).toHaveText('1–10 of 10 items');
     await expect(page).not.toHaveURL(/[?&]page=/);
   });
@@ -153,7 +153,7 @@ test.describe('a search naming an identifier written differently', () => {
     await openList(page);
     // The list matches every written form of the number, not only its display "+44 770...".
     await page
-      .getByPlaceholder('Search by value, however written...')
+      .getByPlaceholder('Search by display value...')
       .fill(`+44 (770) ${digits.slice(0, 3)}-${digits.slice(3)}`);
     // Until the search applies the list shows the newest identifiers, this one among them: the row to
     // open is the search's.
@@ -169,7 +169,7 @@ test.describe('a search naming an identifier written differently', () => {
     await importRows(account, [{ type: 'phone', data: { countryCode: '+44', number: `770${digits}` } }]);
     await openList(page);
     const written = `0044 770 ${digits.slice(0, 3)} ${digits.slice(3)}`;
-    await page.getByPlaceholder('Search by value, however written...').fill(written);
+    await page.getByPlaceholder('Search by display value...').fill(written);
     // The list reads the international prefix "00" as the "+" it stands for (DEFAULT_PHONE_REGION's
     // search keys), so the number on record is found itself.
     await expect(page).toHaveURL(/[?&]search=/);

@@ -27,7 +27,7 @@ export async function importRows(account: Account, items: { type: string; data: 
 export async function openList(page: Page, query = '') {
   await page.goto(`/identifiers${query}`);
   await expect(page.getByRole('heading', { name: 'Identifiers', level: 1 })).toBeVisible();
-  await expect(page.getByPlaceholder('Search by value, however written...')).toBeVisible();
+  await expect(page.getByPlaceholder('Search by display value...')).toBeVisible();
 }
 
 /** The "Create New Identifier" modal, opened from the list. */

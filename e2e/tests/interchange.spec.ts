@@ -21,7 +21,7 @@ test.describe('exchange formats in the web app', () => {
       { type: 'phone', data: { countryCode: '+44', number: '7700 900556', notes: tag } },
     ]);
     await openList(page);
-    await page.getByPlaceholder('Search by value, however written...').fill(tag);
+    await page.getByPlaceholder('Search by display value...').fill(tag);
     await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}`));
     await expect(page.getByRole('row')).toHaveCount(3);
 

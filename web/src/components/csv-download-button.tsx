@@ -3,6 +3,11 @@ import { Download } from '@carbon/icons-react';
 import type { RequestOptions } from '../lib/api-client';
 import { API_BASE_PATH, buildQueryString } from '../lib/api-url';
 
+/** The list's CSV under its current filters (page and pageSize are left out), for a link or a menu item. */
+export function csvDownloadHref(path: string, filters: RequestOptions['params']): string {
+  return `${API_BASE_PATH}${path}${buildQueryString({ ...filters, page: undefined, pageSize: undefined, format: 'csv' })}`;
+}
+
 interface CsvDownloadButtonProps {
   /** The list's API path under /api: "/identifiers". */
   path: string;
@@ -17,7 +22,7 @@ interface CsvDownloadButtonProps {
  * cookie, and the route applies the list's own access rules and visibility.
  */
 export function CsvDownloadButton({ path, filters, className }: CsvDownloadButtonProps) {
-  const href = `${API_BASE_PATH}${path}${buildQueryString({ ...filters, page: undefined, pageSize: undefined, format: 'csv' })}`;
+  const href = csvDownloadHref(path, filters);
   return (
     <Button kind="ghost" size="lg" className={className} href={href} renderIcon={Download}>
       Download CSV

@@ -6,6 +6,7 @@ import { CasePicker } from '../../../components/case-picker/case-picker';
 import type { EvidenceListParams } from './evidence-list-params';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { evidenceListFilters } from '../api/get-evidence-list';
+import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
 
 interface Option<T extends string> {
   value: T;
@@ -31,9 +32,17 @@ interface EvidenceToolbarProps {
   onAdd?: () => void;
 }
 
-/** Search, the case, tag and kind filters, Clear filters and "Add evidence". */
+/**
+ * Search, the case, tag and kind filters with Clear filters after them, then "Download CSV" and "Add
+ * evidence". On a phone the filters fold behind a "Filters" button (components/filter-fold), and Clear
+ * filters shows only once there is something to clear, as in the cases' and the validation's toolbars.
+ */
 export function EvidenceToolbar(props: EvidenceToolbarProps) {
   const { idPrefix, params, onChange } = props;
+  const fold = useFilterFold(`${idPrefix}-filters`);
+  const activeCount = [props.showCaseFilter && params.caseId, params.tagId, params.kind].filter(
+    Boolean,
+  ).length;
   const tags = useTagOptions();
   const tagOptions: Option<string>[] = [
     { value: '', text: 'All tags' },
@@ -52,50 +61,59 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
           onClear={() => props.onSearchTextChange('')}
           className="evidence-toolbar__search"
         />
-        {props.showCaseFilter && (
-          <CasePicker
-            id={`${idPrefix}-case`}
-            className="evidence-toolbar__filter evidence-toolbar__case"
-            titleText="Case"
-            hideLabel
-            placeholder="All cases"
-            size="lg"
-            value={params.caseId}
-            onChange={(caseId) => onChange({ caseId })}
-          />
-        )}
-        {/* Without tag.view there is nothing to filter by. */}
-        {!tags.isError && (
-          <Dropdown<Option<string>>
-            id={`${idPrefix}-tag`}
+        <FilterFoldButton fold={fold} activeCount={activeCount} className="evidence-toolbar__toggle" />
+        <FilterFold fold={fold} className="evidence-toolbar__filters">
+          {props.showCaseFilter && (
+            <CasePicker
+              id={`${idPrefix}-case`}
+              className="evidence-toolbar__filter evidence-toolbar__case"
+              titleText="Case"
+              hideLabel
+              placeholder="All cases"
+              size="lg"
+              value={params.caseId}
+              onChange={(caseId) => onChange({ caseId })}
+            />
+          )}
+          {/* Without tag.view there is nothing to filter by. */}
+          {!tags.isError && (
+            <Dropdown<Option<string>>
+              id={`${idPrefix}-tag`}
+              className="evidence-toolbar__filter"
+              titleText="Tag"
+              hideLabel
+              label="All tags"
+              size="lg"
+              items={tagOptions}
+              itemToString={(item) => item?.text ?? ''}
+              selectedItem={tagOptions.find((option) => option.value === params.tagId) ?? tagOptions[0]}
+              onChange={({ selectedItem }) => onChange({ tagId: selectedItem?.value ?? '' })}
+            />
+          )}
+          <Dropdown<Option<EvidenceKind | ''>>
+            id={`${idPrefix}-kind`}
             className="evidence-toolbar__filter"
-            titleText="Tag"
+            titleText="Kind"
             hideLabel
-            label="All tags"
+            label="All kinds"
             size="lg"
-            items={tagOptions}
+            items={KIND_OPTIONS}
             itemToString={(item) => item?.text ?? ''}
-            selectedItem={tagOptions.find((option) => option.value === params.tagId) ?? tagOptions[0]}
-            onChange={({ selectedItem }) => onChange({ tagId: selectedItem?.value ?? '' })}
+            selectedItem={KIND_OPTIONS.find((option) => option.value === params.kind) ?? KIND_OPTIONS[0]}
+            onChange={({ selectedItem }) => onChange({ kind: selectedItem?.value ?? '' })}
           />
-        )}
-        <Dropdown<Option<EvidenceKind | ''>>
-          id={`${idPrefix}-kind`}
-          className="evidence-toolbar__filter"
-          titleText="Kind"
-          hideLabel
-          label="All kinds"
-          size="lg"
-          items={KIND_OPTIONS}
-          itemToString={(item) => item?.text ?? ''}
-          selectedItem={KIND_OPTIONS.find((option) => option.value === params.kind) ?? KIND_OPTIONS[0]}
-          onChange={({ selectedItem }) => onChange({ kind: selectedItem?.value ?? '' })}
-        />
-        {/* One group: where the filters leave no room, the actions take the next line together. */}
-        <div className="evidence-toolbar__actions">
-          <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
+          <Button
+            kind="ghost"
+            size="lg"
+            className="evidence-toolbar__clear"
+            disabled={!props.hasFilters}
+            onClick={props.onClearFilters}
+          >
             Clear filters
           </Button>
+        </FilterFold>
+        {/* One group: where the filters leave no room, the actions take the next line together. */}
+        <div className="evidence-toolbar__actions">
           <CsvDownloadButton path="/evidence" filters={evidenceListFilters(params)} />
           {props.onAdd && (
             <Button kind="primary" size="lg" renderIcon={Add} onClick={props.onAdd}>

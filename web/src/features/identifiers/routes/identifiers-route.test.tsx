@@ -133,7 +133,7 @@ describe('identifiers list', () => {
       'GET /api/identifiers': () =>
         page([ITEM], { pagination: { page: 3, pageSize: 25, totalItems: 200, totalPages: 8 } }),
     });
-    await userEvent.type(await screen.findByPlaceholderText('Search by value, however written...'), 'gmail');
+    await userEvent.type(await screen.findByPlaceholderText('Search by display value...'), 'gmail');
     await waitFor(() => expect(currentPath(router)).toBe('/identifiers?search=gmail'));
     // Debounced: one request for the whole word, none for the letters typed on the way.
     await waitFor(() =>
@@ -151,7 +151,7 @@ describe('identifiers list', () => {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
       'GET /api/identifiers': () => page([ITEM]),
     });
-    const search = await screen.findByPlaceholderText('Search by value, however written...');
+    const search = await screen.findByPlaceholderText('Search by display value...');
     await waitFor(() => expect(listCalls(fetchMock)).toHaveLength(1));
     const searches = () => listCalls(fetchMock).map((url) => url.searchParams.get('search'));
 
@@ -207,7 +207,7 @@ describe('identifiers list', () => {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
       'GET /api/identifiers': () => page([]),
     });
-    expect(await screen.findByPlaceholderText('Search by value, however written...')).toHaveValue('scam');
+    expect(await screen.findByPlaceholderText('Search by display value...')).toHaveValue('scam');
     expect(await screen.findByText('No identifier matches "scam".')).toBeInTheDocument();
   });
 
