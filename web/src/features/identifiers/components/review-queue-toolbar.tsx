@@ -19,7 +19,7 @@ const TYPE_OPTIONS = [
   ...IDENTIFIER_TYPE_OPTIONS.map((option) => ({ value: option.value, text: option.label })),
 ];
 const REPORTED_BY_OPTIONS: Option<OriginatorType | ''>[] = [
-  { value: '', text: 'Anyone' },
+  { value: '', text: 'Any reporter' },
   { value: 'team_member', text: 'Team members' },
   { value: 'community_member', text: 'Community members' },
   { value: 'automation', text: 'Automations' },
@@ -39,7 +39,9 @@ interface ReviewQueueToolbarProps {
 /**
  * Which decisions to list (awaiting review by default), narrowed by type and reporter, and the order. On
  * a phone the type, reporter and order fold behind a "Filters" button that counts the ones changed, so
- * the queue's first row is not pushed below the screen.
+ * the queue's first row is not pushed below the screen. The status names itself ("Status: Confirmed"),
+ * as do the others once chosen; unchosen they read "All types", "Any reporter", and the orders name
+ * themselves, so the toolbar keeps to one line on a laptop (1280 px).
  */
 export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters }: ReviewQueueToolbarProps) {
   const fold = useFilterFold('review-queue-filters');
@@ -61,7 +63,7 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
       <FilterFold fold={fold} className="review-queue-toolbar__filters">
         <FilterDropdown
           className="review-queue-toolbar__filter"
-          labelInValue="always"
+          labelInValue="when-chosen"
           id="review-queue-type"
           label="Type"
           value={params.type}
@@ -70,7 +72,7 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
         />
         <FilterDropdown
           className="review-queue-toolbar__filter"
-          labelInValue="always"
+          labelInValue="when-chosen"
           id="review-queue-reported-by"
           label="Reported by"
           value={params.reportedBy}
@@ -79,7 +81,6 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
         />
         <FilterDropdown
           className="review-queue-toolbar__filter"
-          labelInValue="always"
           id="review-queue-sort"
           label="Sort"
           value={params.sort}

@@ -70,6 +70,8 @@ export function TeamMembersTable({ members, loading, emptyState, actionsFor }: T
         email: (row) => <EmailText address={row.email} />,
         status: (row) => <MemberStatusTag status={byId.get(row.id)!.status} />,
         lastLoginAt: (row) => <SignInTime value={byId.get(row.id)!.lastLoginAt} />,
+        // A date reads as one piece: "Nov 29, 2026", never "Nov 29," above "2026".
+        createdAt: (row) => <span className="team-members__date">{row.createdAt}</span>,
         actions: (row) => <RowActionsMenu label={row.fullName} actions={actionsFor(byId.get(row.id)!)} />,
       }}
     />
