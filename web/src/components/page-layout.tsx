@@ -1,6 +1,6 @@
-import { Breadcrumb, BreadcrumbItem } from '@carbon/react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Breadcrumb, BreadcrumbItem, OverflowMenu, OverflowMenuItem } from '@carbon/react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 
 export interface Crumb {
   label: string;
@@ -20,6 +20,76 @@ interface PageLayoutProps {
   children?: ReactNode;
 }
 
+function CrumbItem({ crumb }: { crumb: Crumb }) {
+  return crumb.to ? (
+    <BreadcrumbItem>
+      <Link to={crumb.to}>{crumb.label}</Link>
+    </BreadcrumbItem>
+  ) : (
+    <BreadcrumbItem className="page-layout__crumb-section">{crumb.label}</BreadcrumbItem>
+  );
+}
+
+/**
+ * The trail on one line, as Carbon's breadcrumb asks: where it does not fit (a phone), the first crumb
+ * and the last two stay, and those between go into an overflow menu.
+ */
+function Trail({ breadcrumbs, current }: { breadcrumbs: Crumb[]; current: string }) {
+  const navigate = useNavigate();
+  const ref = useRef<HTMLElement>(null);
+  const [width, setWidth] = useState(0);
+  const [collapsed, setCollapsed] = useState(false);
+  // Whole, the trail is measured before it is painted; a change of width measures it whole again.
+  useLayoutEffect(() => {
+    const nav = ref.current;
+    if (!nav || typeof ResizeObserver === 'undefined') return;
+    let measured = Math.round(nav.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry.contentRect.width);
+      if (next === measured) return;
+      measured = next;
+      setCollapsed(false);
+      setWidth(next);
+    });
+    observer.observe(nav);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    const nav = ref.current;
+    if (collapsed || !nav || breadcrumbs.length < 2) return;
+    const tops = Array.from(nav.querySelectorAll('.cds--breadcrumb-item'), (item) =>
+      Math.round(item.getBoundingClientRect().top),
+    );
+    if (new Set(tops).size > 1) setCollapsed(true);
+  }, [collapsed, width, breadcrumbs, current]);
+
+  const hidden = collapsed ? breadcrumbs.slice(1, -1) : [];
+  const shown = collapsed ? [breadcrumbs[0], breadcrumbs.at(-1)!] : breadcrumbs;
+  return (
+    <Breadcrumb noTrailingSlash aria-label="Breadcrumb" ref={ref}>
+      <CrumbItem crumb={shown[0]} />
+      {hidden.length > 0 && (
+        <BreadcrumbItem>
+          <OverflowMenu align="bottom" aria-label="More of the trail" iconDescription="More of the trail">
+            {hidden.map((crumb) => (
+              <OverflowMenuItem
+                key={crumb.label}
+                itemText={crumb.label}
+                disabled={!crumb.to}
+                onClick={() => crumb.to && navigate(crumb.to)}
+              />
+            ))}
+          </OverflowMenu>
+        </BreadcrumbItem>
+      )}
+      {shown.slice(1).map((crumb) => (
+        <CrumbItem key={crumb.label} crumb={crumb} />
+      ))}
+      <BreadcrumbItem isCurrentPage>{current}</BreadcrumbItem>
+    </Breadcrumb>
+  );
+}
+
 /** The frame of every screen: breadcrumb, heading, description, then content. */
 export function PageLayout({
   breadcrumbs = [],
@@ -32,20 +102,7 @@ export function PageLayout({
   return (
     <div className="page-layout">
       <div className="page-layout__header">
-        <Breadcrumb noTrailingSlash aria-label="Breadcrumb">
-          {breadcrumbs.map((crumb) =>
-            crumb.to ? (
-              <BreadcrumbItem key={crumb.label}>
-                <Link to={crumb.to}>{crumb.label}</Link>
-              </BreadcrumbItem>
-            ) : (
-              <BreadcrumbItem key={crumb.label} className="page-layout__crumb-section">
-                {crumb.label}
-              </BreadcrumbItem>
-            ),
-          )}
-          <BreadcrumbItem isCurrentPage>{crumb}</BreadcrumbItem>
-        </Breadcrumb>
+        <Trail breadcrumbs={breadcrumbs} current={crumb} />
         <div className="page-layout__heading-row">
           <div className="page-layout__heading">
             <h1 className="page-layout__title">{title}</h1>
