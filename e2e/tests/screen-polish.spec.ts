@@ -276,3 +276,133 @@ test.describe('on a phone (390 px), page actions', () => {
     }
   });
 });
+
+test.describe('list toolbars on a phone (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test("the identifiers' and the evidence's filters fold, so the list starts on the first screen", async ({
+    page,
+  }) => {
+    await signIn(page, await createAccount('admin'));
+
+    // Identifiers (spec 2.3): the search and Add Identifier stay; Filters holds the type, the order and
+    // Clear filters (disabled while nothing is set); a menu holds the downloads and Import.
+    await page.goto('/identifiers');
+    const toolbar = page.getByRole('group', { name: 'Identifier filters and actions' });
+    await expect(page.getByPlaceholder('Search by display value...')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add Identifier' })).toBeVisible();
+    const filters = page.getByRole('group', { name: 'Filters', exact: true });
+    await expect(filters).toBeHidden();
+    // The search on one line, Filters, the menu and Add Identifier on the next (unfolded: five lines).
+    await expect.poll(async () => (await toolbar.boundingBox())!.height).toBeLessThanOrEqual(2 * 48 + 1);
+    await noHorizontalScroll(page);
+    await page.getByRole('button', { name: 'More actions' }).click();
+    for (const item of ['Download CSV', 'Download STIX', 'Import']) {
+      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await expect(filters.getByRole('combobox', { name: 'Type' })).toBeVisible();
+    await expect(filters.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
+    await expectNoSeriousViolations(page, 'the identifiers toolbar with its filters shown on a phone');
+    await filters.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Zelle' }).click();
+    await expect(page).toHaveURL(/type=zelle/);
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+    await expect(filters.getByRole('button', { name: 'Clear filters' })).toBeEnabled();
+    await noHorizontalScroll(page);
+
+    // Evidence: the search, then Filters and the actions; Clear filters only once there is something to clear.
+    await page.goto('/evidence');
+    const evidenceBar = page.getByRole('group', { name: 'Evidence filters and actions' });
+    await expect(evidenceBar.getByRole('button', { name: 'Add evidence' })).toBeVisible();
+    await expect(filters).toBeHidden();
+    // Unfolded, the case, tag and kind filters and Clear filters took two lines more (five in all).
+    await expect.poll(async () => (await evidenceBar.boundingBox())!.height).toBeLessThanOrEqual(3 * 48 + 1);
+    await page.getByRole('button', { name: 'Filters', exact: true }).click();
+    await expect(filters.getByRole('combobox', { name: 'Kind' })).toBeVisible();
+    await expect(filters.getByRole('combobox', { name: 'Case' })).toBeVisible();
+    await expect(filters.getByRole('button', { name: 'Clear filters' })).toBeHidden();
+    await expectNoSeriousViolations(page, 'the evidence toolbar with its filters shown on a phone');
+    await noHorizontalScroll(page);
+  });
+
+  test("a long trail keeps to one line, its middle in Carbon's overflow menu", async ({ page }) => {
+    await signIn(page, await createAccount('investigator'));
+    await page.goto('/identifiers/new');
+    await expect(page.getByRole('heading', { level: 1, name: 'New Identifier' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Breadcrumb' });
+    const crumbs = nav.getByRole('listitem');
+    // Home / … / Identifiers / New Identifier, where the whole trail took two lines.
+    await expect(crumbs).toHaveCount(4);
+    const tops = await crumbs.evaluateAll((items) =>
+      items.map((item) => Math.round(item.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size, `crumbs at ${tops.join(', ')}`).toBe(1);
+    await expect(nav.getByRole('link', { name: 'Identifiers' })).toHaveAttribute('href', '/identifiers');
+    await nav.getByRole('button', { name: 'More of the trail' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Data Management' })).toBeVisible();
+    await expectNoSeriousViolations(page, "the trail's overflow menu on a phone");
+    await noHorizontalScroll(page);
+  });
+});
+
+test.describe('list toolbars and tables on a laptop (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  /** The tops of the element's visible children, rounded. */
+  const childTops = (locator: Locator) =>
+    locator.evaluate((element) =>
+      Array.from(element.querySelectorAll(':scope > *, :scope > .filter-fold > *'))
+        .map((child) => child.getBoundingClientRect())
+        .filter((box) => box.width > 0)
+        .map((box) => Math.round(box.top)),
+    );
+
+  test("validation's toolbar keeps to one line, and evidence's Clear filters sits with its filters", async ({
+    page,
+  }) => {
+    await signIn(page, await createAccount('investigator'));
+    await page.goto('/validation');
+    const queueBar = page.getByRole('group', { name: 'Queue filters' });
+    await expect(queueBar.getByRole('link', { name: 'Download CSV' })).toBeVisible();
+    expect(new Set(await childTops(queueBar)).size, 'lines of the validation toolbar').toBe(1);
+
+    await page.goto('/evidence');
+    const filters = page.getByRole('group', { name: 'Filters', exact: true });
+    await expect(filters.getByRole('combobox', { name: 'Kind' })).toBeVisible();
+    expect(new Set(await childTops(filters)).size, 'lines of the evidence filters').toBe(1);
+    // "All cases" reads as a value, as "All tags" beside it does, not as a grey placeholder.
+    const colours = await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('#evidence-case')!;
+      const tag = document.querySelector('#evidence-tag .cds--list-box__label')!;
+      return [getComputedStyle(input, '::placeholder').color, getComputedStyle(tag).color];
+    });
+    expect(colours[0], 'the colour of "All cases"').toBe(colours[1]);
+  });
+
+  test("a team member's dates do not wrap", async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await createAccount('admin');
+    const api = await apiAs(admin.email, admin.password);
+    const res = await api.post('/api/users', {
+      data: {
+        email: `a-rather-long-address.${tag}@investigations.scam-watch.example.org`,
+        password: 'e2e password 123',
+        firstName: 'Maximiliana',
+        lastName: `Wolfeschlegel-Steinhausen ${tag}`,
+        role: 'investigator',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    await api.dispose();
+    await signIn(page, admin);
+    await page.goto(`/team-members?search=${tag}`);
+    const row = page.getByRole('row').filter({ hasText: `Steinhausen ${tag}` });
+    for (const column of ['Member since', 'Last sign-in']) {
+      const cell = row.locator(`td[data-label="${column}"]`);
+      await expect(cell).not.toBeEmpty();
+      expect(await lineStarts(cell), `${column}: lines`).toHaveLength(1);
+    }
+  });
+});
