@@ -89,4 +89,27 @@ describe('evidence detail', () => {
     expect(within(value).getByRole('button', { name: 'scamwatcher42 (Community)' })).toBeVisible();
     expect(within(value).getByText('entered by Ada Okafor (Team)')).toBeVisible();
   });
+
+  it('names no case and counts no entries the person may not read: absent, not "Not in a case" or 0', async () => {
+    // No role lacks these; a narrowed sign-in can. The server then leaves the case and counts out.
+    const person = makeUser('viewer', { permissions: ['evidence.view'] });
+    const {
+      case: _case,
+      journalEntryCount: _entries,
+      identifierCount: _identifiers,
+      ...narrowed
+    } = SCREENSHOT;
+    renderApp('/evidence?open=e1', {
+      'GET /api/auth/me': () => json(200, person),
+      'GET /api/evidence': () => page([narrowed]),
+      'GET /api/tags': NO_TAGS,
+      'GET /api/evidence/e1': () => json(200, narrowed),
+      'GET /api/evidence/e1/custody': () => page(CUSTODY),
+    });
+    const dialog = await findDialog('Payment receipt');
+    expect(within(dialog).queryByText('Case', { selector: 'dt' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Not in a case')).not.toBeInTheDocument();
+    const entries = within(dialog).getByText('Journal entries', { selector: 'dt' }).nextElementSibling;
+    expect(entries).toHaveTextContent(/^—$/);
+  });
 });

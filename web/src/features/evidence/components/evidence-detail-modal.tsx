@@ -60,16 +60,18 @@ function fieldsOf(item: EvidenceItem, showCase: boolean, hasEntriesSection: bool
     item.kind !== 'written' && { label: 'File name', value: item.fileName ?? EMPTY_CELL },
     item.kind !== 'written' && { label: 'Media type', value: item.mediaType ?? EMPTY_CELL },
     item.kind !== 'written' && { label: 'Size', value: formatBytes(item.size) },
-    showCase && {
-      label: 'Case',
-      value: item.case ? (
-        <Link as={RouterLink} to={paths.caseDetail(item.case.id)}>
-          {caseLabel(item.case)}
-        </Link>
-      ) : (
-        'Not in a case'
-      ),
-    },
+    // Absent when the person may not read cases: not named, rather than shown as not in a case.
+    showCase &&
+      item.case !== undefined && {
+        label: 'Case',
+        value: item.case ? (
+          <Link as={RouterLink} to={paths.caseDetail(item.case.id)}>
+            {caseLabel(item.case)}
+          </Link>
+        ) : (
+          'Not in a case'
+        ),
+      },
     {
       label: 'Tags',
       value: item.tags.length ? (
@@ -95,13 +97,17 @@ function fieldsOf(item: EvidenceItem, showCase: boolean, hasEntriesSection: bool
     // Listed in their own section when the person may read them.
     !hasEntriesSection && {
       label: 'Journal entries',
-      value: item.journalEntryCount.toLocaleString('en-US'),
+      value: formatCount(item.journalEntryCount),
     },
   ];
   return fields.filter((field): field is DescriptionItem => Boolean(field));
 }
 
-const counted = (title: string, count: number) => `${title} (${count.toLocaleString('en-US')})`;
+/** A count the server leaves out (without the permission to read what it counts) shows as a dash, never 0. */
+const formatCount = (count: number | undefined) =>
+  count === undefined ? EMPTY_CELL : count.toLocaleString('en-US');
+
+const counted = (title: string, count: number | undefined) => `${title} (${formatCount(count)})`;
 
 /**
  * An evidence item: its fields, the content (preview, text or download), the identifiers linked to it

@@ -49,8 +49,9 @@ export function EvidenceEntries({ evidenceId }: { evidenceId: string }) {
                 {JOURNAL_ENTRY_TYPE_LABELS[entry.type]}
                 {' · '}
                 <time dateTime={entry.performedAt}>{formatDateTime(entry.performedAt)}</time>
-                {' · '}
-                {entry.case ? caseLabel(entry.case) : 'Not in a case yet'}
+                {/* Absent when the person may not read cases: then no case is named at all. */}
+                {entry.case !== undefined && ' · '}
+                {entry.case ? caseLabel(entry.case) : entry.case === null && 'Not in a case yet'}
               </span>
             </div>
           </li>

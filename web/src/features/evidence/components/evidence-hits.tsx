@@ -40,8 +40,9 @@ export function EvidenceHits({ search }: { search: string }) {
           </Link>
           <span className="search-hit__meta">
             {[EVIDENCE_KIND_LABELS[item.kind], item.fileName].filter(Boolean).join(' · ')}
-            {' · '}
-            {item.case ? <CaseRefLink caseRef={item.case} showTitle /> : 'No case'}
+            {/* Absent when the person may not read cases: then no case is named at all. */}
+            {item.case !== undefined && ' · '}
+            {item.case ? <CaseRefLink caseRef={item.case} showTitle /> : item.case === null && 'No case'}
           </span>
         </li>
       ))}
