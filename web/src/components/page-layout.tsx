@@ -67,7 +67,7 @@ function Trail({ breadcrumbs, current }: { breadcrumbs: Crumb[]; current: string
   const shown = collapsed ? [breadcrumbs[0], breadcrumbs.at(-1)!] : breadcrumbs;
   return (
     <Breadcrumb noTrailingSlash aria-label="Breadcrumb" ref={ref}>
-      <CrumbItem crumb={shown[0]} />
+      {shown.length > 0 && <CrumbItem crumb={shown[0]} />}
       {hidden.length > 0 && (
         <BreadcrumbItem>
           <OverflowMenu align="bottom" aria-label="More of the trail" iconDescription="More of the trail">
