@@ -371,6 +371,8 @@ export type SetIdentifierTagsBody = z.infer<typeof setIdentifierTagsBodySchema>;
 
 export const identifierTagsSchema = z.object({
   tags: z.array(tagRefSchema).describe('The tags the identifier now carries, by name'),
+  /** The identifier's version: its tags are part of it, so a change of them moves it on. */
+  updatedAt: responseText().describe("The identifier's version (its ETag), moved on by a change of its tags"),
 });
 export type IdentifierTags = z.infer<typeof identifierTagsSchema>;
 

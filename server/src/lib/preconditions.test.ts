@@ -20,6 +20,16 @@ afterAll(async () => {
   await t.close();
 });
 
+/** Tags to set on identifiers in turn, so that each change of an identifier's tags is a change. */
+const tagPool: string[] = [];
+let tagTurn = 0;
+beforeAll(async () => {
+  for (const name of ['Mule', 'Phishing', 'Romance']) {
+    const created = await admin.post('/api/tags', { name: `${name} ${Date.now().toString(36)}` });
+    tagPool.push(ok(created, 201).json().id as string);
+  }
+});
+
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}-${(serial += 1)}`;
 
@@ -103,6 +113,21 @@ const KINDS: Kind[] = [
       return { url, read: () => admin.get(url) };
     },
     change: () => ({ data: { address: `${unique()}@example.com` } }),
+  },
+  {
+    name: 'identifier',
+    path: '/api/identifiers/{id}/tags',
+    method: 'PUT',
+    create: async () => {
+      const created = await admin.post('/api/identifiers', {
+        type: 'email',
+        data: { address: `${unique()}@example.com` },
+      });
+      const url = `/api/identifiers/${ok(created, 201).json().id}`;
+      return { url: `${url}/tags`, read: () => admin.get(url) };
+    },
+    // The whole set, as a screen that shows it sends it back; each time another tag, so each is a change.
+    change: () => ({ tagIds: [tagPool[(tagTurn += 1) % tagPool.length]] }),
   },
   {
     name: 'task',

@@ -49,7 +49,7 @@ describe("setting an identifier's tags", () => {
       { id: apple.id, name: apple.name, color: 'teal' },
       { id: zebra.id, name: zebra.name, color: 'red' },
     ];
-    expect(res.json()).toEqual({ tags: expected });
+    expect(res.json()).toEqual({ tags: expected, updatedAt: expect.any(String) });
     expect(await detailTags(identifier.id)).toEqual(expected);
   });
 
@@ -67,7 +67,7 @@ describe("setting an identifier's tags", () => {
     ).toEqual([two.id, three.id].sort());
     const cleared = await putTags(admin, identifier.id, []);
     expect(cleared.statusCode).toBe(200);
-    expect(cleared.json()).toEqual({ tags: [] });
+    expect(cleared.json()).toEqual({ tags: [], updatedAt: expect.any(String) });
     expect(await detailTags(identifier.id)).toEqual([]);
   });
 

@@ -65,6 +65,16 @@ export async function lockIdentifierRow(db: DbOrTx, id: string): Promise<Identif
   return row;
 }
 
+/** Moves the identifier's version on (its tags changed); answers the new one. */
+export async function touchIdentifierRow(db: DbOrTx, id: string): Promise<Date | undefined> {
+  const [row] = await db
+    .update(identifiers)
+    .set({ updatedAt: nextUpdatedAt(identifiers.updatedAt) })
+    .where(eq(identifiers.id, id))
+    .returning({ updatedAt: identifiers.updatedAt });
+  return row?.updatedAt;
+}
+
 export async function findIdentifierRows(db: DbOrTx, ids: readonly string[]): Promise<IdentifierRow[]> {
   if (ids.length === 0) return [];
   return db.select(identifierColumns).from(identifiers).where(isAnyUuid(identifiers.id, ids));
