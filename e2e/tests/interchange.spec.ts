@@ -66,8 +66,11 @@ test.describe('exchange formats in the web app', () => {
         .sort(),
     ).toEqual(emails.map((o) => o.id).sort());
 
+    // On a phone the downloads are in the toolbar's menu.
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByRole('button', { name: 'Download STIX' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download STIX' })).toBeHidden();
+    await page.getByRole('button', { name: 'More actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Download STIX' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.screenshot({ path: testInfo.outputPath('identifiers-download-390.png'), fullPage: true });
   });
