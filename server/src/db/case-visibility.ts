@@ -97,7 +97,7 @@ const SHOWN_KINDS = {
   cases: { permission: 'case.view', param: 'viewerSeesCases' },
   journalEntries: { permission: 'journal_entry.view', param: 'viewerSeesJournalEntries' },
 } as const;
-export type ShownKind = keyof typeof SHOWN_KINDS;
+type ShownKind = keyof typeof SHOWN_KINDS;
 
 /**
  * Whether the viewer may see records of the kind where a record of another kind shows them, one flag a
