@@ -61,6 +61,8 @@ export const webhookEndpointSchema = z
     waiting: z.number().int(),
     /** When failing deliveries started, without a success since. */
     failingSince: responseText().nullable(),
+    /** Its version (the ETag's): moved on by each change of its topics, secret or status. */
+    updatedAt: responseText(),
   })
   .meta({ id: 'WebhookEndpoint' });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;

@@ -237,6 +237,17 @@ const KINDS: Kind[] = [
     change: () => ({ firstName: `Bo ${unique()}` }),
   },
   {
+    name: 'webhook',
+    path: '/api/automations/{id}/webhook',
+    method: 'PATCH',
+    create: async () => {
+      const url = `/api/automations/${(await createAutomationVia(admin)).id}/webhook`;
+      return { url, read: () => admin.get(url) };
+    },
+    // The whole list of topics; each time another, so each is a change.
+    change: () => ({ topics: [['cases'], ['identifiers'], ['evidence']][(tagTurn += 1) % 3] }),
+  },
+  {
     name: 'tag',
     path: '/api/tags/{id}',
     method: 'PATCH',

@@ -8,6 +8,7 @@ import {
   webhookDeliveryAttempts,
   webhookEndpoints,
 } from '../../db/schema/index';
+import { nextUpdatedAt } from '../../db/row-versions';
 import { rowsOf } from '../../db/sql/arrays';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -77,10 +78,25 @@ export async function updateEndpointRow(
 ): Promise<EndpointRow | undefined> {
   const [row] = await db
     .update(webhookEndpoints)
-    .set({ ...changes, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: nextUpdatedAt(webhookEndpoints.updatedAt) })
     .where(eq(webhookEndpoints.automationId, automationId))
     .returning();
   return row;
+}
+
+/**
+ * Locks the endpoint until the transaction ends and answers its version (milliseconds of
+ * `updated_at`, as `lockRowVersion` reads a row's), or undefined when it has none yet.
+ */
+export async function lockEndpointVersion(db: DbOrTx, automationId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({
+      version: sql<string>`floor(extract(epoch from ${webhookEndpoints.updatedAt}) * 1000)::bigint::text`,
+    })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.automationId, automationId))
+    .for('update');
+  return row?.version;
 }
 
 /** The endpoint locked for this transaction (rotation, re-enabling). */
@@ -337,7 +353,12 @@ export async function disableEndpointRow(
 ): Promise<void> {
   await db
     .update(webhookEndpoints)
-    .set({ status: 'disabled', disabledReason: reason, disabledAt: at, updatedAt: sql`now()` })
+    .set({
+      status: 'disabled',
+      disabledReason: reason,
+      disabledAt: at,
+      updatedAt: nextUpdatedAt(webhookEndpoints.updatedAt),
+    })
     .where(and(eq(webhookEndpoints.automationId, automationId), eq(webhookEndpoints.status, 'active')));
 }
 

@@ -12,6 +12,7 @@ import {
   webhookSecretSchema,
 } from '@scamtrail/domain/webhooks';
 import type { Db } from '../../db/client';
+import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
 import {
@@ -48,7 +49,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.automationPermission('automation.view') },
     },
-    async (request) => getWebhook(db, request.params.id),
+    async (request, reply) => withETag(reply, await getWebhook(db, request.params.id)),
   );
 
   r.patch(
@@ -62,12 +63,21 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
           "A topic's events are sent only while one of the automation's live API keys holds export.view " +
           "and the topic's view permissions (its creator holding them too); of cases, those of no group.",
         params: idParamsSchema,
+        headers: ifMatchHeadersSchema,
         body: updateWebhookBodySchema,
-        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404, 412) },
       },
       config: { access: access.automationPermission('automation.edit') },
     },
-    async (request) => updateWebhook(db, request.params.id, request.body, request.principal!),
+    async (request, reply) => {
+      const { id } = request.params;
+      return guardEdit(
+        reply,
+        () => updateWebhook(db, id, request.body, request.principal!, ifMatchOf(request)),
+        () => getWebhook(db, id),
+        webhookEndpointSchema,
+      );
+    },
   );
 
   r.post(

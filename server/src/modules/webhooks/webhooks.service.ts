@@ -13,6 +13,7 @@ import {
 } from '@scamtrail/domain/webhooks';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { refuseStaleVersion, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
@@ -27,6 +28,7 @@ import {
   listAttemptRows,
   listDeliveryRows,
   lockEndpointRow,
+  lockEndpointVersion,
   resumeDeliveryRows,
   sendAgainRow,
   updateEndpointRow,
@@ -66,6 +68,7 @@ async function toEndpoint(db: DbOrTx, row: EndpointRow, url: string | null): Pro
     previousSecretExpiresAt: previousLive ? iso(row.previousSecretExpiresAt) : null,
     waiting: await countWaiting(db, row.automationId),
     failingSince: iso(row.failingSince),
+    updatedAt: iso(row.updatedAt),
   };
 }
 
@@ -125,11 +128,15 @@ export async function updateWebhook(
   automationId: string,
   body: UpdateWebhookBody,
   principal: Principal,
+  /** The versions the topics were chosen from (If-Match): 412 from another, checked under the lock. */
+  ifMatch?: IfMatch,
 ): Promise<WebhookEndpoint> {
   const target = await requireAutomation(db, automationId);
   const topics = toTopics(body.topics);
   const row = await db.transaction(async (tx) => {
-    const before = await ensureEndpointRow(tx, automationId, DEFAULT_TOPICS);
+    await ensureEndpointRow(tx, automationId, DEFAULT_TOPICS);
+    refuseStaleVersion(await lockEndpointVersion(tx, automationId), ifMatch, 'webhook');
+    const before = (await lockEndpointRow(tx, automationId))!;
     const after = (await updateEndpointRow(tx, automationId, { topics }))!;
     await recordEvent(
       tx,

@@ -20,6 +20,7 @@ const ENDPOINT: WebhookEndpoint = {
   previousSecretExpiresAt: null,
   waiting: 3,
   failingSince: '2026-11-29T01:00:00.000Z',
+  updatedAt: '2026-11-29T01:00:00.000Z',
 };
 
 const DELIVERY: WebhookDelivery = {
