@@ -57,7 +57,9 @@ export async function lockAccountVersion(db: DbOrTx, id: string): Promise<string
     .from(users)
     .innerJoin(originators, eq(originators.id, users.originatorId))
     .where(eq(users.id, id))
-    .for('update');
+    // As the update itself locks: records and sessions being added for the member (whose foreign keys
+    // key-share these rows) neither wait on the check nor deadlock with it.
+    .for('no key update');
   return row?.version;
 }
 

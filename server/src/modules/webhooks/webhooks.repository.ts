@@ -95,7 +95,7 @@ export async function lockEndpointVersion(db: DbOrTx, automationId: string): Pro
     })
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.automationId, automationId))
-    .for('update');
+    .for('no key update');
   return row?.version;
 }
 
