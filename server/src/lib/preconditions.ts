@@ -8,7 +8,8 @@ import { AppError } from './errors';
 
 /**
  * Optimistic concurrency for the edits of shared records (cases, journal entries, evidence,
- * identifiers, tasks, groups, tags), one mechanism for them all: reads and the answers of edits carry
+ * identifiers and their tags, tasks, groups and their members, tags, export streams, community members,
+ * automations and their webhooks, users and team members), one mechanism for them all: reads and the answers of edits carry
  * `ETag` (`entityTagOf(updatedAt)`); an edit sent with `If-Match` is checked under the row lock it
  * writes under (`assertIfMatch`), so of two writers holding the same tag exactly one succeeds and the
  * other gets 412 PRECONDITION_FAILED with the record as it is now (`guardEdit`).
