@@ -217,9 +217,19 @@ export const caseSchema = z
     assignees: z.array(caseUserSchema),
     tags: z.array(tagRefSchema),
     originator: caseOriginatorSchema.nullable(),
-    /** Journal entries that are not nullified. */
-    entryCount: z.number().int(),
-    evidenceCount: z.number().int(),
+    /** Journal entries that are not nullified; absent without journal_entry.view. */
+    entryCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Journal entries that are not nullified; absent when the caller does not hold journal_entry.view',
+      ),
+    evidenceCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('Evidence items in the case; absent when the caller does not hold evidence.view'),
     lastActivityAt: responseText(),
     createdAt: responseText(),
     updatedAt: responseText(),
@@ -245,8 +255,15 @@ export const caseIdentifierSchema = z
     type: responseText(),
     typeLabel: responseText(),
     displayValue: responseText(),
-    /** Entries of this case (not nullified) that name it. */
-    entryCount: z.number().int(),
+    /** Entries of this case (not nullified) that name it; absent without journal_entry.view. */
+    entryCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Entries of this case (not nullified) that name it; absent when the caller does not hold ' +
+          'journal_entry.view',
+      ),
     /** Other cases the caller may see that name it too. */
     otherCaseCount: z.number().int(),
     otherCases: z.array(caseRefSchema).describe('Up to 5 of them, most recent first'),

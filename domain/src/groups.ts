@@ -19,8 +19,14 @@ export const groupSchema = z
     name: responseText(),
     description: responseText(),
     memberCount: z.number().int(),
-    /** Cases assigned to the group that the caller may see. */
-    caseCount: z.number().int().describe('Cases assigned to the group that the caller may see'),
+    /** Cases assigned to the group that the caller may see; absent without case.view. */
+    caseCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Cases assigned to the group that the caller may see; absent when the caller does not hold case.view',
+      ),
     createdAt: responseText(),
     updatedAt: responseText(),
   })

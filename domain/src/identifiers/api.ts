@@ -91,7 +91,13 @@ export const identifierSchema = z
     data: z.record(responseText(), z.unknown()).meta(identifierDataMeta),
     displayValue: responseText(),
     confidence: confidenceSchema.describe('Null until validated'),
-    evidenceCount: z.number().int(),
+    evidenceCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Evidence items naming it that the caller may see; absent when the caller does not hold evidence.view',
+      ),
     originator: originatorWithProxySchema.nullable(),
     createdAt: responseText(),
     updatedAt: responseText(),
@@ -261,9 +267,24 @@ export const identifierCaseSchema = z
  */
 export const identifierPivotSchema = z
   .object({
-    caseCount: z.number().int().describe('Cases it appears in (through live journal entries or evidence)'),
-    journalEntryCount: z.number().int().describe('Live journal entries naming it'),
-    evidenceCount: z.number().int().describe('Evidence items naming it'),
+    caseCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Cases it appears in (through live journal entries or evidence); absent when the caller does ' +
+          'not hold case.view',
+      ),
+    journalEntryCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('Live journal entries naming it; absent when the caller does not hold journal_entry.view'),
+    evidenceCount: z
+      .number()
+      .int()
+      .optional()
+      .describe('Evidence items naming it; absent when the caller does not hold evidence.view'),
     firstSeenAt: responseText()
       .nullable()
       .describe('The earliest of those entries (when performed) and items (when recorded); null if none'),
@@ -290,7 +311,11 @@ export const identifierDetailSchema = identifierSchema
     evidenceCount: z
       .number()
       .int()
-      .describe('Evidence items naming the identifier, of cases the caller may see or of none'),
+      .optional()
+      .describe(
+        'Evidence items naming the identifier, of cases the caller may see or of none; absent when the ' +
+          'caller does not hold evidence.view',
+      ),
     media: z
       .array(
         z.object({
@@ -304,14 +329,24 @@ export const identifierDetailSchema = identifierSchema
       .describe(
         firstPage('evidence items holding a file', 'GET /api/identifiers/{id}/evidence?hasFile=true'),
       ),
-    mediaCount: z.number().int().describe('Of evidenceCount, the items holding a file'),
+    mediaCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Of evidenceCount, the items holding a file; absent when the caller does not hold evidence.view',
+      ),
     journalEntries: z
       .array(identifierJournalEntrySchema)
       .describe(firstPage('live journal entries', 'GET /api/identifiers/{id}/journal-entries')),
     journalEntryCount: z
       .number()
       .int()
-      .describe('Live journal entries naming the identifier, of cases the caller may see or of none'),
+      .optional()
+      .describe(
+        'Live journal entries naming the identifier, of cases the caller may see or of none; absent when ' +
+          'the caller does not hold journal_entry.view',
+      ),
     validation: z.array(validatorResultSchema).describe('Results of the last validation; empty before one'),
     confidenceReasons: z.array(responseText()),
     validatedAt: responseText().nullable(),
@@ -322,7 +357,14 @@ export const identifierDetailSchema = identifierSchema
         `${firstPage('cases', 'GET /api/identifiers/{id}/cases')}: those the identifier appears in ` +
           '(through journal entries or evidence) that the caller may see',
       ),
-    caseCount: z.number().int().describe('Cases the identifier appears in that the caller may see'),
+    caseCount: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Cases the identifier appears in that the caller may see; absent when the caller does not hold ' +
+          'case.view',
+      ),
     review: identifierReviewSchema.describe(
       'Whether a reviewer confirmed or rejected it (the validation queue)',
     ),

@@ -1,5 +1,6 @@
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import type { CaseIdentifier } from '@scamtrail/domain/cases';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import type { Principal } from '../auth/principal';
@@ -7,7 +8,10 @@ import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers
 import { toCaseRef } from './case-presenter';
 import { requireVisibleCase } from './case.preconditions';
 
-/** The identifiers linked to the case, each with the other visible cases that name it. */
+/**
+ * The identifiers linked to the case, each with the other visible cases that name it, and how many of
+ * the case's entries name it only for a caller holding journal_entry.view (absent otherwise, not 0).
+ */
 export async function listCaseIdentifiers(
   db: Db,
   caseId: string,
@@ -16,6 +20,7 @@ export async function listCaseIdentifiers(
 ): Promise<{ data: CaseIdentifier[]; pagination: Pagination }> {
   await requireVisibleCase(db, principal, caseId);
   const { rows, total } = await findCaseIdentifierRows(db, caseId, page);
+  const showsEntryCount = hasPermission(principal.permissions, 'journal_entry.view');
   const others = await findOtherCasesNaming(
     db,
     caseId,
@@ -30,7 +35,7 @@ export async function listCaseIdentifiers(
         type: row.type,
         typeLabel: getIdentifierTypeLabel(row.type),
         displayValue: row.displayValue,
-        entryCount: row.entryCount,
+        ...(showsEntryCount && { entryCount: row.entryCount }),
         otherCaseCount: mine[0]?.otherCount ?? 0,
         otherCases: mine.map(toCaseRef),
       };

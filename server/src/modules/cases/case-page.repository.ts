@@ -42,10 +42,12 @@ function visibleDuplicateOf(viewer: Principal): SQL {
  * order, its originator and proxy, the live entries and the evidence counted. A case or a page of
  * cases is one statement, and its answer needs no mapping in JavaScript; the tests' verify mode checks
  * every such answer against the schema. Names are written as `fullName` writes them, tag colours as
- * `toTagColor` reads them.
+ * `toTagColor` reads them. The counts of journal entries and of evidence are of records of other kinds:
+ * each is left out (absent, not 0, and not counted) unless the viewer holds their view permission.
  */
 const caseJson = (
   viewer: Principal,
+  counts: CountsShown,
 ) => sql`json_build_object('id', ${cases.id}, 'number', ${cases.number}, 'title', ${cases.title},
   'description', ${cases.description}, 'status', ${cases.status}, 'priority', ${cases.priority},
   'scamType', ${cases.scamType},
@@ -67,23 +69,47 @@ const caseJson = (
     from ${caseTags} inner join ${tags} on ${tags.id} = ${caseTags.tagId}
     where ${caseTags.caseId} = ${cases.id}),
   'originator', ${originatorSummaryJson(cases.originatorId, sql`'proxy', ${originatorSummaryJson(cases.proxyOriginatorId)}`)},
-  'entryCount', (select count(*) from ${journalEntries}
-    where ${journalEntries.caseId} = ${cases.id} and ${journalEntries.isNullified} = false),
-  'evidenceCount', (select count(*) from ${evidence} where ${evidence.caseId} = ${cases.id}),
+  ${
+    counts.entries
+      ? sql`'entryCount', (select count(*) from ${journalEntries}
+    where ${journalEntries.caseId} = ${cases.id} and ${journalEntries.isNullified} = false),`
+      : sql``
+  }
+  ${counts.evidence ? sql`'evidenceCount', (select count(*) from ${evidence} where ${evidence.caseId} = ${cases.id}),` : sql``}
   'lastActivityAt', ${isoText(cases.lastActivityAt)}, 'createdAt', ${isoText(cases.createdAt)},
   'updatedAt', ${isoText(cases.updatedAt)})`;
 
-const casesByIds = preparedVariants((db, kind) =>
-  db
-    .select({
-      cases: selectField<Case[]>(
-        sql`coalesce(json_agg(${caseJson(viewerTemplate(kind as ViewerKind))}), '[]')`,
-      ),
-    })
+/** Which counts of other kinds' records a case shows: those whose view permission the viewer holds. */
+interface CountsShown {
+  entries: boolean;
+  evidence: boolean;
+}
+
+/**
+ * The variant of a case statement for this viewer: its kind (`viewerKind`), then `_nj` without
+ * journal_entry.view and `_ne` without evidence.view (those counts are left out of the statement).
+ */
+function caseVariant(viewer: Principal): string {
+  const sees = viewerParams(viewer);
+  return `${viewerKind(viewer)}${sees.viewerSeesJournalEntries ? '' : '_nj'}${sees.viewerSeesEvidence ? '' : '_ne'}`;
+}
+
+function ofVariant(variant: string): { viewer: Principal; counts: CountsShown } {
+  const kind = variant.replace(/_n[je]/g, '') as ViewerKind;
+  return {
+    viewer: viewerTemplate(kind),
+    counts: { entries: !variant.includes('_nj'), evidence: !variant.includes('_ne') },
+  };
+}
+
+const casesByIds = preparedVariants((db, variant) => {
+  const { viewer, counts } = ofVariant(variant);
+  return db
+    .select({ cases: selectField<Case[]>(sql`coalesce(json_agg(${caseJson(viewer, counts)}), '[]')`) })
     .from(cases)
     .where(sql`${cases.id} = any(${sql.placeholder('ids')}::uuid[])`)
-    .prepare(`cases_by_ids_${kind}`),
-);
+    .prepare(`cases_by_ids_${variant}`);
+});
 
 /**
  * The public cases of these ids, in their order, as `viewer` may see them (the ids must be of cases
@@ -91,7 +117,7 @@ const casesByIds = preparedVariants((db, kind) =>
  */
 export async function findCases(db: DbOrTx, caseIds: readonly string[], viewer: Principal): Promise<Case[]> {
   if (caseIds.length === 0) return [];
-  const [found] = await casesByIds(db, viewerKind(viewer)).execute({
+  const [found] = await casesByIds(db, caseVariant(viewer)).execute({
     ids: [...caseIds],
     ...viewerParams(viewer),
   });
@@ -105,17 +131,18 @@ export async function findCase(db: DbOrTx, caseId: string, viewer: Principal): P
   return found;
 }
 
-const visibleCaseJson = preparedVariants((db, kind) =>
-  db
+const visibleCaseJson = preparedVariants((db, variant) => {
+  const { viewer, counts } = ofVariant(variant);
+  return db
     .select({
-      json: selectField<string>(sql`${caseJson(viewerTemplate(kind as ViewerKind))}::text`),
+      json: selectField<string>(sql`${caseJson(viewer, counts)}::text`),
       updatedAt: selectField<string>(isoText(cases.updatedAt)),
     })
     .from(cases)
-    .where(and(eq(cases.id, sql.placeholder('id')), visibleCaseCondition(viewerTemplate(kind as ViewerKind))))
+    .where(and(eq(cases.id, sql.placeholder('id')), visibleCaseCondition(viewer)))
     .limit(1)
-    .prepare(`visible_case_json_${kind}`),
-);
+    .prepare(`visible_case_json_${variant}`);
+});
 
 /**
  * The public case as JSON text, ready to send, with its `updatedAt` (for its ETag), if it exists and
@@ -126,7 +153,7 @@ export async function findVisibleCaseJson(
   principal: Principal,
   id: string,
 ): Promise<{ json: string; updatedAt: string } | undefined> {
-  const [found] = await visibleCaseJson(db, viewerKind(principal)).execute({
+  const [found] = await visibleCaseJson(db, caseVariant(principal)).execute({
     id,
     ...viewerParams(principal),
   });

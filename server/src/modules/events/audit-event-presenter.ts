@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@scamtrail/domain/cases';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { fullName } from '@scamtrail/domain/names';
 import type { DbOrTx } from '../../db/client';
 import type { Principal } from '../auth/principal';
@@ -34,6 +35,21 @@ const UNDECLARED: AuditEventReferences = { fields: {} };
 const referencesOf = (action: string): AuditEventReferences =>
   isAuditAction(action) ? AUDIT_EVENT_REFERENCES[action] : UNDECLARED;
 
+/** The value without the counts (`AuditEventReferences.counts`) of records the reader may not read. */
+function withoutHiddenCounts(
+  values: unknown,
+  references: AuditEventReferences,
+  principal: Principal,
+): unknown {
+  const counts = Object.entries(references.counts ?? {});
+  if (!values || typeof values !== 'object' || Array.isArray(values) || counts.length === 0) return values;
+  const hidden = counts.filter(([, permission]) => !hasPermission(principal.permissions, permission));
+  if (hidden.length === 0) return values;
+  const kept = { ...(values as Record<string, unknown>) };
+  for (const [field] of hidden) delete kept[field];
+  return kept;
+}
+
 /**
  * Audit rows as the History tab and the notifications show them to this reader: what, who, before and
  * after, every record the data names told only as far as the reader may see it (`{ hidden: kind }`
@@ -55,12 +71,15 @@ export async function presentAuditEvents(
   }
   await references.resolve(db, principal);
   return rows.map((row) => {
-    const { subject, fields } = referencesOf(row.type);
+    const declared = referencesOf(row.type);
+    const { subject, fields } = declared;
     const isDeclared = isAuditAction(row.type);
     const isSubjectHidden =
       !isDeclared || (subject === row.subjectType && !references.isVisible(subject, row.subjectId));
     const present = (values: unknown) =>
-      isDeclared ? references.redact(values ?? null, fields, isSubjectHidden) : null;
+      isDeclared
+        ? references.redact(withoutHiddenCounts(values ?? null, declared, principal), fields, isSubjectHidden)
+        : null;
     return {
       id: row.id,
       action: row.type,

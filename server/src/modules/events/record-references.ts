@@ -1,4 +1,5 @@
 import type { CustodyAction } from '@scamtrail/domain/evidence';
+import type { Permission } from '@scamtrail/domain/permissions';
 import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 
 /** A field of an event's before/after, or of a custody row's detail, that names another record. */
@@ -20,6 +21,11 @@ export interface AuditEventReferences {
   subject?: HiddenRecordKind;
   /** The fields of `before` and `after` that name other records. */
   fields: ReferenceFields;
+  /**
+   * The fields of `before` and `after` that count records of another kind, with the view permission
+   * their reads need: left out (not 0) for a reader without it, as the records are.
+   */
+  counts?: Readonly<Record<string, Permission>>;
 }
 
 const CASE: RecordReference = { kind: 'case' };
@@ -64,7 +70,14 @@ export const AUDIT_EVENT_REFERENCES = {
   'case.task_updated': taskEvent,
   'case.task_removed': taskEvent,
   /** A dossier exported (modules/dossier): its manifest's SHA-256 and counts. */
-  'case.exported': caseEvent,
+  'case.exported': {
+    ...caseEvent,
+    counts: {
+      entryCount: 'journal_entry.view',
+      signedEntryCount: 'journal_entry.view',
+      evidenceCount: 'evidence.view',
+    },
+  },
   'journal_entry.created': entryEvent({ caseId: CASE, evidenceIds: EVIDENCE, identifierIds: IDENTIFIER }),
   'journal_entry.updated': entryEvent({ caseId: CASE }),
   'journal_entry.linked': entryEvent({ caseId: CASE }),

@@ -7,25 +7,27 @@ import { isAnyUuid, isNotAnyUuid } from '../../db/sql/arrays';
 import { matchesSearch } from '../../lib/search';
 
 type GroupBase = typeof groups.$inferSelect;
-export type GroupRow = GroupBase & { memberCount: number; caseCount: number };
+/** `caseCount` is absent when the caller may not read cases (not 0: it was not counted). */
+export type GroupRow = GroupBase & { memberCount: number; caseCount?: number };
 
 /**
  * Which cases `caseCount` takes in: a condition over `cases`, `visibleCaseCondition` of the caller (a
- * count of cases they may not see would tell them those exist).
+ * count of cases they may not see would tell them those exist); null when the caller does not hold
+ * case.view, and the cases are not counted at all.
  */
-export type CaseScope = SQL;
+export type CaseScope = SQL | null;
 
 /** Adds member and case counts to the groups, two grouped queries for the whole page. */
 async function withCounts(db: DbOrTx, rows: GroupBase[], scope: CaseScope): Promise<GroupRow[]> {
   const ids = rows.map((r) => r.id);
   const [members, caseCounts] = await Promise.all([
     countByColumn(db, groupMembers, groupMembers.groupId, ids),
-    countByColumn(db, cases, cases.groupId, ids, scope),
+    scope ? countByColumn(db, cases, cases.groupId, ids, scope) : null,
   ]);
   return rows.map((r) => ({
     ...r,
     memberCount: members.get(r.id) ?? 0,
-    caseCount: caseCounts.get(r.id) ?? 0,
+    ...(caseCounts && { caseCount: caseCounts.get(r.id) ?? 0 }),
   }));
 }
 

@@ -11,7 +11,7 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
+import { canSeeAllCases, viewerParams, visibleCaseCondition } from '../../db/case-visibility';
 import { assertCanManageGroup, assertUsersExist, groupEvent } from './group.preconditions';
 import {
   addGroupMembers,
@@ -23,6 +23,7 @@ import {
   listGroupRows,
   lockGroup,
   updateGroupRow,
+  type CaseScope,
   type GroupRow,
 } from './groups.repository';
 
@@ -38,28 +39,37 @@ export function toGroup(row: GroupRow): Group {
     name: row.name,
     description: row.description,
     memberCount: row.memberCount,
-    caseCount: row.caseCount,
+    ...(row.caseCount !== undefined && { caseCount: row.caseCount }),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
 }
 
-/** `caseCount` takes in only the cases the caller may see. */
+/**
+ * The cases `caseCount` takes in: only those the caller may see, and none at all (the count is left
+ * out, not 0) without case.view.
+ */
+function caseScope(principal: Principal): CaseScope {
+  return viewerParams(principal).viewerSeesCases ? visibleCaseCondition(principal) : null;
+}
+
+/** `caseCount` takes in only the cases the caller may see, and is absent without case.view. */
 export async function listGroups(
   db: Db,
   query: { search?: string; page: number; pageSize: number },
   principal: Principal,
 ): Promise<{ data: Group[]; pagination: Pagination }> {
-  const { rows, total } = await listGroupRows(db, query.search, query, visibleCaseCondition(principal));
+  const { rows, total } = await listGroupRows(db, query.search, query, caseScope(principal));
   return { data: rows.map(toGroup), pagination: toPagination(query.page, query.pageSize, total) };
 }
 
 /**
- * A group as the caller may see it: `caseCount` of the cases they may see, and the members' e-mail and
- * role only with team_member.view (the rule of every answer naming a team member, as `originatorFor`).
+ * A group as the caller may see it: `caseCount` of the cases they may see (absent without case.view),
+ * and the members' e-mail and role only with team_member.view (the rule of every answer naming a team
+ * member, as `originatorFor`).
  */
 export async function getGroupDetail(db: DbOrTx, id: string, principal: Principal): Promise<GroupDetail> {
-  const row = await findGroupRow(db, id, visibleCaseCondition(principal));
+  const row = await findGroupRow(db, id, caseScope(principal));
   if (!row) throw AppError.notFound('Group');
   const members = await findGroupMemberRows(db, id);
   const showContact = hasPermission(principal.permissions, 'team_member.view');

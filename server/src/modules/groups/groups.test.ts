@@ -63,7 +63,12 @@ describe('groups', () => {
     await addCase(group.id);
     const { client: viewer } = await signedIn(t, 'viewer');
     const { client: outsider } = await signedIn(t, 'investigator');
-    const { caller: key } = await automationWithKey(t, admin, ['group.view', 'team_member.view']);
+    const { caller: key } = await automationWithKey(t, admin, [
+      'group.view',
+      'team_member.view',
+      'case.view',
+    ]);
+    const { caller: caseless } = await automationWithKey(t, admin, ['group.view']);
     for (const reader of [viewer, outsider]) {
       const detail = (await reader.get(`/api/groups/${group.id}`)).json();
       expect(detail.caseCount).toBe(0);
@@ -76,6 +81,11 @@ describe('groups', () => {
     // team_member.view shows the contact, and a key sees no grouped case.
     const seen = (await key.get(`/api/groups/${group.id}`)).json();
     expect(seen).toMatchObject({ caseCount: 0, members: [{ email: member.email, role: 'investigator' }] });
+    // Without case.view the cases are not counted: the count is left out, not 0.
+    expect((await caseless.get(`/api/groups/${group.id}`)).json()).not.toHaveProperty('caseCount');
+    const caselessList = (await caseless.get(`/api/groups?search=${group.name}`)).json();
+    expect(caselessList.data[0]).toMatchObject({ id: group.id, memberCount: 1 });
+    expect(caselessList.data[0]).not.toHaveProperty('caseCount');
     const insider = await login(t, member.email);
     expect((await insider.get(`/api/groups/${group.id}`)).json().caseCount).toBe(1);
   });

@@ -30,7 +30,6 @@ type EntryRow = Awaited<ReturnType<typeof findIdentifierJournalEntryPage>>[numbe
 type CaseRow = Awaited<ReturnType<typeof findIdentifierCasePage>>[number];
 
 const FIRST_PAGE: PageRequest = { page: 1, pageSize: IDENTIFIER_DETAIL_PAGE_SIZE };
-const NO_EVIDENCE = { evidence: 0, media: 0 };
 
 function toEvidence(row: EvidenceRow) {
   return {
@@ -72,7 +71,8 @@ function ifAllowed<T>(principal: Principal, permission: string, lookup: () => Pr
 /**
  * One identifier with the first page of what surrounds it and how much there is of each. Each related
  * kind needs its own view permission (evidence, journal entries, cases), and only records of cases the
- * caller may see are listed and counted.
+ * caller may see are listed and counted. Without the permission the records are not listed and their
+ * count is left out (absent, not 0; its query is not run).
  */
 export async function getIdentifierDetail(
   db: Db,
@@ -90,15 +90,15 @@ export async function getIdentifierDetail(
     presentIdentifier(db, id, principal),
     evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE), []),
     evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE, true), []),
-    evidenceLookup(() => countIdentifierEvidence(db, id, principal), NO_EVIDENCE),
+    evidenceLookup(() => countIdentifierEvidence(db, id, principal), null),
     journalLookup(
       async () =>
         withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE), principal),
       [],
     ),
-    journalLookup(() => countIdentifierJournalEntries(db, id, principal), 0),
+    journalLookup(() => countIdentifierJournalEntries(db, id, principal), null),
     caseLookup(() => findIdentifierCasePage(db, id, principal, FIRST_PAGE), []),
-    caseLookup(() => countIdentifierCases(db, id, principal), 0),
+    caseLookup(() => countIdentifierCases(db, id, principal), null),
   ]);
   const sightings = await findIdentifierSightings(db, id, principal, {
     journalEntries: hasPermission(principal.permissions, 'journal_entry.view'),
@@ -106,11 +106,17 @@ export async function getIdentifierDetail(
   });
   const validation = readValidation(row);
   const [review] = await presentReviews(db, [row]);
+  // A count of records the caller may not read is left out (absent, not 0), as the records are.
+  const counts = {
+    ...(caseCount !== null && { caseCount }),
+    ...(entryCount !== null && { journalEntryCount: entryCount }),
+    ...(evidenceCounts && { evidenceCount: evidenceCounts.evidence }),
+  };
   return {
     ...item,
-    evidenceCount: evidenceCounts.evidence,
+    ...counts,
     evidence: evidence.map((e) => ({ id: e.id, title: e.title, kind: e.kind, createdAt: iso(e.createdAt) })),
-    mediaCount: evidenceCounts.media,
+    ...(evidenceCounts && { mediaCount: evidenceCounts.media }),
     media: media.map((e) => ({
       id: e.id,
       fileName: e.fileName ?? '',
@@ -119,17 +125,13 @@ export async function getIdentifierDetail(
       sha256: e.sha256,
     })),
     journalEntries: entries,
-    journalEntryCount: entryCount,
     validation: validation.results,
     confidenceReasons: validation.reasons,
     validatedAt: iso(row.validatedAt),
     cases: cases.map(toCase),
-    caseCount,
     review,
     pivot: {
-      caseCount,
-      journalEntryCount: entryCount,
-      evidenceCount: evidenceCounts.evidence,
+      ...counts,
       firstSeenAt: iso(sightings.firstSeenAt),
       lastSeenAt: iso(sightings.lastSeenAt),
       originatorCount: sightings.originatorCount,

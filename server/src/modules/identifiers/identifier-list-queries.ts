@@ -142,6 +142,8 @@ function placeholderFilter(shape: FilterShape): IdentifierListFilter {
 interface PageShape extends FilterShape {
   order: ListOrder;
   kind: ViewerKind;
+  /** Whether the viewer holds evidence.view, and the items count their evidence. */
+  seesEvidence: boolean;
   /** Whether the statement also answers the planner's estimate of the matches (`plan_rows`). */
   estimate: boolean;
   /** The page's LIMIT and OFFSET written into the statement (see `fixedWindow`), or null for placeholders. */
@@ -228,8 +230,11 @@ export interface IdentifierPage {
 const typeLabelSql = (type: SQL) =>
   sql`(case ${type} ${sqlWhenThen(IDENTIFIER_TYPE_LABELS)} else ${sqlLiteral(UNKNOWN_IDENTIFIER_TYPE)} end)`;
 
-/** The columns of an identifier that its item is written from, its evidence count as `viewer` may see it. */
-const itemFields = (viewer: Principal) => ({
+/**
+ * The columns of an identifier that its item is written from, its evidence count as `viewer` may see
+ * it; without `seesEvidence` (evidence.view) the evidence is not counted at all.
+ */
+const itemFields = (viewer: Principal, seesEvidence: boolean) => ({
   id: identifiers.id,
   type: identifiers.type,
   data: identifiers.data,
@@ -239,13 +244,16 @@ const itemFields = (viewer: Principal) => ({
   proxyOriginatorId: identifiers.proxyOriginatorId,
   createdAt: identifiers.createdAt,
   updatedAt: identifiers.updatedAt,
-  evidenceCount: evidenceCountSql(viewer).as('evidence_count'),
+  ...(seesEvidence && { evidenceCount: evidenceCountSql(viewer).as('evidence_count') }),
 });
 
 /** `itemFields` for a prepared statement serving every viewer of the kind. */
-function itemColumns(db: DbOrTx, kind: ViewerKind) {
-  return db.select(itemFields(viewerTemplate(kind))).from(identifiers);
+function itemColumns(db: DbOrTx, kind: ViewerKind, seesEvidence: boolean) {
+  return db.select(itemFields(viewerTemplate(kind), seesEvidence)).from(identifiers);
 }
+
+/** Whether the caller holds evidence.view: without it an item leaves its evidence count out (not 0). */
+const seesEvidenceOf = (principal: Principal) => viewerParams(principal).viewerSeesEvidence;
 
 /**
  * The items (`identifierListItemSchema`, the members in the schema's order) of the rows of a CTE named
@@ -253,11 +261,13 @@ function itemColumns(db: DbOrTx, kind: ViewerKind) {
  * they are: reading them into objects only to write them out again cost the server more CPU than the
  * statement cost PostgreSQL. The subqueries run for the CTE's rows only, and its originators and
  * proxies are read once each into a second CTE, however many rows name them. The one description of
- * an identifier's item: the list, creation, change and the detail all answer it.
+ * an identifier's item: the list, creation, change and the detail all answer it. Its `evidenceCount`
+ * is left out unless `seesEvidence` (the page then has no `evidence_count`: see `itemFields`).
  */
 function selectItems(
   db: DbOrTx,
   page: WithSubquery<'page'>,
+  seesEvidence: boolean,
   order: SQL = sql`page.created_at desc, page.id desc`,
 ) {
   const summaries = db
@@ -271,7 +281,7 @@ function selectItems(
   const item = sql`json_build_object('id', page.id, 'type', page.type,
     'typeLabel', ${typeLabelSql(sql`page.type`)}, 'data', page.data, 'displayValue', page.display_value,
     'confidence', case when page.confidence is null then null else json_build_object('score', page.confidence) end,
-    'evidenceCount', page.evidence_count,
+    ${seesEvidence ? sql`'evidenceCount', page.evidence_count,` : sql``}
     'originator', (select ${originatorSummaryOf('o', sql`'proxy', ${proxy}`)} from summaries o
       where o.id = page.originator_id),
     'createdAt', ${isoText(sql`page.created_at`)}, 'updatedAt', ${isoText(sql`page.updated_at`)},
@@ -297,16 +307,17 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
   const { window } = shape;
   const bounds = windowBounds(window);
   const name =
-    `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.estimate ? '_e' : ''}` +
+    `identifier_page_${filtersName(shape)}_${shape.order}_${shape.kind}${shape.seesEvidence ? '' : '_ne'}` +
+    `${shape.estimate ? '_e' : ''}` +
     windowName(window);
   const page = db.$with('page').as(
-    itemColumns(db, shape.kind)
+    itemColumns(db, shape.kind, shape.seesEvidence)
       .where(conditionOf(filter, pageParam))
       .orderBy(...ORDERS[shape.order])
       .limit(bounds.limit)
       .offset(bounds.offset),
   );
-  const items = selectItems(db, page);
+  const items = selectItems(db, page, shape.seesEvidence);
   return items.from
     .select({
       json: items.json,
@@ -317,17 +328,22 @@ function buildPageStatement(db: DbOrTx, shape: PageShape) {
     .prepare(name);
 }
 
-/** The items of identifiers by id (`ids`, one array), as `kind` may see their evidence; see `selectItems`. */
-const itemsStatement = preparedVariants((db, kind) => {
+/**
+ * The items of identifiers by id (`ids`, one array), as the viewer may see their evidence (the key:
+ * the kind of viewer, and `_ne` without evidence.view); see `selectItems`.
+ */
+const itemsStatement = preparedVariants((db, key) => {
+  const kind = key.replace(/_ne$/, '');
+  const seesEvidence = kind === key;
   const rows = db
     .$with('page')
     .as(
-      itemColumns(db, kind as ViewerKind).where(
+      itemColumns(db, kind as ViewerKind, seesEvidence).where(
         sql`${identifiers.id} = any(${sql.placeholder('ids')}::uuid[])`,
       ),
     );
-  const items = selectItems(db, rows);
-  return items.from.select({ json: items.json }).from(rows).prepare(`identifier_items_${kind}`);
+  const items = selectItems(db, rows, seesEvidence);
+  return items.from.select({ json: items.json }).from(rows).prepare(`identifier_items_${key}`);
 });
 
 /**
@@ -339,7 +355,8 @@ export async function readItems(
   ids: readonly string[],
   principal: Principal,
 ): Promise<IdentifierListItem[]> {
-  const [{ json }] = await itemsStatement(db, viewerKind(principal)).execute({
+  const key = `${viewerKind(principal)}${seesEvidenceOf(principal) ? '' : '_ne'}`;
+  const [{ json }] = await itemsStatement(db, key).execute({
     ids: [...ids],
     ...viewerParams(principal),
   });
@@ -367,6 +384,7 @@ export async function readPage(
     ...filterShape(filter),
     order,
     kind: viewerKind(principal),
+    seesEvidence: seesEvidenceOf(principal),
     estimate: withEstimate,
     window: fixedWindow(page),
   };
@@ -544,11 +562,11 @@ export async function readItemsInOrder(
   const order = sql`array_position(${sql.param(ids)}::uuid[], ${identifiers.id})`;
   const rows = db.$with('page').as(
     db
-      .select({ ...itemFields(principal), position: order.as('position') })
+      .select({ ...itemFields(principal, seesEvidenceOf(principal)), position: order.as('position') })
       .from(identifiers)
       .where(sql`${identifiers.id} = any(${sql.param(ids)}::uuid[])`),
   );
-  const items = selectItems(db, rows, sql`page.position`);
+  const items = selectItems(db, rows, seesEvidenceOf(principal), sql`page.position`);
   const [result] = await items.from
     .select({ json: items.json, rowCount: selectField<number>(sql`count(*)::int`) })
     .from(rows);
@@ -569,7 +587,7 @@ async function readMostCasesPageByCounting(
   const caseCount = sql<number>`coalesce(${seen.cases}, 0)`;
   const rows = db.$with('page').as(
     db
-      .select({ ...itemFields(principal), caseCount: caseCount.as('case_count') })
+      .select({ ...itemFields(principal, seesEvidenceOf(principal)), caseCount: caseCount.as('case_count') })
       .from(identifiers)
       .leftJoin(seen, eq(seen.identifierId, identifiers.id))
       .where(filterCondition(filter))
@@ -577,7 +595,12 @@ async function readMostCasesPageByCounting(
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
   );
-  const items = selectItems(db, rows, sql`page.case_count desc, page.created_at desc, page.id desc`);
+  const items = selectItems(
+    db,
+    rows,
+    seesEvidenceOf(principal),
+    sql`page.case_count desc, page.created_at desc, page.id desc`,
+  );
   const [result] = await items.from
     .select({ json: items.json, rowCount: selectField<number>(sql`count(*)::int`) })
     .from(rows);

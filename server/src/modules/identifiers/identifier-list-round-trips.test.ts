@@ -155,7 +155,7 @@ describe('an authenticated identifier list request', () => {
     expect(body.data.filter((item) => item.confidence !== null)).toHaveLength(ROWS / 3);
     expect(new Set(body.data.map((item) => item.typeLabel))).toEqual(new Set(['Email', 'Phone']));
     expect(body.data.some((item) => item.tags.length === 2)).toBe(true);
-    expect(body.data.filter((item) => item.evidenceCount > 0)).toHaveLength(ROWS / 5);
+    expect(body.data.filter((item) => (item.evidenceCount ?? 0) > 0)).toHaveLength(ROWS / 5);
   });
 
   it('answers an identifier by id, when created, changed or looked up, as its list page writes it', async () => {
@@ -164,7 +164,7 @@ describe('an authenticated identifier list request', () => {
     // Out of order, with a missing id: newest first, the missing one left out.
     const byIds = await readItems(t.database.db, [...ids].reverse().concat(randomUUID()), principal);
     expect(JSON.stringify(byIds)).toBe(JSON.stringify(body.data));
-    const withEvidence = body.data.find((item) => item.evidenceCount > 0)!;
+    const withEvidence = body.data.find((item) => (item.evidenceCount ?? 0) > 0)!;
     const detail = await user.get(`/api/identifiers/${withEvidence.id}`);
     expect(detail.statusCode).toBe(200);
     const { id, type, typeLabel, data, displayValue, confidence, originator, tags } = detail.json();
