@@ -10,6 +10,7 @@ import { ListResults } from '../../../components/list-results';
 import { useCaseIdentifiers } from '../api/get-case-identifiers';
 import { CaseRefLink } from '../../../components/case-ref-link';
 import { paths } from '../../../lib/paths';
+import { EMPTY_CELL } from '../../../lib/format';
 
 const COLUMNS: TableColumn[] = [
   { key: 'displayValue', header: 'Identifier' },
@@ -80,7 +81,9 @@ export function CaseIdentifiersTab({ caseId }: { caseId: string }) {
               {row.displayValue}
             </Link>
           ),
-          entryCount: (row) => plural(Number(row.entryCount), 'entry', 'entries'),
+          // Absent for a reader without journal_entry.view: a dash, never 0.
+          entryCount: (row) =>
+            row.entryCount === undefined ? EMPTY_CELL : plural(row.entryCount, 'entry', 'entries'),
           otherCaseCount: (row) => <OtherCases identifier={byId.get(row.id)!} />,
         }}
       />

@@ -181,7 +181,9 @@ export function CasesTable(props: CasesTableProps) {
                         <span className="cases-table__muted">Unassigned</span>
                       )}
                     </TableCell>
-                    <TableCell {...cell(5)}>{item.entryCount.toLocaleString('en-US')}</TableCell>
+                    <TableCell {...cell(5)}>
+                      {item.entryCount?.toLocaleString('en-US') ?? EMPTY_CELL}
+                    </TableCell>
                     <TableCell {...cell(6)}>
                       <time dateTime={item.lastActivityAt}>{formatDateTime(item.lastActivityAt)}</time>
                     </TableCell>

@@ -316,6 +316,21 @@ describe('case detail: a duplicate', () => {
 });
 
 describe('case detail: tabs', () => {
+  it("shows a dash, never 0, for an identifier's entries when the server leaves the count out", async () => {
+    const { entryCount: _entries, ...uncounted } = IDENTIFIER;
+    renderCase(makeCase(), {
+      search: '?tab=identifiers',
+      routes: { [`GET /api/cases/${CASE_ID}/identifiers`]: () => json(200, page([uncounted])) },
+    });
+    const link = await screen.findByRole('link', { name: '+44 20 7946 0958' });
+    const row = link.closest('tr') as HTMLElement;
+    const entries = screen
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Entries in this case');
+    expect(entries).toBeGreaterThan(-1);
+    expect(within(row).getAllByRole('cell')[entries]).toHaveTextContent(/^—$/);
+  });
+
   it('opens the tab the URL names and writes the chosen tab to the URL', async () => {
     const { router } = renderCase(makeCase(), { search: '?tab=history' });
     await heading();

@@ -53,6 +53,21 @@ describe('cases list', () => {
     expect(screen.getByRole('button', { name: 'New case' })).toBeInTheDocument();
   });
 
+  it('shows a dash, never 0, for the entries of a case when the server leaves the count out', async () => {
+    // A reader without journal_entry.view: the server counts no entries (nor evidence).
+    const { entryCount: _entries, evidenceCount: _evidence, ...uncounted } = CASE;
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/cases': () => casePage([uncounted]),
+      ...options,
+    });
+    const link = await screen.findByRole('link', { name: '#42 Romance scam, wire to Lagos' });
+    const row = link.closest('tr')!;
+    const entries = screen.getAllByRole('columnheader').findIndex((h) => h.textContent === 'Entries');
+    expect(entries).toBeGreaterThan(0);
+    expect(within(row).getAllByRole('cell')[entries]).toHaveTextContent(/^—$/);
+  });
+
   it('filters by status, back on page 1, keeps it in the URL and asks the server for it', async () => {
     const { router, fetchMock } = renderApp('/cases?page=2', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

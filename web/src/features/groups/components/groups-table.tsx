@@ -26,7 +26,8 @@ export function GroupsTable({ groups, loading, emptyState }: GroupsTableProps) {
     name: group.name,
     description: group.description || EMPTY_CELL,
     memberCount: group.memberCount,
-    caseCount: group.caseCount,
+    // Absent for a reader without case.view: a dash, never 0.
+    caseCount: group.caseCount ?? EMPTY_CELL,
     createdAt: formatDate(group.createdAt),
   }));
   return (

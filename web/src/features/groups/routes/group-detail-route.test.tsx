@@ -63,4 +63,15 @@ describe('group detail', () => {
     expect(screen.queryByRole('button', { name: 'Edit group' })).not.toBeInTheDocument();
     expect(screen.queryByText('You are not a member of this group.')).not.toBeInTheDocument();
   });
+
+  it('says how many cases are assigned when the server counts them', async () => {
+    renderGroup(makeUser('viewer'));
+    expect((await screen.findByText('Cases assigned')).nextElementSibling).toHaveTextContent(/^2$/);
+  });
+
+  it('shows a dash for the cases assigned when the server leaves the count out', async () => {
+    const { caseCount: _left, ...withoutCount } = GROUP;
+    renderGroup(makeUser('viewer'), withoutCount);
+    expect((await screen.findByText('Cases assigned')).nextElementSibling).toHaveTextContent(/^—$/);
+  });
 });

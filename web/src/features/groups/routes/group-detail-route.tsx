@@ -7,7 +7,7 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { DescriptionList } from '../../../components/description-list';
 import { DetailQueryState } from '../../../components/detail-query-state';
 import { PageLayout } from '../../../components/page-layout';
-import { formatDateTime } from '../../../lib/format';
+import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useGroup } from '../api/get-group';
 import { DeleteGroupModal } from '../components/delete-group-modal';
@@ -89,7 +89,7 @@ export function GroupDetailRoute() {
         <DescriptionList
           items={[
             { label: 'Members', value: group.memberCount },
-            { label: 'Cases assigned', value: group.caseCount },
+            { label: 'Cases assigned', value: group.caseCount ?? EMPTY_CELL },
             { label: 'Created', value: formatDateTime(group.createdAt) },
             { label: 'Last updated', value: formatDateTime(group.updatedAt) },
           ]}

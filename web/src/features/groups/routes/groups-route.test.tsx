@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, makeUser, renderApp } from '../../../test/render-app';
@@ -40,5 +40,33 @@ describe('groups', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No groups yet' })).toBeInTheDocument();
     expect(screen.queryByText('Failed to load groups')).toBeNull();
+  });
+
+  it('shows a dash, never 0, in the Cases column when the server leaves the count out', async () => {
+    const group = (id: string, name: string, caseCount?: number) => ({
+      id,
+      name,
+      description: '',
+      memberCount: 3,
+      ...(caseCount === undefined ? {} : { caseCount }),
+      createdAt: '2026-11-20T12:00:00.000Z',
+      updatedAt: '2026-11-20T12:00:00.000Z',
+    });
+    renderApp('/groups', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/groups': () =>
+        json(200, {
+          data: [group('g1', 'Counted', 0), group('g2', 'Uncounted')],
+          pagination: { page: 1, pageSize: 25, totalItems: 2, totalPages: 1 },
+        }),
+    });
+    const cellsOf = async (name: string) =>
+      within((await screen.findByText(name)).closest('tr')!).getAllByRole('cell');
+    const counted = await cellsOf('Counted');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    const cases = headers.indexOf('Cases');
+    expect(cases).toBeGreaterThan(0);
+    expect(counted[cases]).toHaveTextContent(/^0$/);
+    expect((await cellsOf('Uncounted'))[cases]).toHaveTextContent(/^—$/);
   });
 });

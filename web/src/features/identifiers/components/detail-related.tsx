@@ -20,7 +20,13 @@ interface RelatedProps {
  * statements as well as files), counted as the list's Evidence column counts them, each opening the
  * item on the evidence page. A written item's text can be read here, the identifier marked in it.
  */
+/*
+ * Each section needs its kind's view permission: without it the server leaves its count out (and its
+ * first page empty), and the section is not shown rather than claiming there is none.
+ */
+
 export function DetailMedia({ detail }: RelatedProps) {
+  if (detail.evidenceCount === undefined) return null;
   return (
     <DetailPagedSection
       identifierId={detail.id}
@@ -62,6 +68,7 @@ export function DetailMedia({ detail }: RelatedProps) {
 }
 
 export function DetailJournalEntries({ detail }: RelatedProps) {
+  if (detail.journalEntryCount === undefined) return null;
   return (
     <DetailPagedSection
       identifierId={detail.id}
@@ -96,6 +103,7 @@ export function DetailJournalEntries({ detail }: RelatedProps) {
 }
 
 export function DetailCases({ detail }: RelatedProps) {
+  if (detail.caseCount === undefined) return null;
   return (
     <DetailPagedSection
       identifierId={detail.id}

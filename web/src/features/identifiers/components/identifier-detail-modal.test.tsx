@@ -191,3 +191,36 @@ describe('identifier detail: load failure', () => {
     expect(within(dialog).getByText('Instagram: @romance.helper')).toBeInTheDocument();
   });
 });
+
+describe('identifier detail: counts the reader may not read', () => {
+  it('shows a dash, never 0, and no section, for the counts the server leaves out', async () => {
+    // A sign-in narrowed to identifier.view: the server leaves out the counts of evidence, entries and
+    // cases, and lists none of them.
+    const {
+      evidenceCount: _evidence,
+      mediaCount: _media,
+      journalEntryCount: _entries,
+      caseCount: _cases,
+      ...detail
+    } = DETAIL;
+    const { evidenceCount: _e, ...item } = INSTAGRAM;
+    const pivot = { firstSeenAt: null, lastSeenAt: null, originatorCount: 1 };
+    renderApp('/identifiers?open=id-1', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/identifiers': () => page([item]),
+      'GET /api/identifiers/id-1': () => json(200, { ...detail, evidence: [], pivot }),
+    });
+    const row = (await screen.findByRole('link', { name: 'Instagram: @romance.helper' })).closest('tr')!;
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent('—');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Social Media Details' });
+    const seenIn = await within(dialog).findByRole('region', { name: 'Seen In' });
+    for (const label of ['Cases', 'Journal Entries', 'Evidence']) {
+      expect(within(seenIn).getByText(label).nextElementSibling).toHaveTextContent(/^—$/);
+    }
+    expect(within(seenIn).queryByText('0')).not.toBeInTheDocument();
+    for (const name of [/^Attached Media/, /^Related Journal Entries/, /^Cases/]) {
+      expect(within(dialog).queryByRole('region', { name })).not.toBeInTheDocument();
+    }
+  });
+});
