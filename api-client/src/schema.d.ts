@@ -1496,7 +1496,7 @@ export interface paths {
     get?: never;
     /**
      * Replace an identifier's tags, or add and take some away
-     * @description Sends the whole set (`[]` removes every tag; a repeated id counts once), or `addTagIds` and `removeTagIds`, applied to the tags it carries then so that concurrent changes all stay; answers the tags the identifier then carries, by name. An unknown tag answers 400 naming `tagIds.{index}`. A change is kept in the history; setting the same tags again records nothing.
+     * @description Sends the whole set (`[]` removes every tag; a repeated id counts once), or `addTagIds` and `removeTagIds`, applied to the tags it carries then so that concurrent changes all stay; answers the tags the identifier then carries, by name. An unknown tag answers 400 naming `tagIds.{index}`. A change is kept in the history; setting the same tags again records nothing. The tags are part of the identifier as read: a change moves its version (ETag) on, and one made with If-Match from another version is refused with 412.
      *
      *     Access: a signed-in user or an API key holding `identifier.edit`.
      */
@@ -2833,8 +2833,10 @@ export interface components {
         displayName: string;
         proxy: components['schemas']['OriginatorSummary'] | null;
       } | null;
-      entryCount: number;
-      evidenceCount: number;
+      /** @description Journal entries that are not nullified; absent when the caller does not hold journal_entry.view */
+      entryCount?: number;
+      /** @description Evidence items in the case; absent when the caller does not hold evidence.view */
+      evidenceCount?: number;
       lastActivityAt: string;
       createdAt: string;
       updatedAt: string;
@@ -2844,7 +2846,8 @@ export interface components {
       type: string;
       typeLabel: string;
       displayValue: string;
-      entryCount: number;
+      /** @description Entries of this case (not nullified) that name it; absent when the caller does not hold journal_entry.view */
+      entryCount?: number;
       otherCaseCount: number;
       /** @description Up to 5 of them, most recent first */
       otherCases: components['schemas']['CaseRef'][];
@@ -3056,7 +3059,8 @@ export interface components {
       mediaType: string | null;
       size: number | null;
       sha256: string | null;
-      case: components['schemas']['CaseRef'] | null;
+      /** @description Null while the item is not in a case; absent when the caller does not hold case.view */
+      case?: components['schemas']['CaseRef'] | null;
       tags: components['schemas']['TagRef'][];
       originator: {
         id: string;
@@ -3068,8 +3072,10 @@ export interface components {
         displayName: string;
         proxy: components['schemas']['OriginatorSummary'] | null;
       } | null;
-      journalEntryCount: number;
-      identifierCount: number;
+      /** @description Absent when the caller does not hold journal_entry.view */
+      journalEntryCount?: number;
+      /** @description Absent when the caller does not hold identifier.view */
+      identifierCount?: number;
       createdAt: string;
       updatedAt: string;
     };
@@ -3096,8 +3102,8 @@ export interface components {
       performedAt: string;
       /** @description The first line of the description, at most 200 characters */
       summary: string;
-      /** @description Null while the entry is not linked to a case */
-      case: components['schemas']['CaseRef'] | null;
+      /** @description Null while the entry is not linked to a case; absent when the caller does not hold case.view */
+      case?: components['schemas']['CaseRef'] | null;
     };
     ExchangeImportResult: {
       data: {
@@ -3196,8 +3202,8 @@ export interface components {
       name: string;
       description: string;
       memberCount: number;
-      /** @description Cases assigned to the group that the caller may see */
-      caseCount: number;
+      /** @description Cases assigned to the group that the caller may see; absent when the caller does not hold case.view */
+      caseCount?: number;
       createdAt: string;
       updatedAt: string;
     };
@@ -3206,8 +3212,8 @@ export interface components {
       name: string;
       description: string;
       memberCount: number;
-      /** @description Cases assigned to the group that the caller may see */
-      caseCount: number;
+      /** @description Cases assigned to the group that the caller may see; absent when the caller does not hold case.view */
+      caseCount?: number;
       createdAt: string;
       updatedAt: string;
       members: components['schemas']['GroupMember'][];
@@ -3238,7 +3244,8 @@ export interface components {
       confidence: {
         score: number;
       } | null;
-      evidenceCount: number;
+      /** @description Evidence items naming it that the caller may see; absent when the caller does not hold evidence.view */
+      evidenceCount?: number;
       originator: components['schemas']['OriginatorWithProxy'] | null;
       createdAt: string;
       updatedAt: string;
@@ -3270,8 +3277,8 @@ export interface components {
       confidence: {
         score: number;
       } | null;
-      /** @description Evidence items naming the identifier, of cases the caller may see or of none */
-      evidenceCount: number;
+      /** @description Evidence items naming the identifier, of cases the caller may see or of none; absent when the caller does not hold evidence.view */
+      evidenceCount?: number;
       originator: components['schemas']['OriginatorWithProxy'] | null;
       createdAt: string;
       updatedAt: string;
@@ -3291,12 +3298,12 @@ export interface components {
         sizeBytes: number | null;
         sha256: string | null;
       }[];
-      /** @description Of evidenceCount, the items holding a file */
-      mediaCount: number;
+      /** @description Of evidenceCount, the items holding a file; absent when the caller does not hold evidence.view */
+      mediaCount?: number;
       /** @description The first 10 live journal entries, newest first; `GET /api/identifiers/{id}/journal-entries` pages through them all */
       journalEntries: components['schemas']['IdentifierJournalEntry'][];
-      /** @description Live journal entries naming the identifier, of cases the caller may see or of none */
-      journalEntryCount: number;
+      /** @description Live journal entries naming the identifier, of cases the caller may see or of none; absent when the caller does not hold journal_entry.view */
+      journalEntryCount?: number;
       /** @description Results of the last validation; empty before one */
       validation: components['schemas']['ValidatorResult'][];
       confidenceReasons: string[];
@@ -3304,8 +3311,8 @@ export interface components {
       tags: components['schemas']['TagRef'][];
       /** @description The first 10 cases, newest first; `GET /api/identifiers/{id}/cases` pages through them all: those the identifier appears in (through journal entries or evidence) that the caller may see */
       cases: components['schemas']['IdentifierCase'][];
-      /** @description Cases the identifier appears in that the caller may see */
-      caseCount: number;
+      /** @description Cases the identifier appears in that the caller may see; absent when the caller does not hold case.view */
+      caseCount?: number;
       /** @description Whether a reviewer confirmed or rejected it (the validation queue) */
       review: components['schemas']['IdentifierReview'];
       pivot: components['schemas']['IdentifierPivot'];
@@ -3361,7 +3368,8 @@ export interface components {
       confidence: {
         score: number;
       } | null;
-      evidenceCount: number;
+      /** @description Evidence items naming it that the caller may see; absent when the caller does not hold evidence.view */
+      evidenceCount?: number;
       originator: components['schemas']['OriginatorWithProxy'] | null;
       createdAt: string;
       updatedAt: string;
@@ -3376,12 +3384,12 @@ export interface components {
       | components['schemas']['OtherIdentifier']
     );
     IdentifierPivot: {
-      /** @description Cases it appears in (through live journal entries or evidence) */
-      caseCount: number;
-      /** @description Live journal entries naming it */
-      journalEntryCount: number;
-      /** @description Evidence items naming it */
-      evidenceCount: number;
+      /** @description Cases it appears in (through live journal entries or evidence); absent when the caller does not hold case.view */
+      caseCount?: number;
+      /** @description Live journal entries naming it; absent when the caller does not hold journal_entry.view */
+      journalEntryCount?: number;
+      /** @description Evidence items naming it; absent when the caller does not hold evidence.view */
+      evidenceCount?: number;
       /** @description The earliest of those entries (when performed) and items (when recorded); null if none */
       firstSeenAt: string | null;
       /** @description The latest of them; null if none */
@@ -3743,7 +3751,8 @@ export interface components {
       confidence: {
         score: number;
       } | null;
-      evidenceCount: number;
+      /** @description Evidence items naming it that the caller may see; absent when the caller does not hold evidence.view */
+      evidenceCount?: number;
       originator: components['schemas']['OriginatorWithProxy'] | null;
       createdAt: string;
       updatedAt: string;
@@ -4070,6 +4079,7 @@ export interface components {
       previousSecretExpiresAt: string | null;
       waiting: number;
       failingSince: string | null;
+      updatedAt: string;
     };
     WebhookSecret: {
       /** @description The new signing secret (`whsec_…`); shown only now */
@@ -5328,7 +5338,10 @@ export interface operations {
   updateUser: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -5385,6 +5398,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -5742,7 +5764,10 @@ export interface operations {
   updateOriginatorTeamMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -5806,6 +5831,15 @@ export interface operations {
       };
       /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -7641,7 +7675,10 @@ export interface operations {
   updateWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -7694,6 +7731,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -8439,7 +8485,10 @@ export interface operations {
   updateTeamMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -8494,6 +8543,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -11691,7 +11749,10 @@ export interface operations {
   setIdentifierTags: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -11719,6 +11780,8 @@ export interface operations {
           'application/json': {
             /** @description The tags the identifier now carries, by name */
             tags: components['schemas']['TagRef'][];
+            /** @description The identifier's version (its ETag), moved on by a change of its tags */
+            updatedAt: string;
           };
         };
       };
@@ -11751,6 +11814,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
