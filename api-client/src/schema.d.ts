@@ -3918,9 +3918,13 @@ export interface components {
         | 'outline';
       description: string;
       usage: {
-        cases: number;
-        evidence: number;
-        identifiers: number;
+        /** @description Cases carrying the tag; absent without case.view */
+        cases?: number;
+        /** @description Evidence items carrying it; absent without evidence.view */
+        evidence?: number;
+        /** @description Identifiers carrying it; absent without identifier.view */
+        identifiers?: number;
+        /** @description The sum of the counts given */
         total: number;
       };
       createdAt: string;

@@ -25,12 +25,19 @@ export const tagColorSchema = z.enum(TAG_COLORS, {
 
 export const TAG_NAME_MAX_LENGTH = 50;
 
-/** What carries the tag: cases and evidence only of the cases the caller may see. */
+/**
+ * What carries the tag, as far as the caller may see: cases and evidence only of the cases they may
+ * see, each kind only under its view permission (absent without it, not 0: it was not counted).
+ */
 export const tagUsageSchema = z.object({
-  cases: z.number().int(),
-  evidence: z.number().int(),
-  identifiers: z.number().int(),
-  total: z.number().int(),
+  cases: z.number().int().optional().describe('Cases carrying the tag; absent without case.view'),
+  evidence: z.number().int().optional().describe('Evidence items carrying it; absent without evidence.view'),
+  identifiers: z
+    .number()
+    .int()
+    .optional()
+    .describe('Identifiers carrying it; absent without identifier.view'),
+  total: z.number().int().describe('The sum of the counts given'),
 });
 export type TagUsage = z.infer<typeof tagUsageSchema>;
 

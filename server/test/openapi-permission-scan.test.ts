@@ -38,12 +38,14 @@ const MARKS: Partial<Record<Permission, string>> = {
  * without the permission, as the records are, so the field itself is the mark. JSON written by
  * PostgreSQL (`json_build_object`, sent as it is) spaces the colon, hence the pattern.
  */
-const countField = (...names: string[]) => new RegExp(`"(?:${names.join('|')})"\\s*:`);
+const countField = (...names: string[]) => `"(?:${names.join('|')})"\\s*:`;
+/** A tag's usage names its counts by the kinds they count (`usage: { cases, evidence, identifiers }`). */
+const usageField = (name: string) => `"usage"\\s*:\\s*\\{[^}]*"${name}"\\s*:`;
 const COUNT_FIELDS: Partial<Record<Permission, RegExp>> = {
-  'case.view': countField('caseCount'),
-  'evidence.view': countField('evidenceCount', 'mediaCount'),
-  'journal_entry.view': countField('journalEntryCount', 'entryCount'),
-  'identifier.view': countField('identifierCount'),
+  'case.view': new RegExp(`${countField('caseCount')}|${usageField('cases')}`),
+  'evidence.view': new RegExp(`${countField('evidenceCount', 'mediaCount')}|${usageField('evidence')}`),
+  'journal_entry.view': new RegExp(countField('journalEntryCount', 'entryCount')),
+  'identifier.view': new RegExp(`${countField('identifierCount')}|${usageField('identifiers')}`),
 };
 
 /**

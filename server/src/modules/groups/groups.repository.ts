@@ -66,8 +66,12 @@ export async function lockGroup(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function countGroupCases(db: DbOrTx, id: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(cases).where(eq(cases.groupId, id));
+/** How many cases the group holds: all of them, or those of `scope` (a caller's visible cases). */
+export async function countGroupCases(db: DbOrTx, id: string, scope?: SQL): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(cases)
+    .where(and(eq(cases.groupId, id), scope));
   return n;
 }
 

@@ -130,10 +130,18 @@ export async function updateGroup(
   return getGroupDetail(db, id, principal);
 }
 
+/** The refusal of a group that has cases: as many as the caller may see, and that it has others. */
+function inUseError(total: number, shown: number): AppError {
+  const cases = shown === 1 ? '1 case' : `${shown} cases`;
+  const where =
+    shown === total ? cases : shown > 0 ? `${cases} and cases you may not see` : 'cases you may not see';
+  return new AppError('IN_USE', `Group has ${where}; move them to another group first`, { caseCount: shown });
+}
+
 /**
  * Deletes a group with no cases. A group that still has cases is refused: deleting it would leave
  * them without a group, that is visible to everyone. The row lock keeps a case from being assigned
- * between the count and the delete.
+ * between the count and the delete. The refusal counts only the cases the caller may see.
  */
 export async function deleteGroup(db: Db, id: string, principal: Principal): Promise<void> {
   await assertCanManageGroup(db, id, principal);
@@ -141,8 +149,8 @@ export async function deleteGroup(db: Db, id: string, principal: Principal): Pro
     if (!(await lockGroup(tx, id))) throw AppError.notFound('Group');
     const caseCount = await countGroupCases(tx, id);
     if (caseCount > 0) {
-      const cases = caseCount === 1 ? '1 case' : `${caseCount} cases`;
-      throw new AppError('IN_USE', `Group has ${cases}; move them to another group first`, { caseCount });
+      const scope = caseScope(principal);
+      throw inUseError(caseCount, scope ? await countGroupCases(tx, id, scope) : 0);
     }
     const before = await getGroupDetail(tx, id, principal);
     await deleteGroupRow(tx, id);

@@ -9,6 +9,7 @@ import {
   type Client,
   type TestApp,
 } from '../../../test/helpers';
+import { deviceSignedIn } from '../../../test/device-sign-in';
 import { automationWithKey, unique } from '../../../test/originator-helpers';
 
 let t: TestApp;
@@ -164,6 +165,15 @@ describe('groups', () => {
     expect(refused.json().error).toMatchObject({
       code: 'IN_USE',
       message: 'Group has 1 case; move them to another group first',
+    });
+    // A member's device token without case.view is not told how many cases the group holds.
+    const { client: member, user } = await signedIn(t, 'investigator');
+    expect((await admin.post(`/api/groups/${group.id}/members`, { userId: user.id })).statusCode).toBe(200);
+    const token = await deviceSignedIn(t, member, ['group.view', 'group.delete']);
+    expect((await token.delete(`/api/groups/${group.id}`)).json().error).toEqual({
+      code: 'IN_USE',
+      message: 'Group has cases you may not see; move them to another group first',
+      details: { caseCount: 0 },
     });
     await t.database.db.update(cases).set({ groupId: null }).where(eq(cases.id, c.id));
     expect((await admin.delete(`/api/groups/${group.id}`)).statusCode).toBe(204);

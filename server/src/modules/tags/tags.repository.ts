@@ -10,16 +10,22 @@ import { toTagColor } from '../../db/sql/tags';
 import { matchesSearch } from '../../lib/search';
 
 type TagBase = typeof tags.$inferSelect;
-export type TagRow = TagBase & { cases: number; evidence: number; identifiers: number };
+/** A usage count is absent when the caller may not view that kind of record (not 0: it was not counted). */
+export type TagRow = TagBase & { cases?: number; evidence?: number; identifiers?: number };
 
 /**
- * Which cases a count takes in: a condition over `cases`, `visibleCaseCondition` of the caller for what
- * they are shown (a count of the cases they may not see would tell them those exist), `sql\`true\`` to
- * know whether anything at all carries the tag.
+ * What the usage counts take in, per kind: for cases and evidence a condition over `cases`
+ * (`visibleCaseCondition` of the caller for what they are shown: a count of the cases they may not see
+ * would tell them those exist; `sql\`true\`` to know whether anything at all carries the tag); null, and
+ * for identifiers false, when the caller may not view that kind, and it is not counted at all.
  */
-export type CaseScope = SQL;
-/** Every case, whoever asks: whether a tag may be deleted does not depend on who deletes it. */
-export const ALL_CASES: CaseScope = sql`true`;
+export interface UsageScope {
+  cases: SQL | null;
+  evidence: SQL | null;
+  identifiers: boolean;
+}
+/** Everything, whoever asks: whether a tag may be deleted does not depend on who deletes it. */
+export const ALL_USAGE: UsageScope = { cases: sql`true`, evidence: sql`true`, identifiers: true };
 
 async function countGrouped(query: Promise<{ key: string; n: number }[]>, ids: readonly string[]) {
   const counts = new Map<string, number>(ids.map((id) => [id, 0]));
@@ -27,7 +33,7 @@ async function countGrouped(query: Promise<{ key: string; n: number }[]>, ids: r
   return counts;
 }
 
-function countCaseTags(db: DbOrTx, ids: readonly string[], scope: CaseScope) {
+function countCaseTags(db: DbOrTx, ids: readonly string[], scope: SQL) {
   const query = db
     .select({ key: caseTags.tagId, n: count() })
     .from(caseTags)
@@ -38,7 +44,7 @@ function countCaseTags(db: DbOrTx, ids: readonly string[], scope: CaseScope) {
 }
 
 /** Evidence in no case counts for everyone, as it is listed for everyone. */
-function countEvidenceTags(db: DbOrTx, ids: readonly string[], scope: CaseScope) {
+function countEvidenceTags(db: DbOrTx, ids: readonly string[], scope: SQL) {
   const query = db
     .select({ key: evidenceTags.tagId, n: count() })
     .from(evidenceTags)
@@ -50,19 +56,19 @@ function countEvidenceTags(db: DbOrTx, ids: readonly string[], scope: CaseScope)
 }
 
 /** Adds usage counts to the tags: one grouped query per junction table for the whole page. */
-async function withUsage(db: DbOrTx, rows: TagBase[], scope: CaseScope): Promise<TagRow[]> {
+async function withUsage(db: DbOrTx, rows: TagBase[], scope: UsageScope): Promise<TagRow[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
   const [caseCounts, evidenceCounts, identifierCounts] = await Promise.all([
-    countCaseTags(db, ids, scope),
-    countEvidenceTags(db, ids, scope),
-    countByColumn(db, identifierTags, identifierTags.tagId, ids),
+    scope.cases && countCaseTags(db, ids, scope.cases),
+    scope.evidence && countEvidenceTags(db, ids, scope.evidence),
+    scope.identifiers ? countByColumn(db, identifierTags, identifierTags.tagId, ids) : null,
   ]);
   return rows.map((r) => ({
     ...r,
-    cases: caseCounts.get(r.id) ?? 0,
-    evidence: evidenceCounts.get(r.id) ?? 0,
-    identifiers: identifierCounts.get(r.id) ?? 0,
+    ...(caseCounts && { cases: caseCounts.get(r.id) ?? 0 }),
+    ...(evidenceCounts && { evidence: evidenceCounts.get(r.id) ?? 0 }),
+    ...(identifierCounts && { identifiers: identifierCounts.get(r.id) ?? 0 }),
   }));
 }
 
@@ -70,7 +76,7 @@ export async function listTagRows(
   db: DbOrTx,
   search: string | undefined,
   page: { page: number; pageSize: number },
-  scope: CaseScope,
+  scope: UsageScope,
 ) {
   const where = search?.trim() ? matchesSearch(search.trim(), tags.name) : undefined;
   const rows = await db
@@ -84,7 +90,7 @@ export async function listTagRows(
   return { rows: await withUsage(db, rows, scope), total: n };
 }
 
-export async function findTagRow(db: DbOrTx, id: string, scope: CaseScope): Promise<TagRow | undefined> {
+export async function findTagRow(db: DbOrTx, id: string, scope: UsageScope): Promise<TagRow | undefined> {
   const rows = await db.select().from(tags).where(eq(tags.id, id)).limit(1);
   return (await withUsage(db, rows, scope))[0];
 }

@@ -1,5 +1,11 @@
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
-import { describeTagUsage, type CreateTagBody, type Tag, type UpdateTagBody } from '@scamtrail/domain/tags';
+import {
+  describeTagUsage,
+  type CreateTagBody,
+  type Tag,
+  type TagUsage,
+  type UpdateTagBody,
+} from '@scamtrail/domain/tags';
 import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
 import { tags } from '../../db/schema/index';
@@ -9,9 +15,9 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent, type NewEvent } from '../events/events.service';
-import { visibleCaseCondition } from '../../db/case-visibility';
+import { viewerParams, visibleCaseCondition } from '../../db/case-visibility';
 import {
-  ALL_CASES,
+  ALL_USAGE,
   deleteTagRow,
   findTagRow,
   insertTag,
@@ -20,6 +26,7 @@ import {
   setIdentifierTags,
   updateTagRow,
   type TagRow,
+  type UsageScope,
 } from './tags.repository';
 import { requireTags } from './tag.preconditions';
 
@@ -33,13 +40,18 @@ const UNIQUE_TAG_NAME = {
 };
 
 export function toTag(row: TagRow): Tag {
-  const usage = { cases: row.cases, evidence: row.evidence, identifiers: row.identifiers };
+  const usage = {
+    ...(row.cases !== undefined && { cases: row.cases }),
+    ...(row.evidence !== undefined && { evidence: row.evidence }),
+    ...(row.identifiers !== undefined && { identifiers: row.identifiers }),
+  };
+  const total = (usage.cases ?? 0) + (usage.evidence ?? 0) + (usage.identifiers ?? 0);
   return {
     id: row.id,
     name: row.name,
     color: toTagColor(row.color),
     description: row.description,
-    usage: { ...usage, total: usage.cases + usage.evidence + usage.identifiers },
+    usage: { ...usage, total },
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
@@ -54,18 +66,32 @@ function tagEvent(
   return { type, actorOriginatorId: principal.originatorId, subjectType: 'tag', subjectId: tagId, data };
 }
 
-/** Usage counts take in only the cases (and their evidence) the caller may see. */
+/**
+ * What the caller is shown of a tag's usage: the cases and the evidence of the cases they may see, each
+ * kind only under its view permission (absent without it), and the identifiers under identifier.view.
+ */
+function usageScope(principal: Principal): UsageScope {
+  const sees = viewerParams(principal);
+  const visible = visibleCaseCondition(principal);
+  return {
+    cases: sees.viewerSeesCases ? visible : null,
+    evidence: sees.viewerSeesEvidence ? visible : null,
+    identifiers: sees.viewerSeesIdentifiers,
+  };
+}
+
+/** Usage counts take in only what the caller may see (`usageScope`). */
 export async function listTags(
   db: Db,
   query: { search?: string; page: number; pageSize: number },
   principal: Principal,
 ): Promise<{ data: Tag[]; pagination: Pagination }> {
-  const { rows, total } = await listTagRows(db, query.search, query, visibleCaseCondition(principal));
+  const { rows, total } = await listTagRows(db, query.search, query, usageScope(principal));
   return { data: rows.map(toTag), pagination: toPagination(query.page, query.pageSize, total) };
 }
 
 export async function getTag(db: DbOrTx, id: string, principal: Principal): Promise<Tag> {
-  const row = await findTagRow(db, id, visibleCaseCondition(principal));
+  const row = await findTagRow(db, id, usageScope(principal));
   if (!row) throw AppError.notFound('Tag');
   return toTag(row);
 }
@@ -107,23 +133,31 @@ export async function updateTag(
   return getTag(db, id, principal);
 }
 
-/** Deletes a tag nothing carries; while in use it is refused with 409 IN_USE saying where. */
+/**
+ * Deletes a tag nothing carries; while anything does, whether the caller may see it or not, it is
+ * refused with 409 IN_USE saying where, as far as the caller may see (`inUseError`).
+ */
 export async function deleteTag(db: Db, id: string, principal: Principal): Promise<void> {
   await db.transaction(async (tx) => {
     if (!(await lockTag(tx, id))) throw AppError.notFound('Tag');
-    const row = await findTagRow(tx, id, ALL_CASES);
+    const row = await findTagRow(tx, id, ALL_USAGE);
     if (!row) throw AppError.notFound('Tag');
     const tag = toTag(row);
-    if (tag.usage.total > 0) {
-      throw new AppError(
-        'IN_USE',
-        `Tag is in use by ${describeTagUsage(tag.usage)}; remove it from them first`,
-        { usage: tag.usage },
-      );
-    }
+    if (tag.usage.total > 0) throw inUseError(tag.usage.total, (await getTag(tx, id, principal)).usage);
     await deleteTagRow(tx, id);
     await recordEvent(tx, tagEvent('tag.deleted', id, principal, { name: tag.name, color: tag.color }));
   });
+}
+
+/** The refusal of a tag in use: what carries it as far as the caller may see, and that more does. */
+function inUseError(total: number, shown: TagUsage): AppError {
+  const where =
+    shown.total === total
+      ? describeTagUsage(shown)
+      : shown.total > 0
+        ? `${describeTagUsage(shown)}, and by records you may not see`
+        : 'records you may not see';
+  return new AppError('IN_USE', `Tag is in use by ${where}; remove it from them first`, { usage: shown });
 }
 
 /**

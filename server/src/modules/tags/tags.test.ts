@@ -137,16 +137,38 @@ describe('tags', () => {
     await db.insert(evidenceTags).values({ evidenceId: item.id, tagId: tag.id });
     const { client: viewer } = await signedIn(t, 'viewer');
     const { caller: key } = await automationWithKey(t, admin, ['tag.view', 'tag.delete']);
+    // The viewer may view each kind but sees no grouped case; the key may view none of the kinds,
+    // and is told no count at all (not 0: nothing was counted).
     const nothing = { cases: 0, evidence: 0, identifiers: 0, total: 0 };
-    for (const reader of [viewer, key]) {
-      expect((await reader.get(`/api/tags/${tag.id}`)).json().usage).toEqual(nothing);
+    for (const [reader, usage] of [
+      [viewer, nothing],
+      [key, { total: 0 }],
+    ] as const) {
+      expect((await reader.get(`/api/tags/${tag.id}`)).json().usage).toEqual(usage);
       const list = (await reader.get(`/api/tags?search=${tag.name}`)).json();
-      expect(list.data[0].usage).toEqual(nothing);
+      expect(list.data[0].usage).toEqual(usage);
     }
     const all = { cases: 1, evidence: 1, identifiers: 0, total: 2 };
     expect((await admin.get(`/api/tags/${tag.id}`)).json().usage).toEqual(all);
-    // A key that sees no grouped case still may not delete the tag out from under one.
-    expect((await key.delete(`/api/tags/${tag.id}`)).statusCode).toBe(409);
+    // A key that sees no grouped case still may not delete the tag out from under one, and is told
+    // only that records it may not see carry it.
+    const refused = await key.delete(`/api/tags/${tag.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({
+      code: 'IN_USE',
+      message: 'Tag is in use by records you may not see; remove it from them first',
+      details: { usage: { total: 0 } },
+    });
+    const identifier = await createIdentifier();
+    await setIdentifierTags(db, identifier, [tag.id]);
+    const { caller: identifierKey } = await automationWithKey(t, admin, [
+      'tag.view',
+      'tag.delete',
+      'identifier.view',
+    ]);
+    expect((await identifierKey.delete(`/api/tags/${tag.id}`)).json().error.message).toBe(
+      'Tag is in use by 1 identifier, and by records you may not see; remove it from them first',
+    );
   });
 
   it('a viewer cannot create a tag', async () => {

@@ -31,9 +31,10 @@ export function TagsTable({ tags, loading, emptyState, onEdit, onDelete }: TagsT
     id: tag.id,
     name: tag.name,
     description: tag.description || EMPTY_CELL,
-    identifiers: tag.usage.identifiers,
-    cases: tag.usage.cases,
-    evidence: tag.usage.evidence,
+    // A count the server leaves out (the caller may not view that kind of record) is not a 0.
+    identifiers: tag.usage.identifiers ?? EMPTY_CELL,
+    cases: tag.usage.cases ?? EMPTY_CELL,
+    evidence: tag.usage.evidence ?? EMPTY_CELL,
     total: tag.usage.total,
     actions: '',
   }));

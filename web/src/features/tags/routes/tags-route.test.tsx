@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
@@ -14,6 +14,34 @@ describe('tags', () => {
     expect(await screen.findByRole('heading', { name: 'No tags yet' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create your first tag' }));
     expect(await screen.findByRole('dialog', { name: 'New tag' })).toBeVisible();
+  });
+
+  it('shows a dash, not 0, for a count the server leaves out', async () => {
+    renderApp('/tags', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/tags': () =>
+        json(200, {
+          data: [
+            {
+              id: '11111111-1111-4111-8111-111111111111',
+              name: 'wire fraud',
+              color: 'red',
+              description: '',
+              // Read with a key holding identifier.view but neither case.view nor evidence.view.
+              usage: { identifiers: 3, total: 3 },
+              createdAt: '2025-03-04T09:00:00.000Z',
+              updatedAt: '2025-03-04T09:00:00.000Z',
+            },
+          ],
+          pagination: { ...NO_TAGS.pagination, totalItems: 1 },
+        }),
+    });
+    const row = (await screen.findByText('wire fraud')).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['wire fraud', '—', '3', '—', '—', '3', 'Actions for wire fraud']);
   });
 
   it('keeps its search and page in the URL: a shared link shows the same view, a new search page 1', async () => {
