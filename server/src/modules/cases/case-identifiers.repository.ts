@@ -23,18 +23,24 @@ export interface OtherCaseRow {
   otherCount: number;
 }
 
-/** One page of the case's identifiers, the most named first, and how many there are in all. */
+/**
+ * One page of the case's identifiers and how many there are in all: the most named by the case's
+ * journal entries first when `byEntryCount` (a caller holding journal_entry.view), else by display
+ * value alone, so that the order and the page boundaries tell nothing of entries the caller may not see.
+ */
 export async function findCaseIdentifierRows(
   db: DbOrTx,
   caseId: string,
   page: { page: number; pageSize: number },
+  byEntryCount: boolean,
 ): Promise<{ rows: CaseIdentifierRow[]; total: number }> {
+  const mostNamedFirst = byEntryCount ? sql`mine.entry_count desc, ` : sql``;
   const result = await db.execute(sql`select ${identifiers.id} as id, ${identifiers.type} as type,
            ${identifiers.displayValue} as display_value, mine.entry_count,
            count(*) over ()::int as total
       from (${identifiersOfCase(caseId)}) as mine
       join ${identifiers} on ${identifiers.id} = mine.identifier_id
-     order by mine.entry_count desc, ${identifiers.displayValue}, ${identifiers.id}
+     order by ${mostNamedFirst}${identifiers.displayValue}, ${identifiers.id}
      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`);
   const raw = rowsOf<{ id: string; type: string; display_value: string; entry_count: number; total: number }>(
     result,

@@ -19,7 +19,9 @@ export async function caseIdentifiersRoutes(app: FastifyInstance, opts: { db: Db
         operationId: 'listCaseIdentifiers',
         tags,
         summary: "Identifiers linked through the case's journal entries and evidence",
-        description: 'Each with the entries naming it and the other cases (the caller may see) naming it.',
+        description:
+          'Each with the entries naming it and the other cases (the caller may see) naming it. The most ' +
+          "named by the case's entries first for a caller holding journal_entry.view, else by display value.",
         params: idParamsSchema,
         querystring: casePageQuerySchema,
         response: { 200: caseIdentifierListSchema, ...errorResponses(400, 401, 403, 404) },

@@ -1,8 +1,8 @@
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import type { CaseIdentifier } from '@scamtrail/domain/cases';
-import { hasPermission } from '@scamtrail/domain/permissions';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
+import { viewerParams } from '../../db/case-visibility';
 import type { Principal } from '../auth/principal';
 import { findCaseIdentifierRows, findOtherCasesNaming } from './case-identifiers.repository';
 import { toCaseRef } from './case-presenter';
@@ -11,6 +11,7 @@ import { requireVisibleCase } from './case.preconditions';
 /**
  * The identifiers linked to the case, each with the other visible cases that name it, and how many of
  * the case's entries name it only for a caller holding journal_entry.view (absent otherwise, not 0).
+ * Without it the list is not ordered by that count either: the order would tell it.
  */
 export async function listCaseIdentifiers(
   db: Db,
@@ -19,8 +20,8 @@ export async function listCaseIdentifiers(
   principal: Principal,
 ): Promise<{ data: CaseIdentifier[]; pagination: Pagination }> {
   await requireVisibleCase(db, principal, caseId);
-  const { rows, total } = await findCaseIdentifierRows(db, caseId, page);
-  const showsEntryCount = hasPermission(principal.permissions, 'journal_entry.view');
+  const showsEntryCount = viewerParams(principal).viewerSeesJournalEntries;
+  const { rows, total } = await findCaseIdentifierRows(db, caseId, page, showsEntryCount);
   const others = await findOtherCasesNaming(
     db,
     caseId,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, Case, CaseIdentifier, RelatedCase } from '@scamtrail/domain/cases';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { automationWithKey } from '../../../test/originator-helpers';
 import { createCaseVia, insertEntry, insertEvidence, patchCaseVia } from './case-test-fixtures';
 
 let t: TestApp;
@@ -126,6 +127,36 @@ describe("a case's identifiers", () => {
     ).find((r) => r.id === emailId)!;
     expect(email.otherCaseCount).toBe(8);
     expect(email.otherCases.map((c) => c.title)).toEqual(['Ring 0', 'Ring 5', 'Ring 4', 'Ring 3', 'Ring 2']);
+  });
+  it('orders by how many entries name each only for a caller who may view journal entries', async () => {
+    // "zzz" is named by two entries of the case, "aaa" by one: the count would put "zzz" first.
+    const mostNamed = await createIdentifier({ type: 'email', data: { address: 'zzz-order@example.com' } });
+    const lessNamed = await createIdentifier({ type: 'email', data: { address: 'aaa-order@example.com' } });
+    const named = await createCaseVia(investigator, { title: 'Ordered identifiers' });
+    await insertEntry(t.database.db, {
+      caseId: named.id,
+      originatorId,
+      identifierIds: [mostNamed, lessNamed],
+    });
+    await insertEntry(t.database.db, { caseId: named.id, originatorId, identifierIds: [mostNamed] });
+    const admin = (await signedIn(t, 'admin')).client;
+    const withoutEntries = (await automationWithKey(t, admin, ['case.view', 'identifier.view'])).caller;
+    const list = async (caller: Client, query = '') => {
+      const res = await caller.get(`/api/cases/${named.id}/identifiers${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as CaseIdentifier[];
+    };
+
+    const seen = await list(investigator);
+    expect(seen.map((r) => [r.id, r.entryCount])).toEqual([
+      [mostNamed, 2],
+      [lessNamed, 1],
+    ]);
+    const blind = await list(withoutEntries);
+    expect(blind.map((r) => r.id)).toEqual([lessNamed, mostNamed]);
+    expect(blind.every((r) => !('entryCount' in r))).toBe(true);
+    expect((await list(withoutEntries, '?pageSize=1')).map((r) => r.id)).toEqual([lessNamed]);
+    expect((await list(withoutEntries, '?pageSize=1&page=2')).map((r) => r.id)).toEqual([mostNamed]);
   });
 });
 
