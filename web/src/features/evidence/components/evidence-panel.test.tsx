@@ -9,6 +9,8 @@ const listCalls = (fetchMock: ReturnType<typeof renderApp>['fetchMock']) =>
     .map(([url]) => new URL(String(url), 'http://localhost'))
     .filter((url) => url.pathname === '/api/evidence');
 
+const TAG_ID = '22222222-2222-4222-8222-222222222222';
+
 describe('evidence list', () => {
   it('lists evidence with its kind, readable size, case, tags and who added it', async () => {
     renderApp('/evidence', {
@@ -41,6 +43,30 @@ describe('evidence list', () => {
     expect(listCalls(fetchMock).at(-1)!.searchParams.get('search')).toBe('call');
     await userEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
     await waitFor(() => expect(currentPath(router)).toBe('/evidence'));
+  });
+
+  it('filters by kind and tag from its dropdowns, each keeping its id and name', async () => {
+    const { router, fetchMock } = renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () => page([]),
+      'GET /api/tags': () => page([{ id: TAG_ID, name: 'money-mule', color: 'purple' }]),
+    });
+    expect(await screen.findByText('No evidence yet')).toBeInTheDocument();
+    const kind = screen.getByRole('combobox', { name: 'Kind' });
+    expect(kind.closest('#evidence-kind')).not.toBeNull();
+    expect(kind).toHaveTextContent('All kinds');
+    await userEvent.click(kind);
+    await userEvent.click(screen.getByRole('option', { name: 'Audio' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('kind')).toBe('audio'));
+    expect(kind).toHaveTextContent('Audio');
+
+    const tag = await screen.findByRole('combobox', { name: 'Tag' });
+    expect(tag.closest('#evidence-tag')).not.toBeNull();
+    await userEvent.click(tag);
+    await userEvent.click(await screen.findByRole('option', { name: 'money-mule' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('tagId')).toBe(TAG_ID));
+    expect(router.state.location.search).toContain(`tagId=${TAG_ID}`);
+    expect(tag).toHaveTextContent('money-mule');
   });
 
   it('says when the list failed and offers to try again', async () => {

@@ -1,4 +1,4 @@
-import { Button, Dropdown, Search, TableToolbar, TableToolbarContent } from '@carbon/react';
+import { Button, Search, TableToolbar, TableToolbarContent } from '@carbon/react';
 import { Add } from '@carbon/icons-react';
 import { EVIDENCE_KIND_LABELS, EVIDENCE_KINDS, type EvidenceKind } from '@scamtrail/domain/evidence';
 import { useTagOptions } from '../../../components/tags/tag-options';
@@ -7,13 +7,9 @@ import type { EvidenceListParams } from './evidence-list-params';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { evidenceListFilters } from '../api/get-evidence-list';
 import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
+import { FilterDropdown } from '../../../components/list-toolbar';
 
-interface Option<T extends string> {
-  value: T;
-  text: string;
-}
-
-const KIND_OPTIONS: Option<EvidenceKind | ''>[] = [
+const KIND_OPTIONS: { value: EvidenceKind | ''; text: string }[] = [
   { value: '', text: 'All kinds' },
   ...EVIDENCE_KINDS.map((kind) => ({ value: kind, text: EVIDENCE_KIND_LABELS[kind] })),
 ];
@@ -44,7 +40,7 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
     Boolean,
   ).length;
   const tags = useTagOptions();
-  const tagOptions: Option<string>[] = [
+  const tagOptions = [
     { value: '', text: 'All tags' },
     ...(tags.data ?? []).map((tag) => ({ value: tag.id, text: tag.name })),
   ];
@@ -77,30 +73,22 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
           )}
           {/* Without tag.view there is nothing to filter by. */}
           {!tags.isError && (
-            <Dropdown<Option<string>>
+            <FilterDropdown
               id={`${idPrefix}-tag`}
               className="evidence-toolbar__filter"
-              titleText="Tag"
-              hideLabel
-              label="All tags"
-              size="lg"
-              items={tagOptions}
-              itemToString={(item) => item?.text ?? ''}
-              selectedItem={tagOptions.find((option) => option.value === params.tagId) ?? tagOptions[0]}
-              onChange={({ selectedItem }) => onChange({ tagId: selectedItem?.value ?? '' })}
+              label="Tag"
+              value={params.tagId}
+              options={tagOptions}
+              onChange={(tagId) => onChange({ tagId })}
             />
           )}
-          <Dropdown<Option<EvidenceKind | ''>>
+          <FilterDropdown
             id={`${idPrefix}-kind`}
             className="evidence-toolbar__filter"
-            titleText="Kind"
-            hideLabel
-            label="All kinds"
-            size="lg"
-            items={KIND_OPTIONS}
-            itemToString={(item) => item?.text ?? ''}
-            selectedItem={KIND_OPTIONS.find((option) => option.value === params.kind) ?? KIND_OPTIONS[0]}
-            onChange={({ selectedItem }) => onChange({ kind: selectedItem?.value ?? '' })}
+            label="Kind"
+            value={params.kind}
+            options={KIND_OPTIONS}
+            onChange={(kind) => onChange({ kind })}
           />
           <Button
             kind="ghost"
