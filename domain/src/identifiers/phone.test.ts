@@ -1,5 +1,14 @@
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
-import { callingCodeOf, isPhoneRegion, normaliseCountryCode, splitPhoneNumber, toE164 } from './phone';
+import {
+  callingCodeOf,
+  isPhoneRegion,
+  nationalNumberOf,
+  normaliseCountryCode,
+  splitPhoneNumber,
+  toE164,
+} from './phone';
 
 describe('normaliseCountryCode', () => {
   it('adds the plus when it is absent and trims', () => {
@@ -30,6 +39,33 @@ describe('toE164', () => {
 
   it('falls back to + code + digits for codes no country uses', () => {
     expect(toE164('+999', '123456')).toBe('+999123456');
+  });
+});
+
+describe('nationalNumberOf', () => {
+  it('gives the national number of an E.164 number, and "" for one that cannot be read', () => {
+    expect(nationalNumberOf('+14155550134')).toBe('4155550134');
+    expect(nationalNumberOf('+447911123456')).toBe('7911123456');
+    expect(nationalNumberOf('+999123')).toBe('');
+  });
+
+  it('right after toE164 read a number, gives what a new parse of its E.164 form gives', () => {
+    // Every region's example mobile number, written nationally, with a trunk 0, and dialled abroad:
+    // the national number toE164's own parse read equals the one read again from its E.164 form.
+    let checked = 0;
+    for (const region of getCountries()) {
+      const example = examples[region];
+      if (!example) continue;
+      const code = `+${getCountryCallingCode(region)}`;
+      for (const written of [example, `0${example}`, `00${code.slice(1)}${example}`, `${code} ${example}`]) {
+        const e164 = toE164(code, written);
+        expect(nationalNumberOf(e164), `${region} ${written}`).toBe(
+          parsePhoneNumberFromString(e164)?.nationalNumber ?? '',
+        );
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(800);
   });
 });
 

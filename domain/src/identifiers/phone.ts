@@ -70,8 +70,29 @@ export function toE164(countryCode: string, number: string): string {
   const trimmed = number.trim();
   // A number written in full international form wins over the separate country code field.
   const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : readNational(trimmed, code);
-  if (parsed) return parsed.number;
+  if (parsed) {
+    lastRead = { e164: parsed.number, nationalNumber: parsed.nationalNumber };
+    return parsed.number;
+  }
   return `+${trimmed.startsWith('+') ? '' : code}${digitsOf(trimmed)}`;
+}
+
+/**
+ * The last number `toE164` read, as E.164 and its national number. A phone's key and then its search
+ * text are computed one after the other (`toIdentifierValues`, an import's rows): the search text's
+ * national number comes from here instead of a second parse of the same number, the most expensive
+ * step of an imported phone row (issue 38).
+ */
+let lastRead: { e164: string; nationalNumber: string } | undefined;
+
+/**
+ * The national number of an E.164 number ("+14155550134" is "4155550134"); "" for one libphonenumber-js
+ * cannot read. The same as parsing `e164` again: the number libphonenumber-js reads from its own E.164
+ * form has the national number it read it with (phone.test.ts holds it to that).
+ */
+export function nationalNumberOf(e164: string): string {
+  if (lastRead?.e164 === e164) return lastRead.nationalNumber;
+  return parsePhoneNumberFromString(e164)?.nationalNumber ?? '';
 }
 
 /** A number written without a plus: national under `callingCode`, unless it was dialled abroad. */

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { buildNormalisedKey } from './normalise';
-import { internationalReadings, isPhoneRegion, toE164 } from './phone';
+import { internationalReadings, isPhoneRegion, nationalNumberOf, toE164 } from './phone';
 import { compactUpper, digitsOf, readText } from './read-data';
 
 /**
@@ -27,8 +27,7 @@ function asWritten(value: string): string {
  * `e164` is `toE164(countryCode, number)` when the caller has it already (a phone's normalised key).
  */
 function phoneForms(countryCode: string, number: string, e164 = toE164(countryCode, number)): string[] {
-  const national = parsePhoneNumberFromString(e164)?.nationalNumber ?? '';
-  return [digitsOf(e164), national, digitsOf(number)];
+  return [digitsOf(e164), nationalNumberOf(e164), digitsOf(number)];
 }
 
 /** An e-mail address and its local part, so "jane.doe" finds jane.doe@example.com. */
