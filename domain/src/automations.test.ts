@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyStatus, createApiKeyBodySchema, webhookUrlSchema } from './automations';
+import { apiKeyStatus, createApiKeyBodySchema, webhookUrlOrigin, webhookUrlSchema } from './automations';
 
 describe('API key status', () => {
   const now = new Date('2026-01-01T00:00:00Z');
@@ -34,5 +34,19 @@ describe('webhook URL', () => {
     expect(webhookUrlSchema.safeParse('http://hooks.example.com/x').success).toBe(true);
     expect(webhookUrlSchema.safeParse('ftp://hooks.example.com/x').success).toBe(false);
     expect(webhookUrlSchema.safeParse('file:///etc/passwd').success).toBe(false);
+  });
+});
+
+describe('webhook URL origin', () => {
+  it('keeps the scheme, host and port; drops the path, query, fragment and user name', () => {
+    expect(webhookUrlOrigin('https://Hooks.Example.com:8443/in/t0ken?key=k#x')).toBe(
+      'https://hooks.example.com:8443',
+    );
+    expect(webhookUrlOrigin('http://user:pa%40ss@hooks.example.com/t')).toBe('http://hooks.example.com');
+    expect(webhookUrlOrigin('https://a@b@hooks.example.com?k')).toBe('https://hooks.example.com');
+    expect(webhookUrlOrigin('https://[2606:2800::1]:9/x')).toBe('https://[2606:2800::1]:9');
+    expect(webhookUrlOrigin('https://hooks.example.com\\t0ken@x')).toBe('https://hooks.example.com');
+    expect(webhookUrlOrigin(null)).toBeNull();
+    expect(webhookUrlOrigin('not a url')).toBeNull();
   });
 });

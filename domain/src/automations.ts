@@ -16,6 +16,20 @@ export const webhookUrlSchema = text({ label: 'Webhook URL', max: WEBHOOK_URL_MA
   z.url({ protocol: /^https?$/, message: 'Webhook URL must be an http:// or https:// URL' }),
 );
 
+/**
+ * What a caller who may not change the automation sees of its webhook URL: the origin alone (scheme,
+ * host and port), as the path, the query or a user name may carry the receiver's token. The full URL
+ * is for callers holding automation.edit (a key: for its own automation only). Null stays null.
+ */
+export function webhookUrlOrigin(url: string | null): string | null {
+  if (url === null) return null;
+  const parts = URL_ORIGIN.exec(url);
+  return parts ? `${parts[1]}://${parts[2]}`.toLowerCase() : null;
+}
+
+/** Scheme, then the host and port after any user name and password (up to the last `@`). */
+const URL_ORIGIN = /^(https?):\/\/(?:[^/?#\\]*@)?([^/?#\\@]+)/i;
+
 const automationFields = {
   systemName: requiredText('System name', SYSTEM_NAME_MAX_LENGTH).describe('Unique, case-insensitively'),
   description: optionalText('Description'),

@@ -84,7 +84,12 @@ export const originatorSchema = originatorSummarySchema
     communityMember: communityMemberInfoSchema.nullable(),
     systemName: responseText().nullable(),
     description: responseText().nullable(),
-    webhookUrl: responseText().nullable(),
+    webhookUrl: responseText()
+      .nullable()
+      .describe(
+        'In full only for callers who may change the automation (automation.edit; a key: its own); ' +
+          'others get its origin alone (scheme, host and port), as the path or query may hold a token',
+      ),
     /** When one of the automation's API keys was last used. */
     lastTriggered: responseText().nullable().describe("Last use of one of the automation's API keys"),
     createdAt: responseText(),

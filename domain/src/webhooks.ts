@@ -43,7 +43,12 @@ export const webhookEndpointSchema = z
   .object({
     automationId: responseText(),
     /** The automation's webhook URL; null when it has none (nothing is delivered). */
-    url: responseText().nullable(),
+    url: responseText()
+      .nullable()
+      .describe(
+        "The automation's webhook URL, null when it has none; in full only for callers who may change " +
+          'the automation, others get its origin alone (scheme, host and port)',
+      ),
     status: z.enum(WEBHOOK_STATUSES),
     /** Why deliveries stopped (a 410, or failures for days), while disabled. */
     disabledReason: responseText().nullable(),

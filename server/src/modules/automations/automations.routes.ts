@@ -9,10 +9,11 @@ import { originatorListQuerySchema } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
 import { withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
+import { currentPrincipal } from '../auth/principal';
 import { access } from '../auth/route-access';
 import { registerOriginatorKindRoutes } from '../originators/originator-kind.routes';
 import { getOriginatorOfType } from '../originators/originator-writes.service';
-import { activeFilter, listOriginators } from '../originators/originators.service';
+import { activeFilter, listOriginators, originatorFor } from '../originators/originators.service';
 import {
   createAutomation,
   getAutomationDetail,
@@ -71,7 +72,10 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
         // The answer lists the automation's keys: another automation's key has no business there.
         config: { access: access.automationPermission('automation.view') },
       },
-      async (request, reply) => withETag(reply, await getAutomationDetail(db, request.params.id)),
+      async (request, reply) => {
+        const detail = await getAutomationDetail(db, request.params.id);
+        return withETag(reply, { ...detail, ...originatorFor(currentPrincipal(request), detail) });
+      },
     );
   }
 }

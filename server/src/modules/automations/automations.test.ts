@@ -220,3 +220,63 @@ describe('an API key acts for its own automation only', () => {
     expect(res.json().description).toBe('self-managed');
   });
 });
+
+describe('the webhook URL, in full only for who may change the automation', () => {
+  const FULL = 'https://hooks.example.com:8443/in/s3cr3t-token?key=k3y';
+  const ORIGIN = 'https://hooks.example.com:8443';
+
+  /**
+   * Every answer of the API that names the automation's webhook URL, read by `caller`; with
+   * `keyOfAnother`, only those a key may read of an automation not its own (the lists and
+   * GET /api/originators/{id}: the automation's own routes refuse it).
+   */
+  async function urlsSeenBy(caller: Client, id: string, systemName: string, keyOfAnother = false) {
+    const read = async (path: string) => {
+      const res = await caller.get(path);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      return res.json();
+    };
+    const inList = (page: { data: { id: string; webhookUrl: string | null }[] }) =>
+      page.data.find((o) => o.id === id)?.webhookUrl;
+    const search = encodeURIComponent(systemName);
+    const anyCaller = [
+      inList(await read(`/api/automations?search=${search}`)),
+      inList(await read(`/api/originators/automations?search=${search}`)),
+      inList(await read(`/api/originators?type=automation&search=${search}`)),
+      (await read(`/api/originators/${id}`)).webhookUrl,
+    ];
+    if (keyOfAnother) return anyCaller;
+    return [
+      ...anyCaller,
+      (await read(`/api/automations/${id}`)).webhookUrl,
+      (await read(`/api/originators/automations/${id}`)).webhookUrl,
+      (await read(`/api/automations/${id}/webhook`)).url,
+    ];
+  }
+
+  it('an editor reads it all; a viewer only its scheme, host and port', async () => {
+    const automation = await createAutomationVia(admin, { webhookUrl: FULL });
+    const investigator = (await signedIn(t, 'investigator')).client;
+    const viewer = (await signedIn(t, 'viewer')).client;
+    expect(await urlsSeenBy(admin, automation.id, automation.systemName)).toEqual(Array(7).fill(FULL));
+    expect(await urlsSeenBy(investigator, automation.id, automation.systemName)).toEqual(Array(7).fill(FULL));
+    expect(await urlsSeenBy(viewer, automation.id, automation.systemName)).toEqual(Array(7).fill(ORIGIN));
+  });
+
+  it("a key that may edit reads its own automation's in full, another's only its origin", async () => {
+    const { caller, automation } = await automationWithKey(t, admin, [
+      'automation.view',
+      'automation.edit',
+      'originator.view',
+    ]);
+    const own = await caller.patch(`/api/automations/${automation.id}`, { webhookUrl: FULL });
+    expect(own.json().webhookUrl).toBe(FULL);
+    const other = await createAutomationVia(admin, { webhookUrl: FULL });
+    expect(await urlsSeenBy(caller, automation.id, automation.systemName)).toEqual(Array(7).fill(FULL));
+    expect(await urlsSeenBy(caller, other.id, other.systemName, true)).toEqual(Array(4).fill(ORIGIN));
+    const viewOnly = (await automationWithKey(t, admin, ['automation.view', 'originator.view'])).caller;
+    expect(await urlsSeenBy(viewOnly, automation.id, automation.systemName, true)).toEqual(
+      Array(4).fill(ORIGIN),
+    );
+  });
+});

@@ -67,7 +67,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
     async (request) => {
       const principal = currentPrincipal(request);
       const page = await spec.list(request.query as z.output<Q>, principal);
-      return { ...page, data: page.data.map((o) => originatorFor(principal.permissions, o)) };
+      return { ...page, data: page.data.map((o) => originatorFor(principal, o)) };
     },
   );
 
@@ -86,7 +86,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
     async (request, reply) => {
       const principal = currentPrincipal(request);
       const created = await spec.create(request.body as z.output<C>, principal);
-      return reply.status(201).send(originatorFor(principal.permissions, created));
+      return reply.status(201).send(originatorFor(principal, created));
     },
   );
 
@@ -111,12 +111,11 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
       const principal = currentPrincipal(request);
       const { id } = request.params;
       const body = request.body as z.output<U>;
-      if (!read) return originatorFor(principal.permissions, await spec.update(id, body, principal));
+      if (!read) return originatorFor(principal, await spec.update(id, body, principal));
       return guardEdit(
         reply,
-        async () =>
-          originatorFor(principal.permissions, await spec.update(id, body, principal, ifMatchOf(request))),
-        async () => originatorFor(principal.permissions, await read(id)),
+        async () => originatorFor(principal, await spec.update(id, body, principal, ifMatchOf(request))),
+        async () => originatorFor(principal, await read(id)),
         originatorSchema,
       );
     },
@@ -136,7 +135,7 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
     },
     async (request) => {
       const principal = currentPrincipal(request);
-      return originatorFor(principal.permissions, await spec.deactivate(request.params.id, principal));
+      return originatorFor(principal, await spec.deactivate(request.params.id, principal));
     },
   );
 }

@@ -52,7 +52,7 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
         { types: type ? [type] : viewable, search },
         { page, pageSize },
       );
-      return { ...found, data: found.data.map((o) => originatorFor(request.principal!.permissions, o)) };
+      return { ...found, data: found.data.map((o) => originatorFor(request.principal!, o)) };
     },
   );
 
@@ -70,9 +70,6 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
       config: { access: access.permission('originator.view') },
     },
     async (request, reply) =>
-      withETag(
-        reply,
-        await getOriginatorFor(db, request.principal!.permissions, request.params.id, request.query.type),
-      ),
+      withETag(reply, await getOriginatorFor(db, request.principal!, request.params.id, request.query.type)),
   );
 }

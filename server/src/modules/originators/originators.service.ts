@@ -11,6 +11,7 @@ import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
+import { webhookUrlFor, type WebhookViewer } from '../automations/webhook-url';
 import {
   findOriginatorRow,
   listOriginatorRows,
@@ -42,10 +43,14 @@ export function viewableOriginatorTypes(permissions: readonly string[]): Origina
 
 /**
  * An originator as this caller may see it: name and type for everyone with originator.view; a team
- * member's e-mail and role only with team_member.view (as GET /api/users is for administrators).
+ * member's e-mail and role only with team_member.view (as GET /api/users is for administrators); an
+ * automation's webhook URL in full only for who may change the automation, else its origin alone.
  */
-export function originatorFor(permissions: readonly string[], originator: Originator): Originator {
-  if (!originator.teamMember || hasPermission(permissions, 'team_member.view')) return originator;
+export function originatorFor(viewer: WebhookViewer, originator: Originator): Originator {
+  if (originator.webhookUrl !== null) {
+    return { ...originator, webhookUrl: webhookUrlFor(viewer, originator.id, originator.webhookUrl) };
+  }
+  if (!originator.teamMember || hasPermission(viewer.permissions, 'team_member.view')) return originator;
   const { email: _email, role: _role, ...visible } = originator.teamMember;
   return { ...originator, teamMember: visible };
 }
@@ -119,15 +124,15 @@ export async function requireOriginatorRow(
  */
 export async function getOriginatorFor(
   db: DbOrTx,
-  permissions: readonly string[],
+  viewer: WebhookViewer,
   id: string,
   type?: OriginatorType,
 ): Promise<Originator> {
   const row = await requireOriginatorRow(db, id, type);
-  if (!hasPermission(permissions, ORIGINATOR_VIEW_PERMISSIONS[row.originator.type])) {
+  if (!hasPermission(viewer.permissions, ORIGINATOR_VIEW_PERMISSIONS[row.originator.type])) {
     throw AppError.forbidden();
   }
-  return originatorFor(permissions, toOriginator(row));
+  return originatorFor(viewer, toOriginator(row));
 }
 
 /** Active filter from the `status` query parameter. */

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { access } from '../auth/route-access';
+import { webhookUrlFor } from '../automations/webhook-url';
 import {
   enableWebhook,
   getWebhook,
@@ -49,7 +50,11 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.automationPermission('automation.view') },
     },
-    async (request, reply) => withETag(reply, await getWebhook(db, request.params.id)),
+    async (request, reply) => {
+      const { id } = request.params;
+      const endpoint = await getWebhook(db, id);
+      return withETag(reply, { ...endpoint, url: webhookUrlFor(request.principal!, id, endpoint.url) });
+    },
   );
 
   r.patch(

@@ -25,7 +25,7 @@ describe('an automation webhook through the API', () => {
     const webhook = (await viewer.get(hook(automation.id))).json();
     expect(webhook).toMatchObject({
       automationId: automation.id,
-      url: 'http://127.0.0.1:9/hook',
+      url: 'http://127.0.0.1:9', // a viewer, who may not change it, reads the origin alone
       status: 'active',
       disabledReason: null,
       topics: [...EXPORT_TOPICS],
