@@ -367,6 +367,18 @@ test.describe('list toolbars and tables on a laptop (1280 px)', () => {
     const queueBar = page.getByRole('group', { name: 'Queue filters' });
     await expect(queueBar.getByRole('link', { name: 'Download CSV' })).toBeVisible();
     expect(new Set(await childTops(queueBar)).size, 'lines of the validation toolbar').toBe(1);
+    // With a type chosen ("Type: Crypto Wallet" and Clear filters enabled) it took two lines.
+    await queueBar.getByRole('combobox', { name: 'Type' }).click();
+    await page.getByRole('option', { name: 'Crypto Wallet' }).click();
+    await expect(queueBar.getByRole('combobox', { name: 'Type' })).toContainText('Type: Crypto Wallet');
+    await expect(queueBar.getByRole('button', { name: 'Clear filters' })).toBeEnabled();
+    expect(new Set(await childTops(queueBar)).size, 'lines of the toolbar with a type chosen').toBe(1);
+    // A value the line has no room for ends in an ellipsis rather than wrapping the line.
+    await queueBar.getByRole('combobox', { name: 'Reported by' }).click();
+    await page.getByRole('option', { name: 'Community members' }).click();
+    await expect(page).toHaveURL(/reportedBy=community_member/);
+    expect(new Set(await childTops(queueBar)).size, 'lines of the toolbar with two chosen').toBe(1);
+    await expectNoSeriousViolations(page, 'the validation toolbar with two filters chosen');
 
     await page.goto('/evidence');
     const filters = page.getByRole('group', { name: 'Filters', exact: true });
@@ -379,6 +391,22 @@ test.describe('list toolbars and tables on a laptop (1280 px)', () => {
       return [getComputedStyle(input, '::placeholder').color, getComputedStyle(tag).color];
     });
     expect(colours[0], 'the colour of "All cases"').toBe(colours[1]);
+  });
+
+  test('the team members\' search, filters, Clear filters and "Invite member" keep to one line', async ({
+    page,
+  }) => {
+    await signIn(page, await createAccount('admin'));
+    await page.goto('/team-members');
+    const invite = page.getByRole('button', { name: 'Invite member' });
+    await expect(invite).toBeVisible();
+    const tops = await page
+      .locator('.list-toolbar')
+      .evaluate((toolbar) =>
+        Array.from(toolbar.children, (child) => Math.round(child.getBoundingClientRect().top)),
+      );
+    // "Invite member" took a line of its own.
+    expect(new Set(tops).size, `toolbar children at ${tops.join(', ')}`).toBe(1);
   });
 
   test("a team member's dates do not wrap", async ({ page }) => {

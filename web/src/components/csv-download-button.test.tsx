@@ -19,4 +19,12 @@ describe('CsvDownloadButton', () => {
       format: 'csv',
     });
   });
+
+  it('as its icon alone keeps its name and its link', () => {
+    render(<CsvDownloadButton iconOnly path="/identifiers/review-queue" filters={{ type: 'zelle' }} />);
+    const link = screen.getByRole('link', { name: 'Download CSV' });
+    expect(link).not.toHaveTextContent(/^Download CSV$/);
+    expect(link).toHaveClass('cds--btn--icon-only');
+    expect(link.getAttribute('href')).toBe('/api/identifiers/review-queue?type=zelle&format=csv');
+  });
 });

@@ -14,6 +14,8 @@ interface CsvDownloadButtonProps {
   /** The list's current filters, as its fetcher sends them (page and pageSize are left out). */
   filters: RequestOptions['params'];
   className?: string;
+  /** The icon alone, named by its tooltip: for a toolbar whose line has no room for the words. */
+  iconOnly?: boolean;
 }
 
 /**
@@ -21,8 +23,22 @@ interface CsvDownloadButtonProps {
  * list under its current filters as the server streams it. A same-origin link carries the session
  * cookie, and the route applies the list's own access rules and visibility.
  */
-export function CsvDownloadButton({ path, filters, className }: CsvDownloadButtonProps) {
+export function CsvDownloadButton({ path, filters, className, iconOnly }: CsvDownloadButtonProps) {
   const href = csvDownloadHref(path, filters);
+  if (iconOnly)
+    return (
+      <Button
+        kind="ghost"
+        size="lg"
+        className={className}
+        href={href}
+        renderIcon={Download}
+        hasIconOnly
+        iconDescription="Download CSV"
+        tooltipPosition="bottom"
+        tooltipAlignment="end"
+      />
+    );
   return (
     <Button kind="ghost" size="lg" className={className} href={href} renderIcon={Download}>
       Download CSV

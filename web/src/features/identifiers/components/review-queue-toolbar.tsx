@@ -41,7 +41,8 @@ interface ReviewQueueToolbarProps {
  * a phone the type, reporter and order fold behind a "Filters" button that counts the ones changed, so
  * the queue's first row is not pushed below the screen. The status names itself ("Status: Confirmed"),
  * as do the others once chosen; unchosen they read "All types", "Any reporter", and the orders name
- * themselves, so the toolbar keeps to one line on a laptop (1280 px).
+ * themselves. So that the toolbar keeps to one line on a laptop (1280 px) with filters chosen, "Download
+ * CSV" is its icon, named by its tooltip, and a value too long for the line ends in an ellipsis.
  */
 export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters }: ReviewQueueToolbarProps) {
   const fold = useFilterFold('review-queue-filters');
@@ -80,7 +81,7 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
           onChange={(reportedBy) => update({ reportedBy })}
         />
         <FilterDropdown
-          className="review-queue-toolbar__filter"
+          className="review-queue-toolbar__filter review-queue-toolbar__sort"
           id="review-queue-sort"
           label="Sort"
           value={params.sort}
@@ -97,7 +98,7 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
       >
         Clear filters
       </Button>
-      <CsvDownloadButton path="/identifiers/review-queue" filters={reviewQueueFilters(params)} />
+      <CsvDownloadButton iconOnly path="/identifiers/review-queue" filters={reviewQueueFilters(params)} />
     </div>
   );
 }
