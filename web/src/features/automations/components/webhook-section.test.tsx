@@ -72,13 +72,14 @@ function setup(
   endpoint: WebhookEndpoint,
   deliveries: WebhookDelivery[] | 'fails' = [DELIVERY],
   attempts: WebhookAttempt[] = ATTEMPTS,
+  role: 'admin' | 'viewer' = 'admin',
 ) {
   let state = endpoint;
   const calls: string[] = [];
   const view = renderApp(`/automations/${AUTOMATION_ID}`, {
-    'GET /api/auth/me': () => json(200, makeUser('admin')),
+    'GET /api/auth/me': () => json(200, makeUser(role)),
     [`GET /api/automations/${AUTOMATION_ID}`]: () =>
-      json(200, { ...AUTOMATION, webhookUrl: URL, apiKeys: [] }),
+      json(200, { ...AUTOMATION, webhookUrl: endpoint.url, apiKeys: [] }),
     [`GET /api/automations/${AUTOMATION_ID}/webhook`]: () => json(200, state),
     [`GET /api/automations/${AUTOMATION_ID}/webhook/deliveries`]: () =>
       deliveries === 'fails'
@@ -178,5 +179,21 @@ describe('the webhook section of an automation', () => {
     setup({ ...ENDPOINT, status: 'active' }, [], []);
     expect(await within(await section()).findByText('No deliveries yet')).toBeVisible();
     expect(await within(await section()).findByText('No attempts yet')).toBeVisible();
+  });
+
+  it('shows the full URL to who may edit automations', async () => {
+    setup({ ...ENDPOINT, status: 'active' });
+    const region = await section();
+    expect(await within(region).findByText(URL)).toBeVisible();
+    expect(screen.getByLabelText('Automation details')).toHaveTextContent(URL);
+    expect(document.body).not.toHaveTextContent('see the full address');
+  });
+
+  it('a viewer reads only the origin the server answers, and is told so', async () => {
+    setup({ ...ENDPOINT, status: 'active', url: 'https://hooks.example.com' }, [], [], 'viewer');
+    const region = await section();
+    const shown = 'https://hooks.example.com/… (only those who may edit automations see the full address)';
+    expect(await within(region).findByText(shown)).toBeVisible();
+    expect(screen.getByLabelText('Automation details')).toHaveTextContent(shown);
   });
 });

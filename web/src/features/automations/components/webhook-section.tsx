@@ -16,6 +16,7 @@ import { useWebhookDeliveries, WEBHOOK_DELIVERIES_PAGE_SIZE } from '../api/get-w
 import { usePingWebhook } from '../api/ping-webhook';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { webhookUrlText } from './automation-details';
 import { WebhookAttemptsTable } from './webhook-attempts-table';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table';
 import { WebhookSecretModal } from './webhook-secret-modal';
@@ -102,7 +103,7 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
               </Tag>
             ),
           },
-          { label: 'URL', value: endpoint.url ?? 'None' },
+          { label: 'URL', value: webhookUrlText(endpoint.url, canEdit) },
           { label: 'Topics', value: topicList(endpoint.topics, 'None: test pings only') },
           {
             label: 'Sent now',

@@ -73,7 +73,7 @@ export function AutomationDetailRoute() {
         <h2 id="automation-details" className="page-section__title">
           Details
         </h2>
-        <AutomationDetails automation={automation} />
+        <AutomationDetails automation={automation} canEdit={canEdit} />
       </section>
       <section className="page-section" aria-label="API keys">
         {!automation.active && (
