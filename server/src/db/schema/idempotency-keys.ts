@@ -25,8 +25,9 @@ export const idempotencyKeys = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     /**
-     * SHA-256 (hex) of the method, the path and the body; null while a multipart body is still being
-     * read (its fingerprint is known only once the whole stream went by).
+     * SHA-256 (hex) of the method, the path and the body; null while the first request runs (the key
+     * is claimed before its body is hashed, and a multipart body's fingerprint is known only once the
+     * whole stream went by), written with the answer.
      */
     fingerprint: text('fingerprint'),
     /** The answer's status; null while the first request is in progress. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { sent } from '../../db/sent';
 import { recordEvent } from '../events/events.service';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { findIdentifierIdsByKeys, insertIdentifierBatch } from './identifier-import.repository';
@@ -33,9 +34,6 @@ interface PendingRow {
 
 const keyOf = (values: { type: string; normalizedKey: string }) =>
   `${values.type}\u0000${values.normalizedKey}`;
-
-/** Lets a statement just issued reach PostgreSQL before synchronous work holds the event loop. */
-const sent = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Imports many identifiers: each row is checked with the domain rules and normalised in JS, rows that
