@@ -327,22 +327,22 @@ test.describe('list toolbars on a phone (390 px)', () => {
     await noHorizontalScroll(page);
   });
 
-  test("a long trail keeps to one line, its middle in Carbon's overflow menu", async ({ page }) => {
+  test('a long trail keeps to one line, leaving out a section with no page of its own', async ({ page }) => {
     await signIn(page, await createAccount('investigator'));
     await page.goto('/identifiers/new');
     await expect(page.getByRole('heading', { level: 1, name: 'New Identifier' })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Breadcrumb' });
     const crumbs = nav.getByRole('listitem');
-    // Home / … / Identifiers / New Identifier, where the whole trail took two lines.
-    await expect(crumbs).toHaveCount(4);
+    // Home / Identifiers / New Identifier, where the whole trail took two lines. "Data Management" links
+    // nowhere: Carbon's overflow menu held it alone, disabled, and is not shown.
+    await expect(crumbs).toHaveCount(3);
     const tops = await crumbs.evaluateAll((items) =>
       items.map((item) => Math.round(item.getBoundingClientRect().top)),
     );
     expect(new Set(tops).size, `crumbs at ${tops.join(', ')}`).toBe(1);
     await expect(nav.getByRole('link', { name: 'Identifiers' })).toHaveAttribute('href', '/identifiers');
-    await nav.getByRole('button', { name: 'More of the trail' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Data Management' })).toBeVisible();
-    await expectNoSeriousViolations(page, "the trail's overflow menu on a phone");
+    await expect(nav.getByRole('button', { name: 'More of the trail' })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'the folded trail on a phone');
     await noHorizontalScroll(page);
   });
 });

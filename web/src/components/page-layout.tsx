@@ -31,8 +31,21 @@ function CrumbItem({ crumb }: { crumb: Crumb }) {
 }
 
 /**
+ * The trail folded to fit one line: the first crumb and the last stay; of those between, the ones that
+ * link go into the overflow menu. A section without a page of its own ("Data Management") would be a
+ * menu item that does nothing, so it is left out, and with nothing to link there is no menu.
+ */
+export function foldTrail(breadcrumbs: Crumb[]): { shown: Crumb[]; menu: Crumb[] } {
+  if (breadcrumbs.length < 3) return { shown: breadcrumbs, menu: [] };
+  return {
+    shown: [breadcrumbs[0], breadcrumbs.at(-1)!],
+    menu: breadcrumbs.slice(1, -1).filter((crumb) => crumb.to),
+  };
+}
+
+/**
  * The trail on one line, as Carbon's breadcrumb asks: where it does not fit (a phone), the first crumb
- * and the last two stay, and those between go into an overflow menu.
+ * and the last two stay, and those between go into an overflow menu (foldTrail).
  */
 function Trail({ breadcrumbs, current }: { breadcrumbs: Crumb[]; current: string }) {
   const navigate = useNavigate();
@@ -63,20 +76,18 @@ function Trail({ breadcrumbs, current }: { breadcrumbs: Crumb[]; current: string
     if (new Set(tops).size > 1) setCollapsed(true);
   }, [collapsed, width, breadcrumbs, current]);
 
-  const hidden = collapsed ? breadcrumbs.slice(1, -1) : [];
-  const shown = collapsed ? [breadcrumbs[0], breadcrumbs.at(-1)!] : breadcrumbs;
+  const { shown, menu } = collapsed ? foldTrail(breadcrumbs) : { shown: breadcrumbs, menu: [] };
   return (
     <Breadcrumb noTrailingSlash aria-label="Breadcrumb" ref={ref}>
       {shown.length > 0 && <CrumbItem crumb={shown[0]} />}
-      {hidden.length > 0 && (
+      {menu.length > 0 && (
         <BreadcrumbItem>
           <OverflowMenu align="bottom" aria-label="More of the trail" iconDescription="More of the trail">
-            {hidden.map((crumb) => (
+            {menu.map((crumb) => (
               <OverflowMenuItem
                 key={crumb.label}
                 itemText={crumb.label}
-                disabled={!crumb.to}
-                onClick={() => crumb.to && navigate(crumb.to)}
+                onClick={() => navigate(crumb.to!)}
               />
             ))}
           </OverflowMenu>
