@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../test/helpers';
 import { withoutRefs, type JsonSchema } from '../../test/openapi-operations';
+import { eq } from 'drizzle-orm';
 import { createCaseVia, insertEvidence } from '../modules/cases/case-test-fixtures';
+import { webhookEndpoints } from '../db/schema/index';
 import { createAutomationVia, createCommunityMemberVia } from '../../test/originator-helpers';
 
 let t: TestApp;
@@ -33,7 +35,7 @@ beforeAll(async () => {
 let serial = 0;
 const unique = () => `${Date.now().toString(36)}-${(serial += 1)}`;
 
-function send(method: 'PATCH' | 'PUT', url: string, payload: unknown, ifMatch?: string) {
+function send(method: 'PATCH' | 'PUT' | 'POST', url: string, payload: unknown, ifMatch?: string) {
   return admin.request({
     method,
     url,
@@ -53,7 +55,7 @@ function ok(res: LightMyRequestResponse, status = 200): LightMyRequestResponse {
  */
 interface Kind {
   name: string;
-  method: 'PATCH' | 'PUT';
+  method: 'PATCH' | 'PUT' | 'POST';
   /** The route as the OpenAPI document names it. */
   path: string;
   create(): Promise<{
@@ -246,6 +248,56 @@ const KINDS: Kind[] = [
     },
     // The whole list of topics; each time another, so each is a change.
     change: () => ({ topics: [['cases'], ['identifiers'], ['evidence']][(tagTurn += 1) % 3] }),
+  },
+  // Deactivating, disabling and enabling change a record's status: from a stale version they may undo
+  // what someone else just decided (a reactivation, a change of URL), so they take If-Match too.
+  ...[
+    { name: 'community member', base: '/api/originators/community-members', make: createCommunityMemberVia },
+    { name: 'automation', base: '/api/automations', make: createAutomationVia },
+    { name: 'automation', base: '/api/originators/automations', make: createAutomationVia },
+    {
+      name: 'team member',
+      base: '/api/originators/team-members',
+      make: async () => ({ id: (await signedIn(t, 'investigator')).user.originatorId }),
+    },
+  ].map(({ name, base, make }): Kind => ({
+    name,
+    path: `${base}/{id}/deactivate`,
+    method: 'POST',
+    create: async () => {
+      const { id } = await make(admin);
+      return { url: `${base}/${id}/deactivate`, read: () => admin.get(`/api/originators/${id}`) };
+    },
+    change: () => ({}),
+  })),
+  ...(['disable', 'enable'] as const).map((action): Kind => ({
+    name: 'team member',
+    path: `/api/team-members/{id}/${action}`,
+    method: 'POST',
+    create: async () => {
+      const url = `/api/team-members/${(await signedIn(t, 'investigator')).user.id}`;
+      // Enabling changes a disabled member only.
+      if (action === 'enable') ok(await admin.post(`${url}/disable`, {}));
+      return { url: `${url}/${action}`, read: () => admin.get(url) };
+    },
+    change: () => ({}),
+  })),
+  {
+    name: 'webhook',
+    path: '/api/automations/{id}/webhook/enable',
+    method: 'POST',
+    create: async () => {
+      const { id } = await createAutomationVia(admin);
+      const url = `/api/automations/${id}/webhook`;
+      ok(await admin.get(url));
+      // Enabling changes a disabled webhook only: disabled as a 410 would, by the worker.
+      await t.database.db
+        .update(webhookEndpoints)
+        .set({ status: 'disabled', disabledReason: 'Gone', disabledAt: new Date(), updatedAt: new Date() })
+        .where(eq(webhookEndpoints.automationId, id));
+      return { url: `${url}/enable`, read: () => admin.get(url) };
+    },
+    change: () => ({}),
   },
   {
     name: 'tag',
@@ -497,6 +549,16 @@ const UNCHECKED_EDITS: Record<string, string> = {
   'DELETE /api/journal-entries/{id}/evidence/{evidenceId}': 'takes one link away, keeps the others',
   'DELETE /api/journal-entries/{id}/identifiers/{identifierId}': 'takes one link away, keeps the others',
   'DELETE /api/evidence/{id}/identifiers/{identifierId}': 'takes one link away, keeps the others',
+  'POST /api/journal-entries/{id}/evidence/{evidenceId}': 'adds one link, keeps the others',
+  'POST /api/journal-entries/{id}/identifiers/{identifierId}': 'adds one link, keeps the others',
+  'POST /api/evidence/{id}/identifiers/{identifierId}': 'adds one link, keeps the others',
+  'POST /api/journal-entries/{id}/remove': 'removal as DELETE: final, edits of the entry are refused after',
+  // Creations and additions: nothing someone else decided meanwhile is undone.
+  'POST /api/cases/{id}/journal-entries': 'creates an entry: there is no version to lose',
+  'POST /api/originators/community-members/{id}/reputation':
+    'adds one adjustment with its reason: adjustments made meanwhile add up, none is lost',
+  // The challenge names the entry's content: an entry changed since the start answers 409.
+  'POST /api/journal-entries/{id}/sign/complete': 'checked by its challenge: an entry changed since is 409',
 };
 
 /** Checked edits whose tests are their own (above), not those of `KINDS`. */
@@ -524,7 +586,6 @@ describe('every edit of a versioned record', () => {
           expect(operation.responses['412'], key).toBeDefined();
           continue;
         }
-        if (method === 'post' && !/\/members$|\/tags$/.test(path)) continue;
         if (!propertiesOf(answer).includes('updatedAt')) continue;
         if (!(key in UNCHECKED_EDITS)) unchecked.push(key);
       }

@@ -55,8 +55,8 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
       update: (id, body, principal, ifMatch) =>
         updateAutomation(db, policy, id, body, principal.originatorId, ifMatch),
       read: (id) => getOriginatorOfType(db, id, 'automation'),
-      deactivate: (id, principal) =>
-        updateAutomation(db, policy, id, { active: false }, principal.originatorId),
+      deactivate: (id, principal, ifMatch) =>
+        updateAutomation(db, policy, id, { active: false }, principal.originatorId, ifMatch),
     });
 
     app.withTypeProvider<ZodTypeProvider>().get(

@@ -46,7 +46,8 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
     update: (id, body, principal, ifMatch) =>
       updateCommunityMember(db, id, body, principal.originatorId, ifMatch),
     read: (id) => getOriginatorOfType(db, id, 'community_member'),
-    deactivate: (id, principal) => updateCommunityMember(db, id, { active: false }, principal.originatorId),
+    deactivate: (id, principal, ifMatch) =>
+      updateCommunityMember(db, id, { active: false }, principal.originatorId, ifMatch),
   });
 
   app.withTypeProvider<ZodTypeProvider>().post(

@@ -36,9 +36,13 @@ export interface OriginatorKindRoutes<Q extends z.ZodType, C extends z.ZodType, 
   create: Handler<z.output<C>, Originator>;
   /** `ifMatch` is given only with `read`: then the update takes If-Match and answers 412 when stale. */
   update: (id: string, body: z.output<U>, principal: Principal, ifMatch?: IfMatch) => Promise<Originator>;
-  /** The record as it is now, for a refused If-Match; without it the update takes no If-Match. */
+  /**
+   * The record as it is now, for a refused If-Match; without it the update and the deactivation take
+   * no If-Match.
+   */
   read?: (id: string) => Promise<Originator>;
-  deactivate: (id: string, principal: Principal) => Promise<Originator>;
+  /** `ifMatch` as for `update`: given only with `read`. */
+  deactivate: (id: string, principal: Principal, ifMatch?: IfMatch) => Promise<Originator>;
 }
 
 export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
@@ -129,13 +133,24 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         tags,
         summary: `Deactivate a ${noun} (its records keep it as originator)`,
         params: idParamsSchema,
-        response: { 200: originatorSchema, ...errorResponses(400, 401, 403, 404) },
+        ...(read ? { headers: ifMatchHeadersSchema } : {}),
+        response: {
+          200: originatorSchema,
+          ...errorResponses(400, 401, 403, 404, ...(read ? ([412] as const) : [])),
+        },
       },
       config: { access: recordGuard(permissions.edit) },
     },
-    async (request) => {
+    async (request, reply) => {
       const principal = currentPrincipal(request);
-      return originatorFor(principal, await spec.deactivate(request.params.id, principal));
+      const { id } = request.params;
+      if (!read) return originatorFor(principal, await spec.deactivate(id, principal));
+      return guardEdit(
+        reply,
+        async () => originatorFor(principal, await spec.deactivate(id, principal, ifMatchOf(request))),
+        async () => originatorFor(principal, await read(id)),
+        originatorSchema,
+      );
     },
   );
 }

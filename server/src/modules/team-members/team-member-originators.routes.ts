@@ -47,9 +47,15 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
         await changeTeamMember(db, await userIdOfOriginator(db, id), body, asUser(principal), ifMatch),
       ),
     read: async (id) => toOriginator(await requireOriginatorRow(db, id, 'team_member')),
-    deactivate: async (id, principal) =>
+    deactivate: async (id, principal, ifMatch) =>
       toOriginator(
-        await changeTeamMember(db, await userIdOfOriginator(db, id), { disabled: true }, asUser(principal)),
+        await changeTeamMember(
+          db,
+          await userIdOfOriginator(db, id),
+          { disabled: true },
+          asUser(principal),
+          ifMatch,
+        ),
       ),
   });
 }

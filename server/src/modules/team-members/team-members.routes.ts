@@ -141,12 +141,23 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
             ? 'Disable a team member: signs them out and refuses their sign-in'
             : 'Enable a disabled team member',
           params: idParamsSchema,
-          response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404) },
+          headers: ifMatchHeadersSchema,
+          response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404, 412) },
         },
         config: { access: edit },
       },
-      async (request) =>
-        toTeamMember(await changeTeamMember(db, request.params.id, { disabled }, currentUser(request))),
+      async (request, reply) => {
+        const { id } = request.params;
+        return guardEdit(
+          reply,
+          async () =>
+            toTeamMember(
+              await changeTeamMember(db, id, { disabled }, currentUser(request), ifMatchOf(request)),
+            ),
+          async () => toTeamMember(await requireTeamMemberRow(db, id)),
+          teamMemberSchema,
+        );
+      },
     );
   }
 }

@@ -110,11 +110,20 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: 'Enable a disabled webhook; deliveries that waited are sent at once',
         params: idParamsSchema,
-        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404) },
+        headers: ifMatchHeadersSchema,
+        response: { 200: webhookEndpointSchema, ...errorResponses(400, 401, 403, 404, 412) },
       },
       config: { access: access.automationPermission('automation.edit') },
     },
-    async (request) => enableWebhook(db, request.params.id, request.principal!),
+    async (request, reply) => {
+      const { id } = request.params;
+      return guardEdit(
+        reply,
+        () => enableWebhook(db, id, request.principal!, ifMatchOf(request)),
+        () => getWebhook(db, id),
+        webhookEndpointSchema,
+      );
+    },
   );
 
   r.post(

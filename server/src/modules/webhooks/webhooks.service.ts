@@ -185,10 +185,13 @@ export async function enableWebhook(
   db: Db,
   automationId: string,
   principal: Principal,
+  /** The version it was enabled from (If-Match): 412 from another, checked under the lock. */
+  ifMatch?: IfMatch,
 ): Promise<WebhookEndpoint> {
   const target = await requireAutomation(db, automationId);
   const row = await db.transaction(async (tx) => {
     await ensureEndpointRow(tx, automationId, DEFAULT_TOPICS);
+    refuseStaleVersion(await lockEndpointVersion(tx, automationId), ifMatch, 'webhook');
     const before = (await lockEndpointRow(tx, automationId))!;
     if (before.status === 'active') return before;
     const after = (await updateEndpointRow(tx, automationId, {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '@scamtrail/domain/webhooks';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { AUTOMATION, AUTOMATION_ID } from './automation-test-fixtures';
@@ -95,8 +96,8 @@ function setup(
             data: attempts,
             pagination: { page: 1, pageSize: 10, totalItems: attempts.length, totalPages: 1 },
           }),
-    [`POST /api/automations/${AUTOMATION_ID}/webhook/enable`]: () => {
-      calls.push('enable');
+    [`POST /api/automations/${AUTOMATION_ID}/webhook/enable`]: (init) => {
+      calls.push(`enable from ${new Headers(init.headers).get('If-Match')}`);
       state = { ...state, status: 'active', disabledReason: null, disabledAt: null };
       return json(200, state);
     },
@@ -130,12 +131,13 @@ describe('the webhook section of an automation', () => {
 
     await user.click(within(region).getByRole('button', { name: 'Enable webhook' }));
     await waitFor(() => expect(within(region).queryByText('Deliveries are stopped.')).toBeNull());
-    expect(calls).toEqual(['enable']);
+    // From the version shown: someone who changed the webhook meanwhile is not overruled unseen.
+    expect(calls).toEqual([`enable from ${entityTagOf(ENDPOINT.updatedAt)}`]);
     await waitFor(() => expect(within(region).getByRole('button', { name: 'Send test ping' })).toBeEnabled());
     const again = await within(region).findByRole('button', { name: /Send again/ });
     expect(again).toHaveTextContent('Send again identifier.created (event 17)');
     await user.click(again);
-    await waitFor(() => expect(calls).toEqual(['enable', 'resend']));
+    await waitFor(() => expect(calls).toEqual([`enable from ${entityTagOf(ENDPOINT.updatedAt)}`, 'resend']));
   });
 
   it('shows a new secret once and gives focus back to the button that asked for it', async () => {

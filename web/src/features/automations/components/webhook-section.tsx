@@ -131,9 +131,12 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
               renderIcon={Renew}
               disabled={enable.isPending}
               onClick={() =>
-                enable.mutate(id, {
-                  onSuccess: () => showToast({ kind: 'success', title: 'Webhook enabled' }),
-                })
+                enable.mutate(
+                  { id, base: endpoint },
+                  {
+                    onSuccess: () => showToast({ kind: 'success', title: 'Webhook enabled' }),
+                  },
+                )
               }
             >
               Enable webhook
