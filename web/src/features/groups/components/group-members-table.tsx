@@ -4,6 +4,7 @@ import type { GroupMember } from '@scamtrail/domain/groups';
 import { ROLE_LABELS } from '@scamtrail/domain/permissions';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDate } from '../../../lib/format';
 
@@ -49,6 +50,8 @@ export function GroupMembersTable({ members, onRemove }: GroupMembersTableProps)
         />
       }
       renderCell={{
+        // Wraps after the @ and before a dot, not at a hyphen: a phone's card column is narrow.
+        email: (row) => row.email && <EmailText address={row.email} />,
         actions: (row) =>
           onRemove && (
             <Button kind="danger--ghost" size="sm" onClick={() => onRemove(byId.get(row.id)!)}>
