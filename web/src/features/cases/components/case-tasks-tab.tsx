@@ -135,7 +135,9 @@ export function CaseTasksTab({ caseId, canEdit }: { caseId: string; canEdit: boo
     <section className="case-tasks" aria-labelledby="case-tasks-title">
       <div className="case-tasks__header">
         <h2 id="case-tasks-title" className="case-tasks__title">
-          {first ? `${first.openCount} open of ${first.pagination.totalItems}` : 'Tasks'}
+          {first?.pagination.totalItems
+            ? `${first.openCount} open of ${first.pagination.totalItems}`
+            : 'Tasks'}
         </h2>
         {tasks.length > 0 && addButton}
       </div>

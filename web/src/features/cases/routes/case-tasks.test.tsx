@@ -118,6 +118,8 @@ describe('case tasks', () => {
       routes: { [`POST ${TASKS}`]: () => json(201, task({})) },
     });
     expect(await screen.findByText('No tasks yet')).toBeInTheDocument();
+    // With no task the section is named, not counted: "0 open of 0" above "No tasks yet" read twice.
+    expect(screen.getByRole('heading', { level: 2, name: 'Tasks' })).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Add task' });
     await userEvent.click(add);
     const dialog = await screen.findByRole('dialog', { name: 'Add task' });
