@@ -17,17 +17,12 @@ const toKeyedIds = (result: unknown): KeyedId[] =>
   readRows(result).map((row) => ({ id: row.id, type: row.type, normalizedKey: row.normalized_key }));
 
 /**
- * Inserts many identifiers in one statement. The rows travel as one JSON parameter expanded by
- * `jsonb_to_recordset` (one bind value whatever the row count, the same on pg and PGlite); rows whose
- * type and key exist are skipped by the unique index. Answers the rows actually created.
+ * Identifiers to insert as one JSON text, the single parameter `insertIdentifierBatch` expands with
+ * `jsonb_to_recordset` (one bind value whatever the row count, the same on pg and PGlite). Made apart
+ * from the statement, so an import makes the next chunk's while the database writes the one before.
  */
-export async function insertIdentifierBatch(
-  db: DbOrTx,
-  rows: readonly IdentifierValues[],
-  originator: { originatorId: string; proxyOriginatorId: string | null },
-): Promise<KeyedId[]> {
-  if (rows.length === 0) return [];
-  const json = JSON.stringify(
+export function identifierBatchJson(rows: readonly IdentifierValues[]): string {
+  return JSON.stringify(
     rows.map((row) => ({
       type: row.type,
       data: row.data,
@@ -36,6 +31,17 @@ export async function insertIdentifierBatch(
       search_text: row.searchText,
     })),
   );
+}
+
+/**
+ * Inserts many identifiers (`identifierBatchJson`) in one statement; rows whose type and key exist are
+ * skipped by the unique index. Answers the rows actually created.
+ */
+export async function insertIdentifierBatch(
+  db: DbOrTx,
+  json: string,
+  originator: { originatorId: string; proxyOriginatorId: string | null },
+): Promise<KeyedId[]> {
   const result = await db.execute(sql`
     insert into identifiers
       (type, data, display_value, normalized_key, search_text, originator_id, proxy_originator_id)

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client';
 import { sent } from '../../db/sent';
 import { recordEvent } from '../events/events.service';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
-import { findIdentifierIdsByKeys, insertIdentifierBatch } from './identifier-import.repository';
+import {
+  findIdentifierIdsByKeys,
+  identifierBatchJson,
+  insertIdentifierBatch,
+  type KeyedId,
+} from './identifier-import.repository';
 import type { ImportResult, ImportRowResult } from '@scamtrail/domain/identifiers/import-api';
 import type { IdentifierValues } from './identifiers.repository';
 import { resolveRecordOriginators } from '../originators/record-originators';
@@ -39,8 +44,9 @@ const keyOf = (values: { type: string; normalizedKey: string }) =>
  * Imports many identifiers: each row is checked with the domain rules and normalised in JS, rows that
  * repeat an earlier row of the batch are duplicates of it, and the rest are written in chunks of
  * multi-row INSERT ... ON CONFLICT DO NOTHING, existing ids being looked up in one query per chunk.
- * While one chunk is written the next is checked. The whole request is one transaction with one
- * history event listing the created ids.
+ * While one chunk is written the next is checked and its statement made; once written, the next goes
+ * out before the written chunk's outcome is sorted out, so the database waits on JavaScript as little
+ * as it can. The whole request is one transaction with one history event listing the created ids.
  */
 export async function importIdentifiers(
   db: Db,
@@ -77,33 +83,58 @@ export async function importIdentifiers(
   };
 
   let chunk = nextChunk();
+  const batch = chunk.length > 0 ? identifierBatchJson(chunk.map((row) => row.values)) : undefined;
   await db.transaction(async (tx) => {
     const createdIds: string[] = [];
-    const write = async (rows: PendingRow[]) => {
-      const values = rows.map((row) => row.values);
-      const created = new Map(
-        (await insertIdentifierBatch(tx, values, originators)).map((row) => [keyOf(row), row.id]),
-      );
-      const skipped = values.filter((row) => !created.has(keyOf(row)));
-      const existing = new Map(
-        (await findIdentifierIdsByKeys(tx, skipped)).map((row) => [keyOf(row), row.id]),
-      );
-      for (const { index, key } of rows) {
-        const id = created.get(key);
-        if (id) createdIds.push(id);
-        results[index] = id
-          ? { row: index + 1, status: 'created', id }
-          : { row: index + 1, status: 'duplicate', ...optionalId(existing.get(key)) };
+    const lookups: Promise<void>[] = [];
+    /**
+     * A written chunk's outcome: its created rows by their new ids, the others (stored before) by the
+     * ids of the stored rows, looked up in one query that is not waited for here.
+     */
+    const settle = (rows: PendingRow[], inserted: KeyedId[]) => {
+      const created = new Map(inserted.map((row) => [keyOf(row), row.id]));
+      const skipped: PendingRow[] = [];
+      for (const row of rows) {
+        const id = created.get(row.key);
+        if (id === undefined) skipped.push(row);
+        else {
+          createdIds.push(id);
+          results[row.index] = { row: row.index + 1, status: 'created', id };
+        }
       }
+      if (skipped.length === 0) return;
+      const lookup = findIdentifierIdsByKeys(
+        tx,
+        skipped.map((row) => row.values),
+      ).then((stored) => {
+        const existing = new Map(stored.map((row) => [keyOf(row), row.id]));
+        for (const { index, key } of skipped) {
+          results[index] = { row: index + 1, status: 'duplicate', ...optionalId(existing.get(key)) };
+        }
+      });
+      // Awaited after the last chunk; until then a failure must not count as unhandled.
+      lookup.catch(() => {});
+      lookups.push(lookup);
     };
-    while (chunk.length > 0) {
-      const writing = write(chunk);
-      // Awaited below; until then a failure must not count as unhandled.
-      writing.catch(() => {});
+    /** Sends a chunk's INSERT; its answer is awaited later, and a failure counts as handled till then. */
+    const insert = (json: string) => {
+      const inserting = insertIdentifierBatch(tx, json, originators);
+      inserting.catch(() => {});
+      return inserting;
+    };
+    let writing = batch === undefined ? undefined : insert(batch);
+    while (writing !== undefined) {
       await sent();
-      chunk = nextChunk();
-      await writing;
+      // The next chunk checked, and its statement's JSON made, while the database writes this one.
+      const next = nextChunk();
+      const nextBatch = next.length > 0 ? identifierBatchJson(next.map((row) => row.values)) : undefined;
+      const inserted = await writing;
+      // The next INSERT goes out before this chunk's outcome is sorted out: it need not wait for that.
+      writing = nextBatch === undefined ? undefined : insert(nextBatch);
+      settle(chunk, inserted);
+      chunk = next;
     }
+    await Promise.all(lookups);
     if (createdIds.length > 0) {
       await recordEvent(tx, {
         type: 'identifier.imported',
