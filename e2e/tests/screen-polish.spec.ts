@@ -434,3 +434,36 @@ test.describe('list toolbars and tables on a laptop (1280 px)', () => {
     }
   });
 });
+
+test.describe("a case's side panels", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('"Link a case" lines up its words with the panel\'s heading and hint', async ({ page }) => {
+    const admin = await createAccount('admin');
+    const caseId = await created(admin, '/api/cases', { title: 'Side panel alignment' });
+    await signIn(page, admin);
+    await page.goto(`/cases/${caseId}`);
+
+    const panel = page.getByRole('complementary', { name: 'Linked cases' });
+    const link = panel.getByRole('button', { name: 'Link a case' });
+    await expect(link).toBeVisible();
+    /** Where the element's first letter starts, from the left of the page. */
+    const textLeft = (locator: Locator) =>
+      locator.evaluate((element) => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        let node = walker.nextNode();
+        while (node && !node.textContent!.trim()) node = walker.nextNode();
+        const range = document.createRange();
+        const start = node!.textContent!.search(/\S/);
+        range.setStart(node!, start);
+        range.setEnd(node!, start + 1);
+        return Math.round(range.getBoundingClientRect().left);
+      });
+    const headingLeft = await textLeft(panel.getByRole('heading', { name: 'Linked cases' }));
+    // A ghost button's padding put its words 16 px to the right of everything else in the panel.
+    expect(await textLeft(link), 'the left of "Link a case"').toBe(headingLeft);
+    expect(await textLeft(panel.getByText('No linked cases yet')), 'the left of the empty text').toBe(
+      headingLeft,
+    );
+  });
+});
