@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createAccount, expect, signIn, test } from '../support/fixtures';
+import { expectNoSeriousViolations } from '../support/axe';
+import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
 
 const unique = (prefix: string) => `${prefix} ${randomBytes(3).toString('hex')}`;
+const SHOTS = process.env.AUTOMATION_SCREENSHOTS;
 
 test.describe('automations', () => {
   test('an admin creates an automation and a key, the key acts within its scopes, and revoking it stops it', async ({
@@ -76,5 +78,27 @@ test.describe('automations', () => {
     await page.goto('/automations');
     await expect(page.getByRole('heading', { name: 'Automations', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'New automation' })).toHaveCount(0);
+  });
+
+  test("a viewer reads only the webhook URL's origin, and is told why", async ({ page }) => {
+    const account = await createAccount('admin');
+    const admin = await apiAs(account.email, account.password);
+    const created = await admin.post('/api/automations', {
+      data: { systemName: unique('Bank feed'), webhookUrl: 'https://93.184.216.34/in/s3cr3t-token?key=k3y' },
+    });
+    expect(created.status()).toBe(201);
+    const automation = await created.json();
+    await admin.dispose();
+
+    await signIn(page, await createAccount('viewer'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/automations/${automation.id}`);
+    const shown = 'https://93.184.216.34/… (only those who may edit automations see the full address)';
+    await expect(page.getByLabel('Automation details').getByText(shown)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Webhook' }).getByText(shown)).toBeVisible();
+    await expect(page.getByText(/s3cr3t|k3y/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousViolations(page, "a viewer's automation page at 390 px");
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/automation-viewer-390.png`, fullPage: true });
   });
 });
