@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import { sent } from '../../db/sent';
+import { afterSent, sent } from '../../db/sent';
 import { recordEvent } from '../events/events.service';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import {
@@ -82,9 +82,19 @@ export async function importIdentifiers(
     return chunk;
   };
 
-  let chunk = nextChunk();
-  const batch = chunk.length > 0 ? identifierBatchJson(chunk.map((row) => row.values)) : undefined;
+  /** A chunk's INSERT parameter, or none when no row of it is left to write. */
+  const batchOf = (rows: PendingRow[]) =>
+    rows.length > 0 ? identifierBatchJson(rows.map((row) => row.values)) : undefined;
+  // The first chunk is checked, and its statement made, while the transaction's `begin` travels.
+  const first = afterSent(() => {
+    const rows = nextChunk();
+    return { rows, batch: batchOf(rows) };
+  });
+  // Awaited in the transaction; a failure before that (of `begin`) must not count as unhandled.
+  first.catch(() => {});
   await db.transaction(async (tx) => {
+    const { rows: firstRows, batch } = await first;
+    let chunk = firstRows;
     const createdIds: string[] = [];
     const lookups: Promise<void>[] = [];
     /**
@@ -127,7 +137,7 @@ export async function importIdentifiers(
       await sent();
       // The next chunk checked, and its statement's JSON made, while the database writes this one.
       const next = nextChunk();
-      const nextBatch = next.length > 0 ? identifierBatchJson(next.map((row) => row.values)) : undefined;
+      const nextBatch = batchOf(next);
       const inserted = await writing;
       // The next INSERT goes out before this chunk's outcome is sorted out: it need not wait for that.
       writing = nextBatch === undefined ? undefined : insert(nextBatch);
