@@ -97,7 +97,17 @@ function setup(
             pagination: { page: 1, pageSize: 10, totalItems: attempts.length, totalPages: 1 },
           }),
     [`POST /api/automations/${AUTOMATION_ID}/webhook/enable`]: (init) => {
-      calls.push(`enable from ${new Headers(init.headers).get('If-Match')}`);
+      const ifMatch = new Headers(init.headers).get('If-Match');
+      calls.push(`enable from ${ifMatch}`);
+      if (ifMatch && ifMatch !== entityTagOf(state.updatedAt)) {
+        return json(412, {
+          error: {
+            code: 'PRECONDITION_FAILED',
+            message: 'Someone else changed this webhook since you read it. Nothing was saved.',
+            details: { currentETag: entityTagOf(state.updatedAt), current: state },
+          },
+        });
+      }
       state = { ...state, status: 'active', disabledReason: null, disabledAt: null };
       return json(200, state);
     },
@@ -110,7 +120,11 @@ function setup(
       return json(200, { ...DELIVERY, status: 'pending' });
     },
   });
-  return { ...view, calls };
+  /** Someone else's change, unseen by the page until it reads the webhook again. */
+  const changeElsewhere = (change: Partial<WebhookEndpoint>) => {
+    state = { ...state, ...change };
+  };
+  return { ...view, calls, changeElsewhere };
 }
 
 const section = async () => screen.findByRole('region', { name: 'Webhook' });
@@ -138,6 +152,25 @@ describe('the webhook section of an automation', () => {
     expect(again).toHaveTextContent('Send again identifier.created (event 17)');
     await user.click(again);
     await waitFor(() => expect(calls).toEqual([`enable from ${entityTagOf(ENDPOINT.updatedAt)}`, 'resend']));
+  });
+
+  it('refuses to enable from a version someone else has changed since, and shows theirs', async () => {
+    const user = userEvent.setup();
+    const { calls, changeElsewhere } = setup(ENDPOINT);
+    const region = await section();
+    await within(region).findByText('Deliveries are stopped.');
+    changeElsewhere({ topics: ['evidence'], updatedAt: '2026-11-29T03:00:00.000Z' });
+    await user.click(within(region).getByRole('button', { name: 'Enable webhook' }));
+    expect(await screen.findByText(/Someone else changed this webhook/)).toBeVisible();
+    // Read again: their topics show, and it is still stopped until enabled from that version.
+    await waitFor(() => expect(region).toHaveTextContent('Evidence'));
+    expect(within(region).getByText('Deliveries are stopped.')).toBeVisible();
+    await user.click(within(region).getByRole('button', { name: 'Enable webhook' }));
+    await waitFor(() => expect(within(region).queryByText('Deliveries are stopped.')).toBeNull());
+    expect(calls).toEqual([
+      `enable from ${entityTagOf(ENDPOINT.updatedAt)}`,
+      `enable from ${entityTagOf('2026-11-29T03:00:00.000Z')}`,
+    ]);
   });
 
   it('shows a new secret once and gives focus back to the button that asked for it', async () => {
