@@ -1,4 +1,5 @@
 import { Checkbox, CheckboxGroup } from '@carbon/react';
+import { EmailText } from '../email-text';
 import { candidateKey, type FoundCandidate } from './extract-identifiers';
 import './found-identifier-list.scss';
 
@@ -17,6 +18,16 @@ interface FoundIdentifierListProps {
 /** "+44 20 7946 0958 (phone)": as written (a bank account masked), and what it was taken for. */
 export function candidateLabel(candidate: FoundCandidate): string {
   return `${candidate.text} (${candidate.typeLabel.toLowerCase()})`;
+}
+
+/** The label as shown: an e-mail address wraps after its @ and before a dot, never at a hyphen. */
+function CandidateLabel({ candidate }: { candidate: FoundCandidate }) {
+  if (candidate.type !== 'email') return candidateLabel(candidate);
+  return (
+    <>
+      <EmailText address={candidate.text} /> ({candidate.typeLabel.toLowerCase()})
+    </>
+  );
 }
 
 /** Why it was taken for one, and the identifier on record when it is known already. */
@@ -51,7 +62,7 @@ export function FoundIdentifierList({
             <Checkbox
               key={key}
               id={`${id}-${index}`}
-              labelText={candidateLabel(candidate)}
+              labelText={<CandidateLabel candidate={candidate} />}
               helperText={<span id={reasonId}>{candidateHelp(candidate)}</span>}
               aria-describedby={reasonId}
               checked={!unchecked.has(key)}
