@@ -1705,7 +1705,7 @@ export interface paths {
     };
     /**
      * Identifiers linked through the case's journal entries and evidence
-     * @description Each with the entries naming it and the other cases (the caller may see) naming it.
+     * @description Each with the entries naming it and the other cases (the caller may see) naming it. The most named by the case's entries first for a caller holding journal_entry.view, else by display value.
      *
      *     Access: a signed-in user or an API key holding `case.view`, `identifier.view`.
      */
@@ -2753,6 +2753,7 @@ export interface components {
       } | null;
       systemName: string | null;
       description: string | null;
+      /** @description In full only for callers who may change the automation (automation.edit; a key: its own); others get its origin alone (scheme, host and port), as the path or query may hold a token */
       webhookUrl: string | null;
       /** @description Last use of one of the automation's API keys */
       lastTriggered: string | null;
@@ -3584,6 +3585,7 @@ export interface components {
       } | null;
       systemName: string | null;
       description: string | null;
+      /** @description In full only for callers who may change the automation (automation.edit; a key: its own); others get its origin alone (scheme, host and port), as the path or query may hold a token */
       webhookUrl: string | null;
       /** @description Last use of one of the automation's API keys */
       lastTriggered: string | null;
@@ -4069,6 +4071,7 @@ export interface components {
     };
     WebhookEndpoint: {
       automationId: string;
+      /** @description The automation's webhook URL, null when it has none; in full only for callers who may change the automation, others get its origin alone (scheme, host and port) */
       url: string | null;
       /** @enum {string} */
       status: 'active' | 'disabled';
@@ -5885,7 +5888,10 @@ export interface operations {
   deactivateOriginatorTeamMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -5931,6 +5937,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -6248,7 +6263,10 @@ export interface operations {
   deactivateCommunityMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -6294,6 +6312,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -6854,7 +6881,10 @@ export interface operations {
   deactivateAutomation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -6900,6 +6930,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -7290,7 +7329,10 @@ export interface operations {
   deactivateOriginatorAutomation: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -7336,6 +7378,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -7854,7 +7905,10 @@ export interface operations {
   enableWebhook: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -7900,6 +7954,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -8672,7 +8735,10 @@ export interface operations {
   disableTeamMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -8718,6 +8784,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
@@ -8741,7 +8816,10 @@ export interface operations {
   enableTeamMember: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The ETag of the version the change was made from. When the record has changed since, the answer is 412 PRECONDITION_FAILED with the record as it is now in details.current, and nothing is changed. */
+        'if-match'?: string;
+      };
       path: {
         id: string;
       };
@@ -8787,6 +8865,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
+      412: {
         headers: {
           [name: string]: unknown;
         };
