@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createUserBodySchema } from '@scamtrail/domain/auth';
 import { teamMemberListQuerySchema } from '@scamtrail/domain/originators';
@@ -33,6 +33,20 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['team members'];
   const edit = access.userPermission('team_member.edit');
+  /** Changes the team member the path names, under the request's If-Match: 412 with them as they are. */
+  const saveChange = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    changes: Parameters<typeof changeTeamMember>[2],
+  ) =>
+    guardEdit(
+      reply,
+      async () =>
+        toTeamMember(await changeTeamMember(db, id, changes, currentUser(request), ifMatchOf(request))),
+      async () => toTeamMember(await requireTeamMemberRow(db, id)),
+      teamMemberSchema,
+    );
 
   r.get(
     '/api/team-members',
@@ -113,18 +127,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
       },
       config: { access: edit },
     },
-    async (request, reply) => {
-      const { id } = request.params;
-      return guardEdit(
-        reply,
-        async () =>
-          toTeamMember(
-            await changeTeamMember(db, id, request.body, currentUser(request), ifMatchOf(request)),
-          ),
-        async () => toTeamMember(await requireTeamMemberRow(db, id)),
-        teamMemberSchema,
-      );
-    },
+    async (request, reply) => saveChange(request, reply, request.params.id, request.body),
   );
 
   for (const [action, disabled] of [
@@ -146,18 +149,7 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         },
         config: { access: edit },
       },
-      async (request, reply) => {
-        const { id } = request.params;
-        return guardEdit(
-          reply,
-          async () =>
-            toTeamMember(
-              await changeTeamMember(db, id, { disabled }, currentUser(request), ifMatchOf(request)),
-            ),
-          async () => toTeamMember(await requireTeamMemberRow(db, id)),
-          teamMemberSchema,
-        );
-      },
+      async (request, reply) => saveChange(request, reply, request.params.id, { disabled }),
     );
   }
 }
