@@ -27,6 +27,7 @@ export function useUpdateCommunityMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCommunityMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityMemberKeys.all }),
+    // Refused or not, the list is read again: after a 412 it shows what someone else made of the member.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: communityMemberKeys.all }),
   });
 }

@@ -45,11 +45,15 @@ export function CommunityMembersTab() {
   const { hasFilters } = list;
   const close = () => setDialog(null);
 
-  /** Unlike Deactivate, this does not ask first: it takes nothing away, and Deactivate undoes it. */
+  /**
+   * Unlike Deactivate, this does not ask first: it takes nothing away, and Deactivate undoes it. It is
+   * made from the row as shown: when someone else changed the member since, the server refuses (412),
+   * the toast says so and the list shows their version.
+   */
   function reactivate(member: Originator) {
     returnFocusToMenu();
     update.mutate(
-      { id: member.id, body: { active: true } },
+      { id: member.id, body: { active: true }, base: member },
       {
         onSuccess: (saved) =>
           showToast({ kind: 'success', title: 'Community member reactivated', subtitle: saved.name }),
