@@ -467,3 +467,38 @@ test.describe("a case's side panels", () => {
     );
   });
 });
+
+test.describe('a list loading on a phone (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test("the skeleton's column names, if shown, stay inside their columns", async ({ page }) => {
+    await signIn(page, await createAccount('investigator'));
+    // The list's answer is held back, so the skeleton stays on screen while it is measured.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/cases(\?|$)/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/cases');
+    await expect(page.locator('.cds--data-table.cds--skeleton td').first()).toBeVisible();
+    // Each shown name's text, against its column: in 45 px columns "Assignees" ran into "Entries".
+    const spills = await page
+      .locator('.cds--data-table.cds--skeleton th .cds--table-header-label')
+      .evaluateAll((labels) =>
+        labels
+          .filter((label) => label.getClientRects().length > 0)
+          .filter((label) => {
+            const range = document.createRange();
+            range.selectNodeContents(label);
+            const text = range.getBoundingClientRect();
+            const column = label.closest('th')!.getBoundingClientRect();
+            return text.left < column.left || text.right > column.right;
+          })
+          .map((label) => label.textContent),
+      );
+    expect(spills, 'column names running into the next column').toEqual([]);
+    await noHorizontalScroll(page);
+    release();
+  });
+});
