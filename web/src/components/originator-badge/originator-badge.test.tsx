@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Originator } from '@scamtrail/domain/originators';
 import { AppProviders, createQueryClient } from '../../app/providers';
-import { json } from '../../test/render-app';
+import { json, makeUser } from '../../test/render-app';
 import { OriginatorBadge, type OriginatorBadgeProps } from './originator-badge';
 
 const TEAM_ID = '11111111-1111-4111-8111-111111111111';
@@ -166,17 +166,20 @@ describe('OriginatorBadge', () => {
   });
 
   it('shows an automation’s system name, description, webhook and last trigger', async () => {
-    renderBadge({
-      originator: {
-        id: TEAM_ID,
-        type: 'automation',
-        name: 'Mail Scanner',
-        systemName: 'Mail Scanner',
-        description: 'Scans the abuse inbox',
-        webhookUrl: 'https://hooks.example.org/scan',
-        lastTriggered: null,
+    renderBadge(
+      {
+        originator: {
+          id: TEAM_ID,
+          type: 'automation',
+          name: 'Mail Scanner',
+          systemName: 'Mail Scanner',
+          description: 'Scans the abuse inbox',
+          webhookUrl: 'https://hooks.example.org/scan',
+          lastTriggered: null,
+        },
       },
-    });
+      { '/api/auth/me': json(200, makeUser('admin')) },
+    );
     const dialog = await openModal('Mail Scanner (Automation)');
     const info = within(dialog).getByLabelText('Originator information');
     for (const text of [
@@ -188,6 +191,29 @@ describe('OriginatorBadge', () => {
     ]) {
       expect(within(info).getByText(text)).toBeVisible();
     }
+  });
+
+  it('shows who may not edit automations the webhook URL’s origin alone, and says why', async () => {
+    renderBadge(
+      {
+        originator: {
+          id: TEAM_ID,
+          type: 'automation',
+          name: 'Mail Scanner',
+          systemName: 'Mail Scanner',
+          // The server answers them the origin alone: the path or query may carry the receiver's token.
+          webhookUrl: 'https://hooks.example.org',
+        },
+      },
+      { '/api/auth/me': json(200, makeUser('viewer')) },
+    );
+    const dialog = await openModal('Mail Scanner (Automation)');
+    const info = within(dialog).getByLabelText('Originator information');
+    expect(
+      within(info).getByText(
+        `https://hooks.example.org/… (only those who may edit automations see the full address)`,
+      ),
+    ).toBeVisible();
   });
 
   it('falls back to the data already held when the detail call fails, without a toast', async () => {

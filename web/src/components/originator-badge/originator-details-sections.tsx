@@ -1,5 +1,7 @@
 import { Tag } from '@carbon/react';
 import { originatorTypeLabel, reputationTagColor } from '@scamtrail/domain/originator-labels';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { useSession } from '../../lib/session';
 import { DescriptionList } from '../description-list';
 import type { BadgeOriginator, BadgeOriginatorRef } from './originator-badge-types';
 import { additionalFields, displayNameOf, typeFields, type OriginatorField } from './originator-fields';
@@ -14,7 +16,12 @@ function fieldValue(field: OriginatorField) {
 }
 
 export function OriginatorInformation({ originator }: { originator: BadgeOriginator }) {
-  const items = typeFields(originator).map((field) => ({ ...field, value: fieldValue(field) }));
+  const { user } = useSession();
+  const canEditAutomations = hasPermission(user?.permissions, 'automation.edit');
+  const items = typeFields(originator, canEditAutomations).map((field) => ({
+    ...field,
+    value: fieldValue(field),
+  }));
   return <DescriptionList items={items} aria-label="Originator information" />;
 }
 

@@ -6,6 +6,7 @@ import {
   type TeamMemberStatus,
 } from '@scamtrail/domain/originator-labels';
 import { EMPTY_CELL, formatDateTime } from '../../lib/format';
+import { webhookUrlText } from '../../lib/webhook-url';
 import type { BadgeOriginator, BadgeOriginatorRef } from './originator-badge-types';
 
 export interface OriginatorField {
@@ -25,8 +26,12 @@ function text(value: string | null | undefined, fallback = EMPTY_CELL): string {
   return value ? value : fallback;
 }
 
-/** The type-specific information of spec 2.4 and the paths it covers. */
-export function typeFields(originator: BadgeOriginator): OriginatorField[] {
+/**
+ * The type-specific information of spec 2.4 and the paths it covers. `canEditAutomations`: the caller
+ * may edit automations, and so reads an automation's webhook URL in full; others get its origin alone,
+ * shown with a note saying so.
+ */
+export function typeFields(originator: BadgeOriginator, canEditAutomations = false): OriginatorField[] {
   const fields: OriginatorField[] = [
     { key: 'type', label: 'Type', value: originatorTypeLabel(originator.type) },
   ];
@@ -69,7 +74,11 @@ export function typeFields(originator: BadgeOriginator): OriginatorField[] {
     fields.push(
       { key: 'systemName', label: 'System name', value: text(originator.systemName ?? originator.name) },
       { key: 'description', label: 'Description', value: text(originator.description) },
-      { key: 'webhookUrl', label: 'Webhook URL', value: text(originator.webhookUrl, 'None') },
+      {
+        key: 'webhookUrl',
+        label: 'Webhook URL',
+        value: webhookUrlText(originator.webhookUrl ?? null, canEditAutomations),
+      },
       {
         key: 'lastTriggered',
         label: 'Last triggered',

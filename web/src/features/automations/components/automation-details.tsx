@@ -1,16 +1,11 @@
 import type { AutomationDetail } from '@scamtrail/domain/automations';
 import { DescriptionList } from '../../../components/description-list';
 import { formatDateTime } from '../../../lib/format';
+import { webhookUrlText } from '../../../lib/webhook-url';
 import { AutomationStatusTag } from './automation-status-tag';
 
-/**
- * A webhook URL as the server answers it: in full to who may edit automations, else its origin alone
- * (the path or query may carry the receiver's token), which says so.
- */
-export function webhookUrlText(url: string | null, full: boolean): string {
-  if (!url) return 'None';
-  return full ? url : `${url}/… (only those who may edit automations see the full address)`;
-}
+// Shared with the originator badge, which shows an automation's webhook URL too.
+export { webhookUrlText };
 
 /** What the automation is and when it last acted; `canEdit`: the caller may edit automations. */
 export function AutomationDetails({
