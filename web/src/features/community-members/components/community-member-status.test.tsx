@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import type { Originator } from '@scamtrail/domain/originators';
+import { expectNoSeriousViolations } from '../../../test/axe';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { communityMember, page } from './community-member-fixtures';
 
@@ -140,6 +141,7 @@ describe('community member status', () => {
     ).toBeVisible();
     expect(dialog).toHaveTextContent('Notes: Reliable');
     expect(dialog).toHaveTextContent('Reputation: 70');
+    await expectNoSeriousViolations(dialog);
     expect(within(dialog).getByRole('button', { name: 'Deactivate' })).toBeDisabled();
     expect(patches).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Reload' }));

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import type { TeamMember } from '@scamtrail/domain/team-members';
+import { expectNoSeriousViolations } from '../../../test/axe';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { ACTIVE, detailOf, DISABLED } from './team-member-fixtures';
 
@@ -81,6 +82,7 @@ describe("a team member's status", () => {
       await within(dialog).findByText('Someone else changed this team member while you were editing'),
     ).toBeVisible();
     expect(dialog).toHaveTextContent('Role: Viewer');
+    await expectNoSeriousViolations(dialog);
     expect(within(dialog).getByRole('button', { name: 'Enable' })).toBeDisabled();
     // The page behind reads the member again.
     await waitFor(() => expect(profileValue('Role')).toHaveTextContent('Viewer'));
