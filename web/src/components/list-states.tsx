@@ -4,6 +4,15 @@ import type { ComponentProps, ReactNode } from 'react';
 import { errorMessage } from '../lib/api-error';
 import { EmptyState } from './empty-state';
 
+/**
+ * Why a list failed to load, then that its filters are kept: two sentences. The server's message often
+ * has no full stop ("Request failed with status 500"), which ran into the next ("500 Your filters").
+ */
+export function loadFailedText(error: unknown): string {
+  const reason = errorMessage(error, 'The server did not answer.').trim();
+  return `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Your filters are kept.`;
+}
+
 /** A list that is empty because it failed to load: the reason, and a retry that keeps the filters. */
 export function ListLoadFailed(props: {
   title: string;
@@ -15,10 +24,7 @@ export function ListLoadFailed(props: {
     <EmptyState
       icon={WarningAlt}
       title={props.title}
-      description={
-        props.description ??
-        `${errorMessage(props.error, 'The server did not answer.')} Your filters are kept.`
-      }
+      description={props.description ?? loadFailedText(props.error)}
       action={
         <Button kind="tertiary" renderIcon={Renew} onClick={props.onRetry}>
           Try again

@@ -1,6 +1,6 @@
 import { Button } from '@carbon/react';
 import { Add, Catalog, Renew, WarningAlt } from '@carbon/icons-react';
-import { errorMessage } from '../../../../lib/api-error';
+import { loadFailedText } from '../../../../components/list-states';
 import { EmptyState } from '../../../../components/empty-state';
 
 interface TimelineEmptyStateProps {
@@ -25,7 +25,7 @@ export function TimelineEmptyState({
       <EmptyState
         icon={WarningAlt}
         title="The journal could not be loaded"
-        description={`${errorMessage(error, 'The server did not answer.')} Your filters are kept.`}
+        description={loadFailedText(error)}
         action={
           <Button kind="tertiary" renderIcon={Renew} onClick={onRetry}>
             Try again
