@@ -1,6 +1,7 @@
 import { Select, SelectItem } from '@carbon/react';
 import { TextArea } from '../../../components/text-fields';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   CASE_RESOLUTION_LABELS,
@@ -13,7 +14,11 @@ import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { CasePicker } from '../../../components/case-picker/case-picker';
+import { EditConflictNotice } from '../../../components/edit-conflict-notice';
+import { useEditConflict } from '../../../lib/use-edit-conflict';
+import { caseKeys } from '../api/query-keys';
 import { useUpdateCase } from '../api/update-case';
+import { describeCaseChanges } from './case-form-conflict';
 
 const FIELDS = ['resolution', 'closureNotes', 'duplicateOfId'] as const;
 
@@ -34,9 +39,14 @@ interface CaseCloseModalProps {
 
 /**
  * Closes a case with its resolution and closure notes; a duplicate may name the case it repeats, so
- * that whoever opens it goes on to where the work carries on.
+ * that whoever opens it goes on to where the work carries on. The close is made from the version the
+ * dialog opened on: when someone else changed the case since (closed it with their own notes, say),
+ * it is refused, says what changed and offers Reload, and the notes typed here stay.
  */
-export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
+export function CaseCloseModal({ caseItem: opened, onClose }: CaseCloseModalProps) {
+  const edit = useEditConflict(opened);
+  const caseItem = edit.base ?? opened;
+  const queryClient = useQueryClient();
   const [resolution, setResolution] = useState('');
   const [closureNotes, setClosureNotes] = useState('');
   const [duplicateOfId, setDuplicateOfId] = useState('');
@@ -50,7 +60,15 @@ export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
   async function submit() {
     await run(closeCaseFormSchema.safeParse({ resolution, closureNotes }), async (fields) => {
       const original = fields.resolution === 'duplicate' && duplicateOfId ? { duplicateOfId } : {};
-      await update.mutateAsync({ id: caseItem.id, body: { status: 'closed', ...fields, ...original } });
+      const body = { status: 'closed' as const, ...fields, ...original };
+      try {
+        await update.mutateAsync({ id: caseItem.id, body, base: caseItem });
+      } catch (error) {
+        const current = edit.caught(error);
+        if (!current) throw error;
+        queryClient.setQueryData(caseKeys.detail(current.id), current);
+        return;
+      }
       showToast({
         kind: 'success',
         title: 'Case closed',
@@ -73,7 +91,15 @@ export function CaseCloseModal({ caseItem, onClose }: CaseCloseModalProps) {
       formRef={formRef}
       onSubmit={submit}
       onClose={onClose}
+      primaryButtonDisabled={Boolean(edit.conflict)}
     >
+      {edit.base && edit.conflict && (
+        <EditConflictNotice
+          what="case"
+          changes={describeCaseChanges(edit.base, edit.conflict)}
+          onReload={() => edit.reload(() => update.reset())}
+        />
+      )}
       <Select
         id="case-close-resolution"
         labelText="Resolution"

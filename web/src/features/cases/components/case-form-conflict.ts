@@ -1,4 +1,10 @@
-import { CASE_PRIORITY_LABELS, SCAM_TYPE_LABELS, type Case } from '@scamtrail/domain/cases';
+import {
+  CASE_PRIORITY_LABELS,
+  CASE_RESOLUTION_LABELS,
+  CASE_STATUS_LABELS,
+  SCAM_TYPE_LABELS,
+  type Case,
+} from '@scamtrail/domain/cases';
 import { rebaseIds, rebaseValues } from '../../../lib/edit-conflicts';
 import { caseFormValues, type CaseFormValues } from './case-form-values';
 
@@ -29,7 +35,11 @@ export function describeCaseChanges(base: Case, current: Case): string[] {
   const changed = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
   if (changed(base.title, current.title)) lines.push(`Title: ${current.title}`);
   if (changed(base.description, current.description)) lines.push('Description changed');
-  if (changed(base.status, current.status)) lines.push(`Status: ${current.status}`);
+  if (changed(base.status, current.status)) lines.push(`Status: ${CASE_STATUS_LABELS[current.status]}`);
+  if (changed(base.resolution, current.resolution)) {
+    lines.push(`Resolution: ${current.resolution ? CASE_RESOLUTION_LABELS[current.resolution] : 'none'}`);
+  }
+  if (changed(base.closureNotes, current.closureNotes)) lines.push('Closure notes changed');
   if (changed(base.priority, current.priority)) {
     lines.push(`Priority: ${CASE_PRIORITY_LABELS[current.priority]}`);
   }

@@ -185,6 +185,53 @@ describe('case detail: close dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Close case' })).not.toBeInTheDocument());
   });
 
+  it('closes from the version it opened on; a case changed meanwhile is not closed over', async () => {
+    // A colleague closed the case as transferred, with their own notes, while this dialog was open.
+    const opened = makeCase();
+    const current = {
+      ...CLOSED,
+      closureNotes: 'Handed over by a colleague.',
+      updatedAt: '2026-11-21T09:00:00.000Z',
+    };
+    const sent: (string | null)[] = [];
+    renderCase(opened, {
+      routes: {
+        [`PATCH /api/cases/${CASE_ID}`]: (init) => {
+          const ifMatch = new Headers(init.headers).get('If-Match');
+          sent.push(ifMatch);
+          if (ifMatch !== `"${Date.parse(current.updatedAt)}"`) {
+            return json(412, {
+              error: { code: 'PRECONDITION_FAILED', message: 'Changed', details: { current } },
+            });
+          }
+          return json(200, { ...current, resolution: 'resolved', closureNotes: 'Money recovered.' });
+        },
+      },
+    });
+    await heading();
+    await userEvent.click(screen.getByRole('button', { name: 'Close case' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Close case' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Resolution'), 'resolved');
+    await userEvent.type(within(dialog).getByLabelText('Closure notes'), 'Money recovered.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+
+    expect(
+      await within(dialog).findByText('Someone else changed this case while you were editing'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Status: Closed')).toBeInTheDocument();
+    expect(within(dialog).getByText('Resolution: Transferred')).toBeInTheDocument();
+    expect(sent).toEqual([`"${Date.parse(opened.updatedAt)}"`]);
+    expect(screen.queryByText('Case closed')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Close case' })).toBeDisabled();
+
+    // Reload: the close is made from the colleague's version, with the notes typed here.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reload' }));
+    expect(within(dialog).getByLabelText('Closure notes')).toHaveValue('Money recovered.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close case' }));
+    expect(await screen.findByText('Case closed')).toBeInTheDocument();
+    expect(sent[1]).toBe(`"${Date.parse(current.updatedAt)}"`);
+  });
+
   it("shows the server's message on the field it names", async () => {
     renderCase(makeCase(), {
       routes: {
