@@ -55,6 +55,7 @@ export function TeamMembersTable({ members, loading, emptyState, actionsFor }: T
   return (
     <AppDataTable
       title="Team members"
+      description="Staff with an account. Their role decides what they may see and change."
       headers={COLUMNS}
       rows={rows}
       sortable={false}

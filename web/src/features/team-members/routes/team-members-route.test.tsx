@@ -37,6 +37,10 @@ describe('team members list', () => {
       'GET /api/team-members': () => page([INVITED, ACTIVE, DISABLED]),
     });
     await screen.findByRole('link', { name: 'Grace Hopper' });
+    // Headed as the community members' table is: what the list holds, in a line.
+    expect(
+      screen.getByText('Staff with an account. Their role decides what they may see and change.'),
+    ).toBeVisible();
     expect(screen.getByRole('columnheader', { name: 'Last sign-in' })).toBeInTheDocument();
     const signedIn = formatDateTime(SIGNED_IN_AT);
     for (const [name, status, lastSignIn] of [
