@@ -1,6 +1,7 @@
 import type { Evidence, EvidenceListQuery, UpdateEvidenceBody } from '@scamtrail/domain/evidence';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, Tx } from '../../db/client';
+import { transactionRetryingDeadlocks } from '../../db/retry-deadlocks';
 import { evidence } from '../../db/schema/index';
 import { lockIdentifiersInIdOrder } from '../../db/identifier-link-locks';
 import { AppError } from '../../lib/errors';
@@ -165,7 +166,7 @@ export async function setIdentifierLink(
   identifierId: string,
   linked: boolean,
 ): Promise<Evidence> {
-  await db.transaction(async (tx) => {
+  await transactionRetryingDeadlocks(db, async (tx) => {
     // The identifier before the item, and as strongly as linking takes it: its deletion takes the
     // identifier and then what links it, and a lock strengthened later deadlocks with a deletion
     // waiting between the two (db/identifier-link-locks.ts).

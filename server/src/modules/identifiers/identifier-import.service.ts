@@ -7,7 +7,6 @@ import {
   findIdentifierIdsByKeys,
   identifierBatchJson,
   insertIdentifierBatch,
-  type KeyedId,
 } from './identifier-import.repository';
 import type { ImportResult, ImportRowResult } from '@scamtrail/domain/identifiers/import-api';
 import type { IdentifierValues } from './identifiers.repository';
@@ -44,9 +43,9 @@ const keyOf = (values: { type: string; normalizedKey: string }) =>
  * Imports many identifiers: each row is checked with the domain rules and normalised in JS, rows that
  * repeat an earlier row of the batch are duplicates of it, and the rest are written in chunks of
  * multi-row INSERT ... ON CONFLICT DO NOTHING, existing ids being looked up in one query per chunk.
- * While one chunk is written the next is checked and its statement made; once written, the next goes
- * out before the written chunk's outcome is sorted out, so the database waits on JavaScript as little
- * as it can. The whole request is one transaction with one history event listing the created ids.
+ * While one chunk is written the next is checked and its statement made; once written (and the rows
+ * it skipped looked up), the next goes out before the written chunk's outcome is sorted out, so the
+ * database waits on JavaScript as little as it can. The whole request is one transaction with one history event listing the created ids.
  */
 export async function importIdentifiers(
   db: Db,
@@ -96,35 +95,15 @@ export async function importIdentifiers(
     const { rows: firstRows, batch } = await first;
     let chunk = firstRows;
     const createdIds: string[] = [];
-    const lookups: Promise<void>[] = [];
-    /**
-     * A written chunk's outcome: its created rows by their new ids, the others (stored before) by the
-     * ids of the stored rows, looked up in one query that is not waited for here.
-     */
-    const settle = (rows: PendingRow[], inserted: KeyedId[]) => {
-      const created = new Map(inserted.map((row) => [keyOf(row), row.id]));
-      const skipped: PendingRow[] = [];
-      for (const row of rows) {
-        const id = created.get(row.key);
-        if (id === undefined) skipped.push(row);
-        else {
-          createdIds.push(id);
-          results[row.index] = { row: row.index + 1, status: 'created', id };
-        }
+    /** A written chunk's outcome: created rows by their new ids, the others by the stored rows' ids. */
+    const settle = (rows: PendingRow[], created: Map<string, string>, existing: Map<string, string>) => {
+      for (const { index, key } of rows) {
+        const id = created.get(key);
+        if (id) createdIds.push(id);
+        results[index] = id
+          ? { row: index + 1, status: 'created', id }
+          : { row: index + 1, status: 'duplicate', ...optionalId(existing.get(key)) };
       }
-      if (skipped.length === 0) return;
-      const lookup = findIdentifierIdsByKeys(
-        tx,
-        skipped.map((row) => row.values),
-      ).then((stored) => {
-        const existing = new Map(stored.map((row) => [keyOf(row), row.id]));
-        for (const { index, key } of skipped) {
-          results[index] = { row: index + 1, status: 'duplicate', ...optionalId(existing.get(key)) };
-        }
-      });
-      // Awaited after the last chunk; until then a failure must not count as unhandled.
-      lookup.catch(() => {});
-      lookups.push(lookup);
     };
     /** Sends a chunk's INSERT; its answer is awaited later, and a failure counts as handled till then. */
     const insert = (json: string) => {
@@ -138,13 +117,18 @@ export async function importIdentifiers(
       // The next chunk checked, and its statement's JSON made, while the database writes this one.
       const next = nextChunk();
       const nextBatch = batchOf(next);
-      const inserted = await writing;
+      const created = new Map((await writing).map((row) => [keyOf(row), row.id]));
+      // Rows stored before (skipped by the INSERT) are looked up before the next INSERT goes out: the
+      // transaction's connection runs one statement at a time.
+      const skipped = chunk.filter((row) => !created.has(row.key)).map((row) => row.values);
+      const existing = new Map(
+        (await findIdentifierIdsByKeys(tx, skipped)).map((row) => [keyOf(row), row.id] as const),
+      );
       // The next INSERT goes out before this chunk's outcome is sorted out: it need not wait for that.
       writing = nextBatch === undefined ? undefined : insert(nextBatch);
-      settle(chunk, inserted);
+      settle(chunk, created, existing);
       chunk = next;
     }
-    await Promise.all(lookups);
     if (createdIds.length > 0) {
       await recordEvent(tx, {
         type: 'identifier.imported',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { IdentifierTags, SetIdentifierTagsBody } from '@scamtrail/domain/identifiers/api';
 import type { TagRef } from '@scamtrail/domain/tags';
 import type { Db, DbOrTx } from '../../db/client';
+import { transactionRetryingDeadlocks } from '../../db/retry-deadlocks';
 import { identifiers } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
@@ -56,7 +57,7 @@ export async function setTagsOfIdentifier(
   principal: Principal,
   ifMatch?: IfMatch,
 ): Promise<IdentifierTags> {
-  return db.transaction(async (tx) => {
+  return transactionRetryingDeadlocks(db, async (tx) => {
     let { updatedAt } = await lockIdentifierOrFail(tx, id);
     await assertIfMatch(tx, identifiers, id, ifMatch, 'identifier');
     const before = (await findTagsForIdentifiers(tx, [id])).get(id) ?? [];

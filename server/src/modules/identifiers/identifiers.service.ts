@@ -1,5 +1,6 @@
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
+import { transactionRetryingDeadlocks } from '../../db/retry-deadlocks';
 import { isUniqueViolation } from '../../lib/conflicts';
 import { identifiers } from '../../db/schema/index';
 import { AppError } from '../../lib/errors';
@@ -177,7 +178,7 @@ export async function updateIdentifier(
  * transaction, and the history event keeps a snapshot with the ids it was linked to.
  */
 export async function deleteIdentifier(db: Db, id: string, principal: Principal): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transactionRetryingDeadlocks(db, async (tx) => {
     // Locked first, like a change of its tags, so the two wait for each other instead of deadlocking.
     const row = await lockIdentifierOrFail(tx, id);
     await assertMayChangeEntriesNaming(tx, id, principal);

@@ -7,6 +7,7 @@ import type {
 } from '@scamtrail/domain/journal-entries';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
+import { transactionRetryingDeadlocks } from '../../db/retry-deadlocks';
 import { journalEntries } from '../../db/schema/index';
 import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
@@ -77,7 +78,7 @@ export async function createJournalEntry(
   body: CreateJournalEntryBody,
   principal: Principal,
 ): Promise<JournalEntry> {
-  const answer = await db.transaction(async (tx) => {
+  const answer = await transactionRetryingDeadlocks(db, async (tx) => {
     const evidenceHashes = await checkReferences(tx, body, principal);
     const originators = await resolveRecordOriginators(
       tx,

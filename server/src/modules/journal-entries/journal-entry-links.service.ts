@@ -1,5 +1,6 @@
 import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { Db, Tx } from '../../db/client';
+import { transactionRetryingDeadlocks } from '../../db/retry-deadlocks';
 import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
@@ -50,7 +51,7 @@ async function changeLink(
   targetId: string,
   principal: Principal,
 ): Promise<JournalEntry> {
-  const row: EntryRow = await db.transaction(async (tx) => {
+  const row: EntryRow = await transactionRetryingDeadlocks(db, async (tx) => {
     // The identifier before the entry, as its deletion takes them (identifiers.service.ts): taken the
     // other way round, a link and a deletion could each hold one and wait for the other.
     if (kind === 'identifier') await findIdentifierIds(tx, [targetId]);
