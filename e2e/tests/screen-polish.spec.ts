@@ -502,3 +502,31 @@ test.describe('a list loading on a phone (390 px)', () => {
     release();
   });
 });
+
+test.describe('a page that failed to load, on a phone (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test("the case page's failure notice takes the width of the page", async ({ page }) => {
+    const admin = await createAccount('investigator');
+    const caseId = await created(admin, '/api/cases', { title: 'Failing on a phone' });
+    await signIn(page, admin);
+    await page.route(new RegExp(`/api/cases/${caseId}$`), (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'The server failed' } }),
+      }),
+    );
+    await page.goto(`/cases/${caseId}`);
+    const notice = page
+      .locator('.cds--actionable-notification')
+      .filter({ hasText: 'Failed to load the case' });
+    await expect(notice).toBeVisible();
+    // Carbon keeps an inline notification to 18rem (288 px) below its md breakpoint; the page's content
+    // is 358 px wide here (390 less its 16 px margins).
+    const width = await notice.evaluate((element) => element.getBoundingClientRect().width);
+    expect(width).toBeGreaterThan(340);
+    await noHorizontalScroll(page);
+    await expectNoSeriousViolations(page, "the case page's failure notice on a phone");
+  });
+});
