@@ -102,19 +102,29 @@ function faultOfOne(err: { code?: unknown; message?: unknown }): Fault | undefin
 }
 
 /**
- * The fault behind `err`, or undefined. Drizzle wraps the driver's error in `cause`; a failed connect
- * to a name with several addresses is an AggregateError of one error per address.
+ * The first error in `err`'s chain for which `pick` answers something: Drizzle wraps the driver's error
+ * in `cause`; a failed connect to a name with several addresses is an AggregateError of one error per
+ * address.
  */
-export function faultOf(err: unknown, depth = 0): Fault | undefined {
+export function findInErrorChain<T>(
+  err: unknown,
+  pick: (one: { code?: unknown; message?: unknown }) => T | undefined,
+  depth = 0,
+): T | undefined {
   if (!err || typeof err !== 'object' || depth > 5) return undefined;
-  const own = faultOfOne(err as { code?: unknown; message?: unknown });
-  if (own) return own;
+  const own = pick(err as { code?: unknown; message?: unknown });
+  if (own !== undefined) return own;
   const { cause, errors } = err as { cause?: unknown; errors?: unknown };
   if (Array.isArray(errors)) {
     for (const inner of errors) {
-      const fault = faultOf(inner, depth + 1);
-      if (fault) return fault;
+      const found = findInErrorChain(inner, pick, depth + 1);
+      if (found !== undefined) return found;
     }
   }
-  return faultOf(cause, depth + 1);
+  return findInErrorChain(cause, pick, depth + 1);
+}
+
+/** The fault behind `err`, or undefined. */
+export function faultOf(err: unknown): Fault | undefined {
+  return findInErrorChain(err, faultOfOne);
 }

@@ -1,4 +1,5 @@
 import type { Db, Tx } from './client';
+import { findInErrorChain } from './faults';
 
 /** deadlock_detected, serialization_failure: PostgreSQL rolled the transaction back whole. */
 const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
@@ -6,12 +7,13 @@ const RETRIED_SQLSTATES = new Set(['40P01', '40001']);
 /** How many times a transaction runs at most when PostgreSQL keeps choosing it as a deadlock's victim. */
 const ATTEMPTS = 3;
 
-/** Whether `err` (Drizzle wraps the driver's error in `cause`) is a deadlock or serialization failure. */
-export function isRetriedConflict(err: unknown, depth = 0): boolean {
-  if (!err || typeof err !== 'object' || depth > 5) return false;
-  const { code, cause } = err as { code?: unknown; cause?: unknown };
-  if (typeof code === 'string' && RETRIED_SQLSTATES.has(code)) return true;
-  return isRetriedConflict(cause, depth + 1);
+/** Whether `err` (or an error in its chain) is a deadlock or serialization failure. */
+export function isRetriedConflict(err: unknown): boolean {
+  return (
+    findInErrorChain(err, ({ code }) =>
+      typeof code === 'string' && RETRIED_SQLSTATES.has(code) ? true : undefined,
+    ) ?? false
+  );
 }
 
 /**

@@ -5,7 +5,6 @@ import { webhookUrlText } from '../../../lib/webhook-url';
 import { AutomationStatusTag } from './automation-status-tag';
 
 // Shared with the originator badge, which shows an automation's webhook URL too.
-export { webhookUrlText };
 
 /** What the automation is and when it last acted; `canEdit`: the caller may edit automations. */
 export function AutomationDetails({

@@ -16,7 +16,7 @@ import { useWebhookDeliveries, WEBHOOK_DELIVERIES_PAGE_SIZE } from '../api/get-w
 import { usePingWebhook } from '../api/ping-webhook';
 import { useResendWebhookDelivery } from '../api/resend-webhook-delivery';
 import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
-import { webhookUrlText } from './automation-details';
+import { webhookUrlText } from '../../../lib/webhook-url';
 import { WebhookAttemptsTable } from './webhook-attempts-table';
 import { WebhookDeliveriesTable } from './webhook-deliveries-table';
 import { WebhookSecretModal } from './webhook-secret-modal';
