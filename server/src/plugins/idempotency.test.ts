@@ -186,6 +186,28 @@ describe('Idempotency-Key', () => {
     expect(res.statusCode).toBe(422);
   });
 
+  it('a retry writing the same JSON with other key order and spacing is the same request', async () => {
+    // The fingerprint is of the content (canonical JSON), hashed while the claim travels and stored
+    // with the answer: the retry is answered again, nothing is created twice.
+    const key = randomUUID();
+    const title = `Reordered ${unique()}`;
+    const first = await send(admin, post('/api/cases', { title, priority: 'high' }), key);
+    expect(first.statusCode).toBe(201);
+    const before = await rows(cases);
+    const again = await send(
+      admin,
+      {
+        method: 'POST',
+        url: '/api/cases',
+        headers: { 'content-type': 'application/json' },
+        payload: `{ "priority" : "high",\n  "title" : ${JSON.stringify(title)} }`,
+      },
+      key,
+    );
+    expectReplayOf(first, again);
+    expect(await rows(cases)).toBe(before);
+  });
+
   it('the draft’s quoted form is the same key as the bare one', async () => {
     const key = randomUUID();
     const body = post('/api/tags', { name: `tag-${unique()}` });
