@@ -8,11 +8,11 @@ describe('ListLoadFailed', () => {
     render(
       <ListLoadFailed
         title="Cases could not be loaded"
-        error={new ApiError(500, 'HTTP_500', 'Request failed with status 500')}
+        error={new ApiError(500, 'HTTP_500', 'Upstream timed out')}
         onRetry={() => {}}
       />,
     );
-    expect(screen.getByText('Request failed with status 500. Your filters are kept.')).toBeInTheDocument();
+    expect(screen.getByText('Upstream timed out. Your filters are kept.')).toBeInTheDocument();
   });
 
   it('keeps a reason that already ends a sentence, and says so when the server did not answer', () => {

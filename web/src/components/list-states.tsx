@@ -5,8 +5,8 @@ import { errorMessage } from '../lib/api-error';
 import { EmptyState } from './empty-state';
 
 /**
- * Why a list failed to load, then that its filters are kept: two sentences. The server's message often
- * has no full stop ("Request failed with status 500"), which ran into the next ("500 Your filters").
+ * Why a list failed to load, then that its filters are kept: two sentences. A server's message may have
+ * no full stop ("Upstream timed out"), which would run into the next ("out Your filters").
  */
 export function loadFailedText(error: unknown): string {
   const reason = errorMessage(error, 'The server did not answer.').trim();

@@ -106,12 +106,27 @@ describe('API client', () => {
     expect(onForbidden).not.toHaveBeenCalled();
   });
 
-  it('describes an answer without an error body by its status', async () => {
+  it('tells what to do about an answer without an error body, keeping its status', async () => {
     const { client } = setup(new Response('<html>Bad gateway</html>', { status: 502 }));
     await expect(client.get('/cases')).rejects.toMatchObject({
       status: 502,
       code: 'HTTP_502',
-      message: 'Request failed with status 502',
+      message: 'The server is unavailable or restarting (HTTP 502). Try again in a moment.',
+    });
+  });
+
+  it('says when to try again as the Retry-After of an answer without an error body asks', async () => {
+    const { client } = setup(new Response(null, { status: 503, headers: { 'Retry-After': '30' } }));
+    await expect(client.get('/cases')).rejects.toMatchObject({
+      message: 'The server is unavailable or restarting (HTTP 503). Try again in 30 seconds.',
+    });
+  });
+
+  it('says that nothing saved was lost when the server failed without an error body', async () => {
+    const { client } = setup(new Response('', { status: 500 }));
+    await expect(client.post('/cases', {})).rejects.toMatchObject({
+      status: 500,
+      message: 'Something went wrong on the server (HTTP 500). Nothing already saved was lost; try again.',
     });
   });
 

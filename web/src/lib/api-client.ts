@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_CODE } from './api-error';
+import { ApiError, errorFromResponse, NETWORK_ERROR_CODE } from './api-error';
 import { ACCEPT_JSON, API_BASE_PATH, apiUrl, type QueryParams } from './api-url';
 import { takeFirstResponse } from './first-responses';
 import { createIdempotencyKeys, IDEMPOTENCY_KEY_HEADER } from './idempotency-keys';
@@ -40,22 +40,6 @@ export interface ApiClientConfig {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-async function readErrorBody(response: Response): Promise<ApiError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (a proxy error page, an empty body): fall back to the status line.
-  }
-  const error = (body as { error?: { code?: unknown; message?: unknown; details?: unknown } } | null)?.error;
-  const code = typeof error?.code === 'string' ? error.code : `HTTP_${response.status}`;
-  const message =
-    typeof error?.message === 'string' && error.message
-      ? error.message
-      : `Request failed with status ${response.status}`;
-  return new ApiError(response.status, code, message, error?.details as ApiError['details']);
-}
 
 /**
  * The one HTTP client of the web app. Same-origin cookies carry the session; every state-changing call
@@ -111,7 +95,7 @@ export function createApiClient(config: ApiClientConfig = {}) {
     }
 
     if (!response.ok) {
-      const error = await readErrorBody(response);
+      const error = await errorFromResponse(response);
       if (!options.silent) {
         if (response.status === 401) handlers.onUnauthorized?.(error);
         if (response.status === 403) handlers.onForbidden?.(error);

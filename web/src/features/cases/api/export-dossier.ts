@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { API_BASE_PATH } from '../../../lib/api-url';
-import { ApiError, NETWORK_ERROR_CODE } from '../../../lib/api-error';
+import { ApiError, errorFromResponse, NETWORK_ERROR_CODE } from '../../../lib/api-error';
 import { authenticateWithPasskey } from '../../../lib/passkeys';
 import { caseKeys } from './query-keys';
 
@@ -89,17 +89,6 @@ export interface SaveProgress {
   total: number | null;
 }
 
-async function failure(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
-  } | null;
-  return new ApiError(
-    response.status,
-    body?.error?.code ?? `HTTP_${response.status}`,
-    body?.error?.message ?? `Request failed with status ${response.status}`,
-  );
-}
-
 /**
  * Streams the dossier at `url` into the chosen file, chunk by chunk as it arrives, reporting the bytes
  * written; the file is left as it was (the partial write discarded) when anything fails.
@@ -121,7 +110,7 @@ export async function saveDossierToFile(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, NETWORK_ERROR_CODE, 'Could not reach the server. Check your connection.');
   }
-  if (!response.ok || !response.body) throw await failure(response);
+  if (!response.ok || !response.body) throw await errorFromResponse(response);
   const length = Number(response.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
   const writable = await file.createWritable();
