@@ -40,6 +40,12 @@ const TEXTS: readonly [text: string, region: CountryCode, expected: string[]][] 
   ['The romance contact texted from +234 803 123 4567.', 'US', ['phone +2348031234567']],
   ['Two numbers: +1 415 555 0134 and +44 7400 123456.', 'US', ['phone +14155550134', 'phone +447400123456']],
   ['Same number twice: (415) 555-0134, then 415.555.0134.', 'US', ['phone +14155550134']],
+  // Numbers written with their country code that the identifier form takes, assigned or not.
+  ['Caller ID showed +1 202 555 0143.', 'GB', ['phone +12025550143']],
+  ['Spoofed caller ID +1 555 555 0143, twice.', 'US', ['phone +15555550143']],
+  ['Phone no. +1 202 555 0143, ask for Ben.', 'US', ['phone +12025550143']],
+  // Written nationally, a number must be valid for the region: 555 is no area code.
+  ['Call 555-555-0143 back.', 'US', []],
   // IBANs of ten countries, with and without spaces.
   ['Wire went to IBAN GB82 WEST 1234 5698 7654 32', 'GB', ['bank_account GB82WEST12345698765432']],
   ['Wire went to GB82WEST12345698765432 yesterday.', 'GB', ['bank_account GB82WEST12345698765432']],
@@ -182,6 +188,19 @@ describe('extractIdentifiers', () => {
         reason: 'A valid phone number for GB (written internationally)',
       },
     ]);
+  });
+
+  it('offers a number written with its country code that the form would take, valid or not', () => {
+    expect(extractIdentifiers('Call +1 555 555 0143', { defaultRegion: 'US' })).toEqual([
+      expect.objectContaining({
+        data: { countryCode: '+1', number: '5555550143' },
+        text: '+1 555 555 0143',
+        reason:
+          'A phone number of a possible length for +1, not known to be assigned (written internationally)',
+      }),
+    ]);
+    // Too short for its country: not a number anyone could dial.
+    expect(keysOf('Call +1 555 0143', 'US')).toEqual([]);
   });
 
   it('reads a national number by the default region', () => {

@@ -142,15 +142,22 @@ const REFERENCE_BEFORE =
   /(#|\b(case|ticket|ref|reference|order|invoice|no|nr|az|aktenzeichen|vorgang|rechnung|bestellung)\.?\s*[:#]?\s*)$/i;
 
 /**
- * Whether a number libphonenumber found valid was written as a phone number: not a date, not after a
- * reference word, and, when written without a country code, with the trunk prefix its country dials
- * ("0151 ..." in Germany; "3456/24" is a file number, not the German number 3456 24).
+ * Whether a number libphonenumber found was written as a phone number a person could add by hand.
+ * Written with its country code ("+1 ...", "00 44 ..."), any number of a possible length for that
+ * country is: the identifier form takes any country code and 7-15 digits, so a number libphonenumber
+ * does not know as assigned (a fictional +1 555 555 0143 of a scam call's caller ID) is offered too,
+ * and a word before it ("Phone no.") does not make it a reference. Written nationally, it must be valid
+ * for the region, not a date, not after a reference word, and written with the trunk prefix its
+ * country dials ("0151 ..." in Germany; "3456/24" is a file number, not the German number 3456 24).
  */
 function looksLikePhone(written: string, number: PhoneNumber, before: string): boolean {
-  if (DATE_LIKE.test(written.trim()) || REFERENCE_BEFORE.test(before)) return false;
-  if (/^(\+|00)/.test(written)) return true;
+  if (isInternational(written)) return number.isPossible();
+  if (DATE_LIKE.test(written.trim()) || REFERENCE_BEFORE.test(before) || !number.isValid()) return false;
   return digitsOf(written) === digitsOf(number.formatNational());
 }
+
+/** Written with its country code: "+1 ...", "00 44 ...". */
+const isInternational = (written: string) => /^(\+|00)/.test(written);
 
 /** Walks the text's matches of a pattern that do not overlap a taken span. */
 function* freeMatches(text: string, pattern: RegExp, taken: readonly Span[]) {
@@ -260,20 +267,24 @@ export function extractIdentifiers(text: string, options: ExtractOptions = {}): 
       reason: 'A domain name',
     });
   }
-  for (const { number, startsAt, endsAt } of findNumbers(text, {
-    defaultCountry: options.defaultRegion,
-    v2: true,
-  })) {
+  // Possible, not only valid, numbers: looksLikePhone keeps the ones a person could add by hand.
+  // `leniency` is a documented option of the matcher (source/PhoneNumberMatcher.js) missing from its
+  // types; passed as a variable, it type-checks.
+  const finderOptions = { defaultCountry: options.defaultRegion, leniency: 'POSSIBLE', v2: true } as const;
+  for (const { number, startsAt, endsAt } of findNumbers(text, finderOptions)) {
     if (taken.some((span) => startsAt < span.end && span.start < endsAt)) continue;
     const written = text.slice(startsAt, endsAt);
     if (!looksLikePhone(written, number, text.slice(Math.max(0, startsAt - 20), startsAt))) continue;
-    const how = /^(\+|00)/.test(written)
+    const how = isInternational(written)
       ? 'written internationally'
       : `written nationally, read for ${options.defaultRegion ?? 'its country'}`;
+    const where = number.country ?? `+${number.countryCallingCode}`;
     take(startsAt, written, {
       type: 'phone',
       data: { countryCode: `+${number.countryCallingCode}`, number: number.nationalNumber },
-      reason: `A valid phone number for ${number.country ?? `+${number.countryCallingCode}`} (${how})`,
+      reason: number.isValid()
+        ? `A valid phone number for ${where} (${how})`
+        : `A phone number of a possible length for +${number.countryCallingCode}, not known to be assigned (${how})`,
     });
   }
 
