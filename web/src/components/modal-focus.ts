@@ -24,8 +24,13 @@ const FIRST_FIELD_FOCUS = [...FIELDS, '[data-modal-primary-focus]']
   .map((selector) => `${selector}${notInert}`)
   .join(', ');
 
-/** Where a read-only dialog puts focus: its scrolling content, so the keys scroll it and Escape closes. */
-const CONTENT_FOCUS = '.cds--modal-scroll-content';
+/**
+ * Where a read-only dialog (details) puts focus: its primary action, Close, as Carbon advises for a
+ * dialog with buttons. Not its whole scrolling content, which drew a ring round the dialog's body and
+ * made a screen reader read all of it at once; the content stays at its top, one Tab from the close
+ * button. Not the close button either (see above).
+ */
+const ACTION_FOCUS = `[data-modal-primary-focus]${notInert}`;
 
 // Dialogs rendered without the app's entry (tests, a screen mounted on its own) still remember focus.
 startFocusMemory();
@@ -97,13 +102,13 @@ const STACKED_DIALOGS = ['.cds--modal'];
 
 /**
  * Focus handling for a Carbon ComposedModal; spread the answer on it. Initial focus (see FIRST_FIELD_FOCUS
- * and CONTENT_FOCUS), a dialog opened on top of this one may take focus, and focus goes back to the
+ * and ACTION_FOCUS), a dialog opened on top of this one may take focus, and focus goes back to the
  * opener on closing (see useModalFocusReturn).
  */
-export function useModalFocus(open: boolean, initialFocus: 'first-field' | 'content' = 'first-field') {
+export function useModalFocus(open: boolean, initialFocus: 'first-field' | 'action' = 'first-field') {
   useModalFocusReturn(open);
   return {
-    selectorPrimaryFocus: initialFocus === 'content' ? CONTENT_FOCUS : FIRST_FIELD_FOCUS,
+    selectorPrimaryFocus: initialFocus === 'action' ? ACTION_FOCUS : FIRST_FIELD_FOCUS,
     selectorsFloatingMenus: STACKED_DIALOGS,
   };
 }

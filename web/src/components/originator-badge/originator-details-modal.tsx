@@ -1,4 +1,4 @@
-import { ComposedModal, InlineLoading, ModalBody, ModalHeader } from '@carbon/react';
+import { Button, ComposedModal, InlineLoading, ModalBody, ModalFooter, ModalHeader } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { originatorTypeLabel } from '@scamtrail/domain/originator-labels';
@@ -48,7 +48,7 @@ export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
   const { open, onClose, originator, signature, verify, sign, signatureBundle, isOwnEntry } = props;
   const detail = useOriginator(originator.id, originator.type, open);
   const verification = useSignatureVerification(open, signature, verify);
-  const focusProps = useModalFocus(open, 'content');
+  const focusProps = useModalFocus(open, 'action');
   // The loaded answer wins over what the record held; the proxy comes only from the record.
   const shown: BadgeOriginator = detail.data ? { ...originator, ...detail.data } : originator;
   const Icon = ORIGINATOR_TYPE_ICONS[originator.type];
@@ -94,6 +94,11 @@ export function OriginatorDetailsModal(props: OriginatorDetailsModalProps) {
             <AdditionalData originator={shown} />
           </Section>
         </ModalBody>
+        <ModalFooter>
+          <Button kind="primary" data-modal-primary-focus onClick={onClose}>
+            Close
+          </Button>
+        </ModalFooter>
       </ComposedModal>
     </div>,
     document.body,

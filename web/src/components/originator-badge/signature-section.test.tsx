@@ -104,7 +104,9 @@ describe('Digital Signature section', () => {
     const section = await openSignatureSection();
     expect(await within(section).findByText('Signature verified')).toBeVisible();
     expect(verify).toHaveBeenCalledOnce();
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    // The dialog's Close action, in its footer (its header's close icon is named Close too).
+    const footer = document.querySelector<HTMLElement>('.originator-details-portal .cds--modal-footer')!;
+    await userEvent.click(within(footer).getByRole('button', { name: 'Close' }));
     await openSignatureSection();
     await vi.waitFor(() => expect(verify).toHaveBeenCalledTimes(2));
   });

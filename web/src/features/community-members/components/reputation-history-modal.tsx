@@ -106,7 +106,7 @@ function HistoryList({ memberId }: { memberId: string }) {
  * reason, and review decisions on the identifiers they reported. Read-only.
  */
 export function ReputationHistoryModal({ member, onClose }: { member: Originator; onClose: () => void }) {
-  const focusProps = useModalFocus(true, 'content');
+  const focusProps = useModalFocus(true, 'action');
   const title = 'Reputation history';
   return (
     <ComposedModal open size="sm" onClose={onClose} aria-label={`${title}: ${member.name}`} {...focusProps}>
@@ -123,7 +123,7 @@ export function ReputationHistoryModal({ member, onClose }: { member: Originator
         <HistoryList memberId={member.id} />
       </ModalBody>
       <ModalFooter>
-        <Button kind="primary" onClick={onClose}>
+        <Button kind="primary" data-modal-primary-focus onClick={onClose}>
           Close
         </Button>
       </ModalFooter>

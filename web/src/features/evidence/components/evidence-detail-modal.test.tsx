@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ENTERED_FOR_MEMBER } from '../../../test/community-members';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { CUSTODY, NO_TAGS, page, SCREENSHOT, WRITTEN } from './evidence-test-data';
@@ -50,6 +50,20 @@ describe('evidence detail', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('Hash matches')).toBeInTheDocument();
+  });
+
+  it('opens with focus on Close, not on its whole body, and gives focus back to the title that opened it', async () => {
+    renderApp('/evidence', routes({ sha256: SCREENSHOT.sha256, matches: true }));
+    const opener = await screen.findByRole('link', { name: 'Payment receipt' });
+    await userEvent.click(opener);
+    const dialog = await findDialog('Payment receipt');
+    const footer = dialog.querySelector<HTMLElement>('.cds--modal-footer')!;
+    await vi.waitFor(() => expect(within(footer).getByRole('button', { name: 'Close' })).toHaveFocus());
+    expect(dialog.querySelector('.cds--modal-scroll-content')).not.toHaveFocus();
+
+    await userEvent.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment receipt' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Payment receipt' })).toHaveFocus();
   });
 
   it('says loudly when the stored bytes no longer match their hash', async () => {

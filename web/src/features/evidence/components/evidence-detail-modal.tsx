@@ -119,7 +119,7 @@ export function EvidenceDetailModal({ id, fallback, showCase, onEdit, onClose }:
   const query = useEvidence(id);
   const item = query.data ?? fallback;
   const title = item?.title ?? 'Evidence';
-  const focusProps = useModalFocus(true, 'content');
+  const focusProps = useModalFocus(true, 'action');
   const can = (permission: string) => hasPermission(user?.permissions, permission);
   const isArchived = Boolean(item?.case && isCaseReadOnly(item.case.status));
   const canEdit = can('evidence.edit') && !isArchived;
@@ -183,7 +183,7 @@ export function EvidenceDetailModal({ id, fallback, showCase, onEdit, onClose }:
             Edit
           </Button>
         )}
-        <Button kind="primary" onClick={onClose}>
+        <Button kind="primary" data-modal-primary-focus onClick={onClose}>
           Close
         </Button>
       </ModalFooter>

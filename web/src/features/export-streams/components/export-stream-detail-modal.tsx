@@ -23,7 +23,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  * content, and goes back to the name that opened it on closing.
  */
 export function ExportStreamDetailModal({ stream, onClose }: { stream: ExportStream; onClose: () => void }) {
-  const focusProps = useModalFocus(true, 'content');
+  const focusProps = useModalFocus(true, 'action');
   return (
     <ComposedModal
       open
@@ -46,7 +46,7 @@ export function ExportStreamDetailModal({ stream, onClose }: { stream: ExportStr
         </Section>
       </ModalBody>
       <ModalFooter>
-        <Button kind="primary" onClick={onClose}>
+        <Button kind="primary" data-modal-primary-focus onClick={onClose}>
           Close
         </Button>
       </ModalFooter>

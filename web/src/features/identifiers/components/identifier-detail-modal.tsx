@@ -71,7 +71,7 @@ export function IdentifierDetailModal({
   const { error, errorUpdatedAt } = query;
   const title = identifier ? `${identifier.typeLabel} Details` : 'Identifier Details';
 
-  const focusProps = useModalFocus(true, 'content');
+  const focusProps = useModalFocus(true, 'action');
   const body = useRef<HTMLDivElement>(null);
   const shownId = useRef(id);
   // Another identifier in the same dialog: its top, where a reader starts, as when the dialog opened.
@@ -179,7 +179,7 @@ export function IdentifierDetailModal({
             Next
           </Button>
         )}
-        <Button kind="primary" onClick={onClose}>
+        <Button kind="primary" data-modal-primary-focus onClick={onClose}>
           Close
         </Button>
       </ModalFooter>
