@@ -2,6 +2,7 @@ import type { Case, UpdateCaseBody } from '@scamtrail/domain/cases';
 import type { FieldError } from '@scamtrail/domain/errors';
 import type { Db, DbOrTx } from '../../db/client';
 import { cases } from '../../db/schema/index';
+import { readsTogether } from '../../db/reads-together';
 import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
@@ -104,7 +105,10 @@ export async function lockCaseForUpdate(
 ): Promise<{ current: CaseRow; sets: CaseSets } | undefined> {
   const current = await lockVisibleCaseRow(tx, principal, id);
   if (!current) return undefined;
-  const [assigneeIds, tagIds] = await Promise.all([findAssigneeIds(tx, id), findCaseTagIds(tx, id)]);
+  const [assigneeIds, tagIds] = await readsTogether(tx, [
+    () => findAssigneeIds(tx, id),
+    () => findCaseTagIds(tx, id),
+  ]);
   return { current, sets: { assigneeIds, tagIds } };
 }
 

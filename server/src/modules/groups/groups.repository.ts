@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
+import { readsTogether } from '../../db/reads-together';
 import { cases, groupMembers, groups, users } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
 import { isAnyUuid, isNotAnyUuid } from '../../db/sql/arrays';
@@ -20,9 +21,9 @@ export type CaseScope = SQL | null;
 /** Adds member and case counts to the groups, two grouped queries for the whole page. */
 async function withCounts(db: DbOrTx, rows: GroupBase[], scope: CaseScope): Promise<GroupRow[]> {
   const ids = rows.map((r) => r.id);
-  const [members, caseCounts] = await Promise.all([
-    countByColumn(db, groupMembers, groupMembers.groupId, ids),
-    scope ? countByColumn(db, cases, cases.groupId, ids, scope) : null,
+  const [members, caseCounts] = await readsTogether(db, [
+    () => countByColumn(db, groupMembers, groupMembers.groupId, ids),
+    async () => (scope ? countByColumn(db, cases, cases.groupId, ids, scope) : null),
   ]);
   return rows.map((r) => ({
     ...r,

@@ -3,6 +3,7 @@ import type { TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { preparedPerDatabase } from '../../db/prepared';
+import { readsTogether } from '../../db/reads-together';
 import { cases, caseTags, evidence, evidenceTags, identifierTags, tags } from '../../db/schema/index';
 import { countByColumn } from '../../lib/count-by';
 import { isAnyUuid, isNotAnyUuid } from '../../db/sql/arrays';
@@ -59,10 +60,10 @@ function countEvidenceTags(db: DbOrTx, ids: readonly string[], scope: SQL) {
 async function withUsage(db: DbOrTx, rows: TagBase[], scope: UsageScope): Promise<TagRow[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];
-  const [caseCounts, evidenceCounts, identifierCounts] = await Promise.all([
-    scope.cases && countCaseTags(db, ids, scope.cases),
-    scope.evidence && countEvidenceTags(db, ids, scope.evidence),
-    scope.identifiers ? countByColumn(db, identifierTags, identifierTags.tagId, ids) : null,
+  const [caseCounts, evidenceCounts, identifierCounts] = await readsTogether(db, [
+    async () => scope.cases && countCaseTags(db, ids, scope.cases),
+    async () => scope.evidence && countEvidenceTags(db, ids, scope.evidence),
+    async () => (scope.identifiers ? countByColumn(db, identifierTags, identifierTags.tagId, ids) : null),
   ]);
   return rows.map((r) => ({
     ...r,
