@@ -20,14 +20,14 @@ export function emailParts(address: string): string[] {
 const WHOLE_PIECE = 16;
 
 /**
- * An e-mail address that wraps where an address reads well: after the "@" and before a "." (<wbr>), and
- * not at a hyphen of a piece short enough to keep whole. The pieces are inline, so the text, as read by
- * assistive technology, selected or copied, is the address itself.
+ * A value (an address, a link) in the pieces it may break between (<wbr>), a piece short enough to keep
+ * whole not breaking at its hyphens. The pieces are inline, so the text, as read by assistive technology,
+ * selected or copied, is the value itself.
  */
-export function EmailText({ address }: { address: string }) {
+export function PiecesText({ parts, className }: { parts: readonly string[]; className?: string }) {
   return (
-    <span className="email-text">
-      {emailParts(address).map((part, index) => (
+    <span className={className}>
+      {parts.map((part, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}
           {part.includes('-') && part.length <= WHOLE_PIECE ? (
@@ -39,4 +39,12 @@ export function EmailText({ address }: { address: string }) {
       ))}
     </span>
   );
+}
+
+/**
+ * An e-mail address that wraps where an address reads well: after the "@" and before a ".", and not at
+ * a hyphen of a piece short enough to keep whole.
+ */
+export function EmailText({ address }: { address: string }) {
+  return <PiecesText className="email-text" parts={emailParts(address)} />;
 }

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 import { ListResults } from '../../../components/list-results';
 import { useTagOptions } from '../../../components/tags/tag-options';
+import { WrappingText } from '../../../components/wrapping-text';
 import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useCaseHistory } from '../api/get-case-history';
@@ -49,12 +50,14 @@ function Changes({ event, names }: { event: AuditEvent; names: KnownNames }) {
           <span className="case-history__field">{change.label}:</span>{' '}
           {change.before !== undefined ? (
             <>
-              <span className="case-history__before">{change.before}</span>
+              <span className="case-history__before">
+                <WrappingText text={change.before} />
+              </span>
               {' → '}
-              <span>{change.after}</span>
+              <WrappingText text={change.after} />
             </>
           ) : (
-            <span>{change.after}</span>
+            <WrappingText text={change.after} />
           )}
         </li>
       ))}

@@ -416,6 +416,31 @@ describe('case detail: tabs', () => {
     expect(await screen.findByText('phishing, urgent')).toBeInTheDocument();
   });
 
+  it('breaks an address a history row recorded only where an address reads well', async () => {
+    const retitled = {
+      ...CLOSED_EVENT,
+      id: 5,
+      before: { title: 'Mails from pay-desk@fraud-mail.example' },
+      after: { title: 'Mails from refund-team@fraud-mail.example' },
+    };
+    renderCase(makeCase(), {
+      search: '?tab=history',
+      routes: { [`GET /api/cases/${CASE_ID}/history`]: () => json(200, page([retitled])) },
+    });
+    const change = (await screen.findByText('Title:')).closest('li')!;
+    expect(change).toHaveTextContent(
+      'Title: Mails from pay-desk@fraud-mail.example → Mails from refund-team@fraud-mail.example',
+    );
+    // After the "@" and before the dot of each address; its hyphenated pieces keep their line.
+    expect(change.querySelectorAll('wbr')).toHaveLength(4);
+    expect(Array.from(change.querySelectorAll('.email-text__whole'), (part) => part.textContent)).toEqual([
+      'pay-desk@',
+      'fraud-mail',
+      'refund-team@',
+      'fraud-mail',
+    ]);
+  });
+
   it('opens the timeline when the URL names no tab or an unknown one', async () => {
     renderCase(makeCase(), { search: '?tab=nonsense' });
     await heading();
