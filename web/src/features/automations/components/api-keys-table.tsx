@@ -65,7 +65,12 @@ export function ApiKeysTable({ apiKeys, canRevoke, onRevoke }: ApiKeysTableProps
         status: (row) => <ApiKeyStatusTag status={row.status} />,
         actions: (row) =>
           row.status === 'active' ? (
-            <Button kind="danger--ghost" size="sm" onClick={() => onRevoke(byId.get(row.id)!)}>
+            <Button
+              kind="danger--ghost"
+              size="sm"
+              className="ghost-aligned"
+              onClick={() => onRevoke(byId.get(row.id)!)}
+            >
               Revoke<span className="cds--visually-hidden"> {row.name}</span>
             </Button>
           ) : null,

@@ -12,7 +12,12 @@ export function CaseDossierButton({ caseItem }: { caseItem: Case }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button kind="ghost" renderIcon={DocumentExport} onClick={() => setOpen(true)}>
+      <Button
+        kind="ghost"
+        className="ghost-aligned"
+        renderIcon={DocumentExport}
+        onClick={() => setOpen(true)}
+      >
         Export dossier
       </Button>
       {open && <CaseDossierDialog caseItem={caseItem} onClose={() => setOpen(false)} />}

@@ -95,6 +95,7 @@ export function PasskeysSection() {
                 <Button
                   kind="ghost"
                   size="sm"
+                  className="ghost-aligned"
                   aria-label={`Rename ${row.name}`}
                   onClick={() => setDialog({ kind: 'rename', passkey: byId.get(row.id)! })}
                 >

@@ -70,6 +70,7 @@ export function SessionsSection() {
               <Button
                 kind="danger--ghost"
                 size="sm"
+                className="ghost-aligned"
                 aria-label={`Revoke ${row.device}${row.current ? ' (this device)' : ''}`}
                 onClick={() => setRevoking(byId.get(row.id)!)}
               >
