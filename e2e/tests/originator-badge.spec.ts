@@ -15,7 +15,8 @@ async function openBadge(page: Page, title: string) {
 }
 
 async function close(page: Page) {
-  await page.getByRole('button', { name: 'Close' }).click();
+  // The dialog's Close action, in its footer (its header's close icon is named Close too).
+  await page.locator('.cds--modal-footer').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('heading', { name: 'Originator Details' })).toHaveCount(0);
 }
 
