@@ -152,7 +152,9 @@ describe('a journal entry’s signature on the timeline', () => {
     let section = await openSignature();
     expect(await within(section).findByText('You have not signed this entry yet')).toBeVisible();
     expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    // The originator dialog's Close action, in its footer (its close icon is named Close too).
+    const footer = document.querySelector<HTMLElement>('.originator-details-portal .cds--modal-footer')!;
+    await userEvent.click(within(footer).getByRole('button', { name: 'Close' }));
 
     vi.unstubAllGlobals();
     document.body.innerHTML = '';
