@@ -66,6 +66,11 @@ test.describe('narrow and wide layout', () => {
       // The ghost Export dossier lines its label up with the title above it.
       await page.goto(`/cases/${caseItem.id}`);
       const heading = page.getByRole('heading', { level: 1 });
+      // The title's address breaks at its own points too.
+      await expect(heading.locator('.email-text__whole')).toHaveCount(2);
+      for (const piece of await heading.locator('.email-text__whole').all()) {
+        expect(await piece.evaluate((element) => element.getClientRects().length)).toBe(1);
+      }
       const exportButton = page.getByRole('button', { name: 'Export dossier' });
       await expect(exportButton).toBeVisible();
       if (viewport === PHONE) {

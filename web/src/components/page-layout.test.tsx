@@ -59,3 +59,20 @@ describe('the folded trail', () => {
     expect(items[0]).toBeEnabled();
   });
 });
+
+describe('the page title', () => {
+  it('breaks an address in it after the "@" and before dots, keeping its hyphenated pieces whole', () => {
+    render(
+      <MemoryRouter>
+        <PageLayout breadcrumbs={[HOME]} title="Refunds from pay-desk@refund-portal.example" />
+      </MemoryRouter>,
+    );
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(heading).toHaveTextContent('Refunds from pay-desk@refund-portal.example');
+    expect(heading.querySelectorAll('wbr')).toHaveLength(2);
+    expect(Array.from(heading.querySelectorAll('.email-text__whole'), (part) => part.textContent)).toEqual([
+      'pay-desk@',
+      'refund-portal',
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import { Breadcrumb, BreadcrumbItem, OverflowMenu, OverflowMenuItem } from '@carbon/react';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { WrappingText } from './wrapping-text';
 
 export interface Crumb {
   label: string;
@@ -116,7 +117,10 @@ export function PageLayout({
         <Trail breadcrumbs={breadcrumbs} current={crumb} />
         <div className="page-layout__heading-row">
           <div className="page-layout__heading">
-            <h1 className="page-layout__title">{title}</h1>
+            <h1 className="page-layout__title">
+              {/* A case or group named after an address breaks at the address's own points. */}
+              <WrappingText text={title} />
+            </h1>
             {description && <p className="page-layout__description">{description}</p>}
           </div>
           {actions && <div className="page-layout__actions">{actions}</div>}

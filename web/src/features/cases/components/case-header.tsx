@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useCaseRef } from '../../../components/case-picker/get-case-options';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 import { paths } from '../../../lib/paths';
+import { WrappingText } from '../../../components/wrapping-text';
 
 /** "$1,250.00", "€80.00": the amount in its own currency. */
 export function formatLoss(loss: NonNullable<Case['reportedLoss']>): string {
@@ -35,7 +36,11 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
   const { originator } = caseItem;
   return (
     <section className="case-header" aria-label="Case summary">
-      {caseItem.description && <p className="case-header__description">{caseItem.description}</p>}
+      {caseItem.description && (
+        <p className="case-header__description">
+          <WrappingText text={caseItem.description} />
+        </p>
+      )}
       <dl className="case-header__facts">
         <Fact label="Status">
           <CaseStatusTag status={caseItem.status} />
