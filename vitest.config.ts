@@ -18,6 +18,8 @@ const serverProject = (name: string, env: Record<string, string>, globalSetup: s
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: [SCRATCH, globalSetup],
+    // A test fails when it sends a statement on a connection (or in a transaction) that has one in flight.
+    setupFiles: ['./test/one-statement-per-connection.ts'],
     // A worker runs file after file in one module graph: the server's modules (Fastify, Drizzle, the
     // schemas) are imported once per worker instead of once per file. Each file still builds its own
     // app on its own database; no server test mocks a module another file uses unmocked.
