@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
 import { expectNoSeriousViolations } from '../support/axe';
 import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
+import { watchForText } from '../support/seen-text';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const exec = promisify(execFile);
@@ -157,11 +158,13 @@ test('a case exported from its page opens offline as a report that prints on A4 
   await expectNoSeriousViolations(page, 'export dossier dialog, no passkey');
   await page.screenshot({ path: testInfo.outputPath('dialog-unsigned.png') });
   await expectFitsPhone(page, 'dialog-unsigned');
+  // The toast closes after 3 s, which a busy machine can spend before the download event arrives.
+  const toastShown = await watchForText(page, 'Dossier download started');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Export unsigned' }).click(),
   ]);
-  await expect(page.getByText('Dossier download started')).toBeVisible();
+  await toastShown();
   await expect(page.getByRole('button', { name: 'Export dossier' })).toBeFocused();
   expect(download.suggestedFilename()).toBe(`case-${caseItem.number}-dossier.zip`);
   const zipPath = testInfo.outputPath('dossier.zip');

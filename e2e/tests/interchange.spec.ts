@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousViolations } from '../support/axe';
 import { apiAs, expect, test } from '../support/fixtures';
+import { watchForText } from '../support/seen-text';
 import { importRows, openList, signInAs, uniqueTag } from './identifiers-support';
 
 interface StixObject {
@@ -27,11 +28,13 @@ test.describe('exchange formats in the web app', () => {
 
     await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible();
     await expectNoSeriousViolations(page, 'the identifier list with its downloads');
+    // Its toast closes after 3 s: noted as it shows, not raced on a busy machine.
+    const toastShown = await watchForText(page, 'STIX bundle downloaded');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download STIX' }).click(),
     ]);
-    await expect(page.getByText('STIX bundle downloaded')).toBeVisible();
+    await toastShown();
     await page.screenshot({ path: testInfo.outputPath('identifiers-stix-downloaded.png') });
     expect(download.suggestedFilename()).toMatch(/^identifiers-stix-\d{4}-\d\d-\d\d\.json$/);
     const bundle = JSON.parse(await readFile((await download.path())!, 'utf8')) as {
