@@ -136,18 +136,20 @@ async function deliveriesOf(automationId: string) {
   return db.select().from(webhookDeliveries).where(eq(webhookDeliveries.automationId, automationId));
 }
 
-/** Passes until nothing is left to do now (no waiting for time: the clock does not move). */
 /**
- * Runs the workers until they find nothing to do with every event readable. A pass that queues nothing
- * is not the end while an event is still above the streams' horizon: on PostgreSQL a transaction of
- * another test file's database whose database cannot be told holds it back for a moment
- * (`readStreamEvents`), and a worker then reads it on a later pass.
+ * Runs the workers until a pass finds nothing to do though every event was readable when it began (no
+ * waiting for time: the clock does not move). A pass that queues nothing is not the end while an event
+ * is still above the streams' horizon: on PostgreSQL a transaction of another test file's database
+ * holds it back for a moment (`readStreamEvents`), and a worker then reads it on a later pass. The
+ * horizon is read before the pass: read after it, it could have moved on since the pass read the
+ * events, and the drain would end with an event never queued.
  */
 async function drain(...workers: WebhookWorker[]) {
   for (let busy = 0; busy < 20;) {
+    const readable = await everyEventReadable(db);
     const worked = await Promise.all(workers.map((w) => w.runOnce()));
     if (worked.some((n) => n > 0)) busy += 1;
-    else if (await everyEventReadable(db)) return;
+    else if (readable) return;
   }
   throw new Error('the workers never ran out of work');
 }
