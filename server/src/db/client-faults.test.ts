@@ -59,6 +59,19 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a PostgreSQL connection lost
     await expect(database.ping()).resolves.toBeUndefined();
   });
 
+  it("gives a transaction's connection back to the pool when its begin fails", async () => {
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const taken = () => pool.totalCount - pool.idleCount;
+    expect(taken()).toBe(0);
+    for (let i = 0; i < 3; i += 1) {
+      // A begin that PostgreSQL refuses, as one sent on a connection cut at that moment fails.
+      const config = { isolationLevel: 'no such level' } as unknown as { isolationLevel: 'serializable' };
+      await expect(database.db.transaction(async () => undefined, config)).rejects.toThrow();
+      expect(taken()).toBe(0);
+    }
+    await expect(database.ping()).resolves.toBeUndefined();
+  });
+
   it('runs statements under the configured deadlines', async () => {
     const settings = (await database.db.execute(
       sql`select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`,

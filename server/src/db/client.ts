@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
@@ -165,6 +165,39 @@ function dropsConnectionOnReadTimeout(client: pg.Client) {
     return result;
   };
 }
+
+interface SessionInternals {
+  client: unknown;
+  dialect: unknown;
+  schema: unknown;
+  options: unknown;
+  transaction(work: unknown, config?: unknown): Promise<unknown>;
+}
+
+/**
+ * Drizzle's node-postgres transaction takes a client from the pool and sends `begin` before the
+ * try/finally that gives the client back: a `begin` that fails (the connection cut at that moment, a
+ * database restarting) keeps its client checked out for good, and each such fault leaves the pool a
+ * connection fewer until nothing can run. Here the client is taken and given back around Drizzle's own
+ * transaction, run on that one client (where it neither takes nor gives back one). A client whose
+ * connection broke is dropped by the pool as it comes back.
+ */
+function releasesEveryTransactionClient() {
+  const proto = NodePgSession.prototype as unknown as SessionInternals;
+  const original = proto.transaction;
+  proto.transaction = async function (this: SessionInternals, work, config) {
+    if (!(this.client instanceof pg.Pool)) return original.call(this, work, config);
+    const client = await this.client.connect();
+    try {
+      const Session = NodePgSession as unknown as new (...args: unknown[]) => SessionInternals;
+      const onClient = new Session(client, this.dialect, this.schema, this.options);
+      return await original.call(onClient, work, config);
+    } finally {
+      client.release();
+    }
+  };
+}
+releasesEveryTransactionClient();
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
