@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@scamtrail/domain/errors';
+import { retryAfterMs } from '@scamtrail/domain/retry-after';
 
 type ErrorDetails = NonNullable<ErrorBody['error']['details']>;
 
@@ -27,15 +28,10 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/**
- * Seconds to wait that a `Retry-After` header asks for (delay-seconds or an HTTP date), else null.
- */
+/** Seconds to wait that a `Retry-After` header asks for (delay-seconds or an HTTP date), else null. */
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - now) / 1000));
+  const ms = retryAfterMs(header, now);
+  return ms === undefined ? null : Math.ceil(ms / 1000);
 }
 
 /** "in 30 seconds", "in 2 minutes": when to try again, rounded up to whole minutes past a minute. */

@@ -1,3 +1,4 @@
+import { retryAfterMs } from '@scamtrail/domain/retry-after';
 import {
   EXPORT_TOPIC_SUBJECTS,
   EXPORT_TOPICS,
@@ -71,15 +72,6 @@ const MAX_FAULT_PAUSE_MS = 30_000;
 /** Storable text: no U+0000, cut at a code point, never inside a surrogate pair. */
 export function excerpt(text: string): string {
   return Array.from(text.replaceAll('\u0000', '\uFFFD')).slice(0, RESPONSE_EXCERPT_CHARS).join('');
-}
-
-/** Retry-After in milliseconds (seconds or an HTTP date), or undefined. */
-export function retryAfterMs(value: string | string[] | undefined, now: Date): number | undefined {
-  const header = Array.isArray(value) ? value[0] : value;
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now.getTime());
 }
 
 function eventPayload(event: ExportEvent): Record<string, unknown> {
@@ -239,7 +231,7 @@ export class WebhookWorker {
       if (answer.status >= 300 && answer.status < 400) {
         response = excerpt(`Redirect to ${String(answer.headers.location ?? '')} not followed`);
       }
-      retryAfter = retryAfterMs(answer.headers['retry-after'], at);
+      retryAfter = retryAfterMs(answer.headers['retry-after'], at.getTime());
     } catch (err) {
       response = excerpt(err instanceof OutboundError ? err.message : 'The request failed');
     }
