@@ -74,6 +74,21 @@ export default tseslint.config(
   ...(await import('./eslint/server-layers.js')).default,
   ...(await import('./eslint/web-test-isolation.js')).default,
   {
+    // A worker's tests share one browser context (reuseContext in e2e/playwright.config.ts), which
+    // Playwright resets between tests, all but these: a test that needs one opens a context of its own.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['grantPermissions', 'setOffline', 'setGeolocation', 'setExtraHTTPHeaders'].map((property) => ({
+          property,
+          message:
+            'Not reset between the tests that share a context: call it on a context of its own (browser.newContext()).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],

@@ -23,6 +23,10 @@ export default defineConfig({
   // The spec files that held a worker longest, printed at the end: where to look when the stage grows.
   reportSlowTests: { max: 15, threshold: 15_000 },
   use: {
+    // One browser context per worker, reset by Playwright between tests (cookies, cache, storage,
+    // pages, routes, init scripts; docs/conventions.md, "Tests"): a fresh context costs a new
+    // renderer process that compiles the app's code again, about 2.4 s of CPU a test on 2 cores.
+    reuseContext: true,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

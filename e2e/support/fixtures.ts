@@ -4,6 +4,7 @@ import {
   expect,
   request as playwrightRequest,
   type APIRequestContext,
+  type CDPSession,
   type Page,
 } from '@playwright/test';
 import { ADMIN } from './env';
@@ -81,7 +82,10 @@ export async function signIn(page: Page, account: { email: string; password: str
  * Every test fails if any page request leaves localhost: fonts and assets are bundled, and the app
  * calls no third party.
  */
-export const test = base.extend<{ externalRequests: string[] }, { server: TestServer }>({
+export const test = base.extend<
+  { externalRequests: string[]; virtualAuthenticator: () => Promise<void> },
+  { server: TestServer }
+>({
   server: [
     // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -96,6 +100,35 @@ export const test = base.extend<{ externalRequests: string[] }, { server: TestSe
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+  /**
+   * Adds a passkey authenticator to the test's page (Chromium's virtual one, through CDP: internal,
+   * resident keys, user verified, presence simulated) and removes it when the test ends. The worker's
+   * tests share one browser context, and Chromium keeps a page's authenticator past the CDP session
+   * that added it (it allows one internal authenticator a page).
+   */
+  virtualAuthenticator: async ({ page }, use) => {
+    const added: { cdp: CDPSession; authenticatorId: string }[] = [];
+    await use(async () => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('WebAuthn.enable');
+      const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
+      });
+      added.push({ cdp, authenticatorId });
+    });
+    for (const { cdp, authenticatorId } of added) {
+      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+      await cdp.send('WebAuthn.disable');
+      await cdp.detach();
+    }
   },
   externalRequests: [
     async ({ context }, use) => {

@@ -225,6 +225,7 @@ test('a case exported from its page opens offline as a report that prints on A4 
 
 test('a dossier signed with a passkey in Chromium’s virtual authenticator, saved through the save picker, verifies', async ({
   page,
+  virtualAuthenticator,
 }, testInfo) => {
   test.setTimeout(180_000);
   const tag = randomBytes(3).toString('hex');
@@ -239,18 +240,7 @@ test('a dossier signed with a passkey in Chromium’s virtual authenticator, sav
   expect(evidence.status(), await evidence.text()).toBe(201);
   await api.dispose();
 
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await virtualAuthenticator();
   await withSavePickerToOpfs(page);
   await signIn(page, investigator);
 

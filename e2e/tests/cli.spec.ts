@@ -295,6 +295,7 @@ test('a key without the permission is exit 4; a revoked one exit 3', async () =>
 
 test('verifies a passkey-signed bundle as npm run verify does, and fails it once altered', async ({
   page,
+  virtualAuthenticator,
 }) => {
   test.setTimeout(180_000);
   const investigator = await createAccount('investigator');
@@ -317,18 +318,7 @@ test('verifies a passkey-signed bundle as npm run verify does, and fails it once
   const entryId = ((await entryRes.json()) as { id: string }).id;
 
   // A passkey in Chromium's virtual authenticator signs the entry from its badge.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await virtualAuthenticator();
   await signIn(page, investigator);
   await page.goto('/profile');
   await page.getByRole('region', { name: 'Passkeys' }).getByRole('button', { name: 'Add passkey' }).click();

@@ -63,21 +63,6 @@ async function seed() {
   return { investigator, caseId: caseItem.id, entryId: entry.id };
 }
 
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-}
-
 const PHONE = { width: 390, height: 844 };
 
 /** At a phone's width the page does not scroll sideways; a screenshot of it goes with the test's output. */
@@ -106,11 +91,12 @@ async function openSignature(page: Page, badge: RegExp) {
 
 test('a passkey signs in and signs a journal entry, which anyone can verify until it is altered', async ({
   page,
+  virtualAuthenticator,
 }) => {
   test.setTimeout(180_000);
   const { investigator, caseId, entryId } = await seed();
   const fullName = `${investigator.firstName} ${investigator.lastName}`;
-  await addVirtualAuthenticator(page);
+  await virtualAuthenticator();
   const signedIn = await page.request.post(`${server.url}/api/auth/login`, {
     data: { email: investigator.email, password: investigator.password },
     headers: { origin: server.url },
