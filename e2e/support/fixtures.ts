@@ -104,8 +104,8 @@ export const test = base.extend<
   /**
    * Adds a passkey authenticator to the test's page (Chromium's virtual one, through CDP: internal,
    * resident keys, user verified, presence simulated) and removes it when the test ends. The worker's
-   * tests share one browser context, and Chromium keeps a page's authenticator past the CDP session
-   * that added it (it allows one internal authenticator a page).
+   * tests share one browser context and page, and Chromium keeps an authenticator past the CDP session
+   * that added it: the next test's would be refused ("only one internal authenticator").
    */
   virtualAuthenticator: async ({ page }, use) => {
     const added: { cdp: CDPSession; authenticatorId: string }[] = [];
@@ -125,6 +125,8 @@ export const test = base.extend<
       added.push({ cdp, authenticatorId });
     });
     for (const { cdp, authenticatorId } of added) {
+      // A page the test closed took its authenticator with it.
+      if (page.isClosed()) break;
       await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
       await cdp.send('WebAuthn.disable');
       await cdp.detach();
