@@ -155,11 +155,11 @@ export async function signedIn(t: TestApp, role: Role) {
 }
 
 /**
- * Waits until every event written so far is readable by export streams and webhooks (below the streams'
- * horizon, see `readStreamEvents`). On PostgreSQL a transaction of another test file's database that
- * ends while a read looks at the running ones cannot be told from one of this database and holds the
- * events back for a moment; a test that reads "everything so far" waits for this first, instead of
- * taking a shorter answer for the end.
+ * Waits until every event written so far is readable by every later read of export streams and webhooks
+ * (`everyEventReadable`). On PostgreSQL a transaction of another test file's database that ends while a
+ * read looks at the running ones cannot be told from one of this database and holds the events back
+ * for a moment; a test that reads "everything so far" waits for this first, instead of taking a
+ * shorter answer for the end.
  */
 export async function untilEveryEventReadable(t: TestApp): Promise<void> {
   while (!(await everyEventReadable(t.database.db))) {

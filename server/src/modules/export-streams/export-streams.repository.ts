@@ -135,14 +135,19 @@ const STREAM_HORIZON = sql`(select coalesce(min(running.xid), pg_snapshot_xmax(p
       and other.backend_xid::text = (running.xid::text::numeric % 4294967296)::text))`;
 
 /**
- * Whether every event written so far is below the horizon, so that a reader going on from its cursor
- * now reads all of them. False while the transaction of an event, or an older one that may still write
- * events, is open: its events wait for it (`readStreamEvents`). For tests and tools that must tell "no
- * events yet" from "none readable yet".
+ * Whether every event written so far is below the horizon of every read from now on, so that a reader
+ * going on from its cursor reads all of them. False while the transaction of an event, or an older one
+ * that may still write events, is open: its events wait for it (`readStreamEvents`). It asks for more
+ * than the horizon of this moment: every event's transaction older than the oldest one running on the
+ * whole server, in any database. A read's horizon leaves out another database's transactions that it
+ * sees running, but one that ends between the read's snapshot and its look at pg_stat_activity counts,
+ * and holds that read below events this check had found readable. For tests and tools that must tell
+ * "no events yet" from "none readable yet".
  */
 export async function everyEventReadable(db: DbOrTx): Promise<boolean> {
   const result = await db.execute(
-    sql`select coalesce((select max(tx_id) from events) < ${STREAM_HORIZON}, true) as readable`,
+    sql`select coalesce((select max(tx_id) from events) < pg_snapshot_xmin(pg_current_snapshot()), true)
+      as readable`,
   );
   return rowsOf<{ readable: boolean }>(result)[0]?.readable ?? true;
 }
