@@ -89,6 +89,21 @@ export default tseslint.config(
     },
   },
   {
+    // Chromium keeps a virtual authenticator past the CDP session that added it: tests take the
+    // `virtualAuthenticator` fixture of e2e/support/fixtures.ts, which removes it when the test ends.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value='WebAuthn.addVirtualAuthenticator']",
+          message:
+            'Use the virtualAuthenticator fixture (e2e/support/fixtures.ts): it removes the authenticator.',
+        },
+      ],
+    },
+  },
+  {
     files: ['domain/src/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom'] }],
