@@ -1,5 +1,39 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withDatabase } from './global-setup';
 import { freePorts, startServer } from './server-process';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+  cleanups.length = 0;
+});
+
+/**
+ * Where the server keeps its data, on the database of the run: PGlite in memory (the on-disk data
+ * directory is exercised by the end-to-end tests), or a new, empty PostgreSQL database, which it
+ * migrates (its evidence staging in a scratch directory). Each project starts the server on its own
+ * database, instead of both on PGlite.
+ */
+async function serverDatabase(): Promise<Record<string, string>> {
+  if (process.env.TEST_DB !== 'postgres') return { DATA_DIR: 'memory://' };
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `scamtrail_main_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'scamtrail-main-'));
+  cleanups.push(async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return { DATABASE_URL: withDatabase(base, name), DATA_DIR: dataDir };
+}
 
 describe('the server process', () => {
   it('stops with a message naming the bad variable when the configuration is invalid', async () => {
@@ -13,12 +47,12 @@ describe('the server process', () => {
     const server = startServer({
       PORT: String(port),
       HOST: '127.0.0.1',
-      // In memory: the on-disk data directory is exercised by the end-to-end tests.
-      DATA_DIR: 'memory://',
+      ...(await serverDatabase()),
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'admin password 1',
     });
     await server.waitFor('Scamtrail at');
+    expect(server.output()).toContain(process.env.TEST_DB === 'postgres' ? ' on PostgreSQL' : ' on PGlite');
     const base = `http://127.0.0.1:${port}`;
     expect(await (await fetch(`${base}/api/ready`)).json()).toEqual({ status: 'ok' });
     // A login takes a few tens of milliseconds (argon2id): it is still in flight when SIGTERM arrives.
