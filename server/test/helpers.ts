@@ -8,7 +8,9 @@ import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { everyEventReadable } from '../src/modules/export-streams/export-streams.repository';
-import { createUser } from '../src/modules/users/users.service';
+import { hashPassword } from '../src/lib/password';
+import { insertUserWithOriginator } from '../src/modules/users/users.repository';
+import { createUser, toUser } from '../src/modules/users/users.service';
 import { withDatabase } from './global-setup';
 
 export const PUBLIC_URL = 'http://localhost:3000';
@@ -86,21 +88,45 @@ export async function buildTestApp(
   };
 }
 
+/**
+ * TEST_PASSWORD's argon2id hash, made once per worker (its files share one module graph): most tests
+ * make their users with it, and a hash per user was a CPU's 16 ms each, thousands of times a run.
+ * A failed hash (the queue was full) is not kept.
+ */
+let testPasswordHash: Promise<string> | undefined;
+function hashOfTestPassword(): Promise<string> {
+  testPasswordHash ??= hashPassword(TEST_PASSWORD).catch((error: unknown) => {
+    testPasswordHash = undefined;
+    throw error;
+  });
+  return testPasswordHash;
+}
+
 let counter = 0;
-/** Creates a user with the given role directly through the service. */
+/**
+ * Creates a user with the given role directly: through the service when a password is given, else
+ * with the account rows the service writes and TEST_PASSWORD's hash made once (signing in checks it
+ * as any other).
+ */
 export async function createTestUser(
   t: TestApp,
   role: Role,
   overrides: Partial<{ email: string; password: string }> = {},
 ) {
   counter += 1;
-  return createUser(t.database.db, {
+  const body = {
     email: overrides.email ?? `${role}${counter}-${randomBytes(3).toString('hex')}@example.com`,
-    password: overrides.password ?? TEST_PASSWORD,
     firstName: role[0].toUpperCase() + role.slice(1),
     lastName: `Tester${counter}`,
     role,
-  });
+  };
+  if (overrides.password !== undefined) {
+    return createUser(t.database.db, { ...body, password: overrides.password });
+  }
+  const passwordHash = await hashOfTestPassword();
+  return toUser(
+    await t.database.db.transaction((tx) => insertUserWithOriginator(tx, { ...body, passwordHash })),
+  );
 }
 
 /** A cookie-authenticated caller: every request carries the session cookie and the app's Origin. */
