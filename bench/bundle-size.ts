@@ -8,7 +8,7 @@
  * bench/results/bundle-size.{json,md} and exits 1 when a page is over a limit; with `--check` (stage 3 of
  * `npm test`, before the end-to-end tests) it writes nothing and only exits 1 when over.
  *
- * Limits: see MAX_CODE_BYTES (issue 38's request target is met, its byte target on no page). Counted, not
+ * Limits: see LIST_MAX_CODE_BYTES (issue 38's targets are met on the lists, not on a case's page). Counted, not
  * timed: no network is emulated.
  *
  *   npm run build && npm run bench:bundle-size
@@ -28,15 +28,17 @@ import { signIn } from './lib/sign-in';
 
 /**
  * At most this many bytes of JS and CSS, as sent, before the first row of each page, and this many
- * requests. Issue 38's targets are 250 KB and 30 requests. Rolldown's own chunks made Chromium fetch 486,
- * 407 and 606 KB in 127, 105 and 152 requests before the first row of /identifiers, /cases and a case;
- * four chunk groups 408, 397 and 416 KB in 22, 20 and 27; the first-visit groups of web/vite.config.ts
- * 259, 266 and 335 KB in 18, 20 and 24. The request limit is the target; the byte limit holds today's
- * figures so that they do not grow unseen: the framework (93 KB) and the one stylesheet (52 KB) alone
- * are 145 KB, and the case page's own code needs zod and the journal's forms (docs/benchmarks.md,
- * "Bundle size").
+ * requests. Issue 38's targets are 250 KB and 30 requests (issue 7's 250 KB for a list's first visit,
+ * counted as Chromium fetches it). Rolldown's own chunks made Chromium fetch 486, 407 and 606 KB in
+ * 127, 105 and 152 requests before the first row of /identifiers, /cases and a case; four chunk groups
+ * 408, 397 and 416 KB in 22, 20 and 27; the first-visit groups of web/vite.config.ts 259, 266 and 335 KB
+ * in 18, 20 and 24; the stylesheet split in two (what a list needs first, the rest with the screens
+ * that need it) and zod out of the entry 249, 248 and 338 KB. The lists are held to the target; a
+ * case's page to its figure, so that it does not grow unseen (it needs the timeline's code, zod and the
+ * journal's forms: docs/benchmarks.md, "Bundle size").
  */
-const MAX_CODE_BYTES = 340 * 1024;
+const LIST_MAX_CODE_BYTES = 250 * 1024;
+const CASE_MAX_CODE_BYTES = 340 * 1024;
 const MAX_REQUESTS = 30;
 const EMAIL = 'bundle-size@bench.example';
 const PASSWORD = 'bundle size password 1';
@@ -52,6 +54,8 @@ interface Screen {
   path: string;
   /** Text of the first row. */
   firstRow: string;
+  /** The most bytes of JS and CSS, as sent, before it. */
+  maxCodeBytes: number;
 }
 
 interface Fetched {
@@ -65,6 +69,7 @@ interface PageCount {
   path: string;
   requests: number;
   codeBytes: number;
+  maxCodeBytes: number;
   totalBytes: number;
   /** From navigation to the first row, unthrottled (what one end-to-end test's page load costs). */
   firstRowMs: number;
@@ -130,9 +135,19 @@ async function seed(origin: string, cookie: string): Promise<Screen[]> {
   });
   await api(origin, cookie, `/api/cases/${caseId}/journal-entries`, { journalEntryId: entry.id });
   return [
-    { name: 'identifiers', path: '/identifiers', firstRow: 'first-row@example.org' },
-    { name: 'cases', path: '/cases', firstRow: 'First row case' },
-    { name: 'case', path: `/cases/${caseId}`, firstRow: 'First row entry' },
+    {
+      name: 'identifiers',
+      path: '/identifiers',
+      firstRow: 'first-row@example.org',
+      maxCodeBytes: LIST_MAX_CODE_BYTES,
+    },
+    { name: 'cases', path: '/cases', firstRow: 'First row case', maxCodeBytes: LIST_MAX_CODE_BYTES },
+    {
+      name: 'case',
+      path: `/cases/${caseId}`,
+      firstRow: 'First row entry',
+      maxCodeBytes: CASE_MAX_CODE_BYTES,
+    },
   ];
 }
 
@@ -195,6 +210,7 @@ async function countPage(
       path: screen.path.replace(/[0-9a-f-]{36}/, '{id}'),
       requests: before.length,
       codeBytes: bytesOf('Script', 'Stylesheet'),
+      maxCodeBytes: screen.maxCodeBytes,
       totalBytes: before.reduce((sum, r) => sum + r.bytes, 0),
       firstRowMs: Math.round(firstRowMs),
       byKind,
@@ -231,11 +247,11 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const over = counts.filter((c) => c.codeBytes > MAX_CODE_BYTES || c.requests > MAX_REQUESTS);
+  const over = counts.filter((c) => c.codeBytes > c.maxCodeBytes || c.requests > MAX_REQUESTS);
   for (const c of counts) {
     console.log(
       `${c.path}: ${c.requests} requests before the first row (limit ${MAX_REQUESTS}), ` +
-        `${kb(c.codeBytes)} of JS and CSS (limit ${kb(MAX_CODE_BYTES)}), ${kb(c.totalBytes)} in all, ` +
+        `${kb(c.codeBytes)} of JS and CSS (limit ${kb(c.maxCodeBytes)}), ${kb(c.totalBytes)} in all, ` +
         `first row at ${c.firstRowMs} ms ` +
         `(${Object.entries(c.byKind)
           .map(([kind, k]) => `${kind} ${k.requests}: ${kb(k.bytes)}`)
@@ -251,7 +267,7 @@ async function main() {
     const result = {
       benchmark: 'bundle-size',
       measuredAt,
-      limits: { codeBytes: MAX_CODE_BYTES, requests: MAX_REQUESTS },
+      limits: { requests: MAX_REQUESTS },
       met: over.length === 0,
       pages: counts,
     };
@@ -263,15 +279,16 @@ async function main() {
         '# First visit: what Chromium fetches before the first row',
         '',
         `Cold cache, signed in, bytes as sent (encoded, headers included); ${measuredAt}. Limits: ` +
-          `${kb(MAX_CODE_BYTES)} of JS and CSS and ${MAX_REQUESTS} requests per page.`,
+          `${MAX_REQUESTS} requests per page, and the JS and CSS limit in its row.`,
         '',
-        '| page | requests | JS and CSS | all bytes | scripts | stylesheets | other |',
-        '| ---- | -------: | ---------: | --------: | ------: | ----------: | ----: |',
+        '| page | requests | JS and CSS | its limit | all bytes | scripts | stylesheets | other |',
+        '| ---- | -------: | ---------: | --------: | --------: | ------: | ----------: | ----: |',
         ...counts.map((c) => {
           const scripts = c.byKind.Script?.requests ?? 0;
           const sheets = c.byKind.Stylesheet?.requests ?? 0;
           return (
-            `| ${c.path} | ${c.requests} | ${kb(c.codeBytes)} | ${kb(c.totalBytes)} | ${scripts} | ${sheets} | ` +
+            `| ${c.path} | ${c.requests} | ${kb(c.codeBytes)} | ${kb(c.maxCodeBytes)} | ${kb(c.totalBytes)} | ` +
+            `${scripts} | ${sheets} | ` +
             `${c.requests - scripts - sheets} |`
           );
         }),

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import postcss from 'postcss';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -68,14 +69,19 @@ function precompress(): Plugin {
 }
 
 /**
- * Every stylesheet, Carbon's (styles/index.scss, which main.tsx imports before any other) and each
- * component's, in one file linked from index.html, in the order the modules run (a module's imports
- * before it; the entry's before any screen's). Stylesheets must stay out of the other groups: the first
- * grouping (reverted in 1de765c) merged the shared modules' stylesheets into the shared chunk, which the
- * entry imports, and index.html linked it before the entry's own; Carbon's rules then came after the
- * app's overrides of them (the identifier list's toolbar over its table header, a button's contrast too
- * low). Screenshots of the lists, a case and their dialogs at 1280 and 390 px are the same pixels as
- * with one stylesheet per chunk (docs/benchmarks.md, "Bundle size").
+ * The stylesheets, Carbon's (styles/index.scss, which main.tsx imports before any other, and the sheets
+ * of the components only some screens show, styles/carbon/) and each component's, in two files, each in
+ * the order the modules run (a module's imports before it; the entry's before any screen's): what the
+ * shell and the lists need, linked from index.html, and the rest, which Vite loads before the first
+ * screen or dialog that imports one of them runs (stylesheetOrFrameworkChunk). Stylesheets must stay out
+ * of the other groups: the first grouping (reverted in 1de765c) merged the shared modules' stylesheets
+ * into the shared chunk, which the entry imports, and index.html linked it before the entry's own;
+ * Carbon's rules then came after the app's overrides of them (the identifier list's toolbar over its
+ * table header, a button's contrast too low). The same holds between the two files: an override of a
+ * component whose sheet is in the later file belongs in a sheet imported after it, by the module that
+ * shows the component (the import dialog's tab panels: import-identifiers-modal.scss). Every element's
+ * computed style on 35 screens and dialogs at 1280 and 390 px was the same as with one file
+ * (docs/benchmarks.md, "Bundle size").
  */
 const STYLESHEET = /\.(?:s[ac]ss|css)(?:\?|$)/;
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
@@ -285,6 +291,99 @@ function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
 }
 
 /**
+ * The framework's modules, and the stylesheets a first visit of a list needs (those the shell, the
+ * identifier list or the case list import, whatever chunk their importers land in), go to `framework`;
+ * every other stylesheet to `styles`, which Vite loads before the first screen or dialog that needs it
+ * runs (the chunks whose modules import those stylesheets import `styles`, and a dynamic import
+ * waits for its chunks' CSS). See dedupeLaterStyles for what keeps the later file from undoing the
+ * first file's rules.
+ */
+function stylesheetOrFrameworkChunk(id: string, graph: ModuleGraph): string | null {
+  if (FRAMEWORK.test(id)) return 'framework';
+  if (!STYLESHEET.test(id)) return null;
+  firstVisitChunk(id, graph);
+  const labels = firstVisit?.get(id);
+  const onFirstList = labels && ['shell', 'identifiers', 'cases'].some((label) => labels.has(label));
+  return onFirstList ? 'framework' : 'styles';
+}
+
+/** A rule's or leaf at-rule's text with the at-rules around it: equal keys are the same rule in place. */
+function ruleKey(node: postcss.Rule | postcss.AtRule): string {
+  let key =
+    node.type === 'rule'
+      ? `${node.selector}{${node.nodes.map(String).join(';')}}`
+      : `@${node.name} ${node.params}{${(node.nodes ?? []).map(String).join(';')}}`;
+  for (let parent = node.parent; parent?.type === 'atrule'; parent = parent.parent)
+    key = `@${(parent as postcss.AtRule).name} ${(parent as postcss.AtRule).params}>${key}`;
+  return key;
+}
+
+/** At-rules kept or dropped whole (their inner rules are not rules of the page). */
+const WHOLE_AT_RULES = new Set(['font-face', 'keyframes', 'property', 'position-try', 'counter-style']);
+
+/** Calls `visit` with every rule and every whole at-rule of `root`. */
+function eachRule(root: postcss.Root, visit: (node: postcss.Rule | postcss.AtRule) => void) {
+  root.walk((node) => {
+    if (node.type === 'atrule' && WHOLE_AT_RULES.has(node.name)) visit(node);
+    else if (
+      node.type === 'rule' &&
+      !(node.parent?.type === 'atrule' && WHOLE_AT_RULES.has((node.parent as postcss.AtRule).name))
+    )
+      visit(node);
+  });
+}
+
+/**
+ * Drops from the later stylesheet (`styles`, see stylesheetOrFrameworkChunk) every rule the first
+ * (`framework`) already has, in the same at-rules. A Carbon component's sheet compiled on its own
+ * writes again the modules it is built from (the date picker the form's rules, the modal the buttons',
+ * the tabs the tooltips'); loaded after the first file, those copies would undo the app's overrides of
+ * them there. What is left is the component's own rules, which no rule of the first file is about.
+ */
+function dedupeLaterStyles(): Plugin {
+  return {
+    name: 'scamtrail:dedupe-later-styles',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const cssOf = (name: string) => {
+        const chunk = Object.values(bundle).find(
+          (file): file is Rolldown.OutputChunk => file.type === 'chunk' && file.name === name,
+        );
+        const [fileName, ...more] = chunk?.viteMetadata?.importedCss ?? [];
+        const asset = fileName ? bundle[fileName] : undefined;
+        if (more.length || asset?.type !== 'asset')
+          throw new Error(`later styles: no single stylesheet for ${name}`);
+        return asset;
+      };
+      const first = cssOf('framework');
+      const later = Object.values(bundle).some((file) => file.type === 'chunk' && file.name === 'styles')
+        ? cssOf('styles')
+        : null;
+      if (!later) return;
+      const known = new Set<string>();
+      eachRule(postcss.parse(String(first.source)), (node) => known.add(ruleKey(node)));
+      const root = postcss.parse(String(later.source));
+      eachRule(root, (node) => {
+        if (known.has(ruleKey(node))) node.remove();
+      });
+      // At-rules (media queries, supports) whose rules were all dropped.
+      let emptied = true;
+      while (emptied) {
+        emptied = false;
+        root.walkAtRules((node) => {
+          if (node.nodes && node.nodes.length === 0) {
+            node.remove();
+            emptied = true;
+          }
+        });
+      }
+      later.source = root.toString();
+    },
+  };
+}
+
+/**
  * `@carbon/react`'s index is marked as having side effects (it imports its feature flags, which stay
  * marked themselves): rolldown then counted everything it re-exports as needed by every module that
  * imports a Button from it, and the date picker, the file uploader and their libraries came with the
@@ -426,7 +525,13 @@ function inlineFirstRequests(): Plugin {
 const apiProxy = { '/api': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
-  plugins: [carbonIndexWithoutSideEffects(), react(), inlineFirstRequests(), precompress()],
+  plugins: [
+    carbonIndexWithoutSideEffects(),
+    react(),
+    dedupeLaterStyles(),
+    inlineFirstRequests(),
+    precompress(),
+  ],
   build: {
     // Fonts and images stay separate files: the CSP (`default-src 'self'`) and caching both prefer it.
     assetsInlineLimit: 0,
@@ -437,20 +542,21 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Modules grouped into one chunk still run in the order their importers ask for them
-        // (main.tsx configures zod before any schema is built).
+        // (main.tsx sets zod's configuration before any module that builds a schema runs).
         strictExecutionOrder: true,
         codeSplitting: {
           // Rolldown's own chunks made a first visit fetch 105 to 152 files before its first row,
           // queued six at a time over HTTP/1.1 (issue 38). The framework every screen runs on is one
           // chunk; what a first visit of the shell and the list screens needs is grouped by which of
           // them need it (firstVisitChunk); the libraries and the application's modules two or more
-          // other chunks share (dialogs, other screens) are one chunk each; every stylesheet is one
-          // file (see STYLESHEET). bench/bundle-size.ts counts what Chromium then fetches before each
+          // other chunks share (dialogs, other screens) are one chunk each; the stylesheets are two
+          // files (see STYLESHEET). bench/bundle-size.ts counts what Chromium then fetches before each
           // list's first row.
           groups: [
-            // The framework every screen runs on, and the stylesheets' module stubs beside it: one
-            // file fewer on a first visit. Captured first: no stylesheet lands in the groups below.
-            { name: 'framework', test: (id) => STYLESHEET.test(id) || FRAMEWORK.test(id), priority: 3 },
+            // The framework every screen runs on, and the first stylesheet's module stubs beside it: one
+            // file fewer on a first visit; the later stylesheet's stubs in `styles`. Captured first: no
+            // stylesheet lands in the groups below.
+            { name: stylesheetOrFrameworkChunk, priority: 3 },
             {
               name: firstVisitChunk,
               debugName: 'visit',

@@ -2,6 +2,7 @@ import { Button, ComposedModal, InlineLoading, ModalBody, ModalFooter, ModalHead
 import type { ReactNode } from 'react';
 import { keepFocusOnPress } from '../lib/modal-press';
 import { useModalFocus } from './modal-focus';
+import '../styles/carbon/modal.scss';
 
 /**
  * Escapes pressed while a date picker's calendar was open in a dialog: they are the calendar's. Carbon's

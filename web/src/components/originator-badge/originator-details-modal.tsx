@@ -16,6 +16,7 @@ import { displayNameOf } from './originator-fields';
 import { ORIGINATOR_TYPE_ICONS } from './originator-type-icons';
 import { SignatureSection } from './signature-section';
 import { useSignatureVerification } from './use-signature-verification';
+import '../../styles/carbon/modal.scss';
 
 interface OriginatorDetailsModalProps {
   open: boolean;

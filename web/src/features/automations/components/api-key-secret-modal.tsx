@@ -3,6 +3,7 @@ import type { CreatedApiKey } from '@scamtrail/domain/automations';
 import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { AppModal } from '../../../components/app-modal';
 import { useSecretDismissal } from './use-secret-dismissal';
+import '../../../styles/carbon/code-snippet.scss';
 
 interface ApiKeySecretModalProps {
   created: CreatedApiKey;

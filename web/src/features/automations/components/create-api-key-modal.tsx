@@ -11,6 +11,7 @@ import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateApiKey } from '../api/create-api-key';
 import { endOfDayIso, filterScopes, grantableScopes } from './scope-options';
 import { MultiSelect } from '../../../components/keep-selection-on-escape';
+import '../../../styles/carbon/date-picker.scss';
 
 const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
 

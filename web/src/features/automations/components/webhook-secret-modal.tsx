@@ -2,6 +2,7 @@ import { CodeSnippet, InlineNotification, Stack } from '@carbon/react';
 import { AppModal } from '../../../components/app-modal';
 import { formatDateTime } from '../../../lib/format';
 import { useSecretDismissal } from './use-secret-dismissal';
+import '../../../styles/carbon/code-snippet.scss';
 
 interface WebhookSecretModalProps {
   secret: string;

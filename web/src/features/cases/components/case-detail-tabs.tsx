@@ -7,6 +7,7 @@ import { CaseHistoryTab } from './case-history-tab';
 import { CaseIdentifiersTab } from './case-identifiers-tab';
 import { CaseTasksTab } from './case-tasks-tab';
 import { CaseTimeline } from '../journal/components/case-timeline';
+import '../../../styles/carbon/tabs.scss';
 
 const LABELS: Record<CaseTab, string> = {
   timeline: 'Timeline',

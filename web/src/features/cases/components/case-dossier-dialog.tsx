@@ -16,6 +16,7 @@ import {
   type SaveProgress,
 } from '../api/export-dossier';
 import { formatBytes } from './format-bytes';
+import '../../../styles/carbon/progress-bar.scss';
 
 export const SIGN_DOSSIER_HELP =
   'Anyone can then check, offline, that you exported this dossier and that nothing in it changed since.';

@@ -1,6 +1,7 @@
 import { NumberInput } from '@carbon/react';
 import { ComboBox } from '../../../components/keep-selection-on-escape';
 import { useMemo } from 'react';
+import '../../../styles/carbon/number-input.scss';
 
 interface CurrencyOption {
   code: string;

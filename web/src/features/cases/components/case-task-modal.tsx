@@ -18,6 +18,7 @@ import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCaseTask, useUpdateCaseTask } from '../api/case-tasks';
 import { AssigneePicker } from './case-form-pickers';
+import '../../../styles/carbon/date-picker.scss';
 
 const FIELDS = ['title', 'description', 'assigneeId', 'dueAt'] as const;
 

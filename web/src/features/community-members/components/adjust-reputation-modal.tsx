@@ -15,6 +15,7 @@ import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useAdjustReputation } from '../api/adjust-reputation';
 import { ReputationTag } from './community-member-tags';
 import { EMPTY_CELL } from '../../../lib/format';
+import '../../../styles/carbon/number-input.scss';
 
 const FIELDS = ['delta', 'reason'] as const;
 

@@ -15,6 +15,7 @@ import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCommunityMember } from '../api/create-community-member';
 import { useUpdateCommunityMember } from '../api/update-community-member';
+import '../../../styles/carbon/number-input.scss';
 
 const FIELDS = ['username', 'email', 'notes', 'reputation'] as const;
 

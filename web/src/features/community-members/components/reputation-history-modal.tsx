@@ -21,6 +21,7 @@ import { REPUTATION_HISTORY_PAGE_SIZE, useReputationHistory } from '../api/get-r
 import { ReputationTag } from './community-member-tags';
 import { paths } from '../../../lib/paths';
 import './community-members.scss';
+import '../../../styles/carbon/modal.scss';
 
 /** "+5" or "−15", with a true minus sign. */
 export function signedDelta(delta: number): string {

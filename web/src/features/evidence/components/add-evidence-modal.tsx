@@ -35,6 +35,8 @@ import { sharedFieldFailure } from '../api/upload-evidence';
 import { linkFoundIdentifiers } from '../api/link-found-identifiers';
 import { FoundIdentifierList } from '../../../components/found-identifiers/found-identifier-list';
 import { useFoundCandidates } from '../../../components/found-identifiers/use-found-candidates';
+import '../../../styles/carbon/file-uploader.scss';
+import '../../../styles/carbon/tabs.scss';
 
 const FIELDS = [
   'title',

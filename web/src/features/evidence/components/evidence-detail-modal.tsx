@@ -31,6 +31,7 @@ import { formatBytes } from './evidence-format';
 import { EvidenceIdentifiers } from './evidence-identifiers';
 import { EvidenceIntegrity } from './evidence-integrity';
 import { paths } from '../../../lib/paths';
+import '../../../styles/carbon/modal.scss';
 
 interface EvidenceDetailModalProps {
   id: string;

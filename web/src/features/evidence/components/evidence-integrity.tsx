@@ -2,6 +2,7 @@ import { Button, CodeSnippet, InlineNotification } from '@carbon/react';
 import { Security } from '@carbon/icons-react';
 import { errorMessage } from '../../../lib/api-error';
 import { useVerifyEvidence } from '../api/verify-evidence';
+import '../../../styles/carbon/code-snippet.scss';
 
 interface EvidenceIntegrityProps {
   evidenceId: string;

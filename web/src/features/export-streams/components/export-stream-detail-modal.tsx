@@ -6,6 +6,7 @@ import { keepFocusOnPress } from '../../../lib/modal-press';
 import { EventsPreview } from './events-preview';
 import { ExportStreamDetails } from './export-stream-details';
 import { HowToRead } from './how-to-read';
+import '../../../styles/carbon/modal.scss';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

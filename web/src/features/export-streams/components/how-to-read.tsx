@@ -10,6 +10,7 @@ import {
 import type { Permission } from '@scamtrail/domain/permissions';
 import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
 import { paths } from '../../../lib/paths';
+import '../../../styles/carbon/code-snippet.scss';
 
 /** The address a reader calls: the events of one stream, on this server as the browser reaches it. */
 export function eventsUrl(streamId: string): string {

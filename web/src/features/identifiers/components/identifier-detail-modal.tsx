@@ -26,6 +26,7 @@ import { DetailReview } from './detail-review';
 import { DetailSection } from './detail-section';
 import { DetailTags } from './detail-tags';
 import { DetailValidation } from './detail-validation';
+import '../../../styles/carbon/modal.scss';
 
 export const DETAIL_LOAD_FAILED_MESSAGE = 'Failed to load identifier details';
 

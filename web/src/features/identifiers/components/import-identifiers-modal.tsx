@@ -29,6 +29,9 @@ import { keepFocusOnPress } from '../../../lib/modal-press';
 import { CsvTemplateLink } from './csv-template-link';
 import { ImportResults } from './import-results';
 import '../../../styles/carbon/progress-bar.scss';
+import '../../../styles/carbon/file-uploader.scss';
+import '../../../styles/carbon/tabs.scss';
+import './import-identifiers-modal.scss';
 
 interface ImportIdentifiersModalProps {
   onClose: () => void;

@@ -11,6 +11,7 @@ import { SAMPLE_USERS } from '../components/sample-users';
 import { StatusTag } from '../components/status-tag';
 import { paths } from '../../../lib/paths';
 import '../../../styles/carbon/structured-list.scss';
+import '../../../components/tile-grid.scss';
 
 const ACTIVITY = [
   { id: 1, what: 'Added 3 identifiers to case 2025-0142', when: '2025-06-30' },

@@ -18,6 +18,8 @@ import { StatusTag } from '../components/status-tag';
 import { paths } from '../../../lib/paths';
 import '../../../components/tile-grid.scss';
 import '../../../styles/carbon/structured-list.scss';
+import '../../../styles/carbon/tabs.scss';
+import '../components/tabs-panel.scss';
 
 /** Data Tables (/tables): three ways of showing the same generated users (spec 2.5). */
 export function TablesRoute() {

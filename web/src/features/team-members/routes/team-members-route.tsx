@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session';
 import '../components/team-members.scss';
 import { TeamMembersTab } from '../components/team-members-tab';
 import { sectionTrail } from '../../../app/breadcrumbs';
+import '../../../styles/carbon/tabs.scss';
 
 const TABS = ['team', 'community'] as const;
 

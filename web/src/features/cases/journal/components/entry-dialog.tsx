@@ -26,6 +26,7 @@ import { useFoundIdentifiers } from './use-found-identifiers';
 import { useSaveEntry, type EntryFormValues } from './use-save-entry';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { ReportedByPicker } from '../../../../components/reported-by-picker';
+import '../../../../styles/carbon/date-picker.scss';
 
 const FIELDS = [
   'type',
