@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright';
 import { firstRowTimes, watchFirstRow } from './lib/first-row';
+import { apiPost } from './lib/http-post';
 import { findChromium } from '../e2e/support/chromium';
 import { freePorts, waitUntilAnswering } from '../scripts/local-server.mjs';
 import { signIn } from './lib/sign-in';
@@ -111,29 +112,19 @@ async function startBuiltServer(dataDir: string) {
   };
 }
 
-async function api(origin: string, cookie: string, path: string, body: unknown): Promise<{ id: string }> {
-  const res = await fetch(`${origin}${path}`, {
-    method: 'POST',
-    headers: { origin, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as { id: string };
-}
-
 /** An identifier, a case, and a journal entry in it: each page has a first row. */
 async function seed(origin: string, cookie: string): Promise<Screen[]> {
-  await api(origin, cookie, '/api/identifiers/import', {
+  await apiPost(origin, cookie, '/api/identifiers/import', {
     items: [{ type: 'email', data: { address: 'first-row@example.org' } }],
   });
-  const { id: caseId } = await api(origin, cookie, '/api/cases', { title: 'First row case' });
-  const entry = await api(origin, cookie, '/api/journal-entries', {
+  const { id: caseId } = await apiPost(origin, cookie, '/api/cases', { title: 'First row case' });
+  const entry = await apiPost(origin, cookie, '/api/journal-entries', {
     type: 'note',
     description: 'First row entry',
     evidence: null,
     identifierIds: [],
   });
-  await api(origin, cookie, `/api/cases/${caseId}/journal-entries`, { journalEntryId: entry.id });
+  await apiPost(origin, cookie, `/api/cases/${caseId}/journal-entries`, { journalEntryId: entry.id });
   return [
     {
       name: 'identifiers',

@@ -20,11 +20,12 @@
  * minutes. Results go to bench/results/side-by-side.{json,md}.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openBenchDatabase } from './lib/bench-database';
+import { buildRevision } from './lib/revision';
 import { medianSide, type Side } from './lib/case-report';
 import { prepareCaseDatabase } from './lib/case-seed';
 import { median, runServerLoad } from './lib/concurrent-load';
@@ -43,26 +44,6 @@ const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
 const log = (line: string) => console.log(line);
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
-
-/**
- * A revision's sources in a temporary directory, compiled. Its node_modules holds links to this
- * checkout's packages, except our own workspaces (@scamtrail/*), which link to the revision's copies,
- * so the bundle holds the revision's domain code and not today's.
- */
-function buildRevision(revision: string, dir: string): string {
-  mkdirSync(dir, { recursive: true });
-  execFileSync('sh', ['-c', `git archive "$1" | tar -x -C "$2"`, 'sh', revision, dir], { cwd: root });
-  const modules = join(dir, 'node_modules');
-  mkdirSync(join(modules, '@scamtrail'), { recursive: true });
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name !== '@scamtrail') symlinkSync(join(root, 'node_modules', name), join(modules, name));
-  }
-  for (const name of readdirSync(join(root, 'node_modules/@scamtrail'))) {
-    symlinkSync(join(dir, name), join(modules, '@scamtrail', name));
-  }
-  execFileSync(process.execPath, [join(dir, 'scripts/build-server.mjs')], { cwd: dir, stdio: 'inherit' });
-  return join(dir, 'server/dist/main.mjs');
-}
 
 /** One run against one server: its latency and throughput, and the server's CPU per answer. */
 type Run = Side & { cpuMsPerAnswer: number };

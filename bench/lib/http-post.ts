@@ -35,3 +35,19 @@ export function postJson(
     req.end(body);
   });
 }
+
+/** POSTs `body` as JSON to the API of `origin` as the session `cookie`; throws unless it succeeds. */
+export async function apiPost(
+  origin: string,
+  cookie: string,
+  path: string,
+  body: unknown,
+): Promise<{ id: string }> {
+  const res = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { origin, cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string };
+}
