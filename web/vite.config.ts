@@ -84,6 +84,8 @@ function precompress(): Plugin {
  * (docs/benchmarks.md, "Bundle size").
  */
 const STYLESHEET = /\.(?:s[ac]ss|css)(?:\?|$)/;
+/** A Carbon component's own sheet (styles/carbon/): only screens and dialogs past a first visit import one. */
+const COMPONENT_SHEET = /[\\/]src[\\/]styles[\\/]carbon[\\/]/;
 const FRAMEWORK = /node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack)[\\/]/;
 const NODE_MODULES = /node_modules[\\/]/;
 const APP_SOURCES = /[\\/](?:web|domain)[\\/]src[\\/]/;
@@ -268,6 +270,14 @@ let firstVisit: Map<string, Set<string>> | undefined;
  * Button would otherwise seem to need the date picker, the file uploader and their libraries.
  */
 function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
+  const labels = firstVisitLabels(id, graph);
+  if (!labels) return null;
+  if (labels.has('shell')) return 'visit';
+  return labels.size > 1 ? 'visit-screens' : `visit-${[...labels][0]}`;
+}
+
+/** Which of FIRST_VISIT's roots reach `id` by static imports (computed once per build). */
+function firstVisitLabels(id: string, graph: ModuleGraph): Set<string> | undefined {
   if (!firstVisit) {
     firstVisit = new Map();
     for (const [label, roots] of Object.entries(FIRST_VISIT)) {
@@ -284,10 +294,7 @@ function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
       }
     }
   }
-  const labels = firstVisit.get(id);
-  if (!labels) return null;
-  if (labels.has('shell')) return 'visit';
-  return labels.size > 1 ? 'visit-screens' : `visit-${[...labels][0]}`;
+  return firstVisit.get(id);
 }
 
 /**
@@ -301,9 +308,16 @@ function firstVisitChunk(id: string, graph: ModuleGraph): string | null {
 function stylesheetOrFrameworkChunk(id: string, graph: ModuleGraph): string | null {
   if (FRAMEWORK.test(id)) return 'framework';
   if (!STYLESHEET.test(id)) return null;
-  firstVisitChunk(id, graph);
-  const labels = firstVisit?.get(id);
+  const labels = firstVisitLabels(id, graph);
   const onFirstList = labels && ['shell', 'identifiers', 'cases'].some((label) => labels.has(label));
+  if (onFirstList && COMPONENT_SHEET.test(id)) {
+    // In the first file, the rules such a sheet writes again (the form's, buttons') would come after
+    // the app's overrides of them there, and dedupeLaterStyles only cleans the later file.
+    throw new Error(
+      `${id}: the shell or a list now shows this component; move its @use into styles/index.scss ` +
+        '(and its entry out of web/src/test/carbon-stylesheets.test.ts)',
+    );
+  }
   return onFirstList ? 'framework' : 'styles';
 }
 
