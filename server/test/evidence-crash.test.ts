@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { multipartForm, pngBytes, sha256 } from '../src/modules/evidence/evidence-test-fixtures';
-import { withDatabase } from './global-setup';
+import { scratchPostgresDatabase } from './scratch-database';
 import { freePorts, startServer, until, type ServerProcess } from './server-process';
 
 /**
@@ -170,17 +170,10 @@ describe('kill -9 mid-upload', () => {
   it.runIf(process.env.TEST_DB === 'postgres')(
     'PostgreSQL: a kill mid-upload leaves no blob without its row; chunks and leftovers go at restart',
     async () => {
-      const base = process.env.TEST_DATABASE_URL!;
-      const name = `scamtrail_crash_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
       // A clone of the run's migrated template: the server's first start has nothing to migrate.
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-      cleanups.push(async () => {
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      });
-      const url = withDatabase(base, name);
+      const database = await scratchPostgresDatabase('crash');
+      cleanups.push(() => database.drop());
+      const url = database.url;
       const dataDir = await tempDataDir();
       const staging = join(dataDir, 'evidence', 'tmp');
       const first = await start({ DATA_DIR: dataDir, DATABASE_URL: url });
@@ -197,7 +190,7 @@ describe('kill -9 mid-upload', () => {
       await until(async () => {
         const { rows } = await gate.query<{ n: number }>(
           `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`,
-          [name],
+          [database.name],
         );
         return rows[0].n > 0;
       }, first.server.early);
@@ -215,7 +208,7 @@ describe('kill -9 mid-upload', () => {
       await until(async () => {
         const { rows } = await gate.query<{ n: number }>(
           'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [name],
+          [database.name],
         );
         return rows[0].n === 0;
       });

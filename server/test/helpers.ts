@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { Role } from '@scamtrail/domain/permissions';
 import { buildApp } from '../src/app';
@@ -9,9 +8,8 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/client';
 import { everyEventReadable } from '../src/modules/export-streams/export-streams.repository';
 import { hashPassword } from '../src/lib/password';
-import { insertUserWithOriginator } from '../src/modules/users/users.repository';
-import { createUser, toUser } from '../src/modules/users/users.service';
-import { withDatabase } from './global-setup';
+import { createUser, createUserWithHash } from '../src/modules/users/users.service';
+import { scratchPostgresDatabase } from './scratch-database';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const TEST_PASSWORD = 'correct horse battery';
@@ -26,20 +24,12 @@ export async function createTestDatabase(): Promise<Database> {
     const template = new Blob([await readFile(inject('pgliteTemplate'))]);
     return openDatabase({ dataDir: 'memory://', template });
   }
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `scamtrail_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  await admin.end();
-  const database = await openDatabase({ url: withDatabase(base, name), maxConnections: 4 });
+  const scratch = await scratchPostgresDatabase('t');
+  const database = await openDatabase({ url: scratch.url, maxConnections: 4 });
   const close = database.close;
   database.close = async () => {
     await close();
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await scratch.drop();
   };
   return database;
 }
@@ -104,9 +94,8 @@ function hashOfTestPassword(): Promise<string> {
 
 let counter = 0;
 /**
- * Creates a user with the given role directly: through the service when a password is given, else
- * with the account rows the service writes and TEST_PASSWORD's hash made once (signing in checks it
- * as any other).
+ * Creates a user with the given role directly through the service, with TEST_PASSWORD's hash made once
+ * unless another password is given (signing in checks it as any other).
  */
 export async function createTestUser(
   t: TestApp,
@@ -123,10 +112,7 @@ export async function createTestUser(
   if (overrides.password !== undefined) {
     return createUser(t.database.db, { ...body, password: overrides.password });
   }
-  const passwordHash = await hashOfTestPassword();
-  return toUser(
-    await t.database.db.transaction((tx) => insertUserWithOriginator(tx, { ...body, passwordHash })),
-  );
+  return createUserWithHash(t.database.db, body, await hashOfTestPassword());
 }
 
 /** A cookie-authenticated caller: every request carries the session cookie and the app's Origin. */

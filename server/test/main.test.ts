@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withDatabase } from './global-setup';
+import { scratchPostgresDatabase } from './scratch-database';
 import { freePorts, startServer } from './server-process';
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -21,18 +19,13 @@ afterEach(async () => {
  */
 async function serverDatabase(): Promise<Record<string, string>> {
   if (process.env.TEST_DB !== 'postgres') return { DATA_DIR: 'memory://' };
-  const base = process.env.TEST_DATABASE_URL!;
-  const name = `scamtrail_main_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const database = await scratchPostgresDatabase('main', { empty: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'scamtrail-main-'));
   cleanups.push(async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
-  return { DATABASE_URL: withDatabase(base, name), DATA_DIR: dataDir };
+  return { DATABASE_URL: database.url, DATA_DIR: dataDir };
 }
 
 describe('the server process', () => {
