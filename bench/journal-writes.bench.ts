@@ -17,7 +17,7 @@
  * for each POST, driven by the same HTTP clients as the API: the floor of any HTTP server in front of
  * this SQL on this machine.
  * Replayed, the entry insert makes a new entry; the chain link is numbered and hashed by its own
- * statement, so it appends again. Three rounds, the three sides in turn (who goes first rotates); the
+ * statement, so it appends again. BENCH_ROUNDS rounds (default 3), the three sides in turn (who goes first rotates); the
  * median of the rounds is reported, with each round and the load average. CPU per write: the server
  * process's (utime + stime from /proc/<pid>/stat, 10 ms ticks) on the API and bare sides, this
  * process's (node-postgres alone) on the floor's. It writes bench/results/journal-writes-postgres.{json,md}.
@@ -27,7 +27,8 @@
  * the floor's first round of each shape there (see `profiled`; the server is another process);
  * BENCH_API_ONLY=1 measures the API side alone (before issue 38 the chain link's number was computed in
  * JavaScript, and a replay collides with it). BENCH_SERVER_PROFILE=<dir> runs V8's CPU profiler in the
- * server (bench/lib/cpu-profile-preload.mjs; the profile is written there when it stops).
+ * server and in the bare server (bench/lib/cpu-profile-preload.mjs; each profile is written when its
+ * process stops, the server's in <dir>, the bare server's in <dir>/bare).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -42,6 +43,7 @@ import { loadConfig } from '../server/src/config';
 import { createUser } from '../server/src/modules/users/users.service';
 import { openBenchDatabase } from './lib/bench-database';
 import { median, runConcurrently, type LoadRun } from './lib/concurrent-load';
+import { machineCpu, postgresMsBetween } from './lib/machine-cpu';
 import { postJson } from './lib/http-post';
 import {
   describeWaves,
@@ -57,7 +59,9 @@ const EMAIL = 'writer@bench.example';
 const PASSWORD = 'benchmark password';
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The three sides of a round, in the order of the first round (it rotates). */
+const SIDES = ['api', 'bare', 'floor'] as const;
 /** The in-process app's own address (its requests, recorded for the floor, are injected, not sent). */
 const IN_PROCESS_URL = 'http://127.0.0.1';
 /** The compiled server, as `npm start` runs it. */
@@ -77,7 +81,12 @@ const loadText = () =>
 const loadAtStart = loadText();
 
 /** A side's run, with the CPU time (user and system) per write of the process that served it, in µs. */
-type MeasuredRun = LoadRun & { cpuUsPerWrite: number };
+type MeasuredRun = LoadRun & {
+  cpuUsPerWrite: number;
+  /** The machine's idle time and PostgreSQL's CPU time per write, in µs, over the same span. */
+  idleUsPerWrite: number;
+  postgresUsPerWrite: number;
+};
 
 interface Round {
   api: MeasuredRun;
@@ -93,9 +102,17 @@ interface Round {
  */
 async function measured(cpuMs: () => number, run: () => Promise<LoadRun>): Promise<MeasuredRun> {
   const before = cpuMs();
+  const machineBefore = machineCpu();
   const result = await run();
   const used = cpuMs() - before;
-  return { ...result, cpuUsPerWrite: Math.round((used * 1000) / Math.max(1, result.samples)) };
+  const machineAfter = machineCpu();
+  const perWrite = (ms: number) => Math.round((ms * 1000) / Math.max(1, result.samples));
+  return {
+    ...result,
+    cpuUsPerWrite: perWrite(used),
+    idleUsPerWrite: perWrite(machineAfter.idleMs - machineBefore.idleMs),
+    postgresUsPerWrite: perWrite(postgresMsBetween(machineBefore, machineAfter)),
+  };
 }
 
 /** This process's CPU time (user and system) so far, in ms. */
@@ -148,6 +165,9 @@ interface ShapeResult {
   apiCpuUsPerWrite: number;
   bareCpuUsPerWrite: number;
   floorCpuUsPerWrite: number;
+  /** PostgreSQL's CPU per write and the machine's idle time per write, API, bare and floor, in µs. */
+  postgresUsPerWrite: number[];
+  idleUsPerWrite: number[];
 }
 
 /**
@@ -247,6 +267,9 @@ async function main() {
       DATABASE_URL: bench.url!,
       REPLAY_FILE: replayFile,
       POOL_SIZE: String(WORKERS),
+      ...(profileDir
+        ? { NODE_OPTIONS: `--import ${PROFILE_PRELOAD}`, CPU_PROFILE_DIR: join(profileDir, 'bare') }
+        : {}),
     });
     const bareOrigin = bare.origin;
     const cookie = await signIn(origin, EMAIL, PASSWORD);
@@ -296,7 +319,7 @@ async function main() {
         };
         // Who goes first rotates from round to round, so no side always follows another's
         // checkpoint or autovacuum.
-        const order = (['api', 'bare', 'floor'] as const).map((_, i, all) => all[(i + r) % all.length]);
+        const order = SIDES.map((_, i, all) => all[(i + r) % all.length]);
         const measuredSides: Partial<Round> = {};
         for (const side of order) measuredSides[side] = await sides[side]();
         const round = measuredSides as Round;
@@ -311,7 +334,9 @@ async function main() {
             `bare ${b.perSecond}/s p50 ${b.p50} p95 ${b.p95} ms; ` +
             `floor ${f.perSecond}/s p50 ${f.p50} p95 ${f.p95} ms; ratio API ${(a.perSecond / f.perSecond).toFixed(2)}, ` +
             `bare ${(b.perSecond / f.perSecond).toFixed(2)}; CPU per write server ${a.cpuUsPerWrite} µs, ` +
-            `bare ${b.cpuUsPerWrite} µs, floor ${f.cpuUsPerWrite} µs; load ${loadText()}`,
+            `bare ${b.cpuUsPerWrite} µs, floor ${f.cpuUsPerWrite} µs; PostgreSQL ${a.postgresUsPerWrite}, ` +
+            `${b.postgresUsPerWrite}, ${f.postgresUsPerWrite} µs; idle ${a.idleUsPerWrite}, ${b.idleUsPerWrite}, ` +
+            `${f.idleUsPerWrite} µs; load ${loadText()}`,
         );
       }
       shapes.push({
@@ -333,6 +358,8 @@ async function main() {
         apiCpuUsPerWrite: median(rounds.map((r) => r.api.cpuUsPerWrite)),
         bareCpuUsPerWrite: median(rounds.map((r) => r.bare.cpuUsPerWrite)),
         floorCpuUsPerWrite: median(rounds.map((r) => r.floor.cpuUsPerWrite)),
+        postgresUsPerWrite: SIDES.map((side) => median(rounds.map((r) => r[side].postgresUsPerWrite))),
+        idleUsPerWrite: SIDES.map((side) => median(rounds.map((r) => r[side].idleUsPerWrite))),
       });
     }
     writeResults(shapes, describeWaves(waves[0]));
@@ -364,17 +391,19 @@ function writeResults(shapes: ShapeResult[], statements: string[]) {
       `a node:http server in a child process replaying the recorded statements of a write for each POST ` +
       `through a pool of ${WORKERS}, the same clients; the floor: the same statements replayed over pg by ` +
       `${WORKERS} workers. ${SECONDS} s per side and round, ${ROUNDS} rounds, medians. CPU per write: the ` +
-      `server process's (API, bare), this process's (floor).`,
+      `server process's (API, bare), this process's (floor); PostgreSQL's processes' and the machine's ` +
+      `idle time per write on each side (API, bare, floor): the cores left unused while it ran.`,
     '',
-    '| shape | API writes/s | bare writes/s | floor writes/s | API / floor | bare / floor | API / bare | API / floor rounds | bare / floor rounds | API p50 / p95 ms | bare p50 / p95 ms | floor p50 / p95 ms | CPU µs/write server | CPU µs/write bare | CPU µs/write floor |',
-    '| ----- | -----------: | ------------: | -------------: | ----------: | -----------: | ---------: | ------------------ | ------------------- | ---------------: | ----------------: | -----------------: | ------------------: | ----------------: | -----------------: |',
+    '| shape | API writes/s | bare writes/s | floor writes/s | API / floor | bare / floor | API / bare | API / floor rounds | bare / floor rounds | API p50 / p95 ms | bare p50 / p95 ms | floor p50 / p95 ms | CPU µs/write server | CPU µs/write bare | CPU µs/write floor | PostgreSQL µs/write | idle µs/write |',
+    '| ----- | -----------: | ------------: | -------------: | ----------: | -----------: | ---------: | ------------------ | ------------------- | ---------------: | ----------------: | -----------------: | ------------------: | ----------------: | -----------------: | ------------------- | ------------- |',
     ...shapes.map(
       (s) =>
         `| ${s.shape} | ${s.apiPerSecond} | ${s.barePerSecond} | ${s.floorPerSecond} | ${s.ratio} | ${s.bareRatio} | ${s.apiToBare} | ` +
         `${s.rounds.map((r) => (r.api.perSecond / r.floor.perSecond).toFixed(2)).join(', ')} | ` +
         `${s.rounds.map((r) => (r.bare.perSecond / r.floor.perSecond).toFixed(2)).join(', ')} | ` +
         `${s.apiP50} / ${s.apiP95} | ${s.bareP50} / ${s.bareP95} | ${s.floorP50} / ${s.floorP95} | ` +
-        `${s.apiCpuUsPerWrite} | ${s.bareCpuUsPerWrite} | ${s.floorCpuUsPerWrite} |`,
+        `${s.apiCpuUsPerWrite} | ${s.bareCpuUsPerWrite} | ${s.floorCpuUsPerWrite} | ` +
+        `${s.postgresUsPerWrite.join(', ')} | ${s.idleUsPerWrite.join(', ')} |`,
     ),
     '',
     'Statements of one write:',
