@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, Case } from '@scamtrail/domain/cases';
 import type { CustodyEvent } from '@scamtrail/domain/evidence';
 import type { NotificationList } from '@scamtrail/domain/notifications';
+import { permissionsForRole } from '@scamtrail/domain/permissions';
 import { events } from '../../db/schema/index';
 import type { Principal } from '../auth/principal';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
@@ -9,6 +10,7 @@ import { automationWithKey } from '../../../test/originator-helpers';
 import { recordStatements } from '../../../test/statement-log';
 import { createCaseVia, insertGroup, patchCaseVia } from '../cases/case-test-fixtures';
 import { auditEvent, type AuditRecord } from './audit-event';
+import { RecordReferences } from './hidden-references';
 
 /**
  * Events and custody rows that name another record (a linked case, evidence linked to an entry, the
@@ -25,6 +27,8 @@ let insider: Client;
 let outsider: Client;
 let viewer: Client;
 let apiKey: Client;
+/** The outsider as the server resolves them: an investigator outside group G. */
+let outsiderPrincipal: Principal;
 /** A case of group G, whose only member is the insider. */
 let hidden: Case;
 let groupId: string;
@@ -62,6 +66,17 @@ beforeAll(async () => {
   insider = inside.client;
   const outside = await signedIn(t, 'investigator');
   outsider = outside.client;
+  outsiderPrincipal = {
+    kind: 'user',
+    userId: outside.user.id,
+    sessionId: 'not used',
+    originatorId: outside.user.originatorId,
+    role: 'investigator',
+    email: outside.user.email,
+    firstName: outside.user.firstName,
+    lastName: outside.user.lastName,
+    permissions: permissionsForRole('investigator'),
+  };
   const view = await signedIn(t, 'viewer');
   viewer = view.client;
   apiKey = (await automationWithKey(t, admin, ['case.view', 'evidence.view', 'journal_entry.view'])).caller;
@@ -228,6 +243,21 @@ describe('events and custody rows that name a record the reader may not see', ()
       return statements.length;
     };
     expect(await statementsFor(5)).toBe(await statementsFor(1));
+  });
+
+  it('resolves what a page names inside a transaction too, one statement after another', async () => {
+    // Two kinds named: on the pool their lookups run at once; a transaction's one connection takes
+    // them in turn (the setup file's guard fails this test if they overlap there).
+    const references = new RecordReferences();
+    references.name('case', hidden.id);
+    references.name('case', visible.id);
+    references.name('evidence', ids.hiddenEvidence);
+    references.name('evidence', ids.visibleEvidence);
+    await t.database.db.transaction((tx) => references.resolve(tx, outsiderPrincipal));
+    expect(references.isVisible('case', visible.id)).toBe(true);
+    expect(references.isVisible('evidence', ids.visibleEvidence)).toBe(true);
+    expect(references.isVisible('case', hidden.id)).toBe(false);
+    expect(references.isVisible('evidence', ids.hiddenEvidence)).toBe(false);
   });
 
   it('an event of an action nobody declared (written by an older version) tells nothing of its data', async () => {

@@ -1,5 +1,6 @@
 import type { HiddenRecord, HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import type { Principal } from '../auth/principal';
 import type { ReferenceFields } from './record-references';
 import { findVisibleRecordIds } from './record-visibility.repository';
@@ -37,13 +38,21 @@ export class RecordReferences {
     }
   }
 
-  /** Looks up which of the named records the reader may see: one statement per kind named. */
+  /**
+   * Looks up which of the named records the reader may see: one statement per kind named, at once on
+   * the pool and one after another in a transaction (`readsTogether`).
+   */
   async resolve(db: DbOrTx, principal: Principal): Promise<void> {
-    await Promise.all(
-      [...this.named].map(async ([kind, ids]) => {
-        this.visible.set(kind, await findVisibleRecordIds(db, principal, kind, [...ids]));
-      }),
+    const named = [...this.named];
+    const visible = await readsTogether(
+      db,
+      named.map(
+        ([kind, ids]) =>
+          () =>
+            findVisibleRecordIds(db, principal, kind, [...ids]),
+      ),
     );
+    named.forEach(([kind], i) => this.visible.set(kind, visible[i]));
   }
 
   isVisible(kind: HiddenRecordKind, id: string): boolean {
