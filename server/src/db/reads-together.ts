@@ -1,7 +1,8 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
 
-type Reads = readonly (() => PromiseLike<unknown>)[];
+// A read may answer a plain value (`cond ? query : []`, a read not needed); its result is awaited either way.
+type Reads = readonly (() => unknown)[];
 type Results<T extends Reads> = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
 
 /**

@@ -3,6 +3,7 @@ import type { Evidence, EvidenceKind } from '@scamtrail/domain/evidence';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import type { TagRef } from '@scamtrail/domain/tags';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { viewerParams } from '../../db/case-visibility';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
@@ -63,14 +64,15 @@ export async function presentEvidence(
 ): Promise<Evidence[]> {
   const ids = items.map((item) => item.row.id);
   const sees = viewerParams(principal);
-  const [tags, journalEntryCounts, identifierCounts, originators] = await Promise.all([
-    findTagsForEvidence(db, ids),
-    sees.viewerSeesJournalEntries ? countJournalEntries(db, principal, ids) : null,
-    sees.viewerSeesIdentifiers ? countIdentifiers(db, ids) : null,
-    findOriginatorSummaries(
-      db,
-      items.flatMap((item) => [item.row.originatorId, item.row.proxyOriginatorId]),
-    ),
+  const [tags, journalEntryCounts, identifierCounts, originators] = await readsTogether(db, [
+    () => findTagsForEvidence(db, ids),
+    () => (sees.viewerSeesJournalEntries ? countJournalEntries(db, principal, ids) : null),
+    () => (sees.viewerSeesIdentifiers ? countIdentifiers(db, ids) : null),
+    () =>
+      findOriginatorSummaries(
+        db,
+        items.flatMap((item) => [item.row.originatorId, item.row.proxyOriginatorId]),
+      ),
   ]);
   const lookups = {
     tags,

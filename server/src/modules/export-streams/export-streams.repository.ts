@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { ExportTopic } from '@scamtrail/domain/export-streams';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { exportStreams, users } from '../../db/schema/index';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { rowsOf } from '../../db/sql/arrays';
@@ -36,12 +37,13 @@ export async function listStreamRows(
   db: DbOrTx,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: StreamRow[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    selectStreams(db)
-      .orderBy(desc(exportStreams.createdAt), desc(exportStreams.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(exportStreams),
+  const [rows, [{ total }]] = await readsTogether(db, [
+    () =>
+      selectStreams(db)
+        .orderBy(desc(exportStreams.createdAt), desc(exportStreams.id))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+    () => db.select({ total: count() }).from(exportStreams),
   ]);
   return { rows, total };
 }

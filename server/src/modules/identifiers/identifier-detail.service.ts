@@ -8,6 +8,7 @@ import {
 } from '@scamtrail/domain/identifiers/api';
 import { enrichIdentifier } from '@scamtrail/domain/identifiers/enrichment';
 import type { Db, DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import {
@@ -86,20 +87,24 @@ export async function getIdentifierDetail(
     ifAllowed(principal, 'journal_entry.view', lookup, otherwise);
   const caseLookup = <T>(lookup: () => Promise<T>, otherwise: T) =>
     ifAllowed(principal, 'case.view', lookup, otherwise);
-  const [item, evidence, media, evidenceCounts, entries, entryCount, cases, caseCount] = await Promise.all([
-    presentIdentifier(db, id, principal),
-    evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE), []),
-    evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE, true), []),
-    evidenceLookup(() => countIdentifierEvidence(db, id, principal), null),
-    journalLookup(
-      async () =>
-        withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE), principal),
-      [],
-    ),
-    journalLookup(() => countIdentifierJournalEntries(db, id, principal), null),
-    caseLookup(() => findIdentifierCasePage(db, id, principal, FIRST_PAGE), []),
-    caseLookup(() => countIdentifierCases(db, id, principal), null),
-  ]);
+  const [item, evidence, media, evidenceCounts, entries, entryCount, cases, caseCount] = await readsTogether(
+    db,
+    [
+      () => presentIdentifier(db, id, principal),
+      () => evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE), []),
+      () => evidenceLookup(() => findIdentifierEvidencePage(db, id, principal, FIRST_PAGE, true), []),
+      () => evidenceLookup(() => countIdentifierEvidence(db, id, principal), null),
+      () =>
+        journalLookup(
+          async () =>
+            withMediaIds(db, await findIdentifierJournalEntryPage(db, id, principal, FIRST_PAGE), principal),
+          [],
+        ),
+      () => journalLookup(() => countIdentifierJournalEntries(db, id, principal), null),
+      () => caseLookup(() => findIdentifierCasePage(db, id, principal, FIRST_PAGE), []),
+      () => caseLookup(() => countIdentifierCases(db, id, principal), null),
+    ],
+  );
   const sightings = await findIdentifierSightings(db, id, principal, {
     journalEntries: hasPermission(principal.permissions, 'journal_entry.view'),
     evidence: hasPermission(principal.permissions, 'evidence.view'),
@@ -154,7 +159,7 @@ async function pageOf<R, T>(
   present: (rows: R[]) => T[] | Promise<T[]>,
 ): Promise<Page<T>> {
   await findIdentifierOrFail(db, id);
-  const [rows, total] = await Promise.all([lookups.rows(), lookups.total()]);
+  const [rows, total] = await readsTogether(db, [lookups.rows, lookups.total]);
   return { data: await present(rows), pagination: toPagination(query.page, query.pageSize, total) };
 }
 

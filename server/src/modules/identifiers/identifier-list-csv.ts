@@ -2,6 +2,7 @@ import { and, sql } from 'drizzle-orm';
 import type { ReviewQueueQuery } from '@scamtrail/domain/identifiers/api';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import {
   keysetAfter,
   keysetNext,
@@ -103,13 +104,14 @@ export async function reviewQueueCsvPage(
     .orderBy(...keysetOrder(keys))
     .limit(limit);
   if (rows.length === 0) return { data: [], next: undefined };
-  const [{ json }, reviews] = await Promise.all([
-    readItemsInOrder(
-      db,
-      rows.map((row) => row.id),
-      principal,
-    ),
-    presentReviews(db, rows),
+  const [{ json }, reviews] = await readsTogether(db, [
+    () =>
+      readItemsInOrder(
+        db,
+        rows.map((row) => row.id),
+        principal,
+      ),
+    () => presentReviews(db, rows),
   ]);
   const items = new Map((JSON.parse(json) as { id: string }[]).map((item) => [item.id, item] as const));
   return {

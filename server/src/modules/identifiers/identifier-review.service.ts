@@ -14,6 +14,7 @@ import {
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { REVIEW_REPUTATION, REVIEW_REPUTATION_REASONS } from '@scamtrail/domain/reputation-rules';
 import type { Db, DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
@@ -54,19 +55,20 @@ export async function getReviewQueue(
   query: ReviewQueueQuery,
   principal: Principal,
 ): Promise<ReviewQueue> {
-  const [rows, total] = await Promise.all([
-    findReviewQueuePage(db, query),
-    countReviewQueue(db, query, REVIEW_QUEUE_COUNT_CAP),
+  const [rows, total] = await readsTogether(db, [
+    () => findReviewQueuePage(db, query),
+    () => countReviewQueue(db, query, REVIEW_QUEUE_COUNT_CAP),
   ]);
-  const [items, reviews] = await Promise.all([
-    rows.length === 0
-      ? []
-      : readItems(
-          db,
-          rows.map((row) => row.id),
-          principal,
-        ),
-    presentReviews(db, rows),
+  const [items, reviews] = await readsTogether(db, [
+    () =>
+      rows.length === 0
+        ? []
+        : readItems(
+            db,
+            rows.map((row) => row.id),
+            principal,
+          ),
+    () => presentReviews(db, rows),
   ]);
   const itemsById = new Map(items.map((item) => [item.id, item]));
   const capped = total > REVIEW_QUEUE_COUNT_CAP;
@@ -144,9 +146,10 @@ export async function reviewIdentifier(
     });
     return { saved: row, reputation: applied && applied.after !== applied.before ? applied : undefined };
   });
-  const [[review], reporters] = await Promise.all([
-    presentReviews(db, [saved]),
-    reputation ? findOriginatorSummaries(db, [saved.originatorId]) : new Map<string, OriginatorSummary>(),
+  const [[review], reporters] = await readsTogether(db, [
+    () => presentReviews(db, [saved]),
+    () =>
+      reputation ? findOriginatorSummaries(db, [saved.originatorId]) : new Map<string, OriginatorSummary>(),
   ]);
   const reporter = reporters.get(saved.originatorId);
   return {

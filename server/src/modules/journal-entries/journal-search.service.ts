@@ -7,6 +7,7 @@ import {
 } from '@scamtrail/domain/journal-entries';
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import type { Principal } from '../auth/principal';
 import { findOriginatorSummaries } from '../originators/originators.service';
 import { countSearchHits, findSearchHits, type SearchHitRow } from './journal-search.repository';
@@ -44,9 +45,9 @@ export async function searchJournalEntries(
   query: JournalSearchQuery,
   principal: Principal,
 ): Promise<JournalSearchResult> {
-  const [rows, total] = await Promise.all([
-    findSearchHits(db, query, principal),
-    countSearchHits(db, query, principal),
+  const [rows, total] = await readsTogether(db, [
+    () => findSearchHits(db, query, principal),
+    () => countSearchHits(db, query, principal),
   ]);
   const capped = total > JOURNAL_SEARCH_COUNT_CAP;
   return {

@@ -6,6 +6,7 @@ import type {
 import { NOTIFICATIONS_COUNT_CAP, UNREAD_COUNT_CAP } from '@scamtrail/domain/notifications';
 import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import type { UserPrincipal } from '../auth/principal';
 import { presentAuditEvents } from '../events/audit-event-presenter';
 import {
@@ -21,10 +22,10 @@ export async function listNotifications(
   query: NotificationListQuery,
   principal: UserPrincipal,
 ): Promise<NotificationList> {
-  const [rows, total, seen] = await Promise.all([
-    findNotificationPage(db, principal, query),
-    countNotifications(db, principal, NOTIFICATIONS_COUNT_CAP),
-    findSeenEventId(db, principal.userId),
+  const [rows, total, seen] = await readsTogether(db, [
+    () => findNotificationPage(db, principal, query),
+    () => countNotifications(db, principal, NOTIFICATIONS_COUNT_CAP),
+    () => findSeenEventId(db, principal.userId),
   ]);
   const capped = total > NOTIFICATIONS_COUNT_CAP;
   const events = await presentAuditEvents(

@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { events } from '../../db/schema/index';
 
 /** The event every change of a reputation writes, by hand or by a review. */
@@ -14,20 +15,21 @@ export async function findReputationChanges(
   id: string,
   page: { page: number; pageSize: number },
 ) {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: events.id,
-        at: events.createdAt,
-        actorOriginatorId: events.actorOriginatorId,
-        data: events.data,
-      })
-      .from(events)
-      .where(historyCondition(id))
-      .orderBy(desc(events.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(events).where(historyCondition(id)),
+  const [rows, [{ total }]] = await readsTogether(db, [
+    () =>
+      db
+        .select({
+          id: events.id,
+          at: events.createdAt,
+          actorOriginatorId: events.actorOriginatorId,
+          data: events.data,
+        })
+        .from(events)
+        .where(historyCondition(id))
+        .orderBy(desc(events.id))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+    () => db.select({ total: count() }).from(events).where(historyCondition(id)),
   ]);
   return { rows, total };
 }

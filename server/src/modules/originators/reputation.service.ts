@@ -7,6 +7,7 @@ import type {
   ReputationHistoryQuery,
 } from '@scamtrail/domain/reputation';
 import type { Db, DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
@@ -89,12 +90,13 @@ export async function getReputationHistory(
   const identifierIds = hasPermission(principal.permissions, 'identifier.view')
     ? changes.flatMap((row) => (row.data.identifierId ? [row.data.identifierId] : []))
     : [];
-  const [actors, identifierRows] = await Promise.all([
-    findOriginatorSummaries(
-      db,
-      changes.map((row) => row.actorOriginatorId),
-    ),
-    findIdentifierRows(db, [...new Set(identifierIds)]),
+  const [actors, identifierRows] = await readsTogether(db, [
+    () =>
+      findOriginatorSummaries(
+        db,
+        changes.map((row) => row.actorOriginatorId),
+      ),
+    () => findIdentifierRows(db, [...new Set(identifierIds)]),
   ]);
   const identifiersById = new Map(identifierRows.map((row) => [row.id, row]));
   return {

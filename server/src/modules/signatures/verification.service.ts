@@ -6,6 +6,7 @@ import type {
 } from '@scamtrail/domain/signatures';
 import { SIGNATURE_BUNDLE_FORMAT } from '@scamtrail/domain/signatures';
 import type { Db } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import { isCaseVisible } from '../../db/case-visibility';
@@ -178,9 +179,9 @@ export async function verifyCase(
   principal: Principal,
 ): Promise<VerifyCaseResponse> {
   if (!(await isCaseVisible(db, principal, caseId))) throw AppError.notFound('Case');
-  const [entries, signatures] = await Promise.all([
-    findEntryContents(db, { caseId }),
-    findCaseSignatures(db, caseId),
+  const [entries, signatures] = await readsTogether(db, [
+    () => findEntryContents(db, { caseId }),
+    () => findCaseSignatures(db, caseId),
   ]);
   const byEntry = new Map(signatures.map((signature) => [signature.journalEntryId, signature]));
   const signedEntries = entries.filter((entry) => byEntry.has(entry.id));

@@ -10,6 +10,7 @@ import { hasPermission, type Permission, type Role } from '@scamtrail/domain/per
 import type { SecurityEventList, SecurityEventListQuery } from '@scamtrail/domain/security-events';
 import type { TeamMember, TeamMemberDetail } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import { AppError } from '../../lib/errors';
 import type { IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
@@ -108,12 +109,13 @@ export async function getTeamMemberDetail(
   const row = await requireTeamMemberRow(db, userId);
   const originatorId = row.originator.id;
   const may = (permission: Permission) => hasPermission(principal.permissions, permission);
-  const [groups, entries, identifiers] = await Promise.all([
-    may('group.view') ? findUserGroups(db, userId) : [],
-    may('journal_entry.view')
-      ? findRecentJournalEntries(db, originatorId, visibleCaseCondition(principal), RECENT_LIMIT)
-      : [],
-    may('identifier.view') ? findRecentIdentifiers(db, originatorId, RECENT_LIMIT) : [],
+  const [groups, entries, identifiers] = await readsTogether(db, [
+    () => (may('group.view') ? findUserGroups(db, userId) : []),
+    () =>
+      may('journal_entry.view')
+        ? findRecentJournalEntries(db, originatorId, visibleCaseCondition(principal), RECENT_LIMIT)
+        : [],
+    () => (may('identifier.view') ? findRecentIdentifiers(db, originatorId, RECENT_LIMIT) : []),
   ]);
   return {
     ...toTeamMember(row),

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { readsTogether } from '../../db/reads-together';
 import {
   apiKeys,
   originators,
@@ -368,19 +369,25 @@ export async function listDeliveryRows(
   automationId: string,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.automationId, automationId))
-      // Deliveries queued together (one pass) in the order of their events, newest first.
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.eventId), desc(webhookDeliveries.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db
-      .select({ total: count() })
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.automationId, automationId)),
+  const [rows, [{ total }]] = await readsTogether(db, [
+    () =>
+      db
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.automationId, automationId))
+        // Deliveries queued together (one pass) in the order of their events, newest first.
+        .orderBy(
+          desc(webhookDeliveries.createdAt),
+          desc(webhookDeliveries.eventId),
+          desc(webhookDeliveries.id),
+        )
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+    () =>
+      db
+        .select({ total: count() })
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.automationId, automationId)),
   ]);
   return { rows, total };
 }
@@ -432,20 +439,21 @@ export async function listAttemptRows(
     eq(webhookDeliveryAttempts.automationId, automationId),
     query.deliveryId ? eq(webhookDeliveryAttempts.deliveryId, query.deliveryId) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        ...getTableColumns(webhookDeliveryAttempts),
-        type: webhookDeliveries.type,
-        eventId: webhookDeliveries.eventId,
-      })
-      .from(webhookDeliveryAttempts)
-      .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookDeliveryAttempts.deliveryId))
-      .where(where)
-      .orderBy(desc(webhookDeliveryAttempts.startedAt), desc(webhookDeliveryAttempts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(webhookDeliveryAttempts).where(where),
+  const [rows, [{ total }]] = await readsTogether(db, [
+    () =>
+      db
+        .select({
+          ...getTableColumns(webhookDeliveryAttempts),
+          type: webhookDeliveries.type,
+          eventId: webhookDeliveries.eventId,
+        })
+        .from(webhookDeliveryAttempts)
+        .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookDeliveryAttempts.deliveryId))
+        .where(where)
+        .orderBy(desc(webhookDeliveryAttempts.startedAt), desc(webhookDeliveryAttempts.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+    () => db.select({ total: count() }).from(webhookDeliveryAttempts).where(where),
   ]);
   return { rows, total };
 }
