@@ -3,6 +3,37 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Every string a request carries goes through domain/src/text.ts (no null characters, no unpaired
+// surrogates, a length limit): PostgreSQL refuses the first two with a 500. Response schemas use its
+// responseText(), which says they are never parsed as input.
+const textSchemaSelectors = [
+  {
+    selector: "MemberExpression[object.name='z'][property.name='string']",
+    message: 'Use text({ label, max }) from domain/src/text.ts (or responseText() in a response schema).',
+  },
+  {
+    selector:
+      "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='string']",
+    message: 'Use text({ label, max }) from domain/src/text.ts.',
+  },
+  {
+    // The URL parser percent-encodes a null character or surrogate in a path, yet z.url() outputs
+    // the input as given: only text() refuses them.
+    selector:
+      "CallExpression[callee.object.name='z'][callee.property.name='url']:not(CallExpression[callee.property.name='pipe'] > CallExpression.arguments)",
+    message: 'Pipe text({ label, max }) into z.url(): text(...).pipe(z.url(...)).',
+  },
+];
+
+// A function typed `db: Db` may be handed a transaction (Tx is assignable to Db), whose one connection
+// takes one statement at a time: node-postgres queues a second statement sent while one is in flight
+// (deprecated; pg 9 refuses it) and PGlite's transaction waits. readsTogether runs reads at once on
+// the pool and in turn in a transaction; the other promise combinators would start them all at once.
+const readsTogetherSelectors = ['all', 'allSettled', 'any', 'race'].map((method) => ({
+  selector: `CallExpression[callee.object.name='Promise'][callee.property.name='${method}']`,
+  message: `Database reads at once go through readsTogether (server/src/db/reads-together.ts): Promise.${method} on a handle that may be a transaction sends a second statement to its one busy connection. For work that is not reads on one handle, disable this line and say why.`,
+}));
+
 export default tseslint.config(
   {
     ignores: [
@@ -110,9 +141,6 @@ export default tseslint.config(
     },
   },
   {
-    // Every string a request carries goes through domain/src/text.ts (no null characters, no unpaired
-    // surrogates, a length limit): PostgreSQL refuses the first two with a 500. Response schemas use
-    // its responseText(), which says they are never parsed as input.
     files: ['domain/src/**/*.ts', 'server/src/**/*.ts'],
     ignores: [
       // The text schema itself.
@@ -120,27 +148,22 @@ export default tseslint.config(
       // Environment variables, parsed once at start; they never come from a request.
       'server/src/config.ts',
     ],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='z'][property.name='string']",
-          message:
-            'Use text({ label, max }) from domain/src/text.ts (or responseText() in a response schema).',
-        },
-        {
-          selector:
-            "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='string']",
-          message: 'Use text({ label, max }) from domain/src/text.ts.',
-        },
-        {
-          // The URL parser percent-encodes a null character or surrogate in a path, yet z.url() outputs
-          // the input as given: only text() refuses them.
-          selector:
-            "CallExpression[callee.object.name='z'][callee.property.name='url']:not(CallExpression[callee.property.name='pipe'] > CallExpression.arguments)",
-          message: 'Pipe text({ label, max }) into z.url(): text(...).pipe(z.url(...)).',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...textSchemaSelectors] },
+  },
+  // A later block's no-restricted-syntax replaces an earlier one's for the files both match: the
+  // server's files other than tests carry both sets, config.ts (no text schema) the second alone.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: [
+      'server/src/**/*.test.ts',
+      'server/src/**/*-test-fixtures.ts',
+      'server/src/db/reads-together.ts',
+      'server/src/config.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', ...textSchemaSelectors, ...readsTogetherSelectors] },
+  },
+  {
+    files: ['server/src/config.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...readsTogetherSelectors] },
   },
 );

@@ -296,6 +296,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   // PGlite and its Drizzle driver load only when PGlite is used: a server on PostgreSQL starts
   // without them (about 35 ms).
+  // eslint-disable-next-line no-restricted-syntax -- modules loaded at once, no database yet
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all(
     [
       import('@electric-sql/pglite'),

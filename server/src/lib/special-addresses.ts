@@ -121,6 +121,7 @@ export const resolveHost: Resolver = async (host) => {
     timer = setTimeout(() => reject(new Error('DNS lookup timed out')), DNS_TIMEOUT_MS);
   });
   try {
+    // eslint-disable-next-line no-restricted-syntax -- a deadline on a DNS lookup: no database
     const answers = await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
     return answers.map((a) => a.address);
   } finally {

@@ -37,6 +37,7 @@ function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
   });
+  // eslint-disable-next-line no-restricted-syntax -- a deadline on one piece of work, not reads at once
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
@@ -63,6 +64,7 @@ export function readinessCheck(checks: ReadinessChecks): () => Promise<void> {
           throw unavailable('STORAGE_UNAVAILABLE', 'The data directory cannot be written', err);
         })
       : Promise.resolve();
+    // eslint-disable-next-line no-restricted-syntax -- one ping on the pool and a file written to disk
     const [db, storage] = await Promise.allSettled([database, disk]);
     if (db.status === 'rejected') throw db.reason;
     if (storage.status === 'rejected') throw storage.reason;

@@ -152,6 +152,9 @@ export class WebhookWorker {
     const timeoutMs = this.options.timeoutMs ?? 15_000;
     const until = new Date(now.getTime() + timeoutMs + CLAIM_MARGIN_MS);
     const claimed = await claimDueDeliveries(db, now, until, this.options.batchSize ?? 10);
+    // Each attempt reads and writes on the pool (`db` is the database's, never a transaction: main.ts)
+    // and records its outcome in a transaction of its own, so they go at once, a connection each.
+    // eslint-disable-next-line no-restricted-syntax -- attempts on the pool, each with its own connection
     await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
     return claimed.length;
   }
