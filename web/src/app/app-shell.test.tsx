@@ -99,6 +99,20 @@ describe('shell', () => {
     expect(errors).toHaveBeenCalledTimes(status === 204 ? 0 : 1);
   });
 
+  it('says it is signing out until the server has answered the logout call', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/logout', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'POST /api/auth/logout': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByRole('heading', { name: 'Signing out' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You have been signed out' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in again' })).not.toBeInTheDocument();
+    answer(json(204));
+    expect(await screen.findByRole('heading', { name: 'You have been signed out' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Signing out' })).not.toBeInTheDocument();
+  });
+
   it('signs out a user who opens /logout directly', async () => {
     const { fetchMock } = renderApp('/logout', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
