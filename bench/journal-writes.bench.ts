@@ -17,10 +17,12 @@
  * for each POST, driven by the same HTTP clients as the API: the floor of any HTTP server in front of
  * this SQL on this machine.
  * Replayed, the entry insert makes a new entry; the chain link is numbered and hashed by its own
- * statement, so it appends again. BENCH_ROUNDS rounds (default 3), the three sides in turn (who goes first rotates); the
- * median of the rounds is reported, with each round and the load average. CPU per write: the server
- * process's (utime + stime from /proc/<pid>/stat, 10 ms ticks) on the API and bare sides, this
- * process's (node-postgres alone) on the floor's. It writes bench/results/journal-writes-postgres.{json,md}.
+ * statement, so it appends again. BENCH_ROUNDS rounds (default 3), the three sides in turn (who goes
+ * first rotates); the median of the rounds is reported, with each round and the load average. CPU per
+ * write: the server process's (utime + stime from /proc/<pid>/stat, 10 ms ticks) on the API and bare
+ * sides, this process's (node-postgres alone) on the floor's; beside it, PostgreSQL's CPU and the
+ * machine's idle time per write (bench/lib/machine-cpu.ts), so that a side's time per write is
+ * accounted for whole. It writes bench/results/journal-writes-postgres.{json,md}.
  * BENCH_SERVER_BUNDLE=<path> runs another compiled server (a copy of an earlier build's server/dist, for a
  * before and after in the same conditions; the floor is recorded from the sources in this tree).
  * BENCH_SHOW_SQL=1 prints the statements of one request; BENCH_CPU_PROFILE=<dir> writes CPU profiles of
