@@ -342,15 +342,21 @@ async function expectLoaded(page: Page) {
   await expect(page.locator('[class*="skeleton"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
-/** Waits until the opening transition of a dialog or panel is over: half-faded text has no true contrast. */
+/**
+ * Waits until the opening transition of a dialog or panel is over (half-faded text has no true contrast)
+ * and nothing in it is still loading: a field waiting for its options is disabled and aria-busy (its
+ * greyed helper text would fail the contrast rule in some runs and not others, with the machine's load).
+ */
 async function expectSettled(opened: Locator) {
   await expect(opened).toBeVisible();
   await expect
     .poll(() =>
       opened.evaluate((element) => {
         const frame = element.closest('.cds--modal, .cds--header-panel') ?? element;
-        return frame.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running')
-          .length;
+        const running = frame
+          .getAnimations({ subtree: true })
+          .filter((animation) => animation.playState === 'running').length;
+        return running + frame.querySelectorAll('[aria-busy="true"]').length;
       }),
     )
     .toBe(0);

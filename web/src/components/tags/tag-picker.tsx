@@ -39,7 +39,8 @@ export function TagPicker(props: TagPickerProps) {
   const selected = new Set(selectedIds);
   const chosen = items.filter((tag) => selected.has(tag.id));
   return (
-    <div className="tag-picker">
+    // Busy while the tags load: the field is disabled until then (see docs/conventions.md).
+    <div className="tag-picker" aria-busy={options.isPending}>
       <MultiSelect<TagRef>
         // Remounted once the tags arrive: the multi-select reads its items when it mounts.
         key={options.isSuccess ? 'ready' : 'loading'}

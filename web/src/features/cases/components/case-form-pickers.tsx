@@ -100,24 +100,29 @@ export function GroupSelect({ value, onChange, initial, disabled, invalidText }:
   const listed = options.data ?? [];
   const groups = initial && !listed.some((group) => group.id === initial.id) ? [initial, ...listed] : listed;
   return (
-    <Select
-      id="case-form-group"
-      labelText="Visibility"
-      helperText={
-        options.isError
-          ? `${errorMessage(options.error, 'Groups cannot be listed.')} The group is left as it is.`
-          : 'A case in a group is seen only by its members and administrators.'
-      }
-      value={value}
-      disabled={disabled || options.isPending || options.isError}
-      onChange={(event) => onChange(event.target.value)}
-      invalid={Boolean(invalidText)}
-      invalidText={invalidText}
-    >
-      <SelectItem value="" text="No group: everyone can see it" />
-      {groups.map((group) => (
-        <SelectItem key={group.id} value={group.id} text={`Group: ${group.name}`} />
-      ))}
-    </Select>
+    // Busy while the groups load: the field is disabled until then (see docs/conventions.md).
+    <div aria-busy={options.isPending}>
+      <Select
+        id="case-form-group"
+        labelText="Visibility"
+        helperText={
+          options.isPending
+            ? 'Loading the groups...'
+            : options.isError
+              ? `${errorMessage(options.error, 'Groups cannot be listed.')} The group is left as it is.`
+              : 'A case in a group is seen only by its members and administrators.'
+        }
+        value={value}
+        disabled={disabled || options.isPending || options.isError}
+        onChange={(event) => onChange(event.target.value)}
+        invalid={Boolean(invalidText)}
+        invalidText={invalidText}
+      >
+        <SelectItem value="" text="No group: everyone can see it" />
+        {groups.map((group) => (
+          <SelectItem key={group.id} value={group.id} text={`Group: ${group.name}`} />
+        ))}
+      </Select>
+    </div>
   );
 }

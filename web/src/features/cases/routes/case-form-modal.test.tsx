@@ -72,6 +72,28 @@ describe('case dialog', () => {
     expect(posted).toEqual([]);
   });
 
+  it('says the groups are loading, busy and disabled, until they arrive', async () => {
+    let answerGroups: (response: Response) => void = () => undefined;
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+      'GET /api/groups': () => new Promise<Response>((resolve) => (answerGroups = resolve)),
+    });
+    const dialog = await openNewCase();
+    const visibility = within(dialog).getByLabelText('Visibility');
+    expect(visibility).toBeDisabled();
+    expect(within(dialog).getByText('Loading the groups...')).toBeInTheDocument();
+    // The accessibility checks wait for no busy element before looking (e2e/tests/accessibility.spec.ts).
+    expect(visibility.closest('[aria-busy="true"]')).not.toBeNull();
+    answerGroups(options['GET /api/groups']());
+    await waitFor(() => expect(visibility).toBeEnabled());
+    expect(visibility.closest('[aria-busy="true"]')).toBeNull();
+    expect(
+      within(dialog).getByText('A case in a group is seen only by its members and administrators.'),
+    ).toBeInTheDocument();
+  });
+
   it('creates the case with every field and opens its page', async () => {
     const { posted, router } = renderCases();
     const dialog = await openNewCase();

@@ -23,11 +23,14 @@ export function GroupsField({ value, onChange, initial, invalid, invalidText }: 
   const listed = options.data ?? [];
   const items = [...initial.filter((group) => !listed.some((g) => g.id === group.id)), ...listed];
   const chosen = items.filter((group) => value.includes(group.id));
-  const helperText = options.isError
-    ? `${errorMessage(options.error, 'Groups cannot be listed.')} The groups are left as they are.`
-    : `${EXPORT_STREAM_UNGROUPED_LABEL} always. The cases of the groups chosen here go to whoever reads the stream.`;
+  const helperText = options.isPending
+    ? 'Loading the groups...'
+    : options.isError
+      ? `${errorMessage(options.error, 'Groups cannot be listed.')} The groups are left as they are.`
+      : `${EXPORT_STREAM_UNGROUPED_LABEL} always. The cases of the groups chosen here go to whoever reads the stream.`;
   return (
-    <div>
+    // Busy while the groups load: the field is disabled until then (see docs/conventions.md).
+    <div aria-busy={options.isPending}>
       <MultiSelect<GroupOption>
         id="export-stream-groups"
         titleText="Groups (optional)"
