@@ -10,8 +10,11 @@ export interface MachineCpu {
 /** Clock ticks (USER_HZ) in ms: Linux reports /proc times in hundredths of a second. */
 const TICK_MS = 10;
 
-/** A process's user and system time from its /proc stat line, and its command name. */
-function processTimes(pid: string): { name: string; ms: number } | undefined {
+/**
+ * A process's user and system time (utime + stime of /proc/<pid>/stat, in ms) and its command name;
+ * undefined when it has exited.
+ */
+export function processTimes(pid: string): { name: string; ms: number } | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

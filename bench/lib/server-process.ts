@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from '../../scripts/build-server.mjs';
 import { freePorts } from '../../scripts/local-server.mjs';
+import { processTimes } from './machine-cpu';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -27,12 +28,11 @@ function processRssBytes(pid: number): number {
   return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024;
 }
 
-/** utime + stime of a process, from /proc/<pid>/stat (in clock ticks of 1/100 s, Linux's USER_HZ). */
+/** utime + stime of a process, in ms. */
 function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const times = processTimes(String(pid));
+  if (!times) throw new Error(`process ${pid} is gone`);
+  return times.ms;
 }
 
 let compiled: Promise<void> | undefined;
