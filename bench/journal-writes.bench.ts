@@ -30,7 +30,9 @@
  * BENCH_API_ONLY=1 measures the API side alone (before issue 38 the chain link's number was computed in
  * JavaScript, and a replay collides with it). BENCH_SERVER_PROFILE=<dir> runs V8's CPU profiler in the
  * server and in the bare server (bench/lib/cpu-profile-preload.mjs; each profile is written when its
- * process stops, the server's in <dir>, the bare server's in <dir>/bare).
+ * process stops, the server's in <dir>, the bare server's in <dir>/bare). BENCH_INSTANCES=<n> (default 1)
+ * starts n servers on the same database, as several instances behind a load balancer run, and sends the
+ * API side's calls to each in turn; its CPU per write is theirs together.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -62,6 +64,7 @@ const PASSWORD = 'benchmark password';
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 /** The three sides of a round, in the order of the first round (it rotates). */
 const SIDES = ['api', 'bare', 'floor'] as const;
 /** The in-process app's own address (its requests, recorded for the floor, are injected, not sent). */
@@ -229,7 +232,7 @@ async function main() {
   const agent = new Agent({ keepAlive: true, maxSockets: WORKERS });
   // The server's data directory (evidence files): its own, thrown away at the end.
   const dataDir = mkdtempSync(join(tmpdir(), 'scamtrail-journal-writes-'));
-  let server: ServerProcess | undefined;
+  const servers: ServerProcess[] = [];
   let bare: ServerProcess | undefined;
   try {
     await bench.database.migrate();
@@ -256,13 +259,17 @@ async function main() {
     log(`One write: ${statements} statements`);
 
     const profileDir = process.env.BENCH_SERVER_PROFILE;
-    server = await startBuiltServer(SERVER_BUNDLE, {
-      DATABASE_URL: bench.url!,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...(profileDir ? { NODE_OPTIONS: `--import ${PROFILE_PRELOAD}`, CPU_PROFILE_DIR: profileDir } : {}),
-    });
-    const { origin } = server;
+    for (let i = 0; i < INSTANCES; i += 1) {
+      servers.push(
+        await startBuiltServer(SERVER_BUNDLE, {
+          DATABASE_URL: bench.url!,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          ...(profileDir ? { NODE_OPTIONS: `--import ${PROFILE_PRELOAD}`, CPU_PROFILE_DIR: profileDir } : {}),
+        }),
+      );
+    }
+    const { origin } = servers[0];
     const replayFile = join(dataDir, 'journal-writes.replay.json');
     writeReplayFile(replayFile, caseIds, waves);
     bare = await startProcess(BARE_SERVER, {
@@ -278,14 +285,20 @@ async function main() {
     let written = 0;
     const post = async (to: string, caseId: string) => {
       const body = JSON.stringify({ type: 'note', description: `Entry ${(written += 1)}`, caseId });
-      const { status, text } = await postJson(agent, `${to}/api/journal-entries`, { origin, cookie }, body);
+      const { status, text } = await postJson(
+        agent,
+        `${to}/api/journal-entries`,
+        { origin: to, cookie },
+        body,
+      );
       if (status !== 201) throw new Error(`${status} ${text}`);
     };
-    const write = (caseId: string) => post(origin, caseId);
+    let nextInstance = 0;
+    const write = (caseId: string) => post(servers[nextInstance++ % servers.length].origin, caseId);
     const bareWrite = (caseId: string) => post(bareOrigin, caseId);
     // The server's first writes on every case (what it loads and prepares once), not timed.
     for (const caseId of caseIds) for (let i = 0; i < 5; i += 1) await write(caseId);
-    const serverCpuMs = () => server!.cpuMs();
+    const serverCpuMs = () => servers.reduce((sum, s) => sum + s.cpuMs(), 0);
     const bareCpuMs = () => bare!.cpuMs();
 
     const shapes: ShapeResult[] = [];
@@ -367,7 +380,7 @@ async function main() {
     writeResults(shapes, describeWaves(waves[0]));
   } finally {
     agent.destroy();
-    await server?.stop();
+    for (const s of servers) await s.stop();
     await bare?.stop();
     await pool.end();
     await bench.drop();
@@ -389,7 +402,7 @@ function writeResults(shapes: ShapeResult[], statements: string[]) {
     '',
     machine,
     '',
-    `The API side: the compiled server in a child process, ${WORKERS} clients over keep-alive HTTP; bare: ` +
+    `The API side: the compiled server in ${INSTANCES === 1 ? 'a child process' : `${INSTANCES} child processes on one database, called in turn`}, ${WORKERS} clients over keep-alive HTTP; bare: ` +
       `a node:http server in a child process replaying the recorded statements of a write for each POST ` +
       `through a pool of ${WORKERS}, the same clients; the floor: the same statements replayed over pg by ` +
       `${WORKERS} workers. ${SECONDS} s per side and round, ${ROUNDS} rounds, medians. CPU per write: the ` +
