@@ -12202,7 +12202,7 @@ export interface operations {
         tagId?: string;
         /** @description Only cases closed as duplicates of this case */
         duplicateOfId?: string;
-        /** @description Case-insensitive substring of the title, or the case number ("12" or "#12") */
+        /** @description Case-insensitive substring of the title or the description, or the case number ("12" or "#12") */
         search?: string;
         /** @description updatedAt is the last activity */
         sort?: 'updatedAt' | 'createdAt' | 'priority';

@@ -176,7 +176,7 @@ export const caseListQuerySchema = z.object({
     .optional()
     .describe('Only cases closed as duplicates of this case'),
   search: searchQuerySchema.describe(
-    'Case-insensitive substring of the title, or the case number ("12" or "#12")',
+    'Case-insensitive substring of the title or the description, or the case number ("12" or "#12")',
   ),
   sort: enumOf(CASE_SORTS, 'sort').default('updatedAt').describe('updatedAt is the last activity'),
   direction: enumOf(['asc', 'desc'] as const, 'direction').default('desc'),

@@ -59,6 +59,8 @@ export const cases = pgTable(
     index('cases_activity_idx').on(t.lastActivityAt.desc(), t.id),
     index('cases_created_idx').on(t.createdAt.desc(), t.id),
     index('cases_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    // The list's search reads the description too (modules/cases/case-list.repository.ts).
+    index('cases_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     // The duplicates of a case; few cases are one.
     index('cases_duplicate_of_idx')
       .on(t.duplicateOfId)

@@ -40,11 +40,14 @@ export function filterCondition(query: CaseListQuery, principal: Principal): SQL
   );
 }
 
-/** The title holds the search, or the search is the case's number ("12" or "#12", as people quote it). */
+/**
+ * The title or the description holds the search (a name or a handle the summary mentions), or the
+ * search is the case's number ("12" or "#12", as people quote it).
+ */
 function searchCondition(search: string): SQL {
   const number = caseNumberOf(search);
-  const inTitle = matchesSearch(search, cases.title);
-  return number === undefined ? inTitle : sql`(${inTitle} or ${cases.number} = ${number})`;
+  const inText = matchesSearch(search, cases.title, cases.description);
+  return number === undefined ? inText : sql`(${inText} or ${cases.number} = ${number})`;
 }
 
 /**

@@ -112,6 +112,17 @@ describe('case list', () => {
     expect(await titles('?search=_')).toEqual(['100%_sure invoice']);
   });
 
+  it('searches descriptions too, where a summary names what the title does not', async () => {
+    // Alpha's description is "Victim called again"; Charlie's title holds "call".
+    expect(await titles('?search=VICTIM')).toEqual(['Alpha romance']);
+    expect(await titles('?search=call&sort=createdAt&direction=asc')).toEqual([
+      'Alpha romance',
+      'Charlie ROMANCE call',
+    ]);
+    const res = await investigator.get('/api/cases?search=victim%20called');
+    expect(res.json().pagination.totalItems).toBe(1);
+  });
+
   it('finds a case by its number, written "12" or "#12"', async () => {
     const { number } = made.b;
     expect(await titles(`?search=${encodeURIComponent(`#${number}`)}`)).toEqual(['Bravo crypto']);

@@ -287,7 +287,9 @@ describe('search page', () => {
     const { fetchMock } = renderApp('/search', { ...as(['case.view', 'evidence.view']), ...HITS });
     expect(await screen.findByRole('heading', { name: 'Type what you are looking for' })).toBeInTheDocument();
     expect(
-      screen.getByText('Finds cases by title or number and evidence by title, file name or text.'),
+      screen.getByText(
+        'Finds cases by title, description or number and evidence by title, file name or text.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search text' })).toHaveValue('');
     // Nothing but the session and the bell's count: no section is asked before there is text.

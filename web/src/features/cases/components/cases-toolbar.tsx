@@ -107,7 +107,7 @@ interface CasesToolbarProps {
 }
 
 /**
- * The search by title, the sort, Clear filters (which clears the search too), and the filters (status,
+ * The search (title, description or number), the sort, Clear filters (which clears the search too), and the filters (status,
  * priority, scam type, assignee, tag) on a line of their own. On a phone the filters fold behind a
  * "Filters" button that counts the ones set.
  */
@@ -123,7 +123,7 @@ export function CasesToolbar(props: CasesToolbarProps) {
           size="lg"
           className="cases-toolbar__search"
           labelText="Search cases"
-          placeholder="Search by title..."
+          placeholder="Search by title or description..."
           closeButtonLabelText="Clear search"
           value={props.searchText}
           onChange={(event) => props.onSearchTextChange(event.target.value)}

@@ -27,7 +27,7 @@ interface Section {
 
 /** The sections, in the order shown; each only for a user who may view its records. */
 const SECTIONS: readonly Section[] = [
-  { id: 'cases', permissions: ['case.view'], searches: 'cases by title or number' },
+  { id: 'cases', permissions: ['case.view'], searches: 'cases by title, description or number' },
   {
     id: 'journal',
     permissions: ['journal_entry.view', 'case.view'],
