@@ -9,6 +9,7 @@ import { isCaseVisible } from '../../db/case-visibility';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
 import type { EvidenceStore } from '../evidence/evidence-store-contract';
+import { findVisibleEvidenceIds } from '../journal-entries/journal-entries.service';
 import { listUserPasskeys } from '../passkeys/passkeys.service';
 import type { RelyingParty } from '../passkeys/relying-party';
 import { challengeOfResponse, consumeChallenge, issueChallenge } from '../passkeys/webauthn-challenges';
@@ -51,6 +52,8 @@ const gunzipAsync = promisify(gunzip);
 export const NO_PASSKEY =
   'You have no passkey to sign the dossier with: add one on your profile, or export the dossier unsigned';
 export const EXPORT_GONE = 'This dossier export has expired or does not exist; export the dossier again';
+export const EVIDENCE_NOW_HIDDEN =
+  'This dossier holds evidence you may no longer see; export the dossier again';
 
 const contentHashOf = (caseId: string, manifestSha256: string) =>
   sha256Hex(canonicalJson(manifestSignatureContent(caseId, manifestSha256)));
@@ -165,7 +168,13 @@ export async function completeDossierSigning(
   };
 }
 
-/** The signed dossier, streamed: its prepared files, the stored evidence, the manifest and the signature. */
+/**
+ * The signed dossier, streamed: its prepared files, the stored evidence, the manifest and the signature.
+ * It was prepared with what the exporter could see then, up to DOSSIER_EXPORT_TTL_MS ago: every evidence
+ * item it holds (another case's among them) must still be theirs to see, or nothing is sent (removed
+ * from a group, or the evidence moved to a case they cannot see, they lose it at once). The signature
+ * covers the whole manifest, so the package cannot be sent without an item.
+ */
 export async function downloadSignedDossier(
   db: Db,
   store: EvidenceStore,
@@ -179,6 +188,9 @@ export async function downloadSignedDossier(
     throw conflict('This dossier export is not signed yet: sign it with your passkey, then download it');
   }
   const prepared = JSON.parse((await gunzipAsync(row.parts)).toString('utf8')) as PreparedDossier;
+  const { evidenceIds } = prepared.record;
+  const visible = await findVisibleEvidenceIds(db, evidenceIds, principal);
+  if (evidenceIds.some((id) => !visible.has(id))) throw conflict(EVIDENCE_NOW_HIDDEN);
   const bundle = JSON.parse(row.signature.toString('utf8')) as SignatureBundle;
   return streamPreparedDossier(db, store, prepared, row.signature, principal, {
     passkeyName: bundle.signer.passkeyName,
