@@ -28,6 +28,28 @@ export function visibleCaseCondition(principal: Principal | null, groupId: AnyCo
   return or(isNull(groupId), memberOf)!;
 }
 
+/** Whether any of the rows a query read are in cases the caller may see, and whether any are not. */
+export interface SeenAndUnseen {
+  seen: boolean;
+  unseen: boolean;
+}
+
+/**
+ * The columns of `SeenAndUnseen` over the rows of a query joined to their case (a LEFT JOIN: a row of
+ * no case is seen): a refusal caused by records tells of them only as far as the caller may see them
+ * ("records you may not see" for the others).
+ */
+export function seenAndUnseenColumns(principal: Principal) {
+  const visible = visibleCaseCondition(principal);
+  return {
+    seen: sql<boolean>`coalesce(bool_or(${visible}), false)`,
+    unseen: sql<boolean>`coalesce(bool_or(not (${visible})), false)`,
+  };
+}
+
+/** The refusal's words for what causes it among records the caller may not see. */
+export const RECORDS_YOU_MAY_NOT_SEE = 'Records you may not see';
+
 /** True when the case exists and the caller may see it. */
 export async function isCaseVisible(
   db: DbOrTx,

@@ -1,4 +1,5 @@
 import { toPagination } from '@scamtrail/domain/pagination';
+import { RECORDS_YOU_MAY_NOT_SEE } from '../../db/case-visibility';
 import type { Db, DbOrTx } from '../../db/client';
 import { transactionRetryingDeadlocks } from '../../db/retry-deadlocks';
 import { isUniqueViolation } from '../../lib/conflicts';
@@ -11,7 +12,7 @@ import { recordEvent } from '../events/events.service';
 import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
-import { isIdentifierInSignedEntry } from '../signatures/signatures.service';
+import { findSignedEntriesNaming } from '../signatures/signatures.service';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
 import { readItems } from './identifier-list-queries';
@@ -182,9 +183,14 @@ export async function deleteIdentifier(db: Db, id: string, principal: Principal)
     // Locked first, like a change of its tags, so the two wait for each other instead of deadlocking.
     const row = await lockIdentifierOrFail(tx, id);
     await assertMayChangeEntriesNaming(tx, id, principal);
-    if (await isIdentifierInSignedEntry(tx, id)) {
-      throw new AppError('CONFLICT', 'A signed journal entry names this identifier; it cannot be deleted');
-    }
+    const signed = await findSignedEntriesNaming(tx, id, principal);
+    // Told of only as far as the caller may see (their own entry, in a case moved out of their sight).
+    const by = signed.seen
+      ? 'A signed journal entry names'
+      : signed.unseen
+        ? `${RECORDS_YOU_MAY_NOT_SEE} name`
+        : null;
+    if (by) throw new AppError('CONFLICT', `${by} this identifier; it cannot be deleted`);
     const { deleted, ...links } = await deleteIdentifierWithLinks(tx, id);
     if (!deleted) throw AppError.notFound('Identifier');
     // The entries that named it changed: their cases' journal chains record it.

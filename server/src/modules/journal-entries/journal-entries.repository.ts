@@ -17,7 +17,9 @@ import {
   viewerKind,
   viewerParams,
   viewerTemplate,
+  seenAndUnseenColumns,
   visibleCaseCondition,
+  type SeenAndUnseen,
   type ViewerKind,
 } from '../../db/case-visibility';
 import { preparedAcrossTransactions } from '../../db/prepared';
@@ -294,24 +296,24 @@ export async function deleteIdentifierLink(
 }
 
 /**
- * Whether an entry names the identifier that `originatorId` did not record (as `entryRecorderId` says:
- * the proxy, else the originator), removed or not, whatever case it is in.
+ * Whether entries the caller did not record (as `entryRecorderId` says: the proxy, else the
+ * originator) name the identifier, removed or not, in cases the caller may see and in others.
  */
-export async function isIdentifierNamedByOthersEntry(
+export async function findOthersEntriesNaming(
   db: DbOrTx,
   identifierId: string,
-  originatorId: string,
-): Promise<boolean> {
-  const rows = await db
-    .select({ id: journalEntries.id })
+  principal: Principal,
+): Promise<SeenAndUnseen> {
+  const [row] = await db
+    .select(seenAndUnseenColumns(principal))
     .from(journalEntryIdentifiers)
     .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
+    .leftJoin(cases, eq(cases.id, journalEntries.caseId))
     .where(
       and(
         eq(journalEntryIdentifiers.identifierId, identifierId),
-        sql`coalesce(${journalEntries.proxyOriginatorId}, ${journalEntries.originatorId}) <> ${originatorId}`,
+        sql`coalesce(${journalEntries.proxyOriginatorId}, ${journalEntries.originatorId}) <> ${principal.originatorId}`,
       ),
-    )
-    .limit(1);
-  return rows.length > 0;
+    );
+  return row;
 }

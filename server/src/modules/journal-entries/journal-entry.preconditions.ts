@@ -2,11 +2,11 @@ import type { DbOrTx } from '../../db/client';
 import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { canSeeAllCases, isCaseVisible } from '../../db/case-visibility';
+import { canSeeAllCases, isCaseVisible, RECORDS_YOU_MAY_NOT_SEE } from '../../db/case-visibility';
 import { assertCaseWritable } from '../cases/case.preconditions';
 import { isEntrySigned } from '../signatures/signatures.service';
 import {
-  isIdentifierNamedByOthersEntry,
+  findOthersEntriesNaming,
   lockEntryRow,
   lockVisibleCaseStatus,
   type ChangeableEntry,
@@ -70,7 +70,7 @@ export async function lockOwnEntry(
 /**
  * Deleting an identifier takes it out of every entry that names it, a change of those entries: 403
  * unless the caller recorded each of them (removed ones and those of cases hidden from them included)
- * or is an administrator.
+ * or is an administrator. The refusal speaks of journal entries only when the caller may see one.
  */
 export async function assertMayChangeEntriesNaming(
   tx: DbOrTx,
@@ -78,11 +78,13 @@ export async function assertMayChangeEntriesNaming(
   principal: Principal,
 ): Promise<void> {
   if (canSeeAllCases(principal)) return;
-  if (await isIdentifierNamedByOthersEntry(tx, identifierId, principal.originatorId)) {
-    throw AppError.forbidden(
-      'Journal entries recorded by others name this identifier; only an administrator can delete it',
-    );
-  }
+  const named = await findOthersEntriesNaming(tx, identifierId, principal);
+  const by = named.seen
+    ? 'Journal entries recorded by others'
+    : named.unseen
+      ? RECORDS_YOU_MAY_NOT_SEE
+      : null;
+  if (by) throw AppError.forbidden(`${by} name this identifier; only an administrator can delete it`);
 }
 
 /** 409 for a removed (nullified) entry: it stays as it was removed. */

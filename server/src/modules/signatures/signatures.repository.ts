@@ -10,9 +10,11 @@ import {
   journalSignatures,
   users,
 } from '../../db/schema/index';
+import { seenAndUnseenColumns, type SeenAndUnseen } from '../../db/case-visibility';
 import { isAnyUuid } from '../../db/sql/arrays';
 import { entryColumns } from '../../db/sql/entry-columns';
 import { selectField } from '../../db/sql/json';
+import type { Principal } from '../auth/principal';
 import type { SignableEntry } from './signable-content';
 
 /** An evidence item of an entry as verification needs it: what is signed, and how to check the bytes. */
@@ -88,17 +90,23 @@ export async function isEntrySigned(db: DbOrTx, entryId: string): Promise<boolea
 }
 
 /** Whether a signed entry names the identifier (its deletion would change what was signed). */
-export async function isIdentifierInSignedEntry(db: DbOrTx, identifierId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: journalSignatures.id })
+/** Whether signed entries name the identifier, in cases the caller may see and in others. */
+export async function findSignedEntriesNaming(
+  db: DbOrTx,
+  identifierId: string,
+  principal: Principal,
+): Promise<SeenAndUnseen> {
+  const [row] = await db
+    .select(seenAndUnseenColumns(principal))
     .from(journalEntryIdentifiers)
     .innerJoin(
       journalSignatures,
       eq(journalSignatures.journalEntryId, journalEntryIdentifiers.journalEntryId),
     )
-    .where(eq(journalEntryIdentifiers.identifierId, identifierId))
-    .limit(1);
-  return rows.length > 0;
+    .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
+    .leftJoin(cases, eq(cases.id, journalEntries.caseId))
+    .where(eq(journalEntryIdentifiers.identifierId, identifierId));
+  return row;
 }
 
 export async function insertSignature(

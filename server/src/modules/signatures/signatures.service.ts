@@ -2,7 +2,7 @@
  * What other modules ask of signatures: a signed entry, and every identifier it names, no longer
  * change, as a change would break the signature.
  */
-export { isEntrySigned, isIdentifierInSignedEntry } from './signatures.repository';
+export { isEntrySigned, findSignedEntriesNaming } from './signatures.repository';
 
 /**
  * What a case dossier (modules/dossier) exports of the journal's hash chain: its links and each
