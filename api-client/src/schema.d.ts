@@ -12204,8 +12204,8 @@ export interface operations {
         duplicateOfId?: string;
         /** @description Case-insensitive substring of the title or the description, or the case number ("12" or "#12") */
         search?: string;
-        /** @description updatedAt is the last activity */
-        sort?: 'updatedAt' | 'createdAt' | 'priority';
+        /** @description updatedAt is the last activity; relevance puts the cases whose title or number match the search before those matched by their description, each most recently active first (direction is ignored) */
+        sort?: 'updatedAt' | 'createdAt' | 'priority' | 'relevance';
         direction?: 'asc' | 'desc';
         /** @description csv: the whole list under these filters as a CSV download (as `Accept: text/csv`); page and pageSize are then ignored */
         format?: 'json' | 'csv';

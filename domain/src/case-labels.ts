@@ -54,5 +54,9 @@ export const CASE_RESOLUTION_LABELS: Record<CaseResolution, string> = {
   duplicate: 'Duplicate',
 };
 
-export const CASE_SORTS = ['updatedAt', 'createdAt', 'priority'] as const;
+/**
+ * The case list's orders. `relevance`: with a search, the cases whose title or number match first,
+ * then those matched by their description.
+ */
+export const CASE_SORTS = ['updatedAt', 'createdAt', 'priority', 'relevance'] as const;
 export type CaseSort = (typeof CASE_SORTS)[number];

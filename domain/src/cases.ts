@@ -178,7 +178,11 @@ export const caseListQuerySchema = z.object({
   search: searchQuerySchema.describe(
     'Case-insensitive substring of the title or the description, or the case number ("12" or "#12")',
   ),
-  sort: enumOf(CASE_SORTS, 'sort').default('updatedAt').describe('updatedAt is the last activity'),
+  sort: enumOf(CASE_SORTS, 'sort')
+    .default('updatedAt')
+    .describe(
+      'updatedAt is the last activity; relevance puts the cases whose title or number match the search before those matched by their description, each most recently active first (direction is ignored)',
+    ),
   direction: enumOf(['asc', 'desc'] as const, 'direction').default('desc'),
 });
 export type CaseListQuery = z.infer<typeof caseListQuerySchema>;

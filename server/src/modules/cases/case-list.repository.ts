@@ -40,14 +40,19 @@ export function filterCondition(query: CaseListQuery, principal: Principal): SQL
   );
 }
 
+/** The search is in the title, or it is the case's number ("12" or "#12", as people quote it). */
+function titleCondition(search: string): SQL {
+  const number = caseNumberOf(search);
+  const inTitle = matchesSearch(search, cases.title);
+  return number === undefined ? inTitle : sql`(${inTitle} or ${cases.number} = ${number})`;
+}
+
 /**
- * The title or the description holds the search (a name or a handle the summary mentions), or the
- * search is the case's number ("12" or "#12", as people quote it).
+ * The title or the number match the search, or the description holds it (a name or a handle the
+ * case's summary mentions).
  */
 function searchCondition(search: string): SQL {
-  const number = caseNumberOf(search);
-  const inText = matchesSearch(search, cases.title, cases.description);
-  return number === undefined ? inText : sql`(${inText} or ${cases.number} = ${number})`;
+  return sql`(${titleCondition(search)} or ${matchesSearch(search, cases.description)})`;
 }
 
 /**
@@ -61,6 +66,13 @@ function orderOf(query: CaseListQuery): SQL[] {
       return [forward(cases.createdAt), backward(cases.id)];
     case 'priority':
       return [forward(priorityRank), desc(cases.lastActivityAt), asc(cases.id)];
+    case 'relevance': {
+      // A case picker's order: what the person typed is the title (or the number) before it is words
+      // of a description. Without a search, the most recently active first.
+      const search = query.search?.trim();
+      const titleFirst = search ? [desc(titleCondition(search))] : [];
+      return [...titleFirst, desc(cases.lastActivityAt), asc(cases.id)];
+    }
     default:
       return [forward(cases.lastActivityAt), backward(cases.id)];
   }

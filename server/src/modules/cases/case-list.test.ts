@@ -123,6 +123,14 @@ describe('case list', () => {
     expect(res.json().pagination.totalItems).toBe(1);
   });
 
+  it('puts title matches first when sorted by relevance, then by their description', async () => {
+    // Alpha is the most recently active but matches "call" by its description only.
+    expect(await titles('?search=call&sort=relevance')).toEqual(['Charlie ROMANCE call', 'Alpha romance']);
+    expect(await titles('?search=call')).toEqual(['Alpha romance', 'Charlie ROMANCE call']);
+    // Without a search: the most recently active first, whatever the direction.
+    expect(await titles('?sort=relevance&direction=asc')).toEqual(await titles(''));
+  });
+
   it('finds a case by its number, written "12" or "#12"', async () => {
     const { number } = made.b;
     expect(await titles(`?search=${encodeURIComponent(`#${number}`)}`)).toEqual(['Bravo crypto']);

@@ -27,8 +27,9 @@ interface CasePickerProps {
 }
 
 /**
- * A case, searched for by title on the server as the person types (`GET /api/cases?search=`). The chosen
- * case stays named even when it is not among the cases the search answered.
+ * A case, searched for on the server as the person types (`GET /api/cases?search=`: by its title or
+ * number first, then by its description). The chosen case stays named even when it is not among the
+ * cases the search answered.
  */
 export function CasePicker(props: CasePickerProps) {
   const [input, setInput] = useState('');

@@ -17,10 +17,13 @@ export const CASE_OPTIONS_SIZE = 20;
 
 const toRef = ({ id, number, title, status }: CaseItem): CaseRef => ({ id, number, title, status });
 
-/** `GET /api/cases?search=`: the cases whose title matches, most recently active first. */
+/**
+ * `GET /api/cases?search=&sort=relevance`: the cases whose title (or number) matches first, then those
+ * whose description does, each most recently active first.
+ */
 export async function getCaseOptions(search: string, signal?: AbortSignal): Promise<CaseRef[]> {
   const answer = await api.get<{ data: CaseItem[]; pagination: Pagination }>('/cases', {
-    params: { search: search || undefined, page: 1, pageSize: CASE_OPTIONS_SIZE },
+    params: { search: search || undefined, sort: 'relevance', page: 1, pageSize: CASE_OPTIONS_SIZE },
     silent: true,
     signal,
   });

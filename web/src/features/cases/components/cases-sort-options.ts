@@ -15,6 +15,7 @@ export const CASE_SORT_OPTIONS: readonly CaseSortOption[] = [
   { sort: 'createdAt', direction: 'asc', text: 'Created, oldest first' },
   { sort: 'priority', direction: 'desc', text: 'Priority, highest first' },
   { sort: 'priority', direction: 'asc', text: 'Priority, lowest first' },
+  { sort: 'relevance', direction: 'desc', text: 'Best match: title, then description' },
 ];
 
 export function sortOptionOf(params: Pick<CaseListParams, 'sort' | 'direction'>): CaseSortOption {
