@@ -85,7 +85,7 @@ export function CaseHeaderActions({ caseItem, canEdit, canExport = false }: Case
         </Button>
       )}
       {status !== 'archived' && (
-        <CaseStatusMenu status={status} disabled={update.isPending} onSelect={select} />
+        <CaseStatusMenu status={status} busy={update.isPending} onSelect={select} />
       )}
       {isClosed ? (
         <Button renderIcon={Renew} disabled={update.isPending} onClick={() => setDialog('reopen')}>

@@ -3,7 +3,8 @@ import { CASE_STATUS_LABELS, CASE_STATUS_TRANSITIONS, type CaseStatus } from '@s
 
 interface CaseStatusMenuProps {
   status: CaseStatus;
-  disabled?: boolean;
+  /** A move is being saved: the select takes no other until it is done. */
+  busy?: boolean;
   onSelect: (status: CaseStatus) => void;
 }
 
@@ -19,12 +20,14 @@ function itemLabel(to: CaseStatus, current: CaseStatus): string {
  * The case's status as a select of the moves CASE_STATUS_TRANSITIONS allows from it. A select rather
  * than Carbon's MenuButton: its Menu brings Floating UI's focus manager to every screen (5 KB Brotli on
  * the first load), where the Dropdown is already loaded.
+ *
+ * Focus stays on it through a move: it is controlled by `selectedItem`, so it shows the case's status
+ * (never a move it has not made, nor one that failed) without being remounted, and while the move is
+ * saved it is read-only (aria-disabled), not disabled, which would drop focus to <body>.
  */
-export function CaseStatusMenu({ status, disabled, onSelect }: CaseStatusMenuProps) {
+export function CaseStatusMenu({ status, busy = false, onSelect }: CaseStatusMenuProps) {
   return (
     <Dropdown<CaseStatus>
-      // Remounted per status: the select shows the case's status, never a move it has not made.
-      key={status}
       id="case-status-select"
       className="case-status-select"
       titleText="Change status"
@@ -36,9 +39,9 @@ export function CaseStatusMenu({ status, disabled, onSelect }: CaseStatusMenuPro
       renderSelectedItem={(to) => `Status: ${CASE_STATUS_LABELS[to]}`}
       selectedItem={status}
       onChange={({ selectedItem }) => {
-        if (selectedItem && selectedItem !== status) onSelect(selectedItem);
+        if (!busy && selectedItem && selectedItem !== status) onSelect(selectedItem);
       }}
-      disabled={disabled}
+      readOnly={busy}
     />
   );
 }

@@ -94,6 +94,35 @@ describe('case detail: header', () => {
     ]);
   });
 
+  it('keeps focus on the status select after a move, and after a move that failed', async () => {
+    let current = makeCase();
+    let patch = () => {
+      current = makeCase({ status: 'in_progress' });
+      return json(200, current);
+    };
+    renderCase(current, {
+      routes: {
+        [`GET /api/cases/${CASE_ID}`]: () => json(200, current),
+        [`PATCH /api/cases/${CASE_ID}`]: () => patch(),
+      },
+    });
+    await heading();
+    const select = () => screen.getByRole('combobox', { name: 'Change status' });
+    await userEvent.click(select());
+    await userEvent.click(await screen.findByRole('option', { name: 'In progress' }));
+    expect(await screen.findByText('Status changed')).toBeInTheDocument();
+    await waitFor(() => expect(select()).toHaveTextContent('Status: In progress'));
+    expect(select()).toHaveFocus();
+    // By keyboard, and refused: the select still shows the status the case has, and keeps focus.
+    patch = () => json(409, { error: 'Conflict', message: 'The case was changed meanwhile' });
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('option', { name: 'Open' });
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByText('Status not changed')).toBeInTheDocument();
+    expect(select()).toHaveTextContent('Status: In progress');
+    expect(select()).toHaveFocus();
+  });
+
   it('shows a closed case with its resolution and notes, and offers to reopen it', async () => {
     const { fetchMock } = renderCase(CLOSED, {
       routes: { [`PATCH /api/cases/${CASE_ID}`]: () => json(200, makeCase()) },
