@@ -169,6 +169,12 @@ describe('importing from pasted text', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
 
     expect(await findToast('Import finished')).toHaveTextContent('2 identifiers created');
+    // Import gave way to Done: focus is on what the import did, not on <body>; Done is the next stop.
+    const outcome = within(dialog).getByRole('group', { name: 'Import result' });
+    expect(outcome).toHaveFocus();
+    expect(within(outcome).getByRole('list', { name: 'Import summary' })).toHaveTextContent('2 created');
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Done' })).toHaveFocus();
     expect(imported).toEqual([
       {
         items: [

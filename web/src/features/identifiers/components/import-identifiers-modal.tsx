@@ -10,7 +10,7 @@ import {
   TabPanels,
   Tabs,
 } from '@carbon/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { TextArea } from '../../../components/text-fields';
 import { candidateKey } from '../../../components/found-identifiers/extract-identifiers';
 import { FoundIdentifierList } from '../../../components/found-identifiers/found-identifier-list';
@@ -101,6 +101,14 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
   const importExchange = useImportExchangeFile();
   const isImporting = importRows.isPending || importExchange.isPending;
   const isDone = result !== null && failure === null;
+  const outcome = useRef<HTMLDivElement>(null);
+
+  // While importing, the primary action and the fields are disabled and let go of focus (to <body>).
+  // Once the import ends, focus goes to what it did (the summary, or why it stopped): a screen reader
+  // reads it, the rows not imported and their links come next, then Done.
+  useEffect(() => {
+    if (result !== null || failure !== null) outcome.current?.focus();
+  }, [result, failure]);
 
   async function chooseFile(added: File[]) {
     const [first] = added;
@@ -249,20 +257,30 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
             helperText={`${progress.done.toLocaleString('en-US')} of ${pluralise(progress.total, 'row')}`}
           />
         )}
-        {failure && (
-          <InlineNotification
-            kind="error"
-            lowContrast
-            hideCloseButton
-            title="Import stopped"
-            subtitle={failure}
-          />
-        )}
-        {result && <ImportResults result={result} onOpenIdentifier={onOpenIdentifier} />}
-        {result && 'skipped' in result && Array.isArray(result.skipped) && result.skipped.length > 0 && (
-          <p className="identifier-import__rows">
-            {pluralise(result.skipped.length, 'object')} read past: not identifiers Scamtrail records.
-          </p>
+        {(failure || result) && (
+          <Stack
+            gap={5}
+            ref={outcome}
+            tabIndex={-1}
+            role="group"
+            aria-label="Import result"
+          >
+            {failure && (
+              <InlineNotification
+                kind="error"
+                lowContrast
+                hideCloseButton
+                title="Import stopped"
+                subtitle={failure}
+              />
+            )}
+            {result && <ImportResults result={result} onOpenIdentifier={onOpenIdentifier} />}
+            {result && 'skipped' in result && Array.isArray(result.skipped) && result.skipped.length > 0 && (
+              <p className="identifier-import__rows">
+                {pluralise(result.skipped.length, 'object')} read past: not identifiers Scamtrail records.
+              </p>
+            )}
+          </Stack>
         )}
       </Stack>
     </AppModal>
