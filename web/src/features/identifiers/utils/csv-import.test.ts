@@ -34,6 +34,10 @@ describe('import CSV', () => {
       'The column "address" appears twice',
     );
     expect(() => csvToImportItems('type\nemail,extra')).toThrow('Row 1 has 2 fields but the header has 1');
+    // A column no type has: every row would be refused for it.
+    expect(() => csvToImportItems('type,email\nemail,a@b.example')).toThrow(
+      'The column "email" is a field of no identifier type: the template lists the columns (an e-mail address goes in "address")',
+    );
   });
 
   it('offers a template with the type column and every field once', () => {

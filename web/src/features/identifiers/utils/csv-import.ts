@@ -12,6 +12,7 @@ const FIELD_COLUMNS = new Set(
 );
 FIELD_COLUMNS.delete(NOTES_FIELD.name);
 export const CSV_TEMPLATE_COLUMNS: readonly string[] = ['type', ...FIELD_COLUMNS, NOTES_FIELD.name];
+const KNOWN_COLUMNS = new Set(CSV_TEMPLATE_COLUMNS);
 
 export const CSV_TEMPLATE_FILE_NAME = 'identifiers-template.csv';
 
@@ -23,7 +24,8 @@ export function buildCsvTemplate(): string {
 /**
  * Turns an import CSV into `{ type, data }` rows the way the server reads a CSV upload: the header
  * names the columns, one must be `type`, and each record keeps its non-blank cells. Throws a
- * CsvSyntaxError with a message for people when the file cannot be imported at all.
+ * CsvSyntaxError with a message for people when the file cannot be imported at all, a column no type
+ * has among them (every row would be refused for it, so it is said before anything is sent).
  */
 export function csvToImportItems(text: string): IdentifierInputBody[] {
   const [header, ...rows] = parseCsv(text);
@@ -32,6 +34,14 @@ export function csvToImportItems(text: string): IdentifierInputBody[] {
   if (typeColumn < 0) throw new CsvSyntaxError('The CSV needs a header row with a "type" column');
   const repeated = columns.find((name, index) => name !== '' && columns.indexOf(name) !== index);
   if (repeated) throw new CsvSyntaxError(`The column "${repeated}" appears twice`);
+  const unknown = columns.find(
+    (name, index) => index !== typeColumn && name !== '' && !KNOWN_COLUMNS.has(name),
+  );
+  if (unknown) {
+    throw new CsvSyntaxError(
+      `The column "${unknown}" is a field of no identifier type: the template lists the columns (an e-mail address goes in "address")`,
+    );
+  }
   if (rows.length === 0) throw new CsvSyntaxError('The CSV has no rows after its header');
   return rows.map((cells, index) => {
     if (cells.length > columns.length) {
