@@ -31,6 +31,27 @@ afterEach(() => {
 });
 
 describe('Sign in with a password', () => {
+  it('puts focus on the password after a wrong one, with the message announced and read with it', async () => {
+    renderApp('/login', {
+      'GET /api/auth/me': () => json(401, UNAUTHENTICATED),
+      'POST /api/auth/login': () =>
+        json(401, { error: { code: 'UNAUTHENTICATED', message: 'Invalid email or password' } }),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'someone@example.org');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'wrong password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const message = await screen.findByText('Invalid email or password');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(password).toHaveFocus();
+    expect(password).toHaveAccessibleDescription(/Invalid email or password/);
+    // Typing again replaces the wrong password.
+    await user.keyboard('right password');
+    expect(password).toHaveValue('right password');
+  });
+
   it('drops a failed attempt’s message when the next submit finds invalid fields', async () => {
     renderApp('/login', {
       'GET /api/auth/me': () => json(401, UNAUTHENTICATED),

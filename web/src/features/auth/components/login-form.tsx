@@ -1,13 +1,15 @@
 import { Button, Form, InlineLoading, InlineNotification, Stack } from '@carbon/react';
 import { PasswordInput, TextInput } from '../../../components/text-fields';
 import { ArrowRight, FingerprintRecognition } from '@carbon/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { loginBodySchema } from '@scamtrail/domain/auth';
 import { useLogin } from '../api/login';
 import { usePasskeyLogin } from '../api/passkey-login';
 import { describeLoginError } from './login-error';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
+
+const FAILURE_ID = 'login-failure';
 
 /**
  * Email and password form, and "Sign in with a passkey" below it. On success the session query holds the
@@ -22,6 +24,15 @@ export function LoginForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+
+  // A refused password: Sign in, disabled while it was sent, let go of focus (to <body>). Focus goes to
+  // the password, selected so that typing replaces it; the message is announced (role="alert") and
+  // read with the field (aria-describedby), as GOV.UK and Carbon advise for a failed sign-in.
+  useEffect(() => {
+    if (!loginMutation.error) return;
+    passwordRef.current?.focus();
+    passwordRef.current?.select();
+  }, [loginMutation.error]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -57,6 +68,8 @@ export function LoginForm() {
       <Stack gap={6}>
         {failure && (
           <InlineNotification
+            id={FAILURE_ID}
+            role="alert"
             kind="error"
             title={failure.title}
             subtitle={failure.subtitle}
@@ -85,6 +98,7 @@ export function LoginForm() {
           name="password"
           labelText="Password"
           autoComplete="current-password"
+          aria-describedby={failure ? FAILURE_ID : undefined}
           value={password}
           onChange={(event) => {
             setPassword(event.target.value);
