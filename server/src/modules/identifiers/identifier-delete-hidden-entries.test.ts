@@ -78,6 +78,28 @@ describe('deleting an identifier named only in a case the caller may not see', (
     });
   }
 
+  it("is refused for evidence of a group's case, which an administrator may still detach", async () => {
+    const identifierId = await newIdentifier();
+    const groupedCase = await createCaseVia(member, { title: 'Grouped evidence', groupId });
+    const item = await member.post('/api/evidence', {
+      title: 'Chat log',
+      body: 'Text',
+      caseId: groupedCase.id,
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const linked = await member.post(`/api/evidence/${item.json().id}/identifiers/${identifierId}`);
+    expect(linked.statusCode, linked.body).toBe(200);
+    for (const caller of [outsider, outsiderKey]) {
+      const res = await caller.delete(`/api/identifiers/${identifierId}`);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.message).toBe(
+        'Records you may not see name this identifier; only an administrator can delete it',
+      );
+    }
+    // An administrator sees every case: the identifier goes, and its link with it.
+    expect((await admin.delete(`/api/identifiers/${identifierId}`)).statusCode).toBe(204);
+  });
+
   it('names the entries the caller may see', async () => {
     const identifierId = await newIdentifier();
     const openCase = await createCaseVia(member, { title: 'Open case' });

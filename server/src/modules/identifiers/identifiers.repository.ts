@@ -2,15 +2,17 @@ import { and, eq, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import {
+  cases,
+  evidence,
   evidenceIdentifiers,
-  identifiers,
   identifierTags,
+  identifiers,
   journalEntryIdentifiers,
   originators,
 } from '../../db/schema/index';
 import type { Principal } from '../auth/principal';
 import { isAnyUuid } from '../../db/sql/arrays';
-import { visibleCaseCondition } from '../../db/case-visibility';
+import { seenAndUnseenColumns, visibleCaseCondition, type SeenAndUnseen } from '../../db/case-visibility';
 import type { IdentifierKey } from '@scamtrail/domain/identifiers/lookup';
 
 /** The columns an identifier answer is built from (never `normalized_key`: it is internal). */
@@ -196,6 +198,21 @@ export async function saveIdentifierValidation(
  * Removes the identifier's journal-entry, evidence and tag links, then the identifier; answers the
  * ids of what it was linked to, for the history snapshot. Call inside a transaction.
  */
+/** Whether evidence linked to the identifier is in cases the caller may see, and whether any is not. */
+export async function findEvidenceNaming(
+  db: DbOrTx,
+  identifierId: string,
+  principal: Principal,
+): Promise<SeenAndUnseen> {
+  const [row] = await db
+    .select(seenAndUnseenColumns(principal))
+    .from(evidenceIdentifiers)
+    .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
+    .leftJoin(cases, eq(cases.id, evidence.caseId))
+    .where(eq(evidenceIdentifiers.identifierId, identifierId));
+  return row;
+}
+
 export async function deleteIdentifierWithLinks(db: DbOrTx, id: string) {
   const journalLinks = await db
     .delete(journalEntryIdentifiers)

@@ -9,7 +9,10 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { jsonText } from '../../lib/json-text';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { assertMayChangeEntriesNaming } from '../journal-entries/journal-entry.preconditions';
+import {
+  assertMayChangeEntriesNaming,
+  identifierDeletionRefused,
+} from '../journal-entries/journal-entry.preconditions';
 import { resolveRecordOriginators } from '../originators/record-originators';
 import { appendChainLink } from '../signatures/journal-chain';
 import { findSignedEntriesNaming } from '../signatures/signatures.service';
@@ -18,6 +21,7 @@ import { listIdentifierRows } from './identifier-list.repository';
 import { readItems } from './identifier-list-queries';
 import {
   deleteIdentifierWithLinks,
+  findEvidenceNaming,
   findIdentifierIdByKey,
   findIdentifierIdsByKeys,
   findIdentifierRow,
@@ -176,13 +180,19 @@ export async function updateIdentifier(
 
 /**
  * Deletes an identifier. Its journal-entry, evidence and tag links are detached in the same
- * transaction, and the history event keeps a snapshot with the ids it was linked to.
+ * transaction, and the history event keeps a snapshot with the ids it was linked to. A caller other
+ * than an administrator may not when entries recorded by others, or evidence of cases they may not
+ * see, name it (403, in words that tell of nothing they cannot see); nobody may when a signed entry does.
  */
 export async function deleteIdentifier(db: Db, id: string, principal: Principal): Promise<void> {
   await transactionRetryingDeadlocks(db, async (tx) => {
     // Locked first, like a change of its tags, so the two wait for each other instead of deadlocking.
     const row = await lockIdentifierOrFail(tx, id);
     await assertMayChangeEntriesNaming(tx, id, principal);
+    // Nor is it taken off evidence the caller may not see (a group's case they are outside).
+    if ((await findEvidenceNaming(tx, id, principal)).unseen) {
+      throw identifierDeletionRefused(RECORDS_YOU_MAY_NOT_SEE);
+    }
     const signed = await findSignedEntriesNaming(tx, id, principal);
     // Told of only as far as the caller may see (their own entry, in a case moved out of their sight).
     const by = signed.seen

@@ -67,6 +67,10 @@ export async function lockOwnEntry(
   return allowEntryChange(await lockVisibleEntry(tx, id, principal), principal, verb);
 }
 
+/** 403 to a caller who may not delete an identifier, for what `by` names. */
+export const identifierDeletionRefused = (by: string) =>
+  AppError.forbidden(`${by} name this identifier; only an administrator can delete it`);
+
 /**
  * Deleting an identifier takes it out of every entry that names it, a change of those entries: 403
  * unless the caller recorded each of them (removed ones and those of cases hidden from them included)
@@ -84,7 +88,7 @@ export async function assertMayChangeEntriesNaming(
     : named.unseen
       ? RECORDS_YOU_MAY_NOT_SEE
       : null;
-  if (by) throw AppError.forbidden(`${by} name this identifier; only an administrator can delete it`);
+  if (by) throw identifierDeletionRefused(by);
 }
 
 /** 409 for a removed (nullified) entry: it stays as it was removed. */
