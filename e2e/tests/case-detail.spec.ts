@@ -114,6 +114,36 @@ test.describe('case detail', () => {
     await expect(page.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('the status select keeps focus through a move, by mouse and by keyboard', async ({ page }) => {
+    const investigator = await createAccount('investigator');
+    const api = await apiAs(investigator.email, investigator.password);
+    const caseItem = await created<CreatedCase>(api, '/api/cases', {
+      title: `Gift card scam ${randomBytes(3).toString('hex')}`,
+      priority: 'medium',
+      scamType: 'other',
+    });
+    await api.dispose();
+    await signIn(page, investigator);
+    await page.goto(`/cases/${caseItem.id}`);
+
+    const select = page.getByRole('combobox', { name: 'Change status' });
+    await select.click();
+    await page.getByRole('option', { name: 'In progress' }).click();
+    await expect(fact(page, 'Status')).toHaveText('In progress');
+    await expect(select).toContainText('Status: In progress');
+    await expect(select).toBeFocused();
+
+    // Read-only while the move is saved and the case read again.
+    await expect(select).not.toHaveAttribute('aria-disabled', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('option', { name: 'In progress (current)' })).toBeVisible();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(fact(page, 'Status')).toHaveText('Open');
+    await expect(select).toContainText('Status: Open');
+    await expect(select).toBeFocused();
+  });
+
   test('a case closed as a duplicate links to the case it repeats', async ({ page }) => {
     const unique = randomBytes(3).toString('hex');
     const investigator = await createAccount('investigator');

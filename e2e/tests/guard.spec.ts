@@ -55,7 +55,7 @@ test.describe('navigation guard', () => {
     await expect(page.getByText('Failed to fetch current user')).toHaveCount(1);
   });
 
-  test('a wrong password shows the server message and stays on the sign-in page', async ({ page }) => {
+  test('a wrong password shows the server message, stays on the sign-in page and focuses the password', async ({ page }) => {
     const account = await createAccount('viewer');
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);
@@ -63,6 +63,10 @@ test.describe('navigation guard', () => {
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Invalid email or password')).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
+    // Not on <body>: on the password, which the message describes.
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(password).toBeFocused();
+    await expect(password).toHaveAccessibleDescription(/Invalid email or password/);
   });
 
   test('/ redirects to /cases', async ({ page }) => {

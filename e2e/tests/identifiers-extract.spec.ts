@@ -98,6 +98,8 @@ test.describe('identifiers found in text', () => {
     await page.screenshot({ path: test.info().outputPath('import-pasted-text-390.png'), fullPage: true });
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await expect(dialog.getByRole('list', { name: 'Import summary' })).toContainText('1');
+    // Import gave way to Done: focus is on what the import did, not on <body>.
+    await expect(dialog.getByRole('group', { name: 'Import result' })).toBeFocused();
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     await page.goto(`/identifiers?search=${tag}`);
