@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,6 +100,26 @@ describe('security headers', () => {
     const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
     const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'));
     expect(scriptSrc?.trim()).toBe(`script-src 'self' 'sha256-${hash}'`);
+  });
+
+  it('follows the page when it is built again under the running server', async () => {
+    const scriptSrcOf = async () =>
+      ((await t.app.inject('/cases')).headers['content-security-policy'] as string)
+        .split(';')
+        .find((directive) => directive.trim().startsWith('script-src'))
+        ?.trim();
+    const rebuilt = 'fetch("/api/auth/me?v=2")';
+    const page = join(dist, 'index.html');
+    const before = readFileSync(page, 'utf8');
+    try {
+      writeFileSync(page, before.replace(INLINE_SCRIPT, rebuilt));
+      const hash = createHash('sha256').update(rebuilt).digest('base64');
+      expect(await scriptSrcOf()).toBe(`script-src 'self' 'sha256-${hash}'`);
+    } finally {
+      writeFileSync(page, before);
+    }
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(await scriptSrcOf()).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 
   it('sends an API answer, success or error, a policy that allows nothing and the headers that apply to it', async () => {

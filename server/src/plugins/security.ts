@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
@@ -45,6 +45,52 @@ export function inlineScriptHashes(webDistDir: string | undefined): string[] {
   );
 }
 
+/** Which index.html is on disk now: its modification time and size ('' without one). */
+function pageVersion(webDistDir: string | undefined): string {
+  const stat = webDistDir ? statSync(join(webDistDir, 'index.html'), { throwIfNoEntry: false }) : undefined;
+  return stat ? `${stat.mtimeMs}:${stat.size}` : '';
+}
+
+/** Helmet's headers for documents, with a strict CSP allowing the inline scripts of these hashes. */
+function documentHeaders(inlineScripts: string[]) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        imgSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        scriptSrc: ["'self'", ...inlineScripts],
+        styleSrc: ["'self'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/**
+ * The document headers for the index.html served now. The page is read from disk at each request
+ * (plugins/spa.ts), so a build under a running server serves a new page whose inline script has a new
+ * hash: the policy follows it (a stale hash would refuse the script and leave the page blank until a
+ * restart). One stat a request; the middleware is built again only when the file changed.
+ */
+function currentDocumentHeaders(webDistDir: string | undefined) {
+  let built: { version: string; middleware: ReturnType<typeof helmet> } | undefined;
+  return () => {
+    const version = pageVersion(webDistDir);
+    if (built?.version !== version) {
+      built = { version, middleware: documentHeaders(inlineScriptHashes(webDistDir)) };
+    }
+    return built.middleware;
+  };
+}
+
 interface SecurityOptions {
   publicUrl: string;
   /** The built web app, whose index.html's inline scripts are allowed by their hashes. */
@@ -60,33 +106,15 @@ interface SecurityOptions {
  * reaches a route; a route that takes a form parses it in its own plugin.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
-  // Helmet's middleware built once: its Fastify wrapper builds a new one, parsing the policy again,
-  // for every request (a few per cent of a list request's CPU).
-  const setSecurityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        imgSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(opts.webDistDir)],
-        styleSrc: ["'self'"],
-      },
-    },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's middleware built once per page version: its Fastify wrapper builds a new one, parsing
+  // the policy again, for every request (a few per cent of a list request's CPU).
+  const securityHeaders = currentDocumentHeaders(opts.webDistDir);
   app.addHook('onRequest', (request, reply, done) => {
     if (isApiAnswer(request.url)) {
       reply.headers(API_HEADERS);
       return done();
     }
-    setSecurityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
+    securityHeaders()(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
 
   app.removeContentTypeParser('text/plain');
