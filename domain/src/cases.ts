@@ -348,6 +348,13 @@ export const auditEventSchema = z
       anyOf: undefined,
       description: 'Free-form: the fields after the change, as `before` names records',
     }),
+    names: z
+      .record(responseText(), responseText())
+      .describe(
+        'The names of the records `before` and `after` name by id, for those the caller may see: a case ' +
+          'as "#12 Its title", evidence by its title, an entry by its type and text, an identifier by its ' +
+          'value. A record the caller may not see is not here',
+      ),
     createdAt: responseText(),
   })
   .meta({ id: 'AuditEvent' });

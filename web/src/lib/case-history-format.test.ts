@@ -188,6 +188,71 @@ describe('case history in words', () => {
   });
 });
 
+describe('records the server names', () => {
+  const caseId = '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+
+  it('names a linked case, a duplicated case and linked evidence by the names the event carries', () => {
+    const linked = {
+      ...event('case.linked', null, { linkedCaseId: caseId, note: 'Same mule' }),
+      names: { [caseId]: '#12 Fake crypto exchange' },
+    };
+    expect(describeChanges(linked)).toEqual([
+      { field: 'linkedCaseId', label: 'Linked case', after: '#12 Fake crypto exchange' },
+      { field: 'note', label: 'Note', after: 'Same mule' },
+    ]);
+    const closed = {
+      ...event(
+        'case.closed',
+        { status: 'open', duplicateOfId: null },
+        { status: 'closed', duplicateOfId: caseId },
+      ),
+      names: { [caseId]: '#12 Fake crypto exchange' },
+    };
+    expect(describeChanges(closed).find((c) => c.field === 'duplicateOfId')?.after).toBe(
+      '#12 Fake crypto exchange',
+    );
+    const evidence = {
+      ...event('journal_entry.evidence_linked', null, { evidenceId: 'e1' }),
+      names: { e1: 'Wallet screenshot' },
+    };
+    expect(describeChanges(evidence)).toEqual([
+      { field: 'evidenceId', label: 'Evidence', after: 'Wallet screenshot' },
+    ]);
+    // The event's names come first; the page's still name what the event does not.
+    expect(describeChanges({ ...evidence, names: {} }, new Map([['e1', 'Known']]))[0].after).toBe('Known');
+    expect(describeChanges({ ...evidence, names: {} })[0].after).toBe('An evidence item');
+  });
+
+  it('names an identifier linked to an entry, and an entry’s evidence and identifiers', () => {
+    const linked = {
+      ...event('journal_entry.identifier_linked', null, { identifierId: 'i1' }),
+      names: { i1: '+44 20 7946 0958' },
+    };
+    expect(describeChanges(linked)).toEqual([
+      { field: 'identifierId', label: 'Identifier', after: '+44 20 7946 0958' },
+    ]);
+    expect(
+      describeChanges(
+        event('journal_entry.identifier_unlinked', { identifierId: { hidden: 'identifier' } }, null),
+      ),
+    ).toEqual([{ field: 'identifierId', label: 'Identifier', after: 'An identifier you cannot see' }]);
+    const created = {
+      ...event('journal_entry.created', null, {
+        type: 'call',
+        description: 'Called the bank',
+        evidenceIds: ['e1', { hidden: 'evidence' }],
+        identifierIds: [],
+      }),
+      names: { e1: 'Wallet screenshot' },
+    };
+    expect(describeChanges(created)).toEqual([
+      { field: 'type', label: 'Type', after: 'Call' },
+      { field: 'description', label: 'Description', after: 'Called the bank' },
+      { field: 'evidenceIds', label: 'Evidence', after: 'Wallet screenshot and 1 item you cannot see' },
+    ]);
+  });
+});
+
 describe('an entry joining the case', () => {
   it('shows what the entry says, not a change from no case', () => {
     const changes = describeChanges({

@@ -45,6 +45,7 @@ const LABELS: Record<string, string> = {
   evidenceIds: 'Evidence',
   evidenceId: 'Evidence',
   identifierIds: 'Identifiers',
+  identifierId: 'Identifier',
   displayValue: 'Identifier',
   linkedCaseId: 'Linked case',
   note: 'Note',
@@ -70,6 +71,7 @@ const UNNAMED_IDS: Record<string, string> = {
   duplicateOfId: 'A case',
   linkedCaseId: 'A case',
   evidenceId: 'An evidence item',
+  identifierId: 'An identifier',
   assigneeId: 'A person',
 };
 
@@ -103,10 +105,16 @@ const SUMMARY_FIELDS = [
   'description',
   'reason',
   'displayValue',
+  'identifierId',
   'linkedCaseId',
   'evidenceId',
   'note',
+  'evidenceIds',
+  'identifierIds',
 ];
+
+/** A summary field left out when another says the same: an identifier's id beside its value. */
+const SUMMARY_REPEATS: Record<string, string> = { identifierId: 'displayValue' };
 
 const MAX_TEXT = 160;
 
@@ -226,13 +234,18 @@ function hiddenSubject(event: Partial<Pick<AuditEvent, 'subjectType' | 'subjectI
   return [{ field: 'subject', label: SUBJECTS[kind] ?? labelOf(kind), after: label }];
 }
 
-/** What the event changed: a diff for an update; the main fields of a record created or removed. */
+/**
+ * What the event changed: a diff for an update; the main fields of a record created or removed. The
+ * records it names by id read by the names the server gives for those the reader may see (`names`: a
+ * linked case as "#12 Its title", evidence by its title), else by those the page knows.
+ */
 export function describeChanges(
   event: Pick<AuditEvent, 'before' | 'after'> &
-    Partial<Pick<AuditEvent, 'subjectType' | 'subjectId'>> & { action?: string },
+    Partial<Pick<AuditEvent, 'subjectType' | 'subjectId' | 'names'>> & { action?: string },
   names: KnownNames = NO_NAMES,
 ): HistoryChange[] {
-  return [...hiddenSubject(event), ...recordedChanges(event, names)];
+  const named = event.names ? new Map([...names, ...Object.entries(event.names)]) : names;
+  return [...hiddenSubject(event), ...recordedChanges(event, named)];
 }
 
 function recordedChanges(
@@ -246,8 +259,11 @@ function recordedChanges(
   if (hasBefore && isObject(after) && !summarised) return diff(before, after, names);
   const record = isObject(after) ? after : isObject(before) ? before : null;
   if (!record) return [];
+  const isEmpty = (value: unknown) =>
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
   return SUMMARY_FIELDS.filter(
-    (field) => record[field] !== undefined && record[field] !== null && record[field] !== '',
+    (field) =>
+      !isEmpty(record[field]) && !(SUMMARY_REPEATS[field] && !isEmpty(record[SUMMARY_REPEATS[field]])),
   )
     .slice(0, 3)
     .map((field) => ({

@@ -53,7 +53,8 @@ function withoutHiddenCounts(
 /**
  * Audit rows as the History tab and the notifications show them to this reader: what, who, before and
  * after, every record the data names told only as far as the reader may see it (`{ hidden: kind }`
- * otherwise, without what the event says of it), by the declarations of `AUDIT_EVENT_REFERENCES`.
+ * otherwise, without what the event says of it), by the declarations of `AUDIT_EVENT_REFERENCES`,
+ * and each one they may see named in `names` ("#12 Its title" for a linked case, an item's title).
  * An event whose own subject the reader may not see keeps only its references. One statement per kind
  * of record the page names.
  */
@@ -88,6 +89,9 @@ export async function presentAuditEvents(
       actor: actorOf(row),
       before: present(row.data.before),
       after: present(row.data.after),
+      names: isDeclared
+        ? { ...references.namesIn(row.data.before, fields), ...references.namesIn(row.data.after, fields) }
+        : {},
       createdAt: row.createdAt.toISOString(),
     };
   });

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
 import type { Principal } from '../auth/principal';
 import type { ReferenceFields } from './record-references';
-import { findVisibleRecordIds } from './record-visibility.repository';
+import { findVisibleRecords } from './record-visibility.repository';
 
 type Values = Record<string, unknown>;
 
@@ -21,7 +21,8 @@ const idsIn = (value: unknown): string[] =>
 /** The records a page of rows names, gathered first so that each kind is looked up once. */
 export class RecordReferences {
   private readonly named = new Map<HiddenRecordKind, Set<string>>();
-  private readonly visible = new Map<HiddenRecordKind, Set<string>>();
+  /** The records the reader may see, by kind, each with its name (null for one no longer found). */
+  private readonly visible = new Map<HiddenRecordKind, Map<string, string | null>>();
 
   /** Notes a record named by id (an event's subject). */
   name(kind: HiddenRecordKind, id: string): void {
@@ -39,8 +40,8 @@ export class RecordReferences {
   }
 
   /**
-   * Looks up which of the named records the reader may see: one statement per kind named, at once on
-   * the pool and one after another in a transaction (`readsTogether`).
+   * Looks up which of the named records the reader may see, and their names: one statement per kind
+   * named, at once on the pool and one after another in a transaction (`readsTogether`).
    */
   async resolve(db: DbOrTx, principal: Principal): Promise<void> {
     const named = [...this.named];
@@ -49,7 +50,7 @@ export class RecordReferences {
       named.map(
         ([kind, ids]) =>
           () =>
-            findVisibleRecordIds(db, principal, kind, [...ids]),
+            findVisibleRecords(db, principal, kind, [...ids]),
       ),
     );
     named.forEach(([kind], i) => this.visible.set(kind, visible[i]));
@@ -57,6 +58,27 @@ export class RecordReferences {
 
   isVisible(kind: HiddenRecordKind, id: string): boolean {
     return this.visible.get(kind)?.has(id) ?? false;
+  }
+
+  /** The name of a record the reader may see ("#12 Its title", an item's title); undefined otherwise. */
+  nameOf(kind: HiddenRecordKind, id: string): string | undefined {
+    return this.visible.get(kind)?.get(id) ?? undefined;
+  }
+
+  /**
+   * The names, by id, of the records the declared fields of a recorded value name that the reader may
+   * see: what a History row shows in place of their ids. A hidden record is not among them.
+   */
+  namesIn(values: unknown, fields: ReferenceFields): Record<string, string> {
+    const names: Record<string, string> = {};
+    if (!isValues(values)) return names;
+    for (const [field, reference] of Object.entries(fields)) {
+      for (const id of idsIn(values[field])) {
+        const name = this.nameOf(reference.kind, id);
+        if (name !== undefined) names[id] = name;
+      }
+    }
+    return names;
   }
 
   /**

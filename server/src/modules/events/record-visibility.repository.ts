@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
+import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryType } from '@scamtrail/domain/journal-entries';
 import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
-import { cases, evidence, journalEntries } from '../../db/schema/index';
+import { cases, evidence, identifiers, journalEntries } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
 import type { Principal } from '../auth/principal';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
@@ -17,41 +18,81 @@ const VIEW_PERMISSION: Record<HiddenRecordKind, Permission> = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A record as a History row names it when the reader may see it. */
+interface NamedRow {
+  id: string;
+  name: string;
+}
+
+const MAX_NAME = 80;
+
+const shorten = (text: string) => (text.length > MAX_NAME ? `${text.slice(0, MAX_NAME - 1)}…` : text);
+
+/** An entry has no title: its type and the start of what it says ("Note: Called the bank…"). */
+function entryName(type: JournalEntryType, description: string): string {
+  const label = JOURNAL_ENTRY_TYPE_LABELS[type] ?? type;
+  const text = description.replace(/\s+/g, ' ').trim();
+  return text ? `${label}: ${shorten(text)}` : label;
+}
+
+/** The records of the kind among the ids, with their names, as far as the caller may see them. */
+async function findNamedRows(
+  db: DbOrTx,
+  principal: Principal,
+  kind: HiddenRecordKind,
+  wanted: string[],
+): Promise<NamedRow[]> {
+  if (kind === 'identifier') {
+    // Identifiers belong to no case: the permission alone decides.
+    return db
+      .select({ id: identifiers.id, name: identifiers.displayValue })
+      .from(identifiers)
+      .where(isAnyUuid(identifiers.id, wanted));
+  }
+  if (kind === 'case') {
+    const rows = await db
+      .select({ id: cases.id, number: cases.number, title: cases.title })
+      .from(cases)
+      .where(and(isAnyUuid(cases.id, wanted), visibleCaseCondition(principal)));
+    return rows.map((row) => ({ id: row.id, name: `#${row.number} ${row.title}` }));
+  }
+  if (kind === 'evidence') {
+    return db
+      .select({ id: evidence.id, name: evidence.title })
+      .from(evidence)
+      .leftJoin(cases, eq(cases.id, evidence.caseId))
+      .where(and(isAnyUuid(evidence.id, wanted), visibleCaseCondition(principal)));
+  }
+  const rows = await db
+    .select({ id: journalEntries.id, type: journalEntries.type, description: journalEntries.description })
+    .from(journalEntries)
+    .leftJoin(cases, eq(cases.id, journalEntries.caseId))
+    .where(and(isAnyUuid(journalEntries.id, wanted), visibleCaseCondition(principal)));
+  return rows.map((row) => ({ id: row.id, name: entryName(row.type, row.description) }));
+}
+
 /**
- * Which of the ids name records of the kind the caller may see, in one statement: a case by the rule
- * of every case read; evidence and journal entries as their own reads find them, through their case
- * (one in no case is visible); identifiers belong to no case, so the permission alone decides.
+ * Which of the ids name records of the kind the caller may see, each with its name (a case as
+ * "#12 Its title", evidence by its title, an entry by its type and text, an identifier by its value),
+ * in one statement: a case by the rule of every case read; evidence and journal entries as their own
+ * reads find them, through their case (one in no case is visible); identifiers belong to no case, so
+ * the permission alone decides. An administrator sees every id, one no longer found without a name.
  */
-export async function findVisibleRecordIds(
+export async function findVisibleRecords(
   db: DbOrTx,
   principal: Principal,
   kind: HiddenRecordKind,
   ids: readonly string[],
-): Promise<Set<string>> {
+): Promise<Map<string, string | null>> {
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
-  if (wanted.length === 0 || !hasPermission(principal.permissions, VIEW_PERMISSION[kind])) return new Set();
-  // Administrators see every record of every case: nothing to ask.
-  if (kind === 'identifier' || canSeeAllCases(principal)) return new Set(wanted);
-  let rows: { id: string }[];
-  if (kind === 'case') {
-    rows = await db
-      .select({ id: cases.id })
-      .from(cases)
-      .where(and(isAnyUuid(cases.id, wanted), visibleCaseCondition(principal)));
-  } else if (kind === 'evidence') {
-    rows = await db
-      .select({ id: evidence.id })
-      .from(evidence)
-      .leftJoin(cases, eq(cases.id, evidence.caseId))
-      .where(and(isAnyUuid(evidence.id, wanted), visibleCaseCondition(principal)));
-  } else {
-    rows = await db
-      .select({ id: journalEntries.id })
-      .from(journalEntries)
-      .leftJoin(cases, eq(cases.id, journalEntries.caseId))
-      .where(and(isAnyUuid(journalEntries.id, wanted), visibleCaseCondition(principal)));
-  }
+  if (wanted.length === 0 || !hasPermission(principal.permissions, VIEW_PERMISSION[kind])) return new Map();
+  const rows = await findNamedRows(db, principal, kind, wanted);
   // Ids come back as the database writes them; events hold them as the server wrote them.
-  const found = new Set(rows.map((row) => row.id.toLowerCase()));
-  return new Set(wanted.filter((id) => found.has(id.toLowerCase())));
+  const found = new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
+  const seesAll = kind === 'identifier' || canSeeAllCases(principal);
+  return new Map(
+    wanted
+      .filter((id) => seesAll || found.has(id.toLowerCase()))
+      .map((id) => [id, found.get(id.toLowerCase()) ?? null]),
+  );
 }

@@ -69,6 +69,7 @@ export const CLOSED_EVENT: AuditEvent = {
   actor: { kind: 'user', name: 'Ada Okafor', apiKeyId: null },
   before: { status: 'open', resolution: null, closureNotes: null },
   after: { status: 'closed', resolution: 'resolved', closureNotes: 'Money recovered.' },
+  names: {},
   createdAt: '2026-03-06T10:00:00.000Z',
 };
 

@@ -366,7 +366,7 @@ describe('linked cases: unlinking', () => {
 });
 
 describe('linked cases: history', () => {
-  it('reads a link and an unlink in words, with the note', async () => {
+  it('reads a link and an unlink in words, naming the case the server names, with the note', async () => {
     const linkedEvent: AuditEvent = {
       id: 5,
       action: 'case.linked',
@@ -375,6 +375,7 @@ describe('linked cases: history', () => {
       actor: { kind: 'user', name: 'Ada Okafor', apiKeyId: null },
       before: null,
       after: { linkedCaseId: OTHER_CASE_ID, note: 'Same mule account at Northbank' },
+      names: { [OTHER_CASE_ID]: '#7 Fake investment platform' },
       createdAt: '2026-03-04T10:00:00.000Z',
     };
     const unlinkedEvent: AuditEvent = {
@@ -390,10 +391,10 @@ describe('linked cases: history', () => {
     });
     await heading();
     const unlinkedRow = (await screen.findByText('Unlinked a case')).closest('tr') as HTMLElement;
-    expect(unlinkedRow).toHaveTextContent('Linked case: A case');
+    expect(unlinkedRow).toHaveTextContent('Linked case: #7 Fake investment platform');
     expect(unlinkedRow).toHaveTextContent('Note: Same mule account at Northbank');
     const linkedRow = screen.getByText('Linked a case').closest('tr') as HTMLElement;
-    expect(linkedRow).toHaveTextContent('Linked case: A case');
+    expect(linkedRow).toHaveTextContent('Linked case: #7 Fake investment platform');
     expect(linkedRow).not.toHaveTextContent(OTHER_CASE_ID);
   });
 });

@@ -20,6 +20,7 @@ const ENTRY_ADDED: Notification = {
     actor: { kind: 'user', name: 'Ada Okafor', apiKeyId: null },
     before: null,
     after: { type: 'call', description: 'Called the bank' },
+    names: {},
     createdAt: '2026-11-21T09:30:00.000Z',
   },
   case: CASE_REF,
