@@ -114,6 +114,26 @@ test.describe('cases list', () => {
     await expect(page).toHaveURL(/\/cases$/);
   });
 
+  test('every picker of the case dialog opens its list on the first click', async ({ page }) => {
+    await signIn(page, await createAccount('admin'));
+    // Tall enough that the dialog shows every field, short enough that its body scrolls: Carbon centres
+    // a field focused in the middle of it (currency, assignees), which once moved the field away from
+    // under the press and lost the click; the fields at the top and bottom, which it cannot move, opened.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/cases');
+    for (const field of [/^Reported by/, 'Currency', /^Assignees/, /^Tags/]) {
+      await page.getByRole('button', { name: 'New case' }).first().click();
+      const form = modal(page, 'New case');
+      await expect(form.locator('[aria-busy="true"]')).toHaveCount(0);
+      const box = form.getByRole('combobox', { name: field });
+      await box.click();
+      await expect(box, String(field)).toBeFocused();
+      await expect(box, String(field)).toHaveAttribute('aria-expanded', 'true');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await expect(form).toBeHidden();
+    }
+  });
+
   test('an investigator chooses the cases of a search and changes them at once', async ({ page }) => {
     const unique = randomBytes(3).toString('hex');
     const investigator = await createAccount('investigator', { firstName: 'Triage', lastName: unique });
