@@ -223,6 +223,36 @@ describe('records the server names', () => {
     expect(describeChanges({ ...evidence, names: {} })[0].after).toBe('An evidence item');
   });
 
+  it('names a former group, people taken off the case and a task’s assignee by the event’s names', () => {
+    const moved = {
+      ...event(
+        'case.updated',
+        { groupId: 'g1', assigneeIds: ['u1', 'u2'], tagIds: ['t1'] },
+        { groupId: 'g2', assigneeIds: ['u1'], tagIds: [] },
+      ),
+      names: { g1: 'Fraud desk', g2: 'Mule team', u1: 'Ada Okafor', u2: 'Ben Ito', t1: 'Mule account' },
+    };
+    expect(
+      describeChanges(moved).map(({ label, before, after }) => `${label}: ${before} -> ${after}`),
+    ).toEqual([
+      'Group: Fraud desk -> Mule team',
+      'Assignees: Ada Okafor, Ben Ito -> Ada Okafor',
+      'Tags: Mule account -> —',
+    ]);
+    const task = {
+      ...event('case.task_added', null, { taskTitle: 'Call the bank', assigneeId: 'u2' }),
+      names: { u2: 'Ben Ito' },
+    };
+    expect(
+      describeChanges({
+        ...task,
+        action: 'case.task_updated',
+        before: { assigneeId: null },
+        after: { assigneeId: 'u2' },
+      }),
+    ).toEqual([{ field: 'assigneeId', label: 'Assignee', before: '—', after: 'Ben Ito' }]);
+  });
+
   it('names an identifier linked to an entry, and an entry’s evidence and identifiers', () => {
     const linked = {
       ...event('journal_entry.identifier_linked', null, { identifierId: 'i1' }),

@@ -54,7 +54,8 @@ function withoutHiddenCounts(
  * Audit rows as the History tab and the notifications show them to this reader: what, who, before and
  * after, every record the data names told only as far as the reader may see it (`{ hidden: kind }`
  * otherwise, without what the event says of it), by the declarations of `AUDIT_EVENT_REFERENCES`,
- * and each one they may see named in `names` ("#12 Its title" for a linked case, an item's title).
+ * and each one they may see named in `names` ("#12 Its title" for a linked case, an item's title),
+ * as are the groups, people and tags it names to a reader who may list them.
  * An event whose own subject the reader may not see keeps only its references. One statement per kind
  * of record the page names.
  */
@@ -65,15 +66,15 @@ export async function presentAuditEvents(
 ): Promise<AuditEvent[]> {
   const references = new RecordReferences();
   for (const row of rows) {
-    const { subject, fields } = referencesOf(row.type);
+    const { subject, fields, named } = referencesOf(row.type);
     if (subject && subject === row.subjectType) references.name(subject, row.subjectId);
-    references.nameIn(row.data.before, fields);
-    references.nameIn(row.data.after, fields);
+    references.nameIn(row.data.before, fields, named);
+    references.nameIn(row.data.after, fields, named);
   }
   await references.resolve(db, principal);
   return rows.map((row) => {
     const declared = referencesOf(row.type);
-    const { subject, fields } = declared;
+    const { subject, fields, named } = declared;
     const isDeclared = isAuditAction(row.type);
     const isSubjectHidden =
       !isDeclared || (subject === row.subjectType && !references.isVisible(subject, row.subjectId));
@@ -81,17 +82,18 @@ export async function presentAuditEvents(
       isDeclared
         ? references.redact(withoutHiddenCounts(values ?? null, declared, principal), fields, isSubjectHidden)
         : null;
+    const before = present(row.data.before);
+    const after = present(row.data.after);
     return {
       id: row.id,
       action: row.type,
       subjectType: row.subjectType,
       subjectId: isSubjectHidden ? null : row.subjectId,
       actor: actorOf(row),
-      before: present(row.data.before),
-      after: present(row.data.after),
-      names: isDeclared
-        ? { ...references.namesIn(row.data.before, fields), ...references.namesIn(row.data.after, fields) }
-        : {},
+      before,
+      after,
+      // Named from what the reader is told: nothing of a hidden record, nor of a hidden subject's values.
+      names: { ...references.namesIn(before, fields, named), ...references.namesIn(after, fields, named) },
       createdAt: row.createdAt.toISOString(),
     };
   });

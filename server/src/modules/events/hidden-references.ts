@@ -2,8 +2,8 @@ import type { HiddenRecord, HiddenRecordKind } from '@scamtrail/domain/hidden-re
 import type { DbOrTx } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
 import type { Principal } from '../auth/principal';
-import type { ReferenceFields } from './record-references';
-import { findVisibleRecords } from './record-visibility.repository';
+import type { NamedFields, NamedRecordKind, ReferenceFields } from './record-references';
+import { findRecordNames, findVisibleRecords } from './record-visibility.repository';
 
 type Values = Record<string, unknown>;
 
@@ -23,6 +23,9 @@ export class RecordReferences {
   private readonly named = new Map<HiddenRecordKind, Set<string>>();
   /** The records the reader may see, by kind, each with its name (null for one no longer found). */
   private readonly visible = new Map<HiddenRecordKind, Map<string, string | null>>();
+  /** Groups, people and tags named (never hidden), and the names the reader may read of them. */
+  private readonly mentioned = new Map<NamedRecordKind, Set<string>>();
+  private readonly mentionedNames = new Map<NamedRecordKind, Map<string, string>>();
 
   /** Notes a record named by id (an event's subject). */
   name(kind: HiddenRecordKind, id: string): void {
@@ -31,11 +34,16 @@ export class RecordReferences {
     this.named.set(kind, ids);
   }
 
-  /** Notes every record the declared fields of a recorded value name. */
-  nameIn(values: unknown, fields: ReferenceFields): void {
+  /** Notes every record the declared fields of a recorded value name, groups, people and tags too. */
+  nameIn(values: unknown, fields: ReferenceFields, named: NamedFields = {}): void {
     if (!isValues(values)) return;
     for (const [field, reference] of Object.entries(fields)) {
       for (const id of idsIn(values[field])) this.name(reference.kind, id);
+    }
+    for (const [field, kind] of Object.entries(named)) {
+      const ids = this.mentioned.get(kind) ?? new Set<string>();
+      for (const id of idsIn(values[field])) ids.add(id);
+      this.mentioned.set(kind, ids);
     }
   }
 
@@ -45,15 +53,23 @@ export class RecordReferences {
    */
   async resolve(db: DbOrTx, principal: Principal): Promise<void> {
     const named = [...this.named];
-    const visible = await readsTogether(
-      db,
-      named.map(
+    const mentioned = [...this.mentioned].filter(([, ids]) => ids.size > 0);
+    const found = await readsTogether(db, [
+      ...named.map(
         ([kind, ids]) =>
           () =>
             findVisibleRecords(db, principal, kind, [...ids]),
       ),
-    );
-    named.forEach(([kind], i) => this.visible.set(kind, visible[i]));
+      ...mentioned.map(
+        ([kind, ids]) =>
+          () =>
+            findRecordNames(db, principal, kind, [...ids]),
+      ),
+    ]);
+    named.forEach(([kind], i) => this.visible.set(kind, found[i]));
+    mentioned.forEach(([kind], i) => {
+      this.mentionedNames.set(kind, found[named.length + i] as Map<string, string>);
+    });
   }
 
   isVisible(kind: HiddenRecordKind, id: string): boolean {
@@ -69,12 +85,18 @@ export class RecordReferences {
    * The names, by id, of the records the declared fields of a recorded value name that the reader may
    * see: what a History row shows in place of their ids. A hidden record is not among them.
    */
-  namesIn(values: unknown, fields: ReferenceFields): Record<string, string> {
+  namesIn(values: unknown, fields: ReferenceFields, named: NamedFields = {}): Record<string, string> {
     const names: Record<string, string> = {};
     if (!isValues(values)) return names;
     for (const [field, reference] of Object.entries(fields)) {
       for (const id of idsIn(values[field])) {
         const name = this.nameOf(reference.kind, id);
+        if (name !== undefined) names[id] = name;
+      }
+    }
+    for (const [field, kind] of Object.entries(named)) {
+      for (const id of idsIn(values[field])) {
+        const name = this.mentionedNames.get(kind)?.get(id);
         if (name !== undefined) names[id] = name;
       }
     }

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent, Case } from '@scamtrail/domain/cases';
 import type { NotificationList } from '@scamtrail/domain/notifications';
+import { eq } from 'drizzle-orm';
+import { groups } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { automationWithKey } from '../../../test/originator-helpers';
 import { createCaseVia, insertGroup, patchCaseVia } from '../cases/case-test-fixtures';
 
 /**
@@ -17,6 +20,8 @@ let t: TestApp;
 let admin: Client;
 let insider: Client;
 let outsider: Client;
+let outsiderId: string;
+let outsiderName: string;
 let viewer: Client;
 /** A case of a group whose only member is the insider. */
 let hidden: Case;
@@ -54,6 +59,8 @@ beforeAll(async () => {
   insider = inside.client;
   const outside = await signedIn(t, 'investigator');
   outsider = outside.client;
+  outsiderId = outside.user.id;
+  outsiderName = `${outside.user.firstName} ${outside.user.lastName}`;
   const view = await signedIn(t, 'viewer');
   viewer = view.client;
 
@@ -201,5 +208,79 @@ describe('the records a History row names, by name', () => {
     });
     expect(namingHidden(events, 'case.linked', 'linkedCaseId').map((e) => e.names)).toEqual([{}]);
     expect(JSON.stringify(events)).not.toContain(MARKER);
+  });
+});
+
+describe('the groups, people and tags a History row names', () => {
+  /** A case moved from one group to another, with a person and a tag taken off it, and a task. */
+  let moved: Case;
+  let movedHistory: (client: Client) => Promise<AuditEvent[]>;
+  const TAG_NAME = `Mule account ${Math.random().toString(36).slice(2, 8)}`;
+  const named = { firstGroup: '', secondGroup: '', tag: '', taggedEvidence: '' };
+  /** An assignee taken off the case, then given a task. */
+  const helper = { id: '', name: '' };
+  const groupName = async (id: string) =>
+    (await t.database.db.select({ name: groups.name }).from(groups).where(eq(groups.id, id)))[0].name;
+
+  beforeAll(async () => {
+    const helped = await signedIn(t, 'investigator');
+    helper.id = helped.user.id;
+    helper.name = `${helped.user.firstName} ${helped.user.lastName}`;
+    named.firstGroup = await insertGroup(t.database.db, [outsiderId]);
+    named.secondGroup = await insertGroup(t.database.db, [outsiderId]);
+    named.tag = idOf(await ok(admin.post('/api/tags', { name: TAG_NAME, color: 'red' })));
+    moved = await createCaseVia(admin, {
+      title: 'Moved between groups',
+      groupId: named.firstGroup,
+      assigneeIds: [outsiderId, helper.id],
+      tagIds: [named.tag],
+    });
+    await patchCaseVia(admin, moved.id, {
+      groupId: named.secondGroup,
+      assigneeIds: [outsiderId],
+      tagIds: [],
+    });
+    await ok(admin.post(`/api/cases/${moved.id}/tasks`, { title: 'Call the bank', assigneeId: helper.id }));
+    // Evidence with the tag, moved on to the hidden case: its tags go with it.
+    named.taggedEvidence = await writtenEvidence(admin, moved.id, 'Tagged evidence');
+    await ok(admin.patch(`/api/evidence/${named.taggedEvidence}`, { tagIds: [named.tag] }));
+    await ok(admin.patch(`/api/evidence/${named.taggedEvidence}`, { caseId: hidden.id }));
+    movedHistory = async (client) =>
+      (await ok<{ data: AuditEvent[] }>(client.get(`/api/cases/${moved.id}/history?pageSize=100`))).data;
+  });
+
+  it('names a former group, people taken off, tags and a task assignee to a reader who may list them', async () => {
+    const events = await movedHistory(outsider);
+    const [update] = byAction(events, 'case.updated');
+    expect(update.names).toEqual({
+      [named.firstGroup]: await groupName(named.firstGroup),
+      [named.secondGroup]: await groupName(named.secondGroup),
+      [outsiderId]: outsiderName,
+      [helper.id]: helper.name,
+      [named.tag]: TAG_NAME,
+    });
+    expect(byAction(events, 'case.task_added')[0].names).toEqual({ [helper.id]: helper.name });
+  });
+
+  it('names no group or tag to a key that may not list them, people still', async () => {
+    const { caller } = await automationWithKey(t, admin, ['case.view']);
+    // The key reads only cases of no group: take the case out of its group for it.
+    await patchCaseVia(admin, moved.id, { groupId: null });
+    const events = await movedHistory(caller);
+    const [update] = byAction(events, 'case.updated').filter(
+      (e) => (e.after as { groupId?: unknown }).groupId === named.secondGroup,
+    );
+    expect(update.names).toEqual({ [outsiderId]: outsiderName, [helper.id]: helper.name });
+  });
+
+  it('names nothing an event of evidence now hidden said of it: not its tags', async () => {
+    const events = await movedHistory(outsider);
+    const gone = events.filter((e) => e.subjectType === 'evidence' && e.subjectId === null);
+    expect(gone.map((e) => e.action).sort()).toEqual([
+      'evidence.created',
+      'evidence.unlinked',
+      'evidence.updated',
+    ]);
+    for (const event of gone) expect(Object.values(event.names)).not.toContain(TAG_NAME);
   });
 });

@@ -12,6 +12,23 @@ export interface RecordReference {
 /** The fields of a recorded value that name other records, each with the kind it names. */
 export type ReferenceFields = Readonly<Record<string, RecordReference>>;
 
+/**
+ * Records a row names that are not hidden from those who read it (a case's group, its people, its
+ * tags): told by name to a reader who may list them (`NAMED_RECORD_PERMISSION`), by id otherwise.
+ */
+export type NamedRecordKind = 'group' | 'user' | 'tag';
+
+/** The fields of a recorded value that name records of a `NamedRecordKind`. */
+export type NamedFields = Readonly<Record<string, NamedRecordKind>>;
+
+/** The permission a reader needs to read each `NamedRecordKind` by name, as their lists need it. */
+export const NAMED_RECORD_PERMISSION: Record<NamedRecordKind, Permission> = {
+  group: 'group.view',
+  // The assignee picker lists every enabled user by name to whoever reads cases.
+  user: 'case.view',
+  tag: 'tag.view',
+};
+
 export interface AuditEventReferences {
   /**
    * The subject's kind when it can be a record the reader may not see although the event is in a
@@ -21,6 +38,8 @@ export interface AuditEventReferences {
   subject?: HiddenRecordKind;
   /** The fields of `before` and `after` that name other records. */
   fields: ReferenceFields;
+  /** The fields of `before` and `after` that name groups, people or tags: named, never hidden. */
+  named?: NamedFields;
   /**
    * The fields of `before` and `after` that count records of another kind, with the view permission
    * their reads need: left out (not 0) for a reader without it, as the records are.
@@ -39,17 +58,23 @@ const IDENTIFIER_WITH_VALUE: RecordReference = {
 };
 
 /** A case's snapshot (caseSnapshot): the case it duplicates. Groups, people and tags are not hidden. */
-const caseEvent: AuditEventReferences = { fields: { duplicateOfId: CASE } };
+const caseEvent: AuditEventReferences = {
+  fields: { duplicateOfId: CASE },
+  named: { groupId: 'group', assigneeIds: 'user', tagIds: 'tag' },
+};
 const caseLink: AuditEventReferences = { fields: { linkedCaseId: { kind: 'case', carries: ['note'] } } };
-const taskEvent: AuditEventReferences = { fields: {} };
+const taskEvent: AuditEventReferences = { fields: {}, named: { assigneeId: 'user' } };
 const entryEvent = (fields: ReferenceFields = {}): AuditEventReferences => ({
   subject: 'journal_entry',
   fields,
 });
-const evidenceEvent = (fields: ReferenceFields = {}): AuditEventReferences => ({
+const evidenceEvent = (fields: ReferenceFields = {}, named?: NamedFields): AuditEventReferences => ({
   subject: 'evidence',
   fields,
+  ...(named && { named }),
 });
+/** An evidence item's snapshot (its creation, an edit) names its tags. */
+const EVIDENCE_TAGS: NamedFields = { tagIds: 'tag' };
 
 /**
  * Every action `auditEvent` may build (the events with a case, which the case's History and the
@@ -87,8 +112,8 @@ export const AUDIT_EVENT_REFERENCES = {
   'journal_entry.evidence_unlinked': entryEvent({ evidenceId: EVIDENCE }),
   'journal_entry.identifier_linked': entryEvent({ identifierId: IDENTIFIER }),
   'journal_entry.identifier_unlinked': entryEvent({ identifierId: IDENTIFIER }),
-  'evidence.created': evidenceEvent({ caseId: CASE }),
-  'evidence.updated': evidenceEvent(),
+  'evidence.created': evidenceEvent({ caseId: CASE }, EVIDENCE_TAGS),
+  'evidence.updated': evidenceEvent({}, EVIDENCE_TAGS),
   'evidence.linked': evidenceEvent({ caseId: CASE }),
   'evidence.unlinked': evidenceEvent({ caseId: CASE }),
   'evidence.identifier_linked': evidenceEvent({ identifierId: IDENTIFIER_WITH_VALUE }),

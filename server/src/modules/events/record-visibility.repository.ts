@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryType } from '@scamtrail/domain/journal-entries';
+import { fullName } from '@scamtrail/domain/names';
 import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
-import { cases, evidence, identifiers, journalEntries } from '../../db/schema/index';
+import { cases, evidence, groups, identifiers, journalEntries, tags, users } from '../../db/schema/index';
 import { isAnyUuid } from '../../db/sql/arrays';
 import type { Principal } from '../auth/principal';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
+import { NAMED_RECORD_PERMISSION, type NamedRecordKind } from './record-references';
 
 /** The permission each kind of record is read with, beside its case's visibility. */
 const VIEW_PERMISSION: Record<HiddenRecordKind, Permission> = {
@@ -94,5 +96,43 @@ export async function findVisibleRecords(
     wanted
       .filter((id) => seesAll || found.has(id.toLowerCase()))
       .map((id) => [id, found.get(id.toLowerCase()) ?? null]),
+  );
+}
+
+/**
+ * The names of the groups, people or tags among the ids, in one statement, for a reader who may list
+ * them (`NAMED_RECORD_PERMISSION`): none otherwise, and none for one no longer found.
+ */
+export async function findRecordNames(
+  db: DbOrTx,
+  principal: Principal,
+  kind: NamedRecordKind,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (wanted.length === 0 || !hasPermission(principal.permissions, NAMED_RECORD_PERMISSION[kind])) {
+    return new Map();
+  }
+  let rows: NamedRow[];
+  if (kind === 'group') {
+    rows = await db
+      .select({ id: groups.id, name: groups.name })
+      .from(groups)
+      .where(isAnyUuid(groups.id, wanted));
+  } else if (kind === 'tag') {
+    rows = await db.select({ id: tags.id, name: tags.name }).from(tags).where(isAnyUuid(tags.id, wanted));
+  } else {
+    const people = await db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(isAnyUuid(users.id, wanted));
+    rows = people.map((person) => ({ id: person.id, name: fullName(person) }));
+  }
+  const found = new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
+  return new Map(
+    wanted.flatMap((id) => {
+      const name = found.get(id.toLowerCase());
+      return name ? [[id, name] as const] : [];
+    }),
   );
 }
