@@ -2723,6 +2723,10 @@ export interface components {
       before: unknown;
       /** @description Free-form: the fields after the change, as `before` names records */
       after: unknown;
+      /** @description The names of the records `before` and `after` name by id, for those the caller may see: a case as "#12 Its title", evidence by its title, an entry by its type and text, an identifier by its value. A record the caller may not see is not here */
+      names: {
+        [key: string]: string;
+      };
       createdAt: string;
     };
     AutomationDetail: {
