@@ -102,7 +102,7 @@ describe('the expiry of a new API key', () => {
       await user.click(expiry);
       await user.type(expiry, typed);
       await createKey();
-      expect(await within(form).findByText('Enter a date as mm/dd/yyyy')).toBeVisible();
+      expect(await within(form).findByText('Expires on must be a date written mm/dd/yyyy')).toBeVisible();
       expect(expiry).toHaveAttribute('aria-invalid', 'true');
       // What was typed stays, to be corrected.
       expect(expiry).toHaveValue(typed);
@@ -126,12 +126,12 @@ describe('the expiry of a new API key', () => {
     await user.click(expiry);
     await user.type(expiry, '31/12/2027');
     await user.click(within(form).getByLabelText('Name'));
-    expect(await within(form).findByText('Enter a date as mm/dd/yyyy')).toBeVisible();
+    expect(await within(form).findByText('Expires on must be a date written mm/dd/yyyy')).toBeVisible();
     expect(expiry).toHaveValue('31/12/2027');
     // Correcting it clears the message.
     await user.clear(expiry);
     await user.type(expiry, '12/31/2027');
-    expect(within(form).queryByText('Enter a date as mm/dd/yyyy')).toBeNull();
+    expect(within(form).queryByText('Expires on must be a date written mm/dd/yyyy')).toBeNull();
   });
 
   it('greys out the days before today in the calendar', async () => {

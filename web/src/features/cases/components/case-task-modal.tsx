@@ -1,4 +1,3 @@
-import { DatePicker, DatePickerInput } from '@carbon/react';
 import { useState } from 'react';
 import { z } from 'zod';
 import {
@@ -9,6 +8,8 @@ import {
 } from '@scamtrail/domain/case-tasks';
 import type { CaseUser } from '@scamtrail/domain/cases';
 import { text } from '@scamtrail/domain/text';
+import { DateField } from '../../../components/date-field';
+import { dayTextSchema, formatDay } from '../../../lib/day-text';
 import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { TextArea, TextInput } from '../../../components/text-fields';
@@ -18,13 +19,17 @@ import { useEditConflict } from '../../../lib/use-edit-conflict';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCaseTask, useUpdateCaseTask } from '../api/case-tasks';
 import { AssigneePicker } from './case-form-pickers';
-import '../../../styles/carbon/date-picker.scss';
 
 const FIELDS = ['title', 'description', 'assigneeId', 'dueAt'] as const;
+
+const DUE_LABEL = 'Due by';
+/** The "Due by" field's text as the day it names, or none. */
+const dueSchema = dayTextSchema(DUE_LABEL);
 
 export const caseTaskFormSchema = z.object({
   title: text({ label: 'Title', max: CASE_TASK_TITLE_MAX_LENGTH, required: 'Title is required' }),
   description: text({ label: 'Description', max: CASE_TASK_DESCRIPTION_MAX_LENGTH }),
+  dueAt: dueSchema.transform(dueAtOf),
 });
 
 /** A due date is a day: the task is due by the end of it, where the user is. */
@@ -39,7 +44,8 @@ interface TaskFormValues {
   title: string;
   description: string;
   assigneeIds: string[];
-  due: Date | null;
+  /** The "Due by" field's text (mm/dd/yyyy), read on submit. */
+  due: string;
 }
 
 function taskFormValues(task: CaseTask | undefined): TaskFormValues {
@@ -47,7 +53,7 @@ function taskFormValues(task: CaseTask | undefined): TaskFormValues {
     title: task?.title ?? '',
     description: task?.description ?? '',
     assigneeIds: task?.assignee ? [task.assignee.id] : [],
-    due: task?.dueAt ? new Date(task.dueAt) : null,
+    due: task?.dueAt ? formatDay(new Date(task.dueAt)) : '',
   };
 }
 
@@ -96,8 +102,8 @@ export function CaseTaskModal({ caseId, task, onClose }: CaseTaskModalProps) {
   );
 
   async function submit() {
-    await run(caseTaskFormSchema.safeParse({ title, description }), async (fields) => {
-      const body = { ...fields, assigneeId: assigneeIds[0] ?? null, dueAt: dueAtOf(due) };
+    await run(caseTaskFormSchema.safeParse({ title, description, dueAt: due }), async (fields) => {
+      const body = { ...fields, assigneeId: assigneeIds[0] ?? null };
       const { base } = edit;
       if (base) {
         try {
@@ -170,21 +176,19 @@ export function CaseTaskModal({ caseId, task, onClose }: CaseTaskModalProps) {
         initial={initialAssignees}
         invalidText={errorProps('assigneeId').invalidText}
       />
-      <DatePicker
-        datePickerType="single"
-        value={due ?? undefined}
-        onChange={(dates) => {
-          set({ due: dates[0] ?? null });
+      <DateField
+        // Opens on the day of the version being edited: a reload may bring another.
+        key={edit.base?.updatedAt}
+        id="case-task-due"
+        labelText={`${DUE_LABEL} (optional)`}
+        value={due}
+        onChange={(text) => {
+          set({ due: text });
           clearError('dueAt');
         }}
-      >
-        <DatePickerInput
-          id="case-task-due"
-          labelText="Due by (optional)"
-          placeholder="mm/dd/yyyy"
-          {...errorProps('dueAt')}
-        />
-      </DatePicker>
+        schema={dueSchema}
+        invalidText={errorProps('dueAt').invalidText}
+      />
     </FormModal>
   );
 }

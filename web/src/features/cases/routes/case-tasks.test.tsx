@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseTask, CaseTaskList } from '@scamtrail/domain/case-tasks';
 import type { Role } from '@scamtrail/domain/permissions';
 import { expectNoSeriousViolations } from '../../../test/axe';
@@ -142,6 +142,93 @@ describe('case tasks', () => {
       },
     ]);
     await waitFor(() => expect(add).toHaveFocus());
+  });
+
+  describe('the due date', () => {
+    beforeEach(() => {
+      // A desktop browser: flatpickr then closes its calendar on mousedown outside it, reading the typed
+      // text without reporting a change (jsdom has touch events, so flatpickr would listen to touchstart).
+      vi.stubGlobal('ontouchstart', undefined);
+    });
+
+    /** The Add task dialog with a title, the due date field and the POSTed bodies. */
+    async function openAddTask() {
+      const { fetchMock } = renderTasks({
+        tasks: [],
+        routes: { [`POST ${TASKS}`]: () => json(201, task({})) },
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Add task' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add task' });
+      await user.type(within(dialog).getByLabelText('Title'), 'Request the wallet records');
+      const due = within(dialog).getByLabelText<HTMLInputElement>('Due by (optional)');
+      const addTask = () => user.click(within(dialog).getByRole('button', { name: 'Add task' }));
+      const posted = () => bodiesOf(fetchMock, 'POST').map((call) => call.body as Record<string, unknown>);
+      return { user, dialog, due, addTask, posted };
+    }
+
+    const endOfDay = (year: number, month: number, day: number) =>
+      new Date(year, month - 1, day, 23, 59, 59, 999).toISOString();
+
+    it('is taken when typed in full and Add task is clicked straight after', async () => {
+      const { user, due, addTask, posted } = await openAddTask();
+      await user.click(due);
+      await user.type(due, '01/15/2027');
+      await addTask();
+      expect(await screen.findByText('Task added')).toBeInTheDocument();
+      expect(posted()).toMatchObject([{ title: 'Request the wallet records', dueAt: endOfDay(2027, 1, 15) }]);
+    });
+
+    it('is taken when typed and left with Tab, which moves on and closes the calendar', async () => {
+      const { user, dialog, due, addTask, posted } = await openAddTask();
+      await user.click(due);
+      await user.type(due, '1/15/2027');
+      await user.tab();
+      expect(due).not.toHaveFocus();
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      expect(document.querySelector('.flatpickr-calendar.open')).toBeNull();
+      await addTask();
+      expect(await screen.findByText('Task added')).toBeInTheDocument();
+      expect(posted()).toMatchObject([{ dueAt: endOfDay(2027, 1, 15) }]);
+    });
+
+    it('is the day picked in the calendar', async () => {
+      const { user, due, addTask, posted } = await openAddTask();
+      await user.click(due);
+      const day = document.querySelector<HTMLElement>('.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)')!;
+      await user.click(day);
+      // flatpickr keeps each day's date on its element.
+      const picked = (day as HTMLElement & { dateObj: Date }).dateObj;
+      await addTask();
+      expect(await screen.findByText('Task added')).toBeInTheDocument();
+      expect(posted()).toMatchObject([
+        { dueAt: endOfDay(picked.getFullYear(), picked.getMonth() + 1, picked.getDate()) },
+      ]);
+    });
+
+    it.each(['13/45/2027', '2/30/2027', 'next friday'])(
+      'refuses the unreadable %j on its field, naming it, and adds nothing',
+      async (typed) => {
+        const { user, dialog, due, addTask, posted } = await openAddTask();
+        await user.click(due);
+        await user.type(due, typed);
+        await addTask();
+        expect(await within(dialog).findByText('Due by must be a date written mm/dd/yyyy')).toBeVisible();
+        expect(due).toHaveAttribute('aria-invalid', 'true');
+        // What was typed stays, to be corrected.
+        expect(due).toHaveValue(typed);
+        expect(posted()).toEqual([]);
+      },
+    );
+
+    it('says an unreadable date is wrong as soon as the field is left', async () => {
+      const { user, dialog, due } = await openAddTask();
+      await user.click(due);
+      await user.type(due, '31/12/2027');
+      await user.click(within(dialog).getByLabelText('Title'));
+      expect(await within(dialog).findByText('Due by must be a date written mm/dd/yyyy')).toBeVisible();
+      expect(due).toHaveValue('31/12/2027');
+    });
   });
 
   it('sends the version it edits, and on a conflict shows the current task and reapplies the edit', async () => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../../test/community-members';
 import { json } from '../../../../test/render-app';
 import {
@@ -98,6 +98,35 @@ describe('entry dialog', () => {
       30,
       0,
     ]);
+  });
+
+  it('sends a day typed in full and not confirmed with Enter, and refuses one that names no day', async () => {
+    // A desktop browser: flatpickr then closes its calendar on mousedown outside it, reading the typed
+    // text without reporting a change (jsdom has touch events, so flatpickr would listen to touchstart).
+    vi.stubGlobal('ontouchstart', undefined);
+    const { fetchMock } = renderTimeline({
+      ...BASE,
+      'POST /api/journal-entries': () => json(201, CREATED),
+      [`POST ${JOURNAL}`]: () => json(200, CREATED),
+    });
+    const dialog = await openAddDialog('Called the bank.');
+    const date = within(dialog).getByLabelText('Date');
+    await userEvent.clear(date);
+    await userEvent.type(date, '2/30/2025');
+    await submit(dialog);
+    expect(await within(dialog).findByText('Date must be a date written mm/dd/yyyy')).toBeVisible();
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveValue('2/30/2025');
+    expect(callsTo(fetchMock, 'POST', '/api/journal-entries')).toEqual([]);
+
+    await userEvent.clear(date);
+    await userEvent.type(date, '01/15/2025');
+    await submit(dialog);
+    expect(await screen.findByText('Entry added')).toBeInTheDocument();
+    const [create] = callsTo(fetchMock, 'POST', '/api/journal-entries');
+    const performedAt = new Date(create.body.performedAt);
+    expect([performedAt.getFullYear(), performedAt.getMonth() + 1, performedAt.getDate()]).toEqual([2025, 1, 15]);
+    vi.unstubAllGlobals();
   });
 
   it('records an entry a community member reported, entered on their behalf', async () => {

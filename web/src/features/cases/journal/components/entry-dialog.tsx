@@ -1,4 +1,4 @@
-import { DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
+import { Select, SelectItem } from '@carbon/react';
 import { TextArea, TextInput } from '../../../../components/text-fields';
 import { useState } from 'react';
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
@@ -10,6 +10,8 @@ import {
   type JournalEntryType,
 } from '@scamtrail/domain/journal-entries';
 import { hasPermission } from '@scamtrail/domain/permissions';
+import { DateField } from '../../../../components/date-field';
+import { dayTextSchema } from '../../../../lib/day-text';
 import { EditConflictNotice } from '../../../../components/edit-conflict-notice';
 import { FormModal } from '../../../../components/form-modal';
 import { useToast } from '../../../../components/toasts/toast-context';
@@ -26,7 +28,6 @@ import { useFoundIdentifiers } from './use-found-identifiers';
 import { useSaveEntry, type EntryFormValues } from './use-save-entry';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import { ReportedByPicker } from '../../../../components/reported-by-picker';
-import '../../../../styles/carbon/date-picker.scss';
 
 const FIELDS = [
   'type',
@@ -36,6 +37,10 @@ const FIELDS = [
   'identifierIds',
   'onBehalfOfOriginatorId',
 ] as const;
+
+const DATE_LABEL = 'Date';
+/** The day field's text, checked when it is left (the form asks for a day and a time on submit). */
+const dateSchema = dayTextSchema(DATE_LABEL);
 
 interface EntryDialogProps {
   caseId: string;
@@ -127,21 +132,19 @@ export function EntryDialog({ caseId, entry, onClose }: EntryDialogProps) {
             <SelectItem key={value} value={value} text={JOURNAL_ENTRY_TYPE_LABELS[value]} />
           ))}
         </Select>
-        <DatePicker
-          datePickerType="single"
-          value={when.date ?? undefined}
-          onChange={(dates) => {
-            setWhen((current) => ({ ...current, date: dates[0] ?? null }));
+        <DateField
+          // Opens on the day of the version being edited: a reload may bring another.
+          key={base?.updatedAt}
+          id="journal-entry-date"
+          labelText={DATE_LABEL}
+          value={when.date}
+          onChange={(date) => {
+            setWhen((current) => ({ ...current, date }));
             clearError('performedAt');
           }}
-        >
-          <DatePickerInput
-            id="journal-entry-date"
-            labelText="Date"
-            placeholder="mm/dd/yyyy"
-            {...errorProps('performedAt')}
-          />
-        </DatePicker>
+          schema={dateSchema}
+          invalidText={errorProps('performedAt').invalidText}
+        />
         <TextInput
           id="journal-entry-time"
           type="time"
