@@ -65,9 +65,14 @@ export default tseslint.config(
   {
     // Carbon's FilterableMultiSelect and ComboBox empty themselves on Escape; MultiSelect and ComboBox
     // (keep-selection-on-escape.tsx) are the same fields without that. Carbon's invalid TextInput, TextArea and PasswordInput do not describe themselves
-    // by their error; text-fields.tsx's do.
+    // by their error; text-fields.tsx's do. Carbon's DatePicker drops a date typed without Enter;
+    // date-field.tsx's DateField takes it.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/components/keep-selection-on-escape*.tsx', 'web/src/components/text-fields.tsx'],
+    ignores: [
+      'web/src/components/keep-selection-on-escape*.tsx',
+      'web/src/components/text-fields.tsx',
+      'web/src/components/date-field.tsx',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -82,6 +87,11 @@ export default tseslint.config(
               name: '@carbon/react',
               importNames: ['TextInput', 'TextArea', 'PasswordInput'],
               message: 'Use TextInput, TextArea and PasswordInput from web/src/components/text-fields.tsx.',
+            },
+            {
+              name: '@carbon/react',
+              importNames: ['DatePicker', 'DatePickerInput'],
+              message: 'Use DateField from web/src/components/date-field.tsx.',
             },
             // libphonenumber's full metadata (phone line types) is over 100 KB: the server enriches, the
             // web shows what the API answers.

@@ -1,10 +1,11 @@
-import { DatePicker, DatePickerInput } from '@carbon/react';
 import { TextInput } from './text-fields';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { AppModal, MODAL_DEFAULTS } from './app-modal';
+import { DateField } from './date-field';
 import { RowActionsMenu } from './row-actions-menu';
 
 describe('AppModal (spec 9 modal defaults)', () => {
@@ -55,9 +56,7 @@ describe('AppModal and a date picker inside it', () => {
     const onClose = vi.fn();
     render(
       <AppModal open title="Add entry" onSubmit={() => undefined} onClose={onClose}>
-        <DatePicker datePickerType="single">
-          <DatePickerInput id="when" labelText="Date" placeholder="mm/dd/yyyy" />
-        </DatePicker>
+        <DateField id="when" labelText="Date" value="" onChange={() => undefined} schema={z.string()} />
       </AppModal>,
     );
     await user.click(screen.getByLabelText('Date'));
