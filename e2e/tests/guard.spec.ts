@@ -55,7 +55,9 @@ test.describe('navigation guard', () => {
     await expect(page.getByText('Failed to fetch current user')).toHaveCount(1);
   });
 
-  test('a wrong password shows the server message, stays on the sign-in page and focuses the password', async ({ page }) => {
+  test('a wrong password shows the server message, stays on the sign-in page and focuses the password', async ({
+    page,
+  }) => {
     const account = await createAccount('viewer');
     await page.goto('/login');
     await page.getByLabel('Email').fill(account.email);

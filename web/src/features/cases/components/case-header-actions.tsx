@@ -84,9 +84,7 @@ export function CaseHeaderActions({ caseItem, canEdit, canExport = false }: Case
           Edit
         </Button>
       )}
-      {status !== 'archived' && (
-        <CaseStatusMenu status={status} busy={update.isPending} onSelect={select} />
-      )}
+      {status !== 'archived' && <CaseStatusMenu status={status} busy={update.isPending} onSelect={select} />}
       {isClosed ? (
         <Button renderIcon={Renew} disabled={update.isPending} onClick={() => setDialog('reopen')}>
           Reopen

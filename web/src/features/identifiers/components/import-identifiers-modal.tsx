@@ -258,13 +258,7 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
           />
         )}
         {(failure || result) && (
-          <Stack
-            gap={5}
-            ref={outcome}
-            tabIndex={-1}
-            role="group"
-            aria-label="Import result"
-          >
+          <Stack gap={5} ref={outcome} tabIndex={-1} role="group" aria-label="Import result">
             {failure && (
               <InlineNotification
                 kind="error"
