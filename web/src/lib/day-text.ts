@@ -34,4 +34,3 @@ export function dayTextSchema(label: string) {
     return z.NEVER;
   });
 }
-

@@ -195,7 +195,9 @@ describe('case tasks', () => {
     it('is the day picked in the calendar', async () => {
       const { user, due, addTask, posted } = await openAddTask();
       await user.click(due);
-      const day = document.querySelector<HTMLElement>('.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)')!;
+      const day = document.querySelector<HTMLElement>(
+        '.flatpickr-day:not(.prevMonthDay):not(.nextMonthDay)',
+      )!;
       await user.click(day);
       // flatpickr keeps each day's date on its element.
       const picked = (day as HTMLElement & { dateObj: Date }).dateObj;

@@ -125,7 +125,9 @@ describe('entry dialog', () => {
     expect(await screen.findByText('Entry added')).toBeInTheDocument();
     const [create] = callsTo(fetchMock, 'POST', '/api/journal-entries');
     const performedAt = new Date(create.body.performedAt);
-    expect([performedAt.getFullYear(), performedAt.getMonth() + 1, performedAt.getDate()]).toEqual([2025, 1, 15]);
+    expect([performedAt.getFullYear(), performedAt.getMonth() + 1, performedAt.getDate()]).toEqual([
+      2025, 1, 15,
+    ]);
     vi.unstubAllGlobals();
   });
 
