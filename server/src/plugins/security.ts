@@ -45,10 +45,18 @@ export function inlineScriptHashes(webDistDir: string | undefined): string[] {
   );
 }
 
-/** Which index.html is on disk now: its modification time and size ('' without one). */
+/**
+ * Which index.html is on disk now: its modification time and size ('' without one, or when the disk
+ * will not say: the page is then not served either, and the next request asks again).
+ */
 function pageVersion(webDistDir: string | undefined): string {
-  const stat = webDistDir ? statSync(join(webDistDir, 'index.html'), { throwIfNoEntry: false }) : undefined;
-  return stat ? `${stat.mtimeMs}:${stat.size}` : '';
+  if (!webDistDir) return '';
+  try {
+    const stat = statSync(join(webDistDir, 'index.html'), { throwIfNoEntry: false });
+    return stat ? `${stat.mtimeMs}:${stat.size}` : '';
+  } catch {
+    return '';
+  }
 }
 
 /** Helmet's headers for documents, with a strict CSP allowing the inline scripts of these hashes. */
