@@ -9,6 +9,7 @@ import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test
 import { automationWithKey } from '../../../test/originator-helpers';
 import { recordStatements } from '../../../test/statement-log';
 import { createCaseVia, insertGroup, patchCaseVia } from '../cases/case-test-fixtures';
+import { idOf, ok, writtenEvidence } from './events-test-fixtures';
 import { auditEvent, type AuditRecord } from './audit-event';
 import { RecordReferences } from './hidden-references';
 
@@ -41,18 +42,6 @@ const ids = {
   visibleEvidence: '',
   hiddenEntry: '',
 };
-
-async function ok<T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<T> {
-  const answer = await res;
-  if (answer.statusCode >= 300) throw new Error(`${answer.statusCode} ${answer.body}`);
-  return (answer.body ? answer.json() : null) as T;
-}
-
-const idOf = (value: unknown) => (value as { id: string }).id;
-
-async function writtenEvidence(client: Client, caseId: string, title: string): Promise<string> {
-  return idOf(await ok(client.post('/api/evidence', { title, body: `${title} text`, caseId })));
-}
 
 async function entry(client: Client, caseId: string, body: Record<string, unknown> = {}): Promise<string> {
   const description = `Entry ${MARKER}`;

@@ -6,6 +6,7 @@ import { groups } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { automationWithKey } from '../../../test/originator-helpers';
 import { createCaseVia, insertGroup, patchCaseVia } from '../cases/case-test-fixtures';
+import { idOf, ok, writtenEvidence } from './events-test-fixtures';
 
 /**
  * A History row that names another record (the case linked by hand, the case a duplicate repeats, the
@@ -31,18 +32,6 @@ let visible: Case;
 let other: Case;
 const ids = { visibleEvidence: '', hiddenEvidence: '', identifier: '' };
 let identifierName = '';
-
-async function ok<T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<T> {
-  const answer = await res;
-  if (answer.statusCode >= 300) throw new Error(`${answer.statusCode} ${answer.body}`);
-  return (answer.body ? answer.json() : null) as T;
-}
-
-const idOf = (value: unknown) => (value as { id: string }).id;
-
-async function writtenEvidence(client: Client, caseId: string, title: string): Promise<string> {
-  return idOf(await ok(client.post('/api/evidence', { title, body: `${title} text`, caseId })));
-}
 
 async function entry(client: Client, caseId: string, body: Record<string, unknown> = {}): Promise<string> {
   return idOf(

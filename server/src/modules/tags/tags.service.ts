@@ -6,6 +6,7 @@ import {
   type TagUsage,
   type UpdateTagBody,
 } from '@scamtrail/domain/tags';
+import { RECORDS_YOU_MAY_NOT_SEE } from '../../db/case-visibility';
 import type { Db, DbOrTx } from '../../db/client';
 import { withUniqueField } from '../../lib/conflicts';
 import { tags } from '../../db/schema/index';
@@ -149,14 +150,17 @@ export async function deleteTag(db: Db, id: string, principal: Principal): Promi
   });
 }
 
+/** What carries a tag beyond what the caller may see, in the words every such refusal uses. */
+const UNSEEN = RECORDS_YOU_MAY_NOT_SEE.toLowerCase();
+
 /** The refusal of a tag in use: what carries it as far as the caller may see, and that more does. */
 function inUseError(total: number, shown: TagUsage): AppError {
   const where =
     shown.total === total
       ? describeTagUsage(shown)
       : shown.total > 0
-        ? `${describeTagUsage(shown)}, and by records you may not see`
-        : 'records you may not see';
+        ? `${describeTagUsage(shown)}, and by ${UNSEEN}`
+        : UNSEEN;
   return new AppError('IN_USE', `Tag is in use by ${where}; remove it from them first`, { usage: shown });
 }
 
