@@ -1,6 +1,6 @@
 import { Button, Link } from '@carbon/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { AuditEvent } from '@scamtrail/domain/cases';
 import type { NotificationList } from '@scamtrail/domain/notifications';
@@ -37,6 +37,8 @@ function useNotifications(page: number) {
     queryKey: notificationKeys.list(page),
     queryFn: ({ signal }) =>
       api.get<NotificationList>('/notifications', { params: { page, pageSize: PAGE_SIZE }, signal }),
+    // The page shown stays while the next loads, so the pager pressed is still there to hold focus.
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -58,6 +60,29 @@ function useMarkSeen(newest: { id: number; unread: boolean } | undefined) {
 }
 
 /**
+ * Keeps focus on the pager once a page has loaded: the button pressed is disabled while it loads, and
+ * Older is gone on the last page (Newer on the first), which left focus on <body> and the keyboard user
+ * at the top of the document. Focus goes back to the button pressed if it is still there, else the other.
+ */
+function usePagerFocus(isFetching: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const pressed = useRef<string | null>(null);
+  useEffect(() => {
+    if (isFetching || pressed.current === null) return;
+    const buttons = [...(ref.current?.querySelectorAll('button') ?? [])];
+    const target = buttons.find((button) => button.textContent === pressed.current) ?? buttons[0];
+    pressed.current = null;
+    target?.focus();
+  }, [isFetching]);
+  return {
+    ref,
+    keepFocus: () => {
+      pressed.current = document.activeElement?.textContent ?? null;
+    },
+  };
+}
+
+/**
  * What others did on the cases the user is assigned to and on the tasks they are given, newest first:
  * who, what (in the words of the case's History) and which case, each linking to it. Loaded when the
  * bell's panel opens.
@@ -65,6 +90,7 @@ function useMarkSeen(newest: { id: number; unread: boolean } | undefined) {
 export default function CaseActivity({ onNavigate }: { onNavigate: () => void }) {
   const [page, setPage] = useState(1);
   const query = useNotifications(page);
+  const pager = usePagerFocus(query.isFetching);
   const { user } = useSession();
   const first = page === 1 ? query.data?.data[0] : undefined;
   useMarkSeen(first && { id: first.event.id, unread: first.unread });
@@ -104,16 +130,34 @@ export default function CaseActivity({ onNavigate }: { onNavigate: () => void })
           </li>
         ))}
       </ul>
-      {pagination.totalPages > page && (
-        <Button kind="ghost" size="sm" disabled={query.isFetching} onClick={() => setPage(page + 1)}>
-          Older
-        </Button>
-      )}
-      {page > 1 && (
-        <Button kind="ghost" size="sm" disabled={query.isFetching} onClick={() => setPage(page - 1)}>
-          Newer
-        </Button>
-      )}
+      <div ref={pager.ref}>
+        {pagination.totalPages > page && (
+          <Button
+            kind="ghost"
+            size="sm"
+            disabled={query.isFetching}
+            onClick={() => {
+              pager.keepFocus();
+              setPage(page + 1);
+            }}
+          >
+            Older
+          </Button>
+        )}
+        {page > 1 && (
+          <Button
+            kind="ghost"
+            size="sm"
+            disabled={query.isFetching}
+            onClick={() => {
+              pager.keepFocus();
+              setPage(page - 1);
+            }}
+          >
+            Newer
+          </Button>
+        )}
+      </div>
     </>
   );
 }

@@ -181,6 +181,28 @@ describe('notifications of activity on the user’s cases', () => {
     expect(screen.queryByRole('region', { name: 'Notifications' })).not.toBeInTheDocument();
   });
 
+  it('keeps focus on the pager when Older or Newer loads another page', async () => {
+    const older = { ...CLOSED, event: { ...CLOSED.event, id: 90 } };
+    let calls = 0;
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/notifications/unread': () => json(200, { unread: 0, isCapped: false }),
+      // Page 1, then page 2 (the last), then page 1 again: 11 items in all.
+      'GET /api/notifications': () => (calls++ % 2 === 0 ? list([ENTRY_ADDED], 11) : list([older], 11)),
+    });
+    await userEvent.click(await bell('Notifications'));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Older' }));
+    // Older is gone on the last page: focus goes to Newer, not to <body>.
+    const newer = await within(panel).findByRole('button', { name: 'Newer' });
+    await waitFor(() => expect(newer).toHaveFocus());
+    expect(within(panel).queryByRole('button', { name: 'Older' })).not.toBeInTheDocument();
+
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Older' })).toHaveFocus());
+  });
+
   it('says when there is nothing yet', async () => {
     renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),
