@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns';
 
 /**
@@ -23,6 +33,16 @@ export const originators = pgTable(
     systemName: text('system_name'),
     description: text('description'),
     webhookUrl: text('webhook_url'),
+    /**
+     * Who last chose `webhook_url` (at creation or in an edit): a user, or an API key (the automation's
+     * own). Its receiver reads what the webhook delivers, so a topic goes out only while this chooser
+     * holds the topic's permissions now, beside the automation's keys (`heldForDelivery`,
+     * modules/webhooks/webhook-grants.ts). Ids without a foreign key: a chooser gone holds nothing.
+     * Both null (a URL of before migration 0037 whose chooser was not a team member): nothing goes out
+     * until someone sets the URL again.
+     */
+    webhookUrlSetByUserId: uuid('webhook_url_set_by_user_id'),
+    webhookUrlSetByApiKeyId: uuid('webhook_url_set_by_api_key_id'),
     active: boolean('active').notNull().default(true),
     lastTriggered: timestamp('last_triggered', { withTimezone: true }),
     createdAt: createdAt(),

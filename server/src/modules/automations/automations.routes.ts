@@ -49,14 +49,13 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
           { types: ['automation'], search, active: activeFilter(status) },
           { page, pageSize },
         ),
-      create: (body, principal) => createAutomation(db, policy, body, principal.originatorId),
+      create: (body, principal) => createAutomation(db, policy, body, principal),
       // A key changes its own automation only, decided with the rest of who may call.
       recordAccess: access.automationPermission,
-      update: (id, body, principal, ifMatch) =>
-        updateAutomation(db, policy, id, body, principal.originatorId, ifMatch),
+      update: (id, body, principal, ifMatch) => updateAutomation(db, policy, id, body, principal, ifMatch),
       read: (id) => getOriginatorOfType(db, id, 'automation'),
       deactivate: (id, principal, ifMatch) =>
-        updateAutomation(db, policy, id, { active: false }, principal.originatorId, ifMatch),
+        updateAutomation(db, policy, id, { active: false }, principal, ifMatch),
     });
 
     app.withTypeProvider<ZodTypeProvider>().get(

@@ -5,6 +5,7 @@ import type {
 } from '@scamtrail/domain/automations';
 import type { Originator } from '@scamtrail/domain/originators';
 import type { Db } from '../../db/client';
+import type { Principal } from '../auth/principal';
 import type { OutboundPolicy } from '../../lib/outbound-request';
 import type { IfMatch } from '../../lib/preconditions';
 import {
@@ -26,6 +27,16 @@ export type { OutboundPolicy };
 
 const WEBHOOK = { field: 'webhookUrl', label: 'Webhook URL' };
 
+/**
+ * Who chooses the URL: whoever receives at it reads what the webhook delivers, so deliveries are held
+ * to what this chooser holds now as well as to the keys (`heldForDelivery`, webhooks/webhook-grants.ts).
+ */
+function urlChooser(principal: Principal) {
+  return principal.kind === 'user'
+    ? { webhookUrlSetByUserId: principal.userId, webhookUrlSetByApiKeyId: null }
+    : { webhookUrlSetByUserId: null, webhookUrlSetByApiKeyId: principal.apiKeyId };
+}
+
 /** Keys shown with an automation; the full list is paginated at .../api-keys. */
 const DETAIL_KEYS = 100;
 
@@ -33,7 +44,7 @@ export async function createAutomation(
   db: Db,
   policy: OutboundPolicy,
   body: CreateAutomationBody,
-  actorOriginatorId: string | null,
+  principal: Principal,
 ): Promise<Originator> {
   if (body.webhookUrl) await assertPublicTarget(body.webhookUrl, WEBHOOK, policy);
   return createOriginatorOfType(
@@ -43,24 +54,37 @@ export async function createAutomation(
       systemName: body.systemName,
       description: body.description,
       webhookUrl: body.webhookUrl ?? null,
+      ...(body.webhookUrl ? urlChooser(principal) : {}),
       active: body.active,
     },
-    actorOriginatorId,
+    principal.originatorId,
     UNIQUE_SYSTEM_NAME,
   );
 }
 
-/** Deactivating (active=false) makes every key of the automation stop working at once. */
+/**
+ * Deactivating (active=false) makes every key of the automation stop working at once. Sending
+ * `webhookUrl` (even the same one) makes the caller its chooser.
+ */
 export async function updateAutomation(
   db: Db,
   policy: OutboundPolicy,
   id: string,
   body: UpdateAutomationBody,
-  actorOriginatorId: string | null,
+  principal: Principal,
   ifMatch?: IfMatch,
 ): Promise<Originator> {
   if (body.webhookUrl) await assertPublicTarget(body.webhookUrl, WEBHOOK, policy);
-  return changeOriginatorOfType(db, id, 'automation', body, actorOriginatorId, UNIQUE_SYSTEM_NAME, ifMatch);
+  return changeOriginatorOfType(
+    db,
+    id,
+    'automation',
+    body,
+    principal.originatorId,
+    UNIQUE_SYSTEM_NAME,
+    ifMatch,
+    body.webhookUrl === undefined ? {} : urlChooser(principal),
+  );
 }
 
 /** The automation with its latest keys. */

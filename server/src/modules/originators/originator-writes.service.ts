@@ -53,7 +53,8 @@ function eventTypeOf(changes: OriginatorChanges): string {
 
 /**
  * Updates a community member or automation (404 if there is none of that type) with its audit
- * event naming the changed fields, in one transaction.
+ * event naming the changed fields, in one transaction. `stored` are columns written beside the
+ * changes that the event does not name (who chose an automation's webhook URL).
  */
 export async function changeOriginatorOfType(
   db: Db,
@@ -63,6 +64,7 @@ export async function changeOriginatorOfType(
   actorOriginatorId: string | null,
   unique: UniqueName,
   ifMatch?: IfMatch,
+  stored: OriginatorChanges = {},
 ): Promise<Originator> {
   const found = await withUniqueField(
     () =>
@@ -74,7 +76,7 @@ export async function changeOriginatorOfType(
           ifMatch,
           type === 'automation' ? 'automation' : 'community member',
         );
-        if (!(await updateOriginator(tx, id, type, changes))) return false;
+        if (!(await updateOriginator(tx, id, type, { ...changes, ...stored }))) return false;
         await recordEvent(tx, {
           type: eventTypeOf(changes),
           actorOriginatorId,

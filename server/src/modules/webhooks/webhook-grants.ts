@@ -1,16 +1,54 @@
-import { hasPermission, isPermission, permissionsForRole, type Role } from '@scamtrail/domain/permissions';
+import {
+  hasPermission,
+  isPermission,
+  permissionsForRole,
+  type Permission,
+  type Role,
+} from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
-import { findLiveKeyGrants } from './webhooks.repository';
+import { findLiveKeyGrants, findUrlChooser } from './webhooks.repository';
+
+/** A key's scopes as far as its creator holds them now, as `findApiKeyPrincipal` reads a key. */
+function keyGrants(scopes: readonly string[], creatorRole: string): Permission[] {
+  const creator = permissionsForRole(creatorRole as Role);
+  return scopes.filter((scope): scope is Permission => isPermission(scope) && hasPermission(creator, scope));
+}
 
 /**
  * The permissions the automation's live keys hold now: each key's scopes as far as its creator holds
- * them (an API key never holds more than its creator holds now), as `findApiKeyPrincipal` reads a key.
+ * them (an API key never holds more than its creator holds now).
  */
-export async function heldByKeys(db: DbOrTx, automationId: string, now: Date): Promise<Set<string>> {
+async function heldByKeys(db: DbOrTx, automationId: string, now: Date): Promise<Set<string>> {
   const held = new Set<string>();
   for (const key of await findLiveKeyGrants(db, automationId, now)) {
-    const creator = permissionsForRole(key.role as Role);
-    for (const scope of key.scopes) if (isPermission(scope) && hasPermission(creator, scope)) held.add(scope);
+    for (const scope of keyGrants(key.scopes, key.role)) held.add(scope);
   }
   return held;
+}
+
+/**
+ * What whoever chose the webhook URL holds now: its receiver reads what is delivered there, so a
+ * user who set it holds their role's permissions while enabled, and a key that set it its own grants
+ * while live (`keyGrants`); nothing once they are disabled, revoked or gone, or when nobody is known.
+ */
+async function heldByUrlChooser(db: DbOrTx, automationId: string, now: Date): Promise<readonly string[]> {
+  const chooser = await findUrlChooser(db, automationId, now);
+  if (chooser.userRole) return permissionsForRole(chooser.userRole as Role);
+  if (chooser.keyScopes && chooser.keyCreatorRole)
+    return keyGrants(chooser.keyScopes, chooser.keyCreatorRole);
+  return [];
+}
+
+/**
+ * What the webhook may deliver now: the permissions the automation's live keys hold that whoever
+ * chose its URL holds too. A webhook is a reader of the events: the keys say what the automation may
+ * read, and the URL's chooser, who receives it, may take no more than they hold themselves (an
+ * investigator pointing an administrator's automation at their own server gets nothing they could
+ * not read; a chooser demoted, disabled or revoked takes their topics with them). Checked at each
+ * fill and each attempt.
+ */
+export async function heldForDelivery(db: DbOrTx, automationId: string, now: Date): Promise<Set<string>> {
+  const keys = await heldByKeys(db, automationId, now);
+  const chooser = await heldByUrlChooser(db, automationId, now);
+  return new Set([...keys].filter((permission) => hasPermission(chooser, permission)));
 }

@@ -28,7 +28,7 @@ import {
   recordAttempt,
   type ClaimedDelivery,
 } from './webhooks.repository';
-import { heldByKeys } from './webhook-grants';
+import { heldForDelivery } from './webhook-grants';
 import { signedHeaders } from './webhook-signing';
 
 export interface Clock {
@@ -118,7 +118,7 @@ export class WebhookWorker {
           const now = this.clock.now();
           const topics = deliverableTopics(
             toTopics(endpoint.topics),
-            await heldByKeys(tx, automationId, now),
+            await heldForDelivery(tx, automationId, now),
           );
           const subjects = topics.flatMap((topic: ExportTopic) => EXPORT_TOPIC_SUBJECTS[topic]);
           if (subjects.length === 0) return { queued: 0, hasMore: false };
@@ -168,16 +168,19 @@ export class WebhookWorker {
 
   /**
    * Why a queued event may no longer go out, or null: each attempt (a retry days later, one sent again
-   * by hand) sends it only while the fill would queue it now. The automation's keys must still hold
-   * its topic's permissions (a creator demoted or disabled, a key revoked) and its cases must still be
+   * by hand) sends it only while the fill would queue it now. The automation's keys and whoever chose
+   * its URL must still hold its topic's permissions (a creator or chooser demoted or disabled, a key
+   * revoked) and its cases must still be
    * of no group (a case moved into one takes its events out, as from export streams).
    */
   private async withheld(delivery: ClaimedDelivery, now: Date): Promise<string | null> {
     const event = queuedEvent(delivery.payload);
     if (!event) return null;
     const { db } = this.options;
-    if (deliverableTopics([event.topic], await heldByKeys(db, delivery.automationId, now)).length === 0) {
-      return "Not sent: the automation's API keys no longer hold the permissions of this event's topic";
+    if (
+      deliverableTopics([event.topic], await heldForDelivery(db, delivery.automationId, now)).length === 0
+    ) {
+      return "Not sent: the automation's API keys, or whoever chose its webhook URL, no longer hold the permissions of this event's topic";
     }
     if (!(await isCarriedNow(db, event.id, []))) {
       return 'Not sent: this event speaks of a case now in a group, which an automation does not see';

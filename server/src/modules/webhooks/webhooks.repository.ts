@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
 import {
@@ -142,6 +143,49 @@ export async function findLiveKeyGrants(
         eq(users.disabled, false),
       ),
     );
+}
+
+const chooserUser = alias(users, 'chooser_user');
+const chooserKey = alias(apiKeys, 'chooser_key');
+const chooserKeyCreator = alias(users, 'chooser_key_creator');
+
+/**
+ * Who chose the automation's webhook URL, as they stand now: an enabled user's role, or a live key of
+ * this automation (not revoked, not expired, its creator enabled) with its scopes and its creator's
+ * role. Both null when the chooser is unknown, disabled, revoked or gone.
+ */
+export async function findUrlChooser(
+  db: DbOrTx,
+  automationId: string,
+  now: Date,
+): Promise<{ userRole: string | null; keyScopes: string[] | null; keyCreatorRole: string | null }> {
+  const [row] = await db
+    .select({
+      userRole: chooserUser.role,
+      keyScopes: chooserKey.scopes,
+      keyCreatorRole: chooserKeyCreator.role,
+    })
+    .from(originators)
+    .leftJoin(
+      chooserUser,
+      and(eq(chooserUser.id, originators.webhookUrlSetByUserId), eq(chooserUser.disabled, false)),
+    )
+    .leftJoin(
+      chooserKey,
+      and(
+        eq(chooserKey.id, originators.webhookUrlSetByApiKeyId),
+        eq(chooserKey.automationId, originators.id),
+        isNull(chooserKey.revokedAt),
+        or(isNull(chooserKey.expiresAt), sql`${chooserKey.expiresAt} > ${now.toISOString()}::timestamptz`),
+      ),
+    )
+    .leftJoin(
+      chooserKeyCreator,
+      and(eq(chooserKeyCreator.id, chooserKey.createdBy), eq(chooserKeyCreator.disabled, false)),
+    )
+    .where(eq(originators.id, automationId));
+  if (!row) return { userRole: null, keyScopes: null, keyCreatorRole: null };
+  return row;
 }
 
 /** Endpoints that receive events now: active, with a secret, of an active automation with a URL. */

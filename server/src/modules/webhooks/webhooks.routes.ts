@@ -66,7 +66,8 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
         summary: 'Choose the topics the webhook receives',
         description:
           "A topic's events are sent only while one of the automation's live API keys holds export.view " +
-          "and the topic's view permissions (its creator holding them too); of cases, those of no group.",
+          "and the topic's view permissions (its creator holding them too), and whoever last set the " +
+          'webhook URL holds them too; of cases, those of no group.',
         params: idParamsSchema,
         headers: ifMatchHeadersSchema,
         body: updateWebhookBodySchema,

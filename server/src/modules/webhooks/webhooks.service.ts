@@ -18,7 +18,7 @@ import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
 import { toTopics } from '../export-streams/export-streams.service';
-import { heldByKeys } from './webhook-grants';
+import { heldForDelivery } from './webhook-grants';
 import { generateWebhookSecret } from './webhook-signing';
 import {
   countWaiting,
@@ -63,7 +63,7 @@ async function toEndpoint(db: DbOrTx, row: EndpointRow, url: string | null): Pro
     disabledReason: row.status === 'disabled' ? row.disabledReason : null,
     disabledAt: row.status === 'disabled' ? iso(row.disabledAt) : null,
     topics,
-    deliveredTopics: deliverableTopics(topics, await heldByKeys(db, row.automationId, now)),
+    deliveredTopics: deliverableTopics(topics, await heldForDelivery(db, row.automationId, now)),
     hasSecret: row.secret !== null,
     previousSecretExpiresAt: previousLive ? iso(row.previousSecretExpiresAt) : null,
     waiting: await countWaiting(db, row.automationId),

@@ -109,7 +109,7 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
             label: 'Sent now',
             value: topicList(
               endpoint.deliveredTopics,
-              "None: no live API key of this automation may read these topics (each needs Export view and the topic's view permissions)",
+              "None: no live API key of this automation, or not whoever last set its URL, may read these topics (each needs Export view and the topic's view permissions; setting the URL makes it yours)",
             ),
           },
           { label: 'Waiting', value: formatCount(endpoint.waiting) },
