@@ -7,11 +7,17 @@ export interface DeviceErrorMessage {
   field?: string;
 }
 
+/**
+ * A code that cannot be one, in the page's words: the server's message is for API clients and names
+ * the field of its body ("userCode must be..."), which the person at the page never sees.
+ */
+export const CODE_SHAPE_MESSAGE = 'Enter the 8 letters your device shows, like WDJB-MJHT';
+
 /** What the page says about a code the server refused. */
 export function describeDeviceError(error: unknown): DeviceErrorMessage {
   if (!isApiError(error)) return { title: 'Something went wrong', subtitle: 'Please try again.' };
   if (error.status === 400) {
-    const field = error.details?.fields?.find((f) => f.field === 'userCode')?.message;
+    const field = error.details?.fields?.some((f) => f.field === 'userCode') ? CODE_SHAPE_MESSAGE : undefined;
     return { title: 'Check the code', subtitle: field ?? error.message, field: field ?? error.message };
   }
   if (error.status === 404) {

@@ -57,6 +57,33 @@ describe('Device Authorization', () => {
     expect(await screen.findByRole('heading', { name: 'Device signed in' })).toHaveFocus();
   });
 
+  it('says under the field, in its own words, that a code cannot be one', async () => {
+    renderApp('/auth/device', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'POST /api/oauth/device/lookup': () =>
+        json(400, {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Invalid request',
+            details: {
+              fields: [
+                {
+                  field: 'userCode',
+                  message: 'userCode must be the 8 letters your device shows, like WDJB-MJHT',
+                },
+              ],
+            },
+          },
+        }),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Code'), 'bad');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter the 8 letters your device shows, like WDJB-MJHT')).toBeVisible();
+    expect(screen.queryByText(/userCode/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('says a code is wrong, and how long to wait once throttled', async () => {
     let calls = 0;
     renderApp('/auth/device', {
