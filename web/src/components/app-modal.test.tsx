@@ -79,8 +79,11 @@ function Page({
 }: {
   danger?: boolean;
   withField?: boolean;
-  /** The row in a section headed "Thing list", as a table's rows are under its title. */
-  inList?: boolean;
+  /**
+   * The row in a section headed "Thing list", as a table's rows are under its title; 'untitled-table':
+   * in a table without a title of its own, under the section's heading (e.g. the profile's passkeys).
+   */
+  inList?: boolean | 'untitled-table';
 }) {
   const [isOpen, setOpen] = useState(false);
   const [isRowThere, setRowThere] = useState(true);
@@ -94,7 +97,7 @@ function Page({
       {inList ? (
         <section aria-labelledby="thing-list">
           <h2 id="thing-list">Thing list</h2>
-          {row}
+          {inList === 'untitled-table' ? <div className="cds--data-table-container">{row}</div> : row}
         </section>
       ) : (
         row
@@ -195,5 +198,13 @@ describe('AppModal focus', () => {
     const listHeading = screen.getByRole('heading', { name: 'Thing list' });
     expect(listHeading).toHaveFocus();
     expect(listHeading).toHaveAttribute('tabindex', '-1');
+  });
+
+  it("moves focus to the heading of the opener's section when its table has no title of its own", async () => {
+    render(<Page withField inList="untitled-table" />);
+    await chooseFromRowMenu();
+    await userEvent.keyboard('{Escape}');
+    await act(async () => screen.getByRole('button', { name: 'Remove the row' }).click());
+    expect(screen.getByRole('heading', { name: 'Thing list' })).toHaveFocus();
   });
 });

@@ -46,9 +46,16 @@ function findOpener(): HTMLElement | null {
 const SECTION = '.cds--data-table-container, section, [role="region"]';
 const SECTION_HEADING = 'h2, h3, h4, h5, h6';
 
-/** The heading of the list or section around `element`, if it has one. */
+/**
+ * The heading of the nearest list or section around `element` that has one: a table without a title
+ * of its own (the profile's passkeys) is headed by its section's heading.
+ */
 function sectionHeading(element: HTMLElement | null): HTMLElement | null {
-  return element?.closest(SECTION)?.querySelector<HTMLElement>(SECTION_HEADING) ?? null;
+  for (let around = element?.closest(SECTION); around; around = around.parentElement?.closest(SECTION)) {
+    const heading = around.querySelector<HTMLElement>(SECTION_HEADING);
+    if (heading) return heading;
+  }
+  return null;
 }
 
 /**
