@@ -164,6 +164,19 @@ export const custodyEventSchema = z
         'What the action touched. A case or journal entry the caller may not see is named ' +
           '`{ "hidden": kind }` in place of its id',
       ),
+    names: z
+      .record(responseText(), responseText())
+      .describe(
+        'The names of the records `detail` names by id, for those the caller may see, as a History ' +
+          'event names them: a case as "#12 Its title", a journal entry by its type and text, an ' +
+          'identifier by its value. A record the caller may not see, or one no longer found, is not here',
+      ),
+    entryCases: z
+      .record(responseText(), caseRefSchema)
+      .describe(
+        "The case of each journal entry `detail` names that the caller may see, by the entry's id: " +
+          'where the entry is read. Not here for an entry in no case, nor for a caller without case.view',
+      ),
     createdAt: responseText(),
   })
   .meta({ id: 'CustodyEvent' });

@@ -1,9 +1,10 @@
+import type { CaseRef } from '@scamtrail/domain/cases';
 import type { HiddenRecord, HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 import type { DbOrTx } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
 import type { Principal } from '../auth/principal';
 import type { NamedFields, NamedRecordKind, ReferenceFields } from './record-references';
-import { findRecordNames, findVisibleRecords } from './record-visibility.repository';
+import { findRecordNames, findVisibleRecords, type VisibleRecord } from './record-visibility.repository';
 
 type Values = Record<string, unknown>;
 
@@ -22,7 +23,7 @@ const idsIn = (value: unknown): string[] =>
 export class RecordReferences {
   private readonly named = new Map<HiddenRecordKind, Set<string>>();
   /** The records the reader may see, by kind, each with its name (null for one no longer found). */
-  private readonly visible = new Map<HiddenRecordKind, Map<string, string | null>>();
+  private readonly visible = new Map<HiddenRecordKind, Map<string, VisibleRecord>>();
   /** Groups, people and tags named (never hidden), and the names the reader may read of them. */
   private readonly mentioned = new Map<NamedRecordKind, Set<string>>();
   private readonly mentionedNames = new Map<NamedRecordKind, Map<string, string>>();
@@ -66,7 +67,7 @@ export class RecordReferences {
             findRecordNames(db, principal, kind, [...ids]),
       ),
     ]);
-    named.forEach(([kind], i) => this.visible.set(kind, found[i]));
+    named.forEach(([kind], i) => this.visible.set(kind, found[i] as Map<string, VisibleRecord>));
     mentioned.forEach(([kind], i) => {
       this.mentionedNames.set(kind, found[named.length + i] as Map<string, string>);
     });
@@ -78,7 +79,25 @@ export class RecordReferences {
 
   /** The name of a record the reader may see ("#12 Its title", an item's title); undefined otherwise. */
   nameOf(kind: HiddenRecordKind, id: string): string | undefined {
-    return this.visible.get(kind)?.get(id) ?? undefined;
+    return this.visible.get(kind)?.get(id)?.name ?? undefined;
+  }
+
+  /**
+   * The cases, by id, of the journal entries the declared fields of a recorded value name that the
+   * reader may see, where each is read: none for an entry in no case, nor to a reader who may not read
+   * cases (`findVisibleRecords`).
+   */
+  entryCasesIn(values: unknown, fields: ReferenceFields): Record<string, CaseRef> {
+    const found: Record<string, CaseRef> = {};
+    if (!isValues(values)) return found;
+    for (const [field, reference] of Object.entries(fields)) {
+      if (reference.kind !== 'journal_entry') continue;
+      for (const id of idsIn(values[field])) {
+        const entryCase = this.visible.get(reference.kind)?.get(id)?.case;
+        if (entryCase) found[id] = entryCase;
+      }
+    }
+    return found;
   }
 
   /**

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { CaseRef } from '@scamtrail/domain/cases';
 import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryType } from '@scamtrail/domain/journal-entries';
 import { fullName } from '@scamtrail/domain/names';
@@ -24,6 +25,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 interface NamedRow {
   id: string;
   name: string;
+  /** A journal entry's case (null for one in no case), read in the same statement. */
+  case?: CaseRef | null;
+}
+
+/**
+ * A record the reader may see: its name (null for one no longer found), and for a journal entry the
+ * case it is in, where it is read (null when it is in none), to a reader who may read cases.
+ */
+export interface VisibleRecord {
+  name: string | null;
+  case?: CaseRef | null;
 }
 
 const MAX_NAME = 80;
@@ -66,36 +78,58 @@ async function findNamedRows(
       .where(and(isAnyUuid(evidence.id, wanted), visibleCaseCondition(principal)));
   }
   const rows = await db
-    .select({ id: journalEntries.id, type: journalEntries.type, description: journalEntries.description })
+    .select({
+      id: journalEntries.id,
+      type: journalEntries.type,
+      description: journalEntries.description,
+      caseId: cases.id,
+      caseNumber: cases.number,
+      caseTitle: cases.title,
+      caseStatus: cases.status,
+    })
     .from(journalEntries)
     .leftJoin(cases, eq(cases.id, journalEntries.caseId))
     .where(and(isAnyUuid(journalEntries.id, wanted), visibleCaseCondition(principal)));
-  return rows.map((row) => ({ id: row.id, name: entryName(row.type, row.description) }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: entryName(row.type, row.description),
+    case:
+      row.caseId && row.caseNumber !== null && row.caseTitle !== null && row.caseStatus !== null
+        ? { id: row.caseId, number: row.caseNumber, title: row.caseTitle, status: row.caseStatus }
+        : null,
+  }));
 }
 
 /**
  * Which of the ids name records of the kind the caller may see, each with its name (a case as
- * "#12 Its title", evidence by its title, an entry by its type and text, an identifier by its value),
- * in one statement: a case by the rule of every case read; evidence and journal entries as their own
- * reads find them, through their case (one in no case is visible); identifiers belong to no case, so
- * the permission alone decides. An administrator sees every id, one no longer found without a name.
+ * "#12 Its title", evidence by its title, an entry by its type and text, an identifier by its value)
+ * and an entry with its case, in one statement: a case by the rule of every case read; evidence and
+ * journal entries as their own reads find them, through their case (one in no case is visible);
+ * identifiers belong to no case, so the permission alone decides. An administrator sees every id, one
+ * no longer found without a name. An entry's case is told only to a caller who may read cases.
  */
 export async function findVisibleRecords(
   db: DbOrTx,
   principal: Principal,
   kind: HiddenRecordKind,
   ids: readonly string[],
-): Promise<Map<string, string | null>> {
+): Promise<Map<string, VisibleRecord>> {
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
   if (wanted.length === 0 || !hasPermission(principal.permissions, VIEW_PERMISSION[kind])) return new Map();
   const rows = await findNamedRows(db, principal, kind, wanted);
+  const readsCases = hasPermission(principal.permissions, VIEW_PERMISSION.case);
   // Ids come back as the database writes them; events hold them as the server wrote them.
-  const found = new Map(rows.map((row) => [row.id.toLowerCase(), row.name]));
+  const found = new Map(
+    rows.map((row): [string, VisibleRecord] => [
+      row.id.toLowerCase(),
+      row.case !== undefined && readsCases ? { name: row.name, case: row.case } : { name: row.name },
+    ]),
+  );
   const seesAll = kind === 'identifier' || canSeeAllCases(principal);
   return new Map(
     wanted
       .filter((id) => seesAll || found.has(id.toLowerCase()))
-      .map((id) => [id, found.get(id.toLowerCase()) ?? null]),
+      .map((id) => [id, found.get(id.toLowerCase()) ?? { name: null }]),
   );
 }
 

@@ -11,7 +11,9 @@ const fieldsOf = (action: string) => CUSTODY_REFERENCES[action as CustodyAction]
 /**
  * Custody rows as this reader may read them: the case or journal entry a link names is told only as
  * far as they may see it (`{ hidden: kind }` otherwise), by the declarations of `CUSTODY_REFERENCES`,
- * as the History tells its events. One statement per kind of record the page names.
+ * as the History tells its events, and each one they may see named in `names` as the History names
+ * it ("#12 Its title", an entry by its type and text), an entry with its case in `entryCases`. One
+ * statement per kind of record the page names.
  */
 export async function presentCustodyEvents(
   db: DbOrTx,
@@ -23,11 +25,16 @@ export async function presentCustodyEvents(
   await references.resolve(db, principal);
   return rows.map((row) => {
     const kind = row.actorApiKeyId ? 'api_key' : row.actorUserId ? 'user' : 'system';
+    const fields = fieldsOf(row.action);
+    const detail = references.redact(row.detail, fields) as CustodyEvent['detail'];
     return {
       id: row.id,
       action: row.action as CustodyEvent['action'],
       actor: { kind, name: row.actorName ?? (kind === 'system' ? 'System' : 'Unknown') },
-      detail: references.redact(row.detail, fieldsOf(row.action)) as CustodyEvent['detail'],
+      detail,
+      // Named from what the reader is told: a hidden record is no longer in the detail.
+      names: references.namesIn(detail, fields),
+      entryCases: references.entryCasesIn(detail, fields),
       createdAt: iso(row.createdAt),
     };
   });

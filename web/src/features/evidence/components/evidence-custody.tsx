@@ -1,5 +1,6 @@
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@carbon/react';
+import { Link, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@carbon/react';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { SectionLoadState } from '../../../components/section-load-state';
 import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import {
@@ -8,7 +9,12 @@ import {
   stackedCellProps,
 } from '../../../components/data-table/stacked-table';
 import { CUSTODY_PAGE_SIZE, useEvidenceCustody } from '../api/get-evidence-custody';
-import { custodyActionText, custodyActorText, custodyDetailText } from './evidence-format';
+import {
+  custodyActionText,
+  custodyActorText,
+  custodyDetailParts,
+  type CustodyDetailPart,
+} from './evidence-format';
 import { SectionPager } from '../../../components/section-pager';
 
 const HEADERS = [
@@ -17,6 +23,27 @@ const HEADERS = [
   { key: 'time', header: 'When' },
   { key: 'detail', header: 'Detail' },
 ];
+
+/** The action cell: the stacked row's heading on a phone. */
+const ACTION_CELL = stackedCellProps(0, HEADERS[0]);
+
+/** A row's detail: its words, the case or entry it names linking to where it is read. */
+function CustodyDetail({ parts }: { parts: CustodyDetailPart[] }) {
+  if (parts.every((part) => !part.text)) return <>{EMPTY_CELL}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        part.to ? (
+          <Link key={i} as={RouterLink} to={part.to} inline>
+            {part.text}
+          </Link>
+        ) : (
+          part.text
+        ),
+      )}
+    </>
+  );
+}
 
 /** The item's chain of custody, oldest first: what was done, by whom, when, with its detail. */
 export function EvidenceCustody({ evidenceId }: { evidenceId: string }) {
@@ -41,7 +68,12 @@ export function EvidenceCustody({ evidenceId }: { evidenceId: string }) {
         <TableBody>
           {data.map((event) => (
             <TableRow key={event.id} className={STACKED_ROW_CLASS}>
-              <TableCell {...stackedCellProps(0, HEADERS[0])}>{custodyActionText(event.action)}</TableCell>
+              <TableCell
+                {...ACTION_CELL}
+                className={`${ACTION_CELL.className ?? ''} evidence-custody__action`}
+              >
+                {custodyActionText(event.action)}
+              </TableCell>
               <TableCell {...stackedCellProps(1, HEADERS[1])} className="evidence-custody__nowrap">
                 {custodyActorText(event.actor)}
               </TableCell>
@@ -49,7 +81,7 @@ export function EvidenceCustody({ evidenceId }: { evidenceId: string }) {
                 <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
               </TableCell>
               <TableCell {...stackedCellProps(3, HEADERS[3])} className="evidence-custody__detail">
-                {custodyDetailText(event) || EMPTY_CELL}
+                <CustodyDetail parts={custodyDetailParts(event)} />
               </TableCell>
             </TableRow>
           ))}

@@ -1,6 +1,8 @@
 import type { CustodyAction } from '@scamtrail/domain/evidence';
 import { HIDDEN_RECORD_LABELS, isHiddenRecord } from '@scamtrail/domain/hidden-records';
 import { EMPTY_CELL } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { caseLabel } from '../../../components/case-picker/case-picker';
 import type { CustodyEvent } from '../api/evidence-types';
 
 const UNITS = ['KB', 'MB', 'GB', 'TB'];
@@ -64,13 +66,69 @@ function genericDetail(detail: Record<string, unknown>): string {
 /** A record the reader may not see, as the server names it in its place: "A case you cannot see". */
 const hiddenLabel = (value: unknown) => (isHiddenRecord(value) ? HIDDEN_RECORD_LABELS[value.hidden] : null);
 
-function linkDetail(detail: Record<string, unknown>): string {
-  const hidden = hiddenLabel(detail.journalEntryId) ?? hiddenLabel(detail.caseId);
-  if (hidden) return hidden;
-  if (str(detail.journalEntryId)) return 'Journal entry';
-  if (str(detail.displayValue)) return `Identifier ${str(detail.displayValue)}`;
-  if ('caseId' in detail) return 'Case';
-  return genericDetail(detail);
+/** A piece of a custody row's detail: words, or the name of a case or entry linking to where it is read. */
+export interface CustodyDetailPart {
+  text: string;
+  /** Where the name leads: the case, or the case's timeline for a journal entry. */
+  to?: string;
+}
+
+type Detail = Pick<CustodyEvent, 'detail'> & Partial<Pick<CustodyEvent, 'names' | 'entryCases'>>;
+
+const words = (text: string): CustodyDetailPart => ({ text });
+
+/** How a row words the case a field names: before its name, and in its place when it is not named. */
+interface CaseWords {
+  prefix: string;
+  hidden: string;
+  unnamed: string;
+}
+
+const LINKED_CASE: CaseWords = { prefix: 'Case ', hidden: HIDDEN_RECORD_LABELS.case, unnamed: 'A case' };
+const ADDED_TO: CaseWords = { prefix: 'to ', hidden: 'to a case you cannot see', unnamed: 'to a case' };
+const EXPORTED_OF: CaseWords = { prefix: 'of ', hidden: 'of a case you cannot see', unnamed: 'of a case' };
+
+/**
+ * The case a field names: "#12 Its title" linking to it when the server names it (the reader may see
+ * it), "A case you cannot see" when it is hidden, generic words when it is not named (no longer found).
+ */
+function caseParts(event: Detail, value: unknown, wording: CaseWords): CustodyDetailPart[] {
+  if (isHiddenRecord(value)) return [words(wording.hidden)];
+  const id = str(value);
+  const name = id ? event.names?.[id] : undefined;
+  if (!id || !name) return [words(wording.unnamed)];
+  return [words(wording.prefix), { text: name, to: paths.caseDetail(id) }];
+}
+
+/**
+ * The journal entry a link names: "Journal entry Note: Called the bank… in #12 Its title", the entry
+ * leading to its case's timeline and the case to the case, when the server names them.
+ */
+function entryParts(event: Detail, value: unknown): CustodyDetailPart[] {
+  const hidden = hiddenLabel(value);
+  if (hidden) return [words(hidden)];
+  const id = str(value);
+  const name = id ? event.names?.[id] : undefined;
+  if (!id || !name) return [words('A journal entry')];
+  const entryCase = event.entryCases?.[id];
+  if (!entryCase) return [words('Journal entry '), words(name)];
+  return [
+    words('Journal entry '),
+    { text: name, to: paths.caseDetail(entryCase.id, { tab: 'timeline' }) },
+    words(' in '),
+    { text: caseLabel(entryCase), to: paths.caseDetail(entryCase.id) },
+  ];
+}
+
+function linkParts(event: Detail): CustodyDetailPart[] {
+  const { detail } = event;
+  if (detail.journalEntryId !== undefined && detail.journalEntryId !== null) {
+    return entryParts(event, detail.journalEntryId);
+  }
+  if (isHiddenRecord(detail.identifierId)) return [words(HIDDEN_RECORD_LABELS.identifier)];
+  if (str(detail.displayValue)) return [words(`Identifier ${str(detail.displayValue)}`)];
+  if ('caseId' in detail) return caseParts(event, detail.caseId, LINKED_CASE);
+  return [words(genericDetail(detail))];
 }
 
 /** The fields an `edited` row names, as a person calls them. */
@@ -80,36 +138,68 @@ const EDITED_FIELD_NAMES: Record<string, string> = {
   tagIds: 'tags',
 };
 
-/** A custody row's detail in words: what was added, how it was viewed, what the check found. */
-export function custodyDetailText(event: Pick<CustodyEvent, 'action' | 'detail'>): string {
+/** Parts joined by " · ", the empty ones left out. */
+function joined(parts: (CustodyDetailPart[] | string | null)[]): CustodyDetailPart[] {
+  return parts
+    .filter((part): part is CustodyDetailPart[] | string => Boolean(part && part.length))
+    .flatMap((part, i) => [
+      ...(i > 0 ? [words(' · ')] : []),
+      ...(typeof part === 'string' ? [words(part)] : part),
+    ]);
+}
+
+/**
+ * A custody row's detail: what was added, how it was viewed, what the check found, and the case or
+ * journal entry it names by the names the server gives for those the reader may see (`names`,
+ * `entryCases`), linking to them; generic words for one hidden or no longer found.
+ */
+export function custodyDetailParts(event: Pick<CustodyEvent, 'action'> & Detail): CustodyDetailPart[] {
   const { detail } = event;
   switch (event.action) {
-    case 'added': {
-      const parts = [
+    case 'added':
+      return joined([
         typeof detail.size === 'number' ? formatBytes(detail.size) : null,
         str(detail.mediaType),
         detail.sha256 ? `SHA-256 ${shortHash(detail.sha256)}` : null,
-        isHiddenRecord(detail.caseId) ? 'to a case you cannot see' : str(detail.caseId) ? 'to a case' : null,
-      ];
-      return parts.filter(Boolean).join(' · ');
-    }
+        'caseId' in detail && detail.caseId !== null ? caseParts(event, detail.caseId, ADDED_TO) : null,
+      ]);
     case 'viewed':
-      return detail.disposition === 'inline' ? 'Image preview' : 'Details opened';
+      return [words(detail.disposition === 'inline' ? 'Image preview' : 'Details opened')];
     case 'downloaded':
-      return 'File downloaded';
+      return [words('File downloaded')];
     case 'verified':
-      if (detail.matches === true) return `Hash matches (${shortHash(detail.sha256)})`;
-      return detail.sha256
-        ? `Hash does NOT match: now ${shortHash(detail.sha256)}, recorded ${shortHash(detail.recorded)}`
-        : 'Hash does NOT match: the stored bytes are missing';
+      if (detail.matches === true) return [words(`Hash matches (${shortHash(detail.sha256)})`)];
+      return [
+        words(
+          detail.sha256
+            ? `Hash does NOT match: now ${shortHash(detail.sha256)}, recorded ${shortHash(detail.recorded)}`
+            : 'Hash does NOT match: the stored bytes are missing',
+        ),
+      ];
     case 'linked':
     case 'unlinked':
-      return linkDetail(detail);
+      return linkParts(event);
     case 'edited':
-      return Array.isArray(detail.fields)
-        ? `Changed ${detail.fields.map((field) => EDITED_FIELD_NAMES[String(field)] ?? String(field)).join(', ')}`
-        : genericDetail(detail);
+      return [
+        words(
+          Array.isArray(detail.fields)
+            ? `Changed ${detail.fields.map((field) => EDITED_FIELD_NAMES[String(field)] ?? String(field)).join(', ')}`
+            : genericDetail(detail),
+        ),
+      ];
+    case 'exported':
+      return joined([
+        detail.dossierSha256 ? `Dossier SHA-256 ${shortHash(detail.dossierSha256)}` : null,
+        'caseId' in detail && detail.caseId !== null ? caseParts(event, detail.caseId, EXPORTED_OF) : null,
+      ]);
     default:
-      return genericDetail(detail);
+      return [words(genericDetail(detail))];
   }
+}
+
+/** A custody row's detail in words: its parts' text. */
+export function custodyDetailText(event: Pick<CustodyEvent, 'action'> & Detail): string {
+  return custodyDetailParts(event)
+    .map((part) => part.text)
+    .join('');
 }

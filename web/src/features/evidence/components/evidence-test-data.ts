@@ -51,6 +51,8 @@ export const CUSTODY: CustodyEvent[] = [
     action: 'added',
     actor: { kind: 'user', name: 'Ada Okafor' },
     detail: { sha256: SHA256, size: 1_572_864, mediaType: 'image/png', caseId: CASE_ID },
+    names: {},
+    entryCases: {},
     createdAt: '2026-11-20T12:00:00.000Z',
   },
   {
@@ -58,6 +60,8 @@ export const CUSTODY: CustodyEvent[] = [
     action: 'viewed',
     actor: { kind: 'api_key', name: 'Inbox scanner' },
     detail: {},
+    names: {},
+    entryCases: {},
     createdAt: '2026-11-20T12:05:00.000Z',
   },
 ];
