@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys, originators } from '../../db/schema/index';
+import { rowsOf } from '../../db/sql/arrays';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -70,6 +71,28 @@ export async function findApiKeyRow(
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.automationId, automationId)))
     .limit(1);
   return row;
+}
+
+/**
+ * Revokes, at `at`, every live key minted from this one, however far down (a key minted by a key minted
+ * by it); answers those it revoked, each with the key that minted it.
+ */
+export async function revokeMintedKeyRows(
+  db: DbOrTx,
+  keyId: string,
+  at: Date,
+): Promise<{ id: string; prefix: string; mintedBy: string }[]> {
+  const result = await db.execute(sql`
+    with recursive minted(id) as (
+      select k.id from api_keys k where k.minted_by = ${keyId}::uuid
+      union
+      select k.id from api_keys k join minted m on k.minted_by = m.id
+    )
+    update api_keys k set revoked_at = ${at.toISOString()}::timestamptz
+    from minted m
+    where k.id = m.id and k.revoked_at is null
+    returning k.id, k.prefix, k.minted_by as "mintedBy"`);
+  return rowsOf<{ id: string; prefix: string; mintedBy: string }>(result);
 }
 
 /** Marks the key revoked unless it already is; answers the row when this call revoked it. */

@@ -45,7 +45,8 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         summary: 'Create an API key; the answer carries the secret, shown only this once',
         description:
           'scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the ' +
-          "wildcard '*' is refused. expiresAt: optional, in the future. name: not that of another key " +
+          "wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires " +
+          'no later than that key (400 naming expiresAt) and is revoked with it. name: not that of another key ' +
           'of the automation that is active (neither revoked nor expired), in any case (409 naming the field).',
         params: idParamsSchema,
         body: createApiKeyBodySchema,
@@ -66,6 +67,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         operationId: 'revokeApiKey',
         tags,
         summary: 'Revoke an API key: it stops working at once (idempotent)',
+        description: 'Every key minted from it by an API key, however far down, is revoked with it.',
         params: keyParamsSchema,
         response: { 200: apiKeySchema, ...errorResponses(400, 401, 403, 404) },
       },

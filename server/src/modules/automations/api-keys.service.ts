@@ -5,7 +5,7 @@ import {
   type CreatedApiKey,
 } from '@scamtrail/domain/automations';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { fieldConflict } from '../../lib/conflicts';
 import { AppError } from '../../lib/errors';
 import { assertCanGrant } from '../../lib/grants';
@@ -21,6 +21,7 @@ import {
   lockAutomationKeys,
   listApiKeyRows,
   revokeApiKeyRow,
+  revokeMintedKeyRows,
   type ApiKeyRow,
 } from './api-keys.repository';
 
@@ -41,9 +42,22 @@ export function toApiKey(row: ApiKeyRow, now = new Date()): ApiKey {
   };
 }
 
+/** A key minting a key: its own row, live now (checked under the automation's lock), or 401. */
+async function requireLiveMinter(tx: DbOrTx, automationId: string, keyId: string, now: Date) {
+  const minter = await findApiKeyRow(tx, automationId, keyId);
+  if (!minter || apiKeyStatus(minter, now) !== 'active') {
+    throw AppError.unauthenticated('Invalid, expired or revoked API key');
+  }
+  return minter;
+}
+
+export const MINTED_KEY_EXPIRY_MESSAGE = 'A key made by an API key expires no later than that key';
+
 /**
  * Creates a key for an active automation. Its scopes must all be held by the caller, so nobody
- * (person or key) can mint a key stronger than themself. Its name is not that of another live key of
+ * (person or key) can mint a key stronger than themself. A key minted by a key expires no later than
+ * it (400 naming expiresAt otherwise) and is revoked with it (`revokeApiKey`), so it never outlives
+ * the key it came from. Its name is not that of another live key of
  * the automation (409 naming the field); a revoked or expired key's name may be used again. The secret
  * is answered once.
  */
@@ -63,6 +77,18 @@ export async function createApiKey(
   const row = await db.transaction(async (tx) => {
     // Keys are told apart by name in the list, in the audit log and by those who hold them.
     await lockAutomationKeys(tx, automationId);
+    if (principal.kind === 'api_key') {
+      // Under the lock a revocation of the minter takes too: it cannot miss a key minted meanwhile.
+      const minter = await requireLiveMinter(tx, automationId, principal.apiKeyId, new Date());
+      if (minter.expiresAt && (!body.expiresAt || new Date(body.expiresAt) > minter.expiresAt)) {
+        throw AppError.validation([
+          {
+            field: 'expiresAt',
+            message: `${MINTED_KEY_EXPIRY_MESSAGE}: on or before ${minter.expiresAt.toISOString()}`,
+          },
+        ]);
+      }
+    }
     if (await hasLiveKeyNamed(tx, automationId, body.name)) {
       throw fieldConflict('name', `This automation already has a key named “${body.name}”`);
     }
@@ -75,6 +101,7 @@ export async function createApiKey(
       expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
       // A key minted by a key answers to the same person: their current role bounds both.
       createdBy: principal.kind === 'user' ? principal.userId : principal.creatorUserId,
+      mintedBy: principal.kind === 'api_key' ? principal.apiKeyId : null,
     });
     await recordEvent(tx, {
       type: 'api_key.created',
@@ -102,7 +129,10 @@ export async function listApiKeys(
   };
 }
 
-/** Revokes a key at once; revoking a revoked key changes nothing and answers it as it is. */
+/**
+ * Revokes a key at once, and every live key minted from it however far down (each with its own
+ * event); revoking a revoked key revokes only what it minted that still lives, and answers it as it is.
+ */
 export async function revokeApiKey(
   db: Db,
   automationId: string,
@@ -112,7 +142,10 @@ export async function revokeApiKey(
   const existing = await findApiKeyRow(db, automationId, keyId);
   if (!existing) throw AppError.notFound('API key');
   const revoked = await db.transaction(async (tx) => {
-    const row = await revokeApiKeyRow(tx, keyId, new Date());
+    // The lock a key minting a key takes: a key minted from this one either is seen below or sees it revoked.
+    await lockAutomationKeys(tx, automationId);
+    const at = new Date();
+    const row = await revokeApiKeyRow(tx, keyId, at);
     if (row) {
       await recordEvent(tx, {
         type: 'api_key.revoked',
@@ -120,6 +153,15 @@ export async function revokeApiKey(
         subjectType: 'api_key',
         subjectId: keyId,
         data: { automationId, prefix: row.prefix },
+      });
+    }
+    for (const minted of await revokeMintedKeyRows(tx, keyId, at)) {
+      await recordEvent(tx, {
+        type: 'api_key.revoked',
+        actorOriginatorId: principal.originatorId,
+        subjectType: 'api_key',
+        subjectId: minted.id,
+        data: { automationId, prefix: minted.prefix, mintedBy: minted.mintedBy },
       });
     }
     return row;
