@@ -150,7 +150,7 @@ test.describe('evidence', () => {
     const post = async (url: string, data: object) => {
       const res = await api.post(url, { data });
       expect(res.status(), `${url}: ${await res.text()}`).toBe(201);
-      return (await res.json()) as { id: string; displayValue?: string };
+      return (await res.json()) as { id: string; displayValue?: string; number?: number };
     };
     const caseItem = await post('/api/cases', { title: `Edited evidence case ${tag}` });
     const address = `refunds.${tag}@support-desk.example`;
@@ -190,7 +190,23 @@ test.describe('evidence', () => {
     detail = modal(page, `Bank letter, signed ${tag}`);
     await expect(detail.getByRole('list', { name: 'Tags' })).toContainText(tagName);
     const custody = detail.getByRole('table', { name: 'Chain of custody' });
-    await expect(custody.getByRole('row').filter({ hasText: 'Edited' })).toContainText('Changed title, tags');
+    // By the action's own cell: a row naming the case has "Edited" in the case's title.
+    const custodyRow = (action: string) =>
+      custody.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) });
+    await expect(custodyRow('Edited')).toContainText('Changed title, tags');
+    // The entry that links the item and its case, named and leading to them.
+    const caseName = `#${caseItem.number} Edited evidence case ${tag}`;
+    const entryRow = custody.getByRole('row').filter({ hasText: 'Journal entry' });
+    await expect(
+      entryRow.getByRole('link', {
+        name: `Call: Called the bank about the letter ${tag} They will call back.`,
+      }),
+    ).toHaveAttribute('href', `/cases/${caseItem.id}?tab=timeline`);
+    await expect(entryRow.getByRole('link', { name: caseName })).toHaveAttribute(
+      'href',
+      `/cases/${caseItem.id}`,
+    );
+    await expect(custodyRow('Added')).toContainText(`to ${caseName}`);
 
     await detail.getByRole('combobox', { name: 'Link an identifier' }).fill(address);
     await page.getByRole('option', { name: `${address} (Email)` }).click();
