@@ -6,6 +6,7 @@ import {
   Notification,
   WarningFilled,
 } from '@carbon/icons-react';
+import { useRef } from 'react';
 import { useToastHistory } from '../../../components/toasts/toast-context';
 import type { ToastKind } from '../../../components/toasts/toast-types';
 import CaseActivity from './case-activity';
@@ -36,6 +37,12 @@ interface NotificationsContentProps {
  */
 export default function NotificationsContent({ showCaseActivity, onNavigate }: NotificationsContentProps) {
   const { history, clearHistory } = useToastHistory();
+  const sessionHeading = useRef<HTMLHeadingElement>(null);
+  // Clear all goes with the list it clears: focus moves to the section's heading, not to <body>.
+  function clearAll() {
+    clearHistory();
+    sessionHeading.current?.focus();
+  }
   return (
     <>
       {showCaseActivity && (
@@ -48,11 +55,16 @@ export default function NotificationsContent({ showCaseActivity, onNavigate }: N
       )}
       <section aria-labelledby="notifications-session-title" className="notifications-panel__section">
         <div className="notifications-panel__header">
-          <h2 id="notifications-session-title" className="notifications-panel__section-title">
+          <h2
+            id="notifications-session-title"
+            className="notifications-panel__section-title"
+            ref={sessionHeading}
+            tabIndex={-1}
+          >
             This session
           </h2>
           {history.length > 0 && (
-            <Button kind="ghost" size="sm" onClick={clearHistory}>
+            <Button kind="ghost" size="sm" onClick={clearAll}>
               Clear all
             </Button>
           )}

@@ -1,9 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@scamtrail/domain/notifications';
 import { expectNoSeriousViolations } from '../../../test/axe';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import { useToast } from '../../../components/toasts/toast-context';
+import { ToastProvider } from '../../../components/toasts/toast-provider';
+import NotificationsContent from './notifications-content';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -227,5 +230,32 @@ describe('notifications of activity on the user’s cases', () => {
     expect(within(panel).getByRole('heading', { name: 'This session' })).toBeInTheDocument();
     expect(within(panel).getByText('No notifications')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/notifications'))).toBe(false);
+  });
+});
+
+function ShowToast() {
+  const { showToast } = useToast();
+  return (
+    <button type="button" onClick={() => showToast({ kind: 'success', title: 'Tag created' })}>
+      show
+    </button>
+  );
+}
+
+describe('the session’s messages', () => {
+  it('Clear all empties the list and leaves focus on its heading, not on <body>', async () => {
+    render(
+      <ToastProvider>
+        <ShowToast />
+        <NotificationsContent showCaseActivity={false} onNavigate={() => undefined} />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'show' }).click());
+    const list = screen.getByRole('list', { name: 'Recent notifications' });
+    expect(within(list).getByText('Tag created')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(screen.queryByRole('list', { name: 'Recent notifications' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'This session' })).toHaveFocus();
   });
 });
