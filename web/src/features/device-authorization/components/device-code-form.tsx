@@ -1,10 +1,12 @@
 import { Button, Form, InlineLoading, InlineNotification, Stack } from '@carbon/react';
 import { ArrowRight } from '@carbon/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type RefObject } from 'react';
 import { TextInput } from '../../../components/text-fields';
 import { describeDeviceError } from './device-error';
 
 interface DeviceCodeFormProps {
+  /** The code field, for the page to focus. */
+  inputRef: RefObject<HTMLInputElement | null>;
   initialCode: string;
   pending: boolean;
   error: unknown;
@@ -12,10 +14,9 @@ interface DeviceCodeFormProps {
 }
 
 /** The code the device shows, typed or filled in from the link (`?user_code=`). */
-export function DeviceCodeForm({ initialCode, pending, error, onSubmit }: DeviceCodeFormProps) {
+export function DeviceCodeForm({ inputRef, initialCode, pending, error, onSubmit }: DeviceCodeFormProps) {
   const [code, setCode] = useState(initialCode);
   const [emptyError, setEmptyError] = useState<string>();
-  const inputRef = useRef<HTMLInputElement>(null);
   const failure = error ? describeDeviceError(error) : null;
   const fieldError = emptyError ?? failure?.field;
 

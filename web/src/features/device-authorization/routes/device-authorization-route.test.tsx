@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceAuthorizationRequest } from '@scamtrail/domain/device-authorization';
@@ -55,6 +55,29 @@ describe('Device Authorization', () => {
     expect(screen.getByText('203.0.113.7, scamtrail-cli/1.0')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('heading', { name: 'Device signed in' })).toHaveFocus();
+  });
+
+  it('puts focus in an empty code field after "Enter another code"', async () => {
+    renderApp('/auth/device?user_code=WDJB-MJHT', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'POST /api/oauth/device/lookup': () => json(200, REQUEST),
+      'POST /api/oauth/device/deny': () =>
+        json(200, { status: 'denied', clientName: 'Scamtrail command-line tool' }),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    // From the request: the code was not the one on the device.
+    await user.click(await screen.findByRole('button', { name: 'Enter another code' }));
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus());
+    expect(screen.getByLabelText('Code')).toHaveValue('');
+
+    await user.type(screen.getByLabelText('Code'), 'WDJB-MJHT');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(await screen.findByRole('button', { name: 'Deny' }));
+    expect(await screen.findByRole('heading', { name: 'Sign-in denied' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Enter another code' }));
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus());
+    expect(screen.getByLabelText('Code')).toHaveValue('');
   });
 
   it('says under the field, in its own words, that a code cannot be one', async () => {

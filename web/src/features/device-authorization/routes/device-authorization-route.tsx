@@ -1,5 +1,5 @@
 import { Button, InlineLoading, InlineNotification, Stack } from '@carbon/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { buildLoginPath, fullPath } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
@@ -22,14 +22,19 @@ export function DeviceAuthorizationRoute() {
   const lookup = useFindDeviceAuthorization();
   const decide = useDecideDeviceAuthorization();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // Set by "Enter another code": the code of the link is the one just dealt with, not another.
+  const [isStartedAgain, setStartedAgain] = useState(false);
   const request = lookup.data;
   const decision = decide.data;
   const step = decision ? 'done' : request ? 'review' : 'code';
 
-  // Each step moves focus to the heading, so a screen reader hears where it is.
+  // Each step moves focus to the heading, so a screen reader hears where it is; back at the code, to
+  // the code field (the button pressed to get there is gone, and focus with it).
   useEffect(() => {
     if (step !== 'code') headingRef.current?.focus();
-  }, [step]);
+    else if (isStartedAgain) codeRef.current?.focus();
+  }, [step, isStartedAgain]);
 
   if (status === 'unknown') {
     return (
@@ -59,6 +64,7 @@ export function DeviceAuthorizationRoute() {
   function startAgain() {
     lookup.reset();
     decide.reset();
+    setStartedAgain(true);
   }
 
   const title =
@@ -83,7 +89,8 @@ export function DeviceAuthorizationRoute() {
               Enter the code your device or command-line tool shows to sign it in as you.
             </p>
             <DeviceCodeForm
-              initialCode={searchParams.get('user_code') ?? ''}
+              inputRef={codeRef}
+              initialCode={isStartedAgain ? '' : (searchParams.get('user_code') ?? '')}
               pending={lookup.isPending}
               error={lookup.error}
               onSubmit={(userCode) => lookup.mutate(userCode)}
