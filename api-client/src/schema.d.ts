@@ -703,7 +703,7 @@ export interface paths {
     put?: never;
     /**
      * Create an API key; the answer carries the secret, shown only this once
-     * @description scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the wildcard '*' is refused. expiresAt: optional, in the future. name: not that of another key of the automation that is active (neither revoked nor expired), in any case (409 naming the field).
+     * @description scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires no later than that key (400 naming expiresAt) and is revoked with it. name: not that of another key of the automation that is active (neither revoked nor expired), in any case (409 naming the field).
      *
      *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
      */
@@ -725,7 +725,9 @@ export interface paths {
     put?: never;
     /**
      * Revoke an API key: it stops working at once (idempotent)
-     * @description Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
+     * @description Every key minted from it by an API key, however far down, is revoked with it.
+     *
+     *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
      */
     post: operations['revokeApiKey'];
     delete?: never;
@@ -753,7 +755,7 @@ export interface paths {
     head?: never;
     /**
      * Choose the topics the webhook receives
-     * @description A topic's events are sent only while one of the automation's live API keys holds export.view and the topic's view permissions (its creator holding them too); of cases, those of no group.
+     * @description A topic's events are sent only while one of the automation's live API keys holds export.view and the topic's view permissions (its creator holding them too), and whoever last set the webhook URL holds them too; of cases, those of no group.
      *
      *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
      */
@@ -2943,6 +2945,14 @@ export interface components {
       /** @description What the action touched. A case or journal entry the caller may not see is named `{ "hidden": kind }` in place of its id */
       detail: {
         [key: string]: unknown;
+      };
+      /** @description The names of the records `detail` names by id, for those the caller may see, as a History event names them: a case as "#12 Its title", a journal entry by its type and text, an identifier by its value. A record the caller may not see, or one no longer found, is not here */
+      names: {
+        [key: string]: string;
+      };
+      /** @description The case of each journal entry `detail` names that the caller may see, by the entry's id: where the entry is read. Not here for an entry in no case, nor for a caller without case.view */
+      entryCases: {
+        [key: string]: components['schemas']['CaseRef'];
       };
       createdAt: string;
     };
