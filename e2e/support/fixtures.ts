@@ -83,7 +83,10 @@ export async function signIn(page: Page, account: { email: string; password: str
  * calls no third party.
  */
 export const test = base.extend<
-  { externalRequests: string[]; virtualAuthenticator: () => Promise<void> },
+  {
+    externalRequests: string[];
+    virtualAuthenticator: () => Promise<{ cdp: CDPSession; authenticatorId: string }>;
+  },
   { server: TestServer }
 >({
   server: [
@@ -103,8 +106,8 @@ export const test = base.extend<
   },
   /**
    * Adds a passkey authenticator to the test's page (Chromium's virtual one, through CDP: internal,
-   * resident keys, user verified, presence simulated) and removes it when the test ends. The worker's
-   * tests share one browser context and page, and Chromium keeps an authenticator past the CDP session
+   * resident keys, user verified, presence simulated), answers its id and CDP session (to clear its
+   * credentials, say), and removes it when the test ends. The worker's tests share one browser context and page, and Chromium keeps an authenticator past the CDP session
    * that added it: the next test's would be refused ("only one internal authenticator").
    */
   virtualAuthenticator: async ({ page }, use) => {
@@ -123,6 +126,7 @@ export const test = base.extend<
         },
       });
       added.push({ cdp, authenticatorId });
+      return { cdp, authenticatorId };
     });
     for (const { cdp, authenticatorId } of added) {
       // A page the test closed took its authenticator with it.

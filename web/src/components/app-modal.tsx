@@ -1,5 +1,5 @@
 import { Button, ComposedModal, InlineLoading, ModalBody, ModalFooter, ModalHeader } from '@carbon/react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { keepFocusOnPress } from '../lib/modal-press';
 import { useModalFocus } from './modal-focus';
 import '../styles/carbon/modal.scss';
@@ -85,6 +85,18 @@ export function AppModal({
   children,
 }: AppModalProps) {
   const focusProps = useModalFocus(open);
+  const primaryRef = useRef<HTMLButtonElement>(null);
+  const wasLoading = useRef(loading);
+  // The primary button is disabled while its work runs (a request, a passkey prompt), and a disabled
+  // button loses focus to <body>, outside the dialog. If the dialog stays open and nothing took focus
+  // since (a field with an error does), it comes back to the primary button.
+  useEffect(() => {
+    const ended = wasLoading.current && !loading;
+    wasLoading.current = loading;
+    if (!ended || !open) return;
+    const active = document.activeElement;
+    if (active === null || active === document.body) primaryRef.current?.focus();
+  }, [loading, open]);
   return (
     <ComposedModal
       open={open}
@@ -109,6 +121,7 @@ export function AppModal({
           </Button>
         )}
         <Button
+          ref={primaryRef}
           kind={danger ? 'danger' : 'primary'}
           disabled={primaryButtonDisabled || loading}
           aria-busy={loading}

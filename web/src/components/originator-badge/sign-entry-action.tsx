@@ -1,6 +1,6 @@
 import { Button, InlineLoading, InlineNotification } from '@carbon/react';
 import { FingerprintRecognition } from '@carbon/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isAccessDenied } from '../../lib/api-error';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { page } from '../../lib/reload-page';
@@ -53,6 +53,14 @@ export function SignFailure({ message }: { message: string | null }) {
 /** "Sign entry" in the originator details of an unsigned entry, for its originator. */
 export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
   const { isSigning, message, run } = useSignEntry(sign);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wasSigning = useRef(false);
+  // The button gives way to the progress while the prompt runs, and focus falls to <body>: a failed or
+  // cancelled prompt brings it back to the button, under the message (a success reloads the page).
+  useEffect(() => {
+    if (wasSigning.current && !isSigning) buttonRef.current?.focus();
+    wasSigning.current = isSigning;
+  }, [isSigning]);
   return (
     <div className="originator-details__sign">
       <SignFailure message={message} />
@@ -60,7 +68,7 @@ export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
       {isSigning ? (
         <InlineLoading description="Waiting for your passkey..." />
       ) : (
-        <Button size="md" renderIcon={FingerprintRecognition} onClick={() => void run()}>
+        <Button ref={buttonRef} size="md" renderIcon={FingerprintRecognition} onClick={() => void run()}>
           Sign entry
         </Button>
       )}

@@ -99,6 +99,19 @@ describe('Sign in with a passkey', () => {
     expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
   });
 
+  it('gives focus back to the button after a cancelled prompt, with the message read with it', async () => {
+    installWebAuthn().get.mockRejectedValueOnce(domError('NotAllowedError'));
+    renderLogin();
+    const button = await passkeyButton();
+    await userEvent.click(button);
+
+    const message = await screen.findByText('Authentication was cancelled');
+    expect(message.closest('[role="alert"]')).not.toBeNull();
+    expect(button).toBeEnabled();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAccessibleDescription(/Authentication was cancelled/);
+  });
+
   it('says so in a browser without WebAuthn', async () => {
     renderLogin();
     await userEvent.click(await passkeyButton());

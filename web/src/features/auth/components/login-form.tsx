@@ -24,6 +24,7 @@ export function LoginForm() {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const passkeyRef = useRef<HTMLButtonElement>(null);
 
   // A refused password: Sign in, disabled while it was sent, let go of focus (to <body>). Focus goes to
   // the password, selected so that typing replaces it; the message is announced (role="alert") and
@@ -33,6 +34,13 @@ export function LoginForm() {
     passwordRef.current?.focus();
     passwordRef.current?.select();
   }, [loginMutation.error]);
+
+  // A cancelled or failed passkey prompt (or a refused passkey): the button, disabled while the prompt
+  // ran, let go of focus too. There is no field to correct: focus goes back to the button, which reads
+  // the message with its name (aria-describedby), so trying again is one key press.
+  useEffect(() => {
+    if (passkeyMutation.error) passkeyRef.current?.focus();
+  }, [passkeyMutation.error]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -116,8 +124,10 @@ export function LoginForm() {
           {loginMutation.isPending ? <InlineLoading description="Signing in..." /> : 'Sign in'}
         </Button>
         <Button
+          ref={passkeyRef}
           kind="tertiary"
           className="login-form__submit"
+          aria-describedby={passkeyMutation.error ? FAILURE_ID : undefined}
           renderIcon={passkeyMutation.isPending ? undefined : FingerprintRecognition}
           disabled={isPending}
           onClick={signInWithPasskey}
