@@ -50,6 +50,30 @@ describe('AppModal (spec 9 modal defaults)', () => {
   });
 });
 
+describe('AppModal focus after its work', () => {
+  const modal = (loading: boolean, field = false) => (
+    <AppModal open title="Sign entry" loading={loading} onSubmit={() => undefined} onClose={() => undefined}>
+      {field && <TextInput id="reason" labelText="Reason" />}
+    </AppModal>
+  );
+
+  it('gives focus back to the primary button when the work ends and focus fell to <body>', () => {
+    const { rerender } = render(modal(true));
+    // A browser moves focus off the disabled button to <body>; jsdom does not, so it is done here.
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(document.activeElement).toBe(document.body);
+    rerender(modal(false));
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
+  });
+
+  it('leaves focus where the dialog put it, on a field with an error say', () => {
+    const { rerender } = render(modal(true, true));
+    act(() => screen.getByLabelText('Reason').focus());
+    rerender(modal(false, true));
+    expect(screen.getByLabelText('Reason')).toHaveFocus();
+  });
+});
+
 describe('AppModal and a date picker inside it', () => {
   it('Escape closes the open calendar, not the dialog; the next Escape closes the dialog', async () => {
     const user = userEvent.setup();
