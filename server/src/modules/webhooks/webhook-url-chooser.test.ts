@@ -24,14 +24,15 @@ interface Received {
   body: string;
 }
 
-async function startReceiver(status: () => number) {
+async function startReceiver(status: () => number, echo = false) {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(status()).end('ok');
+      const body = Buffer.concat(chunks).toString('utf8');
+      received.push({ body });
+      res.writeHead(status()).end(echo ? body : 'ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -69,8 +70,8 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-async function receiver(status = () => 204) {
-  const r = await startReceiver(status);
+async function receiver(status = () => 204, echo = false) {
+  const r = await startReceiver(status, echo);
   receivers.push(r);
   return r;
 }
@@ -264,5 +265,65 @@ describe('a webhook delivers no more than whoever chose its URL holds now', () =
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(await deliveredTopics(automation.id)).toEqual([]);
     expect(await deliveredOf(r)).toEqual({ identifiers: false, access: false });
+  });
+});
+
+describe("a webhook's delivery log shows an event only to who may view its records", () => {
+  it('lists, counts and sends again an account event only to a reader who may view accounts', async () => {
+    // A receiver that answers with what it got: the log keeps the start of its answer.
+    const r = await receiver(() => 500, true);
+    const automation = await createAutomationVia(admin, { webhookUrl: r.url });
+    expect(await armedByAdmin(automation.id)).toEqual(['identifiers', 'access']);
+    const ping = await admin.post(`/api/automations/${automation.id}/webhook/ping`);
+    expect(ping.statusCode, ping.body).toBe(201);
+    const sent = await deliveredOf(r);
+    expect(sent).toEqual({ identifiers: true, access: true });
+    const all = (await admin.get(`/api/automations/${automation.id}/webhook/deliveries`)).json();
+    const byType = new Map((all.data as { id: string; type: string }[]).map((d) => [d.type, d.id]));
+    expect([...byType.keys()].sort()).toEqual(['identifier.created', 'team_member.updated', 'webhook.ping']);
+    const accountDelivery = byType.get('team_member.updated')!;
+    const identifierDelivery = byType.get('identifier.created')!;
+
+    const { key: ownKey } = await createKeyVia(admin, automation.id, ['automation.view', 'automation.edit']);
+    const readers: [string, Client, string[]][] = [
+      ['an administrator', admin, ['identifier.created', 'team_member.updated', 'webhook.ping']],
+      ['an investigator', (await signedIn(t, 'investigator')).client, ['identifier.created', 'webhook.ping']],
+      ['a viewer', (await signedIn(t, 'viewer')).client, ['identifier.created', 'webhook.ping']],
+      ["the automation's own key, reading no records", keyClient(t, ownKey), ['webhook.ping']],
+    ];
+    for (const [who, reader, types] of readers) {
+      const deliveries = await reader.get(`/api/automations/${automation.id}/webhook/deliveries`);
+      expect(deliveries.statusCode, `${who}: ${deliveries.body}`).toBe(200);
+      const listed = deliveries.json() as { data: { type: string }[]; pagination: { totalItems: number } };
+      expect(listed.data.map((d) => d.type).sort(), who).toEqual(types);
+      expect(listed.pagination.totalItems, who).toBe(types.length);
+      const attempts = await reader.get(`/api/automations/${automation.id}/webhook/attempts`);
+      expect(attempts.statusCode, `${who}: ${attempts.body}`).toBe(200);
+      const logged = attempts.json() as {
+        data: { type: string; response: string | null }[];
+        pagination: { totalItems: number };
+      };
+      expect([...new Set(logged.data.map((a) => a.type))].sort(), who).toEqual(types);
+      expect(logged.pagination.totalItems, who).toBe(types.length);
+      const oneDelivery = await reader.get(
+        `/api/automations/${automation.id}/webhook/attempts?deliveryId=${accountDelivery}`,
+      );
+      expect(oneDelivery.json().data.length > 0, who).toBe(types.includes('team_member.updated'));
+    }
+
+    // Sending again a delivery one may not see is sending again one that is not there.
+    const investigator = readers[1][1];
+    const hidden = await investigator.post(
+      `/api/automations/${automation.id}/webhook/deliveries/${accountDelivery}/resend`,
+    );
+    const missing = await investigator.post(
+      `/api/automations/${automation.id}/webhook/deliveries/${randomUUID()}/resend`,
+    );
+    expect(hidden.statusCode, hidden.body).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    const seen = await investigator.post(
+      `/api/automations/${automation.id}/webhook/deliveries/${identifierDelivery}/resend`,
+    );
+    expect(seen.statusCode, seen.body).toBe(200);
   });
 });

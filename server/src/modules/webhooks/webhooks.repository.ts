@@ -408,17 +408,28 @@ export async function disableEndpointRow(
 }
 
 /** A page of the automation's deliveries, newest first, and how many there are. */
+/**
+ * The deliveries a reader may see: test pings, and events of the topics they may read (`shownTopics`,
+ * webhooks.service.ts): the topic is kept in each delivery's payload.
+ */
+function shownDelivery(topics: readonly string[]) {
+  return sql`(${webhookDeliveries.eventId} is null
+    or ${webhookDeliveries.payload} #>> '{data,topic}' = any(${sql.param([...topics])}::text[]))`;
+}
+
 export async function listDeliveryRows(
   db: DbOrTx,
   automationId: string,
   page: { page: number; pageSize: number },
+  topics: readonly string[],
 ): Promise<{ rows: DeliveryRow[]; total: number }> {
+  const where = and(eq(webhookDeliveries.automationId, automationId), shownDelivery(topics));
   const [rows, [{ total }]] = await readsTogether(db, [
     () =>
       db
         .select()
         .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.automationId, automationId))
+        .where(where)
         // Deliveries queued together (one pass) in the order of their events, newest first.
         .orderBy(
           desc(webhookDeliveries.createdAt),
@@ -427,11 +438,7 @@ export async function listDeliveryRows(
         )
         .limit(page.pageSize)
         .offset((page.page - 1) * page.pageSize),
-    () =>
-      db
-        .select({ total: count() })
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.automationId, automationId)),
+    () => db.select({ total: count() }).from(webhookDeliveries).where(where),
   ]);
   return { rows, total };
 }
@@ -447,6 +454,7 @@ export async function sendAgainRow(
   automationId: string,
   deliveryId: string,
   at: Date,
+  topics: readonly string[],
 ): Promise<DeliveryRow | 'sending' | undefined> {
   const when = sql`${at.toISOString()}::timestamptz`;
   const [row] = await db
@@ -461,6 +469,7 @@ export async function sendAgainRow(
       and(
         eq(webhookDeliveries.id, deliveryId),
         eq(webhookDeliveries.automationId, automationId),
+        shownDelivery(topics),
         or(isNull(webhookDeliveries.claimedUntil), sql`${webhookDeliveries.claimedUntil} <= ${when}`),
       ),
     )
@@ -469,7 +478,13 @@ export async function sendAgainRow(
   const [exists] = await db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.automationId, automationId)));
+    .where(
+      and(
+        eq(webhookDeliveries.id, deliveryId),
+        eq(webhookDeliveries.automationId, automationId),
+        shownDelivery(topics),
+      ),
+    );
   return exists ? 'sending' : undefined;
 }
 
@@ -478,10 +493,12 @@ export async function listAttemptRows(
   db: DbOrTx,
   automationId: string,
   query: { page: number; pageSize: number; deliveryId?: string },
+  topics: readonly string[],
 ): Promise<{ rows: (AttemptRow & { type: string; eventId: number | null })[]; total: number }> {
   const where = and(
     eq(webhookDeliveryAttempts.automationId, automationId),
     query.deliveryId ? eq(webhookDeliveryAttempts.deliveryId, query.deliveryId) : undefined,
+    shownDelivery(topics),
   );
   const [rows, [{ total }]] = await readsTogether(db, [
     () =>
@@ -497,7 +514,12 @@ export async function listAttemptRows(
         .orderBy(desc(webhookDeliveryAttempts.startedAt), desc(webhookDeliveryAttempts.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
-    () => db.select({ total: count() }).from(webhookDeliveryAttempts).where(where),
+    () =>
+      db
+        .select({ total: count() })
+        .from(webhookDeliveryAttempts)
+        .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookDeliveryAttempts.deliveryId))
+        .where(where),
   ]);
   return { rows, total };
 }

@@ -151,13 +151,16 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
         operationId: 'listWebhookDeliveries',
         tags,
         summary: "The webhook's deliveries, newest first, each with its latest attempt and the next",
+        description:
+          "Test pings, and the events of the topics whose view permissions the caller holds (a topic's " +
+          'permissions but export.view).',
         params: idParamsSchema,
         querystring: webhookDeliveryListQuerySchema,
         response: { 200: webhookDeliveryListSchema, ...errorResponses(400, 401, 403, 404) },
       },
       config: { access: access.automationPermission('automation.view') },
     },
-    async (request) => listWebhookDeliveries(db, request.params.id, request.query),
+    async (request) => listWebhookDeliveries(db, request.params.id, request.query, request.principal!),
   );
 
   r.post(
@@ -177,7 +180,8 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.automationPermission('automation.edit') },
     },
-    async (request) => resendWebhookDelivery(db, request.params.id, request.params.deliveryId),
+    async (request) =>
+      resendWebhookDelivery(db, request.params.id, request.params.deliveryId, request.principal!),
   );
 
   r.get(
@@ -188,7 +192,9 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
         tags,
         summary: "The webhook's delivery log: every attempt, newest first (of one delivery with deliveryId)",
         description:
-          'Each attempt: its event, number, outcome, HTTP status, duration and the start of the answer. ' +
+          'Each attempt: its event, number, outcome, HTTP status, duration and the start of the answer; ' +
+          "of test pings and of the topics whose view permissions the caller holds (a topic's permissions " +
+          'but export.view). ' +
           'An attempt whose instance stopped before the answer is "interrupted".',
         params: idParamsSchema,
         querystring: webhookAttemptListQuerySchema,
@@ -196,6 +202,6 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.automationPermission('automation.view') },
     },
-    async (request) => listWebhookAttempts(db, request.params.id, request.query),
+    async (request) => listWebhookAttempts(db, request.params.id, request.query, request.principal!),
   );
 }

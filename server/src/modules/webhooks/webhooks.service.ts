@@ -1,4 +1,5 @@
-import { EXPORT_TOPICS } from '@scamtrail/domain/export-streams';
+import { EXPORT_TOPIC_PERMISSIONS, EXPORT_TOPICS, type ExportTopic } from '@scamtrail/domain/export-streams';
+import { hasAllPermissions } from '@scamtrail/domain/permissions';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import {
   deliverableTopics,
@@ -45,6 +46,21 @@ export const WEBHOOK_NO_SECRET_MESSAGE = 'This webhook has no signing secret yet
 export const WEBHOOK_DISABLED_MESSAGE = 'This webhook is disabled: enable it first';
 export const WEBHOOK_SENDING_MESSAGE = 'This delivery is being sent now: wait for its answer';
 export const WEBHOOK_INACTIVE_MESSAGE = 'This automation is deactivated: reactivate it first';
+
+/**
+ * The topics whose deliveries a reader of the webhook's log may see: those whose records they may view
+ * (a topic's permissions but `export.view`, which is about reading streams). A delivery is an event
+ * that went out, with its type, its time and the start of the receiver's answer (which may echo the
+ * event): an account's sign-ins are not for those who may not view accounts. Test pings are for all.
+ */
+export function shownTopics(principal: Principal): ExportTopic[] {
+  return EXPORT_TOPICS.filter((topic) =>
+    hasAllPermissions(
+      principal.permissions,
+      EXPORT_TOPIC_PERMISSIONS[topic].filter((permission) => permission !== 'export.view'),
+    ),
+  );
+}
 
 async function requireAutomation(db: DbOrTx, automationId: string) {
   const target = await findAutomationTarget(db, automationId);
@@ -246,9 +262,10 @@ export async function listWebhookDeliveries(
   db: Db,
   automationId: string,
   page: { page: number; pageSize: number },
+  principal: Principal,
 ): Promise<{ data: WebhookDelivery[]; pagination: Pagination }> {
   await requireAutomation(db, automationId);
-  const { rows, total } = await listDeliveryRows(db, automationId, page);
+  const { rows, total } = await listDeliveryRows(db, automationId, page, shownTopics(principal));
   return { data: rows.map(toDelivery), pagination: toPagination(page.page, page.pageSize, total) };
 }
 
@@ -257,9 +274,10 @@ export async function listWebhookAttempts(
   db: Db,
   automationId: string,
   query: { page: number; pageSize: number; deliveryId?: string },
+  principal: Principal,
 ): Promise<{ data: WebhookAttempt[]; pagination: Pagination }> {
   await requireAutomation(db, automationId);
-  const { rows, total } = await listAttemptRows(db, automationId, query);
+  const { rows, total } = await listAttemptRows(db, automationId, query, shownTopics(principal));
   return { data: rows.map(toAttempt), pagination: toPagination(query.page, query.pageSize, total) };
 }
 
@@ -273,9 +291,11 @@ export async function resendWebhookDelivery(
   db: Db,
   automationId: string,
   deliveryId: string,
+  principal: Principal,
 ): Promise<WebhookDelivery> {
   await requireSendable(db, automationId);
-  const row = await sendAgainRow(db, automationId, deliveryId, new Date());
+  // A delivery the caller may not see is one that is not there.
+  const row = await sendAgainRow(db, automationId, deliveryId, new Date(), shownTopics(principal));
   if (!row) throw AppError.notFound('Delivery');
   if (row === 'sending') throw new AppError('CONFLICT', WEBHOOK_SENDING_MESSAGE);
   return toDelivery(row);
