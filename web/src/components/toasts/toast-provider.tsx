@@ -2,16 +2,23 @@ import { ToastNotification } from '@carbon/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, ToastHistoryContext, type ToastApi, type ToastHistoryApi } from './toast-context';
 import { takeToastAfterReload } from './toast-after-reload';
+import { useToastPlacement } from './toast-placement';
 import { resolveToastTimeout, type Toast, type ToastInput, type ToastRecord } from './toast-types';
 
 /** How many past toasts the notifications panel keeps. */
 export const TOAST_HISTORY_LIMIT = 50;
 
-/** Holds the visible toasts (stacked top-right) and the session's toast history. */
+/**
+ * Holds the visible toasts and the session's toast history. The toasts stack top-right, at the bottom
+ * of a phone's screen (where they cover no tabs or page header), and just above an open dialog's
+ * actions when they would cover its close button or its actions (see useToastPlacement).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const [history, setHistory] = useState<ToastRecord[]>([]);
   const nextId = useRef(0);
+  const stackRef = useRef<HTMLDivElement>(null);
+  useToastPlacement(stackRef, toasts.length > 0);
 
   const dismissToast = useCallback((id: string) => {
     setToasts((current) => current.filter((toast) => toast.id !== id));
@@ -44,7 +51,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={toastApi}>
       <ToastHistoryContext.Provider value={historyApi}>
         {children}
-        <div className="app-toasts" aria-live="polite">
+        <div ref={stackRef} className="app-toasts" aria-live="polite">
           {toasts.map((toast) => (
             <ToastNotification
               key={toast.id}
