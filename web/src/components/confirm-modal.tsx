@@ -1,6 +1,7 @@
-import { InlineNotification, Stack } from '@carbon/react';
+import { Stack } from '@carbon/react';
 import type { ReactNode } from 'react';
 import { AppModal } from './app-modal';
+import { FormErrorNotice } from './form-modal';
 
 interface ConfirmModalProps {
   /** The question: "Revoke API key “ci”?". */
@@ -27,7 +28,8 @@ interface ConfirmModalProps {
 
 /**
  * A destructive action's confirmation (delete, revoke, deactivate): a small danger dialog whose focus
- * starts on Cancel, the action's failure above its explanation, and the dialog kept open while it runs.
+ * starts on Cancel, the action's failure above its explanation (focused when focus was lost meanwhile),
+ * and the dialog kept open while it runs.
  */
 export function ConfirmModal({
   title,
@@ -58,15 +60,8 @@ export function ConfirmModal({
       onClose={onClose}
     >
       <Stack gap={5}>
-        {failure && (
-          <InlineNotification
-            kind="error"
-            lowContrast
-            hideCloseButton
-            title={failureTitle}
-            subtitle={failure}
-          />
-        )}
+        {/* The action's button, disabled while it ran (and still, when it cannot succeed), let go of focus. */}
+        {failure && <FormErrorNotice title={failureTitle} message={failure} />}
         {children}
       </Stack>
     </AppModal>

@@ -14,11 +14,12 @@ export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'>
 }
 
 /**
- * The form's message (a save that failed). While saving, the disabled primary action lets go of focus;
- * when the message comes and focus is nowhere (on <body>), it goes to the message, inside the dialog,
- * where a screen reader reads it and the next Tab continues in the form.
+ * The form's message (a save that failed), or a confirmation's (an action that failed). While saving,
+ * the disabled primary action lets go of focus; when the message comes and focus is nowhere (on
+ * <body>), it goes to the message, inside the dialog, where a screen reader reads it and the next Tab
+ * continues in the dialog.
  */
-function FormErrorNotice({ title, message }: { title: string; message: string }) {
+export function FormErrorNotice({ title, message }: { title: string; message: string }) {
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (document.activeElement === document.body || document.activeElement === null) notice.current?.focus();
