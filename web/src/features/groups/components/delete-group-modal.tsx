@@ -1,6 +1,5 @@
-import { InlineNotification } from '@carbon/react';
 import type { GroupDetail } from '@scamtrail/domain/groups';
-import { AppModal } from '../../../components/app-modal';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useDeleteGroup } from '../api/delete-group';
@@ -20,16 +19,15 @@ export function DeleteGroupModal({ group, onClose, onDeleted }: DeleteGroupModal
   const failure = remove.isError && !(isApiError(error) && error.status === 403);
 
   return (
-    <AppModal
-      open
-      size="sm"
-      danger
+    <ConfirmModal
       title={`Delete group “${group.name}”?`}
       primaryButtonText="Delete"
-      primaryButtonDisabled={inUse}
-      loading={remove.isPending}
+      actionDisabled={inUse}
+      busy={remove.isPending}
       loadingDescription="Deleting..."
-      onSubmit={() =>
+      failure={failure ? errorMessage(error, 'Failed to delete the group') : null}
+      failureTitle={inUse ? 'The group is in use' : 'Not deleted'}
+      onConfirm={() =>
         remove.mutate(group.id, {
           onSuccess: () => {
             showToast({ kind: 'success', title: 'Group deleted', subtitle: group.name });
@@ -39,19 +37,12 @@ export function DeleteGroupModal({ group, onClose, onDeleted }: DeleteGroupModal
       }
       onClose={onClose}
     >
-      {failure && (
-        <InlineNotification
-          kind="error"
-          lowContrast
-          hideCloseButton
-          title={inUse ? 'The group is in use' : 'Not deleted'}
-          subtitle={errorMessage(error, 'Failed to delete the group')}
-        />
-      )}
-      <p>
-        Its {group.memberCount} {group.memberCount === 1 ? 'member keeps' : 'members keep'} their accounts. A
-        group with cases assigned cannot be deleted.
-      </p>
-    </AppModal>
+      <p>{membersText(group.memberCount)} A group with cases assigned cannot be deleted.</p>
+    </ConfirmModal>
   );
+}
+
+function membersText(count: number): string {
+  if (count === 0) return 'It has no members.';
+  return count === 1 ? 'Its 1 member keeps their account.' : `Its ${count} members keep their accounts.`;
 }

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { CurrentUser } from '@scamtrail/domain/auth';
 import type { GroupDetail } from '@scamtrail/domain/groups';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 
 const GROUP_ID = '11111111-1111-4111-8111-111111111111';
@@ -73,5 +74,37 @@ describe('group detail', () => {
     const { caseCount: _left, ...withoutCount } = GROUP;
     renderGroup(makeUser('viewer'), withoutCount);
     expect((await screen.findByText('Cases assigned')).nextElementSibling).toHaveTextContent(/^—$/);
+  });
+
+  it('says why a group in use is not deleted, with focus on the reason inside the dialog', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp(`/groups/${GROUP_ID}`, {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      [`GET /api/groups/${GROUP_ID}`]: () => json(200, { ...GROUP, memberCount: 0, members: [] }),
+      [`DELETE /api/groups/${GROUP_ID}`]: () => {
+        // A browser takes focus off the button it disables while deleting (jsdom does not): as Chromium does.
+        (document.activeElement as HTMLElement | null)?.blur();
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete group' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete group “Secret Ops”?' });
+    expect(dialog).toHaveTextContent('It has no members. A group with cases assigned cannot be deleted.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    act(() =>
+      answer(
+        json(409, {
+          error: { code: 'IN_USE', message: 'Group has 2 cases; move them to another group first' },
+        }),
+      ),
+    );
+    const reason = await within(dialog).findByText('Group has 2 cases; move them to another group first');
+    await vi.waitFor(() => expect(reason.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(within(dialog).getByText('The group is in use')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeDisabled();
   });
 });
