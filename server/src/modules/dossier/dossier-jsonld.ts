@@ -1,3 +1,4 @@
+import { custodyActionText, custodyDetailText } from '@scamtrail/domain/custody-words';
 import type { DossierData } from './dossier-data';
 
 /**
@@ -91,6 +92,10 @@ export function renderJsonLd(
         '@id': `kb:custody-${event.id}`,
         '@type': 'case-investigation:InvestigativeAction',
         'uco-core:name': event.action,
+        // The row in the words of the report and the evidence page, as the exporter was told it.
+        'uco-core:description': [custodyActionText(event.action), custodyDetailText(event, 'full')]
+          .filter(Boolean)
+          .join(': '),
         'uco-action:startTime': dateTime(event.createdAt),
         'uco-action:endTime': dateTime(event.createdAt),
         'uco-action:performer': identity(event.actor.name),

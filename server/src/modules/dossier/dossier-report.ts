@@ -5,7 +5,14 @@ import {
   SCAM_TYPE_LABELS,
 } from '@scamtrail/domain/cases';
 import { CASE_TASK_STATUS_LABELS } from '@scamtrail/domain/case-tasks';
+import {
+  custodyActionText,
+  custodyActorText,
+  custodyDetailParts,
+  type CustodyNamedRecord,
+} from '@scamtrail/domain/custody-words';
 import type { CustodyEvent, Evidence } from '@scamtrail/domain/evidence';
+import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntry } from '@scamtrail/domain/journal-entries';
 import type { DossierData } from './dossier-data';
 import {
@@ -84,6 +91,7 @@ th { background: #f4f4f4; font-weight: 600; }
 dl.summary { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 0; }
 dl.summary dt { font-weight: 600; }
 dl.summary dd { margin: 0; }
+td.detail { overflow-wrap: anywhere; }
 .hash, code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 8.5pt;
   overflow-wrap: anywhere; word-break: break-all; }
 .entry { border: 1px solid #c6c6c6; border-left: 4px solid #0f62fe; padding: 8px 10px; margin: 0 0 10px; }
@@ -167,13 +175,13 @@ function timeline(data: DossierData): string {
           .join('; ')}</div>`
       : '';
     const identifiers = entry.identifiers.length
-      ? `<div><strong>Identifiers:</strong> ${entry.identifiers.map((i) => `${h(i.displayValue)} <span class="small">(${h(i.type)})</span>`).join(', ')}</div>`
+      ? `<div><strong>Identifiers:</strong> ${entry.identifiers.map((i) => `${h(i.displayValue)} <span class="small">(${h(getIdentifierTypeLabel(i.type))})</span>`).join(', ')}</div>`
       : '';
     const nullified = entry.isNullified
       ? `<div><span class="badge bad">Removed</span> ${when(entry.nullifiedAt)} by ${h(entry.nullifiedBy ?? 'unknown')}: ${h(entry.nullifiedReason ?? '')}</div>`
       : '';
     return `<article class="entry${entry.isNullified ? ' nullified' : ''}" id="entry-${h(entry.id)}" data-entry-id="${h(entry.id)}">
-<div class="head"><span>${when(entry.performedAt)}</span><span>${h(JOURNAL_ENTRY_TYPE_LABELS[entry.type] ?? entry.type)}</span><span>${h(entry.originator?.displayName ?? 'Unknown author')}</span><span class="small">Entry ${h(entry.id)}</span></div>
+<div class="head"><span>${when(entry.performedAt)}</span><span>${h(JOURNAL_ENTRY_TYPE_LABELS[entry.type] ?? entry.type)}</span><span>${h(entry.originator?.displayName ?? 'Unknown author')}</span><span class="small">Entry id <span class="hash">${h(entry.id)}</span></span></div>
 ${nullified}<div class="text">${h(entry.description)}</div>${evidence}${identifiers}
 <div>${signatureStatus(entry, data)}</div></article>`;
   });
@@ -195,11 +203,30 @@ function identifiers(data: DossierData): string {
 <table><thead><tr><th>Type</th><th>Value</th><th>Confidence</th><th>Entries here</th><th>Other cases</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
-function custodyDetail(event: CustodyEvent): string {
-  const detail = Object.entries(event.detail)
-    .map(([k, v]) => `${h(k)}: ${h(typeof v === 'object' ? JSON.stringify(v) : v)}`)
-    .join(', ');
-  return detail ? `<span class="small">${detail}</span>` : '';
+/**
+ * Where a record a custody row names is read in this report: this case at its summary, one of its
+ * entries in the timeline; null for another case or its entries (named, not linked: the report links
+ * nothing outside itself).
+ */
+function anchorOf(record: CustodyNamedRecord, data: DossierData): string | null {
+  if (record.kind === 'case') return record.id === data.case.id ? '#summary' : null;
+  return data.entries.some((entry) => entry.id === record.id) ? `#entry-${record.id}` : null;
+}
+
+/**
+ * A custody row's detail in the words of the evidence page (`@scamtrail/domain/custody-words`), from
+ * what the exporter was told at export (`listCustody`: a case or entry they may see by its name, one
+ * they may not as "An entry you cannot see"); hashes whole, since the report is where a reader finds them.
+ */
+function custodyDetail(event: CustodyEvent, data: DossierData): string {
+  const parts = custodyDetailParts(event, 'full');
+  if (parts.every((part) => !part.text)) return DASH;
+  return parts
+    .map(({ text, record }) => {
+      const anchor = record ? anchorOf(record, data) : null;
+      return anchor ? `<a href="${h(anchor)}">${h(text)}</a>` : h(text);
+    })
+    .join('');
 }
 
 function evidenceSection(data: DossierData, ctx: ReportContext): string {
@@ -214,11 +241,11 @@ function evidenceSection(data: DossierData, ctx: ReportContext): string {
   });
   const custody = data.evidence.map((item) => {
     const events = data.custody.get(item.id) ?? [];
-    return `<h3>${h(item.title)} <span class="small">(${h(item.id)})</span></h3>
+    return `<h3><a href="#evidence-${h(item.id)}">${h(item.title)}</a> <span class="small">Evidence id <span class="hash">${h(item.id)}</span></span></h3>
 <table><thead><tr><th>When</th><th>Action</th><th>By</th><th>Detail</th></tr></thead><tbody>${events
       .map(
         (e) =>
-          `<tr><td>${when(e.createdAt)}</td><td>${h(e.action)}</td><td>${h(e.actor.name)}${e.actor.kind === 'api_key' ? ' (API key)' : ''}</td><td>${custodyDetail(e)}</td></tr>`,
+          `<tr><td>${when(e.createdAt)}</td><td>${h(custodyActionText(e.action))}</td><td>${h(custodyActorText(e.actor))}</td><td class="detail">${custodyDetail(e, data)}</td></tr>`,
       )
       .join('')}</tbody></table>`;
   });
