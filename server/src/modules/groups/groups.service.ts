@@ -135,7 +135,10 @@ function inUseError(total: number, shown: number): AppError {
   const cases = shown === 1 ? '1 case' : `${shown} cases`;
   const where =
     shown === total ? cases : shown > 0 ? `${cases} and cases you may not see` : 'cases you may not see';
-  return new AppError('IN_USE', `Group has ${where}; move them to another group first`, { caseCount: shown });
+  const them = shown === 1 && total === 1 ? 'it' : 'them';
+  return new AppError('IN_USE', `Group has ${where}; move ${them} to another group first`, {
+    caseCount: shown,
+  });
 }
 
 /**

@@ -164,7 +164,7 @@ describe('groups', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatchObject({
       code: 'IN_USE',
-      message: 'Group has 1 case; move them to another group first',
+      message: 'Group has 1 case; move it to another group first',
     });
     // A member's device token without case.view is not told how many cases the group holds.
     const { client: member, user } = await signedIn(t, 'investigator');
