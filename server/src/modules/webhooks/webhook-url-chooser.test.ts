@@ -269,7 +269,7 @@ describe('a webhook delivers no more than whoever chose its URL holds now', () =
 });
 
 describe("a webhook's delivery log shows an event only to who may view its records", () => {
-  it('lists, counts and sends again an account event only to a reader who may view accounts', async () => {
+  it('lists, counts (waiting too) and sends again an account event only to a reader who may view accounts', async () => {
     // A receiver that answers with what it got: the log keeps the start of its answer.
     const r = await receiver(() => 500, true);
     const automation = await createAutomationVia(admin, { webhookUrl: r.url });
@@ -309,6 +309,10 @@ describe("a webhook's delivery log shows an event only to who may view its recor
         `/api/automations/${automation.id}/webhook/attempts?deliveryId=${accountDelivery}`,
       );
       expect(oneDelivery.json().data.length > 0, who).toBe(types.includes('team_member.updated'));
+      // Every delivery failed and waits for its retry: the count is of those the reader may see.
+      const webhook = await reader.get(`/api/automations/${automation.id}/webhook`);
+      expect(webhook.statusCode, `${who}: ${webhook.body}`).toBe(200);
+      expect(webhook.json().waiting, who).toBe(types.length);
     }
 
     // Sending again a delivery one may not see is sending again one that is not there.

@@ -111,8 +111,22 @@ export async function lockEndpointRow(db: DbOrTx, automationId: string): Promise
   return row;
 }
 
+/**
+ * The deliveries a reader may see: test pings, and events of the topics they may read (`shownTopics`,
+ * webhooks.service.ts): the topic is kept in each delivery's payload.
+ */
+function shownDelivery(topics: readonly string[]) {
+  return sql`(${webhookDeliveries.eventId} is null
+    or ${webhookDeliveries.payload} #>> '{data,topic}' = any(${sql.param([...topics])}::text[]))`;
+}
+
 /** Deliveries of the automation still to be attempted. */
-export async function countWaiting(db: DbOrTx, automationId?: string): Promise<number> {
+export async function countWaiting(
+  db: DbOrTx,
+  automationId?: string,
+  /** Of these topics only (and test pings), for a reader of the webhook (`shownTopics`). */
+  topics?: readonly string[],
+): Promise<number> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(webhookDeliveries)
@@ -120,6 +134,7 @@ export async function countWaiting(db: DbOrTx, automationId?: string): Promise<n
       and(
         eq(webhookDeliveries.status, 'pending'),
         automationId ? eq(webhookDeliveries.automationId, automationId) : undefined,
+        topics ? shownDelivery(topics) : undefined,
       ),
     );
   return n;
@@ -408,15 +423,6 @@ export async function disableEndpointRow(
 }
 
 /** A page of the automation's deliveries, newest first, and how many there are. */
-/**
- * The deliveries a reader may see: test pings, and events of the topics they may read (`shownTopics`,
- * webhooks.service.ts): the topic is kept in each delivery's payload.
- */
-function shownDelivery(topics: readonly string[]) {
-  return sql`(${webhookDeliveries.eventId} is null
-    or ${webhookDeliveries.payload} #>> '{data,topic}' = any(${sql.param([...topics])}::text[]))`;
-}
-
 export async function listDeliveryRows(
   db: DbOrTx,
   automationId: string,

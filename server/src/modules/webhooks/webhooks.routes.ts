@@ -52,7 +52,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const endpoint = await getWebhook(db, id);
+      const endpoint = await getWebhook(db, id, request.principal!);
       return withETag(reply, { ...endpoint, url: webhookUrlFor(request.principal!, id, endpoint.url) });
     },
   );
@@ -80,7 +80,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       return guardEdit(
         reply,
         () => updateWebhook(db, id, request.body, request.principal!, ifMatchOf(request)),
-        () => getWebhook(db, id),
+        () => getWebhook(db, id, request.principal!),
         webhookEndpointSchema,
       );
     },
@@ -121,7 +121,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       return guardEdit(
         reply,
         () => enableWebhook(db, id, request.principal!, ifMatchOf(request)),
-        () => getWebhook(db, id),
+        () => getWebhook(db, id, request.principal!),
         webhookEndpointSchema,
       );
     },

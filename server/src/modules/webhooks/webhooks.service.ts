@@ -68,7 +68,12 @@ async function requireAutomation(db: DbOrTx, automationId: string) {
   return target;
 }
 
-async function toEndpoint(db: DbOrTx, row: EndpointRow, url: string | null): Promise<WebhookEndpoint> {
+async function toEndpoint(
+  db: DbOrTx,
+  row: EndpointRow,
+  url: string | null,
+  principal: Principal,
+): Promise<WebhookEndpoint> {
   const now = new Date();
   const topics = toTopics(row.topics);
   const previousLive = row.previousSecretExpiresAt && row.previousSecretExpiresAt > now;
@@ -82,7 +87,7 @@ async function toEndpoint(db: DbOrTx, row: EndpointRow, url: string | null): Pro
     deliveredTopics: deliverableTopics(topics, await heldForDelivery(db, row.automationId, now)),
     hasSecret: row.secret !== null,
     previousSecretExpiresAt: previousLive ? iso(row.previousSecretExpiresAt) : null,
-    waiting: await countWaiting(db, row.automationId),
+    waiting: await countWaiting(db, row.automationId, shownTopics(principal)),
     failingSince: iso(row.failingSince),
     updatedAt: iso(row.updatedAt),
   };
@@ -132,10 +137,14 @@ function webhookEvent(type: string, automationId: string, principal: Principal, 
 }
 
 /** The automation's webhook: made (subscribed to every topic, no secret yet) the first time it is asked for. */
-export async function getWebhook(db: Db, automationId: string): Promise<WebhookEndpoint> {
+export async function getWebhook(
+  db: Db,
+  automationId: string,
+  principal: Principal,
+): Promise<WebhookEndpoint> {
   const target = await requireAutomation(db, automationId);
   const row = await ensureEndpointRow(db, automationId, DEFAULT_TOPICS);
-  return toEndpoint(db, row, target.url);
+  return toEndpoint(db, row, target.url, principal);
 }
 
 /** Chooses the topics it subscribes to; events from now on are queued by them. */
@@ -163,7 +172,7 @@ export async function updateWebhook(
     );
     return after;
   });
-  return toEndpoint(db, row, target.url);
+  return toEndpoint(db, row, target.url, principal);
 }
 
 /**
@@ -193,7 +202,7 @@ export async function rotateWebhookSecret(
     );
     return after;
   });
-  return { secret, endpoint: await toEndpoint(db, row, target.url) };
+  return { secret, endpoint: await toEndpoint(db, row, target.url, principal) };
 }
 
 /** Enables a disabled webhook; what waited in its queue is due at once. */
@@ -225,7 +234,7 @@ export async function enableWebhook(
     );
     return after;
   });
-  return toEndpoint(db, row, target.url);
+  return toEndpoint(db, row, target.url, principal);
 }
 
 /** 409 unless the webhook can send now: a URL, a secret, enabled, of an active automation. */
