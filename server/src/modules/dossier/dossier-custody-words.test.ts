@@ -11,6 +11,7 @@ import { createCaseVia } from '../cases/case-test-fixtures';
 import { idOf, ok, writtenEvidence } from '../events/events-test-fixtures';
 import { buildEvidenceApp, insertGroup, type EvidenceTestApp } from '../evidence/evidence-test-fixtures';
 import { addPasskey } from '../signatures/signature-test-fixtures';
+import { NAMED_NOW_HIDDEN } from './dossier-signing.service';
 import { unzip } from './dossier-test-fixtures';
 import { verifyDossier } from './dossier-verifier';
 
@@ -31,6 +32,8 @@ let admin: Client;
 /** An investigator of group A only, and one of group B only; both read the shared case. */
 let alice: Client;
 let aliceKey: SoftwareAuthenticator;
+let aliceId = '';
+let groupA = '';
 let bob: Client;
 let caseA: Case;
 let caseB: Case;
@@ -79,7 +82,8 @@ beforeAll(async () => {
   alice = a.client;
   aliceKey = (await addPasskey(t.database.db, a.user.id)).authenticator;
   bob = b.client;
-  const groupA = await insertGroup(t.database.db, [a.user.id]);
+  aliceId = a.user.id;
+  groupA = await insertGroup(t.database.db, [a.user.id]);
   const groupB = await insertGroup(t.database.db, [b.user.id]);
   caseA = await createCaseVia(alice, { title: `Case ${MARKER_A}`, groupId: groupA });
   caseB = await createCaseVia(bob, { title: `Case ${MARKER_B}`, groupId: groupB });
@@ -192,5 +196,32 @@ describe("the dossier's chain of custody in words", () => {
     const result = await verifyDossier(path);
     expect(result.checks.filter((c) => !c.ok)).toEqual([]);
     expect(result.checks.find((c) => c.name === 'manifest signature')!.detail).toMatch(/^SIGNED by/);
+  });
+
+  it('a signed dossier prepared before the exporter left a group it names is not sent', async () => {
+    const begun = await ok<{ exportId: string; options: Parameters<SoftwareAuthenticator['assert']>[0] }>(
+      alice.post(`/api/cases/${shared.id}/dossier/sign/begin`),
+    );
+    const signed = await ok<{ downloadUrl: string }>(
+      alice.post(`/api/cases/${shared.id}/dossier/sign/complete`, {
+        exportId: begun.exportId,
+        response: aliceKey.assert(begun.options),
+      }),
+    );
+    // Out of group A: the item is still hers to see (the shared case), case A and its entry are not.
+    await ok(admin.delete(`/api/groups/${groupA}/members/${aliceId}`));
+    try {
+      expect((await alice.get(`/api/cases/${caseA.id}`)).statusCode).toBe(404);
+      const refused = await alice.get(signed.downloadUrl);
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json().error.message).toBe(NAMED_NOW_HIDDEN);
+      expect(refused.body).not.toContain(MARKER_A);
+    } finally {
+      await ok(admin.post(`/api/groups/${groupA}/members`, { userId: aliceId }));
+    }
+    // Back in the group, the same signed export downloads, naming them.
+    const again = await alice.get(signed.downloadUrl);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.rawPayload.toString('utf8')).toContain(MARKER_A);
   });
 });

@@ -6,9 +6,12 @@ import type { AuthenticationResponse } from '@scamtrail/domain/passkeys';
 import { SIGNATURE_ALGORITHM, SIGNATURE_BUNDLE_FORMAT } from '@scamtrail/domain/signatures';
 import type { Db } from '../../db/client';
 import { isCaseVisible } from '../../db/case-visibility';
+import { isHiddenRecord } from '@scamtrail/domain/hidden-records';
 import { AppError } from '../../lib/errors';
 import type { UserPrincipal } from '../auth/principal';
 import type { EvidenceStore } from '../evidence/evidence-store-contract';
+import { RecordReferences } from '../events/hidden-references';
+import type { ReferenceFields } from '../events/record-references';
 import { findVisibleEvidenceIds } from '../journal-entries/journal-entries.service';
 import { listUserPasskeys } from '../passkeys/passkeys.service';
 import type { RelyingParty } from '../passkeys/relying-party';
@@ -29,7 +32,12 @@ import {
   storeDossierSignature,
   type DossierExportRow,
 } from './dossier-exports.repository';
-import { prepareDossier, streamPreparedDossier, type PreparedDossier } from './dossier.service';
+import {
+  prepareDossier,
+  streamPreparedDossier,
+  type NamedRecords,
+  type PreparedDossier,
+} from './dossier.service';
 
 /**
  * Signing a dossier's manifest with the exporter's passkey (docs/dossier.md, "The manifest's
@@ -54,6 +62,24 @@ export const NO_PASSKEY =
 export const EXPORT_GONE = 'This dossier export has expired or does not exist; export the dossier again';
 export const EVIDENCE_NOW_HIDDEN =
   'This dossier holds evidence you may no longer see; export the dossier again';
+
+export const NAMED_NOW_HIDDEN =
+  'This dossier names cases or journal entries you may no longer see; export the dossier again';
+
+const NAMED_FIELDS: ReferenceFields = { cases: { kind: 'case' }, entries: { kind: 'journal_entry' } };
+
+/**
+ * Whether the exporter still sees every case and entry the prepared report names, by the lookup that
+ * named them (the custody answer's `RecordReferences`).
+ */
+async function seesEveryNamed(db: Db, principal: UserPrincipal, named: NamedRecords): Promise<boolean> {
+  if (named.cases.length === 0 && named.entries.length === 0) return true;
+  const references = new RecordReferences();
+  references.nameIn(named, NAMED_FIELDS);
+  await references.resolve(db, principal);
+  const told = references.redact(named, NAMED_FIELDS) as { cases: unknown[]; entries: unknown[] };
+  return ![...told.cases, ...told.entries].some(isHiddenRecord);
+}
 
 const contentHashOf = (caseId: string, manifestSha256: string) =>
   sha256Hex(canonicalJson(manifestSignatureContent(caseId, manifestSha256)));
@@ -191,6 +217,9 @@ export async function downloadSignedDossier(
   const { evidenceIds } = prepared.record;
   const visible = await findVisibleEvidenceIds(db, evidenceIds, principal);
   if (evidenceIds.some((id) => !visible.has(id))) throw conflict(EVIDENCE_NOW_HIDDEN);
+  // The report names them by what the exporter saw when it was prepared.
+  const named = prepared.record.namedRecords;
+  if (named && !(await seesEveryNamed(db, principal, named))) throw conflict(NAMED_NOW_HIDDEN);
   const bundle = JSON.parse(row.signature.toString('utf8')) as SignatureBundle;
   return streamPreparedDossier(db, store, prepared, row.signature, principal, {
     passkeyName: bundle.signer.passkeyName,

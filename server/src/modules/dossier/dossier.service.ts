@@ -8,7 +8,7 @@ import { recordCustody } from '../evidence/custody.service';
 import type { EvidenceStore } from '../evidence/evidence-store-contract';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
-import { readDossierData } from './dossier-data';
+import { readDossierData, type DossierData } from './dossier-data';
 import {
   CHAIN_FILE,
   DOSSIER_FORMAT,
@@ -72,6 +72,36 @@ export interface ExportRecord {
   evidenceIds: string[];
   entryCount: number;
   signedEntryCount: number;
+  /**
+   * The cases and journal entries the report names beyond the case's own (its custody rows, its
+   * identifiers' other cases), which a signed export's download checks the exporter still sees.
+   * Absent from an export prepared before it was kept.
+   */
+  namedRecords?: NamedRecords;
+}
+
+export interface NamedRecords {
+  cases: string[];
+  entries: string[];
+}
+
+/** The cases and journal entries the report names by name: those the exporter was told of. */
+function namedRecordsOf(data: DossierData): NamedRecords {
+  const cases = new Set<string>();
+  const entries = new Set<string>();
+  for (const events of data.custody.values()) {
+    for (const event of events) {
+      const { caseId, journalEntryId } = event.detail;
+      if (typeof caseId === 'string' && event.names[caseId]) cases.add(caseId);
+      if (typeof journalEntryId === 'string' && event.names[journalEntryId]) entries.add(journalEntryId);
+      for (const entryCase of Object.values(event.entryCases)) cases.add(entryCase.id);
+    }
+  }
+  for (const identifier of data.identifiers) {
+    for (const other of identifier.otherCases) cases.add(other.id);
+  }
+  cases.delete(data.case.id);
+  return { cases: [...cases].sort(), entries: [...entries].sort() };
 }
 
 /** A dossier laid out: every file in order (the manifest last, not among them) and the manifest's parts. */
@@ -163,6 +193,7 @@ export async function planDossier(
       evidenceIds: data.evidence.map((item) => item.id),
       entryCount: data.entries.length,
       signedEntryCount: data.bundles.size,
+      namedRecords: namedRecordsOf(data),
     },
   };
 }
