@@ -837,7 +837,9 @@ export interface paths {
     };
     /**
      * The webhook's deliveries, newest first, each with its latest attempt and the next
-     * @description Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.view`.
+     * @description Test pings, and the events of the topics whose view permissions the caller holds (a topic's permissions but export.view).
+     *
+     *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.view`.
      */
     get: operations['listWebhookDeliveries'];
     put?: never;
@@ -879,7 +881,7 @@ export interface paths {
     };
     /**
      * The webhook's delivery log: every attempt, newest first (of one delivery with deliveryId)
-     * @description Each attempt: its event, number, outcome, HTTP status, duration and the start of the answer. An attempt whose instance stopped before the answer is "interrupted".
+     * @description Each attempt: its event, number, outcome, HTTP status, duration and the start of the answer; of test pings and of the topics whose view permissions the caller holds (a topic's permissions but export.view). An attempt whose instance stopped before the answer is "interrupted".
      *
      *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.view`.
      */
