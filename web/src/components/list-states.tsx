@@ -1,7 +1,8 @@
 import { Button } from '@carbon/react';
 import { Renew, WarningAlt } from '@carbon/icons-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { errorMessage } from '../lib/api-error';
+import { focusPageHeading } from '../lib/page-heading';
 import { EmptyState } from './empty-state';
 
 /**
@@ -13,6 +14,33 @@ export function loadFailedText(error: unknown): string {
   return `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Your filters are kept.`;
 }
 
+const LIST_HEADING = ['h2', 'h3', 'h4'].map((h) => `.cds--data-table-container ${h}`).join(', ');
+
+/**
+ * Once Try again has loaded the list, this state and its button are gone, and focus went with them to
+ * <body>: it goes to the heading of the list that took its place, else to the page's heading.
+ */
+function useFocusAfterRetry() {
+  const around = useRef<HTMLElement | null>(null);
+  useEffect(
+    () => () => {
+      const place = around.current;
+      if (!place) return;
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        const heading = place.isConnected ? place.querySelector<HTMLElement>(LIST_HEADING) : null;
+        if (!heading || !focusPageHeading(undefined, heading)) focusPageHeading();
+      });
+    },
+    [],
+  );
+  /** Notes where the list is, from the button pressed. */
+  return (button: HTMLElement) => {
+    around.current = button.closest('.empty-state')?.parentElement ?? null;
+  };
+}
+
 /** A list that is empty because it failed to load: the reason, and a retry that keeps the filters. */
 export function ListLoadFailed(props: {
   title: string;
@@ -20,13 +48,21 @@ export function ListLoadFailed(props: {
   onRetry: () => void;
   description?: ReactNode;
 }) {
+  const noteRetry = useFocusAfterRetry();
   return (
     <EmptyState
       icon={WarningAlt}
       title={props.title}
       description={props.description ?? loadFailedText(props.error)}
       action={
-        <Button kind="tertiary" renderIcon={Renew} onClick={props.onRetry}>
+        <Button
+          kind="tertiary"
+          renderIcon={Renew}
+          onClick={(event) => {
+            noteRetry(event.currentTarget);
+            props.onRetry();
+          }}
+        >
           Try again
         </Button>
       }
