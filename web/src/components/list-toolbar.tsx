@@ -1,5 +1,5 @@
 import { Button, Dropdown, Search } from '@carbon/react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import './list-toolbar.scss';
 
 interface ListToolbarProps {
@@ -32,8 +32,15 @@ export function ListToolbar(props: ListToolbarProps) {
     onClearFilters,
     action,
   } = props;
+  const toolbar = useRef<HTMLDivElement>(null);
+  // Clear filters is disabled once they are cleared, and a disabled button loses focus to <body>:
+  // focus goes to the search box, now empty, where a new search starts.
+  function clearFilters() {
+    toolbar.current?.querySelector<HTMLInputElement>('.list-toolbar__search input')?.focus();
+    onClearFilters?.();
+  }
   return (
-    <div className="list-toolbar">
+    <div className="list-toolbar" ref={toolbar}>
       <div className="list-toolbar__search">
         <Search
           size="lg"
@@ -46,7 +53,7 @@ export function ListToolbar(props: ListToolbarProps) {
       </div>
       {children}
       {onClearFilters && (
-        <Button kind="ghost" disabled={!hasFilters} onClick={onClearFilters}>
+        <Button kind="ghost" disabled={!hasFilters} onClick={clearFilters}>
           Clear filters
         </Button>
       )}
