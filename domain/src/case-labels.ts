@@ -60,3 +60,8 @@ export const CASE_RESOLUTION_LABELS: Record<CaseResolution, string> = {
  */
 export const CASE_SORTS = ['updatedAt', 'createdAt', 'priority', 'relevance'] as const;
 export type CaseSort = (typeof CASE_SORTS)[number];
+
+/** A case as the screens name it: "#12 Its title". */
+export function caseLabel(item: { number: number; title: string }): string {
+  return `#${item.number} ${item.title}`;
+}

@@ -1,4 +1,4 @@
-import type { CaseRef } from './cases';
+import { caseLabel } from './case-labels';
 import type { CustodyAction, CustodyEvent } from './evidence';
 import { HIDDEN_RECORD_LABELS, isHiddenRecord } from './hidden-records';
 
@@ -26,11 +26,6 @@ export function formatBytes(bytes: number | null | undefined): string {
     unit += 1;
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`;
-}
-
-/** A case as the screens name it: "#12 Its title". */
-export function caseLabel(item: Pick<CaseRef, 'number' | 'title'>): string {
-  return `#${item.number} ${item.title}`;
 }
 
 const CUSTODY_ACTION_WORDS: Record<CustodyAction, string> = {

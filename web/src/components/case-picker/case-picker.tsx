@@ -1,13 +1,9 @@
 import { ComboBox } from '../keep-selection-on-escape';
 import { useState } from 'react';
+import { caseLabel } from '@scamtrail/domain/case-labels';
 import type { CaseRef } from '@scamtrail/domain/cases';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCaseOptions, useCaseRef } from './get-case-options';
-
-/** "#42 Romance scam on a dating app". */
-export function caseLabel(item: Pick<CaseRef, 'number' | 'title'>): string {
-  return `#${item.number} ${item.title}`;
-}
 
 interface CasePickerProps {
   id: string;

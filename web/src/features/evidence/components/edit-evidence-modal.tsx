@@ -13,7 +13,8 @@ import { submitOnEnter } from '../../../components/submit-on-enter';
 import { useToast } from '../../../components/toasts/toast-context';
 import type { EvidenceItem } from '../api/evidence-types';
 import { useUpdateEvidence } from '../api/update-evidence';
-import { CasePicker, caseLabel } from '../../../components/case-picker/case-picker';
+import { caseLabel } from '@scamtrail/domain/case-labels';
+import { CasePicker } from '../../../components/case-picker/case-picker';
 import { TagPicker } from '../../../components/tags/tag-picker';
 
 const FIELDS = ['title', 'description', 'tagIds', 'caseId'] as const;

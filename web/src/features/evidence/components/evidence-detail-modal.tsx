@@ -23,7 +23,7 @@ import { useModalFocus } from '../../../components/modal-focus';
 import { OriginatorWithProxy } from '../../../components/originator-badge/originator-with-proxy';
 import { useEvidence } from '../api/get-evidence';
 import type { EvidenceItem } from '../api/evidence-types';
-import { caseLabel } from '../../../components/case-picker/case-picker';
+import { caseLabel } from '@scamtrail/domain/case-labels';
 import { EvidenceContent } from './evidence-content';
 import { EvidenceCustody } from './evidence-custody';
 import { EvidenceEntries } from './evidence-entries';

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { LINKING_ENTRIES_PAGE_SIZE, useEvidenceEntries } from '../api/get-evidence-entries';
 import type { LinkingEntry } from '../api/evidence-types';
 import { SectionLoadState } from '../../../components/section-load-state';
-import { caseLabel } from '../../../components/case-picker/case-picker';
+import { caseLabel } from '@scamtrail/domain/case-labels';
 import { SectionPager } from '../../../components/section-pager';
 import { paths } from '../../../lib/paths';
 
