@@ -1,5 +1,6 @@
 import { Button } from '@carbon/react';
 import { UserMultiple } from '@carbon/icons-react';
+import { Link } from 'react-router';
 import type { GroupMember } from '@scamtrail/domain/groups';
 import { ROLE_LABELS } from '@scamtrail/domain/permissions';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
@@ -7,6 +8,7 @@ import type { TableColumn } from '../../../components/data-table/data-table-type
 import { EmailText } from '../../../components/email-text';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
 
 const COLUMNS: TableColumn[] = [
   { key: 'fullName', header: 'Name' },
@@ -19,9 +21,11 @@ interface GroupMembersTableProps {
   members: GroupMember[];
   /** Offers "Remove" on each row. */
   onRemove?: (member: GroupMember) => void;
+  /** Names link to each member's page: only for a reader who may open it. */
+  linkMembers?: boolean;
 }
 
-export function GroupMembersTable({ members, onRemove }: GroupMembersTableProps) {
+export function GroupMembersTable({ members, onRemove, linkMembers = false }: GroupMembersTableProps) {
   const byId = new Map(members.map((member) => [member.userId, member]));
   // E-mail and role come only to callers holding team_member.view; without them the columns go.
   const columns = members.some((member) => member.role)
@@ -50,6 +54,14 @@ export function GroupMembersTable({ members, onRemove }: GroupMembersTableProps)
         />
       }
       renderCell={{
+        fullName: (row) =>
+          linkMembers ? (
+            <Link className="cds--link" to={paths.teamMemberDetail(row.id)}>
+              {row.fullName}
+            </Link>
+          ) : (
+            row.fullName
+          ),
         // Wraps after the @ and before a dot, not at a hyphen: a phone's card column is narrow.
         email: (row) => row.email && <EmailText address={row.email} />,
         actions: (row) =>

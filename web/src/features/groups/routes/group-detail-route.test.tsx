@@ -65,6 +65,30 @@ describe('group detail', () => {
     expect(screen.queryByText('You are not a member of this group.')).not.toBeInTheDocument();
   });
 
+  it('links member names to their pages for an administrator, who may open them', async () => {
+    renderGroup(makeUser('admin'));
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getByRole('link', { name: 'Ivy Okafor' })).toHaveAttribute(
+      'href',
+      '/team-members/investigator-1',
+    );
+  });
+
+  it('leaves member names unlinked for a reader who may not open their pages', async () => {
+    renderGroup(makeUser('investigator'));
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getAllByText('Ivy Okafor')[0]).toBeInTheDocument();
+    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('leaves member names unlinked for an administrator without team_member.view', async () => {
+    // The server answers a member's page to team_member.view only, whatever the role.
+    renderGroup(makeUser('admin', { permissions: ['group.view', 'group.edit', 'user.view'] }));
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getAllByText('Ivy Okafor')[0]).toBeInTheDocument();
+    expect(within(table).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('says how many cases are assigned when the server counts them', async () => {
     renderGroup(makeUser('viewer'));
     expect((await screen.findByText('Cases assigned')).nextElementSibling).toHaveTextContent(/^2$/);

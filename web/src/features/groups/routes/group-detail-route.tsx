@@ -49,6 +49,8 @@ export function GroupDetailRoute() {
   const canEdit = manages && hasPermission(user?.permissions, 'group.edit');
   const canDelete = manages && hasPermission(user?.permissions, 'group.delete');
   const outsider = !manages && hasPermission(user?.permissions, 'group.edit');
+  // A member's page is an administrator's route, and its read needs team_member.view on the server.
+  const opensMembers = user?.role === 'admin' && hasPermission(user.permissions, 'team_member.view');
   return (
     <PageLayout
       breadcrumbs={BREADCRUMBS}
@@ -98,6 +100,7 @@ export function GroupDetailRoute() {
       <section className="page-section" aria-label="Members">
         <GroupMembersTable
           members={group.members}
+          linkMembers={opensMembers}
           onRemove={canEdit ? (member) => setDialog({ kind: 'remove', member }) : undefined}
         />
       </section>
