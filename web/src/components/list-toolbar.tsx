@@ -1,5 +1,5 @@
 import { Button, Dropdown, Search } from '@carbon/react';
-import { useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import './list-toolbar.scss';
 
 interface ListToolbarProps {
@@ -32,17 +32,12 @@ export function ListToolbar(props: ListToolbarProps) {
     onClearFilters,
     action,
   } = props;
-  const toolbar = useRef<HTMLDivElement>(null);
-  // Clear filters is disabled once they are cleared, and a disabled button loses focus to <body>:
-  // focus goes to the search box, now empty, where a new search starts.
-  function clearFilters() {
-    toolbar.current?.querySelector<HTMLInputElement>('.list-toolbar__search input')?.focus();
-    onClearFilters?.();
-  }
+  const searchId = useId();
   return (
-    <div className="list-toolbar" ref={toolbar}>
+    <div className="list-toolbar">
       <div className="list-toolbar__search">
         <Search
+          id={searchId}
           size="lg"
           labelText={searchLabel}
           placeholder={searchPlaceholder}
@@ -53,12 +48,41 @@ export function ListToolbar(props: ListToolbarProps) {
       </div>
       {children}
       {onClearFilters && (
-        <Button kind="ghost" disabled={!hasFilters} onClick={clearFilters}>
-          Clear filters
-        </Button>
+        <ClearFiltersButton searchId={searchId} hasFilters={hasFilters} onClearFilters={onClearFilters} />
       )}
       {action && <div className="list-toolbar__action">{action}</div>}
     </div>
+  );
+}
+
+interface ClearFiltersButtonProps {
+  /** The id of the list's search box (a Carbon Search's id is its input's). */
+  searchId: string;
+  hasFilters?: boolean;
+  onClearFilters: () => void;
+  className?: string;
+  size?: 'md' | 'lg';
+}
+
+/**
+ * "Clear filters", disabled while no filter is set. Pressed, it is disabled, and a disabled button
+ * loses focus to <body>: focus goes first to the search box, now empty, where a new search starts.
+ */
+export function ClearFiltersButton({
+  searchId,
+  hasFilters,
+  onClearFilters,
+  className,
+  size,
+}: ClearFiltersButtonProps) {
+  function clearFilters() {
+    document.getElementById(searchId)?.focus();
+    onClearFilters();
+  }
+  return (
+    <Button kind="ghost" size={size} className={className} disabled={!hasFilters} onClick={clearFilters}>
+      Clear filters
+    </Button>
   );
 }
 

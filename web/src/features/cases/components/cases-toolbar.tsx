@@ -1,4 +1,4 @@
-import { Button, Dropdown, Search } from '@carbon/react';
+import { Dropdown, Search } from '@carbon/react';
 import { ComboBox } from '../../../components/keep-selection-on-escape';
 import { useState } from 'react';
 import {
@@ -13,7 +13,7 @@ import type { CaseUser } from '@scamtrail/domain/cases';
 import type { TagRef } from '@scamtrail/domain/tags';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
-import { FilterDropdown } from '../../../components/list-toolbar';
+import { ClearFiltersButton, FilterDropdown } from '../../../components/list-toolbar';
 import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
 import { useTagOptions } from '../../../components/tags/tag-options';
 import { CASE_FILTER_KEYS, type CaseListParams } from './cases-list-params';
@@ -144,15 +144,13 @@ export function CasesToolbar(props: CasesToolbarProps) {
             selectedItem && update({ sort: selectedItem.sort, direction: selectedItem.direction })
           }
         />
-        <Button
-          kind="ghost"
+        <ClearFiltersButton
+          searchId="cases-search"
           size="lg"
           className="cases-toolbar__clear"
-          disabled={!props.hasFilters}
-          onClick={props.onClearFilters}
-        >
-          Clear filters
-        </Button>
+          hasFilters={props.hasFilters}
+          onClearFilters={props.onClearFilters}
+        />
         <FilterFoldButton fold={fold} activeCount={activeCount} className="cases-toolbar__toggle" />
         <CsvDownloadButton path="/cases" filters={caseListFilters(params)} />
       </div>

@@ -154,6 +154,24 @@ describe('cases list', () => {
     expect(screen.getByRole('searchbox', { name: 'Search cases' })).toHaveValue('');
   });
 
+  it("leaves focus in the empty search box when the toolbar's Clear filters is pressed", async () => {
+    const { router } = renderApp('/cases?status=open&search=lagos', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+    });
+    await screen.findByRole('link', { name: '#42 Romance scam, wire to Lagos' });
+    // The toolbar's, the first: it is disabled once the filters are cleared.
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' })[0];
+    clear.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath(router)).toBe('/cases'));
+    expect(clear).toBeDisabled();
+    const search = screen.getByRole('searchbox', { name: 'Search cases' });
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+  });
+
   it('invites the first case when there is none, to those who may create one', async () => {
     renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),

@@ -14,6 +14,7 @@ import type { IdentifierListSort } from '@scamtrail/domain/identifiers/api';
 import { IdentifiersDownloadMenu } from '../../../components/exchange/identifiers-download-menu';
 import { useExchangeDownload } from '../../../components/exchange/use-exchange-download';
 import { csvDownloadHref } from '../../../components/csv-download-button';
+import { ClearFiltersButton } from '../../../components/list-toolbar';
 import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
 import { downloadIdentifiersStix } from '../../../lib/exchange-files';
 import { identifierListFilters } from '../api/identifiers-request';
@@ -103,9 +104,12 @@ export function IdentifiersToolbar(props: IdentifiersToolbarProps) {
             selectedItem={sort}
             onChange={({ selectedItem }) => props.onSortChange(selectedItem?.value ?? 'newest')}
           />
-          <Button kind="ghost" size="lg" disabled={!props.hasFilters} onClick={props.onClearFilters}>
-            Clear filters
-          </Button>
+          <ClearFiltersButton
+            searchId="identifiers-search"
+            size="lg"
+            hasFilters={props.hasFilters}
+            onClearFilters={props.onClearFilters}
+          />
         </FilterFold>
         {/* On a wider screen the downloads and Import are buttons; on a phone, Carbon's toolbar menu. */}
         <div className="identifiers-toolbar__more-actions">

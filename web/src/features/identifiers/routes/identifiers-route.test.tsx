@@ -188,6 +188,22 @@ describe('identifiers list', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/identifiers'));
   });
 
+  it("leaves focus in the empty search box when the toolbar's Clear filters is pressed", async () => {
+    const { router } = renderApp('/identifiers?type=phone&search=gmail', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+    });
+    await screen.findByRole('link', { name: 'scam@example.org' });
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' })[0];
+    clear.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath(router)).toBe('/identifiers'));
+    expect(clear).toBeDisabled();
+    const search = screen.getByRole('searchbox', { name: 'Search identifiers' });
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+  });
+
   it('sorts by the cases an identifier was seen in, from page 1, and asks the server for that order', async () => {
     const { router, fetchMock } = renderApp('/identifiers?page=3', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
