@@ -1,9 +1,10 @@
-import { Button, InlineLoading, InlineNotification } from '@carbon/react';
+import { Button, InlineLoading } from '@carbon/react';
 import { FingerprintRecognition } from '@carbon/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { isAccessDenied } from '../../lib/api-error';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { page } from '../../lib/reload-page';
+import { FormErrorNotice } from '../form-modal';
 import { showToastAfterReload } from '../toasts/toast-after-reload';
 
 export const SIGN_FAILED = 'Failed to sign the journal entry';
@@ -42,27 +43,34 @@ export function useSignEntry(sign: () => Promise<unknown>) {
   return { isSigning: state.status === 'signing', message, run };
 }
 
-/** Why signing failed, above what signing does. */
+/**
+ * Why signing failed, above what signing does. As a dialog's failed save does (FormErrorNotice), it takes
+ * focus when the prompt left it on <body>.
+ */
 export function SignFailure({ message }: { message: string | null }) {
   if (!message) return null;
-  return (
-    <InlineNotification kind="error" lowContrast hideCloseButton title="Not signed" subtitle={message} />
-  );
+  return <FormErrorNotice title="Not signed" message={message} />;
 }
 
 /** "Sign entry" in the originator details of an unsigned entry, for its originator. */
 export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
   const { isSigning, message, run } = useSignEntry(sign);
+  const sectionRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wasSigning = useRef(false);
-  // The button gives way to the progress while the prompt runs, and focus falls to <body>: a failed or
-  // cancelled prompt brings it back to the button, under the message (a success reloads the page).
+  // The button gives way to the progress while the prompt runs, and focus leaves it (the dialog around
+  // then puts it on its Close). A failed or cancelled prompt brings it back: to the message, as a
+  // dialog's failed save does, or to the button when there is none (a 403 has its toast). A success
+  // reloads the page.
   useEffect(() => {
-    if (wasSigning.current && !isSigning) buttonRef.current?.focus();
+    const ended = wasSigning.current && !isSigning;
     wasSigning.current = isSigning;
+    if (!ended) return;
+    const notice = sectionRef.current?.querySelector<HTMLElement>('.form-modal__error');
+    (notice ?? buttonRef.current)?.focus();
   }, [isSigning]);
   return (
-    <div className="originator-details__sign">
+    <div ref={sectionRef} className="originator-details__sign">
       <SignFailure message={message} />
       <p className="originator-details__text">{SIGN_EXPLANATION}</p>
       {isSigning ? (
