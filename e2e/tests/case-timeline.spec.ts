@@ -80,7 +80,7 @@ test.describe('case timeline', () => {
     const entry = page.getByRole('article', { name: /^Call entry/ });
     await expect(entry).toContainText('Call back on +1 415-555-0134');
     const identifiers = entry.getByRole('list', { name: 'Linked identifiers' });
-    await expect(identifiers.getByRole('link', { name: '+1 415 555 0134' })).toBeVisible();
+    await expect(identifiers.getByRole('link', { name: '+1 4155550134' })).toBeVisible();
     await expect(identifiers.getByRole('link', { name: email })).toBeVisible();
     await expect(identifiers.getByRole('link', { name: `Unknown ****${iban.slice(-4)}` })).toBeVisible();
     await expect(identifiers.getByRole('link')).toHaveCount(3);

@@ -107,8 +107,7 @@ test.describe('identifier form validation (spec 5)', () => {
     await fillAndLeave(dialog, 'Phone Number', number);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(dialog).toBeHidden();
-    // The plus is added to the country code (spec 5), the number grouped as the US writes it.
-    const shown = `+1 ${number.slice(0, 3)} ${number.slice(3, 6)} ${number.slice(6)}`;
-    await expect(page.getByRole('link', { name: shown, exact: true })).toBeVisible();
+    // The plus is added to the country code (spec 5).
+    await expect(page.getByRole('link', { name: `+1 ${number}`, exact: true })).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 import { getIdentifierFields, UNKNOWN_IDENTIFIER_TYPE } from './catalogue';
-import { formatPhoneNumber } from './phone';
+import { normaliseCountryCode } from './phone';
 import { readText } from './read-data';
 import { isIdentifierType } from './types';
 
@@ -18,8 +18,7 @@ function shortenAddress(address: string): string {
 /**
  * The display value of an identifier (spec 3). Exact formats, values trimmed:
  * - email: the address, e.g. "scam@example.com".
- * - phone: the number in its country's international format, grouped the same however it was typed
- *   or found (`formatPhoneNumber`): "+44 7700 900123", "+1 415 555 0134".
+ * - phone: country code (plus added if absent), a space, the number as entered: "+1 5551234567".
  * - bank_account: bank name, a space, "****" and the last 4 characters of the account number
  *   (spaces and dashes removed), or "XXXX" when it is missing: "Chase ****6789", "Chase ****XXXX".
  * - zelle: "Zelle: " and the identifier: "Zelle: scam@example.com".
@@ -35,7 +34,7 @@ export function buildDisplayValue(type: unknown, data: unknown): string {
     case 'email':
       return text('address');
     case 'phone':
-      return formatPhoneNumber(text('countryCode'), text('number'));
+      return `${normaliseCountryCode(text('countryCode'))} ${text('number')}`.trim();
     case 'bank_account': {
       const account = text('accountNumber').replace(/[\s-]/g, '');
       const last4 = account === '' ? 'XXXX' : account.slice(-4);

@@ -3,7 +3,6 @@ import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import {
   callingCodeOf,
-  formatPhoneNumber,
   isPhoneRegion,
   nationalNumberOf,
   normaliseCountryCode,
@@ -99,35 +98,5 @@ describe('the default phone region', () => {
     expect(isPhoneRegion('XX')).toBe(false);
     expect(isPhoneRegion('gb')).toBe(false);
     expect(callingCodeOf('DE')).toBe('+49');
-  });
-});
-
-describe('formatPhoneNumber', () => {
-  it('groups a number the same however it was typed or found', () => {
-    // Typed with spaces, found by detection as national digits, typed with the trunk 0, in full.
-    for (const number of ['7700 900123', '7700900123', '07700 900123', '+44 7700900123']) {
-      expect(formatPhoneNumber('+44', number)).toBe('+44 7700 900123');
-    }
-  });
-
-  it('groups by each country’s numbering plan', () => {
-    expect(formatPhoneNumber('+1', '(415) 555-0134')).toBe('+1 415 555 0134');
-    expect(formatPhoneNumber('1', '4155550134')).toBe('+1 415 555 0134');
-    expect(formatPhoneNumber('+49', '030 901820')).toBe('+49 30 901820');
-    expect(formatPhoneNumber('+33', '0612345678')).toBe('+33 6 12 34 56 78');
-    expect(formatPhoneNumber('+81', '90-1234-5678')).toBe('+81 90 1234 5678');
-    expect(formatPhoneNumber('+61', '0412 345 678')).toBe('+61 412 345 678');
-    expect(formatPhoneNumber('+353', '85 123 4567')).toBe('+353 85 123 4567');
-  });
-
-  it('reads the number as its key does: dialled abroad, or in full over the country code', () => {
-    expect(formatPhoneNumber('+1', '0044 7911 123456')).toBe('+44 7911 123456');
-    expect(formatPhoneNumber('+1', '+44 7911 123456')).toBe('+44 7911 123456');
-    expect(toE164('+1', '0044 7911 123456')).toBe('+447911123456');
-  });
-
-  it('shows a number it cannot group as written after its code, with the plus added', () => {
-    expect(formatPhoneNumber('+1', '5550100')).toBe('+1 5550100');
-    expect(formatPhoneNumber('999', ' 1234 5678 ')).toBe('+999 1234 5678');
   });
 });

@@ -68,35 +68,13 @@ function dialledAbroad(digits: string): PhoneNumber | undefined {
 export function toE164(countryCode: string, number: string): string {
   const code = digitsOf(countryCode) || digitsOf(DEFAULT_COUNTRY_CODE);
   const trimmed = number.trim();
-  const parsed = readPhone(code, trimmed);
+  // A number written in full international form wins over the separate country code field.
+  const parsed = trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : readNational(trimmed, code);
   if (parsed) {
     lastRead = { e164: parsed.number, nationalNumber: parsed.nationalNumber };
     return parsed.number;
   }
   return `+${trimmed.startsWith('+') ? '' : code}${digitsOf(trimmed)}`;
-}
-
-/**
- * A number as `toE164` reads it, under the calling code's digits: a number written in full
- * international form wins over the separate country code field.
- */
-function readPhone(callingCode: string, trimmed: string): PhoneNumber | undefined {
-  return trimmed.startsWith('+') ? parsePhoneNumberFromString(trimmed) : readNational(trimmed, callingCode);
-}
-
-/**
- * How a phone number is shown everywhere (its display value, spec 3's "country code plus number"): the
- * number `toE164` reads, in the international format of its country's numbering plan, grouped the
- * same however it was written or found: "+44 7700 900123" for "07700900123", "7700 900123" and
- * "+44 7700900123" alike; "+1 415 555 0134", "+49 30 901820", "+33 6 12 34 56 78". A number of no
- * possible length for its code, or under a code no country uses, is shown as written after its code
- * ("+1 5550100", "+999 1234 5678"). Only the display: the key stays `toE164`'s.
- */
-export function formatPhoneNumber(countryCode: string, number: string): string {
-  const trimmed = number.trim();
-  const parsed = readPhone(digitsOf(countryCode) || digitsOf(DEFAULT_COUNTRY_CODE), trimmed);
-  if (parsed?.isPossible()) return parsed.formatInternational();
-  return `${normaliseCountryCode(countryCode)} ${trimmed}`.trim();
 }
 
 /**

@@ -40,7 +40,7 @@ describe('finding the identifiers written in a text', () => {
     expect(isTruncated).toBe(false);
     expect(data.map((item) => [item.type, item.displayValue])).toEqual([
       ['bank_account', 'Unknown ****5432'],
-      ['phone', '+44 20 7946 0958'],
+      ['phone', '+44 2079460958'],
       ['email', 'fraud-team@secure-bank.example'],
       ['email', 'support@bank-verify.example'],
     ]);

@@ -76,7 +76,7 @@ describe('importing identifiers as JSON', () => {
     expect(data[7]).toEqual({ row: 8, status: 'duplicate', existingId: data[0].id });
 
     const created = (await admin.get(`/api/identifiers/${data[2].id}`)).json();
-    expect(created).toMatchObject({ displayValue: '+1 555 123 4567', originator: { id: originatorId } });
+    expect(created).toMatchObject({ displayValue: '+1 (555) 123-4567', originator: { id: originatorId } });
   });
 
   it('answers each row of a request written in several INSERTs as if it were written in one', async () => {
