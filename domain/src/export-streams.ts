@@ -229,3 +229,23 @@ export const exportEventsPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type ExportEventsPage = z.infer<typeof exportEventsPageSchema>;
+
+/** The preview's read: the stream's first events, as a new reader gets them, at most this many. */
+export const exportPreviewQuerySchema = exportEventsQuerySchema.pick({ limit: true });
+
+/**
+ * What the web's preview shows a person: the first events, exactly as a reader gets them, and the names
+ * of their subjects the person may see. The readers' own answer (`exportEventsPageSchema`) stays as
+ * documented, ids only.
+ */
+export const exportPreviewSchema = exportEventsPageSchema
+  .extend({
+    /** By subject id: "#12 Its title", an entry by its type and text, a tag or group by its name. */
+    names: z
+      .record(responseText(), responseText())
+      .describe(
+        'Names of the subjects the caller may see, by id; one they may not see, or no longer there, has none',
+      ),
+  })
+  .meta({ id: 'ExportStreamPreview' });
+export type ExportPreview = z.infer<typeof exportPreviewSchema>;

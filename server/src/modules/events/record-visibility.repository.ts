@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { caseLabel } from '@scamtrail/domain/case-labels';
 import type { CaseRef } from '@scamtrail/domain/cases';
 import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntryType } from '@scamtrail/domain/journal-entries';
@@ -68,7 +69,7 @@ async function findNamedRows(
       .select({ id: cases.id, number: cases.number, title: cases.title })
       .from(cases)
       .where(and(isAnyUuid(cases.id, wanted), visibleCaseCondition(principal)));
-    return rows.map((row) => ({ id: row.id, name: `#${row.number} ${row.title}` }));
+    return rows.map((row) => ({ id: row.id, name: caseLabel(row) }));
   }
   if (kind === 'evidence') {
     return db

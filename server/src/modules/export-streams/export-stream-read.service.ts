@@ -114,6 +114,7 @@ export async function readExportStream(
   query: ExportEventsQuery,
   principal: Principal,
   abort: AbortSignal,
+  { markRead = true }: { markRead?: boolean } = {},
 ): Promise<ExportEventsPage> {
   const stream = await findStream(db, id);
   if (stream.status === 'paused') throw new AppError('CONFLICT', EXPORT_STREAM_PAUSED_MESSAGE);
@@ -133,7 +134,7 @@ export async function readExportStream(
     if (page.rows.length > 0 || page.hasMore || left <= 0 || abort.aborted || signal.isClosed) break;
     await signal.after(mark, left, abort);
   }
-  if (principal.kind === 'api_key') await markStreamRead(db, id);
+  if (markRead && principal.kind === 'api_key') await markStreamRead(db, id);
   return { data: page.rows.map(toExportEvent), next: cursorOf(page.next), hasMore: page.hasMore };
 }
 

@@ -5,6 +5,8 @@ import {
   createExportStreamBodySchema,
   exportEventsPageSchema,
   exportEventsQuerySchema,
+  exportPreviewQuerySchema,
+  exportPreviewSchema,
   exportStreamListQuerySchema,
   exportStreamListSchema,
   exportStreamSchema,
@@ -22,6 +24,7 @@ import {
   updateExportStream,
 } from './export-streams.service';
 import { readExportStream } from './export-stream-read.service';
+import { previewExportStream } from './export-stream-preview.service';
 import { EventsSignal } from './events-signal';
 
 /**
@@ -158,5 +161,26 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
       reply.raw.once('close', () => gone.abort());
       return readExportStream(db, signal, request.params.id, request.query, request.principal!, gone.signal);
     },
+  );
+
+  r.get(
+    '/api/export-streams/:id/preview',
+    {
+      schema: {
+        operationId: 'previewExportStream',
+        tags,
+        summary: "The stream's first events, as a new reader gets them, with their subjects' names",
+        description:
+          'For a person looking at the stream: `data`, `next` and `hasMore` are what a read of ' +
+          '`/events` without `after` answers, and `names` names the subjects the caller may see, as the ' +
+          "History names records. It never sets the stream's lastReadAt. A paused stream answers 409.",
+        params: idParamsSchema,
+        querystring: exportPreviewQuerySchema,
+        response: { 200: exportPreviewSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+      config: { access: access.permission('export.view') },
+    },
+    async (request) =>
+      previewExportStream(db, signal, request.params.id, request.query.limit, request.principal!),
   );
 }
