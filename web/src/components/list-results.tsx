@@ -12,6 +12,8 @@ interface ListResultsProps {
   };
   /** "Failed to load automations". */
   errorTitle: string;
+  /** Whether a filter or search is set: a failure then says they are kept. */
+  hasFilters?: boolean;
   /** From useListState. */
   pagination: { page: number; pageSize: number; onChange: (page: number, pageSize: number) => void };
   /** The table of the current page. */
@@ -19,10 +21,17 @@ interface ListResultsProps {
 }
 
 /** A server-side list's page and its pagination, or why it could not be loaded. */
-export function ListResults({ query, errorTitle, pagination, children }: ListResultsProps) {
+export function ListResults({ query, errorTitle, hasFilters, pagination, children }: ListResultsProps) {
   if (query.isError) {
     // As the other lists say it: the reason, and a way back without reloading the whole page.
-    return <ListLoadFailed title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+    return (
+      <ListLoadFailed
+        title={errorTitle}
+        error={query.error}
+        hasFilters={hasFilters}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   return (
     <>

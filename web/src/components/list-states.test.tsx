@@ -11,17 +11,31 @@ describe('ListLoadFailed', () => {
       <ListLoadFailed
         title="Cases could not be loaded"
         error={new ApiError(500, 'HTTP_500', 'Upstream timed out')}
+        hasFilters
         onRetry={() => {}}
       />,
     );
     expect(screen.getByText('Upstream timed out. Your filters are kept.')).toBeInTheDocument();
   });
 
+  it('says nothing of filters when none is set', () => {
+    render(
+      <ListLoadFailed
+        title="Failed to load groups"
+        error={new ApiError(500, 'HTTP_500', 'Upstream timed out')}
+        onRetry={() => {}}
+      />,
+    );
+    expect(screen.getByText('Upstream timed out.')).toBeInTheDocument();
+    expect(screen.queryByText(/filters are kept/)).not.toBeInTheDocument();
+    expect(loadFailedText(new TypeError('Failed to fetch'))).toBe('The server did not answer.');
+  });
+
   it('keeps a reason that already ends a sentence, and says so when the server did not answer', () => {
-    expect(loadFailedText(new ApiError(503, 'DOWN', 'Try again later!'))).toBe(
+    expect(loadFailedText(new ApiError(503, 'DOWN', 'Try again later!'), true)).toBe(
       'Try again later! Your filters are kept.',
     );
-    expect(loadFailedText(new TypeError('Failed to fetch'))).toBe(
+    expect(loadFailedText(new TypeError('Failed to fetch'), true)).toBe(
       'The server did not answer. Your filters are kept.',
     );
   });

@@ -6,12 +6,13 @@ import { focusPageHeading } from '../lib/page-heading';
 import { EmptyState } from './empty-state';
 
 /**
- * Why a list failed to load, then that its filters are kept: two sentences. A server's message may have
- * no full stop ("Upstream timed out"), which would run into the next ("out Your filters").
+ * Why a list failed to load, then, if filters are set, that they are kept: two sentences. A server's
+ * message may have no full stop ("Upstream timed out"), which would run into the next ("out Your filters").
  */
-export function loadFailedText(error: unknown): string {
+export function loadFailedText(error: unknown, hasFilters = false): string {
   const reason = errorMessage(error, 'The server did not answer.').trim();
-  return `${/[.!?]$/.test(reason) ? reason : `${reason}.`} Your filters are kept.`;
+  const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
+  return hasFilters ? `${sentence} Your filters are kept.` : sentence;
 }
 
 const LIST_HEADING = ['h2', 'h3', 'h4'].map((h) => `.cds--data-table-container ${h}`).join(', ');
@@ -47,13 +48,15 @@ export function ListLoadFailed(props: {
   error: unknown;
   onRetry: () => void;
   description?: ReactNode;
+  /** Whether a filter or search is set: then the text says they are kept. */
+  hasFilters?: boolean;
 }) {
   const noteRetry = useFocusAfterRetry();
   return (
     <EmptyState
       icon={WarningAlt}
       title={props.title}
-      description={props.description ?? loadFailedText(props.error)}
+      description={props.description ?? loadFailedText(props.error, props.hasFilters)}
       action={
         <Button
           kind="tertiary"

@@ -60,7 +60,12 @@ export function AutomationsRoute() {
           onChange={(value) => list.setFilter('status', value)}
         />
       </ListToolbar>
-      <ListResults query={query} errorTitle="Failed to load automations" pagination={list.pagination}>
+      <ListResults
+        query={query}
+        errorTitle="Failed to load automations"
+        hasFilters={list.hasFilters}
+        pagination={list.pagination}
+      >
         <AutomationsTable
           automations={query.data?.data ?? []}
           loading={query.isPending}

@@ -17,7 +17,14 @@ interface CasesEmptyStateProps {
 /** What the list shows without rows: why (a failure, filters, no cases at all) and what to do. */
 export function CasesEmptyState(props: CasesEmptyStateProps) {
   if (props.error) {
-    return <ListLoadFailed title="Cases could not be loaded" error={props.error} onRetry={props.onRetry} />;
+    return (
+      <ListLoadFailed
+        title="Cases could not be loaded"
+        error={props.error}
+        hasFilters={props.hasFilters}
+        onRetry={props.onRetry}
+      />
+    );
   }
   if (props.hasFilters) {
     return (

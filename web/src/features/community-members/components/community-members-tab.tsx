@@ -107,7 +107,12 @@ export function CommunityMembersTab() {
           onChange={(value) => list.setFilter('status', value)}
         />
       </ListToolbar>
-      <ListResults query={query} errorTitle="Failed to load community members" pagination={list.pagination}>
+      <ListResults
+        query={query}
+        errorTitle="Failed to load community members"
+        hasFilters={list.hasFilters}
+        pagination={list.pagination}
+      >
         <CommunityMembersTable
           members={query.data?.data ?? []}
           loading={query.isPending}

@@ -18,7 +18,12 @@ interface EvidenceEmptyStateProps {
 export function EvidenceEmptyState(props: EvidenceEmptyStateProps) {
   if (props.error) {
     return (
-      <ListLoadFailed title="Evidence could not be loaded" error={props.error} onRetry={props.onRetry} />
+      <ListLoadFailed
+        title="Evidence could not be loaded"
+        error={props.error}
+        hasFilters={props.hasFilters}
+        onRetry={props.onRetry}
+      />
     );
   }
   if (props.hasFilters) {

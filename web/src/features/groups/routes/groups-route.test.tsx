@@ -35,11 +35,22 @@ describe('groups', () => {
           : json(200, NO_GROUPS),
     });
     expect(await screen.findByText('Failed to load groups')).toBeVisible();
-    expect(screen.getByText(/^The list could not be read/)).toBeVisible();
+    // No filter is set: the text does not say the filters are kept.
+    expect(screen.getByText('The list could not be read.')).toBeVisible();
     refuse = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'No groups yet' })).toBeInTheDocument();
     expect(screen.queryByText('Failed to load groups')).toBeNull();
+  });
+
+  it('says the search is kept when the list of a search could not be loaded', async () => {
+    renderApp('/groups?search=fraud', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/groups': () =>
+        json(400, { error: { code: 'BAD_REQUEST', message: 'The list could not be read' } }),
+    });
+    expect(await screen.findByText('Failed to load groups')).toBeVisible();
+    expect(screen.getByText('The list could not be read. Your filters are kept.')).toBeVisible();
   });
 
   it('shows a dash, never 0, in the Cases column when the server leaves the count out', async () => {

@@ -39,7 +39,12 @@ export function GroupsRoute() {
       }
     >
       <ListToolbar searchLabel="Search groups" searchPlaceholder="Search by name..." {...list.toolbar} />
-      <ListResults query={query} errorTitle="Failed to load groups" pagination={list.pagination}>
+      <ListResults
+        query={query}
+        errorTitle="Failed to load groups"
+        hasFilters={list.hasFilters}
+        pagination={list.pagination}
+      >
         <GroupsTable
           groups={query.data?.data ?? []}
           loading={query.isPending}

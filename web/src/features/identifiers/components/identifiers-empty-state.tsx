@@ -38,7 +38,7 @@ export function IdentifiersEmptyState(props: IdentifiersEmptyStateProps) {
         title={LOAD_FAILED_TITLE}
         error={null}
         onRetry={props.onRetry}
-        description="The list is empty because the server did not answer. Your filters are kept."
+        description={`The list is empty because the server did not answer.${hasFilters ? ' Your filters are kept.' : ''}`}
       />
     );
   }

@@ -29,7 +29,12 @@ export function ReviewQueueEmptyState(props: ReviewQueueEmptyStateProps) {
   const { status } = props;
   if (props.error) {
     return (
-      <ListLoadFailed title="The queue could not be loaded" error={props.error} onRetry={props.onRetry} />
+      <ListLoadFailed
+        title="The queue could not be loaded"
+        error={props.error}
+        hasFilters={props.hasFilters}
+        onRetry={props.onRetry}
+      />
     );
   }
   if (props.hasFilters) {

@@ -43,7 +43,12 @@ export function TagsRoute() {
       }
     >
       <ListToolbar searchLabel="Search tags" searchPlaceholder="Search by name..." {...list.toolbar} />
-      <ListResults query={query} errorTitle="Failed to load tags" pagination={list.pagination}>
+      <ListResults
+        query={query}
+        errorTitle="Failed to load tags"
+        hasFilters={list.hasFilters}
+        pagination={list.pagination}
+      >
         <TagsTable
           tags={query.data?.data ?? []}
           loading={query.isPending}

@@ -74,7 +74,12 @@ export function TeamMembersTab() {
           onChange={(value) => list.setFilter('status', value)}
         />
       </ListToolbar>
-      <ListResults query={query} errorTitle="Failed to load team members" pagination={list.pagination}>
+      <ListResults
+        query={query}
+        errorTitle="Failed to load team members"
+        hasFilters={list.hasFilters}
+        pagination={list.pagination}
+      >
         <TeamMembersTable
           members={query.data?.data ?? []}
           loading={query.isPending}

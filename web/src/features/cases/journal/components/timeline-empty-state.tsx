@@ -25,7 +25,7 @@ export function TimelineEmptyState({
       <EmptyState
         icon={WarningAlt}
         title="The journal could not be loaded"
-        description={loadFailedText(error)}
+        description={loadFailedText(error, hasFilters)}
         action={
           <Button kind="tertiary" renderIcon={Renew} onClick={onRetry}>
             Try again
