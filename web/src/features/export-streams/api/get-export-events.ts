@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ExportEventsPage } from '@scamtrail/domain/export-streams';
+import type { ExportPreview } from '@scamtrail/domain/export-streams';
 import { api } from '../../../lib/api-client';
 import { exportStreamKeys } from './query-keys';
 
@@ -7,11 +7,12 @@ import { exportStreamKeys } from './query-keys';
 export const PREVIEW_LIMIT = 10;
 
 /**
- * `GET /api/export-streams/{id}/events` from the beginning: the stream's oldest events, as a new reader
- * gets them. A paused stream answers 409. An administrator's read leaves the stream's last read as it is.
+ * `GET /api/export-streams/{id}/preview`: the stream's oldest events, as a new reader gets them from
+ * `/events`, and the names of their subjects the person may see. A paused stream answers 409. A preview
+ * leaves the stream's last read as it is.
  */
-export function getExportEvents(id: string, limit: number, signal?: AbortSignal): Promise<ExportEventsPage> {
-  return api.get<ExportEventsPage>(`/export-streams/${encodeURIComponent(id)}/events`, {
+export function getExportPreview(id: string, limit: number, signal?: AbortSignal): Promise<ExportPreview> {
+  return api.get<ExportPreview>(`/export-streams/${encodeURIComponent(id)}/preview`, {
     params: { limit },
     signal,
   });
@@ -24,7 +25,7 @@ export function getExportEvents(id: string, limit: number, signal?: AbortSignal)
 export function useExportEventsPreview(id: string, enabled: boolean) {
   return useQuery({
     queryKey: exportStreamKeys.preview(id),
-    queryFn: ({ signal }) => getExportEvents(id, PREVIEW_LIMIT, signal),
+    queryFn: ({ signal }) => getExportPreview(id, PREVIEW_LIMIT, signal),
     enabled,
     gcTime: 0,
   });

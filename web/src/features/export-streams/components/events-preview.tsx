@@ -14,12 +14,31 @@ const COLUMNS: TableColumn[] = [
   { key: 'subject', header: 'Subject' },
 ];
 
-function EventsTable({ events }: { events: ExportEvent[] }) {
+/**
+ * What a subject the reader may not see (or one no longer there) is called instead of its name: its
+ * kind only. Sessions, keys and the like have no name to give, so their kind and id show as they are.
+ */
+const UNNAMED_SUBJECTS: Readonly<Record<string, string>> = {
+  case: 'A case',
+  journal_entry: 'A journal entry',
+  evidence: 'Evidence',
+  identifier: 'An identifier',
+  group: 'A group',
+  tag: 'A tag',
+  user: 'A person',
+};
+
+/** The subject as a person reads it: its name ("#12 Its title"), else what kind of record it is. */
+export function subjectLabel({ subject }: ExportEvent, names: Readonly<Record<string, string>>): string {
+  return names[subject.id] ?? UNNAMED_SUBJECTS[subject.type] ?? `${subject.type} ${subject.id}`;
+}
+
+function EventsTable({ events, names }: { events: ExportEvent[]; names: Record<string, string> }) {
   const rows = events.map((event) => ({
     id: event.id,
     type: event.type,
     occurredAt: formatDateTime(event.occurredAt),
-    subject: `${event.subject.type} ${event.subject.id}`,
+    subject: subjectLabel(event, names),
   }));
   return (
     <AppDataTable
@@ -62,7 +81,7 @@ function PreviewResult({ query }: { query: ReturnType<typeof useExportEventsPrev
     );
   }
   if (query.isPending) return <InlineLoading description="Reading events..." />;
-  const { data, hasMore } = query.data;
+  const { data, hasMore, names } = query.data;
   if (data.length === 0) {
     return (
       <p className="export-stream-detail__text">
@@ -72,7 +91,7 @@ function PreviewResult({ query }: { query: ReturnType<typeof useExportEventsPrev
   }
   return (
     <>
-      <EventsTable events={data} />
+      <EventsTable events={data} names={names} />
       {hasMore && (
         <p className="export-stream-detail__text">
           More follow: a reader gets them by sending the answer’s <code>next</code> as <code>after</code>.

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXPORT_STREAM_PAUSED_MESSAGE, type ExportEvent } from '@scamtrail/domain/export-streams';
+import { caseLabel } from '@scamtrail/domain/case-labels';
 import { formatDateTime } from '../../../lib/format';
 import { expectNoSeriousViolations } from '../../../test/axe';
 import { json } from '../../../test/render-app';
@@ -10,19 +11,20 @@ import { callsTo, caseCreated, READ_AT, renderStreams, SIEM, TIP } from './expor
 afterEach(() => vi.unstubAllGlobals());
 
 const CASE_ID = '33333333-3333-4333-8333-333333333333';
-const EVENTS_PATH = `/api/export-streams/${SIEM.id}/events`;
+const PREVIEW_PATH = `/api/export-streams/${SIEM.id}/preview`;
+const HIDDEN_CASE_ID = '44444444-4444-4444-8444-444444444444';
 
 /** The list with SIEM, its events answered by `events`; opens SIEM's details from its name. */
 async function openDetails(events: () => Response) {
   const user = userEvent.setup();
-  const view = renderStreams([SIEM, TIP], { [`GET ${EVENTS_PATH}`]: events });
+  const view = renderStreams([SIEM, TIP], { [`GET ${PREVIEW_PATH}`]: events });
   await user.click(await screen.findByRole('button', { name: 'SIEM feed' }));
   const dialog = await screen.findByRole('dialog', { name: 'SIEM feed' });
   return { ...view, user, dialog };
 }
 
-function eventsPage(data: ExportEvent[], hasMore = false) {
-  return json(200, { data, next: '42-7', hasMore });
+function eventsPage(data: ExportEvent[], hasMore = false, names: Record<string, string> = {}) {
+  return json(200, { data, next: '42-7', hasMore, names });
 }
 
 describe('an export stream’s details', () => {
@@ -52,13 +54,15 @@ describe('an export stream’s details', () => {
     ).toEqual(['Cases: “View cases” (case.view)', 'Identifiers: “View identifiers” (identifier.view)']);
     expect(dialog).toHaveTextContent(/send it back as after to read on/);
     // Nothing is read before Preview is pressed.
-    expect(callsTo(fetchMock, 'GET', '/events')).toEqual([]);
+    expect(callsTo(fetchMock, 'GET', '/preview')).toEqual([]);
     await expectNoSeriousViolations(dialog);
   });
 
-  it('previews the first 10 events from the beginning: type, time and subject', async () => {
+  it('previews the first 10 events from the beginning: type, time and subject by name', async () => {
     const { dialog, user, fetchMock } = await openDetails(() =>
-      eventsPage([caseCreated('7', CASE_ID)], true),
+      eventsPage([caseCreated('7', CASE_ID)], true, {
+        [CASE_ID]: caseLabel({ number: 2, title: 'Fake invoice' }),
+      }),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     const table = await within(dialog).findByRole('table', { name: 'First 10 events' });
@@ -67,12 +71,26 @@ describe('an export stream’s details', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['case.created', formatDateTime('2026-03-01T10:05:00.000Z'), `case ${CASE_ID}`]);
+    ).toEqual(['case.created', formatDateTime('2026-03-01T10:05:00.000Z'), '#2 Fake invoice']);
     expect(within(dialog).getByText(/More follow/)).toBeVisible();
-    const [call] = callsTo(fetchMock, 'GET', '/events');
-    expect(call.url.pathname).toBe(EVENTS_PATH);
+    const [call] = callsTo(fetchMock, 'GET', '/preview');
+    expect(call.url.pathname).toBe(PREVIEW_PATH);
     expect(Object.fromEntries(call.url.searchParams)).toEqual({ limit: '10' });
     await expectNoSeriousViolations(dialog);
+  });
+
+  it('says only what kind of record a subject the reader may not see is, and never its id', async () => {
+    const { dialog, user } = await openDetails(() =>
+      eventsPage([caseCreated('7', CASE_ID), caseCreated('8', HIDDEN_CASE_ID)], false, {
+        [CASE_ID]: '#2 Fake invoice',
+      }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    const table = await within(dialog).findByRole('table', { name: 'First 10 events' });
+    const [, named, unnamed] = within(table).getAllByRole('row');
+    expect(within(named).getAllByRole('cell')[2]).toHaveTextContent(/^#2 Fake invoice$/);
+    expect(within(unnamed).getAllByRole('cell')[2]).toHaveTextContent(/^A case$/);
+    expect(table).not.toHaveTextContent(HIDDEN_CASE_ID);
   });
 
   it('says when the stream has no events yet', async () => {
