@@ -1236,6 +1236,28 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/export-streams/{id}/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The stream's first events, as a new reader gets them, with their subjects' names
+     * @description For a person looking at the stream: `data`, `next` and `hasMore` are what a read of `/events` without `after` answers, and `names` names the subjects the caller may see, as the History names records. It never sets the stream's lastReadAt. A paused stream answers 409.
+     *
+     *     Access: a signed-in user or an API key holding `export.view`.
+     */
+    get: operations['previewExportStream'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/identifiers': {
     parameters: {
       query?: never;
@@ -3187,6 +3209,15 @@ export interface components {
       lastReadAt: string | null;
       createdAt: string;
       updatedAt: string;
+    };
+    ExportStreamPreview: {
+      data: components['schemas']['ExportEvent'][];
+      next: string;
+      hasMore: boolean;
+      /** @description Names of the subjects the caller may see, by id; one they may not see, or no longer there, has none */
+      names: {
+        [key: string]: string;
+      };
     };
     ExtractedIdentifier: {
       /** @enum {string} */
@@ -10565,6 +10596,86 @@ export interface operations {
             next: string;
             hasMore: boolean;
           };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `NOT_FOUND`: no such record, or one the caller may not see */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  previewExportStream: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExportStreamPreview'];
         };
       };
       /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
