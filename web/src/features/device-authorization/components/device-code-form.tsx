@@ -7,6 +7,8 @@ import { describeDeviceError } from './device-error';
 interface DeviceCodeFormProps {
   /** The code field, for the page to focus. */
   inputRef: RefObject<HTMLInputElement | null>;
+  /** Continue, for the page to focus when the code came in the link. */
+  submitRef?: RefObject<HTMLButtonElement | null>;
   initialCode: string;
   pending: boolean;
   error: unknown;
@@ -14,7 +16,14 @@ interface DeviceCodeFormProps {
 }
 
 /** The code the device shows, typed or filled in from the link (`?user_code=`). */
-export function DeviceCodeForm({ inputRef, initialCode, pending, error, onSubmit }: DeviceCodeFormProps) {
+export function DeviceCodeForm({
+  inputRef,
+  submitRef,
+  initialCode,
+  pending,
+  error,
+  onSubmit,
+}: DeviceCodeFormProps) {
   const [code, setCode] = useState(initialCode);
   const [emptyError, setEmptyError] = useState<string>();
   const failure = error ? describeDeviceError(error) : null;
@@ -61,6 +70,7 @@ export function DeviceCodeForm({ inputRef, initialCode, pending, error, onSubmit
           invalidText={fieldError}
         />
         <Button
+          ref={submitRef}
           type="submit"
           className="device-review__action"
           renderIcon={pending ? undefined : ArrowRight}

@@ -80,6 +80,21 @@ describe('Device Authorization', () => {
     expect(screen.getByLabelText('Code')).toHaveValue('');
   });
 
+  it('opens with focus in its code field', async () => {
+    renderApp('/auth/device', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+    });
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus());
+  });
+
+  it('opens with focus on Continue when the link brought the code', async () => {
+    renderApp('/auth/device?user_code=WDJB-MJHT', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+    });
+    expect(await screen.findByLabelText('Code')).toHaveValue('WDJB-MJHT');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus());
+  });
+
   it('says under the field, in its own words, that a code cannot be one', async () => {
     renderApp('/auth/device', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

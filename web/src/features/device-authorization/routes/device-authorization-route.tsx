@@ -23,18 +23,25 @@ export function DeviceAuthorizationRoute() {
   const decide = useDecideDeviceAuthorization();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const continueRef = useRef<HTMLButtonElement>(null);
+  const linkCode = searchParams.get('user_code') ?? '';
   // Set by "Enter another code": the code of the link is the one just dealt with, not another.
   const [isStartedAgain, setStartedAgain] = useState(false);
   const request = lookup.data;
   const decision = decide.data;
   const step = decision ? 'done' : request ? 'review' : 'code';
 
-  // Each step moves focus to the heading, so a screen reader hears where it is; back at the code, to
-  // the code field (the button pressed to get there is gone, and focus with it).
+  const isSignedIn = status === 'authenticated';
+  const hasLinkCode = linkCode !== '';
+  // Opened, the page's one field takes focus, or, with the code filled in from the link, Continue.
+  // Each further step moves focus to the heading, so a screen reader hears where it is; back at the
+  // code, to the code field (the button pressed to get there is gone, and focus with it).
   useEffect(() => {
+    if (!isSignedIn) return;
     if (step !== 'code') headingRef.current?.focus();
-    else if (isStartedAgain) codeRef.current?.focus();
-  }, [step, isStartedAgain]);
+    else if (hasLinkCode && !isStartedAgain) continueRef.current?.focus();
+    else codeRef.current?.focus();
+  }, [isSignedIn, step, isStartedAgain, hasLinkCode]);
 
   if (status === 'unknown') {
     return (
@@ -90,7 +97,8 @@ export function DeviceAuthorizationRoute() {
             </p>
             <DeviceCodeForm
               inputRef={codeRef}
-              initialCode={isStartedAgain ? '' : (searchParams.get('user_code') ?? '')}
+              submitRef={continueRef}
+              initialCode={isStartedAgain ? '' : linkCode}
               pending={lookup.isPending}
               error={lookup.error}
               onSubmit={(userCode) => lookup.mutate(userCode)}
