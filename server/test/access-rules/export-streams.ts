@@ -8,4 +8,5 @@ export const EXPORT_STREAMS_RULES: Record<string, Rule> = {
   'PATCH /api/export-streams/{id}': can('export.edit'),
   'DELETE /api/export-streams/{id}': can('export.edit'),
   'GET /api/export-streams/{id}/events': can('export.view'),
+  'GET /api/export-streams/{id}/preview': can('export.view'),
 };
