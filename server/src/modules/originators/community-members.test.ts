@@ -112,6 +112,8 @@ describe('community members', () => {
     [{ delta: 5, reason: '   ' }, 'reason', 'Reason is required'],
     [{ delta: 1001, reason: 'x' }, 'delta', 'Change must be between -1,000 and 1,000'],
     [{ delta: 2.5, reason: 'x' }, 'delta', 'Change must be a whole number'],
+    [{ delta: '2e2', reason: 'x' }, 'delta', 'Change must be a whole number'],
+    [{ delta: '200', reason: 'x' }, 'delta', 'Change must be a whole number'],
   ])('refuses the reputation adjustment %j naming %s: "%s"', async (body, field, message) => {
     const member = await createCommunityMember();
     const res = await admin.post(`/api/originators/community-members/${member.id}/reputation`, body);

@@ -15,6 +15,7 @@ import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useAdjustReputation } from '../api/adjust-reputation';
 import { ReputationTag } from './community-member-tags';
 import { EMPTY_CELL } from '../../../lib/format';
+import { numberInputText, wholeNumberOf } from './whole-number-text';
 import '../../../styles/carbon/number-input.scss';
 
 const FIELDS = ['delta', 'reason'] as const;
@@ -34,7 +35,9 @@ function findChangeProblem(current: number, delta: number): string | undefined {
 /** Raises or lowers a community member's reputation; the reason is kept on record. */
 export function AdjustReputationModal({ member, onClose }: { member: Originator; onClose: () => void }) {
   const current = member.communityMember?.reputation ?? 0;
-  const [delta, setDelta] = useState(0);
+  // As typed: only a sign and digits are a change ("2e2" is not 200).
+  const [deltaText, setDeltaText] = useState('0');
+  const delta = wholeNumberOf(deltaText);
   const [reason, setReason] = useState('');
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
@@ -85,13 +88,13 @@ export function AdjustReputationModal({ member, onClose }: { member: Originator;
         id="reputation-delta"
         label="Change"
         helperText={`Positive to raise, negative to lower; at most ${REPUTATION_DELTA_LIMIT.toLocaleString('en-US')} either way.`}
-        value={delta}
+        value={deltaText}
         step={10}
         min={-REPUTATION_DELTA_LIMIT}
         max={REPUTATION_DELTA_LIMIT}
         allowEmpty={false}
-        onChange={(_event, { value }) => {
-          setDelta(Number(value) || 0);
+        onChange={(event, { value }) => {
+          setDeltaText(numberInputText(event, value));
           clearError('delta');
         }}
         invalid={deltaError.invalid || Boolean(changeProblem)}

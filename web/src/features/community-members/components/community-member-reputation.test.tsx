@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, makeUser, renderApp } from '../../../test/render-app';
@@ -106,6 +106,24 @@ describe('Adjust reputation', () => {
       within(dialog).getByText('Reputation must stay between -1,000,000 and 1,000,000'),
     ).toBeInTheDocument();
     expect(previewValue(dialog, 'After')).toHaveTextContent('—');
+  });
+
+  it.each(['2e2', '1e1'])('says at once that a change of "%s" is not a whole number', async (text) => {
+    const adjusted = vi.fn(() => json(200, TIPSTER));
+    renderApp('/team-members?tab=community', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/originators/community-members': () => page([TIPSTER]),
+      'POST /api/originators/community-members/c-1/reputation': adjusted,
+    });
+    const dialog = await openAdjust();
+    // As a browser's number field holds it: typed a key at a time, jsdom drops the "2e" on the way.
+    fireEvent.change(within(dialog).getByLabelText('Change'), { target: { value: text } });
+    expect(within(dialog).getByText('Change must be a whole number')).toBeInTheDocument();
+    expect(previewValue(dialog, 'After')).toHaveTextContent('—');
+    await userEvent.type(within(dialog).getByLabelText('Reason'), 'Confirmed report');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Adjust' }));
+    expect(await within(dialog).findAllByText('Change must be a whole number')).not.toHaveLength(0);
+    expect(adjusted).not.toHaveBeenCalled();
   });
 
   it('refuses a change that is not a whole number', async () => {
