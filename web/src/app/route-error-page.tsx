@@ -3,6 +3,20 @@ import { Renew, WarningAlt } from '@carbon/icons-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { EmptyState } from '../components/empty-state';
+import { NETWORK_ERROR_TITLE } from '../lib/api-error';
+
+/**
+ * Whether a screen failed because its code could not be loaded (Chromium, Firefox, Safari word it
+ * differently): the server is out of reach, or was while the page loaded.
+ */
+function isCodeLoadFailure(error: unknown): boolean {
+  return (
+    error instanceof TypeError &&
+    /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed/i.test(
+      error.message,
+    )
+  );
+}
 
 /**
  * What a failed screen says, as a centred tile with the page's one h1, like 403 and 404. Shown inside
@@ -15,6 +29,23 @@ export function ScreenErrorPage() {
     console.error('Route failed to render', error);
   }, [error]);
 
+  if (isCodeLoadFailure(error)) {
+    return (
+      <div className="error-page">
+        <EmptyState
+          headingLevel={1}
+          icon={WarningAlt}
+          title={NETWORK_ERROR_TITLE}
+          description="This page could not be loaded. Check your connection, then try again."
+          action={
+            <Button renderIcon={Renew} onClick={() => window.location.reload()}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
   return (
     <div className="error-page">
       <EmptyState

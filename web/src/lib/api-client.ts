@@ -1,4 +1,4 @@
-import { ApiError, errorFromResponse, NETWORK_ERROR_CODE } from './api-error';
+import { ApiError, errorFromResponse, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE } from './api-error';
 import { ACCEPT_JSON, API_BASE_PATH, apiUrl, type QueryParams } from './api-url';
 import { takeFirstResponse } from './first-responses';
 import { createIdempotencyKeys, IDEMPOTENCY_KEY_HEADER } from './idempotency-keys';
@@ -91,7 +91,7 @@ export function createApiClient(config: ApiClientConfig = {}) {
       response ??= await fetchImpl(url, init);
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-      throw new ApiError(0, NETWORK_ERROR_CODE, 'Could not reach the server. Check your connection.');
+      throw new ApiError(0, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE);
     }
 
     if (!response.ok) {

@@ -5,6 +5,9 @@ type ErrorDetails = NonNullable<ErrorBody['error']['details']>;
 
 /** Code used when the server could not be reached at all (no HTTP answer). */
 export const NETWORK_ERROR_CODE = 'NETWORK_ERROR';
+/** What is said when the server could not be reached: by a failed call, or a screen whose code did not load. */
+export const NETWORK_ERROR_TITLE = 'Could not reach the server';
+export const NETWORK_ERROR_MESSAGE = `${NETWORK_ERROR_TITLE}. Check your connection.`;
 
 /**
  * A failed API call, carrying what the server answered (`{ error: { code, message, details } }`) so a
