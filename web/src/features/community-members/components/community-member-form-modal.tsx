@@ -16,6 +16,7 @@ import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCommunityMember } from '../api/create-community-member';
 import { useUpdateCommunityMember } from '../api/update-community-member';
 import '../../../styles/carbon/number-input.scss';
+import { numberInputText, wholeNumberOf } from './whole-number-text';
 
 const FIELDS = ['username', 'email', 'notes', 'reputation'] as const;
 
@@ -49,7 +50,9 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
   const { username, email, notes } = values;
   const set = (key: keyof typeof values, value: string) =>
     setValues((before) => ({ ...before, [key]: value }));
-  const [reputation, setReputation] = useState(0);
+  // As typed: only a sign and digits are a reputation ("2e2" is not 200).
+  const [reputationText, setReputationText] = useState('0');
+  const reputation = wholeNumberOf(reputationText);
   const {
     errorProps,
     clearError: clear,
@@ -141,13 +144,13 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
           id="community-reputation"
           label="Initial reputation"
           helperText="100 or more shows green, 50 or more blue, below 0 red."
-          value={reputation}
+          value={reputationText}
           step={10}
           min={-REPUTATION_LIMIT}
           max={REPUTATION_LIMIT}
           allowEmpty={false}
-          onChange={(_event, { value }) => {
-            setReputation(Number(value) || 0);
+          onChange={(event, { value }) => {
+            setReputationText(numberInputText(event, value));
             clear('reputation');
           }}
           invalid={reputationError.invalid || Boolean(reputationProblem)}

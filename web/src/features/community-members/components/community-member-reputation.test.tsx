@@ -65,6 +65,19 @@ describe('Add community member, as it is typed', () => {
     await enter(field, '150');
     expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
   });
+
+  it('says at once that an initial reputation of "2e2" is not a whole number, and adds nothing', async () => {
+    const { fetchMock } = renderTab();
+    const dialog = await openDialog('Add community member', () =>
+      userEvent.click(screen.getByRole('button', { name: 'Add community member' })),
+    );
+    await userEvent.type(within(dialog).getByLabelText('Username'), 'newcomer');
+    // As a browser's number field holds it: typed a key at a time, jsdom drops the "2e" on the way.
+    fireEvent.change(within(dialog).getByLabelText('Initial reputation'), { target: { value: '2e2' } });
+    expect(within(dialog).getByText('Initial reputation must be a whole number')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
 });
 
 describe('Adjust reputation', () => {
