@@ -48,7 +48,7 @@ export function ListToolbar(props: ListToolbarProps) {
       </div>
       {children}
       {onClearFilters && (
-        <ClearFiltersButton searchId={searchId} hasFilters={hasFilters} onClearFilters={onClearFilters} />
+        <ClearFiltersButton focusId={searchId} hasFilters={hasFilters} onClearFilters={onClearFilters} />
       )}
       {action && <div className="list-toolbar__action">{action}</div>}
     </div>
@@ -56,8 +56,12 @@ export function ListToolbar(props: ListToolbarProps) {
 }
 
 interface ClearFiltersButtonProps {
-  /** The id of the list's search box (a Carbon Search's id is its input's). */
-  searchId: string;
+  /**
+   * Where focus goes when the filters are cleared: the id of the list's search box (a Carbon Search's
+   * id is its input's), or of a filter dropdown where a list has no search (a Carbon Dropdown's id is its
+   * wrapper's: its button takes focus).
+   */
+  focusId: string;
   hasFilters?: boolean;
   onClearFilters: () => void;
   className?: string;
@@ -66,17 +70,19 @@ interface ClearFiltersButtonProps {
 
 /**
  * "Clear filters", disabled while no filter is set. Pressed, it is disabled, and a disabled button
- * loses focus to <body>: focus goes first to the search box, now empty, where a new search starts.
+ * loses focus to <body>: focus goes first to the search box, now empty, where a new search starts (or,
+ * in a list without one, to its first filter).
  */
 export function ClearFiltersButton({
-  searchId,
+  focusId,
   hasFilters,
   onClearFilters,
   className,
   size,
 }: ClearFiltersButtonProps) {
   function clearFilters() {
-    document.getElementById(searchId)?.focus();
+    const target = document.getElementById(focusId);
+    (target?.matches('input, button') ? target : target?.querySelector('button'))?.focus();
     onClearFilters();
   }
   return (

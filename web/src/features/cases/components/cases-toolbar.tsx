@@ -145,7 +145,7 @@ export function CasesToolbar(props: CasesToolbarProps) {
           }
         />
         <ClearFiltersButton
-          searchId="cases-search"
+          focusId="cases-search"
           size="lg"
           className="cases-toolbar__clear"
           hasFilters={props.hasFilters}

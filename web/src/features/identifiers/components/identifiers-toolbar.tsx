@@ -105,7 +105,7 @@ export function IdentifiersToolbar(props: IdentifiersToolbarProps) {
             onChange={({ selectedItem }) => props.onSortChange(selectedItem?.value ?? 'newest')}
           />
           <ClearFiltersButton
-            searchId="identifiers-search"
+            focusId="identifiers-search"
             size="lg"
             hasFilters={props.hasFilters}
             onClearFilters={props.onClearFilters}

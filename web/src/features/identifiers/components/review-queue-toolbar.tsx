@@ -1,8 +1,7 @@
-import { Button } from '@carbon/react';
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES } from '@scamtrail/domain/identifiers/review';
 import { IDENTIFIER_TYPE_OPTIONS } from '@scamtrail/domain/identifiers/type-options';
 import type { OriginatorType } from '@scamtrail/domain/originator-labels';
-import { FilterDropdown } from '../../../components/list-toolbar';
+import { ClearFiltersButton, FilterDropdown } from '../../../components/list-toolbar';
 import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
 import type { ReviewQueueParams } from '../utils/review-queue-params';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
@@ -89,15 +88,13 @@ export function ReviewQueueToolbar({ params, update, hasFilters, onClearFilters 
           onChange={(sort) => update({ sort })}
         />
       </FilterFold>
-      <Button
-        kind="ghost"
+      <ClearFiltersButton
+        focusId="review-queue-status"
         size="lg"
         className="review-queue-toolbar__clear"
-        disabled={!hasFilters}
-        onClick={onClearFilters}
-      >
-        Clear filters
-      </Button>
+        hasFilters={hasFilters}
+        onClearFilters={onClearFilters}
+      />
       <CsvDownloadButton iconOnly path="/identifiers/review-queue" filters={reviewQueueFilters(params)} />
     </div>
   );

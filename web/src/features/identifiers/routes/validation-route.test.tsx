@@ -144,6 +144,21 @@ describe('identifier validation queue', () => {
     expect(await screen.findByRole('heading', { name: 'No rejected identifiers' })).toBeInTheDocument();
   });
 
+  it("leaves focus on the status filter when the toolbar's Clear filters is pressed", async () => {
+    const { router } = renderApp('/validation?status=rejected&type=phone', {
+      ...asAdmin,
+      'GET /api/identifiers/review-queue': () => queuePage([QUEUED]),
+    });
+    await screen.findByRole('link', { name: 'scam@example.org' });
+    const clear = screen.getByRole('button', { name: 'Clear filters' });
+    clear.focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath(router)).toBe('/validation?status=rejected'));
+    expect(clear).toBeDisabled();
+    // The queue has no search box: its first filter, the status, takes focus, not <body>.
+    expect(screen.getByRole('combobox', { name: /Status/ })).toHaveFocus();
+  });
+
   it('says why the queue is empty when it failed to load, and tries again', async () => {
     let isDown = true;
     renderApp('/validation', {
