@@ -1,7 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { API_BASE_PATH } from '../../../lib/api-url';
-import { ApiError, errorFromResponse, NETWORK_ERROR_CODE } from '../../../lib/api-error';
+import {
+  ApiError,
+  errorFromResponse,
+  NETWORK_ERROR_CODE,
+  NETWORK_ERROR_MESSAGE,
+} from '../../../lib/api-error';
 import { authenticateWithPasskey } from '../../../lib/passkeys';
 import { caseKeys } from './query-keys';
 
@@ -108,7 +113,7 @@ export async function saveDossierToFile(
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, NETWORK_ERROR_CODE, 'Could not reach the server. Check your connection.');
+    throw new ApiError(0, NETWORK_ERROR_CODE, NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok || !response.body) throw await errorFromResponse(response);
   const length = Number(response.headers.get('content-length'));
