@@ -190,7 +190,11 @@ test('a case exported from its page opens offline as a report that prints on A4 
   await expect(report.getByRole('heading', { level: 1 })).toHaveText(
     `Case #${caseItem.number}: Romance scam ${tag}`,
   );
-  await expect(report.getByText(`Read the whole chat history ${tag}`)).toBeVisible();
+  // In the timeline, and named (with a link to it there) by the evidence's custody row.
+  await expect(report.locator('article.entry').getByText(`Read the whole chat history ${tag}`)).toBeVisible();
+  await expect(
+    report.getByRole('link', { name: `Note: Read the whole chat history ${tag}` }),
+  ).toHaveAttribute('href', /^#entry-/);
   await expect(report.getByText(`Ask the platform for the profile ${tag}`)).toBeVisible();
   await expect(report.getByRole('heading', { name: 'Verification' })).toBeVisible();
   expect(requests).toEqual([reportUrl]);

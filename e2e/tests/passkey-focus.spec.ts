@@ -92,7 +92,7 @@ test('after a failed passkey prompt on the profile and on a journal entry, focus
   const dialog = page.getByRole('dialog', { name: 'Sign entry' });
   await dialog.getByRole('button', { name: 'Sign with passkey' }).click();
   // As a dialog's failed save: the message takes focus, inside the dialog, and is read.
-  await expect(dialog.getByText('Not signed')).toBeVisible();
+  await expect(dialog.getByText('Not signed', { exact: true })).toBeVisible();
   await expect(dialog.locator('.form-modal__error')).toBeFocused();
   await page.screenshot({ path: test.info().outputPath('sign-dialog-failed.png') });
   await page.keyboard.press('Escape');
@@ -104,7 +104,7 @@ test('after a failed passkey prompt on the profile and on a journal entry, focus
   await expect(details.getByText('Loading details...')).toBeHidden();
   const section = details.getByRole('region', { name: 'Digital Signature' });
   await section.getByRole('button', { name: 'Sign entry' }).click();
-  await expect(section.getByText('Not signed')).toBeVisible();
+  await expect(section.getByText('Not signed', { exact: true })).toBeVisible();
   await expect(section.locator('.form-modal__error')).toBeFocused();
   await page.screenshot({ path: test.info().outputPath('badge-sign-failed.png') });
 });
