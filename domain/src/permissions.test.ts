@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  apiKeyPermissions,
   canGrantRole,
   grantableRoles,
   grantsBeyond,
@@ -109,5 +110,14 @@ describe('granting: nobody gives what they do not hold', () => {
     expect(grantableRoles(permissionsForRole('viewer'))).toEqual(['viewer']);
     expect(canGrantRole(['user.create', 'user.edit'], 'admin')).toBe(false);
     expect(canGrantRole(['user.create'], 'viewer')).toBe(false);
+  });
+});
+
+describe('apiKeyPermissions', () => {
+  it('holds a key to what its creator’s role holds now', () => {
+    expect(apiKeyPermissions(['case.view', 'user.view'], 'admin')).toEqual(['case.view', 'user.view']);
+    // An investigator holds no user.view: a key they made, or one made before they were demoted, drops it.
+    expect(apiKeyPermissions(['case.view', 'user.view'], 'investigator')).toEqual(['case.view']);
+    expect(apiKeyPermissions(['case.edit'], 'viewer')).toEqual([]);
   });
 });

@@ -113,6 +113,15 @@ export function hasPermission(grants: readonly string[] | undefined | null, perm
   return grants.includes(WILDCARD) || grants.includes(permission);
 }
 
+/**
+ * What an API key holds now: its scopes as far as its creator's role holds them now. An API key never
+ * holds more than its creator holds; a creator demoted takes the difference from every key they made.
+ */
+export function apiKeyPermissions(scopes: readonly string[], creatorRole: Role): string[] {
+  const held = permissionsForRole(creatorRole);
+  return scopes.filter((scope) => hasPermission(held, scope));
+}
+
 /** True when at least one of the permissions is granted (false for an empty list). */
 export function hasAnyPermission(
   grants: readonly string[] | undefined | null,

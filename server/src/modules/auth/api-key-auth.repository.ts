@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { hasPermission, permissionsForRole } from '@scamtrail/domain/permissions';
+import { apiKeyPermissions } from '@scamtrail/domain/permissions';
 import { apiKeys, originators, users } from '../../db/schema/index';
 import { API_KEY_PREFIX, sha256Hex } from '../../lib/tokens';
 import type { ApiKeyPrincipal } from './principal';
@@ -76,12 +76,11 @@ export async function findApiKeyPrincipal(db: Db, key: string): Promise<ApiKeyPr
     staleBefore: new Date(now - TOUCH_INTERVAL_MS).toISOString(),
   });
   if (!row) return null;
-  const held = permissionsForRole(row.creatorRole);
   return {
     kind: 'api_key',
     apiKeyId: row.id,
     originatorId: row.automationId,
     creatorUserId: row.creatorId,
-    permissions: row.scopes.filter((scope) => hasPermission(held, scope)),
+    permissions: apiKeyPermissions(row.scopes, row.creatorRole),
   };
 }

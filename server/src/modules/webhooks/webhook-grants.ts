@@ -1,18 +1,11 @@
 import {
+  apiKeyPermissions,
   hasPermission,
-  isPermission,
   permissionsForRole,
-  type Permission,
   type Role,
 } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { findLiveKeyGrants, findUrlChooser } from './webhooks.repository';
-
-/** A key's scopes as far as its creator holds them now, as `findApiKeyPrincipal` reads a key. */
-function keyGrants(scopes: readonly string[], creatorRole: string): Permission[] {
-  const creator = permissionsForRole(creatorRole as Role);
-  return scopes.filter((scope): scope is Permission => isPermission(scope) && hasPermission(creator, scope));
-}
 
 /**
  * The permissions the automation's live keys hold now: each key's scopes as far as its creator holds
@@ -21,7 +14,7 @@ function keyGrants(scopes: readonly string[], creatorRole: string): Permission[]
 async function heldByKeys(db: DbOrTx, automationId: string, now: Date): Promise<Set<string>> {
   const held = new Set<string>();
   for (const key of await findLiveKeyGrants(db, automationId, now)) {
-    for (const scope of keyGrants(key.scopes, key.role)) held.add(scope);
+    for (const scope of apiKeyPermissions(key.scopes, key.role as Role)) held.add(scope);
   }
   return held;
 }
@@ -29,13 +22,13 @@ async function heldByKeys(db: DbOrTx, automationId: string, now: Date): Promise<
 /**
  * What whoever chose the webhook URL holds now: its receiver reads what is delivered there, so a
  * user who set it holds their role's permissions while enabled, and a key that set it its own grants
- * while live (`keyGrants`); nothing once they are disabled, revoked or gone, or when nobody is known.
+ * while live (`apiKeyPermissions`); nothing once they are disabled, revoked or gone, or when nobody is known.
  */
 async function heldByUrlChooser(db: DbOrTx, automationId: string, now: Date): Promise<readonly string[]> {
   const chooser = await findUrlChooser(db, automationId, now);
   if (chooser.userRole) return permissionsForRole(chooser.userRole as Role);
   if (chooser.keyScopes && chooser.keyCreatorRole)
-    return keyGrants(chooser.keyScopes, chooser.keyCreatorRole);
+    return apiKeyPermissions(chooser.keyScopes, chooser.keyCreatorRole as Role);
   return [];
 }
 
