@@ -30,6 +30,8 @@ export function evidenceKindForMediaType(mediaType: string): Exclude<EvidenceKin
 }
 
 export const EVIDENCE_TITLE_MAX_LENGTH = 200;
+/** A stored file name's length, in UTF-16 units as every text limit counts. */
+export const EVIDENCE_FILE_NAME_MAX_LENGTH = 255;
 export const WRITTEN_EVIDENCE_MAX_LENGTH = 100_000;
 /** Upload limit when MAX_UPLOAD_MB is not set. */
 export const DEFAULT_MAX_UPLOAD_MB = 25;
@@ -44,6 +46,16 @@ const tagIds = z
   .transform((ids) => [...new Set(ids)]);
 
 const evidenceTitle = text({ label: 'Title', max: EVIDENCE_TITLE_MAX_LENGTH });
+
+/**
+ * An uploaded file's name as stored, after the server has cleaned what the client sent: it comes from
+ * the form's headers, not from a field, and passes the text schema all the same.
+ */
+export const evidenceFileNameSchema = text({
+  label: 'File name',
+  max: EVIDENCE_FILE_NAME_MAX_LENGTH,
+  required: true,
+});
 
 /** JSON body: written evidence. */
 /** "x is required" when the field is absent, "x must be text" when it is something else. */

@@ -3,7 +3,7 @@ import { createUserBodySchema, emailSchema, loginBodySchema, passwordSchema } fr
 import { webhookUrlSchema } from './automations';
 import { validateIdentifier } from './identifiers/validation';
 import { requiredText, searchQuerySchema } from './schema-helpers';
-import { TEXT_MAX_LENGTH, findTextProblem, text } from './text';
+import { TEXT_MAX_LENGTH, cutText, findTextProblem, text } from './text';
 
 const messagesOf = (
   schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { message: string }[] } } },
@@ -52,6 +52,16 @@ describe('text', () => {
     expect(findTextProblem('fine 😀', 'Value')).toBeUndefined();
     expect(findTextProblem('\u0000', 'Value')).toBe('Value must not contain null characters');
     expect(findTextProblem('\ud800', 'Value')).toMatch(/^Value must be valid Unicode text/);
+  });
+
+  it('cutText never leaves half of a surrogate pair at the cut', () => {
+    expect(cutText('abc', 5)).toBe('abc');
+    expect(cutText('abcdef', 3)).toBe('abc');
+    expect(cutText('ab😀c', 3)).toBe('ab');
+    expect(cutText('ab😀c', 4)).toBe('ab😀');
+    for (let max = 1; max <= 12; max++) {
+      expect(findTextProblem(cutText('a😀😀b😀😀', max), 'Value')).toBeUndefined();
+    }
   });
 });
 

@@ -35,6 +35,17 @@ export function findTextProblem(value: string, label: string): string | undefine
   return undefined;
 }
 
+/**
+ * The first `max` UTF-16 units of `value`, one fewer when the cut would fall between the two halves of
+ * a surrogate pair (an emoji): a text cut to a length stays text the text schema accepts, where a plain
+ * `slice` leaves an unpaired half that the database cannot store.
+ */
+export function cutText(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const last = value.charCodeAt(max - 1);
+  return value.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
 export interface TextOptions {
   /** Names the field in messages: "Name is required", "Notes is too long (...)". */
   label: string;

@@ -17,7 +17,12 @@ import {
   type JsonSchema,
   type Operation,
 } from './openapi-operations';
-import { loadMultipartOperations, malformedForms, type MultipartOperation } from './openapi-multipart';
+import {
+  loadMultipartOperations,
+  malformedForms,
+  oddFileNames,
+  type MultipartOperation,
+} from './openapi-multipart';
 
 /**
  * Every operation of the OpenAPI document, called by an administrator (who may call them all, so
@@ -288,4 +293,39 @@ describe('a malformed multipart body to every operation that takes one answers 4
   // A part without Content-Disposition over 16 KiB stalls @fastify/busboy 3.2.6 for good; every route
   // reads its form through readMultipartForm, which gives up a stalled form with 408
   // (lib/multipart-form.test.ts, with a window short enough to test).
+});
+
+/** What a stored file name must not hold: the replacement of an unpaired surrogate, controls, bidi marks. */
+// eslint-disable-next-line no-control-regex
+const UNSTORABLE_IN_NAMES = /[\uFFFD\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+describe('a file name a client sends reaches the database only as text the text schema accepts', () => {
+  // A name cut to its length with a plain slice kept half an emoji: a 500, or a U+FFFD stored.
+  it('every operation that takes a file', { timeout: 120_000 }, async () => {
+    const failures: string[] = [];
+    for (const op of multipartOperations) {
+      for (const form of oddFileNames(op)) {
+        const res = await admin.request({
+          method: op.method as InjectOptions['method'],
+          url: op.url,
+          headers: form.headers,
+          payload: form.payload,
+        });
+        const where = `${op.key} ${form.label}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+        if (res.statusCode >= 500) failures.push(where);
+        else if (res.statusCode < 300 && UNSTORABLE_IN_NAMES.test(res.body)) {
+          failures.push(`answers text it should not have stored: ${where}`);
+        } else if (res.statusCode >= 400) {
+          const problem = check(res, { label: form.label, options: {}, field: op.fileField });
+          if (problem) failures.push(`${op.key} ${problem}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from evidence
+          where file_name ~ '[\\uFFFD\\u0001-\\u001f\\u202a-\\u202e]' or title ~ '[\\uFFFD]'`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
 });

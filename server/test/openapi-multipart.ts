@@ -145,3 +145,55 @@ export function malformedForms(op: MultipartOperation): MalformedForm[] {
   }
   return forms;
 }
+
+/** A file part named as a client may name it, as the raw header or as RFC 8187's `filename*`. */
+export interface OddFileName {
+  label: string;
+  headers: Record<string, string>;
+  payload: Buffer;
+}
+
+/**
+ * File names a client may send that are not text the database can store as they are, once cleaned and
+ * cut to length: a cut that would split an emoji (at a title's 200 characters and a name's 255), a
+ * null character, bidirectional overrides and controls, a name of 20,000 characters. Sent to every
+ * operation that takes a file, with a small CSV file any of them accepts.
+ */
+export function oddFileNames(op: MultipartOperation): OddFileName[] {
+  if (!op.fileField) return [];
+  const boundary = `----probe${randomBytes(8).toString('hex')}`;
+  const body = 'type,address\nemail,odd-name@example.com\n';
+  const form = (disposition: string) =>
+    encode(boundary, [
+      {
+        headers: [
+          `Content-Disposition: form-data; name="${op.fileField}"; ${disposition}`,
+          'Content-Type: text/csv',
+        ],
+        body,
+      },
+    ]);
+  const names: [string, string][] = [
+    ['an emoji across the cut at 200 and at 255', `${'a'.repeat(199)}😀${'b'.repeat(54)}😀.csv`],
+    ['an emoji across the cut at 255 only', `${'a'.repeat(254)}😀.csv`],
+    ['a right-to-left override', 'invoice\u202Evsc.exe'],
+    ['C1 controls and isolates', 'a\u0085b\u2066c\u2069.csv'],
+    ['20,000 characters', `${'n'.repeat(20_000)}.csv`],
+  ];
+  const forms = names.map(([label, name]) => ({
+    label,
+    headers: { 'content-type': formType(boundary) },
+    payload: form(`filename="${name}"`),
+  }));
+  forms.push(
+    ...[
+      ['a null character (RFC 8187)', 'a%00b.csv'],
+      ['an emoji across the cut (RFC 8187)', `${'a'.repeat(254)}%F0%9F%98%80.csv`],
+    ].map(([label, encoded]) => ({
+      label,
+      headers: { 'content-type': formType(boundary) },
+      payload: form(`filename*=UTF-8''${encoded}`),
+    })),
+  );
+  return forms;
+}

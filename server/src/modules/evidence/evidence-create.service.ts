@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  EVIDENCE_TITLE_MAX_LENGTH,
   evidenceKindForMediaType,
   type CreateWrittenEvidenceBody,
   type Evidence,
 } from '@scamtrail/domain/evidence';
+import { cutText } from '@scamtrail/domain/text';
 import type { Db, Tx } from '../../db/client';
 import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
@@ -122,7 +124,7 @@ export async function createFileEvidence(
       principal,
       {
         kind: evidenceKindForMediaType(content.mediaType),
-        title: fields.title || upload.fileName.slice(0, 200),
+        title: fields.title || cutText(upload.fileName, EVIDENCE_TITLE_MAX_LENGTH).trim(),
         description: fields.description,
         caseId: fields.caseId ?? null,
         fileName: upload.fileName,

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { uploadEvidenceFieldsSchema, type UploadEvidenceFields } from '@scamtrail/domain/evidence';
+import {
+  EVIDENCE_FILE_NAME_MAX_LENGTH,
+  evidenceFileNameSchema,
+  uploadEvidenceFieldsSchema,
+  type UploadEvidenceFields,
+} from '@scamtrail/domain/evidence';
+import { cutText } from '@scamtrail/domain/text';
 import { AppError } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart-form';
 import type { EvidenceStore, IncomingContent } from './evidence-store-contract';
@@ -17,16 +23,29 @@ export interface ReceivedUpload {
   fields: Record<string, string[]>;
 }
 
-/** The file name as given, without any directory part or control characters, at most 255 characters. */
+/**
+ * Characters a file name never needs and that can make it read as something else: C0 and C1 controls,
+ * and the bidirectional formatting marks, with which "invoice\u202Efdp.exe" shows as "invoiceexe.pdf".
+ */
+// eslint-disable-next-line no-control-regex
+const HIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The file name as given, without any directory part, hidden characters or unpaired surrogates, cut
+ * to its length without splitting a character; then through the text schema like every stored text.
+ */
 export function cleanFileName(name: string): string {
   const base = name.split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const controls = /[\u0000-\u001f\u007f]/g;
   const clean = base
-    .replace(controls, '')
+    .replace(HIDDEN_CHARACTERS, '')
     .replace(/[\uD800-\uDFFF]/gu, '')
     .trim();
-  return clean.slice(0, 255) || 'evidence';
+  const cut = cutText(clean, EVIDENCE_FILE_NAME_MAX_LENGTH).trim() || 'evidence';
+  const parsed = evidenceFileNameSchema.safeParse(cut);
+  if (!parsed.success) {
+    throw AppError.validation([{ field: 'file', message: parsed.error.issues[0].message }]);
+  }
+  return parsed.data;
 }
 
 function tooLarge(maxBytes: number): AppError {
@@ -61,7 +80,14 @@ export async function receiveUpload(
     await content.discard();
     throw AppError.validation([{ field: 'file', message: 'The file is empty' }]);
   }
-  return { content, fileName: cleanFileName(form.fileName), fields: form.fields };
+  let fileName: string;
+  try {
+    fileName = cleanFileName(form.fileName);
+  } catch (error) {
+    await content.discard();
+    throw error;
+  }
+  return { content, fileName, fields: form.fields };
 }
 
 /** The form fields as the upload schema reads them: one value each, tag ids repeated or comma-separated. */
