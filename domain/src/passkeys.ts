@@ -147,3 +147,11 @@ export const sessionSchema = z
   })
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** The answer to signing out of every other session: how many were signed out. */
+export const otherSessionsRevokedSchema = z
+  .object({
+    revoked: z.number().int().min(0).describe('How many sessions were signed out (0: there were none)'),
+  })
+  .meta({ id: 'OtherSessionsRevoked' });
+export type OtherSessionsRevoked = z.infer<typeof otherSessionsRevokedSchema>;

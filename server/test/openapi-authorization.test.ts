@@ -214,9 +214,12 @@ beforeAll(async () => {
   const admin = signed[2].client;
   const { caller: keyClient } = await automationWithKey(t, admin, KEY_SCOPES);
   const { caller: fullKeyClient } = await automationWithKey(t, admin, FULL_KEY_SCOPES);
+  // Approved by another administrator: the admin caller signing out of their other sessions would
+  // end these tokens, sessions of their approver, halfway through the matrix.
+  const approver = (await signedIn(t, 'admin')).client;
   const [deviceClient, fullDeviceClient] = await Promise.all([
-    deviceSignedIn(t, admin, DEVICE_SCOPES),
-    deviceSignedIn(t, admin),
+    deviceSignedIn(t, approver, DEVICE_SCOPES),
+    deviceSignedIn(t, approver),
   ]);
   callers = [
     { name: 'anonymous', kind: 'anonymous', grants: [], client: null },

@@ -15,5 +15,6 @@ export const PASSKEYS_RULES: Record<string, Rule> = {
   'POST /api/auth/passkey/login': anyone,
   'GET /api/auth/sessions': account,
   'DELETE /api/auth/sessions/{id}': account,
+  'POST /api/auth/sessions/revoke-others': account,
   'GET /api/auth/me/security-events': account,
 };

@@ -137,6 +137,23 @@ export async function revokeUserSessions(db: DbOrTx, userId: string, keepSession
     );
 }
 
+/** A user's sessions that still work (see `listActiveSessions`). */
+function activeSessionsOf(
+  userId: string,
+  activeSince: { now: Date; idleSince: Date; deviceIdleSince: Date },
+) {
+  return and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, activeSince.now),
+    gt(
+      sessions.lastSeenAt,
+      sql`case when ${sessions.clientId} is null then ${activeSince.idleSince}::timestamptz
+        else ${activeSince.deviceIdleSince}::timestamptz end`,
+    ),
+  );
+}
+
 /**
  * A user's sessions that still work: not revoked, before their absolute expiry, used recently enough
  * (a device sign-in's since `deviceIdleSince`, a browser's since `idleSince`).
@@ -156,18 +173,7 @@ export async function listActiveSessions(
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, activeSince.now),
-        gt(
-          sessions.lastSeenAt,
-          sql`case when ${sessions.clientId} is null then ${activeSince.idleSince}::timestamptz
-            else ${activeSince.deviceIdleSince}::timestamptz end`,
-        ),
-      ),
-    )
+    .where(activeSessionsOf(userId, activeSince))
     .orderBy(desc(sessions.createdAt), desc(sessions.id));
 }
 
@@ -179,4 +185,22 @@ export async function revokeOwnSession(db: DbOrTx, userId: string, id: string): 
     .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/**
+ * Revokes every session of the user that still works (as listed) but `keepSessionId`; answers the
+ * ids revoked. Those already ended (revoked, expired, idle) are left as they are: no one can use them.
+ */
+export async function revokeOtherActiveSessions(
+  db: DbOrTx,
+  userId: string,
+  keepSessionId: string,
+  activeSince: { now: Date; idleSince: Date; deviceIdleSince: Date },
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: activeSince.now })
+    .where(and(activeSessionsOf(userId, activeSince), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionSchema } from '@scamtrail/domain/passkeys';
+import { otherSessionsRevokedSchema, sessionSchema } from '@scamtrail/domain/passkeys';
 import { securityEventListQuerySchema, securityEventListSchema } from '@scamtrail/domain/security-events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -10,7 +10,7 @@ import { currentUser } from './principal';
 import { access } from './route-access';
 import { clearSessionCookie } from './session-cookie';
 import { listSecurityEvents } from '../events/security-events.service';
-import { listOwnSessions, revokeOwnSessionById } from './sessions.service';
+import { listOwnSessions, revokeOtherOwnSessions, revokeOwnSessionById } from './sessions.service';
 
 /**
  * The signed-in user's own sessions: where they are signed in, signing a device out, and the account's
@@ -52,6 +52,23 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
       if (current) clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
+  );
+
+  r.post(
+    '/api/auth/sessions/revoke-others',
+    {
+      schema: {
+        operationId: 'revokeOtherOwnSessions',
+        tags,
+        summary:
+          'Sign out of all your other sessions: every one but this (device sign-ins included) stops ' +
+          'working at once, each recorded as `session.revoked`; answers how many were signed out',
+        response: { 200: otherSessionsRevokedSchema, ...errorResponses(401, 403) },
+      },
+      // A browser's session only: an API key or a device sign-in's token has no "this session" to keep (403).
+      config: { access: access.account() },
+    },
+    async (request) => revokeOtherOwnSessions(db, currentUser(request), config),
   );
 
   r.get(

@@ -12,6 +12,7 @@ import {
   findSessionWithUser,
   insertSession,
   listActiveSessions,
+  revokeOtherActiveSessions,
   revokeOwnSession,
   revokeSession,
 } from './sessions.repository';
@@ -145,18 +146,23 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
   await revokeSession(db, sessionId);
 }
 
+/** What "still works" means now: before the absolute expiry, used within the idle limit of its kind. */
+function activeSinceNow(limits: SessionLimits & DeviceSessionLimits) {
+  const now = Date.now();
+  return {
+    now: new Date(now),
+    idleSince: new Date(now - limits.sessionIdleMs),
+    deviceIdleSince: new Date(now - limits.deviceSessionIdleMs),
+  };
+}
+
 /** The user's sessions that still work, newest first; `current` marks the one of this request. */
 export async function listOwnSessions(
   db: Db,
   user: UserPrincipal,
   limits: SessionLimits & DeviceSessionLimits,
 ): Promise<Session[]> {
-  const now = Date.now();
-  const rows = await listActiveSessions(db, user.userId, {
-    now: new Date(now),
-    idleSince: new Date(now - limits.sessionIdleMs),
-    deviceIdleSince: new Date(now - limits.deviceSessionIdleMs),
-  });
+  const rows = await listActiveSessions(db, user.userId, activeSinceNow(limits));
   return rows.map((row) => ({
     id: row.id,
     // A device sign-in is named by its client ("Scamtrail command-line tool"), a browser by its agent.
@@ -188,4 +194,30 @@ export async function revokeOwnSessionById(
     });
   });
   return { current: sessionId === user.sessionId };
+}
+
+/**
+ * Signs the user out everywhere but here: every other session that still works (as listed, device
+ * sign-ins included) is revoked at once, each recorded as a single revocation is
+ * (`session.revoked`, in the user's security activity). Answers how many were revoked.
+ */
+export async function revokeOtherOwnSessions(
+  db: Db,
+  user: UserPrincipal,
+  limits: SessionLimits & DeviceSessionLimits,
+): Promise<{ revoked: number }> {
+  const revoked = await db.transaction(async (tx) => {
+    const ids = await revokeOtherActiveSessions(tx, user.userId, user.sessionId, activeSinceNow(limits));
+    for (const sessionId of ids) {
+      await recordEvent(tx, {
+        type: 'session.revoked',
+        actorOriginatorId: user.originatorId,
+        subjectType: 'session',
+        subjectId: sessionId,
+        data: { userId: user.userId },
+      });
+    }
+    return ids.length;
+  });
+  return { revoked };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, sessions } from '../../db/schema/index';
 import {
@@ -10,6 +10,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from '../../../test/helpers';
+import { deviceSignedIn } from '../../../test/device-sign-in';
 import { describeDevice } from './session-device';
 
 let t: TestApp;
@@ -129,6 +130,97 @@ describe('the signed-in user’s sessions', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(missing.json());
     expect((await bob.client.get('/api/auth/me')).statusCode).toBe(200);
+  });
+});
+
+describe('signing out of all other sessions', () => {
+  const currentOf = async (client: Awaited<ReturnType<typeof signInFrom>>) =>
+    ((await client.get('/api/auth/sessions')).json() as SessionAnswer[]).find((s) => s.current)!;
+
+  it('revokes every other session at once, device sign-ins too, and keeps this one', async () => {
+    const user = await createTestUser(t, 'admin');
+    const laptop = await signInFrom(user.email, CHROME_ON_LINUX);
+    const phone = await signInFrom(user.email, SAFARI_ON_IPHONE);
+    const tablet = await signInFrom(user.email, SAFARI_ON_IPHONE);
+    const cli = await deviceSignedIn(t, laptop);
+    const others = [await currentOf(phone), await currentOf(tablet)];
+    const bob = await signInFrom((await createTestUser(t, 'viewer')).email, CHROME_ON_LINUX);
+    const laptopSession = await currentOf(laptop);
+
+    const res = await laptop.post('/api/auth/sessions/revoke-others', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ revoked: 3 });
+    expect(res.cookies).toEqual([]);
+    for (const signedOut of [phone, tablet, cli]) {
+      expect((await signedOut.get('/api/auth/me')).statusCode).toBe(401);
+    }
+    expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await laptop.get('/api/auth/sessions')).json()).toEqual([
+      expect.objectContaining({ id: laptopSession.id, current: true }),
+    ]);
+    // Another user's session is no business of this one.
+    expect((await bob.get('/api/auth/me')).statusCode).toBe(200);
+
+    // Each one recorded as a single revocation is, in this user's security activity.
+    const recorded = await t.database.db
+      .select()
+      .from(events)
+      .where(
+        and(
+          eq(events.type, 'session.revoked'),
+          inArray(
+            events.subjectId,
+            others.map((s) => s.id),
+          ),
+        ),
+      );
+    expect(recorded).toHaveLength(2);
+    expect(recorded.every((e) => (e.data as { userId?: string }).userId === user.id)).toBe(true);
+    const activity = (await laptop.get('/api/auth/me/security-events?pageSize=100')).json() as {
+      data: { type: string; summary: { device: string | null } }[];
+    };
+    const revocations = activity.data.filter((e) => e.type === 'session.revoked');
+    expect(revocations.map((e) => e.summary.device).sort()).toEqual([
+      'Safari 17 on iOS',
+      'Safari 17 on iOS',
+      'Scamtrail command-line tool',
+    ]);
+  });
+
+  it('with no other session revokes nothing and records nothing', async () => {
+    const { user, client } = await signedIn(t, 'viewer');
+    // An ended session is not signed out again.
+    const ended = await signInFrom(user.email, SAFARI_ON_IPHONE);
+    expect((await ended.post('/api/auth/logout', {})).statusCode).toBe(204);
+    const res = await client.post('/api/auth/sessions/revoke-others', {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ revoked: 0 });
+    const activity = (await client.get('/api/auth/me/security-events')).json() as {
+      data: { type: string }[];
+    };
+    expect(activity.data.map((e) => e.type)).not.toContain('session.revoked');
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it('is refused to a device sign-in’s token (403), which has no browser session to keep', async () => {
+    const { user, client } = await signedIn(t, 'admin');
+    const cli = await deviceSignedIn(t, client);
+    const res = await cli.post('/api/auth/sessions/revoke-others', {});
+    expect(res.statusCode).toBe(403);
+    expect((await client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await cli.get('/api/auth/me')).statusCode).toBe(200);
+    const live = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(live.filter((s) => s.revokedAt === null)).toHaveLength(2);
+  });
+
+  it('is 401 for an anonymous caller', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions/revoke-others',
+      headers: { origin: PUBLIC_URL },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(401);
   });
 });
 
