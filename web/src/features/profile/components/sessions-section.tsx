@@ -2,9 +2,10 @@ import { Button, Tag } from '@carbon/react';
 import { useState } from 'react';
 import type { Session } from '@scamtrail/domain/passkeys';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
-import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { TABLE_PAGE_SIZE, type TableColumn } from '../../../components/data-table/data-table-types';
 import { formatDateTime } from '../../../lib/format';
 import { useSessions } from '../api/get-sessions';
+import { RevokeOtherSessionsModal } from './revoke-other-sessions-modal';
 import { RevokeSessionModal } from './revoke-session-modal';
 import { ProfileLoadFailed } from './profile-load-failed';
 
@@ -16,11 +17,18 @@ const COLUMNS: TableColumn[] = [
   { key: 'actions', header: 'Actions', sortable: false },
 ];
 
-/** Where the user is signed in, this device first; any of them can be signed out from here. */
+/**
+ * Where the user is signed in, this device first; any of them can be signed out from here, or all but
+ * this one at once. Paged past a page of sessions: they end after a while unused (SESSION_IDLE_MINUTES,
+ * DEVICE_SESSION_IDLE_HOURS), but each sign-in starts one, and nothing caps how many are open.
+ */
 export function SessionsSection() {
   const query = useSessions();
   const [revoking, setRevoking] = useState<Session | null>(null);
+  // How many the list showed when asked: the dialog keeps saying it while the list refreshes.
+  const [revokingOthers, setRevokingOthers] = useState<number | null>(null);
   const sessions = [...(query.data ?? [])].sort((a, b) => Number(b.current) - Number(a.current));
+  const others = sessions.filter((session) => !session.current).length;
   const byId = new Map(sessions.map((session) => [session.id, session]));
   const rows = sessions.map((session) => ({
     id: session.id,
@@ -34,9 +42,17 @@ export function SessionsSection() {
 
   return (
     <section className="page-section" aria-labelledby="profile-sessions">
-      <h2 id="profile-sessions" className="page-section__title">
-        Sessions
-      </h2>
+      <div className="profile-section__header">
+        <h2 id="profile-sessions" className="page-section__title">
+          Sessions
+        </h2>
+        {/* Gone once this is the only session: focus then goes back to the heading above. */}
+        {!query.isError && others > 0 && (
+          <Button kind="danger--tertiary" size="md" onClick={() => setRevokingOthers(others)}>
+            Sign out other sessions
+          </Button>
+        )}
+      </div>
       <p className="page-section__text">
         Where you are signed in. Revoke a session you do not recognise; revoking this device’s signs you out
         here.
@@ -52,7 +68,7 @@ export function SessionsSection() {
           headers={COLUMNS}
           rows={rows}
           sortable={false}
-          paginate={false}
+          paginate={rows.length > TABLE_PAGE_SIZE}
           loading={query.isPending}
           rowLabel={(row) => (row.current ? `${row.device} (this device)` : row.device)}
           renderCell={{
@@ -81,6 +97,9 @@ export function SessionsSection() {
         />
       )}
       {revoking && <RevokeSessionModal session={revoking} onClose={() => setRevoking(null)} />}
+      {revokingOthers !== null && (
+        <RevokeOtherSessionsModal count={revokingOthers} onClose={() => setRevokingOthers(null)} />
+      )}
     </section>
   );
 }

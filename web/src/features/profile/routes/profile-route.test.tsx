@@ -55,7 +55,7 @@ function securityPage(events: SecurityEvent[], page = 1, totalItems = events.len
 }
 
 function renderProfile(
-  state: { passkeys: Passkey[]; sessions: Session[] },
+  state: { passkeys: Passkey[]; sessions: Session[]; revokeOthersFails?: boolean },
   securityEvents: () => Response = () => json(200, securityPage([])),
 ) {
   let signedIn = true;
@@ -92,13 +92,21 @@ function renderProfile(
       state.sessions = state.sessions.filter((item) => item.id !== 's-2');
       return new Response(null, { status: 204 });
     },
+    'POST /api/auth/sessions/revoke-others': () => {
+      if (state.revokeOthersFails) {
+        return json(500, { error: { code: 'INTERNAL', message: 'Something went wrong' } });
+      }
+      const revoked = state.sessions.filter((item) => !item.current).length;
+      state.sessions = state.sessions.filter((item) => item.current);
+      return json(200, { revoked });
+    },
   });
   return { ...view, user: userEvent.setup() };
 }
 
 /** The profile page once its lazy screen is on it. */
 async function renderProfilePage(
-  state: { passkeys: Passkey[]; sessions: Session[] },
+  state: Parameters<typeof renderProfile>[0],
   securityEvents?: () => Response,
 ) {
   const view = renderProfile(state, securityEvents);
@@ -287,6 +295,92 @@ describe('Profile: sessions', () => {
       expect(within(section('Sessions')).queryByRole('cell', { name: 'Safari 18 on iOS' })).toBeNull(),
     );
     await vi.waitFor(() => expect(activityCalls()).toBeGreaterThan(before));
+  });
+
+  it('signs out of all other sessions after confirming how many, then focuses the heading', async () => {
+    const TABLET: Session = { ...OTHER_DEVICE, id: 's-3', device: 'Firefox 133 on Android' };
+    const { fetchMock, user } = await renderProfilePage({
+      passkeys: [],
+      sessions: [THIS_DEVICE, OTHER_DEVICE, TABLET],
+    });
+    const signOutOthers = await within(section('Sessions')).findByRole('button', {
+      name: 'Sign out other sessions',
+    });
+    await user.click(signOutOthers);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other sessions?' });
+    expect(dialog).toHaveTextContent('This signs out 2 other sessions at once');
+    const activityCalls = () =>
+      fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/auth/me/security-events')).length;
+    const before = activityCalls();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out others' }));
+    expect(await screen.findByText('Other sessions signed out')).toBeVisible();
+    expect(screen.getByText('2 sessions signed out. You are still signed in here.')).toBeVisible();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() =>
+      expect(within(section('Sessions')).queryByRole('cell', { name: 'Safari 18 on iOS' })).toBeNull(),
+    );
+    expect(within(section('Sessions')).queryByRole('cell', { name: 'Firefox 133 on Android' })).toBeNull();
+    expect(within(section('Sessions')).getByRole('cell', { name: /Chrome 131 on Linux/ })).toBeVisible();
+    // This is the only session now: the button is gone, and focus is on the section's heading.
+    expect(within(section('Sessions')).queryByRole('button', { name: 'Sign out other sessions' })).toBeNull();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { name: 'Sessions' })).toHaveFocus());
+    expect(calls(fetchMock, 'POST', '/api/auth/sessions/revoke-others')).toHaveLength(1);
+    await vi.waitFor(() => expect(activityCalls()).toBeGreaterThan(before));
+  });
+
+  it('cancelling the sign-out of the other sessions returns focus to its button', async () => {
+    const { fetchMock, user } = await renderProfilePage({
+      passkeys: [],
+      sessions: [THIS_DEVICE, OTHER_DEVICE],
+    });
+    const signOutOthers = await within(section('Sessions')).findByRole('button', {
+      name: 'Sign out other sessions',
+    });
+    await user.click(signOutOthers);
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other sessions?' });
+    expect(dialog).toHaveTextContent('This signs out 1 other session at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(signOutOthers).toHaveFocus());
+    expect(calls(fetchMock, 'POST', '/api/auth/sessions/revoke-others')).toHaveLength(0);
+  });
+
+  it('offers no sign-out of other sessions when this is the only one', async () => {
+    await renderProfilePage({ passkeys: [], sessions: [THIS_DEVICE] });
+    await within(section('Sessions')).findByRole('cell', { name: /Chrome 131 on Linux/ });
+    expect(within(section('Sessions')).queryByRole('button', { name: 'Sign out other sessions' })).toBeNull();
+  });
+
+  it('says why the other sessions were not signed out, keeping the dialog open', async () => {
+    const { fetchMock, user } = await renderProfilePage({
+      passkeys: [],
+      sessions: [THIS_DEVICE, OTHER_DEVICE],
+      revokeOthersFails: true,
+    });
+    await user.click(
+      await within(section('Sessions')).findByRole('button', { name: 'Sign out other sessions' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other sessions?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out others' }));
+    expect(await within(dialog).findByText('Not signed out')).toBeVisible();
+    expect(within(dialog).getByText('Something went wrong')).toBeVisible();
+    expect(calls(fetchMock, 'POST', '/api/auth/sessions/revoke-others')).toHaveLength(1);
+    expect(within(section('Sessions')).getByRole('cell', { name: 'Safari 18 on iOS' })).toBeVisible();
+  });
+
+  it('pages the sessions past ten, this device on the first page', async () => {
+    const many: Session[] = Array.from({ length: 12 }, (_, i) => ({
+      ...OTHER_DEVICE,
+      id: `s-old-${i}`,
+      device: `Old browser ${i + 1}`,
+    }));
+    const { user } = await renderProfilePage({ passkeys: [], sessions: [...many, THIS_DEVICE] });
+    const sessions = section('Sessions');
+    await within(sessions).findByRole('cell', { name: /Chrome 131 on Linux/ });
+    // The header row and ten sessions.
+    expect(within(sessions).getAllByRole('row')).toHaveLength(11);
+    expect(within(sessions).queryByRole('cell', { name: 'Old browser 12' })).toBeNull();
+    await user.click(within(sessions).getByRole('button', { name: /next page/i }));
+    expect(await within(sessions).findByRole('cell', { name: 'Old browser 12' })).toBeVisible();
   });
 
   it('signs out to /login when this device’s own session is revoked', async () => {
