@@ -5,10 +5,9 @@ import { AppError } from '../../lib/errors';
 import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
-import { assertCanManageGroup, assertUsersExist, groupEvent } from './group.preconditions';
+import { assertUsersExist, groupEvent, lockManagedGroup } from './group.preconditions';
 import {
   addGroupMembers,
-  lockGroup,
   removeGroupMember,
   removeGroupMembersExcept,
   updateGroupRow,
@@ -17,12 +16,12 @@ import { getGroupDetail } from './groups.service';
 
 /**
  * Members are part of the group as read, and of its ETag: a change of them runs under the group's row
- * lock, is checked against If-Match, and moves the group's version on (`changed`), so of two writers
- * from the same version one gets 412 instead of silently undoing the other. The lock also orders it
- * against a delete of the group, which then answers 404 rather than a member row of no group.
+ * lock (taken by `lockManagedGroup`, which decides under it who may change the group), is checked
+ * against If-Match, and moves the group's version on (`changed`), so of two writers from the same
+ * version one gets 412 instead of silently undoing the other. The lock also orders it against a
+ * delete of the group, which then answers 404 rather than a member row of no group.
  */
 async function changeMembers(tx: Tx, groupId: string, ifMatch: IfMatch, change: () => Promise<boolean>) {
-  if (!(await lockGroup(tx, groupId))) throw AppError.notFound('Group');
   await assertIfMatch(tx, groups, groupId, ifMatch, 'group');
   if (await change()) await updateGroupRow(tx, groupId, {});
 }
@@ -35,10 +34,10 @@ export async function setGroupMembers(
   principal: Principal,
   ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
-  await assertCanManageGroup(db, groupId, principal);
-  await assertUsersExist(db, userIds, 'userIds');
   const unique = [...new Set(userIds)];
   await db.transaction(async (tx) => {
+    await lockManagedGroup(tx, groupId, principal);
+    await assertUsersExist(tx, userIds, 'userIds');
     await changeMembers(tx, groupId, ifMatch, async () => {
       await removeGroupMembersExcept(tx, groupId, unique);
       await addGroupMembers(tx, groupId, unique);
@@ -56,9 +55,9 @@ export async function addGroupMember(
   principal: Principal,
   ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
-  await assertCanManageGroup(db, groupId, principal);
-  await assertUsersExist(db, [userId], 'userId');
   await db.transaction(async (tx) => {
+    await lockManagedGroup(tx, groupId, principal);
+    await assertUsersExist(tx, [userId], 'userId');
     await changeMembers(tx, groupId, ifMatch, async () => (await addGroupMembers(tx, groupId, [userId])) > 0);
     await recordEvent(tx, groupEvent('group.member_added', groupId, principal, { userId }));
   });
@@ -72,8 +71,8 @@ export async function deleteGroupMember(
   principal: Principal,
   ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
-  await assertCanManageGroup(db, groupId, principal);
   await db.transaction(async (tx) => {
+    await lockManagedGroup(tx, groupId, principal);
     await changeMembers(tx, groupId, ifMatch, async () => {
       if (!(await removeGroupMember(tx, groupId, userId))) throw AppError.notFound('Group member');
       return true;

@@ -3,17 +3,22 @@ import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { NewEvent } from '../events/events.service';
 import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
-import { findExistingUserIds, groupExists } from './groups.repository';
+import { findExistingUserIds, lockGroup } from './groups.repository';
 
 /**
  * Membership decides which cases a person sees, so only administrators and the group's own members
  * may change a group; otherwise anyone holding group.edit could join any group and read its cases.
  * API keys never may: an automation is not a member of any group.
+ *
+ * Decided under the group's row lock, inside the change's transaction, as every change of the group
+ * and of its members takes it: a member removed while their own change waited for the lock is refused
+ * once it is theirs, instead of acting on a membership read before the removal committed (and, with
+ * a new member list, putting themselves back).
  */
-export async function assertCanManageGroup(db: DbOrTx, groupId: string, principal: Principal): Promise<void> {
-  if (!(await groupExists(db, groupId))) throw AppError.notFound('Group');
+export async function lockManagedGroup(tx: DbOrTx, groupId: string, principal: Principal): Promise<void> {
+  if (!(await lockGroup(tx, groupId))) throw AppError.notFound('Group');
   if (canSeeAllCases(principal)) return;
-  if (principal.kind === 'user' && (await isGroupMember(db, groupId, principal.userId))) return;
+  if (principal.kind === 'user' && (await isGroupMember(tx, groupId, principal.userId))) return;
   throw AppError.forbidden('Only members of this group and administrators can change it');
 }
 

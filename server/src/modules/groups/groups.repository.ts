@@ -55,12 +55,6 @@ export async function findGroupRow(db: DbOrTx, id: string, scope: CaseScope): Pr
   return (await withCounts(db, rows, scope))[0];
 }
 
-/** True when the group exists. */
-export async function groupExists(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).limit(1);
-  return rows.length > 0;
-}
-
 /** Locks the group row for the rest of the transaction; false when there is none. */
 export async function lockGroup(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).for('update');

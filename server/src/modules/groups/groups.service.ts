@@ -12,7 +12,7 @@ import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
 import { canSeeAllCases, viewerParams, visibleCaseCondition } from '../../db/case-visibility';
-import { assertCanManageGroup, assertUsersExist, groupEvent } from './group.preconditions';
+import { assertUsersExist, groupEvent, lockManagedGroup } from './group.preconditions';
 import {
   addGroupMembers,
   countGroupCases,
@@ -21,7 +21,6 @@ import {
   findGroupRow,
   insertGroup,
   listGroupRows,
-  lockGroup,
   updateGroupRow,
   type CaseScope,
   type GroupRow,
@@ -117,10 +116,10 @@ export async function updateGroup(
   principal: Principal,
   ifMatch?: IfMatch,
 ): Promise<GroupDetail> {
-  await assertCanManageGroup(db, id, principal);
   await withUniqueField(
     () =>
       db.transaction(async (tx) => {
+        await lockManagedGroup(tx, id, principal);
         await assertIfMatch(tx, groups, id, ifMatch, 'group');
         await updateGroupRow(tx, id, body);
         await recordEvent(tx, groupEvent('group.updated', id, principal, { fields: Object.keys(body) }));
@@ -147,9 +146,8 @@ function inUseError(total: number, shown: number): AppError {
  * between the count and the delete. The refusal counts only the cases the caller may see.
  */
 export async function deleteGroup(db: Db, id: string, principal: Principal): Promise<void> {
-  await assertCanManageGroup(db, id, principal);
   await db.transaction(async (tx) => {
-    if (!(await lockGroup(tx, id))) throw AppError.notFound('Group');
+    await lockManagedGroup(tx, id, principal);
     const caseCount = await countGroupCases(tx, id);
     if (caseCount > 0) {
       const scope = caseScope(principal);
