@@ -32,8 +32,41 @@ const BODY_KIND: Record<string, IdKind> = {
   journalEntryId: 'entry',
   evidence: 'evidence',
   evidenceId: 'evidence',
+  evidenceIds: 'evidence',
   taskId: 'task',
 };
+
+/**
+ * Body fields that name records no group hides (people, tags, groups, identifiers, originators, the
+ * caller's own keys and streams): every field of a body that names a record is in one list or the
+ * other, so a field added later that names a case's record cannot go unprobed.
+ */
+const BODY_NOT_HIDDEN = new Set([
+  'assigneeId',
+  'assigneeIds',
+  'addAssigneeIds',
+  'removeAssigneeIds',
+  'tagId',
+  'tagIds',
+  'addTagIds',
+  'removeTagIds',
+  'groupId',
+  'groupIds',
+  'userId',
+  'userIds',
+  'identifierId',
+  'identifierIds',
+  'onBehalfOfOriginatorId',
+  'originatorId',
+  // The caller's own dossier export, found by its user as well as its case.
+  'exportId',
+  // A STIX bundle's own identifier, not a record of this server.
+  'id',
+]);
+
+/** Whether a body field names a record: an id by its name or its format, or a list of them. */
+const namesRecord = (field: string, schema: JsonSchema) =>
+  /(^id|Id|Ids)$/.test(field) || schema.format === 'uuid' || schema.items?.format === 'uuid';
 
 /** Conditional headers each request is also sent with: a tag the record never had. */
 const CONDITIONS: Record<string, Record<string, string>> = {
@@ -136,6 +169,16 @@ describe('a hidden record answers as a missing one', () => {
         kind,
       ).toBe(true);
     expect([...named].some((n) => n.startsWith('body '))).toBe(true);
+  });
+
+  it('every body field that names a record is probed, or said to name a kind no group hides', () => {
+    const unclassified = operations.flatMap((op) =>
+      Object.entries(op.body?.properties ?? {})
+        .filter(([field, schema]) => namesRecord(field, schema))
+        .filter(([field]) => !(field in BODY_KIND) && !BODY_NOT_HIDDEN.has(field))
+        .map(([field]) => `${op.key} ${field}`),
+    );
+    expect(unclassified).toEqual([]);
   });
 
   it('on every operation, as every reader outside the group, whatever the conditions', async () => {
