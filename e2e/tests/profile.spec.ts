@@ -1,3 +1,4 @@
+import { expectNoSeriousViolations } from '../support/axe';
 import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
 
 test.describe('profile', () => {
@@ -50,6 +51,57 @@ test.describe('profile', () => {
     await expect(message).toBeVisible();
     // It closes itself after 5 seconds.
     await expect(message).toBeHidden({ timeout: 8000 });
+  });
+
+  test('signs out of the other sessions: the other browser is sent to sign in, this one stays', async ({
+    page,
+    browser,
+  }) => {
+    const account = await createAccount('viewer');
+    const elsewhere = await browser.newContext();
+    try {
+      const otherPage = await elsewhere.newPage();
+      await signIn(otherPage, account);
+      await otherPage.goto('/profile');
+      await expect(otherPage.getByRole('heading', { name: 'Profile', level: 1 })).toBeVisible();
+
+      await signIn(page, account);
+      await page.goto('/profile');
+      const sessions = page.getByRole('region', { name: 'Sessions' });
+      // The header row, this browser and the other one.
+      await expect(sessions.getByRole('row')).toHaveCount(3);
+      const signOutOthers = sessions.getByRole('button', { name: 'Sign out other sessions' });
+      // At 390 px the button wraps under the heading, and nothing scrolls sideways.
+      const desktop = page.viewportSize()!;
+      await page.setViewportSize({ width: 390, height: 844 });
+      await expect(signOutOthers).toBeVisible();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
+      await sessions.screenshot({ path: test.info().outputPath('sessions-390.png') });
+      await page.setViewportSize(desktop);
+      await signOutOthers.click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out of all other sessions?' });
+      await expect(dialog).toContainText('This signs out 1 other session at once');
+      await expectNoSeriousViolations(page, 'the sign-out of the other sessions', '[role="dialog"]');
+      await page.screenshot({ path: test.info().outputPath('sign-out-others.png') });
+      await dialog.getByRole('button', { name: 'Sign out others' }).click();
+      await expect(page.getByRole('status').getByText('Other sessions signed out')).toBeVisible();
+      await expect(sessions.getByRole('row')).toHaveCount(2);
+      // The button is gone with the other sessions: focus is on the section's heading.
+      await expect(signOutOthers).toBeHidden();
+      await expect(sessions.getByRole('heading', { name: 'Sessions' })).toBeFocused();
+      const activity = page.getByRole('region', { name: 'Security activity' });
+      await expect(activity.getByRole('cell', { name: 'Session revoked' })).toBeVisible();
+
+      // The other browser is signed out at once; this one is not.
+      await otherPage.goto('/cases');
+      await expect(otherPage).toHaveURL(/\/login\?redirect=%2Fcases$/);
+      await page.goto('/cases');
+      await expect(page).toHaveURL(/\/cases$/);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test('lists the sign-in in the security activity, and a passkey-free account says how it signed in', async ({
