@@ -130,20 +130,8 @@ export default function CaseActivity({ onNavigate }: { onNavigate: () => void })
           </li>
         ))}
       </ul>
+      {/* Read as pagers are: Newer first (left), Older after it (right). */}
       <div ref={pager.ref}>
-        {pagination.totalPages > page && (
-          <Button
-            kind="ghost"
-            size="sm"
-            disabled={query.isFetching}
-            onClick={() => {
-              pager.keepFocus();
-              setPage(page + 1);
-            }}
-          >
-            Older
-          </Button>
-        )}
         {page > 1 && (
           <Button
             kind="ghost"
@@ -155,6 +143,19 @@ export default function CaseActivity({ onNavigate }: { onNavigate: () => void })
             }}
           >
             Newer
+          </Button>
+        )}
+        {pagination.totalPages > page && (
+          <Button
+            kind="ghost"
+            size="sm"
+            disabled={query.isFetching}
+            onClick={() => {
+              pager.keepFocus();
+              setPage(page + 1);
+            }}
+          >
+            Older
           </Button>
         )}
       </div>

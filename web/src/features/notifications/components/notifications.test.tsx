@@ -206,6 +206,25 @@ describe('notifications of activity on the user’s cases', () => {
     await waitFor(() => expect(within(panel).getByRole('button', { name: 'Older' })).toHaveFocus());
   });
 
+  it('puts Newer before Older, as pagers read, on a page between the first and the last', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/notifications/unread': () => json(200, { unread: 0, isCapped: false }),
+      // 21 items in all: three pages.
+      'GET /api/notifications': () => list([ENTRY_ADDED], 21),
+    });
+    await userEvent.click(await bell('Notifications'));
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Older' }));
+    await within(panel).findByRole('button', { name: 'Newer' });
+    const pager = within(panel)
+      .getAllByRole('button')
+      .filter((button) => ['Newer', 'Older'].includes(button.textContent ?? ''));
+    expect(pager.map((button) => button.textContent)).toEqual(['Newer', 'Older']);
+    // Both are still there: focus stays on the one pressed.
+    await waitFor(() => expect(within(panel).getByRole('button', { name: 'Older' })).toHaveFocus());
+  });
+
   it('says when there is nothing yet', async () => {
     renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),
