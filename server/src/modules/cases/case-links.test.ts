@@ -8,7 +8,7 @@ import {
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { ARCHIVED_MESSAGE } from './case.preconditions';
 import { countCaseEvents, createCaseVia, insertGroup, patchCaseVia } from './case-test-fixtures';
-import { ALREADY_LINKED_MESSAGE } from './case-links.service';
+import { ALREADY_LINKED_MESSAGE, OTHER_CASE_ARCHIVED_MESSAGE } from './case-links.service';
 
 let t: TestApp;
 let investigator: Client;
@@ -219,6 +219,27 @@ describe('cases linked by hand', () => {
     expect((await links(investigator, a.id)).pagination.totalItems).toBe(1);
     await patchCaseVia(investigator, a.id, { status: 'open' });
     expect((await investigator.delete(`/api/cases/${a.id}/links/${b.id}`)).statusCode).toBe(204);
+  });
+
+  it('nor is an archived case linked or unlinked from the other side (409 naming caseId)', async () => {
+    const [a, b, c] = await Promise.all([
+      createCaseVia(investigator),
+      createCaseVia(investigator),
+      createCaseVia(investigator),
+    ]);
+    await linkVia(investigator, b.id, { caseId: a.id });
+    await patchCaseVia(investigator, a.id, { status: 'archived' });
+    const link = await investigator.post(`/api/cases/${c.id}/links`, { caseId: a.id });
+    expect(link.statusCode).toBe(409);
+    expect(link.json().error.message).toBe(OTHER_CASE_ARCHIVED_MESSAGE);
+    expect(fieldsOf(link.body)).toEqual(['caseId']);
+    const unlink = await investigator.delete(`/api/cases/${b.id}/links/${a.id}`);
+    expect(unlink.statusCode).toBe(409);
+    expect((await links(investigator, a.id)).pagination.totalItems).toBe(1);
+    expect((await links(investigator, c.id)).pagination.totalItems).toBe(0);
+    await patchCaseVia(investigator, a.id, { status: 'open' });
+    expect((await investigator.post(`/api/cases/${c.id}/links`, { caseId: a.id })).statusCode).toBe(201);
+    expect((await investigator.delete(`/api/cases/${b.id}/links/${a.id}`)).statusCode).toBe(204);
   });
 
   it('pages the links, the latest first', async () => {
