@@ -61,6 +61,12 @@ export const CASE_RESOLUTION_LABELS: Record<CaseResolution, string> = {
 export const CASE_SORTS = ['updatedAt', 'createdAt', 'priority', 'relevance'] as const;
 export type CaseSort = (typeof CASE_SORTS)[number];
 
+/**
+ * The case list's `groupId` filter value for the cases that belong to no group (everyone who may read
+ * cases sees those); any other value is a group's id.
+ */
+export const CASE_NO_GROUP = 'none';
+
 /** A case as the screens name it: "#12 Its title". */
 export function caseLabel(item: { number: number; title: string }): string {
   return `#${item.number} ${item.title}`;

@@ -11,6 +11,7 @@ import {
 import { tagRefSchema } from './tags';
 import { responseText, text } from './text';
 import {
+  CASE_NO_GROUP,
   CASE_PRIORITIES,
   CASE_RESOLUTIONS,
   CASE_SORTS,
@@ -21,6 +22,7 @@ import {
 
 // The zod-free names and labels, kept importable from here for the server and the forms.
 export {
+  CASE_NO_GROUP,
   CASE_PRIORITIES,
   CASE_PRIORITY_LABELS,
   CASE_RESOLUTIONS,
@@ -165,6 +167,8 @@ export const updateCaseBodySchema = z
   });
 export type UpdateCaseBody = z.infer<typeof updateCaseBodySchema>;
 
+const GROUP_ID_MESSAGE = `groupId must be a UUID or "${CASE_NO_GROUP}"`;
+
 export const caseListQuerySchema = z.object({
   ...pageQuery(25, 100),
   status: caseStatusSchema.optional(),
@@ -172,6 +176,14 @@ export const caseListQuerySchema = z.object({
   scamType: scamTypeSchema.optional(),
   priority: casePrioritySchema.optional(),
   tagId: uuidSchema('tagId').optional().describe('Only cases carrying this tag'),
+  groupId: z
+    .union([z.literal(CASE_NO_GROUP, { error: GROUP_ID_MESSAGE }), z.uuid({ error: GROUP_ID_MESSAGE })], {
+      error: GROUP_ID_MESSAGE,
+    })
+    .optional()
+    .describe(
+      `Only cases of this group, or "${CASE_NO_GROUP}" for the cases of no group; a group whose cases the caller may not see lists nothing, as an unknown one does`,
+    ),
   duplicateOfId: uuidSchema('duplicateOfId')
     .optional()
     .describe('Only cases closed as duplicates of this case'),

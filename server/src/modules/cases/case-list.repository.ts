@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CaseListQuery } from '@scamtrail/domain/cases';
+import { CASE_NO_GROUP, type CaseListQuery } from '@scamtrail/domain/cases';
 import type { DbOrTx } from '../../db/client';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import { caseNumberOf, matchesSearch } from '../../lib/search';
@@ -13,10 +13,17 @@ const original = alias(cases, 'original');
 export const priorityRank = sql<number>`(case ${cases.priority}
   when 'critical' then 4 when 'high' then 3 when 'medium' then 2 else 1 end)`;
 
+/** Cases of the group, or of none; it only narrows: a group the caller may not see lists nothing. */
+function groupCondition(groupId: string): SQL {
+  return groupId === CASE_NO_GROUP ? isNull(cases.groupId) : eq(cases.groupId, groupId);
+}
+
+/** The list's filter, within the cases the caller may see (the CSV download reads under it too). */
 export function filterCondition(query: CaseListQuery, principal: Principal): SQL | undefined {
   const search = query.search?.trim();
   return and(
     visibleCaseCondition(principal),
+    query.groupId ? groupCondition(query.groupId) : undefined,
     query.status ? eq(cases.status, query.status) : undefined,
     query.priority ? eq(cases.priority, query.priority) : undefined,
     query.scamType ? eq(cases.scamType, query.scamType) : undefined,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Case } from '@scamtrail/domain/cases';
 import { tags, users } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
-import { createCaseVia, insertEntry, insertEvidence, patchCaseVia } from './case-test-fixtures';
+import { createCaseVia, insertEntry, insertEvidence, insertGroup, patchCaseVia } from './case-test-fixtures';
 
 let t: TestApp;
 let admin: Client;
@@ -208,5 +208,86 @@ describe('assignable users', () => {
     const res = await investigator.post('/api/cases', { title: 'Assigned away', assigneeIds: [user.id] });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details.fields[0].field).toBe('assigneeIds');
+  });
+});
+
+describe('case list by group', () => {
+  let outsider: Client;
+  let groupA: string;
+  let groupB: string;
+  let inA: Case;
+
+  beforeAll(async () => {
+    const signedOutsider = await signedIn(t, 'investigator');
+    outsider = signedOutsider.client;
+    // A is the investigator's group, B the outsider's: each sees the cases of their own only.
+    groupA = await insertGroup(t.database.db, [investigatorUser.id]);
+    groupB = await insertGroup(t.database.db, [signedOutsider.user.id]);
+    inA = await createCaseVia(investigator, { title: 'Echo group case' });
+    await patchCaseVia(investigator, inA.id, { groupId: groupA });
+    await createCaseVia(outsider, { title: 'Foxtrot other group', groupId: groupB });
+  });
+
+  async function listOf(client: Client, query: string) {
+    const res = await client.get(`/api/cases${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data: Case[]; pagination: { totalItems: number } };
+    return { titles: body.data.map((c) => c.title), total: body.pagination.totalItems };
+  }
+
+  it("lists a group's cases, and those of no group with groupId=none", async () => {
+    expect(await listOf(investigator, `?groupId=${groupA}`)).toEqual({
+      titles: ['Echo group case'],
+      total: 1,
+    });
+    expect(await listOf(outsider, `?groupId=${groupB}`)).toEqual({
+      titles: ['Foxtrot other group'],
+      total: 1,
+    });
+    const ungrouped = await listOf(investigator, '?groupId=none&sort=createdAt&direction=asc');
+    expect(ungrouped.titles).toEqual([
+      'Alpha romance',
+      'Bravo crypto',
+      'Charlie ROMANCE call',
+      'Delta parcel',
+      '100%_sure invoice',
+    ]);
+    // With the other filters, as any filter.
+    expect((await listOf(investigator, `?groupId=${groupA}&priority=critical`)).titles).toEqual([]);
+  });
+
+  it('answers a group whose cases the caller may not see as an unknown one: nothing', async () => {
+    const unknown = await listOf(investigator, `?groupId=${crypto.randomUUID()}`);
+    expect(unknown).toEqual({ titles: [], total: 0 });
+    expect(await listOf(investigator, `?groupId=${groupB}`)).toEqual(unknown);
+    expect(await listOf(outsider, `?groupId=${groupA}`)).toEqual(unknown);
+    // Past the first page too, where the total is counted.
+    expect(await listOf(outsider, `?groupId=${groupA}&page=2&pageSize=1`)).toEqual(unknown);
+    // The ungrouped cases the outsider sees do not include the investigator's group.
+    expect((await listOf(outsider, '?groupId=none')).titles).not.toContain('Echo group case');
+    // An administrator sees every group's cases.
+    expect((await listOf(admin, `?groupId=${groupB}`)).titles).toEqual(['Foxtrot other group']);
+    expect((await listOf(admin, `?groupId=${groupA}`)).titles).toEqual(['Echo group case']);
+  });
+
+  it('downloads the same cases as CSV', async () => {
+    const mine = await investigator.get(`/api/cases?groupId=${groupA}&format=csv`);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.body).toContain('Echo group case');
+    expect(mine.body).not.toContain('Alpha romance');
+    const theirs = await investigator.get(`/api/cases?groupId=${groupB}&format=csv`);
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect(theirs.body).not.toContain('Foxtrot');
+    expect(theirs.body.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses a groupId that is neither a UUID nor "none", naming it', async () => {
+    for (const value of ['nope', 'NONE', '', '12']) {
+      const res = await investigator.get(`/api/cases?groupId=${encodeURIComponent(value)}`);
+      expect(res.statusCode, value).toBe(400);
+      expect(res.json().error.details.fields).toEqual([
+        { field: 'groupId', message: 'groupId must be a UUID or "none"' },
+      ]);
+    }
   });
 });

@@ -42,7 +42,9 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
       schema: {
         operationId: 'listCases',
         tags,
-        summary: 'List the cases the caller may see, by status, assignee, scam type, priority, tag and title',
+        summary:
+          'List the cases the caller may see, by status, assignee, scam type, priority, tag, group ' +
+          '(groupId=none: of no group) and title',
         querystring: caseListQuerySchema,
         response: { 200: caseListSchema, ...errorResponses(400, 401, 403) },
       },
