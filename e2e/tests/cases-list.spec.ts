@@ -171,6 +171,60 @@ test.describe('cases list', () => {
     await expect(table.getByText('Closed', { exact: true })).toHaveCount(2);
   });
 
+  test("an investigator follows a group's count of cases to its cases, and sees no other group's", async ({
+    page,
+  }) => {
+    const tag = randomBytes(3).toString('hex');
+    const investigator = await createAccount('investigator');
+    const admin = await createAccount('admin');
+    const api = await apiAs(admin.email, admin.password);
+    const created = async (path: string, data: object) => {
+      const res = await api.post(path, { data });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const ours = `Courier desk ${tag}`;
+    const sealed = `Sealed desk ${tag}`;
+    const oursId = await created('/api/groups', { name: ours, userIds: [investigator.id] });
+    const sealedId = await created('/api/groups', { name: sealed, userIds: [] });
+    await created('/api/cases', { title: `Courier deposits ${tag}`, groupId: oursId });
+    await created('/api/cases', { title: `Sealed inquiry ${tag}`, groupId: sealedId });
+    await created('/api/cases', { title: `Open ledger ${tag}` });
+    await api.dispose();
+    await signIn(page, investigator);
+
+    // The list counts only the cases the reader sees: the sealed group's none, and links no count of 0.
+    await page.goto('/groups');
+    await page.getByRole('searchbox', { name: 'Search groups' }).fill(tag);
+    const sealedRow = page.getByRole('row').filter({ has: page.getByRole('link', { name: sealed }) });
+    await expect(sealedRow.getByRole('cell').nth(3)).toHaveText('0');
+    await expect(page.getByRole('link', { name: new RegExp(`cases? of ${sealed}`) })).toHaveCount(0);
+    await page.getByRole('link', { name: ours, exact: true }).click();
+
+    // The group's page links its count to the case list filtered to the group.
+    await expect(page.getByRole('heading', { name: ours, level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: `1 case of ${ours}` }).click();
+    await expect(page).toHaveURL(`/cases?groupId=${oursId}`);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('link', { name: new RegExp(`Courier deposits ${tag}`) })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue(ours);
+
+    // The sealed group's cases stay out of sight, even asked for by its id.
+    await page.goto(`/cases?groupId=${sealedId}`);
+    await expect(page.getByRole('heading', { name: 'No cases match' })).toBeVisible();
+
+    // The cases of no group, then no filter at all.
+    await page.goto(`/cases?groupId=${oursId}&search=${tag}`);
+    await pick(page, page.locator('main'), 'Group', 'no g', 'No group');
+    await expect(page).toHaveURL(`/cases?search=${tag}&groupId=none`);
+    await expect(table.getByRole('link', { name: new RegExp(`Open ledger ${tag}`) })).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(page).toHaveURL('/cases');
+    await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue('');
+  });
+
   test('a viewer sees the list but no New case', async ({ page }) => {
     await signIn(page, await createAccount('viewer'));
     await page.goto('/cases');

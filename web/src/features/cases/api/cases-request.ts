@@ -24,6 +24,7 @@ export function caseListFilters(params: CaseListParams) {
     scamType: params.scamType || undefined,
     assigneeId: params.assigneeId || undefined,
     tagId: params.tagId || undefined,
+    groupId: params.groupId || undefined,
     sort: params.sort,
     direction: params.direction,
   };

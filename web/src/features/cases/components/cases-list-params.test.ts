@@ -18,6 +18,7 @@ describe('case list state in the URL', () => {
       scamType: '',
       assigneeId: '',
       tagId: '',
+      groupId: '',
       sort: 'updatedAt',
       direction: 'desc',
       page: 1,
@@ -29,6 +30,7 @@ describe('case list state in the URL', () => {
     const params = readCaseListParams(
       url(
         `search=+wire+&status=in_progress&priority=high&scamType=romance&assigneeId=${USER}&tagId=${USER}` +
+          `&groupId=${USER}` +
           '&sort=priority&direction=asc&page=3&pageSize=50',
       ),
     );
@@ -39,6 +41,7 @@ describe('case list state in the URL', () => {
       scamType: 'romance',
       assigneeId: USER,
       tagId: USER,
+      groupId: USER,
       sort: 'priority',
       direction: 'asc',
       page: 3,
@@ -50,7 +53,7 @@ describe('case list state in the URL', () => {
   it('falls back to the default for anything unknown or malformed', () => {
     const params = readCaseListParams(
       url(
-        'status=pending&priority=urgent&scamType=x&assigneeId=me&sort=title&direction=up&page=-2&pageSize=30',
+        'status=pending&priority=urgent&scamType=x&assigneeId=me&groupId=NONE&sort=title&direction=up&page=-2&pageSize=30',
       ),
     );
     expect(params).toMatchObject({
@@ -58,6 +61,7 @@ describe('case list state in the URL', () => {
       priority: '',
       scamType: '',
       assigneeId: '',
+      groupId: '',
       sort: 'updatedAt',
       direction: 'desc',
       page: 1,
@@ -92,8 +96,22 @@ describe('case list state in the URL', () => {
 
   it('clears the search and the filters but keeps the sort and the page size', () => {
     const next = clearCaseFilters(
-      url(`search=x&status=closed&priority=low&assigneeId=${USER}&sort=priority&pageSize=50&page=3`),
+      url(
+        `search=x&status=closed&priority=low&assigneeId=${USER}&groupId=none&sort=priority&pageSize=50&page=3`,
+      ),
     );
     expect(next.toString()).toBe('sort=priority&pageSize=50');
+  });
+
+  it('keeps a group, or no group, through the URL and back, and counts it as a filter', () => {
+    const group = writeCaseListParams(url('page=3'), { groupId: USER });
+    expect(group.toString()).toBe(`groupId=${USER}`);
+    expect(readCaseListParams(group).groupId).toBe(USER);
+    expect(hasCaseFilters(readCaseListParams(group))).toBe(true);
+    const none = writeCaseListParams(group, { groupId: 'none' });
+    expect(none.toString()).toBe('groupId=none');
+    expect(readCaseListParams(none)).toMatchObject({ groupId: 'none', page: 1 });
+    expect(hasCaseFilters(readCaseListParams(none))).toBe(true);
+    expect(writeCaseListParams(none, { groupId: '' }).toString()).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CASE_NO_GROUP,
   CASE_PRIORITIES,
   CASE_SORTS,
   CASE_STATUSES,
@@ -16,8 +17,8 @@ export type SortDirection = 'asc' | 'desc';
 
 /**
  * The case list's state as it lives in the URL:
- * `?search=..&status=..&priority=..&scamType=..&assigneeId=..&tagId=..&sort=..&direction=..&page=..&pageSize=..`.
- * A filter is '' when unset.
+ * `?search=..&status=..&priority=..&scamType=..&assigneeId=..&tagId=..&groupId=..&sort=..&direction=..&page=..&pageSize=..`.
+ * A filter is '' when unset; `groupId` is a group's id or `none` (the cases of no group).
  */
 export interface CaseListParams {
   search: string;
@@ -26,6 +27,7 @@ export interface CaseListParams {
   scamType: ScamType | '';
   assigneeId: string;
   tagId: string;
+  groupId: string;
   sort: CaseSort;
   direction: SortDirection;
   page: number;
@@ -33,7 +35,7 @@ export interface CaseListParams {
 }
 
 /** The filters of the list (the search aside): any of them set narrows the list. */
-export const CASE_FILTER_KEYS = ['status', 'priority', 'scamType', 'assigneeId', 'tagId'] as const;
+export const CASE_FILTER_KEYS = ['status', 'priority', 'scamType', 'assigneeId', 'tagId', 'groupId'] as const;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -54,6 +56,7 @@ export function readCaseListParams(params: URLSearchParams): CaseListParams {
     scamType: oneOf(SCAM_TYPES, params.get('scamType')),
     assigneeId: id('assigneeId'),
     tagId: id('tagId'),
+    groupId: params.get('groupId') === CASE_NO_GROUP ? CASE_NO_GROUP : id('groupId'),
     sort: oneOf(CASE_SORTS, params.get('sort')) || DEFAULT_CASE_SORT,
     direction: params.get('direction') === 'asc' ? 'asc' : 'desc',
     ...pageFromUrl(params.get('page'), params.get('pageSize')),
@@ -107,6 +110,7 @@ export function clearCaseFilters(current: URLSearchParams): URLSearchParams {
     scamType: '',
     assigneeId: '',
     tagId: '',
+    groupId: '',
     page: 1,
   });
 }

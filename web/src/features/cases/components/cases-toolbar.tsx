@@ -2,6 +2,7 @@ import { Dropdown, Search } from '@carbon/react';
 import { ComboBox } from '../../../components/keep-selection-on-escape';
 import { useState } from 'react';
 import {
+  CASE_NO_GROUP,
   CASE_PRIORITIES,
   CASE_PRIORITY_LABELS,
   CASE_STATUSES,
@@ -10,7 +11,12 @@ import {
   SCAM_TYPE_LABELS,
 } from '@scamtrail/domain/case-labels';
 import type { CaseUser } from '@scamtrail/domain/cases';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import type { TagRef } from '@scamtrail/domain/tags';
+import { useQuery } from '@tanstack/react-query';
+import type { GroupOption } from '../../../lib/group-options';
+import { useSession } from '../../../lib/session';
+import { caseGroupOptionsQueryOptions } from '../api/get-case-group-options';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
 import { ClearFiltersButton, FilterDropdown } from '../../../components/list-toolbar';
@@ -95,6 +101,46 @@ function TagFilter({ value, onChange }: { value: string; onChange: (id: string) 
   );
 }
 
+const NO_GROUP: GroupOption = { id: CASE_NO_GROUP, name: 'No group' };
+
+/**
+ * Any group, the cases of no group, or one of the groups the reader may list (group.view): a group
+ * whose cases they may not see lists nothing. Without group.view, or with no group at all, the filter
+ * is left out.
+ */
+function GroupFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
+  const { user } = useSession();
+  const mayList = hasPermission(user?.permissions, 'group.view');
+  const groups = useQuery({ ...caseGroupOptionsQueryOptions(), enabled: mayList });
+  if (!mayList || !groups.isSuccess || groups.data.length === 0) return null;
+  const items = [NO_GROUP, ...groups.data];
+  let selected = items.find((item) => item.id === value) ?? null;
+  if (value && !selected) {
+    // A shared link's group that is not listed (deleted since): named as such, still clearable.
+    selected = { id: value, name: 'Chosen group' };
+    items.push(selected);
+  }
+  return (
+    <ComboBox<GroupOption>
+      id="cases-group"
+      className="cases-toolbar__filter cases-toolbar__combo"
+      size="lg"
+      titleText="Group"
+      placeholder="Any group"
+      items={items}
+      itemToString={(group) => group?.name ?? ''}
+      // Reopened on a choice, the input shows its name: every group is offered, not that one alone.
+      shouldFilterItem={({ item, inputValue }) =>
+        !inputValue ||
+        inputValue === selected?.name ||
+        item.name.toLowerCase().includes(inputValue.toLowerCase())
+      }
+      selectedItem={selected}
+      onChange={({ selectedItem }) => onChange(selectedItem?.id ?? '')}
+    />
+  );
+}
+
 interface CasesToolbarProps {
   params: CaseListParams;
   searchText: string;
@@ -108,7 +154,7 @@ interface CasesToolbarProps {
 
 /**
  * The search (title, description or number), the sort, Clear filters (which clears the search too), and the filters (status,
- * priority, scam type, assignee, tag) on a line of their own. On a phone the filters fold behind a
+ * priority, scam type, assignee, tag, group) on a line of their own. On a phone the filters fold behind a
  * "Filters" button that counts the ones set.
  */
 export function CasesToolbar(props: CasesToolbarProps) {
@@ -189,6 +235,7 @@ export function CasesToolbar(props: CasesToolbarProps) {
           onChange={(assigneeId) => update({ assigneeId })}
         />
         <TagFilter value={params.tagId} onChange={(tagId) => update({ tagId })} />
+        <GroupFilter value={params.groupId} onChange={(groupId) => update({ groupId })} />
       </FilterFold>
     </div>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
-import { CASE, casePage, options, TAG, UNASSIGNED } from './cases-test-data';
+import { CASE, casePage, GROUP, options, TAG, UNASSIGNED } from './cases-test-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -138,6 +138,56 @@ describe('cases list', () => {
     expect(listCalls(fetchMock).at(-1)?.searchParams.get('assigneeId')).toBe(
       'b3f7c2a0-1d2e-4f3a-8b4c-5d6e7f8a9b0c',
     );
+  });
+
+  it('filters by a group from a link, or by no group, and clears the group with the other filters', async () => {
+    const { router, fetchMock } = renderApp(`/cases?groupId=${GROUP.id}`, {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/cases': () => casePage([]),
+      ...options,
+    });
+    // The empty list says the filters are why, and the filter names the group of the link.
+    expect(await screen.findByRole('heading', { name: 'No cases match' })).toBeInTheDocument();
+    expect(listCalls(fetchMock)[0].searchParams.get('groupId')).toBe(GROUP.id);
+    const filter = await screen.findByRole('combobox', { name: 'Group' });
+    expect(filter).toHaveValue('Fraud desk');
+    // Reopened on the group, it offers every choice, not the chosen group alone.
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByRole('option', { name: 'No group' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/cases?groupId=none'));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('groupId')).toBe('none'));
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' })[0];
+    expect(clear).toBeEnabled();
+    await userEvent.click(clear);
+    await waitFor(() => expect(currentPath(router)).toBe('/cases'));
+    expect(screen.getByRole('combobox', { name: 'Group' })).toHaveValue('');
+    expect(listCalls(fetchMock).at(-1)?.searchParams.has('groupId')).toBe(false);
+  });
+
+  it('names a group of a link that is not listed (deleted since) as the chosen one, and clears it', async () => {
+    const gone = '99999999-8888-4777-8666-555555555555';
+    const { router } = renderApp(`/cases?groupId=${gone}`, {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/cases': () => casePage([]),
+      ...options,
+    });
+    const filter = await screen.findByRole('combobox', { name: 'Group' });
+    expect(filter).toHaveValue('Chosen group');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear selected item' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/cases'));
+  });
+
+  it('leaves the group filter out for a reader who may not list groups, and does not ask for them', async () => {
+    const { fetchMock } = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer', { permissions: ['case.view', 'tag.view'] })),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    expect(await screen.findByRole('combobox', { name: 'Tag' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Group' })).not.toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
+    expect(asked).not.toContain('/api/groups');
   });
 
   it('says when no case matches the filters, and clears them', async () => {

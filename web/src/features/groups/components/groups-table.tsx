@@ -5,6 +5,7 @@ import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { EMPTY_CELL, formatDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { GroupCasesLink } from './group-cases-link';
 
 const COLUMNS: TableColumn[] = [
   { key: 'name', header: 'Name' },
@@ -45,6 +46,10 @@ export function GroupsTable({ groups, loading, emptyState }: GroupsTableProps) {
             {row.name}
           </Link>
         ),
+        caseCount: (row) => {
+          const group = groups.find((item) => item.id === row.id);
+          return group ? <GroupCasesLink group={group} /> : row.caseCount;
+        },
       }}
     />
   );

@@ -89,15 +89,29 @@ describe('group detail', () => {
     expect(within(table).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('says how many cases are assigned when the server counts them', async () => {
+  it('says how many cases are assigned when the server counts them, linking to the filtered list', async () => {
     renderGroup(makeUser('viewer'));
-    expect((await screen.findByText('Cases assigned')).nextElementSibling).toHaveTextContent(/^2$/);
+    const value = (await screen.findByText('Cases assigned')).nextElementSibling as HTMLElement;
+    expect(value).toHaveTextContent(/^2$/);
+    expect(within(value).getByRole('link', { name: '2 cases of Secret Ops' })).toHaveAttribute(
+      'href',
+      `/cases?groupId=${GROUP_ID}`,
+    );
+  });
+
+  it('leaves a count of no cases unlinked: the filtered list would be empty', async () => {
+    renderGroup(makeUser('viewer'), { ...GROUP, caseCount: 0 });
+    const value = (await screen.findByText('Cases assigned')).nextElementSibling as HTMLElement;
+    expect(value).toHaveTextContent(/^0$/);
+    expect(within(value).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('shows a dash for the cases assigned when the server leaves the count out', async () => {
     const { caseCount: _left, ...withoutCount } = GROUP;
     renderGroup(makeUser('viewer'), withoutCount);
-    expect((await screen.findByText('Cases assigned')).nextElementSibling).toHaveTextContent(/^—$/);
+    const value = (await screen.findByText('Cases assigned')).nextElementSibling as HTMLElement;
+    expect(value).toHaveTextContent(/^—$/);
+    expect(within(value).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('says why a group in use is not deleted, with focus on the reason inside the dialog', async () => {

@@ -7,10 +7,11 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { DescriptionList } from '../../../components/description-list';
 import { DetailQueryState } from '../../../components/detail-query-state';
 import { PageLayout } from '../../../components/page-layout';
-import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useGroup } from '../api/get-group';
 import { DeleteGroupModal } from '../components/delete-group-modal';
+import { GroupCasesLink } from '../components/group-cases-link';
 import { GroupFormModal } from '../components/group-form-modal';
 import { GroupMembersTable } from '../components/group-members-table';
 import { RemoveMemberModal } from '../components/remove-member-modal';
@@ -91,7 +92,7 @@ export function GroupDetailRoute() {
         <DescriptionList
           items={[
             { label: 'Members', value: group.memberCount },
-            { label: 'Cases assigned', value: group.caseCount ?? EMPTY_CELL },
+            { label: 'Cases assigned', value: <GroupCasesLink group={group} /> },
             { label: 'Created', value: formatDateTime(group.createdAt) },
             { label: 'Last updated', value: formatDateTime(group.updatedAt) },
           ]}

@@ -53,7 +53,7 @@ describe('groups', () => {
     expect(screen.getByText('The list could not be read. Your filters are kept.')).toBeVisible();
   });
 
-  it('shows a dash, never 0, in the Cases column when the server leaves the count out', async () => {
+  it('shows a dash, never 0, in the Cases column when the server leaves the count out, and links counted cases', async () => {
     const group = (id: string, name: string, caseCount?: number) => ({
       id,
       name,
@@ -67,8 +67,8 @@ describe('groups', () => {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),
       'GET /api/groups': () =>
         json(200, {
-          data: [group('g1', 'Counted', 0), group('g2', 'Uncounted')],
-          pagination: { page: 1, pageSize: 25, totalItems: 2, totalPages: 1 },
+          data: [group('g1', 'Counted', 0), group('g2', 'Uncounted'), group('g3', 'Busy', 3)],
+          pagination: { page: 1, pageSize: 25, totalItems: 3, totalPages: 1 },
         }),
     });
     const cellsOf = async (name: string) =>
@@ -78,6 +78,15 @@ describe('groups', () => {
     const cases = headers.indexOf('Cases');
     expect(cases).toBeGreaterThan(0);
     expect(counted[cases]).toHaveTextContent(/^0$/);
-    expect((await cellsOf('Uncounted'))[cases]).toHaveTextContent(/^—$/);
+    expect(within(counted[cases]).queryByRole('link')).not.toBeInTheDocument();
+    const uncounted = (await cellsOf('Uncounted'))[cases];
+    expect(uncounted).toHaveTextContent(/^—$/);
+    expect(within(uncounted).queryByRole('link')).not.toBeInTheDocument();
+    // A count of cases the reader sees opens them, in the case list filtered to the group.
+    const busy = (await cellsOf('Busy'))[cases];
+    expect(within(busy).getByRole('link', { name: '3 cases of Busy' })).toHaveAttribute(
+      'href',
+      '/cases?groupId=g3',
+    );
   });
 });
