@@ -164,6 +164,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/sessions/revoke-others': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign out of all your other sessions: every one but this (device sign-ins included) stops working at once, each recorded as `session.revoked`; answers how many were signed out
+     * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
+     */
+    post: operations['revokeOtherOwnSessions'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/me/security-events': {
     parameters: {
       query?: never;
@@ -1608,7 +1628,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List the cases the caller may see, by status, assignee, scam type, priority, tag and title
+     * List the cases the caller may see, by status, assignee, scam type, priority, tag, group (groupId=none: of no group) and title
      * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
      *
      *     Access: a signed-in user or an API key holding `case.view`.
@@ -3678,6 +3698,10 @@ export interface components {
       type: 'other';
       data: components['schemas']['OtherData'];
     };
+    OtherSessionsRevoked: {
+      /** @description How many sessions were signed out (0: there were none) */
+      revoked: number;
+    };
     Pagination: {
       page: number;
       pageSize: number;
@@ -4624,6 +4648,55 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revokeOtherOwnSessions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Done; the answer */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OtherSessionsRevoked'];
+        };
+      };
+      /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `FORBIDDEN`: the caller lacks a permission, or is an API key where a person is needed; `CROSS_ORIGIN`: a write with the session cookie from another origin */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -12327,6 +12400,8 @@ export interface operations {
         priority?: 'low' | 'medium' | 'high' | 'critical';
         /** @description Only cases carrying this tag */
         tagId?: string;
+        /** @description Only cases of this group, or "none" for the cases of no group; a group whose cases the caller may not see lists nothing, as an unknown one does */
+        groupId?: 'none' | string;
         /** @description Only cases closed as duplicates of this case */
         duplicateOfId?: string;
         /** @description Case-insensitive substring of the title or the description, or the case number ("12" or "#12") */
