@@ -152,6 +152,9 @@ test('a case exported from its page opens offline as a report that prints on A4 
   await page.getByRole('button', { name: 'Export dossier' }).click();
   const dialog = page.getByRole('dialog', { name: /Export dossier/ });
   await expect(dialog.getByText(/You have no passkey, so this dossier will not be signed/)).toBeVisible();
+  // Opened while it asks whether there is a passkey, it ends on its action, not the close button (whose
+  // tooltip would take the first Escape).
+  await expect(dialog.getByRole('button', { name: 'Export unsigned' })).toBeFocused();
   await expect(
     dialog.getByText("Your browser saves the file itself: its progress shows in the browser's downloads."),
   ).toBeVisible();

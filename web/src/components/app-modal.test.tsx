@@ -66,6 +66,41 @@ describe('AppModal focus after its work', () => {
     expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
   });
 
+  it('moves focus from the close button to the primary one once it is enabled (opened while loading)', () => {
+    const waiting = (disabled: boolean) => (
+      <AppModal
+        open
+        title="Export"
+        primaryButtonDisabled={disabled}
+        onSubmit={() => undefined}
+        onClose={() => undefined}
+      />
+    );
+    const { rerender } = render(waiting(true));
+    // With its only action disabled, Carbon falls back to the close button, whose tooltip takes Escape.
+    act(() => screen.getByRole('button', { name: 'Close' }).focus());
+    rerender(waiting(false));
+    expect(screen.getByRole('button', { name: 'Confirm' })).toHaveFocus();
+  });
+
+  it('leaves a field focused when the primary button is enabled as it is filled in', () => {
+    const filling = (disabled: boolean) => (
+      <AppModal
+        open
+        title="Name it"
+        primaryButtonDisabled={disabled}
+        onSubmit={() => undefined}
+        onClose={() => undefined}
+      >
+        <TextInput id="name" labelText="Name" />
+      </AppModal>
+    );
+    const { rerender } = render(filling(true));
+    act(() => screen.getByLabelText('Name').focus());
+    rerender(filling(false));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+  });
+
   it('leaves focus where the dialog put it, on a field with an error say', () => {
     const { rerender } = render(modal(true, true));
     act(() => screen.getByLabelText('Reason').focus());

@@ -86,17 +86,23 @@ export function AppModal({
 }: AppModalProps) {
   const focusProps = useModalFocus(open);
   const primaryRef = useRef<HTMLButtonElement>(null);
-  const wasLoading = useRef(loading);
+  const blocked = loading || primaryButtonDisabled;
+  const wasBlocked = useRef(blocked);
   // The primary button is disabled while its work runs (a request, a passkey prompt), and a disabled
-  // button loses focus to <body>, outside the dialog. If the dialog stays open and nothing took focus
-  // since (a field with an error does), it comes back to the primary button.
+  // button loses focus to <body>, outside the dialog. A dialog that opens with it disabled (while what
+  // it offers loads) and has no field gets Carbon's fallback instead, the close button, whose tooltip
+  // takes the first Escape. When the button is enabled again, the dialog stays open and focus is still
+  // on one of those (a field with an error, or anything a person moved to, keeps it), it comes back to
+  // the primary button.
   useEffect(() => {
-    const ended = wasLoading.current && !loading;
-    wasLoading.current = loading;
+    const ended = wasBlocked.current && !blocked;
+    wasBlocked.current = blocked;
     if (!ended || !open) return;
     const active = document.activeElement;
-    if (active === null || active === document.body) primaryRef.current?.focus();
-  }, [loading, open]);
+    const fallback =
+      active === null || active === document.body || active.classList.contains('cds--modal-close');
+    if (fallback) primaryRef.current?.focus();
+  }, [blocked, open]);
   return (
     <ComposedModal
       open={open}
