@@ -152,6 +152,8 @@ test('a passkey signs in and signs a journal entry, which anyone can verify unti
 
   await page.getByRole('button', { name: 'Verify signatures' }).click();
   await expect(page.getByText('Signatures verified')).toBeVisible();
+  // Read-only while it ran, never disabled: focus stayed on it.
+  await expect(page.getByRole('button', { name: 'Verify signatures' })).toBeFocused();
   await expect(page.getByText('1 entry: 1 valid, 0 invalid, 0 unsigned.')).toBeVisible();
 
   // Alter the signed entry in the database, behind the application's back.

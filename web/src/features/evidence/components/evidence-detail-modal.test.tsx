@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ENTERED_FOR_MEMBER } from '../../../test/community-members';
@@ -64,6 +64,28 @@ describe('evidence detail', () => {
     await userEvent.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Payment receipt' })).toBeNull());
     expect(screen.getByRole('link', { name: 'Payment receipt' })).toHaveFocus();
+  });
+
+  it('keeps Verify focused, read-only rather than disabled, while the hash is checked', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    renderApp('/evidence?open=e1', {
+      ...routes({ sha256: SCREENSHOT.sha256, matches: true }),
+      'POST /api/evidence/e1/verify': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const dialog = await findDialog('Payment receipt');
+    const footer = dialog.querySelector<HTMLElement>('.cds--modal-footer')!;
+    await vi.waitFor(() => expect(within(footer).getByRole('button', { name: 'Close' })).toHaveFocus());
+    // From the keyboard: a mouse press in the dialog leaves focus where it is (keepFocusOnPress).
+    act(() => within(dialog).getByRole('button', { name: 'Verify' }).focus());
+    await userEvent.keyboard('{Enter}');
+    const running = within(dialog).getByRole('button', { name: 'Verifying...' });
+    // A disabled button would drop focus to <body>, out of the dialog.
+    expect(running).toBeEnabled();
+    expect(running).toHaveAttribute('aria-disabled', 'true');
+    expect(running).toHaveFocus();
+    answer(json(200, { sha256: SCREENSHOT.sha256, matches: true }));
+    expect(await within(dialog).findByText('Hash matches')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Verify' })).toHaveFocus();
   });
 
   it('says loudly when the stored bytes no longer match their hash', async () => {

@@ -33,8 +33,11 @@ export function EvidenceIntegrity({ evidenceId, sha256 }: EvidenceIntegrityProps
           kind="tertiary"
           size="md"
           renderIcon={Security}
-          disabled={verify.isPending}
-          onClick={() => verify.mutate()}
+          // Read-only while it runs, not disabled: a disabled button drops focus to <body>.
+          aria-disabled={verify.isPending}
+          onClick={() => {
+            if (!verify.isPending) verify.mutate();
+          }}
         >
           {verify.isPending ? 'Verifying...' : 'Verify'}
         </Button>

@@ -68,14 +68,23 @@ function entryLabel(id: string, entries: JournalEntry[]): string {
 function VerificationSummary({ result, entries }: { result: VerifyCaseResponse; entries: JournalEntry[] }) {
   const { total, valid, invalid, unsigned } = result.summary;
   const invalidResults = result.results.filter((item) => !item.valid);
+  const counts = `${plural(total, 'entry', 'entries')}: ${valid} valid, ${invalid} invalid, ${unsigned} unsigned.`;
+  // Nothing signed is nothing verified: not a green "verified" over a journal no one has signed.
+  const noneSigned = valid === 0 && invalid === 0;
   return (
     <div className="journal-integrity__summary" role="status">
       <InlineNotification
-        kind={invalid > 0 ? 'error' : 'success'}
+        kind={invalid > 0 ? 'error' : noneSigned ? 'info' : 'success'}
         lowContrast
         hideCloseButton
-        title={invalid > 0 ? `${plural(invalid, 'signature')} invalid` : 'Signatures verified'}
-        subtitle={`${plural(total, 'entry', 'entries')}: ${valid} valid, ${invalid} invalid, ${unsigned} unsigned.`}
+        title={
+          invalid > 0
+            ? `${plural(invalid, 'signature')} invalid`
+            : noneSigned
+              ? 'No signed entries'
+              : 'Signatures verified'
+        }
+        subtitle={noneSigned ? `${counts} An entry's author can sign it from its menu.` : counts}
       />
       {invalidResults.length > 0 && (
         <ul className="journal-integrity__invalid" aria-label="Invalid signatures">
@@ -112,8 +121,11 @@ export function JournalIntegrityBar({ caseId, entries }: JournalIntegrityBarProp
           kind="tertiary"
           size="sm"
           renderIcon={Security}
-          disabled={verify.isPending}
-          onClick={() => verify.mutate(caseId)}
+          // Read-only while it runs, not disabled: a disabled button drops focus to <body>.
+          aria-disabled={verify.isPending}
+          onClick={() => {
+            if (!verify.isPending) verify.mutate(caseId);
+          }}
         >
           {verify.isPending ? 'Verifying...' : 'Verify signatures'}
         </Button>

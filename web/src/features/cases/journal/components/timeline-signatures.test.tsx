@@ -272,4 +272,46 @@ describe('the journal’s integrity and the case’s signatures', () => {
     expect(screen.getByText('1 entry: 1 valid, 0 invalid, 0 unsigned.')).toBeVisible();
     expect(screen.queryByRole('list', { name: 'Invalid signatures' })).toBeNull();
   });
+
+  it('says no entry is signed, not that signatures are verified, when none is', async () => {
+    renderTimeline({
+      [`GET ${JOURNAL}`]: () => journalPage([ENTRY]),
+      [`POST /api/journal-entries/case/${CASE_ID}/verify`]: () =>
+        json(200, { caseId: CASE_ID, results: [], summary: { total: 2, valid: 0, invalid: 0, unsigned: 2 } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify signatures' }));
+    expect(await screen.findByText('No signed entries')).toBeVisible();
+    expect(
+      screen.getByText(
+        "2 entries: 0 valid, 0 invalid, 2 unsigned. An entry's author can sign it from its menu.",
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText('Signatures verified')).toBeNull();
+  });
+
+  it('keeps Verify signatures focusable while it runs, and runs it once', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { fetchMock } = renderTimeline({
+      [`GET ${JOURNAL}`]: () => journalPage([SIGNED]),
+      [`POST /api/journal-entries/case/${CASE_ID}/verify`]: () =>
+        new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify signatures' }));
+    const running = await screen.findByRole('button', { name: 'Verifying...' });
+    // Disabled, the browser would move focus off it to <body>.
+    expect(running).toBeEnabled();
+    expect(running).toHaveAttribute('aria-disabled', 'true');
+    expect(running).toHaveFocus();
+    await userEvent.click(running);
+    expect(callsTo(fetchMock, 'POST', `/api/journal-entries/case/${CASE_ID}/verify`)).toHaveLength(1);
+    answer(
+      json(200, {
+        caseId: CASE_ID,
+        results: [{ journalEntryId: SIGNED.id, valid: true, info: VALID.info }],
+        summary: { total: 1, valid: 1, invalid: 0, unsigned: 0 },
+      }),
+    );
+    expect(await screen.findByText('Signatures verified')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Verify signatures' })).toHaveFocus();
+  });
 });
