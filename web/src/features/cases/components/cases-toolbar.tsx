@@ -1,5 +1,5 @@
 import { Dropdown, Search } from '@carbon/react';
-import { ComboBox } from '../../../components/keep-selection-on-escape';
+import { FilterComboBox } from '../../../components/filter-combo-box';
 import { useState } from 'react';
 import {
   CASE_NO_GROUP,
@@ -63,18 +63,16 @@ function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterPro
     items.push(selected);
   }
   return (
-    <ComboBox<AssigneeOption>
+    <FilterComboBox<AssigneeOption>
       id="cases-assignee"
       className="cases-toolbar__filter cases-toolbar__combo"
-      size="lg"
-      titleText="Assignee"
+      label="Assignee"
       placeholder="Any assignee"
       items={items}
-      itemToString={(item) => item?.text ?? ''}
+      itemToText={(item) => item.text}
       selectedItem={selected}
-      // The input shows the chosen name: that is not a search.
-      onInputChange={(text) => setSearch(text === selected?.text ? '' : text)}
-      onChange={({ selectedItem }) => onChange(selectedItem?.id ?? '')}
+      onSearchChange={setSearch}
+      onChange={(item) => onChange(item?.id ?? '')}
     />
   );
 }
@@ -84,19 +82,15 @@ function TagFilter({ value, onChange }: { value: string; onChange: (id: string) 
   // Without tag.view there is nothing to pick from: the filter is left out.
   if (!tags.isSuccess || tags.data.length === 0) return null;
   return (
-    <ComboBox<TagRef>
+    <FilterComboBox<TagRef>
       id="cases-tag"
       className="cases-toolbar__filter cases-toolbar__combo"
-      size="lg"
-      titleText="Tag"
+      label="Tag"
       placeholder="Any tag"
       items={tags.data}
-      itemToString={(tag) => tag?.name ?? ''}
-      shouldFilterItem={({ item, inputValue }) =>
-        !inputValue || item.name.toLowerCase().includes(inputValue.toLowerCase())
-      }
+      itemToText={(tag) => tag.name}
       selectedItem={tags.data.find((tag) => tag.id === value) ?? null}
-      onChange={({ selectedItem }) => onChange(selectedItem?.id ?? '')}
+      onChange={(tag) => onChange(tag?.id ?? '')}
     />
   );
 }
@@ -121,22 +115,15 @@ function GroupFilter({ value, onChange }: { value: string; onChange: (id: string
     items.push(selected);
   }
   return (
-    <ComboBox<GroupOption>
+    <FilterComboBox<GroupOption>
       id="cases-group"
       className="cases-toolbar__filter cases-toolbar__combo"
-      size="lg"
-      titleText="Group"
+      label="Group"
       placeholder="Any group"
       items={items}
-      itemToString={(group) => group?.name ?? ''}
-      // Reopened on a choice, the input shows its name: every group is offered, not that one alone.
-      shouldFilterItem={({ item, inputValue }) =>
-        !inputValue ||
-        inputValue === selected?.name ||
-        item.name.toLowerCase().includes(inputValue.toLowerCase())
-      }
+      itemToText={(group) => group.name}
       selectedItem={selected}
-      onChange={({ selectedItem }) => onChange(selectedItem?.id ?? '')}
+      onChange={(group) => onChange(group?.id ?? '')}
     />
   );
 }

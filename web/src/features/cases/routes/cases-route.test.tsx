@@ -140,6 +140,38 @@ describe('cases list', () => {
     );
   });
 
+  it('reopened on a chosen tag, offers every tag, and narrows them only by what is typed', async () => {
+    const PHISHING = { id: '7b2e4f5a-2c3d-4e6f-9a01-b2c3d4e5f6a7', name: 'phishing', color: 'red' };
+    const { router } = renderApp(`/cases?tagId=${TAG.id}`, {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/cases': () => casePage([]),
+      ...options,
+      'GET /api/tags': () =>
+        json(200, {
+          data: [TAG, PHISHING],
+          pagination: { page: 1, pageSize: 500, totalItems: 2, totalPages: 1 },
+        }),
+    });
+    const filter = await screen.findByRole('combobox', { name: 'Tag' });
+    expect(filter).toHaveValue('money-mule');
+    await userEvent.click(filter);
+    const listbox = await screen.findByRole('listbox', { name: 'Tag' });
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['money-mule', 'phishing']);
+    await userEvent.clear(filter);
+    await userEvent.type(filter, 'PHI');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['phishing']);
+    await userEvent.click(within(listbox).getByRole('option', { name: 'phishing' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`/cases?tagId=${PHISHING.id}`));
+  });
+
   it('filters by a group from a link, or by no group, and clears the group with the other filters', async () => {
     const { router, fetchMock } = renderApp(`/cases?groupId=${GROUP.id}`, {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),

@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { FilterComboBox, offersItem } from './filter-combo-box';
+
+const ITEMS = ['phishing', 'romance', 'money-mule'];
+
+function Filter({
+  initial,
+  onSearchChange,
+}: {
+  initial: string | null;
+  onSearchChange?: (text: string) => void;
+}) {
+  const [chosen, setChosen] = useState(initial);
+  return (
+    <FilterComboBox<string>
+      id="tag"
+      label="Tag"
+      placeholder="Any tag"
+      items={ITEMS}
+      itemToText={(item) => item}
+      selectedItem={chosen}
+      onChange={setChosen}
+      onSearchChange={onSearchChange}
+    />
+  );
+}
+
+const offered = () =>
+  within(screen.getByRole('listbox', { name: 'Tag' }))
+    .queryAllByRole('option')
+    .map((option) => option.textContent);
+
+describe('offersItem', () => {
+  it('offers every item for no text or the chosen text, else those containing it in any case', () => {
+    expect(offersItem('romance', '', undefined)).toBe(true);
+    expect(offersItem('romance', null, undefined)).toBe(true);
+    expect(offersItem('romance', 'phishing', 'phishing')).toBe(true);
+    expect(offersItem('romance', 'MAN', 'phishing')).toBe(true);
+    expect(offersItem('romance', 'phish', 'phishing')).toBe(false);
+  });
+});
+
+describe('FilterComboBox', () => {
+  it('reopened on a choice, offers every item; typing narrows them; its button clears the choice', async () => {
+    const user = userEvent.setup();
+    render(<Filter initial="romance" />);
+    const input = screen.getByRole('combobox', { name: 'Tag' });
+    expect(input).toHaveValue('romance');
+    await user.click(input);
+    expect(offered()).toEqual(ITEMS);
+    await user.clear(input);
+    await user.type(input, 'MULE');
+    expect(offered()).toEqual(['money-mule']);
+    await user.click(screen.getByRole('option', { name: 'money-mule' }));
+    expect(input).toHaveValue('money-mule');
+    await user.click(screen.getByRole('button', { name: 'Clear selected item' }));
+    expect(input).toHaveValue('');
+    expect(input).toHaveAttribute('placeholder', 'Any tag');
+  });
+
+  it('leaves a server-searched list as given, and does not search for the chosen text', async () => {
+    const user = userEvent.setup();
+    const onSearchChange = vi.fn();
+    render(<Filter initial="romance" onSearchChange={onSearchChange} />);
+    const input = screen.getByRole('combobox', { name: 'Tag' });
+    await user.click(input);
+    expect(offered()).toEqual(ITEMS);
+    expect(onSearchChange).not.toHaveBeenCalledWith('romance');
+    await user.clear(input);
+    await user.type(input, 'ph');
+    expect(onSearchChange).toHaveBeenLastCalledWith('ph');
+    expect(offered()).toEqual(ITEMS);
+  });
+});
