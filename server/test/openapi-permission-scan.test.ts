@@ -122,6 +122,14 @@ beforeAll(async () => {
     evidence: [evidence.id],
     identifierIds: [identifier.id],
   });
+  // The other case names the identifier too, so each is the other's related case: the relation and
+  // what it is made of are the identifiers they share.
+  await post('/api/journal-entries', {
+    type: 'note',
+    description: `${m['journal_entry.view']} elsewhere`,
+    caseId: other.id,
+    identifierIds: [identifier.id],
+  });
   const task = await post(`/api/cases/${kase.id}/tasks`, { title: `${m['case.view']} task` });
   Object.assign(ids, {
     case: kase.id,

@@ -8,7 +8,7 @@ export const CASES_RULES: Record<string, Rule> = {
   'GET /api/cases/{id}': can('case.view'),
   'PATCH /api/cases/{id}': can('case.edit'),
   'POST /api/cases/bulk-update': can('case.edit'),
-  'GET /api/cases/{id}/related': can('case.view'),
+  'GET /api/cases/{id}/related': can('case.view', 'identifier.view'),
   'GET /api/cases/{id}/identifiers': can('case.view', 'identifier.view'),
   'GET /api/cases/{id}/history': can('case.view'),
   'GET /api/cases/{id}/links': can('case.view'),

@@ -19,12 +19,15 @@ export async function caseRelatedRoutes(app: FastifyInstance, opts: { db: Db }) 
         operationId: 'listRelatedCases',
         tags,
         summary: 'Cases the caller may see that share a normalised identifier with this case',
-        description: 'Most shared identifiers first, then the most recently active.',
+        description:
+          'Most shared identifiers first, then the most recently active. A relation is the identifiers ' +
+          'the cases share, named in each answer, so it needs identifier.view as well as case.view.',
         params: idParamsSchema,
         querystring: relatedCasesQuerySchema,
         response: { 200: relatedCaseListSchema, ...errorResponses(400, 401, 403, 404) },
       },
-      config: { access: access.permission('case.view') },
+      // The shared identifiers are what a relation is: their values are in every answer.
+      config: { access: access.permission('case.view', 'identifier.view') },
     },
     async (request) => listRelatedCases(db, request.params.id, request.query, request.principal!),
   );
