@@ -48,7 +48,7 @@ export function GroupsTable({ groups, loading, emptyState }: GroupsTableProps) {
         ),
         caseCount: (row) => {
           const group = groups.find((item) => item.id === row.id);
-          return group ? <GroupCasesLink group={group} /> : row.caseCount;
+          return group ? <GroupCasesLink group={group} variant="count" /> : row.caseCount;
         },
       }}
     />

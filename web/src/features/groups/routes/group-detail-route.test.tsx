@@ -92,17 +92,24 @@ describe('group detail', () => {
   it('says how many cases are assigned when the server counts them, linking to the filtered list', async () => {
     renderGroup(makeUser('viewer'));
     const value = (await screen.findByText('Cases assigned')).nextElementSibling as HTMLElement;
-    expect(value).toHaveTextContent(/^2$/);
+    // The link says what it counts, not a bare number: a click target of a word or two.
+    expect(value).toHaveTextContent(/^2 cases$/);
     expect(within(value).getByRole('link', { name: '2 cases of Secret Ops' })).toHaveAttribute(
       'href',
       `/cases?groupId=${GROUP_ID}`,
     );
   });
 
+  it('says one case in the singular', async () => {
+    renderGroup(makeUser('viewer'), { ...GROUP, caseCount: 1 });
+    const value = (await screen.findByText('Cases assigned')).nextElementSibling as HTMLElement;
+    expect(within(value).getByRole('link', { name: '1 case of Secret Ops' })).toHaveTextContent(/^1 case$/);
+  });
+
   it('leaves a count of no cases unlinked: the filtered list would be empty', async () => {
     renderGroup(makeUser('viewer'), { ...GROUP, caseCount: 0 });
     const value = (await screen.findByText('Cases assigned')).nextElementSibling as HTMLElement;
-    expect(value).toHaveTextContent(/^0$/);
+    expect(value).toHaveTextContent(/^0 cases$/);
     expect(within(value).queryByRole('link')).not.toBeInTheDocument();
   });
 
