@@ -216,6 +216,15 @@ describe('the webhook section of an automation', () => {
     expect(await within(await section()).findByText('No attempts yet')).toBeVisible();
   });
 
+  it('says a webhook without a URL is not set up, not active', async () => {
+    setup({ ...ENDPOINT, status: 'active', url: null, hasSecret: false }, [], []);
+    const region = await section();
+    expect(await within(region).findByText('No webhook URL.')).toBeVisible();
+    const list = within(region).getByLabelText('Webhook');
+    expect(within(list).getByText('Not set up')).toBeVisible();
+    expect(within(list).queryByText('Active')).toBeNull();
+  });
+
   it('shows the full URL to who may edit automations', async () => {
     setup({ ...ENDPOINT, status: 'active' });
     const region = await section();

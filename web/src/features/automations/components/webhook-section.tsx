@@ -97,9 +97,18 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
         items={[
           {
             label: 'Status',
-            value: (
-              <Tag type={disabled ? 'red' : 'green'} size="sm">
-                {disabled ? 'Disabled' : 'Active'}
+            // Not a green "Active" over a webhook without a URL, to which nothing is ever sent.
+            value: disabled ? (
+              <Tag type="red" size="sm">
+                Disabled
+              </Tag>
+            ) : endpoint.url ? (
+              <Tag type="green" size="sm">
+                Active
+              </Tag>
+            ) : (
+              <Tag type="gray" size="sm">
+                Not set up
               </Tag>
             ),
           },
