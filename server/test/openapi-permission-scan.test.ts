@@ -67,6 +67,51 @@ const SHOWN_AS_PART_OF_THE_RECORD: Partial<Record<Permission, string[]>> = {
   ],
 };
 
+/**
+ * Reads whose answers hold no mark even for a caller holding every view permission, and why: the scan
+ * learns nothing from them, so every other read must show a mark, or its seed is missing (a route
+ * answering an empty list is never scanned: related cases were, until the other case named the
+ * identifier). A read that starts showing records is scanned as it is.
+ */
+const SHOWS_NO_MARK: Record<string, string> = {
+  'GET /api/health': 'no record',
+  'GET /api/ready': 'no record',
+  'GET /api/identifiers/settings': 'no record',
+  'GET /api/auth/me': 'the caller',
+  'GET /api/auth/sessions': "the caller's own",
+  'GET /api/auth/me/security-events': "the caller's own",
+  'GET /api/auth/passkeys': "the caller's own",
+  'GET /api/notifications': "the caller's own, none seeded",
+  'GET /api/notifications/unread': "the caller's own, a count",
+  'GET /api/users': 'people, not records of a marked kind',
+  'GET /api/users/{id}': 'people, not records of a marked kind',
+  'GET /api/team-members': 'people, not records of a marked kind',
+  'GET /api/team-members/{id}/security-events': 'people, not records of a marked kind',
+  'GET /api/originators/team-members': 'people, not records of a marked kind',
+  'GET /api/cases/assignable-users': 'people, not records of a marked kind',
+  'GET /api/originators/community-members/{id}/reputation-history':
+    'none seeded (its identifier: identifier.view, reputation.test.ts)',
+  'GET /api/automations/{id}': 'a key reads its own automation only',
+  'GET /api/originators/automations/{id}': 'a key reads its own automation only',
+  'GET /api/automations/{id}/api-keys': 'a key reads its own automation only',
+  'GET /api/automations/{id}/webhook': 'a key reads its own automation only',
+  'GET /api/automations/{id}/webhook/deliveries': 'a key reads its own automation only',
+  'GET /api/automations/{id}/webhook/attempts': 'a key reads its own automation only',
+  'GET /api/export-streams': 'none seeded (export-stream-permissions.test.ts)',
+  'GET /api/export-streams/{id}': 'none seeded (export-stream-permissions.test.ts)',
+  'GET /api/export-streams/{id}/events': 'none seeded (export-stream-permissions.test.ts)',
+  'GET /api/export-streams/{id}/preview': 'none seeded (export-stream-permissions.test.ts)',
+  'GET /api/identifiers/matches':
+    'a whole value is needed, not a mark (the list items it shares are scanned)',
+  'GET /api/identifiers/confidence/bulk': 'scores only',
+  'GET /api/identifiers/{id}/confidence': 'scores only',
+  'GET /api/evidence/{id}/content': 'written evidence has no file',
+  'GET /api/journal-entries/{id}/verify': 'no signed entry seeded',
+  'GET /api/journal-entries/{id}/signature-bundle': 'no signed entry seeded',
+  'GET /api/cases/{id}/journal-integrity': 'hashes and counts only',
+  'GET /api/cases/{id}/dossier': 'no dossier seeded',
+};
+
 let t: EvidenceTestApp;
 let admin: Client;
 let adminUserClient: Client;
@@ -205,6 +250,14 @@ describe.each(READERS)('%s missing one view permission', (_, readerWith) => {
     const shown = await marksShown(await readerWith(VIEW));
     const found = new Set([...shown.values()].flatMap((marks) => [...marks.texts]));
     expect(Object.keys(MARKS).filter((p) => !found.has(p as Permission))).toEqual([]);
+  });
+
+  it('holding them all, every read shows a mark but those that hold none (SHOWS_NO_MARK)', async () => {
+    const shown = await marksShown(await readerWith(VIEW));
+    const blank = operations
+      .filter((op) => !shown.get(op.key)?.texts.size && !(op.key in SHOWS_NO_MARK))
+      .map((op) => op.key);
+    expect(blank).toEqual([]);
   });
 
   it.each(Object.keys(MARKS))('without %s, reads no record that needs it', async (missing) => {
