@@ -7,7 +7,7 @@ import type { EvidenceListParams } from './evidence-list-params';
 import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { evidenceListFilters } from '../api/get-evidence-list';
 import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
-import { FilterDropdown } from '../../../components/list-toolbar';
+import { ClearFiltersButton, FilterDropdown } from '../../../components/list-toolbar';
 
 const KIND_OPTIONS: { value: EvidenceKind | ''; text: string }[] = [
   { value: '', text: 'All kinds' },
@@ -77,6 +77,7 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
               id={`${idPrefix}-tag`}
               className="evidence-toolbar__filter"
               label="Tag"
+              labelInValue="when-chosen"
               value={params.tagId}
               options={tagOptions}
               onChange={(tagId) => onChange({ tagId })}
@@ -86,19 +87,18 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
             id={`${idPrefix}-kind`}
             className="evidence-toolbar__filter"
             label="Kind"
+            labelInValue="when-chosen"
             value={params.kind}
             options={KIND_OPTIONS}
             onChange={(kind) => onChange({ kind })}
           />
-          <Button
-            kind="ghost"
+          <ClearFiltersButton
+            focusId={`${idPrefix}-search`}
             size="lg"
             className="evidence-toolbar__clear"
-            disabled={!props.hasFilters}
-            onClick={props.onClearFilters}
-          >
-            Clear filters
-          </Button>
+            hasFilters={props.hasFilters}
+            onClearFilters={props.onClearFilters}
+          />
         </FilterFold>
         {/* One group: where the filters leave no room, the actions take the next line together. */}
         <div className="evidence-toolbar__actions">
