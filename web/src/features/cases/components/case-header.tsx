@@ -30,6 +30,8 @@ function Fact({ label, wide = false, children }: { label: string; wide?: boolean
 }
 
 const NONE = <span className="case-header__none">None</span>;
+/** An empty fact, in the words the case list and the case form use for it. */
+const missing = (text: string) => <span className="case-header__none">{text}</span>;
 
 /** The case at a glance: status, priority, scam type, loss, group, assignees, originator and times. */
 export function CaseHeader({ caseItem }: { caseItem: Case }) {
@@ -48,8 +50,12 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
         <Fact label="Priority">
           <CasePriorityTag priority={caseItem.priority} />
         </Fact>
-        <Fact label="Scam type">{caseItem.scamType ? SCAM_TYPE_LABELS[caseItem.scamType] : NONE}</Fact>
-        <Fact label="Reported loss">{caseItem.reportedLoss ? formatLoss(caseItem.reportedLoss) : NONE}</Fact>
+        <Fact label="Scam type">
+          {caseItem.scamType ? SCAM_TYPE_LABELS[caseItem.scamType] : missing('Not known yet')}
+        </Fact>
+        <Fact label="Reported loss">
+          {caseItem.reportedLoss ? formatLoss(caseItem.reportedLoss) : missing('Not reported')}
+        </Fact>
         <Fact label="Group">
           {caseItem.group ? (
             <Link to={paths.groupDetail(caseItem.group.id)}>{caseItem.group.name}</Link>
@@ -58,7 +64,9 @@ export function CaseHeader({ caseItem }: { caseItem: Case }) {
           )}
         </Fact>
         <Fact label="Assignees">
-          {caseItem.assignees.length ? caseItem.assignees.map((user) => user.fullName).join(', ') : NONE}
+          {caseItem.assignees.length
+            ? caseItem.assignees.map((user) => user.fullName).join(', ')
+            : missing('Unassigned')}
         </Fact>
         <Fact label="Originator" wide>
           {originator ? <OriginatorWithProxy originator={originator} /> : NONE}

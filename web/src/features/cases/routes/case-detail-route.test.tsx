@@ -70,6 +70,14 @@ describe('case detail: header', () => {
     expect(fact('Originator')).not.toHaveTextContent('entered by');
   });
 
+  it('names an empty scam type, loss and assignees as the case form and list do, not "None"', async () => {
+    renderCase(makeCase({ scamType: null, reportedLoss: null, assignees: [] }));
+    await heading();
+    expect(fact('Scam type')).toHaveTextContent(/^Not known yet$/);
+    expect(fact('Reported loss')).toHaveTextContent(/^Not reported$/);
+    expect(fact('Assignees')).toHaveTextContent(/^Unassigned$/);
+  });
+
   it('says who entered a case a community member reported', async () => {
     renderCase(makeCase({ originator: ENTERED_FOR_MEMBER }));
     await heading();
