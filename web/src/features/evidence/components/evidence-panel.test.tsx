@@ -100,6 +100,27 @@ describe('evidence list', () => {
     expect(search).toHaveFocus();
   });
 
+  it('shows the list loading, not "No evidence matches", while a search of an empty list is answered', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/evidence', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/evidence': () =>
+        router.state.location.search ? new Promise<Response>((resolve) => (answer = resolve)) : page([]),
+      'GET /api/tags': NO_TAGS,
+    });
+    expect(await screen.findByText('No evidence yet')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'receipt');
+    await waitFor(() => expect(answer).toBeDefined());
+    // The empty page on screen is the unfiltered one's: it says nothing of this search yet.
+    expect(screen.queryByText('No evidence matches')).not.toBeInTheDocument();
+    expect(screen.queryByText('No evidence yet')).not.toBeInTheDocument();
+    expect(document.querySelector('.cds--data-table.cds--skeleton')).not.toBeNull();
+    expect(search).toHaveFocus();
+    answer!(page([]));
+    expect(await screen.findByText('No evidence matches')).toBeInTheDocument();
+  });
+
   it('offers no "Add evidence" without evidence.create', async () => {
     renderApp('/evidence', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

@@ -64,7 +64,9 @@ export function EvidencePanel({ caseId, readOnly = false }: EvidencePanelProps) 
     <div className="evidence-panel">
       <EvidenceTable
         items={items}
-        isLoading={query.isPending}
+        // An empty page kept on screen while another search loads says nothing of that search: not
+        // "no match" until it is answered.
+        isLoading={query.isPending || (query.isPlaceholderData && items.length === 0)}
         pageSize={params.pageSize}
         showCase={!caseId}
         detailSearch={list.detailSearch}

@@ -52,7 +52,8 @@ export function ReviewQueueEmptyState(props: ReviewQueueEmptyStateProps) {
       <EmptyState
         icon={TaskApproved}
         title="Nothing awaits review"
-        description="Every identifier has been reviewed. New identifiers appear here as they are recorded."
+        // Not "every identifier has been reviewed": said of a product with no identifiers at all, that misleads.
+        description="No identifier is waiting for a decision. New identifiers appear here as they are recorded."
       />
     );
   }

@@ -127,6 +127,26 @@ describe('identifiers list', () => {
     expect(search).toHaveFocus();
   });
 
+  it('shows the list loading, not "No identifiers found", while a search of an empty list is answered', async () => {
+    // The empty page on screen is the previous search's: it says nothing of this one (a slow or
+    // stopped server retries for seconds before failing).
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () =>
+        router.state.location.search ? new Promise<Response>((resolve) => (answer = resolve)) : page([]),
+    });
+    expect(await screen.findByText('No identifiers found')).toBeInTheDocument();
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'gmail');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.queryByText('No identifiers found')).not.toBeInTheDocument();
+    expect(document.querySelector('.cds--data-table.cds--skeleton')).not.toBeNull();
+    expect(search).toHaveFocus();
+    answer!(page([]));
+    expect(await screen.findByText(/No identifier matches "gmail"/)).toBeInTheDocument();
+  });
+
   it('searches 300 ms after typing, back on page 1, and keeps it in the URL', async () => {
     const { router, fetchMock } = renderApp('/identifiers?page=3', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

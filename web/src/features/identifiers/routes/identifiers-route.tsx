@@ -103,7 +103,9 @@ export function IdentifiersRoute() {
       )}
       <IdentifiersTable
         items={items}
-        isLoading={query.isPending}
+        // An empty page kept on screen while another search loads says nothing of that search: not
+        // "no match" until it is answered.
+        isLoading={query.isPending || (query.isPlaceholderData && items.length === 0)}
         pageSize={params.pageSize}
         detailSearch={list.detailSearch}
         canEdit={can('identifier.edit')}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from '../../../test/axe';
@@ -122,10 +122,35 @@ describe('identifier validation queue', () => {
       'GET /api/identifiers/review-queue': () => queuePage([]),
     });
     expect(await screen.findByRole('heading', { name: 'Nothing awaits review' })).toBeInTheDocument();
-    expect(screen.getByText(/New identifiers appear here as they are recorded/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'No identifier is waiting for a decision. New identifiers appear here as they are recorded.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Every identifier has been reviewed/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Clear filters' })).toBeDisabled();
     expect(screen.queryByRole('navigation', { name: /pagination/i })).not.toBeInTheDocument();
     await expectNoSeriousViolations(document.querySelector('main') ?? document.body);
+  });
+
+  it('shows the queue loading, not an empty state, while another status of an empty queue loads', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/validation', {
+      ...asAdmin,
+      'GET /api/identifiers/review-queue': () =>
+        router.state.location.search.includes('confirmed')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : queuePage([]),
+    });
+    expect(await screen.findByRole('heading', { name: 'Nothing awaits review' })).toBeInTheDocument();
+    await act(() => router.navigate('/validation?status=confirmed'));
+    await waitFor(() => expect(answer).toBeDefined());
+    // The empty page on screen is the pending queue's: it says nothing of the confirmed ones yet.
+    expect(screen.queryByRole('heading', { name: 'Nothing awaits review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No confirmed identifiers' })).not.toBeInTheDocument();
+    expect(document.querySelector('.cds--data-table.cds--skeleton')).not.toBeNull();
+    answer!(queuePage([]));
+    expect(await screen.findByRole('heading', { name: 'No confirmed identifiers' })).toBeInTheDocument();
   });
 
   it('says when nothing matches the filters, and clears them keeping the status', async () => {

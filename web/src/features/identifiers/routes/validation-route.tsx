@@ -97,7 +97,9 @@ function ReviewQueue({ canReview, canEditTags }: { canReview: boolean; canEditTa
       <ReviewQueueTable
         status={params.status}
         items={items}
-        isLoading={query.isPending}
+        // An empty page kept on screen while other filters load says nothing of them: no empty state
+        // until they are answered.
+        isLoading={query.isPending || (query.isPlaceholderData && items.length === 0)}
         pageSize={params.pageSize}
         detailSearch={list.detailSearch}
         emptyState={
