@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, makeUser, renderApp } from '../../../test/render-app';
@@ -18,6 +18,15 @@ describe('automations', () => {
     expect(await screen.findByRole('heading', { name: 'No automations yet' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Create your first automation' }));
     expect(await screen.findByRole('dialog', { name: 'New automation' })).toBeVisible();
+  });
+
+  it('names the chosen status in its filter, as the other lists do', async () => {
+    renderEmptyList();
+    const filter = await screen.findByRole('combobox', { name: /Status/ });
+    expect(filter).toHaveTextContent(/^All statuses/);
+    await userEvent.click(filter);
+    await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(filter).toHaveTextContent(/^Status: Inactive/));
   });
 
   it('clears the filters from a filtered empty list, as its text suggests', async () => {

@@ -55,6 +55,7 @@ export function AutomationsRoute() {
         <FilterDropdown
           id="automations-status"
           label="Status"
+          labelInValue="when-chosen"
           value={list.filters.status}
           options={STATUS_OPTIONS}
           onChange={(value) => list.setFilter('status', value)}

@@ -102,6 +102,7 @@ export function CommunityMembersTab() {
         <FilterDropdown
           id="community-members-status"
           label="Status"
+          labelInValue="when-chosen"
           value={list.filters.status}
           options={STATUS_FILTER}
           onChange={(value) => list.setFilter('status', value)}

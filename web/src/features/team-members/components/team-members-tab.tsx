@@ -62,6 +62,7 @@ export function TeamMembersTab() {
         <FilterDropdown
           id="team-members-role"
           label="Role"
+          labelInValue="when-chosen"
           value={list.filters.role}
           options={ROLE_FILTER}
           onChange={(value) => list.setFilter('role', value)}
@@ -69,6 +70,7 @@ export function TeamMembersTab() {
         <FilterDropdown
           id="team-members-status"
           label="Status"
+          labelInValue="when-chosen"
           value={list.filters.status}
           options={STATUS_FILTER}
           onChange={(value) => list.setFilter('status', value)}

@@ -74,6 +74,9 @@ describe('team members list', () => {
     await waitFor(() =>
       expect(listCalls(fetchMock).map((url) => url.searchParams.get('status'))).toEqual([null, 'invited']),
     );
+    // Chosen, a filter names itself, as the other lists' filters do; "All ..." needs no name.
+    expect(filter).toHaveTextContent(/^Status: Invited/);
+    expect(screen.getByRole('combobox', { name: /Role/ })).toHaveTextContent(/^All roles/);
   });
 
   it('offers to disable an invited member and to enable a disabled one', async () => {
@@ -175,6 +178,20 @@ describe('roles a user may give', () => {
 });
 
 describe('the tabs', () => {
+  it("names the community members' chosen status in its filter", async () => {
+    renderApp('/team-members?tab=community', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/team-members': () => page([]),
+      'GET /api/originators/community-members': () => page([]),
+    });
+    await screen.findByRole('searchbox', { name: 'Search community members' });
+    const filter = screen.getByRole('combobox', { name: /Status/ });
+    expect(filter).toHaveTextContent(/^All statuses/);
+    await userEvent.click(filter);
+    await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
+    await waitFor(() => expect(filter).toHaveTextContent(/^Status: Inactive/));
+  });
+
   it.each([
     ['/team-members', 'Search team members'],
     ['/team-members?tab=community', 'Search community members'],
