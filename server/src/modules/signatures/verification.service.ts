@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { readsTogether } from '../../db/reads-together';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { isCaseVisible } from '../../db/case-visibility';
+import { isCaseVisible, viewerParams } from '../../db/case-visibility';
 import type { EvidenceStore } from '../evidence/evidence-store-contract';
 import { findVisibleEvidenceIds, requireVisibleEntry } from '../journal-entries/journal-entries.service';
 import { BUNDLE_VERSION, sha256Hex, verifyAssertion } from './bundle-verifier';
@@ -32,6 +32,8 @@ import {
 export const NOT_SIGNED = 'This entry has not been digitally signed';
 export const HIDDEN_EVIDENCE =
   "This entry's signature also covers evidence you may not see, so its bundle cannot be given to you";
+export const UNREADABLE_KIND = (kind: 'evidence' | 'identifiers') =>
+  `This entry's signature also covers ${kind}, which you may not read, so its bundle cannot be given to you`;
 
 /** What differs between the signed content and the content now, in words. */
 function contentChanges(signed: Partial<SignableContent>, now: SignableContent): string[] {
@@ -215,7 +217,16 @@ export async function signatureBundle(
   if (!signature) throw new AppError('NOT_FOUND', NOT_SIGNED);
   const [entry] = await findEntryContents(db, { ids: [entryId] });
   // The bundle is the signed content whole (else it would not verify), so it is only for callers who
-  // may see every evidence item it names: the entry's own answer leaves the others out.
+  // may read every record it names (their ids, and the evidence's hashes): holding the view permission
+  // of each kind it names, as the entry's own answer leaves that kind out without it (`viewerParams`),
+  // and seeing every evidence item, as the entry's own answer leaves the others out.
+  const sees = viewerParams(principal);
+  if (entry.evidence.length > 0 && !sees.viewerSeesEvidence) {
+    throw AppError.forbidden(UNREADABLE_KIND('evidence'));
+  }
+  if (entry.identifierIds.length > 0 && !sees.viewerSeesIdentifiers) {
+    throw AppError.forbidden(UNREADABLE_KIND('identifiers'));
+  }
   const evidenceIds = entry.evidence.map((item) => item.id);
   const visible = await findVisibleEvidenceIds(db, evidenceIds, principal);
   if (evidenceIds.some((id) => !visible.has(id))) throw AppError.forbidden(HIDDEN_EVIDENCE);

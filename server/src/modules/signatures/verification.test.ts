@@ -17,7 +17,10 @@ import {
   type EvidenceTestApp,
 } from '../evidence/evidence-test-fixtures';
 import { insertIdentifier } from '../journal-entries/journal-entry-test-fixtures';
+import type { Permission } from '@scamtrail/domain/permissions';
+import { automationWithKey } from '../../../test/originator-helpers';
 import { addPasskey, asAttacker, createEntry, sign } from './signature-test-fixtures';
+import { UNREADABLE_KIND } from './verification.service';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -280,6 +283,28 @@ describe('the offline signature bundle', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.body).not.toContain(hidden.id);
     expect((await admin.client.get(`/api/journal-entries/${id}/signature-bundle`)).statusCode).toBe(200);
+  });
+
+  it('is refused to a reader without the view permission of a kind it names: it would show their ids and hashes', async () => {
+    const { id } = await signedEntry('Signed for a narrow key');
+    const read = async (scopes: Permission[]) => {
+      const { caller } = await automationWithKey(t, (await signedIn(t, 'admin')).client, scopes);
+      return caller.get(`/api/journal-entries/${id}/signature-bundle`);
+    };
+    const withoutEvidence = await read(['journal_entry.view', 'identifier.view']);
+    expect(withoutEvidence.statusCode).toBe(403);
+    expect(withoutEvidence.json().error.message).toBe(UNREADABLE_KIND('evidence'));
+    const withoutIdentifiers = await read(['journal_entry.view', 'evidence.view']);
+    expect(withoutIdentifiers.statusCode).toBe(403);
+    expect(withoutIdentifiers.json().error.message).toBe(UNREADABLE_KIND('identifiers'));
+    expect((await read(['journal_entry.view', 'evidence.view', 'identifier.view'])).statusCode).toBe(200);
+    // An entry naming neither is given to whoever reads entries.
+    const { id: plain } = await createEntry(alice, { caseId: await insertCase(db(), originatorId) });
+    await sign(alice, aliceKey, plain);
+    const { caller } = await automationWithKey(t, (await signedIn(t, 'admin')).client, [
+      'journal_entry.view',
+    ]);
+    expect((await caller.get(`/api/journal-entries/${plain}/signature-bundle`)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unsigned entry', async () => {
