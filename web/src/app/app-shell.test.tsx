@@ -221,6 +221,12 @@ describe('shell', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Search' }));
     // The cases screen behind it has a search of its own: take the header's, by its label.
     const panel = screen.getByRole('search', { name: 'Search cases, journals, identifiers and evidence' });
+    // Its label is hidden: the hint names what is searched.
+    expect(
+      screen.getByText(
+        'Opens the search page with the cases, journal entries, identifiers and evidence that match.',
+      ),
+    ).toBeVisible();
     await userEvent.type(within(panel).getByRole('searchbox'), 'scam@example.org{Enter}');
     expect(await screen.findByRole('heading', { name: 'Search', level: 1 })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/search?q=scam%40example.org');

@@ -38,7 +38,10 @@ export function SearchPanel({ expanded, onClose }: SearchPanelProps) {
             onChange={(event) => setText(event.target.value)}
             autoFocus
           />
-          <p className="app-header-panel__hint">Opens the search page with results from each.</p>
+          {/* The field's label is visually hidden: the hint names what is searched. */}
+          <p className="app-header-panel__hint">
+            Opens the search page with the cases, journal entries, identifiers and evidence that match.
+          </p>
           <Button type="submit" size="md" disabled={!text.trim()}>
             Search
           </Button>
