@@ -71,12 +71,42 @@ function parseSigned(canonical: string): Partial<SignableContent> {
   }
 }
 
+/** Whether a verdict may name an evidence item (by its title) to its reader. */
+type NamesEvidence = (evidenceId: string) => boolean;
+
+export const UNSEEN_EVIDENCE_MISMATCH =
+  'The file of an evidence item you may not see no longer matches its recorded SHA-256';
+
+/**
+ * A verdict names an evidence item only to a reader holding evidence.view who sees it, as the entry's
+ * own answer shows it: an entry can link evidence of another case, hidden from its reader.
+ */
+async function evidenceNamer(
+  db: Db,
+  principal: Principal,
+  entries: readonly EntryContentRow[],
+): Promise<NamesEvidence> {
+  if (!viewerParams(principal).viewerSeesEvidence) return () => false;
+  const ids = entries.flatMap((entry) => entry.evidence.map((item) => item.id));
+  if (ids.length === 0) return () => false;
+  const visible = await findVisibleEvidenceIds(db, ids, principal);
+  return (id) => visible.has(id);
+}
+
 /** Evidence whose bytes no longer hash to the SHA-256 recorded (and signed) for them. */
-function evidenceMismatches(entry: EntryContentRow, rehashed: ReadonlyMap<string, string | null>): string[] {
+function evidenceMismatches(
+  entry: EntryContentRow,
+  rehashed: ReadonlyMap<string, string | null>,
+  names: NamesEvidence,
+): string[] {
   return entry.evidence
     .filter((item) => item.sha256 !== null)
     .filter((item) => (item.written ? item.bodySha256 : (rehashed.get(item.sha256!) ?? null)) !== item.sha256)
-    .map((item) => `The file of evidence '${item.title}' no longer matches its recorded SHA-256`);
+    .map((item) =>
+      names(item.id)
+        ? `The file of evidence '${item.title}' no longer matches its recorded SHA-256`
+        : UNSEEN_EVIDENCE_MISMATCH,
+    );
 }
 
 /** The JWK of each distinct stored COSE key, converted once (a case's signatures share a few passkeys). */
@@ -122,6 +152,7 @@ function evaluate(
   signature: SignatureRow | undefined,
   rehashed: ReadonlyMap<string, string | null>,
   coseToJwk: CoseToJwk,
+  names: NamesEvidence,
 ): VerifyEntryResponse {
   if (!signature) {
     return { valid: false, info: { valid: false, invalidReason: NOT_SIGNED } };
@@ -135,7 +166,7 @@ function evaluate(
   if (sha256Hex(signature.canonicalContent) !== signature.contentHash) {
     reasons.push('The signed content stored with the signature was altered');
   }
-  reasons.push(...evidenceMismatches(entry, rehashed));
+  reasons.push(...evidenceMismatches(entry, rehashed, names));
   reasons.push(...assertionFailures(signature, coseToJwk));
   const info: SignatureInfo = {
     valid: reasons.length === 0,
@@ -167,7 +198,8 @@ export async function verifyEntry(
   const [entry] = await findEntryContents(db, { ids: [entryId] });
   const [signature] = await findSignatures(db, [entryId]);
   const rehashed = signature ? await rehashFiles(store, [entry]) : new Map<string, string | null>();
-  return evaluate(entry, signature, rehashed, await loadCoseToJwk());
+  const names = await evidenceNamer(db, principal, [entry]);
+  return evaluate(entry, signature, rehashed, await loadCoseToJwk(), names);
 }
 
 /**
@@ -189,9 +221,10 @@ export async function verifyCase(
   const signedEntries = entries.filter((entry) => byEntry.has(entry.id));
   const rehashed = await rehashFiles(store, signedEntries);
   const coseToJwk = await loadCoseToJwk();
+  const names = await evidenceNamer(db, principal, signedEntries);
   const results = signedEntries.map((entry) => ({
     journalEntryId: entry.id,
-    ...evaluate(entry, byEntry.get(entry.id), rehashed, coseToJwk),
+    ...evaluate(entry, byEntry.get(entry.id), rehashed, coseToJwk, names),
   }));
   const valid = results.filter((result) => result.valid).length;
   return {

@@ -20,7 +20,7 @@ import { insertIdentifier } from '../journal-entries/journal-entry-test-fixtures
 import type { Permission } from '@scamtrail/domain/permissions';
 import { automationWithKey } from '../../../test/originator-helpers';
 import { addPasskey, asAttacker, createEntry, sign } from './signature-test-fixtures';
-import { UNREADABLE_KIND } from './verification.service';
+import { UNREADABLE_KIND, UNSEEN_EVIDENCE_MISMATCH } from './verification.service';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -140,6 +140,35 @@ describe('verifying a signed entry', () => {
     await alterStoredFile(evidence.sha256);
     expect((await verify(id)).info.invalidReason).toBe(
       "The file of evidence 'Bank screenshot' no longer matches its recorded SHA-256",
+    );
+  });
+
+  it('names an altered evidence file only to a reader who may see it', async () => {
+    const admin = await signedIn(t, 'admin');
+    const adminKey = (await addPasskey(db(), admin.user.id)).authenticator;
+    const hiddenCase = await insertCase(db(), originatorId, { groupId: await insertGroup(db()) });
+    const uploaded = await upload(
+      admin.client,
+      { bytes: pngBytes(), name: 'hidden.png' },
+      { caseId: hiddenCase, title: 'Secret ledger' },
+    );
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const hidden = uploaded.json() as { id: string; sha256: string };
+    const caseId = await insertCase(db(), originatorId);
+    const { id } = await createEntry(admin.client, { caseId, evidence: [hidden.id] });
+    await sign(admin.client, adminKey, id);
+    await alterStoredFile(hidden.sha256);
+    const { caller: narrowKey } = await automationWithKey(t, admin.client, ['journal_entry.view']);
+    for (const reader of [alice, narrowKey]) {
+      const one = await reader.get(`/api/journal-entries/${id}/verify`);
+      expect(one.json().info.invalidReason).toBe(UNSEEN_EVIDENCE_MISMATCH);
+      const all = await reader.post(`/api/journal-entries/case/${caseId}/verify`, {});
+      expect(all.statusCode, all.body).toBe(200);
+      expect(all.body).toContain(UNSEEN_EVIDENCE_MISMATCH);
+      expect(all.body).not.toContain('Secret ledger');
+    }
+    expect((await admin.client.get(`/api/journal-entries/${id}/verify`)).json().info.invalidReason).toBe(
+      "The file of evidence 'Secret ledger' no longer matches its recorded SHA-256",
     );
   });
 
