@@ -87,6 +87,8 @@ export function IdentifiersToolbar(props: IdentifiersToolbarProps) {
             type="inline"
             items={[...IDENTIFIER_TYPE_FILTER_OPTIONS]}
             itemToString={(item) => item?.label ?? ''}
+            // Chosen, the type names itself ("Type: Zelle"), as the other lists' filters do.
+            renderSelectedItem={(item) => (item.value ? `Type: ${item.label}` : item.label)}
             selectedItem={selected}
             onChange={({ selectedItem }) => props.onTypeChange(selectedItem?.value ?? '')}
           />
