@@ -17,4 +17,14 @@ describe('Admin', () => {
       'The labels investigators attach to cases, evidence and identifiers.',
     );
   });
+
+  it('describes Export Streams as the streams page does: feeds of more than cases, read by other systems', async () => {
+    renderApp('/admin', { 'GET /api/auth/me': () => json(200, makeUser('admin')) });
+    const heading = await screen.findByRole('heading', { name: 'Export Streams', level: 2 });
+    const tile = heading.closest('a')!;
+    expect(tile).toHaveAttribute('href', '/export-streams');
+    expect(within(tile).getByText(/^Feeds/)).toHaveTextContent(
+      'Feeds of cases, journal entries, evidence, identifiers and more that other systems read.',
+    );
+  });
 });

@@ -33,7 +33,7 @@ const SECTIONS: AdminSection[] = [
   },
   {
     title: 'Export Streams',
-    description: 'Feeds that send case events to other systems.',
+    description: 'Feeds of cases, journal entries, evidence, identifiers and more that other systems read.',
     icon: DataShare,
     to: paths.exportStreams(),
   },
