@@ -156,6 +156,17 @@ function activeSinceNow(limits: SessionLimits & DeviceSessionLimits) {
   };
 }
 
+/** The security activity's record of the user signing one of their sessions out. */
+function sessionRevoked(user: UserPrincipal, sessionId: string) {
+  return {
+    type: 'session.revoked',
+    actorOriginatorId: user.originatorId,
+    subjectType: 'session',
+    subjectId: sessionId,
+    data: { userId: user.userId },
+  } as const;
+}
+
 /** The user's sessions that still work, newest first; `current` marks the one of this request. */
 export async function listOwnSessions(
   db: Db,
@@ -185,13 +196,7 @@ export async function revokeOwnSessionById(
 ): Promise<{ current: boolean }> {
   await db.transaction(async (tx) => {
     if (!(await revokeOwnSession(tx, user.userId, sessionId))) throw AppError.notFound('Session');
-    await recordEvent(tx, {
-      type: 'session.revoked',
-      actorOriginatorId: user.originatorId,
-      subjectType: 'session',
-      subjectId: sessionId,
-      data: { userId: user.userId },
-    });
+    await recordEvent(tx, sessionRevoked(user, sessionId));
   });
   return { current: sessionId === user.sessionId };
 }
@@ -208,15 +213,7 @@ export async function revokeOtherOwnSessions(
 ): Promise<{ revoked: number }> {
   const revoked = await db.transaction(async (tx) => {
     const ids = await revokeOtherActiveSessions(tx, user.userId, user.sessionId, activeSinceNow(limits));
-    for (const sessionId of ids) {
-      await recordEvent(tx, {
-        type: 'session.revoked',
-        actorOriginatorId: user.originatorId,
-        subjectType: 'session',
-        subjectId: sessionId,
-        data: { userId: user.userId },
-      });
-    }
+    for (const sessionId of ids) await recordEvent(tx, sessionRevoked(user, sessionId));
     return ids.length;
   });
   return { revoked };
