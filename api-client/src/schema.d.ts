@@ -1729,9 +1729,9 @@ export interface paths {
     };
     /**
      * Cases the caller may see that share a normalised identifier with this case
-     * @description Most shared identifiers first, then the most recently active.
+     * @description Most shared identifiers first, then the most recently active. A relation is the identifiers the cases share, named in each answer, so it needs identifier.view as well as case.view.
      *
-     *     Access: a signed-in user or an API key holding `case.view`.
+     *     Access: a signed-in user or an API key holding `case.view`, `identifier.view`.
      */
     get: operations['listRelatedCases'];
     put?: never;
