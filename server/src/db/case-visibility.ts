@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { hasPermission, WILDCARD } from '@scamtrail/domain/permissions';
+import { hasPermission, WILDCARD, type Permission } from '@scamtrail/domain/permissions';
 import type { Principal } from '../modules/auth/principal';
 import type { DbOrTx } from './client';
 import { cases, groupMembers } from './schema/index';
@@ -37,9 +37,13 @@ export interface SeenAndUnseen {
 /**
  * The columns of `SeenAndUnseen` over the rows of a query joined to their case (a LEFT JOIN: a row of
  * no case is seen): a refusal caused by records tells of them only as far as the caller may see them
- * ("records you may not see" for the others).
+ * ("records you may not see" for the others). Seeing a record takes both its case and the permission
+ * to view its kind (`viewPermission`): to a caller without it, every row is one they may not see.
  */
-export function seenAndUnseenColumns(principal: Principal) {
+export function seenAndUnseenColumns(principal: Principal, viewPermission: Permission) {
+  if (!hasPermission(principal.permissions, viewPermission)) {
+    return { seen: sql<boolean>`false`, unseen: sql<boolean>`count(*) > 0` };
+  }
   const visible = visibleCaseCondition(principal);
   return {
     seen: sql<boolean>`coalesce(bool_or(${visible}), false)`,

@@ -132,3 +132,38 @@ describe('deleting an identifier named only in a case the caller may not see', (
     );
   });
 });
+
+describe('deleting an identifier as a key that may not view what names it', () => {
+  /** A key of the administrator's that may delete identifiers but not view `without`'s kind. */
+  async function keyWithout(without: Permission): Promise<Client> {
+    const scopes = permissionsForRole('investigator').filter((p) => p !== without) as Permission[];
+    return (await automationWithKey(t, admin, scopes)).caller;
+  }
+
+  it('without journal_entry.view, entries of an open case are records it may not see', async () => {
+    const identifierId = await newIdentifier();
+    const openCase = await createCaseVia(member, { title: 'Open case, entry' });
+    await createEntry(member, { caseId: openCase.id, identifierIds: [identifierId] });
+    const res = await (await keyWithout('journal_entry.view')).delete(`/api/identifiers/${identifierId}`);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.message).toBe(
+      'Records you may not see name this identifier; only an administrator can delete it',
+    );
+  });
+
+  it('without evidence.view, evidence of an open case is a record it may not see', async () => {
+    const identifierId = await newIdentifier();
+    const openCase = await createCaseVia(member, { title: 'Open case, evidence' });
+    const item = await member.post('/api/evidence', { title: 'Receipt', body: 'Text', caseId: openCase.id });
+    expect(item.statusCode, item.body).toBe(201);
+    const linked = await member.post(`/api/evidence/${item.json().id}/identifiers/${identifierId}`);
+    expect(linked.statusCode, linked.body).toBe(200);
+    const res = await (await keyWithout('evidence.view')).delete(`/api/identifiers/${identifierId}`);
+    // Refused: it would take the identifier off evidence the key may not look at.
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.message).toBe(
+      'Records you may not see name this identifier; only an administrator can delete it',
+    );
+    expect((await admin.get(`/api/identifiers/${identifierId}`)).statusCode).toBe(200);
+  });
+});

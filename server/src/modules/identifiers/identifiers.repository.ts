@@ -205,7 +205,7 @@ export async function findEvidenceNaming(
   principal: Principal,
 ): Promise<SeenAndUnseen> {
   const [row] = await db
-    .select(seenAndUnseenColumns(principal))
+    .select(seenAndUnseenColumns(principal, 'evidence.view'))
     .from(evidenceIdentifiers)
     .innerJoin(evidence, eq(evidence.id, evidenceIdentifiers.evidenceId))
     .leftJoin(cases, eq(cases.id, evidence.caseId))

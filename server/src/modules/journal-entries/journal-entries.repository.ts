@@ -305,7 +305,7 @@ export async function findOthersEntriesNaming(
   principal: Principal,
 ): Promise<SeenAndUnseen> {
   const [row] = await db
-    .select(seenAndUnseenColumns(principal))
+    .select(seenAndUnseenColumns(principal, 'journal_entry.view'))
     .from(journalEntryIdentifiers)
     .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
     .leftJoin(cases, eq(cases.id, journalEntries.caseId))

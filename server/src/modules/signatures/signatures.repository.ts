@@ -89,15 +89,17 @@ export async function isEntrySigned(db: DbOrTx, entryId: string): Promise<boolea
   return rows.length > 0;
 }
 
-/** Whether a signed entry names the identifier (its deletion would change what was signed). */
-/** Whether signed entries name the identifier, in cases the caller may see and in others. */
+/**
+ * Whether signed entries name the identifier (its deletion would change what was signed), among
+ * entries the caller may see and others.
+ */
 export async function findSignedEntriesNaming(
   db: DbOrTx,
   identifierId: string,
   principal: Principal,
 ): Promise<SeenAndUnseen> {
   const [row] = await db
-    .select(seenAndUnseenColumns(principal))
+    .select(seenAndUnseenColumns(principal, 'journal_entry.view'))
     .from(journalEntryIdentifiers)
     .innerJoin(
       journalSignatures,
