@@ -97,6 +97,28 @@ test.describe('the search page', () => {
     await expect(page.getByRole('heading', { name: caseItem.title, level: 1 })).toBeVisible();
   });
 
+  test('a section shows its loading lines, across its width, until its answer comes', async ({ page }) => {
+    await signInAs(page, 'investigator');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/cases',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto(`/search?q=${uniqueTag()}`);
+    // Still loading, the heading has no count yet.
+    const cases = page.getByRole('region', { name: 'Cases', exact: true });
+    const line = cases.locator('.cds--skeleton__text').first();
+    await expect(line).toBeVisible();
+    const box = await line.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(100);
+    release();
+    await expect(section(page, 'Cases').getByText(/^No cases match/)).toBeVisible();
+  });
+
   test.describe('on a phone (390 px)', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 

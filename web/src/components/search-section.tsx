@@ -78,7 +78,13 @@ export function SearchSection({
 
   let body: ReactNode;
   if (result.status === 'pending') {
-    body = <SkeletonText paragraph lineCount={3} />;
+    // Its own full-width box: the section's items are only as wide as their content, and the skeleton's
+    // lines, a share of their box's width, had none (an empty section while it loaded).
+    body = (
+      <div className="search-section__loading">
+        <SkeletonText paragraph lineCount={3} />
+      </div>
+    );
   } else if (result.status === 'error') {
     body = (
       <>
