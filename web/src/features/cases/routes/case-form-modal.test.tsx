@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../test/community-members';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import { fill } from '../../../test/fill';
 import { BEN, CASE, casePage, GROUP, options, TAG } from './cases-test-data';
 
 afterEach(() => {
@@ -60,7 +61,7 @@ describe('case dialog', () => {
   it('asks for the currency of a reported amount, and for the amount of a currency', async () => {
     const { posted } = renderCases();
     const dialog = await openNewCase();
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Investment fraud');
+    await fill(within(dialog).getByLabelText('Title'), 'Investment fraud');
     await userEvent.type(within(dialog).getByLabelText('Reported loss (optional)'), '250');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));
     expect(await within(dialog).findByText(/Choose the currency of the loss/)).toBeInTheDocument();
@@ -130,7 +131,7 @@ describe('case dialog', () => {
   it('sends a plain case with the defaults: medium priority, no group, no loss', async () => {
     const { posted } = renderCases();
     const dialog = await openNewCase();
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Fake parcel fee');
+    await fill(within(dialog).getByLabelText('Title'), 'Fake parcel fee');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual({
@@ -150,7 +151,7 @@ describe('case dialog', () => {
   it('records a case a community member reported, entered on their behalf', async () => {
     const { posted } = renderCases();
     const dialog = await openNewCase();
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Phoned-in parcel scam');
+    await fill(within(dialog).getByLabelText('Title'), 'Phoned-in parcel scam');
     await chooseReportedBy(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));
     await waitFor(() => expect(posted).toHaveLength(1));
@@ -179,7 +180,7 @@ describe('case dialog', () => {
       }),
     );
     const dialog = await openNewCase();
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Refused');
+    await fill(within(dialog).getByLabelText('Title'), 'Refused');
     await userEvent.type(within(dialog).getByLabelText('Reported loss (optional)'), '10');
     await pick(dialog, 'Currency', 'USD', 'USD — US Dollar');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create case' }));

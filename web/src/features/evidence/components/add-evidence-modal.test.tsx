@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../app/providers';
 import { chooseReportedBy, COMMUNITY_MEMBER, communityMembers } from '../../../test/community-members';
 import { json, makeUser, renderApp } from '../../../test/render-app';
+import { fill } from '../../../test/fill';
 import { EvidencePanel } from './evidence-panel';
 import { CASE_ID, NO_TAGS, page, SCREENSHOT, WRITTEN } from './evidence-test-data';
 import {
@@ -69,7 +70,7 @@ describe('add evidence', () => {
     const files = within(dialog).getByRole('list', { name: 'Files to upload' });
     expect(within(files).getByRole('listitem', { name: 'receipt.png' })).toHaveTextContent('2.0 KB');
     expect(within(files).getByRole('listitem', { name: 'call.mp4' })).toHaveTextContent('4.0 KB');
-    await userEvent.type(within(dialog).getByLabelText('Title prefix (optional)'), 'Victim upload');
+    await fill(within(dialog).getByLabelText('Title prefix (optional)'), 'Victim upload');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload 2 files' }));
 
     await waitFor(() =>
@@ -149,8 +150,8 @@ describe('add evidence', () => {
 
   it('adds written text a community member reported, entered on their behalf', async () => {
     const { dialog, bodies } = await openWrittenText();
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Call transcript');
-    await userEvent.type(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
+    await fill(within(dialog).getByLabelText('Title'), 'Call transcript');
+    await fill(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
     await chooseReportedBy(dialog);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
     expect(await screen.findByText('Evidence added')).toBeInTheDocument();
@@ -189,7 +190,7 @@ describe('add evidence', () => {
     });
     const dialog = await openAddDialog();
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Written text' }));
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Bank e-mail');
+    await fill(within(dialog).getByLabelText('Title'), 'Bank e-mail');
     await userEvent.click(within(dialog).getByLabelText('Text'));
     await userEvent.paste(BANK_EMAIL_TEXT);
 
@@ -256,8 +257,8 @@ describe('add evidence', () => {
     expect(within(dialog).getByText('Text is required')).toBeInTheDocument();
     expect(bodies).toEqual([]);
 
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Call transcript');
-    await userEvent.type(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
+    await fill(within(dialog).getByLabelText('Title'), 'Call transcript');
+    await fill(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
     expect(
       await within(dialog).findByText('body contains a character that is not allowed'),
@@ -297,8 +298,8 @@ describe('add evidence', () => {
     const dialog = await openAddDialog();
     expect(await within(dialog).findByText('#42 Romance scam')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('tab', { name: 'Written text' }));
-    await userEvent.type(within(dialog).getByLabelText('Title'), 'Call transcript');
-    await userEvent.type(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
+    await fill(within(dialog).getByLabelText('Title'), 'Call transcript');
+    await fill(within(dialog).getByLabelText('Text'), 'He asked for gift cards.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add evidence' }));
     await waitFor(() =>
       expect(screen.queryByRole('heading', { name: 'Add evidence' })).not.toBeInTheDocument(),
