@@ -20,6 +20,19 @@ interface ListResultsProps {
   children: ReactNode;
 }
 
+/**
+ * Whether a list shows its loading rows: on its first load, and while other filters or another search
+ * load over an empty page kept on screen, which says nothing of them ("No tags match" before the
+ * answer, for seconds against a slow server). A page with rows stays while the next one loads.
+ */
+export function isListLoading(query: {
+  isPending: boolean;
+  isPlaceholderData: boolean;
+  data?: { data: unknown[] };
+}): boolean {
+  return query.isPending || (query.isPlaceholderData && !query.data?.data.length);
+}
+
 /** A server-side list's page and its pagination, or why it could not be loaded. */
 export function ListResults({ query, errorTitle, hasFilters, pagination, children }: ListResultsProps) {
   if (query.isError) {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Originator } from '@scamtrail/domain/originators';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { EmptyState } from '../../../components/empty-state';
-import { ListResults } from '../../../components/list-results';
+import { isListLoading, ListResults } from '../../../components/list-results';
 import { FilterDropdown, ListToolbar } from '../../../components/list-toolbar';
 import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage } from '../../../lib/api-error';
@@ -116,7 +116,7 @@ export function CommunityMembersTab() {
       >
         <CommunityMembersTable
           members={query.data?.data ?? []}
-          loading={query.isPending}
+          loading={isListLoading(query)}
           actionsFor={actionsFor}
           emptyState={
             <EmptyState

@@ -16,6 +16,28 @@ describe('tags', () => {
     expect(await screen.findByRole('dialog', { name: 'New tag' })).toBeVisible();
   });
 
+  it('shows the list loading, not "No tags match", while a search of an empty list is answered', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/tags', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/tags': () =>
+        router.state.location.search
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : json(200, NO_TAGS),
+    });
+    expect(await screen.findByRole('heading', { name: 'No tags yet' })).toBeInTheDocument();
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'crypto');
+    await waitFor(() => expect(answer).toBeDefined());
+    // The empty page on screen is the unfiltered one's: it says nothing of this search yet.
+    expect(screen.queryByRole('heading', { name: 'No tags yet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No tags match' })).not.toBeInTheDocument();
+    expect(document.querySelector('.cds--skeleton')).not.toBeNull();
+    expect(search).toHaveFocus();
+    answer!(json(200, NO_TAGS));
+    expect(await screen.findByRole('heading', { name: 'No tags match' })).toBeInTheDocument();
+  });
+
   it('shows a dash, not 0, for a count the server leaves out', async () => {
     renderApp('/tags', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import type { Tag } from '@scamtrail/domain/tags';
 import { EmptyState } from '../../../components/empty-state';
-import { ListResults } from '../../../components/list-results';
+import { isListLoading, ListResults } from '../../../components/list-results';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
@@ -51,7 +51,7 @@ export function TagsRoute() {
       >
         <TagsTable
           tags={query.data?.data ?? []}
-          loading={query.isPending}
+          loading={isListLoading(query)}
           onEdit={(tag) => setDialog({ kind: 'edit', tag })}
           onDelete={(tag) => setDialog({ kind: 'delete', tag })}
           emptyState={

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { TEAM_MEMBER_STATUS_LABELS, TEAM_MEMBER_STATUSES } from '@scamtrail/domain/originators';
 import type { TeamMember } from '@scamtrail/domain/team-members';
 import { EmptyState } from '../../../components/empty-state';
-import { ListResults } from '../../../components/list-results';
+import { isListLoading, ListResults } from '../../../components/list-results';
 import { FilterDropdown, ListToolbar } from '../../../components/list-toolbar';
 import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
@@ -84,7 +84,7 @@ export function TeamMembersTab() {
       >
         <TeamMembersTable
           members={query.data?.data ?? []}
-          loading={query.isPending}
+          loading={isListLoading(query)}
           actionsFor={actionsFor}
           emptyState={
             <EmptyState
