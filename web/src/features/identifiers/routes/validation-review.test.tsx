@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { REJECT_NOTE_REQUIRED_MESSAGE } from '@scamtrail/domain/identifiers/review';
 import type { Role } from '@scamtrail/domain/permissions';
 import { expectNoSeriousViolations } from '../../../test/axe';
+import { fill } from '../../../test/fill';
 import { COMMUNITY_MEMBER, ENTERED_FOR_MEMBER } from '../../../test/community-members';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { setUpRouteTests } from './identifiers-test-setup';
@@ -112,7 +113,7 @@ describe('reviewing an identifier from the queue', () => {
     });
     const section = await reviewSection(await dialog());
     const note = within(section).getByRole('textbox', { name: 'Note' });
-    await userEvent.type(note, 'Typo of the real address');
+    await fill(note, 'Typo of the real address');
     await userEvent.click(within(section).getByRole('button', { name: 'Reject' }));
     await waitFor(() => expect(note).toHaveAccessibleDescription('Note must not contain null characters'));
     expect(screen.getByRole('dialog', { name: 'Email Details' })).toBeInTheDocument();
@@ -193,7 +194,7 @@ describe('reviewing an identifier from the queue', () => {
     });
     const modal = await dialog();
     const section = await reviewSection(modal);
-    await userEvent.type(within(section).getByRole('textbox', { name: 'Note' }), 'A typo');
+    await fill(within(section).getByRole('textbox', { name: 'Note' }), 'A typo');
     await userEvent.click(within(section).getByRole('button', { name: 'Reject' }));
 
     expect(
@@ -247,7 +248,7 @@ describe('going through the queue in one dialog', () => {
     const modal = await dialog();
     const section = await reviewSection(modal);
     const note = within(section).getByRole('textbox', { name: 'Note' });
-    await userEvent.type(note, 'Named in two statements');
+    await fill(note, 'Named in two statements');
     await userEvent.click(within(section).getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Identifier confirmed')).toBeInTheDocument();
