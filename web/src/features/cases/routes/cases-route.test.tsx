@@ -236,6 +236,50 @@ describe('cases list', () => {
     expect(screen.getByRole('searchbox', { name: 'Search cases' })).toHaveValue('');
   });
 
+  it('shows the list loading, not "No cases match", while a search of an empty list is answered', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/cases?status=archived', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () =>
+        router.state.location.search.includes('search=')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : casePage([]),
+      ...options,
+    });
+    expect(await screen.findByRole('heading', { name: 'No cases match' })).toBeInTheDocument();
+    const search = screen.getByRole('searchbox', { name: 'Search cases' });
+    await userEvent.type(search, 'lagos');
+    await waitFor(() => expect(answer).toBeDefined());
+    // The empty page on screen is the unsearched one's: it says nothing of this search yet.
+    expect(screen.queryByRole('heading', { name: 'No cases match' })).not.toBeInTheDocument();
+    expect(document.querySelector('.cds--skeleton')).not.toBeNull();
+    expect(search).toHaveFocus();
+    answer!(casePage([]));
+    expect(await screen.findByRole('heading', { name: 'No cases match' })).toBeInTheDocument();
+    expect(screen.getByText(/No case title contains "lagos"/)).toBeInTheDocument();
+  });
+
+  it('keeps the cases on screen while the next page loads', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () =>
+        router.state.location.search.includes('page=2')
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : casePage([CASE], 100),
+      ...options,
+    });
+    await screen.findByRole('link', { name: '#42 Romance scam, wire to Lagos' });
+    await userEvent.click(screen.getAllByRole('button', { name: 'Next page' })[0]);
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('link', { name: '#42 Romance scam, wire to Lagos' })).toBeInTheDocument();
+    expect(document.querySelector('.cds--skeleton')).toBeNull();
+    answer!(casePage([UNASSIGNED], 100));
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: '#42 Romance scam, wire to Lagos' })).not.toBeInTheDocument(),
+    );
+  });
+
   it("leaves focus in the empty search box when the toolbar's Clear filters is pressed", async () => {
     const { router } = renderApp('/cases?status=open&search=lagos', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

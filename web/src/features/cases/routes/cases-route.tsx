@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { Case } from '@scamtrail/domain/cases';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { ListPagination } from '../../../components/list-pagination';
+import { isListLoading } from '../../../components/list-results';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
 import { useCases } from '../api/get-cases';
@@ -83,7 +84,8 @@ export function CasesRoute() {
       />
       <CasesTable
         items={items}
-        isLoading={query.isPending}
+        // An empty page kept on screen while another search or filter loads says nothing of it.
+        isLoading={isListLoading(query)}
         pageSize={params.pageSize}
         sort={params}
         onSort={update}

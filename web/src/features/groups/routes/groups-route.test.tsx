@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, makeUser, renderApp } from '../../../test/render-app';
@@ -23,6 +23,28 @@ describe('groups', () => {
     });
     expect(await screen.findByRole('heading', { name: 'No groups yet' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create your first group' })).not.toBeInTheDocument();
+  });
+
+  it('shows the list loading, not "No groups match", while a search of an empty list is answered', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    const { router } = renderApp('/groups', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/groups': () =>
+        router.state.location.search
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : json(200, NO_GROUPS),
+    });
+    expect(await screen.findByRole('heading', { name: 'No groups yet' })).toBeInTheDocument();
+    const search = screen.getByRole('searchbox');
+    await userEvent.type(search, 'desk');
+    await waitFor(() => expect(answer).toBeDefined());
+    // The empty page on screen is the unfiltered one's: it says nothing of this search yet.
+    expect(screen.queryByRole('heading', { name: 'No groups yet' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'No groups match' })).not.toBeInTheDocument();
+    expect(document.querySelector('.cds--skeleton')).not.toBeNull();
+    expect(search).toHaveFocus();
+    answer!(json(200, NO_GROUPS));
+    expect(await screen.findByRole('heading', { name: 'No groups match' })).toBeInTheDocument();
   });
 
   it('says why the list could not be loaded, and loads it again on Try again', async () => {

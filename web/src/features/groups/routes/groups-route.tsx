@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { EmptyState } from '../../../components/empty-state';
-import { ListResults } from '../../../components/list-results';
+import { isListLoading, ListResults } from '../../../components/list-results';
 import { ListToolbar } from '../../../components/list-toolbar';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
@@ -47,7 +47,7 @@ export function GroupsRoute() {
       >
         <GroupsTable
           groups={query.data?.data ?? []}
-          loading={query.isPending}
+          loading={isListLoading(query)}
           emptyState={
             <EmptyState
               icon={Group}
