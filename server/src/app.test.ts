@@ -60,6 +60,26 @@ describe('the SPA and unknown paths', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves the files of a build made under the running server, and 404s those it removed', async () => {
+    // The file server is up (the test above read an asset): a build now writes new files.
+    const added = join(dist, 'assets', 'app-def456.js');
+    writeFileSync(added, 'console.log(2)');
+    try {
+      const res = await t.app.inject('/assets/app-def456.js');
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('console.log(2)');
+    } finally {
+      rmSync(added);
+    }
+    // A file of the build before, named by a page loaded earlier: not index.html, which a browser
+    // would refuse as a script and show nothing.
+    for (const url of ['/assets/app-def456.js', '/assets/gone-000000.css']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).not.toContain('text/html');
+    }
+  });
+
   it('answers 405 with Allow: GET, HEAD for any other method on a page', async () => {
     for (const [method, url] of [
       ['POST', '/cases'],

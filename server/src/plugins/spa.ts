@@ -7,10 +7,19 @@ import { lazyInnerServer, passOnTo } from './inner-server';
 
 /**
  * A Fastify instance of its own serving the built files with @fastify/static: each file (precompressed
- * at build time) at its path, index.html for any other. Built at the first request for a page or file
- * of the web app: @fastify/static and its dependencies, with the walk of the build's files, were about
- * 3% of the server's start, which an API-only start never needs.
+ * at build time) as it is on disk at the request, index.html for any other path. Built at the first
+ * request for a page or file of the web app: @fastify/static and its dependencies were about 3% of the
+ * server's start, which an API-only start never needs.
+ *
+ * The web app may be built again under the running server (a deploy, or a build beside a test run):
+ * files are looked up on disk at each request (`wildcard`), so the new page's files are found, and a
+ * file of `/assets/` that is not there (one of the build before, named by a page loaded earlier) is a
+ * 404, never index.html, which the browser would refuse as a script, leaving a blank page. The 404
+ * fails the page's import of that file, and the web app says it could not load the screen and offers
+ * to reload it (`route-error-page.tsx`).
  */
+const ASSETS = '/assets/';
+
 async function fileServer(root: string): Promise<FastifyInstance> {
   // Loaded here, not at the top, so that a start does not load them (see above).
   const { default: Fastify } = await import('fastify');
@@ -18,21 +27,20 @@ async function fileServer(root: string): Promise<FastifyInstance> {
   const files = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
   await files.register(fastifyStatic, {
     root,
-    wildcard: false,
+    wildcard: true,
     index: false,
     // The build writes .br and .gz beside each text asset (web/vite.config.ts): the one the client
-    // accepts is sent as it is, with Content-Encoding and Vary; the siblings get no routes of their own.
+    // accepts is sent as it is, with Content-Encoding and Vary; the siblings are not files of their
+    // own, nor is a folder (`/` included): those paths are not found, so a page path gets index.html.
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
+    allowedPath: (path) => !/(\.br|\.gz|\/)$/.test(path),
     setHeaders: (res, path) => {
-      res.header(
-        'Cache-Control',
-        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
+      res.header('Cache-Control', path.includes(ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  files.setNotFoundHandler((_request, reply) => {
+  files.setNotFoundHandler((request, reply) => {
     reply.header('Cache-Control', 'no-cache');
+    if (request.url.startsWith(ASSETS)) return reply.code(404).type('text/plain').send('Not found');
     return reply.sendFile('index.html');
   });
   await files.ready();
