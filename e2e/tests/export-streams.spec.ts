@@ -69,9 +69,9 @@ test.describe('export streams', () => {
     await signIn(page, admin);
     await page.goto('/export-streams');
     await expect(page.getByRole('heading', { name: 'Export Streams', level: 1 })).toBeVisible();
-    // The page's action; an empty list offers the same one.
-    await page.getByRole('button', { name: 'Create stream' }).first().click();
-    const form = modal(page, 'Create export stream');
+    // The page's action (an empty list offers its own, "Create your first stream").
+    await page.getByRole('button', { name: 'New stream', exact: true }).click();
+    const form = modal(page, 'New export stream');
     await form.getByLabel('Name', { exact: true }).fill(name);
     await form.getByLabel('Description (optional)').fill('Read by the SOC');
     // Carbon draws the box on the label; the input itself is visually hidden.

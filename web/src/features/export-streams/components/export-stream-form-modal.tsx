@@ -122,7 +122,7 @@ export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStre
   return (
     <FormModal
       size="md"
-      title={stream ? 'Edit export stream' : 'Create export stream'}
+      title={stream ? 'Edit export stream' : 'New export stream'}
       primaryButtonText={stream ? 'Save' : 'Create'}
       loading={create.isPending || update.isPending}
       formError={formError}

@@ -37,7 +37,7 @@ export function ExportStreamsEmptyState({
       action={
         canCreate && (
           <Button renderIcon={Add} onClick={onCreate}>
-            Create stream
+            Create your first stream
           </Button>
         )
       }

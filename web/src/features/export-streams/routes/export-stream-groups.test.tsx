@@ -31,8 +31,8 @@ describe('the groups a stream carries', () => {
       'POST /api/export-streams': () => json(201, { ...SIEM, groups: [MULES] }),
     });
     await screen.findByRole('heading', { name: 'No export streams yet' });
-    await user.click(screen.getAllByRole('button', { name: 'Create stream' })[0]);
-    const form = await screen.findByRole('dialog', { name: 'Create export stream' });
+    await user.click(screen.getByRole('button', { name: 'New stream' }));
+    const form = await screen.findByRole('dialog', { name: 'New export stream' });
     expect(form).toHaveTextContent('Cases of no group always.');
     await user.type(within(form).getByLabelText('Name'), 'Mule desk feed');
     await user.click(within(form).getByRole('checkbox', { name: 'Cases' }));
@@ -105,8 +105,8 @@ describe('the groups a stream carries', () => {
         }),
     });
     await screen.findByRole('heading', { name: 'No export streams yet' });
-    await user.click(screen.getAllByRole('button', { name: 'Create stream' })[0]);
-    const form = await screen.findByRole('dialog', { name: 'Create export stream' });
+    await user.click(screen.getByRole('button', { name: 'New stream' }));
+    const form = await screen.findByRole('dialog', { name: 'New export stream' });
     await user.type(within(form).getByLabelText('Name'), 'Feed');
     await user.click(within(form).getByRole('checkbox', { name: 'Cases' }));
     await chooseGroup(user, form, 'Fraud desk');
@@ -115,7 +115,7 @@ describe('the groups a stream carries', () => {
     const picker = within(form).getByRole('combobox', { name: /Groups \(optional\)/ });
     const field = picker.closest<HTMLElement>('.keep-selection-on-escape')!;
     expect(await within(field).findByText(message)).toBeVisible();
-    expect(screen.getByRole('dialog', { name: 'Create export stream' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'New export stream' })).toBeVisible();
   });
 
   it('are left as they are when the groups cannot be listed, and it says so', async () => {

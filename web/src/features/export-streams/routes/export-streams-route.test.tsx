@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportStream } from '@scamtrail/domain/export-streams';
 import { formatDateTime } from '../../../lib/format';
 import { expectNoSeriousViolations } from '../../../test/axe';
-import { fill } from '../../../test/fill';
 import { json } from '../../../test/render-app';
 import { callsTo, page, READ_AT, renderStreams, SIEM, TIP } from './export-streams-fixtures';
 
@@ -159,7 +158,7 @@ describe('creating a stream', () => {
     await screen.findByRole('heading', { name: 'No export streams yet' });
     await user.click(screen.getAllByRole('button', { name: 'Create stream' })[0]);
     const form = await screen.findByRole('dialog', { name: 'Create export stream' });
-    await fill(within(form).getByLabelText('Name'), 'SIEM feed');
+    await user.type(within(form).getByLabelText('Name'), 'SIEM feed');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
     const topics = within(form).getByRole('group', { name: 'Topics' });
@@ -186,7 +185,7 @@ describe('creating a stream', () => {
     await screen.findByRole('heading', { name: 'No export streams yet' });
     await user.click(screen.getAllByRole('button', { name: 'Create stream' })[0]);
     const form = await screen.findByRole('dialog', { name: 'Create export stream' });
-    await fill(within(form).getByLabelText('Name'), 'siem FEED');
+    await user.type(within(form).getByLabelText('Name'), 'siem FEED');
     await user.click(within(form).getByRole('checkbox', { name: 'Cases' }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
@@ -212,7 +211,7 @@ describe('a stream’s row actions', () => {
     expect(within(form).getByRole('checkbox', { name: 'Evidence' })).not.toBeChecked();
 
     await user.clear(within(form).getByLabelText('Name'));
-    await fill(within(form).getByLabelText('Name'), 'SOC feed');
+    await user.type(within(form).getByLabelText('Name'), 'SOC feed');
     await user.click(within(form).getByRole('checkbox', { name: 'Identifiers' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
@@ -248,7 +247,7 @@ describe('a stream’s row actions', () => {
     await rowMenu(user, 'SIEM feed', 'Edit');
     const form = await screen.findByRole('dialog', { name: 'Edit export stream' });
     await user.clear(within(form).getByLabelText('Description (optional)'));
-    await fill(within(form).getByLabelText('Description (optional)'), 'Read by the SOC');
+    await user.type(within(form).getByLabelText('Description (optional)'), 'Read by the SOC');
     await user.click(within(form).getByRole('checkbox', { name: 'Identifiers' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 

@@ -80,7 +80,7 @@ export function ExportStreamsRoute() {
       actions={
         canEdit && (
           <Button renderIcon={Add} onClick={create}>
-            Create stream
+            New stream
           </Button>
         )
       }
