@@ -18,7 +18,7 @@ function Filter({
     <FilterComboBox<string>
       id="tag"
       label="Tag"
-      placeholder="Any tag"
+      placeholder="All tags"
       items={ITEMS}
       itemToText={(item) => item}
       selectedItem={chosen}
@@ -58,7 +58,7 @@ describe('FilterComboBox', () => {
     expect(input).toHaveValue('money-mule');
     await user.click(screen.getByRole('button', { name: 'Clear selected item' }));
     expect(input).toHaveValue('');
-    expect(input).toHaveAttribute('placeholder', 'Any tag');
+    expect(input).toHaveAttribute('placeholder', 'All tags');
   });
 
   it('leaves a server-searched list as given, and does not search for the chosen text', async () => {

@@ -14,7 +14,7 @@ interface FilterComboBoxProps<T> {
   id: string;
   /** Names the filter ("Tag"). */
   label: string;
-  /** Shown while nothing is chosen: "Any tag". */
+  /** Shown while nothing is chosen, as the list's dropdowns word theirs: "All tags". */
   placeholder: string;
   items: T[];
   itemToText: (item: T) => string;

@@ -67,7 +67,7 @@ function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterPro
       id="cases-assignee"
       className="cases-toolbar__filter cases-toolbar__combo"
       label="Assignee"
-      placeholder="Any assignee"
+      placeholder="All assignees"
       items={items}
       itemToText={(item) => item.text}
       selectedItem={selected}
@@ -86,7 +86,7 @@ function TagFilter({ value, onChange }: { value: string; onChange: (id: string) 
       id="cases-tag"
       className="cases-toolbar__filter cases-toolbar__combo"
       label="Tag"
-      placeholder="Any tag"
+      placeholder="All tags"
       items={tags.data}
       itemToText={(tag) => tag.name}
       selectedItem={tags.data.find((tag) => tag.id === value) ?? null}
@@ -119,7 +119,7 @@ function GroupFilter({ value, onChange }: { value: string; onChange: (id: string
       id="cases-group"
       className="cases-toolbar__filter cases-toolbar__combo"
       label="Group"
-      placeholder="Any group"
+      placeholder="All groups"
       items={items}
       itemToText={(group) => group.name}
       selectedItem={selected}

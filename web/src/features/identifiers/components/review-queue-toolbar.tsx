@@ -18,7 +18,7 @@ const TYPE_OPTIONS = [
   ...IDENTIFIER_TYPE_OPTIONS.map((option) => ({ value: option.value, text: option.label })),
 ];
 const REPORTED_BY_OPTIONS: Option<OriginatorType | ''>[] = [
-  { value: '', text: 'Any reporter' },
+  { value: '', text: 'All reporters' },
   { value: 'team_member', text: 'Team members' },
   { value: 'community_member', text: 'Community members' },
   { value: 'automation', text: 'Automations' },
@@ -39,7 +39,7 @@ interface ReviewQueueToolbarProps {
  * Which decisions to list (awaiting review by default), narrowed by type and reporter, and the order. On
  * a phone the type, reporter and order fold behind a "Filters" button that counts the ones changed, so
  * the queue's first row is not pushed below the screen. The status names itself ("Status: Confirmed"),
- * as do the others once chosen; unchosen they read "All types", "Any reporter", and the orders name
+ * as do the others once chosen; unchosen they read "All types", "All reporters", and the orders name
  * themselves. So that the toolbar keeps to one line on a laptop (1280 px) with filters chosen, "Download
  * CSV" is its icon, named by its tooltip, and a value too long for the line ends in an ellipsis.
  */
