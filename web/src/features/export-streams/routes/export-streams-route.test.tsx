@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExportStream } from '@scamtrail/domain/export-streams';
 import { formatDateTime } from '../../../lib/format';
 import { expectNoSeriousViolations } from '../../../test/axe';
+import { fill } from '../../../test/fill';
 import { json } from '../../../test/render-app';
 import { callsTo, page, READ_AT, renderStreams, SIEM, TIP } from './export-streams-fixtures';
 
@@ -99,8 +100,8 @@ describe('the export streams list', () => {
     renderStreams([]);
     expect(await screen.findByRole('heading', { name: 'No export streams yet' })).toBeVisible();
     const emptyState = screen.getByRole('heading', { name: 'No export streams yet' }).closest('td')!;
-    await user.click(within(emptyState).getByRole('button', { name: 'Create stream' }));
-    expect(await screen.findByRole('dialog', { name: 'Create export stream' })).toBeVisible();
+    await user.click(within(emptyState).getByRole('button', { name: 'Create your first stream' }));
+    expect(await screen.findByRole('dialog', { name: 'New export stream' })).toBeVisible();
   });
 
   it('says why the list could not be loaded, and loads it again on Try again', async () => {
@@ -134,8 +135,8 @@ describe('creating a stream', () => {
       },
     });
     await screen.findByRole('heading', { name: 'No export streams yet' });
-    await user.click(screen.getAllByRole('button', { name: 'Create stream' })[0]);
-    const form = await screen.findByRole('dialog', { name: 'Create export stream' });
+    await user.click(screen.getByRole('button', { name: 'New stream' }));
+    const form = await screen.findByRole('dialog', { name: 'New export stream' });
     expect(within(form).getByRole('group', { name: 'Topics' })).toBeVisible();
     await user.type(within(form).getByLabelText('Name'), 'SIEM feed');
     await user.type(within(form).getByLabelText('Description (optional)'), 'To the SOC');
@@ -148,7 +149,7 @@ describe('creating a stream', () => {
     expect(callsTo(fetchMock, 'POST', '/api/export-streams').map(({ body }) => body)).toEqual([
       { name: 'SIEM feed', description: 'To the SOC', topics: ['cases', 'identifiers'], groupIds: [] },
     ]);
-    expect(screen.queryByRole('dialog', { name: 'Create export stream' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'New export stream' })).toBeNull();
     expect(await screen.findByRole('button', { name: 'SIEM feed' })).toBeVisible();
   });
 
@@ -156,9 +157,9 @@ describe('creating a stream', () => {
     const user = userEvent.setup();
     const { fetchMock } = renderStreams([]);
     await screen.findByRole('heading', { name: 'No export streams yet' });
-    await user.click(screen.getAllByRole('button', { name: 'Create stream' })[0]);
-    const form = await screen.findByRole('dialog', { name: 'Create export stream' });
-    await user.type(within(form).getByLabelText('Name'), 'SIEM feed');
+    await user.click(screen.getByRole('button', { name: 'New stream' }));
+    const form = await screen.findByRole('dialog', { name: 'New export stream' });
+    await fill(within(form).getByLabelText('Name'), 'SIEM feed');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
     const topics = within(form).getByRole('group', { name: 'Topics' });
@@ -183,9 +184,9 @@ describe('creating a stream', () => {
         }),
     });
     await screen.findByRole('heading', { name: 'No export streams yet' });
-    await user.click(screen.getAllByRole('button', { name: 'Create stream' })[0]);
-    const form = await screen.findByRole('dialog', { name: 'Create export stream' });
-    await user.type(within(form).getByLabelText('Name'), 'siem FEED');
+    await user.click(screen.getByRole('button', { name: 'New stream' }));
+    const form = await screen.findByRole('dialog', { name: 'New export stream' });
+    await fill(within(form).getByLabelText('Name'), 'siem FEED');
     await user.click(within(form).getByRole('checkbox', { name: 'Cases' }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));
 
@@ -193,7 +194,7 @@ describe('creating a stream', () => {
     await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
     expect(name).toHaveAccessibleDescription(message);
     expect(name).toHaveFocus();
-    expect(screen.getByRole('dialog', { name: 'Create export stream' })).toBeVisible();
+    expect(screen.getByRole('dialog', { name: 'New export stream' })).toBeVisible();
   });
 });
 
@@ -211,7 +212,7 @@ describe('a stream’s row actions', () => {
     expect(within(form).getByRole('checkbox', { name: 'Evidence' })).not.toBeChecked();
 
     await user.clear(within(form).getByLabelText('Name'));
-    await user.type(within(form).getByLabelText('Name'), 'SOC feed');
+    await fill(within(form).getByLabelText('Name'), 'SOC feed');
     await user.click(within(form).getByRole('checkbox', { name: 'Identifiers' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
@@ -247,7 +248,7 @@ describe('a stream’s row actions', () => {
     await rowMenu(user, 'SIEM feed', 'Edit');
     const form = await screen.findByRole('dialog', { name: 'Edit export stream' });
     await user.clear(within(form).getByLabelText('Description (optional)'));
-    await user.type(within(form).getByLabelText('Description (optional)'), 'Read by the SOC');
+    await fill(within(form).getByLabelText('Description (optional)'), 'Read by the SOC');
     await user.click(within(form).getByRole('checkbox', { name: 'Identifiers' }));
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
