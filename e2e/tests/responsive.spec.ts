@@ -218,6 +218,26 @@ test.describe('on a laptop (1280 px)', () => {
     const entry = page.getByRole('article').filter({ hasText: 'a second platform asked for a fee' });
     await expect(entry.getByText(/entered by/)).toBeVisible();
     expect(await lineStarts(entry.locator('time').first())).toHaveLength(1);
+
+    // The badge sits in the same place in both entries' headers, entered for a member or not: under the
+    // type and time, at the card's start, here and on a phone.
+    const plain = page.getByRole('article').filter({ hasText: 'The trading site the victim was sent to.' });
+    const badgePlace = async (article: typeof entry) => {
+      const badge = article.locator('header').getByRole('button', { name: /\((Team|Community)\)/ });
+      await expect(badge).toBeVisible();
+      const [card, time, box] = await Promise.all([
+        article.locator('.timeline-entry__card').boundingBox(),
+        article.locator('time').first().boundingBox(),
+        badge.boundingBox(),
+      ]);
+      return { left: Math.round(box!.x - card!.x), below: box!.y >= time!.y + time!.height };
+    };
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      const [reportedPlace, plainPlace] = [await badgePlace(entry), await badgePlace(plain)];
+      expect(reportedPlace, `${width} px`).toEqual(plainPlace);
+      expect(plainPlace.below, `${width} px: the badge is under the time`).toBe(true);
+    }
   });
 
   test("the evidence tables fit without hiding a column: a case's beside its related cases, and /evidence", async ({

@@ -144,9 +144,30 @@ describe('case timeline', () => {
         proxy: { id: 'o-1', type: 'team_member', name: 'Ada Okafor', displayName: 'Ada Okafor (Team)' },
       },
     };
-    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([reported]) });
+    const plain: JournalEntry = { ...ENTRY, id: '44444444-4444-4444-8444-444444444444', type: 'note' };
+    renderTimeline({ [`GET ${JOURNAL}`]: () => journalPage([reported, plain]) });
     const article = await screen.findByRole('article', { name: /^Call entry/ });
     expect(within(article).getByText('entered by Ada Okafor (Team)')).toBeInTheDocument();
+
+    // Both badges in the same place of their header: its second part, after the type and time, with
+    // "entered by" after the badge (the layout puts that part on its own line, spec'd by e2e/responsive).
+    const place = (entry: HTMLElement, name: string) => {
+      const header = entry.querySelector('header')!;
+      const badge = within(header).getByRole('button', { name });
+      const part = [...header.children].find((child) => child.contains(badge))!;
+      return {
+        part: part.className,
+        index: [...header.children].indexOf(part),
+        first: part.firstElementChild,
+      };
+    };
+    const reportedPlace = place(article, 'scamwatcher42 (Community)');
+    const plainPlace = place(screen.getByRole('article', { name: /^Note entry/ }), 'Ada Okafor (Team)');
+    expect(reportedPlace.part).toBe('timeline-entry__who');
+    expect({ ...reportedPlace, first: null }).toEqual({ ...plainPlace, first: null });
+    expect(reportedPlace.first!.textContent).toMatch(
+      /^scamwatcher42 \(Community\).*entered by Ada Okafor \(Team\)$/,
+    );
   });
 
   it('offers no way to add or change entries on a read-only case or to a viewer', async () => {
