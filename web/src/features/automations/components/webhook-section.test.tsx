@@ -132,6 +132,48 @@ const section = async () => screen.findByRole('region', { name: 'Webhook' });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the webhook section of an automation', () => {
+  it('lists the topics sent now and those not sent, and says in plain words why', async () => {
+    setup({ ...ENDPOINT, status: 'active', disabledReason: null, disabledAt: null });
+    const region = await section();
+    const sent = await within(region).findByRole('list', { name: 'Topics sent now' });
+    expect(
+      within(sent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Identifiers']);
+    const notSent = within(region).getByRole('list', { name: 'Topics not sent' });
+    expect(
+      within(notSent)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Cases']);
+    expect(region).toHaveTextContent(
+      'A topic is sent only if both can read it: a live API key of this automation, and the person who last ' +
+        'set the webhook URL. Whoever sets the URL becomes that person. Reading a topic takes ' +
+        '“View export streams” and the topic’s own view permissions.',
+    );
+  });
+
+  it('says none is sent, and why, when no subscribed topic may be read; nothing more when all are sent', async () => {
+    const { unmount } = setup({ ...ENDPOINT, deliveredTopics: [] });
+    let region = await section();
+    expect(await within(region).findByText('None')).toBeVisible();
+    expect(within(region).queryByRole('list', { name: 'Topics sent now' })).toBeNull();
+    expect(within(region).getByRole('list', { name: 'Topics not sent' })).toHaveTextContent(
+      'CasesIdentifiers',
+    );
+    expect(region).toHaveTextContent('A topic is sent only if both can read it');
+    unmount();
+
+    setup({ ...ENDPOINT, deliveredTopics: ENDPOINT.topics });
+    region = await section();
+    expect(await within(region).findByRole('list', { name: 'Topics sent now' })).toHaveTextContent(
+      'CasesIdentifiers',
+    );
+    expect(within(region).queryByRole('list', { name: 'Topics not sent' })).toBeNull();
+    expect(region).not.toHaveTextContent('A topic is sent only if');
+  });
+
   it('says why deliveries stopped, and enabling it again sends them', async () => {
     const user = userEvent.setup();
     const { calls } = setup(ENDPOINT);

@@ -3,6 +3,7 @@ import { Password, Renew, Send } from '@carbon/icons-react';
 import { useState } from 'react';
 import { EXPORT_TOPIC_LABELS, type ExportTopic } from '@scamtrail/domain/export-streams';
 import type { WebhookSecret } from '@scamtrail/domain/webhooks';
+import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
 import { DescriptionList } from '../../../components/description-list';
 import { SectionLoadState } from '../../../components/section-load-state';
 import { SectionPager } from '../../../components/section-pager';
@@ -26,8 +27,47 @@ interface WebhookSectionProps {
   canEdit: boolean;
 }
 
-const topicList = (topics: ExportTopic[], none: string) =>
-  topics.length ? topics.map((topic) => EXPORT_TOPIC_LABELS[topic]).join(', ') : none;
+/** Topics as tags, or `none` when there are none. */
+function TopicTags({ topics, none, label }: { topics: ExportTopic[]; none: string; label: string }) {
+  if (!topics.length) return <>{none}</>;
+  return (
+    <ul className="webhook-section__topics" aria-label={label}>
+      {topics.map((topic) => (
+        <li key={topic}>
+          <Tag type="outline" size="sm">
+            {EXPORT_TOPIC_LABELS[topic]}
+          </Tag>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * What is delivered now of the subscribed topics and, when some are held back, which ones and why: the
+ * server sends a topic only when a live key of the automation and whoever last set the URL may read it.
+ */
+function SentNow({ topics, delivered }: { topics: ExportTopic[]; delivered: ExportTopic[] }) {
+  const held = topics.filter((topic) => !delivered.includes(topic));
+  return (
+    <Stack gap={3}>
+      <TopicTags topics={delivered} none="None" label="Topics sent now" />
+      {held.length > 0 && (
+        <>
+          <div className="webhook-section__held">
+            <span>Not sent:</span>
+            <TopicTags topics={held} none="" label="Topics not sent" />
+          </div>
+          <p className="automation-page__text">
+            A topic is sent only if both can read it: a live API key of this automation, and the person who
+            last set the webhook URL. Whoever sets the URL becomes that person. Reading a topic takes “
+            {PERMISSION_LABELS['export.view']}” and the topic’s own view permissions.
+          </p>
+        </>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * The automation's webhook: whether deliveries go out (and why not), its topics, its signing secret
@@ -113,13 +153,13 @@ export function WebhookSection({ automation, canEdit }: WebhookSectionProps) {
             ),
           },
           { label: 'URL', value: webhookUrlText(endpoint.url, canEdit) },
-          { label: 'Topics', value: topicList(endpoint.topics, 'None: test pings only') },
+          {
+            label: 'Topics',
+            value: <TopicTags topics={endpoint.topics} none="None: test pings only" label="Topics" />,
+          },
           {
             label: 'Sent now',
-            value: topicList(
-              endpoint.deliveredTopics,
-              "None: no live API key of this automation, or not whoever last set its URL, may read these topics (each needs Export view and the topic's view permissions; setting the URL makes it yours)",
-            ),
+            value: <SentNow topics={endpoint.topics} delivered={endpoint.deliveredTopics} />,
           },
           { label: 'Waiting', value: formatCount(endpoint.waiting) },
           {
