@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import { findApiKeyPrincipal } from '../modules/auth/api-key-auth.repository';
 import type { Principal } from '../modules/auth/principal';
-import type { Access } from '../modules/auth/route-access';
+import { checkReferences, type Access } from '../modules/auth/route-access';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 import {
   resolveDeviceSession,
@@ -114,5 +114,12 @@ function enforceDeclaredAccess(app: FastifyInstance): void {
     };
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [check, ...existing];
+    if (rule.kind === 'principal' && rule.references) {
+      // Once the body is read (a multipart form's route checks its fields itself), before validation.
+      const checkNamed = async (request: FastifyRequest) =>
+        checkReferences(rule, request.principal, request.body);
+      const validating = route.preValidation ? [route.preValidation].flat() : [];
+      route.preValidation = [checkNamed, ...validating];
+    }
   });
 }

@@ -75,8 +75,12 @@ export function describeAccess(rule: Access): string {
       : rule.ownAutomationParam
         ? `a signed-in user or an API key of the automation \`{${rule.ownAutomationParam}}\` (never another's)`
         : 'a signed-in user or an API key';
-  if (rule.permissions.length === 0) return `Access: ${who}.`;
-  return `Access: ${who} holding ${rule.permissions.map((p) => `\`${p}\``).join(', ')}.`;
+  const named = Object.entries(rule.references ?? {});
+  const naming = named.length
+    ? ` Naming records in the body also needs their view permission: ${named.map(([field, p]) => `\`${field}\` \`${p}\``).join(', ')}.`
+    : '';
+  if (rule.permissions.length === 0) return `Access: ${who}.${naming}`;
+  return `Access: ${who} holding ${rule.permissions.map((p) => `\`${p}\``).join(', ')}.${naming}`;
 }
 
 /** The security requirements of an operation: a route closed to API keys does not advertise them. */

@@ -14,6 +14,6 @@ export const EVIDENCE_RULES: Record<string, Rule> = {
   // views or neither; the identifiers route's refusal of a key without evidence.view is tested apart.
   'GET /api/evidence/{id}/identifiers': can('evidence.view'),
   'GET /api/evidence/{id}/journal-entries': can('evidence.view'),
-  'POST /api/evidence/{id}/identifiers/{identifierId}': can('evidence.edit'),
-  'DELETE /api/evidence/{id}/identifiers/{identifierId}': can('evidence.edit'),
+  'POST /api/evidence/{id}/identifiers/{identifierId}': can('evidence.edit', 'identifier.view'),
+  'DELETE /api/evidence/{id}/identifiers/{identifierId}': can('evidence.edit', 'identifier.view'),
 };

@@ -1,4 +1,6 @@
-import type { Permission } from '@scamtrail/domain/permissions';
+import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
+import { AppError } from '../../lib/errors';
+import type { Principal } from './principal';
 
 /**
  * Who may call a route. Every /api route declares one in `config.access`; the auth plugin checks it
@@ -25,6 +27,11 @@ export type Access =
       usersOnly: boolean;
       browserOnly?: boolean;
       ownAutomationParam?: string;
+      /**
+       * Body fields that name records of another kind, each with that kind's view permission: a
+       * request naming something there needs it too (see `naming`).
+       */
+      references?: Readonly<Record<string, Permission>>;
     };
 
 export const access = {
@@ -63,6 +70,38 @@ export const access = {
     ownAutomationParam: 'id',
   }),
 };
+
+/**
+ * The rule, and besides: a body naming records in one of these fields (any value but null, an empty
+ * text or an empty list) needs the view permission of their kind too, or 403 naming the field. Checked
+ * once the body is read and before it is validated or any record is looked up, so the answer never
+ * tells whether the ids exist. For body fields: a record named in the path needs its permission in the
+ * rule itself. Enforced route-wide by server/test/openapi-reference-permissions.test.ts.
+ */
+export function naming(rule: Access, references: Record<string, Permission>): Access {
+  if (rule.kind !== 'principal') throw new Error('Only a rule holding permissions names references');
+  return { ...rule, references };
+}
+
+/** Whether a body field's value names anything. */
+const namesSomething = (value: unknown): boolean =>
+  Array.isArray(value) ? value.some(namesSomething) : value !== undefined && value !== null && value !== '';
+
+/**
+ * Refuses (403 naming the field) a body that names records in one of the rule's reference fields
+ * without the view permission of their kind (`naming`).
+ */
+export function checkReferences(rule: Access, principal: Principal | null, body: unknown): void {
+  if (rule.kind !== 'principal' || !rule.references || !body || typeof body !== 'object') return;
+  for (const [field, permission] of Object.entries(rule.references)) {
+    const value = (body as Record<string, unknown>)[field];
+    if (namesSomething(value) && !hasPermission(principal?.permissions, permission)) {
+      throw AppError.forbidden(
+        `Naming records in ${field} needs ${permission}, to read records of their kind`,
+      );
+    }
+  }
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

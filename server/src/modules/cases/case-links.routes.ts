@@ -50,7 +50,7 @@ export async function caseLinksRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createCaseLinkBodySchema,
         response: { 201: caseLinkSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('case.edit'), idempotent: true },
+      config: { access: access.permission('case.edit', 'case.view'), idempotent: true },
     },
     async (request, reply) => {
       const link = await linkCase(db, request.params.id, request.body, currentPrincipal(request));
@@ -72,7 +72,7 @@ export async function caseLinksRoutes(app: FastifyInstance, opts: { db: Db }) {
           ...errorResponses(400, 401, 403, 404, 409),
         },
       },
-      config: { access: access.permission('case.edit') },
+      config: { access: access.permission('case.edit', 'case.view') },
     },
     async (request, reply) => {
       await unlinkCase(db, request.params.id, request.params.linkedCaseId, currentPrincipal(request));

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
 import { currentPrincipal } from '../auth/principal';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import {
   createCaseTask,
   deleteCaseTask,
@@ -56,7 +56,10 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createCaseTaskBodySchema,
         response: { 201: caseTaskSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('case.edit'), idempotent: true },
+      config: {
+        access: naming(access.permission('case.edit'), { assigneeId: 'case.view' }),
+        idempotent: true,
+      },
     },
     async (request, reply) =>
       reply
@@ -82,7 +85,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: updateCaseTaskBodySchema,
         response: { 200: caseTaskSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
-      config: { access: access.permission('case.edit') },
+      config: { access: naming(access.permission('case.edit'), { assigneeId: 'case.view' }) },
     },
     async (request, reply) => {
       const { id, taskId } = request.params;

@@ -17,7 +17,7 @@ import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import { caseListCsv } from '../interchange/list-csv';
 import { caseCsvPage } from './case-list-csv';
 import { listAssignableUsers } from './assignable-users.service';
@@ -89,7 +89,15 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createCaseBodySchema,
         response: { 201: caseSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('case.create'), idempotent: true },
+      config: {
+        access: naming(access.permission('case.create'), {
+          groupId: 'group.view',
+          assigneeIds: 'case.view',
+          tagIds: 'tag.view',
+          onBehalfOfOriginatorId: 'originator.view',
+        }),
+        idempotent: true,
+      },
     },
     async (request, reply) => reply.status(201).send(await createCase(db, request.body, request.principal!)),
   );
@@ -132,7 +140,18 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: updateCaseBodySchema,
         response: { 200: caseSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
-      config: { access: access.permission('case.edit') },
+      config: {
+        access: naming(access.permission('case.edit'), {
+          groupId: 'group.view',
+          assigneeIds: 'case.view',
+          addAssigneeIds: 'case.view',
+          removeAssigneeIds: 'case.view',
+          tagIds: 'tag.view',
+          addTagIds: 'tag.view',
+          removeTagIds: 'tag.view',
+          duplicateOfId: 'case.view',
+        }),
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -161,7 +180,15 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: bulkUpdateCasesBodySchema,
         response: { 200: bulkUpdateCasesResultSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('case.edit') },
+      config: {
+        access: naming(access.permission('case.edit'), {
+          ids: 'case.view',
+          addAssigneeIds: 'case.view',
+          removeAssigneeIds: 'case.view',
+          addTagIds: 'tag.view',
+          removeTagIds: 'tag.view',
+        }),
+      },
     },
     async (request) => bulkUpdateCases(db, request.body, request.principal!),
   );

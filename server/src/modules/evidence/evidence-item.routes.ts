@@ -167,7 +167,7 @@ export async function evidenceItemRoutes(app: FastifyInstance, opts: { db: Db; s
         params: identifierLinkParamsSchema,
         response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('evidence.edit') },
+      config: { access: access.permission('evidence.edit', 'identifier.view') },
       handler: async (request) =>
         setIdentifierLink(db, request.principal!, request.params.id, request.params.identifierId, linked),
     });

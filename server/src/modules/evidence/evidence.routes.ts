@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, checkReferences, naming } from '../auth/route-access';
 import { evidenceListCsv } from '../interchange/list-csv';
 import { evidenceCsvPage } from './evidence-list-csv';
 import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
@@ -50,6 +50,13 @@ function refuseDeclaredOversize(request: FastifyRequest, maxBytes: number): void
     });
   }
 }
+
+/** Who may add evidence; naming a case, tags or a reporter needs their view permissions too. */
+const CREATE_ACCESS = naming(access.permission('evidence.create'), {
+  caseId: 'case.view',
+  tagIds: 'tag.view',
+  onBehalfOfOriginatorId: 'originator.view',
+});
 
 /** Evidence: uploads and written evidence, content, verification, chain of custody. */
 export async function evidenceRoutes(app: FastifyInstance, opts: { database: Database; config: Config }) {
@@ -93,11 +100,18 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         response: { 201: evidenceSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
       // Checked on request: nobody without the right makes the server read a file.
-      config: { access: access.permission('evidence.create'), idempotent: true },
+      config: { access: CREATE_ACCESS, idempotent: true },
       preValidation: async (request, reply) => {
         if (!request.isMultipart()) return;
         refuseDeclaredOversize(request, upload.maxBytes);
         const received = await receiveUpload(request, upload);
+        try {
+          // The form's fields are read with the file: checked here, as a JSON body is before validation.
+          checkReferences(CREATE_ACCESS, request.principal, received.fields);
+        } catch (err) {
+          await received.content.discard();
+          throw err;
+        }
         const created = await createFileEvidence(db, request.principal!, received);
         return reply.status(201).send(created);
       },
@@ -159,7 +173,9 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         body: updateEvidenceBodySchema,
         response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
-      config: { access: access.permission('evidence.edit') },
+      config: {
+        access: naming(access.permission('evidence.edit'), { caseId: 'case.view', tagIds: 'tag.view' }),
+      },
     },
     async (request, reply) => {
       const { id } = request.params;

@@ -236,7 +236,7 @@ describe('an export stream', () => {
     expect((await admin.get('/api/export-streams?pageSize=100')).body).not.toContain(name);
 
     // An API key sees no group's cases: it cannot give them to a stream's readers.
-    const key = (await automationWithKey(t, admin, ['export.edit', 'export.view'])).caller;
+    const key = (await automationWithKey(t, admin, ['export.edit', 'export.view', 'group.view'])).caller;
     const refused = await key.post('/api/export-streams', { name, topics: ['cases'], groupIds: [groupId] });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.details.fields).toEqual([

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import {
   createExportStream,
   deleteExportStream,
@@ -67,7 +67,10 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
         body: createExportStreamBodySchema,
         response: { 201: exportStreamSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('export.edit'), idempotent: true },
+      config: {
+        access: naming(access.permission('export.edit'), { groupIds: 'group.view' }),
+        idempotent: true,
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createExportStream(db, request.body, request.principal!)),
@@ -103,7 +106,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
         body: updateExportStreamBodySchema,
         response: { 200: exportStreamSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
-      config: { access: access.permission('export.edit') },
+      config: { access: naming(access.permission('export.edit'), { groupIds: 'group.view' }) },
     },
     async (request, reply) =>
       guardEdit(

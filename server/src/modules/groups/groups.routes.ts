@@ -15,7 +15,7 @@ import { paginated } from '@scamtrail/domain/pagination';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag, type IfMatch } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import { addGroupMember, deleteGroupMember, setGroupMembers } from './group-members.service';
 import { createGroup, deleteGroup, getGroupDetail, listGroups, updateGroup } from './groups.service';
 
@@ -69,7 +69,10 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: createGroupBodySchema,
         response: { 201: groupDetailSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('group.create'), idempotent: true },
+      config: {
+        access: naming(access.permission('group.create'), { userIds: 'originator.view' }),
+        idempotent: true,
+      },
     },
     async (request, reply) => reply.status(201).send(await createGroup(db, request.body, request.principal!)),
   );
@@ -146,7 +149,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: setGroupMembersBodySchema,
         response: { ...detail, ...errorResponses(412) },
       },
-      config: { access: access.permission('group.edit') },
+      config: { access: access.permission('group.edit', 'originator.view') },
     },
     async (request, reply) =>
       guardMembers(request.params.id, request, reply, (ifMatch) =>
@@ -166,7 +169,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: addGroupMemberBodySchema,
         response: { ...detail, ...errorResponses(412) },
       },
-      config: { access: access.permission('group.edit') },
+      config: { access: access.permission('group.edit', 'originator.view') },
     },
     async (request, reply) =>
       guardMembers(request.params.id, request, reply, (ifMatch) =>
@@ -185,7 +188,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         headers: ifMatchHeadersSchema,
         response: { ...detail, ...errorResponses(412) },
       },
-      config: { access: access.permission('group.edit') },
+      config: { access: access.permission('group.edit', 'originator.view') },
     },
     async (request, reply) =>
       guardMembers(request.params.id, request, reply, (ifMatch) =>

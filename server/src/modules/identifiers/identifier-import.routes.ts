@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { errorResponses } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import { csvToImportItems } from './identifier-import-csv';
 import {
   IMPORT_BODY_LIMIT,
@@ -118,7 +118,10 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
       },
       // Access is checked on request, so nobody without the right makes the server read a file.
       // An import creates identifiers though it answers 200: a retried one must not create them twice.
-      config: { access: access.permission('identifier.create'), idempotent: true },
+      config: {
+        access: naming(access.permission('identifier.create'), { onBehalfOfOriginatorId: 'originator.view' }),
+        idempotent: true,
+      },
       preValidation: async (request) => {
         if (request.isMultipart()) request.body = await readMultipartImport(request, opts.formIdleMs);
         else if (typeof request.body === 'string')

@@ -4,7 +4,7 @@ import { identifierTagsSchema, setIdentifierTagsBodySchema } from '@scamtrail/do
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import { getTagsOfIdentifier, setTagsOfIdentifier } from './identifier-tags.service';
 
 /** The tags an identifier carries; the tags themselves are managed under `/api/tags`. */
@@ -31,7 +31,13 @@ export async function identifierTagsRoutes(app: FastifyInstance, opts: { db: Db 
         body: setIdentifierTagsBodySchema,
         response: { 200: identifierTagsSchema, ...errorResponses(400, 401, 403, 404, 412) },
       },
-      config: { access: access.permission('identifier.edit') },
+      config: {
+        access: naming(access.permission('identifier.edit'), {
+          tagIds: 'tag.view',
+          addTagIds: 'tag.view',
+          removeTagIds: 'tag.view',
+        }),
+      },
     },
     async (request, reply) => {
       const { id } = request.params;

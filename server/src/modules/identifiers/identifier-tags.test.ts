@@ -150,7 +150,7 @@ describe('who may tag an identifier', () => {
     expect((await putTags(keyClient(t, viewOnly.key), identifier.id, [tag.id])).statusCode).toBe(403);
     expect(await detailTags(identifier.id)).toEqual([]);
 
-    const editor = await insertAutomationKey(t.database.db, ['identifier.edit']);
+    const editor = await insertAutomationKey(t.database.db, ['identifier.edit', 'tag.view']);
     expect((await putTags(keyClient(t, editor.key), identifier.id, [tag.id])).statusCode).toBe(200);
     const [event] = (await identifierEvents(t.database.db, identifier.id)).filter(
       (e) => e.type === 'identifier.tags_updated',

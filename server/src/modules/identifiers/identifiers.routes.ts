@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import { identifierListCsv } from '../interchange/list-csv';
 import { identifierCsvPage } from './identifier-list-csv';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
@@ -173,7 +173,10 @@ export async function identifiersRoutes(
         body: createIdentifierBodySchema,
         response: { 201: identifierSchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('identifier.create'), idempotent: true },
+      config: {
+        access: naming(access.permission('identifier.create'), { onBehalfOfOriginatorId: 'originator.view' }),
+        idempotent: true,
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createIdentifier(db, request.body, request.principal!)),

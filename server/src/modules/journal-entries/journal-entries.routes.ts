@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, naming } from '../auth/route-access';
 import { journalSearchCsv } from '../interchange/list-csv';
 import { journalSearchCsvPage } from './journal-search-csv';
 import {
@@ -73,7 +73,15 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         body: createJournalEntryBodySchema,
         response: { 201: journalEntrySchema, ...errorResponses(400, 401, 403, 409) },
       },
-      config: { access: access.permission('journal_entry.create'), idempotent: true },
+      config: {
+        access: naming(access.permission('journal_entry.create'), {
+          caseId: 'case.view',
+          evidence: 'evidence.view',
+          identifierIds: 'identifier.view',
+          onBehalfOfOriginatorId: 'originator.view',
+        }),
+        idempotent: true,
+      },
     },
     async (request, reply) =>
       reply.status(201).send(await createJournalEntry(db, request.body, request.principal!)),
@@ -96,7 +104,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         body: linkJournalEntryBodySchema,
         response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('journal_entry.edit') },
+      config: { access: access.permission('journal_entry.edit', 'journal_entry.view') },
     },
     async (request) =>
       linkEntryToCase(db, request.params.id, request.body.journalEntryId, request.principal!),
@@ -197,7 +205,7 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         body: removeJournalEntryBodySchema,
         response: { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
-      config: { access: access.permission('journal_entry.delete') },
+      config: { access: access.permission('journal_entry.delete', 'case.view') },
     },
     async (request) =>
       nullifyJournalEntry(

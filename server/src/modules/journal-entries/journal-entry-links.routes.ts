@@ -29,7 +29,9 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['journal entries'];
-  const config = { access: access.permission('journal_entry.edit') };
+  // The path names the evidence item or identifier too: its view permission with the entry's edit.
+  const evidenceConfig = { access: access.permission('journal_entry.edit', 'evidence.view') };
+  const identifierConfig = { access: access.permission('journal_entry.edit', 'identifier.view') };
   const response = { 200: journalEntrySchema, ...errorResponses(400, 401, 403, 404, 409) };
 
   r.post(
@@ -43,7 +45,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
         params: evidenceParamsSchema,
         response,
       },
-      config,
+      config: evidenceConfig,
     },
     async (request) => linkEvidence(db, request.params.id, request.params.evidenceId, request.principal!),
   );
@@ -59,7 +61,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
         params: evidenceParamsSchema,
         response,
       },
-      config,
+      config: evidenceConfig,
     },
     async (request) => unlinkEvidence(db, request.params.id, request.params.evidenceId, request.principal!),
   );
@@ -75,7 +77,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
         params: identifierParamsSchema,
         response,
       },
-      config,
+      config: identifierConfig,
     },
     async (request) => linkIdentifier(db, request.params.id, request.params.identifierId, request.principal!),
   );
@@ -91,7 +93,7 @@ export async function journalEntryLinksRoutes(app: FastifyInstance, opts: { db: 
         params: identifierParamsSchema,
         response,
       },
-      config,
+      config: identifierConfig,
     },
     async (request) =>
       unlinkIdentifier(db, request.params.id, request.params.identifierId, request.principal!),

@@ -33,8 +33,12 @@ beforeAll(async () => {
   colleague = (await signedIn(t, 'investigator')).client;
   admin = (await signedIn(t, 'admin')).client;
   memberId = (await createCommunityMemberVia(admin)).id;
+  // Writing in cases, linking evidence and identifiers: it may read what it names.
   automationKey = (
     await automationWithKey(t, admin, [
+      'case.view',
+      'evidence.view',
+      'identifier.view',
       'journal_entry.view',
       'journal_entry.create',
       'journal_entry.edit',

@@ -98,6 +98,7 @@ describe("a case's journal", () => {
   it("writes every kind of originator's name and display name by the domain's rule", async () => {
     // The database writes entry answers whole: its display names must be originatorDisplayName's.
     const { caller: automation, automation: system } = await automationWithKey(t, admin, [
+      'case.view',
       'journal_entry.create',
       'journal_entry.view',
     ]);
