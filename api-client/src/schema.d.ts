@@ -1041,7 +1041,7 @@ export interface paths {
      * Create a group; a non-administrator creator becomes a member
      * @description Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `group.create`.
+     *     Access: a signed-in user or an API key holding `group.create`. Naming records in the body also needs their view permission: `userIds` `originator.view`.
      */
     post: operations['createGroup'];
     delete?: never;
@@ -1088,12 +1088,12 @@ export interface paths {
     get?: never;
     /**
      * Replace the members of a group
-     * @description Access: a signed-in user or an API key holding `group.edit`.
+     * @description Access: a signed-in user or an API key holding `group.edit`, `originator.view`.
      */
     put: operations['replaceGroupMembers'];
     /**
      * Add one member to a group (no change if already a member)
-     * @description Access: a signed-in user or an API key holding `group.edit`.
+     * @description Access: a signed-in user or an API key holding `group.edit`, `originator.view`.
      */
     post: operations['addGroupMember'];
     delete?: never;
@@ -1114,7 +1114,7 @@ export interface paths {
     post?: never;
     /**
      * Remove one member from a group
-     * @description Access: a signed-in user or an API key holding `group.edit`.
+     * @description Access: a signed-in user or an API key holding `group.edit`, `originator.view`.
      */
     delete: operations['removeGroupMember'];
     options?: never;
@@ -1195,7 +1195,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `export.edit`.
+     *     Access: a signed-in user or an API key holding `export.edit`. Naming records in the body also needs their view permission: `groupIds` `group.view`.
      */
     post: operations['createExportStream'];
     delete?: never;
@@ -1229,7 +1229,7 @@ export interface paths {
      * Rename a stream, change its topics or groups, or pause and resume it
      * @description A group added to `groupIds` must be one whose cases the caller may see; those it carries already may stay.
      *
-     *     Access: a signed-in user or an API key holding `export.edit`.
+     *     Access: a signed-in user or an API key holding `export.edit`. Naming records in the body also needs their view permission: `groupIds` `group.view`.
      */
     patch: operations['updateExportStream'];
     trace?: never;
@@ -1299,7 +1299,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `identifier.create`.
+     *     Access: a signed-in user or an API key holding `identifier.create`. Naming records in the body also needs their view permission: `onBehalfOfOriginatorId` `originator.view`.
      */
     post: operations['createIdentifier'];
     delete?: never;
@@ -1523,7 +1523,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `identifier.create`.
+     *     Access: a signed-in user or an API key holding `identifier.create`. Naming records in the body also needs their view permission: `onBehalfOfOriginatorId` `originator.view`.
      */
     post: operations['importIdentifiers'];
     delete?: never;
@@ -1544,7 +1544,7 @@ export interface paths {
      * Replace an identifier's tags, or add and take some away
      * @description Sends the whole set (`[]` removes every tag; a repeated id counts once), or `addTagIds` and `removeTagIds`, applied to the tags it carries then so that concurrent changes all stay; answers the tags the identifier then carries, by name. An unknown tag answers 400 naming `tagIds.{index}`. A change is kept in the history; setting the same tags again records nothing. The tags are part of the identifier as read: a change moves its version (ETag) on, and one made with If-Match from another version is refused with 412.
      *
-     *     Access: a signed-in user or an API key holding `identifier.edit`.
+     *     Access: a signed-in user or an API key holding `identifier.edit`. Naming records in the body also needs their view permission: `tagIds` `tag.view`, `addTagIds` `tag.view`, `removeTagIds` `tag.view`.
      */
     put: operations['setIdentifierTags'];
     post?: never;
@@ -1641,7 +1641,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `case.create`.
+     *     Access: a signed-in user or an API key holding `case.create`. Naming records in the body also needs their view permission: `groupId` `group.view`, `assigneeIds` `case.view`, `tagIds` `tag.view`, `onBehalfOfOriginatorId` `originator.view`.
      */
     post: operations['createCase'];
     delete?: never;
@@ -1693,7 +1693,7 @@ export interface paths {
      * Change any of the fields of a case, or its status
      * @description Closing needs resolution and closureNotes in the same request; reopening clears them. A case closed as a duplicate may name the case it repeats (duplicateOfId), one the caller may see. A forbidden status move or any change to an archived case but reopening answers 409. addTagIds, removeTagIds, addAssigneeIds and removeAssigneeIds change the sets as they are then; tagIds and assigneeIds replace them (send If-Match with them).
      *
-     *     Access: a signed-in user or an API key holding `case.edit`.
+     *     Access: a signed-in user or an API key holding `case.edit`. Naming records in the body also needs their view permission: `groupId` `group.view`, `assigneeIds` `case.view`, `addAssigneeIds` `case.view`, `removeAssigneeIds` `case.view`, `tagIds` `tag.view`, `addTagIds` `tag.view`, `removeTagIds` `tag.view`, `duplicateOfId` `case.view`.
      */
     patch: operations['updateCase'];
     trace?: never;
@@ -1711,7 +1711,7 @@ export interface paths {
      * One change to several cases at once, all or none
      * @description At most 100 cases, each one the caller may see (400 naming ids otherwise). Each case follows the rules of its own PATCH and gets its own History row; assignees and tags are added or removed. A refusal of one case (its number in the message, its id in the details) changes none of them.
      *
-     *     Access: a signed-in user or an API key holding `case.edit`.
+     *     Access: a signed-in user or an API key holding `case.edit`. Naming records in the body also needs their view permission: `ids` `case.view`, `addAssigneeIds` `case.view`, `removeAssigneeIds` `case.view`, `addTagIds` `tag.view`, `removeTagIds` `tag.view`.
      */
     post: operations['bulkUpdateCases'];
     delete?: never;
@@ -1803,7 +1803,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `case.edit`.
+     *     Access: a signed-in user or an API key holding `case.edit`, `case.view`.
      */
     post: operations['linkCase'];
     delete?: never;
@@ -1826,7 +1826,7 @@ export interface paths {
      * Remove the link between two cases, from both
      * @description No such link, or one to a case the caller may not see, answers 404.
      *
-     *     Access: a signed-in user or an API key holding `case.edit`.
+     *     Access: a signed-in user or an API key holding `case.edit`, `case.view`.
      */
     delete: operations['unlinkCase'];
     options?: never;
@@ -1853,7 +1853,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `case.edit`.
+     *     Access: a signed-in user or an API key holding `case.edit`. Naming records in the body also needs their view permission: `assigneeId` `case.view`.
      */
     post: operations['createCaseTask'];
     delete?: never;
@@ -1883,7 +1883,7 @@ export interface paths {
      * Change a task: its title, description, status, assignee or due date
      * @description Done stamps completedAt; any other status clears it. Recorded in the case’s History.
      *
-     *     Access: a signed-in user or an API key holding `case.edit`.
+     *     Access: a signed-in user or an API key holding `case.edit`. Naming records in the body also needs their view permission: `assigneeId` `case.view`.
      */
     patch: operations['updateCaseTask'];
     trace?: never;
@@ -1969,7 +1969,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `journal_entry.create`.
+     *     Access: a signed-in user or an API key holding `journal_entry.create`. Naming records in the body also needs their view permission: `caseId` `case.view`, `evidence` `evidence.view`, `identifierIds` `identifier.view`, `onBehalfOfOriginatorId` `originator.view`.
      */
     post: operations['createJournalEntry'];
     delete?: never;
@@ -1995,7 +1995,7 @@ export interface paths {
      * Link an entry to the case (called right after creating it); 400 naming journalEntryId if it is unknown
      * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden case answers 404; a missing or hidden entry 400 naming `journalEntryId`. An entry of another case, a removed entry or an archived case answer 409. Linking an entry to the case it is in answers it unchanged.
      *
-     *     Access: a signed-in user or an API key holding `journal_entry.edit`.
+     *     Access: a signed-in user or an API key holding `journal_entry.edit`, `journal_entry.view`.
      */
     post: operations['linkJournalEntryToCase'];
     delete?: never;
@@ -2049,7 +2049,7 @@ export interface paths {
      * Remove an entry of a case: as DELETE, with the reason required and the entry's case named
      * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A `caseId` that is not the entry's case answers 400 naming `caseId`.
      *
-     *     Access: a signed-in user or an API key holding `journal_entry.delete`.
+     *     Access: a signed-in user or an API key holding `journal_entry.delete`, `case.view`.
      */
     post: operations['removeJournalEntry'];
     delete?: never;
@@ -2071,14 +2071,14 @@ export interface paths {
      * Link an evidence item to the entry (linking it again changes nothing)
      * @description Recorded in the item's chain of custody. Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
-     *     Access: a signed-in user or an API key holding `journal_entry.edit`.
+     *     Access: a signed-in user or an API key holding `journal_entry.edit`, `evidence.view`.
      */
     post: operations['linkJournalEntryEvidence'];
     /**
      * Unlink an evidence item from the entry (404 when it is not linked)
      * @description Recorded in the item's chain of custody. Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
-     *     Access: a signed-in user or an API key holding `journal_entry.edit`.
+     *     Access: a signed-in user or an API key holding `journal_entry.edit`, `evidence.view`.
      */
     delete: operations['unlinkJournalEntryEvidence'];
     options?: never;
@@ -2099,14 +2099,14 @@ export interface paths {
      * Link an identifier to the entry (linking it again changes nothing)
      * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
-     *     Access: a signed-in user or an API key holding `journal_entry.edit`.
+     *     Access: a signed-in user or an API key holding `journal_entry.edit`, `identifier.view`.
      */
     post: operations['linkJournalEntryIdentifier'];
     /**
      * Unlink an identifier from the entry (404 when it is not linked)
      * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
-     *     Access: a signed-in user or an API key holding `journal_entry.edit`.
+     *     Access: a signed-in user or an API key holding `journal_entry.edit`, `identifier.view`.
      */
     delete: operations['unlinkJournalEntryIdentifier'];
     options?: never;
@@ -2135,7 +2135,7 @@ export interface paths {
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
-     *     Access: a signed-in user or an API key holding `evidence.create`.
+     *     Access: a signed-in user or an API key holding `evidence.create`. Naming records in the body also needs their view permission: `caseId` `case.view`, `tagIds` `tag.view`, `onBehalfOfOriginatorId` `originator.view`.
      */
     post: operations['createEvidence'];
     delete?: never;
@@ -2165,7 +2165,7 @@ export interface paths {
      * Change the title, description, tags or case of an evidence item
      * @description The file and written text never change. Moving to a case: as on creation (400, 409).
      *
-     *     Access: a signed-in user or an API key holding `evidence.edit`.
+     *     Access: a signed-in user or an API key holding `evidence.edit`. Naming records in the body also needs their view permission: `caseId` `case.view`, `tagIds` `tag.view`.
      */
     patch: operations['updateEvidence'];
     trace?: never;
@@ -2289,14 +2289,14 @@ export interface paths {
      * Link an identifier to an evidence item
      * @description Doing it twice changes nothing the second time. Answers the item.
      *
-     *     Access: a signed-in user or an API key holding `evidence.edit`.
+     *     Access: a signed-in user or an API key holding `evidence.edit`, `identifier.view`.
      */
     post: operations['linkEvidenceIdentifier'];
     /**
      * Unlink an identifier from an evidence item
      * @description Doing it twice changes nothing the second time. Answers the item.
      *
-     *     Access: a signed-in user or an API key holding `evidence.edit`.
+     *     Access: a signed-in user or an API key holding `evidence.edit`, `identifier.view`.
      */
     delete: operations['unlinkEvidenceIdentifier'];
     options?: never;
