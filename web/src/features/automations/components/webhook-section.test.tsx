@@ -148,8 +148,9 @@ describe('the webhook section of an automation', () => {
         .map((item) => item.textContent),
     ).toEqual(['Cases']);
     expect(region).toHaveTextContent(
-      'A topic is sent only if both can read it: a live API key of this automation, and the person who last ' +
-        'set the webhook URL. Whoever sets the URL becomes that person. Reading a topic takes ' +
+      'A topic is sent only if both can read it: a live API key of this automation, and whoever last set ' +
+        'the webhook URL (a person, or one of this automation’s keys). Setting the URL again makes it yours. ' +
+        'Reading a topic takes ' +
         '“View export streams” and the topic’s own view permissions.',
     );
   });

@@ -59,9 +59,10 @@ function SentNow({ topics, delivered }: { topics: ExportTopic[]; delivered: Expo
             <TopicTags topics={held} none="" label="Topics not sent" />
           </div>
           <p className="automation-page__text">
-            A topic is sent only if both can read it: a live API key of this automation, and the person who
-            last set the webhook URL. Whoever sets the URL becomes that person. Reading a topic takes “
-            {PERMISSION_LABELS['export.view']}” and the topic’s own view permissions.
+            A topic is sent only if both can read it: a live API key of this automation, and whoever last set
+            the webhook URL (a person, or one of this automation’s keys). Setting the URL again makes it
+            yours. Reading a topic takes “{PERMISSION_LABELS['export.view']}” and the topic’s own view
+            permissions.
           </p>
         </>
       )}
