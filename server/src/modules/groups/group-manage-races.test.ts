@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from '../../../test/helpers';
 import { unique } from '../../../test/originator-helpers';
+import { NOT_A_MEMBER_MESSAGE } from './group.preconditions';
 
 /**
  * Who may change a group (its members and administrators) is decided under the group's row lock, the
@@ -117,6 +118,7 @@ describe('a member removed while their change of the group waits for its lock', 
       });
       const res = await answer!;
       expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.message).toBe(NOT_A_MEMBER_MESSAGE);
       expect(await stored(groupId)).toEqual({ members: [other.id], description: 'As it was' });
     });
   }

@@ -5,6 +5,8 @@ import type { NewEvent } from '../events/events.service';
 import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
 import { findExistingUserIds, lockGroup } from './groups.repository';
 
+export const NOT_A_MEMBER_MESSAGE = 'Only members of this group and administrators can change it';
+
 /**
  * Membership decides which cases a person sees, so only administrators and the group's own members
  * may change a group; otherwise anyone holding group.edit could join any group and read its cases.
@@ -19,7 +21,7 @@ export async function lockManagedGroup(tx: DbOrTx, groupId: string, principal: P
   if (!(await lockGroup(tx, groupId))) throw AppError.notFound('Group');
   if (canSeeAllCases(principal)) return;
   if (principal.kind === 'user' && (await isGroupMember(tx, groupId, principal.userId))) return;
-  throw AppError.forbidden('Only members of this group and administrators can change it');
+  throw AppError.forbidden(NOT_A_MEMBER_MESSAGE);
 }
 
 /** 400 naming each id that is not a user: `userIds.{index}` for a list, `userId` for one. */

@@ -191,6 +191,7 @@ describe('groups', () => {
     const group = await createGroup(admin);
     const join = await client.post(`/api/groups/${group.id}/members`, { userId: user.id });
     expect(join.statusCode).toBe(403);
+    expect(join.json().error.message).toBe('Only members of this group and administrators can change it');
     expect((await client.put(`/api/groups/${group.id}/members`, { userIds: [user.id] })).statusCode).toBe(
       403,
     );
