@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { EMPTY_CELL } from '../../../lib/format';
+import { EMPTY_CELL, pluralise } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import './group-cases-link.scss';
 
@@ -12,8 +12,6 @@ interface GroupCasesLinkProps {
   variant?: 'phrase' | 'count';
 }
 
-const casesOf = (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`;
-
 /**
  * A group's count of cases, opening the case list filtered to the group. The count is of the cases the
  * reader may see, so it links only when there is one to show; absent without case.view: a dash. The
@@ -22,13 +20,13 @@ const casesOf = (count: number) => `${count} ${count === 1 ? 'case' : 'cases'}`;
 export function GroupCasesLink({ group, variant = 'phrase' }: GroupCasesLinkProps) {
   const count = group.caseCount;
   if (count === undefined) return EMPTY_CELL;
-  const text = variant === 'phrase' ? casesOf(count) : count;
+  const text = variant === 'phrase' ? pluralise(count, 'case') : count;
   if (count === 0) return text;
   return (
     <Link
       className="cds--link group-cases-link"
       to={paths.cases(new URLSearchParams({ groupId: group.id }))}
-      aria-label={`${casesOf(count)} of ${group.name}`}
+      aria-label={`${pluralise(count, 'case')} of ${group.name}`}
     >
       {text}
     </Link>
