@@ -208,7 +208,7 @@ test.describe('cases list', () => {
     const table = page.getByRole('table');
     await expect(table.getByRole('link', { name: new RegExp(`Courier deposits ${tag}`) })).toBeVisible();
     await expect(table.getByRole('row')).toHaveCount(2);
-    await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue(ours);
+    await expect(page.getByRole('combobox', { name: 'Group' })).toHaveValue(`Group: ${ours}`);
 
     // The sealed group's cases stay out of sight, even asked for by its id.
     await page.goto(`/cases?groupId=${sealedId}`);

@@ -48,14 +48,14 @@ describe('FilterComboBox', () => {
     const user = userEvent.setup();
     render(<Filter initial="romance" />);
     const input = screen.getByRole('combobox', { name: 'Tag' });
-    expect(input).toHaveValue('romance');
+    expect(input).toHaveValue('Tag: romance');
     await user.click(input);
     expect(offered()).toEqual(ITEMS);
     await user.clear(input);
     await user.type(input, 'MULE');
     expect(offered()).toEqual(['money-mule']);
     await user.click(screen.getByRole('option', { name: 'money-mule' }));
-    expect(input).toHaveValue('money-mule');
+    expect(input).toHaveValue('Tag: money-mule');
     await user.click(screen.getByRole('button', { name: 'Clear selected item' }));
     expect(input).toHaveValue('');
     expect(input).toHaveAttribute('placeholder', 'All tags');
@@ -73,5 +73,39 @@ describe('FilterComboBox', () => {
     await user.type(input, 'ph');
     expect(onSearchChange).toHaveBeenLastCalledWith('ph');
     expect(offered()).toEqual(ITEMS);
+  });
+});
+
+describe('FilterComboBox re-rendered while typed into', () => {
+  function Searched() {
+    const [chosen, setChosen] = useState<string | null>('romance');
+    const [search, setSearch] = useState('');
+    return (
+      <>
+        <FilterComboBox<string>
+          id="tag"
+          label="Tag"
+          placeholder="All tags"
+          // A new array and a new function each time, as a list's toolbar gives them.
+          items={[...ITEMS]}
+          itemToText={(item) => item}
+          selectedItem={chosen}
+          onChange={setChosen}
+          onSearchChange={setSearch}
+        />
+        <output>{search}</output>
+      </>
+    );
+  }
+
+  it('keeps what is typed: the choice is not put back at each render', async () => {
+    const user = userEvent.setup();
+    render(<Searched />);
+    const input = screen.getByRole('combobox', { name: 'Tag' });
+    expect(input).toHaveValue('Tag: romance');
+    await user.clear(input);
+    await user.type(input, 'ph');
+    expect(screen.getByRole('status')).toHaveTextContent('ph');
+    expect(input).toHaveValue('ph');
   });
 });

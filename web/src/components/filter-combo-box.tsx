@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { ComboBox } from './keep-selection-on-escape';
+import './filter-combo-box.scss';
 
 /**
  * Whether a filter's combo box offers an item while its input holds `inputValue`. The input of a
@@ -28,30 +30,53 @@ interface FilterComboBoxProps<T> {
   className?: string;
 }
 
+/** An item as the combo box holds it: its text in the list, and `Label: text` in the field once chosen. */
+interface Choice<T> {
+  text: string;
+  item: T;
+}
+
 /**
  * One filter of a list whose choices are too many for a dropdown (tags, groups, users): the app's
  * ComboBox, typed into to narrow the choices, cleared with its own button. Every list's filter combo
- * boxes are this one, so they narrow, reopen and clear alike.
+ * boxes are this one, so they narrow, reopen and clear alike. Chosen, the field names the filter before
+ * the choice ("Tag: phishing"), as the lists' dropdowns do (FilterDropdown's `when-chosen`); the list
+ * offers the choices by their own text.
  */
 export function FilterComboBox<T>(props: FilterComboBoxProps<T>) {
   const { id, label, placeholder, items, itemToText, selectedItem, onChange, onSearchChange, className } =
     props;
-  const chosenText = selectedItem ? itemToText(selectedItem) : undefined;
+  // Carbon resets the field whenever the chosen item is a new object: an item keeps its Choice.
+  const held = useRef(new Map<T, Choice<T>>());
+  const choiceOf = (item: T) => {
+    const text = itemToText(item);
+    let choice = held.current.get(item);
+    if (choice?.text !== text) {
+      choice = { text, item };
+      held.current.set(item, choice);
+    }
+    return choice;
+  };
+  const choices = items.map(choiceOf);
+  const chosen = selectedItem === null ? null : choiceOf(selectedItem);
+  const named = (choice: Choice<T> | null) => (choice ? `${label}: ${choice.text}` : '');
+  const chosenText = chosen ? named(chosen) : undefined;
   return (
-    <ComboBox<T>
+    <ComboBox<Choice<T>>
       id={id}
-      className={className}
+      className={['filter-combo-box', className].filter(Boolean).join(' ')}
       size="lg"
       titleText={label}
       placeholder={placeholder}
-      items={items}
-      itemToString={(item) => (item ? itemToText(item) : '')}
+      items={choices}
+      itemToString={named}
+      itemToElement={(choice) => choice.text}
       shouldFilterItem={({ item, inputValue }) =>
-        onSearchChange ? true : offersItem(itemToText(item), inputValue, chosenText)
+        onSearchChange ? true : offersItem(item.text, inputValue, chosenText)
       }
       onInputChange={(text) => onSearchChange?.(text === chosenText ? '' : text)}
-      selectedItem={selectedItem}
-      onChange={({ selectedItem: chosen }) => onChange(chosen ?? null)}
+      selectedItem={chosen}
+      onChange={({ selectedItem: choice }) => onChange(choice?.item ?? null)}
     />
   );
 }

@@ -65,7 +65,7 @@ function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterPro
   return (
     <FilterComboBox<AssigneeOption>
       id="cases-assignee"
-      className="cases-toolbar__filter cases-toolbar__combo"
+      className="cases-toolbar__filter"
       label="Assignee"
       placeholder="All assignees"
       items={items}
@@ -84,7 +84,7 @@ function TagFilter({ value, onChange }: { value: string; onChange: (id: string) 
   return (
     <FilterComboBox<TagRef>
       id="cases-tag"
-      className="cases-toolbar__filter cases-toolbar__combo"
+      className="cases-toolbar__filter"
       label="Tag"
       placeholder="All tags"
       items={tags.data}
@@ -117,7 +117,7 @@ function GroupFilter({ value, onChange }: { value: string; onChange: (id: string
   return (
     <FilterComboBox<GroupOption>
       id="cases-group"
-      className="cases-toolbar__filter cases-toolbar__combo"
+      className="cases-toolbar__filter"
       label="Group"
       placeholder="All groups"
       items={items}

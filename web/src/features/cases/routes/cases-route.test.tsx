@@ -153,7 +153,7 @@ describe('cases list', () => {
         }),
     });
     const filter = await screen.findByRole('combobox', { name: 'Tag' });
-    expect(filter).toHaveValue('money-mule');
+    expect(filter).toHaveValue('Tag: money-mule');
     await userEvent.click(filter);
     const listbox = await screen.findByRole('listbox', { name: 'Tag' });
     expect(
@@ -182,7 +182,7 @@ describe('cases list', () => {
     expect(await screen.findByRole('heading', { name: 'No cases match' })).toBeInTheDocument();
     expect(listCalls(fetchMock)[0].searchParams.get('groupId')).toBe(GROUP.id);
     const filter = await screen.findByRole('combobox', { name: 'Group' });
-    expect(filter).toHaveValue('Fraud desk');
+    expect(filter).toHaveValue('Group: Fraud desk');
     // Reopened on the group, it offers every choice, not the chosen group alone.
     await userEvent.click(filter);
     await userEvent.click(await screen.findByRole('option', { name: 'No group' }));
@@ -204,7 +204,7 @@ describe('cases list', () => {
       ...options,
     });
     const filter = await screen.findByRole('combobox', { name: 'Group' });
-    expect(filter).toHaveValue('Chosen group');
+    expect(filter).toHaveValue('Group: Chosen group');
     await userEvent.click(screen.getByRole('button', { name: 'Clear selected item' }));
     await waitFor(() => expect(currentPath(router)).toBe('/cases'));
   });

@@ -66,7 +66,7 @@ describe('evidence list', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'money-mule' }));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)!.searchParams.get('tagId')).toBe(TAG_ID));
     expect(router.state.location.search).toContain(`tagId=${TAG_ID}`);
-    expect(tag).toHaveTextContent('money-mule');
+    expect(tag).toHaveValue('Tag: money-mule');
   });
 
   it('says when the list failed and offers to try again', async () => {

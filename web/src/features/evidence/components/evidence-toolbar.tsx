@@ -8,6 +8,8 @@ import { CsvDownloadButton } from '../../../components/csv-download-button';
 import { evidenceListFilters } from '../api/get-evidence-list';
 import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components/filter-fold';
 import { ClearFiltersButton, FilterDropdown } from '../../../components/list-toolbar';
+import { FilterComboBox } from '../../../components/filter-combo-box';
+import type { TagRef } from '@scamtrail/domain/tags';
 
 const KIND_OPTIONS: { value: EvidenceKind | ''; text: string }[] = [
   { value: '', text: 'All kinds' },
@@ -40,10 +42,6 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
     Boolean,
   ).length;
   const tags = useTagOptions();
-  const tagOptions = [
-    { value: '', text: 'All tags' },
-    ...(tags.data ?? []).map((tag) => ({ value: tag.id, text: tag.name })),
-  ];
   return (
     <TableToolbar aria-label="Evidence filters and actions">
       <TableToolbarContent className="evidence-toolbar">
@@ -71,16 +69,17 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
               onChange={(caseId) => onChange({ caseId })}
             />
           )}
-          {/* Without tag.view there is nothing to filter by. */}
-          {!tags.isError && (
-            <FilterDropdown
+          {/* Without tag.view, or with no tag yet, there is nothing to filter by. */}
+          {tags.isSuccess && tags.data.length > 0 && (
+            <FilterComboBox<TagRef>
               id={`${idPrefix}-tag`}
-              className="evidence-toolbar__filter"
+              className="evidence-toolbar__filter evidence-toolbar__tag"
               label="Tag"
-              labelInValue="when-chosen"
-              value={params.tagId}
-              options={tagOptions}
-              onChange={(tagId) => onChange({ tagId })}
+              placeholder="All tags"
+              items={tags.data}
+              itemToText={(tag) => tag.name}
+              selectedItem={tags.data.find((tag) => tag.id === params.tagId) ?? null}
+              onChange={(tag) => onChange({ tagId: tag?.id ?? '' })}
             />
           )}
           <FilterDropdown
