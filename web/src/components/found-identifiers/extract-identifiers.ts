@@ -57,6 +57,7 @@ export async function ensureFoundIdentifier(candidate: FoundCandidate): Promise<
     const created = await api.post<{ id: string }>('/identifiers', {
       type: candidate.type,
       data: candidate.data,
+      displayValue: candidate.displayValue,
     });
     return created.id;
   } catch (error) {

@@ -226,7 +226,7 @@ describe('entry dialog', () => {
 
     // The IBAN is created (as the server read it); the phone on record is linked as it is.
     expect(callsTo(fetchMock, 'POST', '/api/identifiers').map((call) => call.body)).toEqual([
-      { type: 'bank_account', data: FOUND_IBAN.data },
+      { type: 'bank_account', data: FOUND_IBAN.data, displayValue: 'Unknown ****5432' },
     ]);
     expect(callsTo(fetchMock, 'POST', '/api/journal-entries')[0].body.identifierIds).toEqual([
       'id-iban',
