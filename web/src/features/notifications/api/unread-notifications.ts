@@ -21,6 +21,8 @@ export function useUnreadNotifications(enabled: boolean) {
     queryFn: ({ signal }) => api.get<UnreadNotifications>('/notifications/unread', { signal }),
     enabled,
     refetchInterval: UNREAD_POLL_MS,
+    // The app's other queries wait for a change of their own (providers.tsx); the badge is news.
+    refetchOnWindowFocus: true,
     // A failed count leaves the bell without a badge rather than with an error.
     retry: false,
   });

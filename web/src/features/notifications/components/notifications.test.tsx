@@ -172,6 +172,21 @@ describe('notifications of activity on the user’s cases', () => {
     expect(seenBodies(fetchMock)).toEqual([]);
   });
 
+  it('counts again when the window gets focus back, not only every minute', async () => {
+    let unread = 3;
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/notifications/unread': () => json(200, { unread, isCapped: false }),
+    });
+    await bell('Notifications, 3 unread');
+    unread = 5;
+    // What the browser fires when the person comes back to the tab.
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(await bell('Notifications, 5 unread')).toHaveTextContent('5');
+  });
+
   it('opens the case from its notification and closes the panel', async () => {
     const { router } = renderApp('/groups', {
       'GET /api/auth/me': () => json(200, makeUser('investigator')),
