@@ -15,7 +15,6 @@ import { AppError } from '../../lib/errors';
 import type { IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal, UserPrincipal } from '../auth/principal';
-import { recordEvent } from '../events/events.service';
 import { listSecurityEvents } from '../events/security-events.service';
 import { visibleCaseCondition } from '../../db/case-visibility';
 import {
@@ -129,36 +128,19 @@ export async function getTeamMemberDetail(
   };
 }
 
-/** Creates the user account (with its originator) and the audit event in one transaction. */
+/** Creates the user account (with its originator); `createUserAs` records the invitation. */
 export async function inviteTeamMember(
   db: Db,
   body: CreateUserBody,
   actor: UserPrincipal,
 ): Promise<OriginatorRow> {
-  const user = await db.transaction(async (tx) => {
-    const created = await createUserAs(tx, body, actor);
-    await recordEvent(tx, {
-      type: 'team_member.invited',
-      actorOriginatorId: actor.originatorId,
-      subjectType: 'user',
-      subjectId: created.id,
-      // userId: the member's security activity lists it (events_account_user_idx).
-      data: { userId: created.id, email: created.email, role: created.role },
-    });
-    return created;
-  });
+  const user = await createUserAs(db, body, actor);
   return requireTeamMemberRow(db, user.id);
-}
-
-function changeEventType(changes: UpdateUserBody): string {
-  if (changes.disabled === true) return 'team_member.disabled';
-  if (changes.disabled === false) return 'team_member.enabled';
-  return 'team_member.updated';
 }
 
 /**
  * Names, role or disabled flag, through the users service (which revokes the member's sessions on
- * a role change or disabling, and refuses it on one's own account), with the audit event. Given
+ * a role change or disabling, refuses it on one's own account, and records the audit event). Given
  * `ifMatch`, refused (412) unless made from the member's current version (`accountUpdatedAt`).
  */
 export async function changeTeamMember(
@@ -169,16 +151,7 @@ export async function changeTeamMember(
   ifMatch?: IfMatch,
 ): Promise<OriginatorRow> {
   await requireTeamMemberRow(db, userId);
-  await db.transaction(async (tx) => {
-    await changeUser(tx, userId, changes, actor, ifMatch, 'team member');
-    await recordEvent(tx, {
-      type: changeEventType(changes),
-      actorOriginatorId: actor.originatorId,
-      subjectType: 'user',
-      subjectId: userId,
-      data: { userId, fields: Object.keys(changes), ...(changes.role ? { role: changes.role } : {}) },
-    });
-  });
+  await changeUser(db, userId, changes, actor, ifMatch, 'team member');
   return requireTeamMemberRow(db, userId);
 }
 

@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password';
 import { refuseStaleVersion, type IfMatch } from '../../lib/preconditions';
 import type { UserPrincipal } from '../auth/principal';
 import { revokeUserSessions } from '../auth/sessions.service';
+import { recordEvent } from '../events/events.service';
 import {
   findUserByEmail,
   findUserById,
@@ -53,13 +54,39 @@ function emailTaken(): AppError {
   });
 }
 
+/** Why one's own password is not set through an administrator's change of the account. */
+export const OWN_PASSWORD_MESSAGE =
+  'Change your own password from your profile: it needs your current password';
+
 /**
  * Creates an account on behalf of a signed-in person, who must hold every permission of the role
- * given (nobody makes an account stronger than themself).
+ * given (nobody makes an account stronger than themself), with its `team_member.invited` event in the
+ * same transaction: every route that makes an account (`/api/users`, `/api/team-members`,
+ * `/api/originators/team-members`) is in the audit trail and the member's security activity.
  */
 export async function createUserAs(db: Db, body: CreateUserBody, actor: UserPrincipal): Promise<User> {
   assertCanGrantRole(actor, body.role);
-  return createUser(db, body);
+  if (await findUserByEmail(db, body.email)) throw emailTaken();
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const created = await createUserWithHash(tx, body, passwordHash);
+    await recordEvent(tx, {
+      type: 'team_member.invited',
+      actorOriginatorId: actor.originatorId,
+      subjectType: 'user',
+      subjectId: created.id,
+      // userId: the member's security activity lists it (events_account_user_idx).
+      data: { userId: created.id, email: created.email, role: created.role },
+    });
+    return created;
+  });
+}
+
+/** The audit event of an administrator's change of an account. */
+function accountChangeEventType(changes: UpdateUserBody): string {
+  if (changes.disabled === true) return 'team_member.disabled';
+  if (changes.disabled === false) return 'team_member.enabled';
+  return 'team_member.updated';
 }
 
 /** Creates an account with no grantor to check: bootstrap and tests; requests go through `createUserAs`. */
@@ -100,7 +127,11 @@ export async function createUserWithHash(
  * their password revokes their sessions at once. An administrator cannot demote or disable themself,
  * so the system cannot be left without one by accident. The actor must hold every permission of the
  * account's role and of the role given: resetting a stronger account's password or disabling it would
- * be acting above oneself, and giving a role one does not hold would be granting it.
+ * be acting above oneself, and giving a role one does not hold would be granting it. Nobody sets
+ * their own password here (400 naming `password`): that needs the current one (`POST
+ * /api/auth/password`), so a session left open is not enough to take the account. Every change is
+ * recorded in the same transaction (`team_member.updated`, `.disabled` or `.enabled`, naming the
+ * fields changed, never their values), whichever route made it.
  */
 export async function changeUser(
   db: Db,
@@ -125,6 +156,9 @@ export async function changeUser(
       ],
     });
   }
+  if (id === actor.userId && body.password !== undefined) {
+    throw AppError.validation([{ field: 'password', message: OWN_PASSWORD_MESSAGE }], OWN_PASSWORD_MESSAGE);
+  }
   const { password, ...rest } = body;
   const values = { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
   const row = await db.transaction(async (tx) => {
@@ -132,6 +166,16 @@ export async function changeUser(
     const updated = await updateUser(tx, id, values);
     const roleChanged = body.role !== undefined && body.role !== existing.role;
     if (body.disabled === true || roleChanged || password) await revokeUserSessions(tx, id);
+    if (updated) {
+      await recordEvent(tx, {
+        type: accountChangeEventType(body),
+        actorOriginatorId: actor.originatorId,
+        subjectType: 'user',
+        subjectId: id,
+        // userId: the member's security activity lists it (events_account_user_idx).
+        data: { userId: id, fields: Object.keys(body), ...(body.role ? { role: body.role } : {}) },
+      });
+    }
     return updated;
   });
   if (!row) throw AppError.notFound('User');
