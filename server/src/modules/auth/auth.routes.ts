@@ -84,15 +84,21 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
       schema: {
         operationId: 'changeOwnPassword',
         tags: ['auth'],
-        summary: 'Change your own password (the current one is required); your other sessions end',
+        summary:
+          'Change your own password (the current one is required; wrong ones are throttled as sign-in failures are); your other sessions end',
         body: changePasswordBodySchema,
-        response: { 204: z.null(), ...errorResponses(400, 401, 403) },
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 429) },
       },
       config: { access: access.account() },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      await changeOwnPassword(db, user.userId, user.sessionId, request.body);
+      await changeOwnPassword(
+        db,
+        { userId: user.userId, sessionId: user.sessionId, ip: request.ip },
+        request.body,
+        config.loginThrottle,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -16,6 +16,8 @@ export interface GuessLimits {
   kind: string;
   perUser: number;
   perAddress: number;
+  /** The 429 of a caller past its limit (default: "Too many wrong codes"). */
+  tooMany?: (retryAfterSeconds: number) => AppError;
 }
 
 /**
@@ -61,9 +63,16 @@ export async function withGuessThrottle<T>(
   if (freeAt > 0) {
     // A refused guess is no guess: the wait ends a window after the last real one.
     await deleteAttempt(db, attemptId);
-    throw tooManyWrongCodes((freeAt - now) / 1000);
+    throw (limits.tooMany ?? tooManyWrongCodes)((freeAt - now) / 1000);
   }
-  const found = await check();
+  let found: T | undefined;
+  try {
+    found = await check();
+  } catch (error) {
+    // Not checked (too many password hashes waiting, 503): it was no guess.
+    await deleteAttempt(db, attemptId);
+    throw error;
+  }
   if (found === undefined) {
     await pruneFailures(db, new Date(now - Math.max(throttle.windowMs, throttle.addressWindowMs)));
     throw wrong();

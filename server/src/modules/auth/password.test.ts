@@ -56,6 +56,37 @@ describe('changing your own password', () => {
     expect(same.json().error.details.fields[0].field).toBe('newPassword');
   });
 
+  it('budgets wrong current passwords per account, whatever the address: a stolen session cannot guess on', async () => {
+    const user = await createTestUser(t, 'investigator');
+    const client = await login(t, user.email);
+    const limit = t.config.loginThrottle.maxFailuresPerAddress;
+    const attempt = (currentPassword: string, remoteAddress: string) =>
+      client.request({
+        method: 'POST',
+        url: '/api/auth/password',
+        remoteAddress,
+        payload: { currentPassword, newPassword: 'a brand new passphrase' },
+      });
+    for (let i = 0; i < limit; i++) {
+      // Each guess from another address: the budget is the account's.
+      expect((await attempt(`wrong guess ${i}`, `198.51.100.${i + 1}`)).statusCode).toBe(400);
+    }
+    const refused = await attempt(TEST_PASSWORD, '203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/Too many wrong current passwords/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Nothing changed, and signing in is its own budget: the owner still gets in.
+    await login(t, user.email, TEST_PASSWORD);
+    // Another account is not held back by this one's budget.
+    const other = await createTestUser(t, 'viewer');
+    const otherClient = await login(t, other.email);
+    const changed = await otherClient.post('/api/auth/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new passphrase',
+    });
+    expect(changed.statusCode).toBe(204);
+  });
+
   it('an anonymous caller gets 401', async () => {
     const res = await t.app.inject({
       method: 'POST',
