@@ -253,6 +253,21 @@ const AUTOMATION_ROWS: Row[] = [
 /** The requests above as the one who may make them: each must succeed. */
 const CONTROLS: { what: string; as: Who; request: (f: Fixture) => InjectOptions }[] = [
   {
+    what: 'an investigator makes a community member of reputation 0',
+    as: 'other investigator',
+    request: () =>
+      post('/api/originators/community-members', { username: `unreputed-${Date.now()}`, reputation: 0 }),
+  },
+  {
+    what: 'an administrator makes a trusted community member',
+    as: 'admin',
+    request: () =>
+      post('/api/originators/community-members', {
+        username: `reputed-by-admin-${Date.now()}`,
+        reputation: 1_000,
+      }),
+  },
+  {
     what: 'an administrator creates an administrator',
     as: 'admin',
     request: () => post('/api/users', newAccount('admin')),
@@ -383,7 +398,31 @@ afterAll(async () => {
   await t.close();
 });
 
-const ROWS = [...ACCOUNT_ROWS, ...ENTRY_ROWS, ...ON_BEHALF_ROWS, ...AUTOMATION_ROWS];
+/**
+ * A community member's reputation is the trust their reports start with; it is changed only under
+ * `community_member.edit` (the adjustment, with its reason), so a new member is given one only under
+ * it too: investigators hold `community_member.create` alone.
+ */
+const REPUTATION_ROWS: Row[] = [
+  {
+    boundary: 'an investigator cannot make a trusted community member to record on behalf of',
+    as: 'other investigator',
+    request: () =>
+      post('/api/originators/community-members', { username: 'reputed-by-investigator', reputation: 1_000 }),
+    expect: 403,
+    field: 'reputation',
+  },
+  {
+    boundary: 'an investigator cannot make a community member of lowered reputation either',
+    as: 'other investigator',
+    request: () =>
+      post('/api/originators/community-members', { username: 'reputed-by-investigator-2', reputation: -50 }),
+    expect: 403,
+    field: 'reputation',
+  },
+];
+
+const ROWS = [...ACCOUNT_ROWS, ...ENTRY_ROWS, ...ON_BEHALF_ROWS, ...AUTOMATION_ROWS, ...REPUTATION_ROWS];
 
 describe('who may act on which record', () => {
   it.each(ROWS.map((row) => [row.boundary, row] as const))('%s', async (_, row) => {
@@ -405,6 +444,10 @@ describe('who may act on which record', () => {
     const entry = (await clients.admin.get(`/api/journal-entries/${f.entryId}`)).json();
     expect(entry.evidence.map((e: { id: string }) => e.id)).toEqual([f.linkedEvidenceId]);
     expect(entry.identifiers.map((i: { id: string }) => i.id)).toEqual([f.linkedIdentifierId]);
+    const reputed = await clients.admin.get(
+      '/api/originators/community-members?search=reputed-by-investigator',
+    );
+    expect(reputed.json().pagination.totalItems).toBe(0);
   });
 });
 

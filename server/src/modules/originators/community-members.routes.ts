@@ -42,7 +42,7 @@ export async function communityMembersRoutes(app: FastifyInstance, opts: { db: D
         { types: ['community_member'], search, active: activeFilter(status) },
         { page, pageSize },
       ),
-    create: (body, principal) => createCommunityMember(db, body, principal.originatorId),
+    create: (body, principal) => createCommunityMember(db, body, principal),
     update: (id, body, principal, ifMatch) =>
       updateCommunityMember(db, id, body, principal.originatorId, ifMatch),
     read: (id) => getOriginatorOfType(db, id, 'community_member'),

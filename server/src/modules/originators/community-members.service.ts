@@ -4,8 +4,10 @@ import type {
   Originator,
   UpdateCommunityMemberBody,
 } from '@scamtrail/domain/originators';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import type { Principal } from '../auth/principal';
 import type { IfMatch } from '../../lib/preconditions';
 import { changeOriginatorOfType, createOriginatorOfType, type UniqueName } from './originator-writes.service';
 import { requireOriginatorRow, toOriginator } from './originators.service';
@@ -17,11 +19,26 @@ const UNIQUE_USERNAME: UniqueName = {
   message: 'A community member with this username already exists',
 };
 
+export const INITIAL_REPUTATION_MESSAGE =
+  'Giving a new community member a reputation other than 0 needs community_member.edit, as adjusting one does';
+
+/**
+ * Creates a community member. A reputation other than 0 is the trust their reports start with (the
+ * confidence of what they record), so giving one needs `community_member.edit`, as adjusting it does
+ * (403 naming `reputation`): `community_member.create` alone, which investigators hold, makes members
+ * of reputation 0 only, never a "trusted" reporter to record on behalf of.
+ */
 export function createCommunityMember(
   db: Db,
   body: CreateCommunityMemberBody,
-  actorOriginatorId: string | null,
+  principal: Pick<Principal, 'permissions' | 'originatorId'>,
 ): Promise<Originator> {
+  if (body.reputation !== 0 && !hasPermission(principal.permissions, 'community_member.edit')) {
+    throw new AppError('FORBIDDEN', INITIAL_REPUTATION_MESSAGE, {
+      fields: [{ field: 'reputation', message: INITIAL_REPUTATION_MESSAGE }],
+    });
+  }
+  const actorOriginatorId = principal.originatorId;
   return createOriginatorOfType(
     db,
     {

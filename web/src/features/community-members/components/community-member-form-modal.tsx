@@ -12,6 +12,8 @@ import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import { describeChanges, rebaseValues } from '../../../lib/edit-conflicts';
 import { useEditConflict } from '../../../lib/use-edit-conflict';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateCommunityMember } from '../api/create-community-member';
 import { useUpdateCommunityMember } from '../api/update-community-member';
@@ -43,9 +45,14 @@ export function describeCommunityMemberChanges(base: Originator, current: Origin
   ]);
 }
 
-/** Adds or edits a community member. Reputation is set on adding; later only adjusted, with a reason. */
+/**
+ * Adds or edits a community member. Reputation is set on adding, by those who may adjust it
+ * (`community_member.edit`: the server refuses it to others); later only adjusted, with a reason.
+ */
 export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFormModalProps) {
   const edit = useEditConflict(member);
+  const { user } = useSession();
+  const offerReputation = !member && hasPermission(user?.permissions, 'community_member.edit');
   const [values, setValues] = useState(() => formValues(member));
   const { username, email, notes } = values;
   const set = (key: keyof typeof values, value: string) =>
@@ -139,7 +146,7 @@ export function CommunityMemberFormModal({ member, onClose }: CommunityMemberFor
         }}
         {...errorProps('email')}
       />
-      {!member && (
+      {offerReputation && (
         <NumberInput
           id="community-reputation"
           label="Initial reputation"
