@@ -211,7 +211,7 @@ describe('add evidence', () => {
     expect(await screen.findByText('Evidence added')).toBeInTheDocument();
     // The new IBAN is created, the phone on record linked as it is, the unticked e-mail left alone.
     expect(sent).toEqual([
-      `create ${JSON.stringify({ type: 'bank_account', data: FOUND_IBAN.data })}`,
+      `create ${JSON.stringify({ type: 'bank_account', data: FOUND_IBAN.data, displayValue: 'Unknown ****5432' })}`,
       'link iban-new',
       'link phone-1',
     ]);
