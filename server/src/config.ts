@@ -83,7 +83,7 @@ export const envSchema = z
         .optional(),
     ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-    /** Allow webhooks and export pushes to private, loopback and link-local addresses. */
+    /** Allow webhooks to private, loopback and link-local addresses (export streams are read, never pushed). */
     ALLOW_PRIVATE_NETWORK_TARGETS: z
       .enum(['true', 'false'])
       .default('false')

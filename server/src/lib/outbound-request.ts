@@ -77,7 +77,7 @@ function pinnedLookup(address: string): LookupFunction {
 }
 
 /**
- * Sends one HTTP(S) request to a URL an operator or user configured (webhooks, export pushes),
+ * Sends one HTTP(S) request to a URL an operator or user configured (webhooks),
  * connecting only to an address that passed the special-address check at this moment; the Host
  * header and the TLS server name stay the URL's. Redirects are not followed (a 3xx is answered as
  * is), the exchange is bounded in time and the response in size. Rejects with an OutboundError.
