@@ -327,6 +327,37 @@ test.describe('list toolbars on a phone (390 px)', () => {
     await noHorizontalScroll(page);
   });
 
+  test("the team's, the community's and the automations' filters fold as every other list's do", async ({
+    page,
+  }) => {
+    await signIn(page, await createAccount('admin'));
+    for (const [url, search, filterNames, action] of [
+      ['/team-members', 'Search team members', ['Role', 'Status'], 'Invite member'],
+      ['/team-members?tab=community', 'Search community members', ['Status'], 'Add community member'],
+      ['/automations', 'Search automations', ['Status'], null],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('searchbox', { name: search })).toBeVisible();
+      const filters = page.getByRole('group', { name: 'Filters', exact: true });
+      await expect(filters, url).toBeHidden();
+      if (action) await expect(page.getByRole('button', { name: action })).toBeVisible();
+      // Nothing to clear yet: Clear filters takes no room on the phone.
+      await expect(page.getByRole('button', { name: 'Clear filters' }), url).toBeHidden();
+      await noHorizontalScroll(page);
+      const toggle = page.getByRole('button', { name: 'Filters', exact: true });
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      for (const name of filterNames) await expect(filters.getByRole('combobox', { name })).toBeVisible();
+      await expectNoSeriousViolations(page, `${url}: the filters shown on a phone`);
+      await filters.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option').nth(1).click();
+      await expect(page).toHaveURL(/status=/);
+      await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Clear filters' }).first()).toBeVisible();
+      await noHorizontalScroll(page);
+    }
+  });
+
   test('a long trail keeps to one line, leaving out a section with no page of its own', async ({ page }) => {
     await signIn(page, await createAccount('investigator'));
     await page.goto('/identifiers/new');
@@ -384,13 +415,26 @@ test.describe('list toolbars and tables on a laptop (1280 px)', () => {
     const filters = page.getByRole('group', { name: 'Filters', exact: true });
     await expect(filters.getByRole('combobox', { name: 'Kind' })).toBeVisible();
     expect(new Set(await childTops(filters)).size, 'lines of the evidence filters').toBe(1);
-    // "All cases" reads as a value, as "All tags" beside it does, not as a grey placeholder.
-    const colours = await page.evaluate(() => {
-      const input = document.querySelector<HTMLInputElement>('#evidence-case')!;
-      const tag = document.querySelector('#evidence-tag .cds--list-box__label')!;
-      return [getComputedStyle(input, '::placeholder').color, getComputedStyle(tag).color];
+    // "All cases" and "All tags" read as values, as "All kinds" beside them does, not as grey placeholders.
+    await created(await createAccount('admin'), '/api/tags', {
+      name: `polish-${randomBytes(3).toString('hex')}`,
+      color: 'red',
     });
-    expect(colours[0], 'the colour of "All cases"').toBe(colours[1]);
+    await page.reload();
+    await expect(filters.getByRole('combobox', { name: 'Tag' })).toHaveAttribute('placeholder', 'All tags');
+    const colours = await page.evaluate(() => {
+      const placeholder = (id: string) =>
+        getComputedStyle(document.querySelector<HTMLInputElement>(id)!, '::placeholder').color;
+      const kind = document.querySelector('#evidence-kind .cds--list-box__label')!;
+      return {
+        case: placeholder('#evidence-case'),
+        tag: placeholder('#evidence-tag'),
+        kind: getComputedStyle(kind).color,
+      };
+    });
+    expect(colours.case, 'the colour of "All cases"').toBe(colours.kind);
+    expect(colours.tag, 'the colour of "All tags"').toBe(colours.kind);
+    expect(new Set(await childTops(filters)).size, 'lines of the evidence filters with the tag').toBe(1);
   });
 
   test('the team members\' search, filters, Clear filters and "Invite member" keep to one line', async ({
@@ -400,11 +444,9 @@ test.describe('list toolbars and tables on a laptop (1280 px)', () => {
     await page.goto('/team-members');
     const invite = page.getByRole('button', { name: 'Invite member' });
     await expect(invite).toBeVisible();
-    const tops = await page
-      .locator('.list-toolbar')
-      .evaluate((toolbar) =>
-        Array.from(toolbar.children, (child) => Math.round(child.getBoundingClientRect().top)),
-      );
+    // The Filters button is the phone's only: it takes no room here.
+    await expect(page.getByRole('button', { name: /^Filters/ })).toBeHidden();
+    const tops = await childTops(page.locator('.list-toolbar'));
     // "Invite member" took a line of its own.
     expect(new Set(tops).size, `toolbar children at ${tops.join(', ')}`).toBe(1);
   });

@@ -9,9 +9,9 @@ const STATUSES = [
   { value: 'active', text: 'Active' },
 ] as const;
 
-function Toolbar() {
+function Toolbar({ initialStatus = 'active' }: { initialStatus?: '' | 'active' }) {
   const [search, setSearch] = useState('scanner');
-  const [status, setStatus] = useState<'' | 'active'>('active');
+  const [status, setStatus] = useState<'' | 'active'>(initialStatus);
   const hasFilters = search !== '' || status !== '';
   return (
     <ListToolbar
@@ -19,6 +19,7 @@ function Toolbar() {
       searchPlaceholder="Search by system name..."
       search={search}
       onSearchChange={setSearch}
+      filterCount={status ? 1 : 0}
       hasFilters={hasFilters}
       onClearFilters={() => {
         setSearch('');
@@ -40,5 +41,36 @@ describe('ListToolbar: Clear filters', () => {
     const searchBox = screen.getByRole('searchbox', { name: 'Search automations' });
     expect(searchBox).toHaveValue('');
     expect(searchBox).toHaveFocus();
+  });
+});
+
+describe('ListToolbar: its filters on a phone', () => {
+  it('folds them behind a "Filters" button that controls them and counts those set', async () => {
+    render(<Toolbar initialStatus="" />);
+    const toggle = screen.getByRole('button', { name: 'Filters' });
+    const group = screen.getByRole('group', { name: 'Filters' });
+    expect(toggle).toHaveAttribute('aria-controls', group.id);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(group).toContainElement(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(group).toHaveClass('is-open');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Active' }));
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBe(toggle);
+  });
+
+  it('has no Filters button where the list has no filter but its search', () => {
+    render(
+      <ListToolbar
+        searchLabel="Search tags"
+        searchPlaceholder="Search by name..."
+        search=""
+        onSearchChange={() => {}}
+      />,
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search tags' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Filters' })).not.toBeInTheDocument();
   });
 });

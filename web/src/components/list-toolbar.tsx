@@ -1,5 +1,6 @@
 import { Button, Dropdown, Search } from '@carbon/react';
 import { useId, type ReactNode } from 'react';
+import { FilterFold, FilterFoldButton, useFilterFold } from './filter-fold';
 import './list-toolbar.scss';
 
 interface ListToolbarProps {
@@ -8,8 +9,10 @@ interface ListToolbarProps {
   searchPlaceholder: string;
   search: string;
   onSearchChange: (value: string) => void;
-  /** Filters beside the search box (Carbon Dropdowns). */
+  /** Filters beside the search box (Carbon Dropdowns); on a phone they fold behind "Filters". */
   children?: ReactNode;
+  /** How many of the filters are set: the "Filters" button counts them ("Filters (1)"). */
+  filterCount?: number;
   /** Shows "Clear filters", disabled while no filter is set. */
   hasFilters?: boolean;
   onClearFilters?: () => void;
@@ -19,7 +22,10 @@ interface ListToolbarProps {
 
 /**
  * The search box and filters above a server-side list. The caller debounces the search and resets
- * the page when any of them changes.
+ * the page when any of them changes. On a phone (below Carbon's md) the filters fold behind a
+ * "Filters" button, as in the other lists' toolbars (components/filter-fold): the search takes a
+ * line, Filters, Clear filters (only once there is something to clear) and the action the next, and
+ * the filters the one after once shown.
  */
 export function ListToolbar(props: ListToolbarProps) {
   const {
@@ -28,11 +34,13 @@ export function ListToolbar(props: ListToolbarProps) {
     search,
     onSearchChange,
     children,
+    filterCount = 0,
     hasFilters,
     onClearFilters,
     action,
   } = props;
   const searchId = useId();
+  const fold = useFilterFold(`${searchId}-filters`);
   return (
     <div className="list-toolbar">
       <div className="list-toolbar__search">
@@ -46,9 +54,21 @@ export function ListToolbar(props: ListToolbarProps) {
           closeButtonLabelText="Clear search"
         />
       </div>
-      {children}
+      {children && (
+        <>
+          <FilterFoldButton fold={fold} activeCount={filterCount} className="list-toolbar__toggle" />
+          <FilterFold fold={fold} className="list-toolbar__filters">
+            {children}
+          </FilterFold>
+        </>
+      )}
       {onClearFilters && (
-        <ClearFiltersButton focusId={searchId} hasFilters={hasFilters} onClearFilters={onClearFilters} />
+        <ClearFiltersButton
+          focusId={searchId}
+          className="list-toolbar__clear"
+          hasFilters={hasFilters}
+          onClearFilters={onClearFilters}
+        />
       )}
       {action && <div className="list-toolbar__action">{action}</div>}
     </div>

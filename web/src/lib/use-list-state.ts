@@ -77,6 +77,7 @@ export function useListState<F extends Record<string, string>>(
       onSearchChange: setSearchText,
       // "Clear filters" is offered only by lists with filters besides the search.
       ...(filterable && {
+        filterCount: Object.values(filters).filter(Boolean).length,
         hasFilters,
         onClearFilters: () => {
           setSearchText('');
