@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createUserBodySchema } from '@scamtrail/domain/auth';
 import { teamMemberListQuerySchema } from '@scamtrail/domain/originators';
 import { toPagination } from '@scamtrail/domain/pagination';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { updateTeamMemberBodySchema } from '@scamtrail/domain/team-members';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -14,6 +15,9 @@ import {
   listTeamMemberRows,
   userIdOfOriginator,
 } from './team-members.service';
+
+/** Roles are told only to team_member.view: a filter by role would tell them to others. */
+export const ROLE_FILTER_MESSAGE = 'Filtering by role needs team_member.view, to read roles';
 
 function asUser(principal: Principal): UserPrincipal {
   if (principal.kind !== 'user') throw AppError.forbidden('This action needs a signed-in user');
@@ -37,7 +41,13 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
     createBody: createUserBodySchema,
     updateBody: updateTeamMemberBodySchema,
     createSummary: 'Invite a team member: creates the user account with its role and initial password',
-    list: async (query) => {
+    list: async (query, principal) => {
+      // The badge's shape tells no role without team_member.view, so neither may its filter.
+      if (query.role && !hasPermission(principal.permissions, 'team_member.view')) {
+        throw new AppError('FORBIDDEN', ROLE_FILTER_MESSAGE, {
+          fields: [{ field: 'role', message: ROLE_FILTER_MESSAGE }],
+        });
+      }
       const { rows, total } = await listTeamMemberRows(db, query, false);
       return { data: rows.map(toOriginator), pagination: toPagination(query.page, query.pageSize, total) };
     },
