@@ -2,22 +2,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPermission, type Permission } from '@scamtrail/domain/permissions';
 import { buildEvidenceApp, type EvidenceTestApp } from '../src/modules/evidence/evidence-test-fixtures';
 import { randomUUID } from 'node:crypto';
-import { signedIn } from './helpers';
+import { signedIn, type Client } from './helpers';
 import { fillPath, loadOperations, sampleBody, withoutRefs, type JsonSchema } from './openapi-operations';
 import { automationWithKey } from './originator-helpers';
 import { pathParamKind } from './leak-scan-requests';
 import type { IdKind } from './leak-scan-seed';
 
 /**
- * A caller names a record in a request (a body field, or a path parameter other than the route's own
- * subject) only when it holds the view permission of that record's kind: otherwise an API key holding
- * `evidence.edit` alone could link identifiers by id, learn from 404 against 2xx which ids exist, and
- * attach records it may not read. The rule is kept where who may call a route is declared: a path
- * parameter's permission in the route's `config.access`, a body field's there too or in `naming(...)`
- * (route-access.ts: needed only when the body names something in that field, checked before the body
- * is validated), and this test reads both back from the OpenAPI document's "Access:" line. A route or
- * field added later is checked without a line written for it; a field naming a kind this test cannot
- * tell fails until it is classified below.
+ * A caller names a record in a request (a body field, a query parameter, or a path parameter other
+ * than the route's own subject) only when it holds the view permission of that record's kind:
+ * otherwise an API key holding `evidence.edit` alone could link identifiers by id, learn from 404
+ * against 2xx which ids exist, and attach records it may not read, and one holding `identifier.view`
+ * alone could list which identifiers carry a tag whose id it knows. The rule is kept where who may
+ * call a route is declared: a path parameter's permission in the route's `config.access`, a body
+ * field's there too or in `naming(...)`, a query parameter's there too or in `namingInQuery(...)`
+ * (route-access.ts: needed only when the request names something there, checked before the body or
+ * the query is validated), and this test reads them back from the OpenAPI document's "Access:" line.
+ * A route, field or parameter added later is checked without a line written for it; one naming a
+ * kind this test cannot tell fails until it is classified below. The tables here are written apart
+ * from route-access.ts's `REFERENCE_VIEW`, so that a permission changed there fails here.
  */
 
 /** The view permission of each kind of record a request can name. */
@@ -39,8 +42,11 @@ const VIEW_OF: Partial<Record<IdKind, Permission>> = {
 /** Fields of a WebAuthn answer, wherever it is sent: a credential's own ids, not records of this server. */
 const WEBAUTHN_FIELDS = new Set(['response.id', 'response.rawId']);
 
-/** Body fields that name records, by name, with the permission that lets a caller read them. */
-const BODY_FIELD_VIEW: Record<string, Permission> = {
+/**
+ * Body fields and query parameters that name records, by name, with the permission that lets a
+ * caller read them.
+ */
+const FIELD_VIEW: Record<string, Permission> = {
   caseId: 'case.view',
   linkedCaseId: 'case.view',
   duplicateOfId: 'case.view',
@@ -50,6 +56,7 @@ const BODY_FIELD_VIEW: Record<string, Permission> = {
   evidenceIds: 'evidence.view',
   identifierId: 'identifier.view',
   identifierIds: 'identifier.view',
+  tag: 'tag.view',
   tagId: 'tag.view',
   tagIds: 'tag.view',
   addTagIds: 'tag.view',
@@ -70,14 +77,24 @@ const BODY_FIELD_VIEW: Record<string, Permission> = {
   removeAssigneeIds: 'case.view',
 };
 
-/** Body fields that name several records of a kind that depends on the route: `{ ids }`. */
+/** Fields and parameters that name several records of a kind that depends on the route: `ids`. */
 const IDS_VIEW: Record<string, Permission> = {
   'POST /api/cases/bulk-update': 'case.view',
+  'GET /api/identifiers/confidence/bulk': 'identifier.view',
+};
+
+/**
+ * Values of a query parameter that name no record, and need no permission: the cases of no group
+ * (`GET /api/cases?groupId=none`) are read by every case reader and name no group.
+ */
+const NAMES_NOTHING: Record<string, string> = {
+  'GET /api/cases ?groupId': 'none',
 };
 
 /**
  * Fields and parameters that look like references but name nothing another reader could not know,
- * and why. "<operation> <field>" for a body field, "<operation> {<param>}" for a path parameter.
+ * and why. "<operation> <field>" for a body field, "<operation> {<param>}" for a path parameter,
+ * "<operation> ?<param>" for a query parameter.
  */
 const NOT_A_REFERENCE: Record<string, string> = {
   'POST /api/identifiers/import/stix id': "the STIX bundle's own identifier, not a record of this server",
@@ -91,6 +108,8 @@ const NOT_A_REFERENCE: Record<string, string> = {
     'a task of the subject case, found under it: part of the record the route edits',
   'DELETE /api/cases/{id}/tasks/{taskId} {taskId}':
     'a task of the subject case, found under it: part of the record the route edits',
+  'GET /api/automations/{id}/webhook/attempts ?deliveryId':
+    "a delivery of the subject automation's webhook, found under it: part of the record the route reads",
 };
 
 /** Whether a body field names a record: an id by its name or its format, or a list of them. */
@@ -100,14 +119,20 @@ const namesRecord = (field: string, schema: JsonSchema) =>
   schema.format === 'uuid' ||
   schema.items?.format === 'uuid';
 
+/** Whether a body's value names a record: anything but null, an empty text or an empty list. */
+const namesSomething = (value: unknown): boolean =>
+  Array.isArray(value) ? value.some(namesSomething) : value !== undefined && value !== null && value !== '';
+
 interface Reference {
-  /** "body tagIds", "body items.identifierId", "{identifierId}". */
+  /** "body tagIds", "body items.identifierId", "{identifierId}", "?tagId". */
   label: string;
   /** The key NOT_A_REFERENCE lists it under. */
   key: string;
   view: Permission | undefined;
   /** The top-level body field, which `naming` can declare. */
   field?: string;
+  /** The query parameter, which `namingInQuery` can declare. */
+  param?: string;
 }
 
 interface Operation {
@@ -115,10 +140,13 @@ interface Operation {
   path: string;
   pathParams: string[];
   bodies: JsonSchema[];
+  query: { name: string; schema: JsonSchema }[];
   /** The permissions the route's access declares, read from its description. */
   permissions: Permission[];
   /** Body fields whose records need their view permission when named (`naming`), by field. */
   named: Record<string, Permission>;
+  /** Query parameters whose records need their view permission when named (`namingInQuery`). */
+  namedInQuery: Record<string, Permission>;
 }
 
 /** The schema and the branches of its unions, flattened. */
@@ -146,7 +174,7 @@ function bodyReferences(op: Operation, schema: JsonSchema): Reference[] {
     .filter(([path]) => !WEBAUTHN_FIELDS.has(path))
     .map(([path]) => {
       const field = path.split('.').at(-1)!;
-      const view = field === 'ids' ? IDS_VIEW[op.key] : BODY_FIELD_VIEW[field];
+      const view = field === 'ids' ? IDS_VIEW[op.key] : FIELD_VIEW[field];
       return {
         label: `body ${path}`,
         key: `${op.key} ${path}`,
@@ -154,6 +182,18 @@ function bodyReferences(op: Operation, schema: JsonSchema): Reference[] {
         field: path.includes('.') ? undefined : path,
       };
     });
+}
+
+/** Every query parameter that names a record. */
+function queryReferences(op: Operation): Reference[] {
+  return op.query
+    .filter(({ name, schema }) => namesRecord(name, schema))
+    .map(({ name }) => ({
+      label: `?${name}`,
+      key: `${op.key} ?${name}`,
+      view: name === 'ids' ? IDS_VIEW[op.key] : FIELD_VIEW[name],
+      param: name,
+    }));
 }
 
 /** Every record the operation names besides its subject (its first path parameter). */
@@ -166,14 +206,17 @@ function referencesOf(op: Operation): Reference[] {
     return { label: `{${name}}`, key: `${op.key} {${name}}`, view: kind && VIEW_OF[kind] };
   });
   const unique = new Map(
-    [...params, ...op.bodies.flatMap((body) => bodyReferences(op, body))].map((r) => [r.key, r]),
+    [...params, ...op.bodies.flatMap((body) => bodyReferences(op, body)), ...queryReferences(op)].map((r) => [
+      r.key,
+      r,
+    ]),
   );
   return [...unique.values()];
 }
 
 interface OpenApiOperation {
   description?: string;
-  parameters?: { in: string; name: string }[];
+  parameters?: { in: string; name: string; schema: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
 }
 
@@ -190,18 +233,26 @@ beforeAll(async () => {
   operations = Object.entries(paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const access = /Access:[^\n]*/.exec(op.description ?? '')?.[0] ?? '';
-      const [holding, naming = ''] = access.split(' Naming records in the body also needs');
+      const [holding, ...naming] = access.split(' Naming records in the ');
+      const namedIn = (where: string) =>
+        Object.fromEntries(
+          naming
+            .filter((sentence) => sentence.startsWith(`${where} also needs`))
+            .flatMap((sentence) => [...sentence.matchAll(/`(\w+)` `([a-z_]+\.[a-z_]+)`/g)])
+            .filter((m) => isPermission(m[2]))
+            .map((m) => [m[1], m[2] as Permission]),
+        );
       return {
         key: `${method.toUpperCase()} ${path}`,
         path,
         pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
         bodies: Object.values(op.requestBody?.content ?? {}).map((c) => c.schema),
+        query: (op.parameters ?? [])
+          .filter((p) => p.in === 'query')
+          .map(({ name, schema }) => ({ name, schema })),
         permissions: [...holding.matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((m) => m[1]).filter(isPermission),
-        named: Object.fromEntries(
-          [...naming.matchAll(/`(\w+)` `([a-z_]+\.[a-z_]+)`/g)]
-            .filter((m) => isPermission(m[2]))
-            .map((m) => [m[1], m[2] as Permission]),
-        ),
+        named: namedIn('body'),
+        namedInQuery: namedIn('query'),
       };
     }),
   );
@@ -210,16 +261,29 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The caller's key holding `scopes`, on behalf of the admin `client`. */
+async function keyHolding(client: Client, scopes: Permission[]) {
+  return (await automationWithKey(t, client, scopes)).caller;
+}
+
+/** Whether a 403 is the refusal of a named record (`naming`, `namingInQuery`), rather than another. */
+const NAMING_REFUSED = /Naming records in \w+ needs/;
+
 describe('a request names only records its caller may read', () => {
-  it('reads the access of every operation and finds references in paths and bodies', () => {
+  it('reads the access of every operation and finds references in paths, bodies and queries', () => {
     expect(operations.length).toBeGreaterThan(100);
     const all = operations.flatMap(referencesOf);
     expect(all.some((r) => r.label.startsWith('{'))).toBe(true);
     expect(all.some((r) => r.label.startsWith('body '))).toBe(true);
+    expect(all.some((r) => r.label.startsWith('?'))).toBe(true);
     // The audit's case: linking an identifier to evidence names it in the path.
     expect(
       referencesOf(operations.find((op) => op.key === 'POST /api/evidence/{id}/identifiers/{identifierId}')!),
     ).toEqual([expect.objectContaining({ view: 'identifier.view' })]);
+    // A list's filter names a tag in its query.
+    expect(referencesOf(operations.find((op) => op.key === 'GET /api/identifiers')!)).toEqual([
+      expect.objectContaining({ label: '?tag', view: 'tag.view' }),
+    ]);
   });
 
   it('every reference is of a kind whose view permission is known, or is listed as none', () => {
@@ -234,10 +298,27 @@ describe('a request names only records its caller may read', () => {
     const missing = operations.flatMap((op) =>
       referencesOf(op)
         .filter((r) => r.view && !(r.key in NOT_A_REFERENCE))
-        .filter((r) => !op.permissions.includes(r.view!) && !(r.field && op.named[r.field] === r.view))
+        .filter(
+          (r) =>
+            !op.permissions.includes(r.view!) &&
+            !(r.field && op.named[r.field] === r.view) &&
+            !(r.param && op.namedInQuery[r.param] === r.view),
+        )
         .map((r) => `${op.key} ${r.label}: ${r.view}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('declares for each field and parameter the permission this test knows for it', () => {
+    const differing = operations.flatMap((op) => [
+      ...Object.entries(op.named)
+        .filter(([field, view]) => view !== (field === 'ids' ? IDS_VIEW[op.key] : FIELD_VIEW[field]))
+        .map(([field, view]) => `${op.key} body ${field}: ${view}`),
+      ...Object.entries(op.namedInQuery)
+        .filter(([param, view]) => view !== (param === 'ids' ? IDS_VIEW[op.key] : FIELD_VIEW[param]))
+        .map(([param, view]) => `${op.key} ?${param}: ${view}`),
+    ]);
+    expect(differing).toEqual([]);
   });
 
   it('refuses (403 naming the field) a body naming records without their view permission, only then', async () => {
@@ -255,19 +336,28 @@ describe('a request names only records its caller may read', () => {
         const list =
           [schema?.type].flat().includes('array') || !!schema?.anyOf?.some((b) => b.type === 'array');
         const payload = { ...(sampleBody(sample) as object), [field]: list ? [randomUUID()] : randomUUID() };
-        const ask = async (scopes: Permission[]) => {
-          const { caller } = await automationWithKey(t, admin, scopes);
-          return caller.request({ method: sample.method as 'POST', url: fillPath(sample), payload });
-        };
+        const ask = async (scopes: Permission[]) =>
+          (await keyHolding(admin, scopes)).request({
+            method: sample.method as 'POST',
+            url: fillPath(sample),
+            payload,
+          });
         const without = await ask(held);
-        const naming = /Naming records in \w+ needs/;
-        if (without.statusCode !== 403 || !without.body.includes(`needs ${view}`)) {
+        // Refused for this field, or for another the request names that needs the same permission
+        // (a bulk update's `ids` and `addAssigneeIds` both name what `case.view` reads).
+        const refusable = Object.keys(op.named).filter(
+          (other) => op.named[other] === view && namesSomething((payload as Record<string, unknown>)[other]),
+        );
+        if (
+          without.statusCode !== 403 ||
+          !refusable.some((other) => without.body.includes(`in ${other} needs ${view}`))
+        ) {
           failures.push(
             `${op.key} ${field} without ${view}: ${without.statusCode} ${without.body.slice(0, 160)}`,
           );
         }
         const withIt = await ask(all);
-        if (withIt.statusCode === 403 && naming.test(withIt.body)) {
+        if (withIt.statusCode === 403 && NAMING_REFUSED.test(withIt.body)) {
           failures.push(`${op.key} ${field} with ${view}: ${withIt.body.slice(0, 160)}`);
         }
         checked += 1;
@@ -277,8 +367,93 @@ describe('a request names only records its caller may read', () => {
     expect(checked).toBeGreaterThan(10);
   }, 120_000);
 
+  it('refuses (403 naming the parameter) a query naming records without their view permission, only then', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const documented = await loadOperations(t.app);
+    const failures: string[] = [];
+    let checked = 0;
+    for (const op of operations) {
+      const sample = documented.find((d) => d.key === op.key)!;
+      for (const [param, view] of Object.entries(op.namedInQuery)) {
+        const all = [...new Set([...op.permissions, ...Object.values(op.namedInQuery)])];
+        const held = all.filter((p) => p !== view);
+        const ask = async (scopes: Permission[], value: string) =>
+          (await keyHolding(admin, scopes)).request({
+            method: sample.method as 'GET',
+            url: `${fillPath(sample)}?${new URLSearchParams({ [param]: value })}`,
+          });
+        const without = await ask(held, randomUUID());
+        if (without.statusCode !== 403 || !without.body.includes(`in ${param} needs ${view}`)) {
+          failures.push(
+            `${op.key} ?${param} without ${view}: ${without.statusCode} ${without.body.slice(0, 160)}`,
+          );
+        }
+        // Named twice (?tagId=a&tagId=b), each names a record.
+        const twice = await (
+          await keyHolding(admin, held)
+        ).request({
+          method: sample.method as 'GET',
+          url: `${fillPath(sample)}?${param}=${randomUUID()}&${param}=${randomUUID()}`,
+        });
+        if (twice.statusCode !== 403 || !twice.body.includes(`in ${param} needs ${view}`)) {
+          failures.push(`${op.key} ?${param} twice without ${view}: ${twice.statusCode}`);
+        }
+        const withIt = await ask(all, randomUUID());
+        if (withIt.statusCode === 403 || withIt.statusCode >= 500) {
+          failures.push(
+            `${op.key} ?${param} with ${view}: ${withIt.statusCode} ${withIt.body.slice(0, 160)}`,
+          );
+        }
+        // A value naming nothing needs nothing: the empty one, or the route's own (groupId=none).
+        for (const nothing of ['', NAMES_NOTHING[`${op.key} ?${param}`]].filter((v) => v !== undefined)) {
+          const unnamed = await ask(held, nothing);
+          if (unnamed.statusCode === 403 && NAMING_REFUSED.test(unnamed.body)) {
+            failures.push(`${op.key} ?${param}=${nothing} without ${view}: ${unnamed.body.slice(0, 160)}`);
+          }
+        }
+        checked += 1;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThanOrEqual(6);
+  }, 120_000);
+
+  it("decides who may call before the query: 401 anonymous, 403 without the route's permission", async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const url = `/api/cases?tagId=${randomUUID()}&groupId=${randomUUID()}`;
+    const anonymous = await t.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+    const evidenceOnly = await (await keyHolding(admin, ['evidence.view'])).request({ method: 'GET', url });
+    expect(evidenceOnly.statusCode).toBe(403);
+    expect(evidenceOnly.body).not.toMatch(NAMING_REFUSED);
+    // Before the query is validated: a malformed id is refused for the caller, not for its form.
+    const malformed = await (
+      await keyHolding(admin, ['case.view'])
+    ).request({
+      method: 'GET',
+      url: '/api/cases?tagId=not-a-uuid',
+    });
+    expect(malformed.statusCode).toBe(403);
+    expect(malformed.json()).toMatchObject({
+      error: { message: expect.stringContaining('tagId needs tag.view') },
+    });
+  });
+
+  it('lists the cases of no group to a key that may not read groups, and only those', async () => {
+    const { client: admin } = await signedIn(t, 'admin');
+    const caller = await keyHolding(admin, ['case.view']);
+    const none = await caller.request({ method: 'GET', url: '/api/cases?groupId=none' });
+    expect(none.statusCode).toBe(200);
+    const group = await caller.request({ method: 'GET', url: `/api/cases?groupId=${randomUUID()}` });
+    expect(group.statusCode).toBe(403);
+    expect(group.json()).toMatchObject({
+      error: { message: expect.stringContaining('groupId needs group.view') },
+    });
+  });
+
   it('lists no exception that names nothing any more', () => {
     const keys = new Set(operations.flatMap(referencesOf).map((r) => r.key));
     expect(Object.keys(NOT_A_REFERENCE).filter((key) => !keys.has(key))).toEqual([]);
+    expect(Object.keys(NAMES_NOTHING).filter((key) => !keys.has(key))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../lib/errors';
 import { findApiKeyPrincipal } from '../modules/auth/api-key-auth.repository';
 import type { Principal } from '../modules/auth/principal';
-import { checkReferences, type Access } from '../modules/auth/route-access';
+import { checkQueryReferences, checkReferences, type Access } from '../modules/auth/route-access';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 import {
   resolveDeviceSession,
@@ -91,7 +91,8 @@ export function checkAccess(
 }
 
 /**
- * Turns each route's `config.access` into an onRequest check, and refuses to start when a documented
+ * Turns each route's `config.access` into an onRequest check (with the records its query names, as
+ * they need their view permission), and refuses to start when a documented
  * /api route declares none: a new route cannot be born open by omission.
  */
 function enforceDeclaredAccess(app: FastifyInstance): void {
@@ -107,6 +108,8 @@ function enforceDeclaredAccess(app: FastifyInstance): void {
     const check = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
       try {
         checkAccess(rule, request.principal, request.params as Record<string, string | undefined>);
+        // The query is parsed with the URL: a filter naming records is refused with the rule.
+        checkQueryReferences(rule, request.principal, request.query);
       } catch (err) {
         return done(err as Error);
       }

@@ -3,6 +3,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@scamtrail/domain/idempotency';
+import type { Permission } from '@scamtrail/domain/permissions';
 import type { Access } from '../modules/auth/route-access';
 import { SESSION_COOKIE } from '../modules/auth/session-cookie';
 import { errorBodySchema } from '../lib/schemas';
@@ -75,10 +76,15 @@ export function describeAccess(rule: Access): string {
       : rule.ownAutomationParam
         ? `a signed-in user or an API key of the automation \`{${rule.ownAutomationParam}}\` (never another's)`
         : 'a signed-in user or an API key';
-  const named = Object.entries(rule.references ?? {});
-  const naming = named.length
-    ? ` Naming records in the body also needs their view permission: ${named.map(([field, p]) => `\`${field}\` \`${p}\``).join(', ')}.`
-    : '';
+  const pairs = (references: Readonly<Record<string, Permission>> = {}) =>
+    Object.entries(references)
+      .map(([field, p]) => `\`${field}\` \`${p}\``)
+      .join(', ');
+  const inBody = pairs(rule.references);
+  const inQuery = pairs(rule.queryReferences);
+  const naming =
+    (inBody ? ` Naming records in the body also needs their view permission: ${inBody}.` : '') +
+    (inQuery ? ` Naming records in the query also needs their view permission: ${inQuery}.` : '');
   if (rule.permissions.length === 0) return `Access: ${who}.${naming}`;
   return `Access: ${who} holding ${rule.permissions.map((p) => `\`${p}\``).join(', ')}.${naming}`;
 }

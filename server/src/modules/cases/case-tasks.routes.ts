@@ -57,7 +57,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 201: caseTaskSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
       config: {
-        access: naming(access.permission('case.edit'), { assigneeId: 'case.view' }),
+        access: naming(access.permission('case.edit'), ['assigneeId']),
         idempotent: true,
       },
     },
@@ -85,7 +85,7 @@ export async function caseTasksRoutes(app: FastifyInstance, opts: { db: Db }) {
         body: updateCaseTaskBodySchema,
         response: { 200: caseTaskSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
-      config: { access: naming(access.permission('case.edit'), { assigneeId: 'case.view' }) },
+      config: { access: naming(access.permission('case.edit'), ['assigneeId']) },
     },
     async (request, reply) => {
       const { id, taskId } = request.params;

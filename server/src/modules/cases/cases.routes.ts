@@ -17,7 +17,7 @@ import { entityTagOf } from '@scamtrail/domain/entity-tags';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, naming } from '../auth/route-access';
+import { access, naming, namingInQuery } from '../auth/route-access';
 import { caseListCsv } from '../interchange/list-csv';
 import { caseCsvPage } from './case-list-csv';
 import { listAssignableUsers } from './assignable-users.service';
@@ -49,7 +49,8 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: caseListSchema, ...errorResponses(400, 401, 403) },
       },
       config: {
-        access: access.permission('case.view'),
+        // A case reader names cases and assignees already; tags and groups need their own.
+        access: namingInQuery(access.permission('case.view'), ['tagId', 'groupId']),
         csv: {
           ...caseListCsv,
           read: (request, after, limit) =>
@@ -90,12 +91,12 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 201: caseSchema, ...errorResponses(400, 401, 403) },
       },
       config: {
-        access: naming(access.permission('case.create'), {
-          groupId: 'group.view',
-          assigneeIds: 'case.view',
-          tagIds: 'tag.view',
-          onBehalfOfOriginatorId: 'originator.view',
-        }),
+        access: naming(access.permission('case.create'), [
+          'groupId',
+          'assigneeIds',
+          'tagIds',
+          'onBehalfOfOriginatorId',
+        ]),
         idempotent: true,
       },
     },
@@ -141,16 +142,16 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: caseSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: {
-        access: naming(access.permission('case.edit'), {
-          groupId: 'group.view',
-          assigneeIds: 'case.view',
-          addAssigneeIds: 'case.view',
-          removeAssigneeIds: 'case.view',
-          tagIds: 'tag.view',
-          addTagIds: 'tag.view',
-          removeTagIds: 'tag.view',
-          duplicateOfId: 'case.view',
-        }),
+        access: naming(access.permission('case.edit'), [
+          'groupId',
+          'assigneeIds',
+          'addAssigneeIds',
+          'removeAssigneeIds',
+          'tagIds',
+          'addTagIds',
+          'removeTagIds',
+          'duplicateOfId',
+        ]),
       },
     },
     async (request, reply) => {
@@ -181,13 +182,11 @@ export async function casesRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 200: bulkUpdateCasesResultSchema, ...errorResponses(400, 401, 403, 409) },
       },
       config: {
-        access: naming(access.permission('case.edit'), {
-          ids: 'case.view',
-          addAssigneeIds: 'case.view',
-          removeAssigneeIds: 'case.view',
-          addTagIds: 'tag.view',
-          removeTagIds: 'tag.view',
-        }),
+        access: naming(
+          access.permission('case.edit'),
+          ['addAssigneeIds', 'removeAssigneeIds', 'addTagIds', 'removeTagIds'],
+          'case.view',
+        ),
       },
     },
     async (request) => bulkUpdateCases(db, request.body, request.principal!),

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, checkReferences, naming } from '../auth/route-access';
+import { access, checkReferences, naming, namingInQuery } from '../auth/route-access';
 import { evidenceListCsv } from '../interchange/list-csv';
 import { evidenceCsvPage } from './evidence-list-csv';
 import { createFileEvidence, createWrittenEvidence } from './evidence-create.service';
@@ -52,11 +52,11 @@ function refuseDeclaredOversize(request: FastifyRequest, maxBytes: number): void
 }
 
 /** Who may add evidence; naming a case, tags or a reporter needs their view permissions too. */
-const CREATE_ACCESS = naming(access.permission('evidence.create'), {
-  caseId: 'case.view',
-  tagIds: 'tag.view',
-  onBehalfOfOriginatorId: 'originator.view',
-});
+const CREATE_ACCESS = naming(access.permission('evidence.create'), [
+  'caseId',
+  'tagIds',
+  'onBehalfOfOriginatorId',
+]);
 
 /** Evidence: uploads and written evidence, content, verification, chain of custody. */
 export async function evidenceRoutes(app: FastifyInstance, opts: { database: Database; config: Config }) {
@@ -133,7 +133,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         response: { 200: paginated(evidenceSchema), ...errorResponses(400, 401, 403) },
       },
       config: {
-        access: access.permission('evidence.view'),
+        access: namingInQuery(access.permission('evidence.view'), ['caseId', 'tagId']),
         csv: {
           ...evidenceListCsv,
           read: (request, after, limit) =>
@@ -174,7 +174,7 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         response: { 200: evidenceSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: {
-        access: naming(access.permission('evidence.edit'), { caseId: 'case.view', tagIds: 'tag.view' }),
+        access: naming(access.permission('evidence.edit'), ['caseId', 'tagIds']),
       },
     },
     async (request, reply) => {

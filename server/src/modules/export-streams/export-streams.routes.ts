@@ -68,7 +68,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
         response: { 201: exportStreamSchema, ...errorResponses(400, 401, 403, 409) },
       },
       config: {
-        access: naming(access.permission('export.edit'), { groupIds: 'group.view' }),
+        access: naming(access.permission('export.edit'), ['groupIds']),
         idempotent: true,
       },
     },
@@ -106,7 +106,7 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
         body: updateExportStreamBodySchema,
         response: { 200: exportStreamSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
-      config: { access: naming(access.permission('export.edit'), { groupIds: 'group.view' }) },
+      config: { access: naming(access.permission('export.edit'), ['groupIds']) },
     },
     async (request, reply) =>
       guardEdit(

@@ -70,7 +70,7 @@ export async function groupsRoutes(app: FastifyInstance, opts: { db: Db }) {
         response: { 201: groupDetailSchema, ...errorResponses(400, 401, 403, 409) },
       },
       config: {
-        access: naming(access.permission('group.create'), { userIds: 'originator.view' }),
+        access: naming(access.permission('group.create'), ['userIds']),
         idempotent: true,
       },
     },

@@ -119,7 +119,7 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
       // Access is checked on request, so nobody without the right makes the server read a file.
       // An import creates identifiers though it answers 200: a retried one must not create them twice.
       config: {
-        access: naming(access.permission('identifier.create'), { onBehalfOfOriginatorId: 'originator.view' }),
+        access: naming(access.permission('identifier.create'), ['onBehalfOfOriginatorId']),
         idempotent: true,
       },
       preValidation: async (request) => {

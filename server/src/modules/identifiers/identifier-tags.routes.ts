@@ -32,11 +32,7 @@ export async function identifierTagsRoutes(app: FastifyInstance, opts: { db: Db 
         response: { 200: identifierTagsSchema, ...errorResponses(400, 401, 403, 404, 412) },
       },
       config: {
-        access: naming(access.permission('identifier.edit'), {
-          tagIds: 'tag.view',
-          addTagIds: 'tag.view',
-          removeTagIds: 'tag.view',
-        }),
+        access: naming(access.permission('identifier.edit'), ['tagIds', 'addTagIds', 'removeTagIds']),
       },
     },
     async (request, reply) => {

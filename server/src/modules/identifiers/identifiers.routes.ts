@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { guardEdit, ifMatchHeadersSchema, ifMatchOf, withETag } from '../../lib/preconditions';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access, naming } from '../auth/route-access';
+import { access, naming, namingInQuery } from '../auth/route-access';
 import { identifierListCsv } from '../interchange/list-csv';
 import { identifierCsvPage } from './identifier-list-csv';
 import { identifierConfidenceRoutes } from './identifier-confidence.routes';
@@ -62,7 +62,7 @@ export async function identifiersRoutes(
         response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
       },
       config: {
-        access: access.permission('identifier.view'),
+        access: namingInQuery(access.permission('identifier.view'), ['tag']),
         csv: {
           ...identifierListCsv,
           read: (request, after, limit) =>
@@ -174,7 +174,7 @@ export async function identifiersRoutes(
         response: { 201: identifierSchema, ...errorResponses(400, 401, 403, 409) },
       },
       config: {
-        access: naming(access.permission('identifier.create'), { onBehalfOfOriginatorId: 'originator.view' }),
+        access: naming(access.permission('identifier.create'), ['onBehalfOfOriginatorId']),
         idempotent: true,
       },
     },

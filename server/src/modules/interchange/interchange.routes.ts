@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { errorResponses, idParamsSchema } from '../../lib/schemas';
-import { access } from '../auth/route-access';
+import { access, namingInQuery } from '../auth/route-access';
 import {
   exportCaseAsMisp,
   exportCaseAsStix,
@@ -60,7 +60,7 @@ export async function interchangeRoutes(app: FastifyInstance, opts: { db: Db; co
         querystring: stixExportQuerySchema,
         response: { 200: stixBundleSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('identifier.view') },
+      config: { access: namingInQuery(access.permission('identifier.view'), ['tag']) },
     },
     async (request, reply) => {
       const bundle = await exportListAsStix(db, request.query, request.principal!, context);

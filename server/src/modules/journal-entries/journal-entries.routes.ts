@@ -74,12 +74,12 @@ export async function journalEntriesRoutes(app: FastifyInstance, opts: { db: Db 
         response: { 201: journalEntrySchema, ...errorResponses(400, 401, 403, 409) },
       },
       config: {
-        access: naming(access.permission('journal_entry.create'), {
-          caseId: 'case.view',
-          evidence: 'evidence.view',
-          identifierIds: 'identifier.view',
-          onBehalfOfOriginatorId: 'originator.view',
-        }),
+        access: naming(access.permission('journal_entry.create'), [
+          'caseId',
+          'evidence',
+          'identifierIds',
+          'onBehalfOfOriginatorId',
+        ]),
         idempotent: true,
       },
     },
