@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
+import { tagOptionsKey } from '../../../components/tags/tag-options';
 import { CASE, casePage, GROUP, options, TAG, UNASSIGNED } from './cases-test-data';
 
 afterEach(() => {
@@ -220,6 +221,20 @@ describe('cases list', () => {
     expect(screen.queryByRole('combobox', { name: 'Group' })).not.toBeInTheDocument();
     const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost').pathname);
     expect(asked).not.toContain('/api/groups');
+  });
+
+  it('leaves the tag filter out for a reader who may not read tags', async () => {
+    const { queryClient } = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer', { permissions: ['case.view', 'group.view'] })),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+      'GET /api/tags': () => json(403, { error: { code: 'FORBIDDEN', message: 'Forbidden' } }),
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    expect(await screen.findByRole('combobox', { name: 'Group' })).toBeInTheDocument();
+    // Once the tags are refused, not merely while they load.
+    await waitFor(() => expect(queryClient.getQueryState(tagOptionsKey)?.status).toBe('error'));
+    expect(screen.queryByRole('combobox', { name: 'Tag' })).not.toBeInTheDocument();
   });
 
   it('says when no case matches the filters, and clears them', async () => {

@@ -76,7 +76,8 @@ export function EvidencePanel({ caseId, readOnly = false }: EvidencePanelProps) 
             params={params}
             searchText={list.searchText}
             onSearchTextChange={list.setSearchText}
-            showCaseFilter={!caseId}
+            // Filtering by a case names it: without case.view the server refuses it (403), as here.
+            showCaseFilter={!caseId && hasPermission(user?.permissions, 'case.view')}
             onChange={update}
             hasFilters={hasFilters}
             onClearFilters={list.clearFilters}
