@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, paginated } from './pagination';
 import { requiredText } from './schema-helpers';
 import { responseText, text } from './text';
 
@@ -147,6 +148,25 @@ export const sessionSchema = z
   })
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** How many sessions a page of the Profile's list shows, unless asked for another size. */
+export const SESSIONS_PAGE_SIZE = 10;
+
+export const sessionListQuerySchema = z.object({ ...pageQuery(SESSIONS_PAGE_SIZE, 100) });
+export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
+
+/** A page of the user's active sessions: this request's first, then the newest first. */
+export const sessionListSchema = paginated(sessionSchema).extend({
+  otherCount: z
+    .number()
+    .int()
+    .min(0)
+    .describe(
+      'How many of your active sessions, on every page, are not this one: those that signing out of all ' +
+        'other sessions signs out',
+    ),
+});
+export type SessionList = z.infer<typeof sessionListSchema>;
 
 /** The answer to signing out of every other session: how many were signed out. */
 export const otherSessionsRevokedSchema = z

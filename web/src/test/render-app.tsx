@@ -28,7 +28,8 @@ export function json(status: number, body?: unknown) {
 
 export const UNAUTHENTICATED = { error: { code: 'UNAUTHENTICATED', message: 'Authentication required' } };
 
-type Handler = (init: RequestInit) => Response | Promise<Response>;
+/** Answers a call; `url` holds its query (`url.searchParams`). */
+type Handler = (init: RequestInit, url: URL) => Response | Promise<Response>;
 
 /**
  * Renders the whole app (route table, guard, shell) at `path` with `fetch` answered by `routes`,
@@ -38,7 +39,7 @@ export function renderApp(path: string, routes: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const handler = routes[`${init.method ?? 'GET'} ${url.pathname}`];
-    return handler ? handler(init) : json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    return handler ? handler(init, url) : json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
   vi.stubGlobal('fetch', fetchMock);
   const queryClient = createQueryClient();

@@ -155,15 +155,20 @@ function activeSessionsOf(
 }
 
 /**
- * A user's sessions that still work: not revoked, before their absolute expiry, used recently enough
- * (a device sign-in's since `deviceIdleSince`, a browser's since `idleSince`).
+ * A page of a user's sessions that still work (not revoked, before their absolute expiry, used recently
+ * enough: a device sign-in's since `deviceIdleSince`, a browser's since `idleSince`): `currentId`'s
+ * first, then the newest first. With how many there are in all, and how many of them are not
+ * `currentId`.
  */
-export async function listActiveSessions(
+export async function listActiveSessionsPage(
   db: DbOrTx,
   userId: string,
+  currentId: string,
   activeSince: { now: Date; idleSince: Date; deviceIdleSince: Date },
+  page: { page: number; pageSize: number },
 ) {
-  return db
+  const isCurrent = sql`${sessions.id} = ${currentId}::uuid`;
+  const rows = await db
     .select({
       id: sessions.id,
       ip: sessions.ip,
@@ -174,7 +179,17 @@ export async function listActiveSessions(
     })
     .from(sessions)
     .where(activeSessionsOf(userId, activeSince))
-    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+    .orderBy(desc(isCurrent), desc(sessions.createdAt), desc(sessions.id))
+    .limit(page.pageSize)
+    .offset((page.page - 1) * page.pageSize);
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      others: sql<number>`(count(*) filter (where not (${isCurrent})))::int`,
+    })
+    .from(sessions)
+    .where(activeSessionsOf(userId, activeSince));
+  return { rows, total: counts.total, others: counts.others };
 }
 
 /** Revokes one of the user's own unrevoked sessions; answers whether there was one to revoke. */

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { otherSessionsRevokedSchema, sessionSchema } from '@scamtrail/domain/passkeys';
+import {
+  otherSessionsRevokedSchema,
+  sessionListQuerySchema,
+  sessionListSchema,
+} from '@scamtrail/domain/passkeys';
 import { securityEventListQuerySchema, securityEventListSchema } from '@scamtrail/domain/security-events';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -27,12 +31,15 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
       schema: {
         operationId: 'listOwnSessions',
         tags,
-        summary: 'Your active sessions (device, address, last seen), newest first; `current` marks this one',
-        response: { 200: z.array(sessionSchema), ...errorResponses(401, 403) },
+        summary:
+          'Your active sessions (device, address, last seen), a page at a time: this one first (`current`), ' +
+          'then the newest first; `otherCount` counts the others on every page',
+        querystring: sessionListQuerySchema,
+        response: { 200: sessionListSchema, ...errorResponses(400, 401, 403) },
       },
       config: { access: access.account() },
     },
-    async (request) => listOwnSessions(db, currentUser(request), config),
+    async (request) => listOwnSessions(db, currentUser(request), config, request.query),
   );
 
   r.delete(

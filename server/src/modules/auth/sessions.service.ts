@@ -1,5 +1,6 @@
 import { hasPermission, permissionsForRole } from '@scamtrail/domain/permissions';
-import type { Session } from '@scamtrail/domain/passkeys';
+import type { SessionList, SessionListQuery } from '@scamtrail/domain/passkeys';
+import { toPagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { iso } from '../../lib/schemas';
@@ -11,7 +12,7 @@ import { describeDevice } from './session-device';
 import {
   findSessionWithUser,
   insertSession,
-  listActiveSessions,
+  listActiveSessionsPage,
   revokeOtherActiveSessions,
   revokeOwnSession,
   revokeSession,
@@ -167,22 +168,36 @@ function sessionRevoked(user: UserPrincipal, sessionId: string) {
   } as const;
 }
 
-/** The user's sessions that still work, newest first; `current` marks the one of this request. */
+/**
+ * A page of the user's sessions that still work: the one of this request first (`current`), then the
+ * newest first. `otherCount` counts the others on every page: what "sign out other sessions" ends.
+ */
 export async function listOwnSessions(
   db: Db,
   user: UserPrincipal,
   limits: SessionLimits & DeviceSessionLimits,
-): Promise<Session[]> {
-  const rows = await listActiveSessions(db, user.userId, activeSinceNow(limits));
-  return rows.map((row) => ({
-    id: row.id,
-    // A device sign-in is named by its client ("Scamtrail command-line tool"), a browser by its agent.
-    device: row.clientId ? clientDisplayName(row.clientId) : describeDevice(row.userAgent),
-    ip: row.ip,
-    createdAt: iso(row.createdAt),
-    lastSeenAt: iso(row.lastSeenAt),
-    current: row.id === user.sessionId,
-  }));
+  query: SessionListQuery,
+): Promise<SessionList> {
+  const { rows, total, others } = await listActiveSessionsPage(
+    db,
+    user.userId,
+    user.sessionId,
+    activeSinceNow(limits),
+    query,
+  );
+  return {
+    data: rows.map((row) => ({
+      id: row.id,
+      // A device sign-in is named by its client ("Scamtrail command-line tool"), a browser by its agent.
+      device: row.clientId ? clientDisplayName(row.clientId) : describeDevice(row.userAgent),
+      ip: row.ip,
+      createdAt: iso(row.createdAt),
+      lastSeenAt: iso(row.lastSeenAt),
+      current: row.id === user.sessionId,
+    })),
+    pagination: toPagination(query.page, query.pageSize, total),
+    otherCount: others,
+  };
 }
 
 /**

@@ -42,18 +42,23 @@ async function signInFrom(email: string, userAgent: string) {
 type SessionAnswer = { id: string; device: string; ip: string | null; current: boolean };
 
 describe('the signed-in user’s sessions', () => {
-  it('are listed newest first with their device, address and which one is this', async () => {
+  it('are listed this one first, then newest first, with their device and address', async () => {
     const user = await createTestUser(t, 'viewer');
     const laptop = await signInFrom(user.email, CHROME_ON_LINUX);
     const phone = await signInFrom(user.email, SAFARI_ON_IPHONE);
+    const tablet = await signInFrom(user.email, SAFARI_ON_IPHONE);
     const res = await laptop.get('/api/auth/sessions');
     expect(res.statusCode).toBe(200);
-    const listed: SessionAnswer[] = res.json();
+    const answer = res.json();
+    expect(answer.pagination).toEqual({ page: 1, pageSize: 10, totalItems: 3, totalPages: 1 });
+    expect(answer.otherCount).toBe(2);
+    const listed: SessionAnswer[] = answer.data;
     expect(listed).toEqual([
-      expect.objectContaining({ device: 'Safari 17 on iOS', ip: '127.0.0.1', current: false }),
       expect.objectContaining({ device: 'Chrome 131 on Linux', ip: '127.0.0.1', current: true }),
+      expect.objectContaining({ device: 'Safari 17 on iOS', ip: '127.0.0.1', current: false }),
+      expect.objectContaining({ device: 'Safari 17 on iOS', ip: '127.0.0.1', current: false }),
     ]);
-    expect(listed[0]).toEqual({
+    expect(listed[1]).toEqual({
       id: expect.any(String),
       device: 'Safari 17 on iOS',
       ip: '127.0.0.1',
@@ -61,8 +66,38 @@ describe('the signed-in user’s sessions', () => {
       lastSeenAt: expect.any(String),
       current: false,
     });
-    const fromPhone: SessionAnswer[] = (await phone.get('/api/auth/sessions')).json();
-    expect(fromPhone.map((s) => s.current)).toEqual([true, false]);
+    // The tablet signed in last: newest first after this one.
+    expect(listed[1].id).toBe((await tablet.get('/api/auth/sessions')).json().data[0].id);
+    const fromPhone: SessionAnswer[] = (await phone.get('/api/auth/sessions')).json().data;
+    expect(fromPhone.map((s) => s.current)).toEqual([true, false, false]);
+    expect(fromPhone.map((s) => s.id).sort()).toEqual(listed.map((s) => s.id).sort());
+  });
+
+  it('are paged on the server, this one on the first page only; the others counted on every page', async () => {
+    const user = await createTestUser(t, 'viewer');
+    const first = await signInFrom(user.email, CHROME_ON_LINUX);
+    for (let i = 0; i < 4; i++) await signInFrom(user.email, SAFARI_ON_IPHONE);
+    const seen: SessionAnswer[] = [];
+    for (const page of [1, 2, 3]) {
+      const res = await first.get(`/api/auth/sessions?page=${page}&pageSize=2`);
+      expect(res.statusCode).toBe(200);
+      const answer = res.json();
+      expect(answer.pagination).toEqual({ page, pageSize: 2, totalItems: 5, totalPages: 3 });
+      expect(answer.otherCount).toBe(4);
+      seen.push(...answer.data);
+    }
+    expect(seen.map((s) => s.current)).toEqual([true, false, false, false, false]);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(5);
+    // Past the last page: nothing, still counted.
+    const past = (await first.get('/api/auth/sessions?page=4&pageSize=2')).json();
+    expect(past).toMatchObject({ data: [], otherCount: 4, pagination: { totalItems: 5 } });
+  });
+
+  it('refuses a page size past 100, naming it', async () => {
+    const { client } = await signedIn(t, 'viewer');
+    const res = await client.get('/api/auth/sessions?pageSize=101');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('pageSize');
   });
 
   it('leave out revoked and expired ones, and those of other users', async () => {
@@ -72,14 +107,14 @@ describe('the signed-in user’s sessions', () => {
     await signInFrom(user.email, SAFARI_ON_IPHONE);
     await signedIn(t, 'investigator');
     expect((await signedOut.post('/api/auth/logout', {})).statusCode).toBe(204);
-    const before: SessionAnswer[] = (await kept.get('/api/auth/sessions')).json();
+    const before: SessionAnswer[] = (await kept.get('/api/auth/sessions')).json().data;
     expect(before).toHaveLength(2);
     const expired = before.find((s) => !s.current)!;
     await t.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, expired.id));
-    const after: SessionAnswer[] = (await kept.get('/api/auth/sessions')).json();
+    const after: SessionAnswer[] = (await kept.get('/api/auth/sessions')).json().data;
     expect(after).toEqual([expect.objectContaining({ current: true, device: 'Chrome 131 on Linux' })]);
   });
 
@@ -87,7 +122,7 @@ describe('the signed-in user’s sessions', () => {
     const user = await createTestUser(t, 'investigator');
     const laptop = await signInFrom(user.email, CHROME_ON_LINUX);
     const phone = await signInFrom(user.email, SAFARI_ON_IPHONE);
-    const phoneSession = ((await phone.get('/api/auth/sessions')).json() as SessionAnswer[]).find(
+    const phoneSession = ((await phone.get('/api/auth/sessions')).json().data as SessionAnswer[]).find(
       (s) => s.current,
     )!;
     const res = await laptop.delete(`/api/auth/sessions/${phoneSession.id}`);
@@ -95,7 +130,7 @@ describe('the signed-in user’s sessions', () => {
     expect(res.cookies).toEqual([]);
     expect((await phone.get('/api/auth/me')).statusCode).toBe(401);
     expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
-    const listed: SessionAnswer[] = (await laptop.get('/api/auth/sessions')).json();
+    const listed: SessionAnswer[] = (await laptop.get('/api/auth/sessions')).json().data;
     expect(listed.map((s) => s.id)).not.toContain(phoneSession.id);
     const recorded = await t.database.db
       .select()
@@ -113,7 +148,7 @@ describe('the signed-in user’s sessions', () => {
 
   it('revoking the current session signs out and clears the cookie', async () => {
     const { client } = await signedIn(t, 'viewer');
-    const current = ((await client.get('/api/auth/sessions')).json() as SessionAnswer[])[0];
+    const current = ((await client.get('/api/auth/sessions')).json().data as SessionAnswer[])[0];
     const res = await client.delete(`/api/auth/sessions/${current.id}`);
     expect(res.statusCode).toBe(204);
     const cleared = res.cookies.find((c) => c.name === 'scamtrail_session');
@@ -124,7 +159,7 @@ describe('the signed-in user’s sessions', () => {
   it("another user's session is 404 like a missing one, and keeps working", async () => {
     const alice = await signedIn(t, 'admin');
     const bob = await signedIn(t, 'viewer');
-    const bobSession = ((await bob.client.get('/api/auth/sessions')).json() as SessionAnswer[])[0];
+    const bobSession = ((await bob.client.get('/api/auth/sessions')).json().data as SessionAnswer[])[0];
     const missing = await alice.client.delete(`/api/auth/sessions/${crypto.randomUUID()}`);
     const res = await alice.client.delete(`/api/auth/sessions/${bobSession.id}`);
     expect(res.statusCode).toBe(404);
@@ -135,7 +170,7 @@ describe('the signed-in user’s sessions', () => {
 
 describe('signing out of all other sessions', () => {
   const currentOf = async (client: Awaited<ReturnType<typeof signInFrom>>) =>
-    ((await client.get('/api/auth/sessions')).json() as SessionAnswer[]).find((s) => s.current)!;
+    ((await client.get('/api/auth/sessions')).json().data as SessionAnswer[]).find((s) => s.current)!;
 
   it('revokes every other session at once, device sign-ins too, and keeps this one', async () => {
     const user = await createTestUser(t, 'admin');
@@ -146,6 +181,8 @@ describe('signing out of all other sessions', () => {
     const others = [await currentOf(phone), await currentOf(tablet)];
     const bob = await signInFrom((await createTestUser(t, 'viewer')).email, CHROME_ON_LINUX);
     const laptopSession = await currentOf(laptop);
+    // What the list counts beforehand, past its first page too, is what is signed out.
+    expect((await laptop.get('/api/auth/sessions?pageSize=1')).json().otherCount).toBe(3);
 
     const res = await laptop.post('/api/auth/sessions/revoke-others', {});
     expect(res.statusCode).toBe(200);
@@ -155,9 +192,10 @@ describe('signing out of all other sessions', () => {
       expect((await signedOut.get('/api/auth/me')).statusCode).toBe(401);
     }
     expect((await laptop.get('/api/auth/me')).statusCode).toBe(200);
-    expect((await laptop.get('/api/auth/sessions')).json()).toEqual([
-      expect.objectContaining({ id: laptopSession.id, current: true }),
-    ]);
+    expect((await laptop.get('/api/auth/sessions')).json()).toMatchObject({
+      data: [expect.objectContaining({ id: laptopSession.id, current: true })],
+      otherCount: 0,
+    });
     // Another user's session is no business of this one.
     expect((await bob.get('/api/auth/me')).statusCode).toBe(200);
 

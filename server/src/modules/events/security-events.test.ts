@@ -119,11 +119,11 @@ describe('one’s own security activity', () => {
   it('lists one’s own events newest first, never another user’s', async () => {
     const { user, client } = await signedIn(t, 'viewer');
     const other = await signedIn(t, 'viewer');
-    const sessionsOfUser = (await client.get('/api/auth/sessions')).json() as { id: string }[];
+    const sessionsOfUser = (await client.get('/api/auth/sessions')).json().data as { id: string }[];
     expect((await client.delete(`/api/auth/sessions/${sessionsOfUser[0].id}`)).statusCode).toBe(204);
     // The other user signs in again and revokes a session too: none of it is the first user's.
     const again = await login(t, other.user.email);
-    const otherSessions = (await again.get('/api/auth/sessions')).json() as { id: string }[];
+    const otherSessions = (await again.get('/api/auth/sessions')).json().data as { id: string }[];
     await again.delete(`/api/auth/sessions/${otherSessions[1].id}`);
 
     const page = await ownEvents(await login(t, user.email));

@@ -250,7 +250,7 @@ describe('the token endpoint (RFC 8628 §3.4–3.5, RFC 6749 §5.2)', () => {
     const grant = await startGrant();
     await client.post('/api/oauth/device/approve', { userCode: grant.user_code });
     const named = async () =>
-      ((await client.get('/api/auth/sessions')).json() as { device: string }[]).filter(
+      ((await client.get('/api/auth/sessions')).json().data as { device: string }[]).filter(
         (s) => s.device === 'Scamtrail command-line tool',
       ).length;
     expect(await named()).toBe(1);
@@ -319,7 +319,7 @@ describe('the access token is a session of the approving user', () => {
   it('is listed among their sessions by its client’s name, and revoking it stops it at once', async () => {
     const { client } = await signedIn(t, 'viewer');
     const { access_token } = await signInDevice(client);
-    const listed = (await client.get('/api/auth/sessions')).json() as {
+    const listed = (await client.get('/api/auth/sessions')).json().data as {
       id: string;
       device: string;
       current: boolean;
@@ -428,7 +428,7 @@ describe('the access token is a session of the approving user', () => {
     expect((await device.post('/api/auth/password', password)).statusCode).toBe(403);
     const browserSession = (await client.get('/api/auth/sessions'))
       .json()
-      .find((s: { current: boolean }) => s.current);
+      .data.find((s: { current: boolean }) => s.current);
     expect((await device.delete(`/api/auth/sessions/${browserSession.id}`)).statusCode).toBe(403);
     expect((await client.get('/api/auth/me')).statusCode).toBe(200);
     expect((await client.get('/api/auth/passkeys')).json()).toEqual([]);
@@ -678,7 +678,7 @@ describe('the refresh token (RFC 6749 §6), rotated at each use', () => {
     await expireAccess(session.id);
     expect((await me(first.access_token)).statusCode).toBe(401);
     // Only the access token expired: the session is still listed, and its refresh token renews it.
-    const listed = (await client.get('/api/auth/sessions')).json() as { id: string }[];
+    const listed = (await client.get('/api/auth/sessions')).json().data as { id: string }[];
     expect(listed.map((s) => s.id)).toContain(session.id);
 
     const res = await refresh(first.refresh_token);
@@ -719,7 +719,7 @@ describe('the refresh token (RFC 6749 §6), rotated at each use', () => {
     });
     expect((await me(rotated.access_token)).statusCode).toBe(401);
     expect((await refresh(rotated.refresh_token)).json()).toMatchObject({ error: 'invalid_grant' });
-    const listed = (await client.get('/api/auth/sessions')).json() as { id: string }[];
+    const listed = (await client.get('/api/auth/sessions')).json().data as { id: string }[];
     expect(listed.map((s) => s.id)).not.toContain(sessionId);
     const recorded = await t.database.db.select().from(events).where(eq(events.subjectId, sessionId));
     expect(recorded.filter((e) => e.type === 'session.refresh_token_reused')).toHaveLength(1);

@@ -5,6 +5,7 @@ export const profileKeys = {
   all: ['profile'] as const,
   passkeys: () => [...profileKeys.all, 'passkeys'] as const,
   sessions: () => [...profileKeys.all, 'sessions'] as const,
+  sessionsPage: (page: number) => [...profileKeys.sessions(), page] as const,
   securityEvents: () => [...profileKeys.all, 'security-events'] as const,
   securityEventsPage: (page: number) => [...profileKeys.securityEvents(), page] as const,
 };

@@ -54,6 +54,25 @@ function securityPage(events: SecurityEvent[], page = 1, totalItems = events.len
   };
 }
 
+/**
+ * `GET /api/auth/sessions` as the server answers it: the page asked for, in the order given (the
+ * server puts this device first), and the others counted on every page.
+ */
+function sessionPage(sessions: Session[], url: URL) {
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const pageSize = Number(url.searchParams.get('pageSize') ?? 10);
+  return json(200, {
+    data: sessions.slice((page - 1) * pageSize, page * pageSize),
+    pagination: {
+      page,
+      pageSize,
+      totalItems: sessions.length,
+      totalPages: Math.max(1, Math.ceil(sessions.length / pageSize)),
+    },
+    otherCount: sessions.filter((session) => !session.current).length,
+  });
+}
+
 function renderProfile(
   state: { passkeys: Passkey[]; sessions: Session[]; revokeOthersFails?: boolean },
   securityEvents: () => Response = () => json(200, securityPage([])),
@@ -79,7 +98,7 @@ function renderProfile(
       state.passkeys = state.passkeys.filter((item) => item.id !== 'pk-1');
       return new Response(null, { status: 204 });
     },
-    'GET /api/auth/sessions': () => json(200, state.sessions),
+    'GET /api/auth/sessions': (_init, url) => sessionPage(state.sessions, url),
     'POST /api/auth/password': () => {
       state.sessions = state.sessions.filter((item) => item.current);
       return new Response(null, { status: 204 });
@@ -251,8 +270,8 @@ describe('Profile: passkeys', () => {
 });
 
 describe('Profile: sessions', () => {
-  it('lists the sessions, this device first and tagged', async () => {
-    await renderProfilePage({ passkeys: [], sessions: [OTHER_DEVICE, THIS_DEVICE] });
+  it('lists the sessions in the server’s order, this device tagged', async () => {
+    await renderProfilePage({ passkeys: [], sessions: [THIS_DEVICE, OTHER_DEVICE] });
     await within(section('Sessions')).findByRole('cell', { name: /Safari 18 on iOS/ });
     const rows = within(section('Sessions')).getAllByRole('row');
     expect(rows[1]).toHaveTextContent('Chrome 131 on Linux');
@@ -367,20 +386,36 @@ describe('Profile: sessions', () => {
     expect(within(section('Sessions')).getByRole('cell', { name: 'Safari 18 on iOS' })).toBeVisible();
   });
 
-  it('pages the sessions past ten, this device on the first page', async () => {
+  it('asks the server for a page of ten at a time, and counts the others on every page', async () => {
     const many: Session[] = Array.from({ length: 12 }, (_, i) => ({
       ...OTHER_DEVICE,
       id: `s-old-${i}`,
       device: `Old browser ${i + 1}`,
     }));
-    const { user } = await renderProfilePage({ passkeys: [], sessions: [...many, THIS_DEVICE] });
+    const { fetchMock, user } = await renderProfilePage({ passkeys: [], sessions: [THIS_DEVICE, ...many] });
     const sessions = section('Sessions');
     await within(sessions).findByRole('cell', { name: /Chrome 131 on Linux/ });
+    const asked = () =>
+      fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/auth/sessions')
+        .map((url) => `${url.searchParams.get('page')}/${url.searchParams.get('pageSize')}`);
+    expect(asked()).toEqual(['1/10']);
     // The header row and ten sessions.
     expect(within(sessions).getAllByRole('row')).toHaveLength(11);
     expect(within(sessions).queryByRole('cell', { name: 'Old browser 12' })).toBeNull();
     await user.click(within(sessions).getByRole('button', { name: /next page/i }));
     expect(await within(sessions).findByRole('cell', { name: 'Old browser 12' })).toBeVisible();
+    expect(asked()).toContain('2/10');
+    expect(within(sessions).queryByRole('cell', { name: /Chrome 131 on Linux/ })).toBeNull();
+    // Every other session, not only those of the page shown.
+    await user.click(within(sessions).getByRole('button', { name: 'Sign out other sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out of all other sessions?' });
+    expect(dialog).toHaveTextContent('This signs out 12 other sessions at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out others' }));
+    // Page 2 is gone with them: the first, this device's, is shown.
+    expect(await within(sessions).findByRole('cell', { name: /Chrome 131 on Linux/ })).toBeVisible();
+    expect(within(sessions).queryByRole('cell', { name: 'Old browser 12' })).toBeNull();
   });
 
   it('signs out to /login when this device’s own session is revoked', async () => {
