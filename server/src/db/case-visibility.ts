@@ -1,8 +1,9 @@
 import { and, eq, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { hasPermission, WILDCARD, type Permission } from '@scamtrail/domain/permissions';
 import type { Principal } from '../modules/auth/principal';
 import type { DbOrTx } from './client';
-import { cases, groupMembers } from './schema/index';
+import { cases, groupMembers, groups } from './schema/index';
 
 /** Administrators (holders of '*') see every case, whatever its group. */
 export function canSeeAllCases(principal: Principal): boolean {
@@ -26,6 +27,40 @@ export function visibleCaseCondition(principal: Principal | null, groupId: AnyCo
   if (principal.kind === 'api_key') return isNull(groupId);
   const memberOf = sql`${groupId} in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${principal.userId})`;
   return or(isNull(groupId), memberOf)!;
+}
+
+/** The transactions whose caller's sight is held already (`holdCaseSight`): it is taken once each. */
+const heldSight = new WeakSet<object>();
+
+/**
+ * Holds, until the transaction ends, the groups through which the caller sees cases: their rows locked
+ * FOR KEY SHARE. Every change of a group and of its members runs under the group's row lock (FOR
+ * UPDATE, `lockManagedGroup`), so a member's removal waits for the caller's write to commit, or, if it
+ * came first, the write waits for it and its checks (statements after this one, with a snapshot taken
+ * once the removal committed) see the caller no longer in the group: a write never lands in a case its
+ * author lost sight of while it ran. Call it in a write's transaction before the first check of
+ * visibility the write relies on (the case it changes, and any other it names); the helpers that check
+ * a case for a write (`requireEditableCase`, `lockVisibleCaseRow`, the journal's and evidence's) call
+ * it, and it runs once a transaction. Nothing to hold for administrators (they see every case) and API
+ * keys (they see only cases of no group, which only the case's own row lock changes).
+ *
+ * Lock order: a group's changes take the group row, then its member rows, and never a case's row or
+ * what a case holds; case writes take these shared locks, which never wait on one another, before or
+ * after their case rows (case row before identifier rows). The only waits are thus a write on a group's
+ * change and a change on the writes, never a cycle.
+ */
+export async function holdCaseSight(tx: DbOrTx, principal: Principal): Promise<void> {
+  if (principal.kind !== 'user' || canSeeAllCases(principal)) return;
+  if (!(tx instanceof PgTransaction) || heldSight.has(tx)) return;
+  heldSight.add(tx);
+  await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(
+      sql`${groups.id} in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${principal.userId})`,
+    )
+    .orderBy(groups.id)
+    .for('key share');
 }
 
 /** Whether any of the rows a query read are in cases the caller may see, and whether any are not. */

@@ -14,7 +14,7 @@ import type { Principal } from '../auth/principal';
 import { auditEvent } from '../events/audit-event';
 import { recordEvent } from '../events/events.service';
 import { touchCase } from './cases.repository';
-import { checkCaseReferences, requireEditableCase, requireVisibleCase } from './case.preconditions';
+import { checkCaseReferences, lockEditableCase, requireVisibleCase } from './case.preconditions';
 import {
   deleteCaseTaskRow,
   findCaseTask,
@@ -90,7 +90,7 @@ export async function createCaseTask(
   principal: Principal,
 ): Promise<CaseTask> {
   const row = await db.transaction(async (tx) => {
-    await requireEditableCase(tx, principal, caseId);
+    await lockEditableCase(tx, principal, caseId);
     await checkAssignee(tx, body.assigneeId, principal);
     const created = await insertCaseTask(tx, {
       caseId,
@@ -144,7 +144,7 @@ export async function updateCaseTask(
   ifMatch?: IfMatch,
 ): Promise<CaseTask> {
   await db.transaction(async (tx) => {
-    await requireEditableCase(tx, principal, caseId);
+    await lockEditableCase(tx, principal, caseId);
     const current = await lockCaseTask(tx, caseId, taskId);
     if (!current) throw AppError.notFound('Task');
     await assertIfMatch(tx, caseTasks, taskId, ifMatch, 'task');
@@ -188,7 +188,7 @@ export async function deleteCaseTask(
   principal: Principal,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await requireEditableCase(tx, principal, caseId);
+    await lockEditableCase(tx, principal, caseId);
     const current = await lockCaseTask(tx, caseId, taskId);
     if (!current) throw AppError.notFound('Task');
     await deleteCaseTaskRow(tx, taskId);

@@ -3,10 +3,10 @@ import type { FieldError } from '@scamtrail/domain/errors';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { canSeeAllCases, isGroupMember } from '../../db/case-visibility';
+import { canSeeAllCases, holdCaseSight, isGroupMember } from '../../db/case-visibility';
 import { unknownTagErrors } from '../tags/tag.preconditions';
 import { findEnabledUserIds, findGroupName } from './case-references.repository';
-import { findVisibleCaseRow, type CaseRow } from './cases.repository';
+import { findVisibleCaseRow, lockVisibleCaseRow, type CaseRow } from './cases.repository';
 
 // What must hold before a case, or what it holds, is read or changed: each rule once, with its answer.
 
@@ -32,9 +32,26 @@ export async function requireVisibleCase(db: DbOrTx, principal: Principal, id: s
   return row;
 }
 
-/** The case a change to what it holds starts from: visible (else 404) and not archived (409). */
+/**
+ * The case a change to what it holds starts from: visible (else 404) and not archived (409). In the
+ * change's transaction, the caller's sight of it is held until it commits (`holdCaseSight`).
+ */
 export async function requireEditableCase(db: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
+  await holdCaseSight(db, principal);
   const row = await requireVisibleCase(db, principal, id);
+  assertCaseWritable(row.status);
+  return row;
+}
+
+/**
+ * As `requireEditableCase`, the case row locked until the change commits (as `touchCase` locks it):
+ * the case archived, or moved to a group the caller is not in, while the change runs is seen by it
+ * (409, 404) rather than changed once it is read-only or hidden from them. For a change of one case;
+ * a change of two (a link) locks both in id order first, then checks each (`lockCasePair`).
+ */
+export async function lockEditableCase(tx: DbOrTx, principal: Principal, id: string): Promise<CaseRow> {
+  const row = await lockVisibleCaseRow(tx, principal, id, 'no key update');
+  if (!row) throw AppError.notFound('Case');
   assertCaseWritable(row.status);
   return row;
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { nextUpdatedAt } from '../../db/row-versions';
 import { caseAssignees, cases, caseTags } from '../../db/schema/index';
 import type { Principal } from '../auth/principal';
-import { visibleCaseCondition } from '../../db/case-visibility';
+import { holdCaseSight, visibleCaseCondition } from '../../db/case-visibility';
 import { isAnyUuid, rowsOf } from '../../db/sql/arrays';
 
 export type CaseRow = typeof cases.$inferSelect;
@@ -40,17 +40,24 @@ export async function findVisibleCaseRow(
   return row;
 }
 
-/** As `findVisibleCaseRow`, locking the row until the transaction ends, so changes queue up. */
+/**
+ * As `findVisibleCaseRow`, locking the row until the transaction ends, so changes queue up; the
+ * caller's sight of it is held as long (`holdCaseSight`). A change of the case's own fields takes
+ * `update`; a change of what it holds `no key update`, the lock `touchCase` takes (a weaker lock
+ * strengthened later deadlocks two such changes), which still waits for a change of the case.
+ */
 export async function lockVisibleCaseRow(
   tx: DbOrTx,
   principal: Principal,
   id: string,
+  strength: 'update' | 'no key update' = 'update',
 ): Promise<CaseRow | undefined> {
+  await holdCaseSight(tx, principal);
   const [row] = await tx
     .select()
     .from(cases)
     .where(and(eq(cases.id, id), visibleCaseCondition(principal)))
-    .for('update', { of: cases });
+    .for(strength, { of: cases });
   return row;
 }
 

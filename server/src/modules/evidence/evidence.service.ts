@@ -103,7 +103,7 @@ export async function updateEvidence(
   ifMatch?: IfMatch,
 ): Promise<Evidence> {
   await db.transaction(async (tx) => {
-    const { row } = await requireEditableEvidence(tx, principal, id);
+    const { row } = await requireEditableEvidence(tx, principal, id, body.caseId);
     await assertIfMatch(tx, evidence, id, ifMatch, 'evidence item');
     const movesTo = body.caseId !== undefined && body.caseId !== row.caseId ? body.caseId : undefined;
     await lockCases(tx, [row.caseId, movesTo ?? null]);

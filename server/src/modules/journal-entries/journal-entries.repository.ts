@@ -14,6 +14,7 @@ import { lockEntryIdentifiers, lockIdentifiersInIdOrder } from '../../db/identif
 import { entryColumns, type EntryRow } from '../../db/sql/entry-columns';
 import type { Principal } from '../auth/principal';
 import {
+  holdCaseSight,
   viewerKind,
   viewerParams,
   viewerTemplate,
@@ -60,13 +61,15 @@ export async function lockEntryRow(db: DbOrTx, id: string): Promise<EntryRow | u
 
 /**
  * The case's status, locked against concurrent changes of the case for the rest of the transaction,
- * if the case exists and the caller may see it. Changes take the entry first, then its case.
+ * if the case exists and the caller may see it (a sight held as long, `holdCaseSight`). Changes take the
+ * entry first, then its case.
  */
 export async function lockVisibleCaseStatus(
   db: DbOrTx,
   caseId: string,
   principal: Principal,
 ): Promise<string | undefined> {
+  await holdCaseSight(db, principal);
   const [row] = await db
     .select({ status: cases.status })
     .from(cases)
@@ -77,7 +80,7 @@ export async function lockVisibleCaseStatus(
 
 const caseStatus = preparedAcrossTransactions((db, kind) =>
   db
-    .select({ status: cases.status })
+    .select({ status: cases.status, groupId: cases.groupId })
     .from(cases)
     .where(
       and(eq(cases.id, sql.placeholder('caseId')), visibleCaseCondition(viewerTemplate(kind as ViewerKind))),
@@ -86,8 +89,8 @@ const caseStatus = preparedAcrossTransactions((db, kind) =>
 );
 
 /**
- * The status of the case if the caller may see it, read without a lock (the case row is locked at the end of
- * the entry's transaction, by `touchCaseLinkingEntry` of signatures/journal-chain.ts, which answers it again).
+ * The status and group of the case if the caller may see it, read without a lock (the case row is locked at the end of
+ * the entry's transaction, by `touchCaseLinkingEntry` of signatures/journal-chain.ts, which answers both again).
  * Built once per viewer kind (the statement's text differs only between kinds) and named: parsed and
  * planned once per connection, inside a transaction as outside.
  */
@@ -95,12 +98,12 @@ export async function findVisibleCaseStatus(
   db: DbOrTx,
   caseId: string,
   principal: Principal,
-): Promise<string | undefined> {
+): Promise<{ status: string; groupId: string | null } | undefined> {
   const [row] = await caseStatus(db, viewerKind(principal)).execute({
     caseId,
     ...viewerParams(principal),
   });
-  return row?.status;
+  return row;
 }
 
 /** Which of the evidence ids exist in a case the caller may see (or in no case), in one query. */

@@ -8,6 +8,7 @@ import type {
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
 import { transactionRetryingDeadlocks } from '../../db/retry-deadlocks';
+import { holdCaseSight, isCaseVisible } from '../../db/case-visibility';
 import { journalEntries } from '../../db/schema/index';
 import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
@@ -38,14 +39,17 @@ import type { SignableEntry } from '../signatures/signable-content';
 
 /**
  * 400s for every id of the body that names nothing the caller may see; nothing is written. Answers
- * the SHA-256 recorded for each evidence item, which the entry's chained content names.
+ * the SHA-256 recorded for each evidence item, which the entry's chained content names, and the
+ * group the case was in when it was found visible.
  */
 async function checkReferences(
   tx: DbOrTx,
   body: CreateJournalEntryBody,
   principal: Principal,
-): Promise<Map<string, string | null>> {
+): Promise<{ evidenceHashes: Map<string, string | null>; caseGroupId: string | null }> {
   const errors: FieldError[] = [];
+  // The caller's sight of the case and of the evidence named, held until the entry commits.
+  await holdCaseSight(tx, principal);
   // Read without a lock: the case is locked at the end of the transaction, and its status checked again.
   const caseStatus = body.caseId ? await findVisibleCaseStatus(tx, body.caseId, principal) : undefined;
   if (body.caseId && !caseStatus) errors.push(noSuchCase('caseId'));
@@ -65,8 +69,8 @@ async function checkReferences(
       errors.push({ field: `identifierIds.${i}`, message: 'No identifier with this id' });
   });
   if (errors.length) throw AppError.validation(errors);
-  if (caseStatus) assertCaseWritable(caseStatus);
-  return evidence;
+  if (caseStatus) assertCaseWritable(caseStatus.status);
+  return { evidenceHashes: evidence, caseGroupId: caseStatus?.groupId ?? null };
 }
 
 /**
@@ -79,7 +83,7 @@ export async function createJournalEntry(
   principal: Principal,
 ): Promise<JournalEntry> {
   const answer = await transactionRetryingDeadlocks(db, async (tx) => {
-    const evidenceHashes = await checkReferences(tx, body, principal);
+    const { evidenceHashes, caseGroupId } = await checkReferences(tx, body, principal);
     const originators = await resolveRecordOriginators(
       tx,
       principal.originatorId,
@@ -124,9 +128,13 @@ export async function createJournalEntry(
         identifierIds,
         evidence: evidenceIds.map((id) => ({ id, sha256: evidenceHashes.get(id) ?? null })),
       } satisfies SignableEntry;
-      const status = await touchCaseLinkingEntry(tx, chained);
-      if (status === undefined) throw AppError.notFound('Case');
-      assertCaseWritable(status);
+      const touched = await touchCaseLinkingEntry(tx, chained);
+      if (touched === undefined) throw AppError.notFound('Case');
+      // Moved to another group since it was found visible: seen again, now that it is locked.
+      if (touched.groupId !== caseGroupId && !(await isCaseVisible(tx, principal, inserted.caseId))) {
+        throw AppError.validation([noSuchCase('caseId')]);
+      }
+      assertCaseWritable(touched.status);
     }
     return written;
   });

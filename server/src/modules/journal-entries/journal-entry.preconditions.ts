@@ -2,7 +2,12 @@ import type { DbOrTx } from '../../db/client';
 import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
-import { canSeeAllCases, isCaseVisible, RECORDS_YOU_MAY_NOT_SEE } from '../../db/case-visibility';
+import {
+  canSeeAllCases,
+  holdCaseSight,
+  isCaseVisible,
+  RECORDS_YOU_MAY_NOT_SEE,
+} from '../../db/case-visibility';
 import { assertCaseWritable } from '../cases/case.preconditions';
 import { isEntrySigned } from '../signatures/signatures.service';
 import {
@@ -18,9 +23,10 @@ export const entryNotFound = () => AppError.notFound('Journal entry');
 
 /**
  * The entry, locked for the rest of the transaction; 404 when it is missing or its case is one the
- * caller may not see (exactly as a missing one).
+ * caller may not see (exactly as a missing one). The caller's sight is held as long (`holdCaseSight`).
  */
 export async function lockVisibleEntry(tx: DbOrTx, id: string, principal: Principal): Promise<EntryRow> {
+  await holdCaseSight(tx, principal);
   const row = await lockEntryRow(tx, id);
   if (!row) throw entryNotFound();
   if (row.caseId && !(await isCaseVisible(tx, principal, row.caseId))) throw entryNotFound();

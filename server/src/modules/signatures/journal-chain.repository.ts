@@ -107,13 +107,13 @@ const touchAppendingLink = preparedAcrossTransactions((db) => {
       .update(cases)
       .set({ lastActivityAt: sql`now()` })
       .where(eq(cases.id, sql.placeholder('caseId')))
-      .returning({ id: cases.id, status: cases.status }),
+      .returning({ id: cases.id, status: cases.status, groupId: cases.groupId }),
   );
   const appended = sql<number>`journal_chain_append(${touched.id}, ${sql.placeholder('kind')},
     ${sql.placeholder('journalEntryId')}::uuid, ${sql.placeholder('contentHash')})`;
   return db
     .with(touched)
-    .select({ status: touched.status, seq: appended })
+    .select({ status: touched.status, groupId: touched.groupId, seq: appended })
     .from(touched)
     .prepare('journal_case_touch_append_link');
 });
@@ -123,21 +123,21 @@ const touchAppendingLink = preparedAcrossTransactions((db) => {
  * statement (issue 38: the case's lock is held for this statement and the commit, no round trip of the
  * application between). The function runs on the row the update answers, so after the lock is granted,
  * and reads the last link with a snapshot of its own (migration 0032): the link a writer before committed.
- * Answers the case's status (the caller refuses an archived case, which rolls the link back), or
- * undefined when the case does not exist (nothing appended). Built once and named: parsed once per
- * connection.
+ * Answers the case's status and group (the caller refuses an archived case, or one moved out of its
+ * sight, which rolls the link back), or undefined when the case does not exist (nothing appended).
+ * Built once and named: parsed once per connection.
  */
 export async function touchCaseAppendingLink(
   db: DbOrTx,
   link: Pick<ChainLinkRow, 'caseId' | 'kind' | 'journalEntryId' | 'contentHash'>,
-): Promise<string | undefined> {
+): Promise<{ status: string; groupId: string | null } | undefined> {
   const [row] = await touchAppendingLink(db).execute({
     caseId: link.caseId,
     kind: link.kind,
     journalEntryId: link.journalEntryId,
     contentHash: link.contentHash,
   });
-  return row?.status;
+  return row && { status: row.status, groupId: row.groupId };
 }
 
 /**

@@ -123,14 +123,15 @@ export async function appendLockedLink(
 /**
  * Links a new entry of a case (`linked`), locking the case row and marking it active in the same
  * statement: the case's lock is taken last in the entry's transaction and held for this one statement
- * and the commit (issue 38). Answers the case's status, or undefined when there is no such case (nothing
- * appended); the caller throws for an archived case, which rolls the link back with the rest.
+ * and the commit (issue 38). Answers the case's status and group, or undefined when there is no such case
+ * (nothing appended); the caller throws for an archived case, or one moved out of its sight, which rolls
+ * the link back with the rest.
  */
 export async function touchCaseLinkingEntry(
   tx: DbOrTx,
   entry: SignableEntry & { caseId: string },
   contentHash = chainedContentHash(entry),
-): Promise<string | undefined> {
+): Promise<{ status: string; groupId: string | null } | undefined> {
   return touchCaseAppendingLink(tx, {
     caseId: entry.caseId,
     kind: 'linked',
