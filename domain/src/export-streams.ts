@@ -135,9 +135,15 @@ export const exportStreamSchema = z
     topics: z.array(z.enum(EXPORT_TOPICS)),
     /**
      * The groups whose cases it carries besides the cases of no group, by name (empty: the cases of no
-     * group only). Events of any other case never appear in it.
+     * group only). Events of any other case never appear in it. Absent for a reader without
+     * `group.view`, who may not read groups.
      */
-    groups: z.array(z.object({ id: responseText(), name: responseText() })),
+    groups: z
+      .array(z.object({ id: responseText(), name: responseText() }))
+      .optional()
+      .describe(
+        'The groups whose cases it carries besides those of no group; absent for a caller without group.view',
+      ),
     status: z.enum(EXPORT_STREAM_STATUSES),
     /** Who created it: a user's full name, or null once that user is gone. */
     createdBy: responseText().nullable(),

@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '@scamtrail/domain/permissions';
+import { EXPORT_TOPICS } from '@scamtrail/domain/export-streams';
 import { buildEvidenceApp, type EvidenceTestApp } from '../src/modules/evidence/evidence-test-fixtures';
 import { signedIn, type Client } from './helpers';
 import { fillPath, loadOperations, type Operation } from './openapi-operations';
@@ -97,10 +98,6 @@ const SHOWS_NO_MARK: Record<string, string> = {
   'GET /api/automations/{id}/webhook': 'a key reads its own automation only',
   'GET /api/automations/{id}/webhook/deliveries': 'a key reads its own automation only',
   'GET /api/automations/{id}/webhook/attempts': 'a key reads its own automation only',
-  'GET /api/export-streams': 'none seeded (export-stream-permissions.test.ts)',
-  'GET /api/export-streams/{id}': 'none seeded (export-stream-permissions.test.ts)',
-  'GET /api/export-streams/{id}/events': 'none seeded (export-stream-permissions.test.ts)',
-  'GET /api/export-streams/{id}/preview': 'none seeded (export-stream-permissions.test.ts)',
   'GET /api/identifiers/matches':
     'a whole value is needed, not a mark (the list items it shares are scanned)',
   'GET /api/identifiers/confidence/bulk': 'scores only',
@@ -176,6 +173,12 @@ beforeAll(async () => {
     identifierIds: [identifier.id],
   });
   const task = await post(`/api/cases/${kase.id}/tasks`, { title: `${m['case.view']} task` });
+  // A stream carrying every topic and the marked group: its events speak of every kind of record.
+  const stream = await post('/api/export-streams', {
+    name: 'Every topic',
+    topics: [...EXPORT_TOPICS],
+    groupIds: [group.id],
+  });
   Object.assign(ids, {
     case: kase.id,
     evidence: evidence.id,
@@ -188,6 +191,7 @@ beforeAll(async () => {
     automation: automation.id,
     task: task.id,
     user: seeder.user.id,
+    exportStream: stream.id,
   });
   operations = (await loadOperations(t.app)).filter((op) => op.method === 'GET');
 }, 120_000);

@@ -20,6 +20,7 @@ import {
 } from './export-streams.repository';
 import { findStream, toTopics } from './export-streams.service';
 import type { EventsSignal } from './events-signal';
+import { eventForReader } from './event-redaction';
 
 /** Reading a stream: its events after a reader's cursor, those of its topics and its cases only. */
 
@@ -135,7 +136,11 @@ export async function readExportStream(
     await signal.after(mark, left, abort);
   }
   if (markRead && principal.kind === 'api_key') await markStreamRead(db, id);
-  return { data: page.rows.map(toExportEvent), next: cursorOf(page.next), hasMore: page.hasMore };
+  return {
+    data: page.rows.map((row) => eventForReader(toExportEvent(row), principal.permissions)),
+    next: cursorOf(page.next),
+    hasMore: page.hasMore,
+  };
 }
 
 /**

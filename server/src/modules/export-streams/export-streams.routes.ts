@@ -21,6 +21,7 @@ import {
   deleteExportStream,
   getExportStream,
   listExportStreams,
+  streamFor,
   updateExportStream,
 } from './export-streams.service';
 import { readExportStream } from './export-stream-read.service';
@@ -51,7 +52,10 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
       },
       config: { access: access.permission('export.view') },
     },
-    async (request) => listExportStreams(db, request.query),
+    async (request) => {
+      const page = await listExportStreams(db, request.query);
+      return { ...page, data: page.data.map((stream) => streamFor(stream, request.principal!)) };
+    },
   );
 
   r.post(
@@ -73,7 +77,9 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createExportStream(db, request.body, request.principal!)),
+      reply
+        .status(201)
+        .send(streamFor(await createExportStream(db, request.body, request.principal!), request.principal!)),
   );
 
   r.get(
@@ -88,7 +94,8 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
       },
       config: { access: access.permission('export.view') },
     },
-    async (request, reply) => withETag(reply, await getExportStream(db, request.params.id)),
+    async (request, reply) =>
+      withETag(reply, streamFor(await getExportStream(db, request.params.id), request.principal!)),
   );
 
   r.patch(
@@ -111,8 +118,18 @@ export async function exportStreamsRoutes(app: FastifyInstance, opts: { database
     async (request, reply) =>
       guardEdit(
         reply,
-        () => updateExportStream(db, request.params.id, request.body, request.principal!, ifMatchOf(request)),
-        () => getExportStream(db, request.params.id),
+        async () =>
+          streamFor(
+            await updateExportStream(
+              db,
+              request.params.id,
+              request.body,
+              request.principal!,
+              ifMatchOf(request),
+            ),
+            request.principal!,
+          ),
+        async () => streamFor(await getExportStream(db, request.params.id), request.principal!),
         exportStreamSchema,
       ),
   );

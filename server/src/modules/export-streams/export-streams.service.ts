@@ -5,6 +5,7 @@ import {
   type ExportTopic,
   type NewExportStream,
 } from '@scamtrail/domain/export-streams';
+import { hasPermission } from '@scamtrail/domain/permissions';
 import { fullName } from '@scamtrail/domain/names';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
@@ -55,6 +56,16 @@ function toStream(row: StreamRow): ExportStream {
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
+}
+
+/**
+ * A stream as the caller may read it: the groups it carries (their names) only to a reader holding
+ * `group.view`, as groups are read (a key holding export.view alone reads the stream, not its groups).
+ */
+export function streamFor(stream: ExportStream, principal: Principal): ExportStream {
+  if (hasPermission(principal.permissions, 'group.view')) return stream;
+  const { groups: _groups, ...rest } = stream;
+  return rest;
 }
 
 /** What the audit trail keeps of a stream. */

@@ -483,6 +483,32 @@ describe('webhook delivery', () => {
     expect(webhook).toMatchObject({ topics: ['identifiers'], deliveredTopics: [] });
   });
 
+  it("tells an event's other records only as far as the keys may read them (evidence's identifier)", async () => {
+    const r = await receiver();
+    const automation = await createAutomationVia(admin, { webhookUrl: r.url });
+    await createKeyVia(admin, automation.id, ['export.view', 'evidence.view']);
+    const patched = await admin.patch(`/api/automations/${automation.id}/webhook`, { topics: ['evidence'] });
+    expect(patched.statusCode).toBe(200);
+    expect((await admin.post(`/api/automations/${automation.id}/webhook/secret`)).statusCode).toBe(200);
+    const identifierId = randomUUID();
+    await recordEvent(db, {
+      type: 'evidence.identifier_linked',
+      actorOriginatorId: null,
+      subjectType: 'evidence',
+      subjectId: randomUUID(),
+      data: {
+        before: null,
+        after: { identifierId, identifierType: 'email', displayValue: 'unreadable@example.com' },
+      },
+    });
+    await drain(worker(testClock()));
+    expect(r.received).toHaveLength(1);
+    expect(r.received[0].body).not.toContain('unreadable@example.com');
+    expect(r.received[0].body).not.toContain(identifierId);
+    const payload = JSON.parse(r.received[0].body) as { data: { data: { after: unknown } } };
+    expect(payload.data.data.after).toEqual({ identifierId: { hidden: 'identifier' } });
+  });
+
   it("sends a queued event no more once the key's creator is demoted, neither on schedule nor by hand", async () => {
     const r = await receiver(() => ({ status: 500 }));
     const creator = await signedIn(t, 'admin');

@@ -13,6 +13,7 @@ import {
 } from '@scamtrail/domain/webhooks';
 import type { Db } from '../../db/client';
 import { OutboundError, sendOutboundRequest, type OutboundPolicy } from '../../lib/outbound-request';
+import { eventForReader } from '../export-streams/event-redaction';
 import { isCarriedNow, readCarried, toExportEvent } from '../export-streams/export-stream-read.service';
 import { toTopics } from '../export-streams/export-streams.service';
 import {
@@ -116,16 +117,15 @@ export class WebhookWorker {
           const endpoint = await lockEndpointToFill(tx, automationId);
           if (!endpoint) return { queued: 0, hasMore: false };
           const now = this.clock.now();
-          const topics = deliverableTopics(
-            toTopics(endpoint.topics),
-            await heldForDelivery(tx, automationId, now),
-          );
+          const held = await heldForDelivery(tx, automationId, now);
+          const topics = deliverableTopics(toTopics(endpoint.topics), held);
           const subjects = topics.flatMap((topic: ExportTopic) => EXPORT_TOPIC_SUBJECTS[topic]);
           if (subjects.length === 0) return { queued: 0, hasMore: false };
           // The cases an API key sees: those of no group.
           const page = await readCarried(tx, { subjects, groupIds: [] }, endpoint, FILL_BATCH);
           const rows = page.rows.map((row) => {
-            const event = toExportEvent(row);
+            // What its receiver may read of it: what the keys and the URL's chooser hold (`eventForReader`).
+            const event = eventForReader(toExportEvent(row), [...held]);
             return {
               automationId,
               eventId: Number(row.id),

@@ -39,12 +39,12 @@ function changesOf(stream: ExportStream, fields: StreamFields): UpdateExportStre
     ...(!sameSet(fields.topics, stream.topics) && { topics: fields.topics }),
     ...(!sameSet(
       fields.groupIds,
-      stream.groups.map((group) => group.id),
+      (stream.groups ?? []).map((group) => group.id),
     ) && { groupIds: fields.groupIds }),
   };
 }
 
-const groupIdsOf = (stream: ExportStream) => stream.groups.map((group) => group.id);
+const groupIdsOf = (stream: ExportStream) => (stream.groups ?? []).map((group) => group.id);
 
 /** What someone else changed in an export stream, each as "Field: its value now". */
 export function describeExportStreamChanges(base: ExportStream, current: ExportStream): string[] {
@@ -55,7 +55,7 @@ export function describeExportStreamChanges(base: ExportStream, current: ExportS
     {
       label: 'Groups',
       valueOf: (stream) => groupIdsOf(stream).sort(),
-      show: (stream) => stream.groups.map((group) => group.name).join(', '),
+      show: (stream) => (stream.groups ?? []).map((group) => group.name).join(', '),
     },
     { label: 'Status', valueOf: (stream) => EXPORT_STREAM_STATUS_LABELS[stream.status] },
   ]);
@@ -71,7 +71,7 @@ export function ExportStreamFormModal({ stream, onClose }: { stream?: ExportStre
   const [name, setName] = useState(stream?.name ?? '');
   const [description, setDescription] = useState(stream?.description ?? '');
   const [topics, setTopics] = useState<ExportTopic[]>(stream?.topics ?? []);
-  const [groupIds, setGroupIds] = useState<string[]>(() => stream?.groups.map((group) => group.id) ?? []);
+  const [groupIds, setGroupIds] = useState<string[]>(() => (stream?.groups ?? []).map((group) => group.id));
   const { errorProps, clearError, formError, formRef, run } = useFormSubmission(
     FIELDS,
     'Failed to save the export stream',

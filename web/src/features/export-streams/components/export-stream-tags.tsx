@@ -41,7 +41,7 @@ export function ExportStreamCasesTags({ groups }: { groups: ExportStream['groups
           {EXPORT_STREAM_UNGROUPED_LABEL}
         </Tag>
       </li>
-      {groups.map((group) => (
+      {(groups ?? []).map((group) => (
         <li key={group.id}>
           <Tag type="purple" size="sm">
             Group: {group.name}

@@ -1,0 +1,64 @@
+import type { ExportEvent } from '@scamtrail/domain/export-streams';
+import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
+import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
+import {
+  AUDIT_EVENT_REFERENCES,
+  isAuditAction,
+  type AuditEventReferences,
+  type ReferenceFields,
+} from '../events/record-references';
+
+/** The permission each kind of record an event may name is read with. */
+const VIEW_PERMISSION: Record<HiddenRecordKind, Permission> = {
+  case: 'case.view',
+  evidence: 'evidence.view',
+  journal_entry: 'journal_entry.view',
+  identifier: 'identifier.view',
+};
+
+type Values = Record<string, unknown>;
+const isValues = (value: unknown): value is Values =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One recorded value (an event's `before` or `after`) as a reader holding `grants` may read it. */
+function redactValue(
+  value: unknown,
+  fields: ReferenceFields,
+  counts: Readonly<Record<string, Permission>>,
+  grants: readonly string[],
+): unknown {
+  if (!isValues(value)) return value;
+  const out: Values = { ...value };
+  for (const [field, { kind, carries = [] }] of Object.entries(fields)) {
+    if (!(field in value) || hasPermission(grants, VIEW_PERMISSION[kind])) continue;
+    const named = value[field];
+    if (named === null || named === undefined) continue;
+    out[field] = Array.isArray(named) ? named.map(() => ({ hidden: kind })) : { hidden: kind };
+    for (const carried of carries) delete out[carried];
+  }
+  for (const [field, permission] of Object.entries(counts)) {
+    if (!hasPermission(grants, permission)) delete out[field];
+  }
+  return out;
+}
+
+/**
+ * An event of an export stream or a webhook as a reader holding `grants` may read it. The topics a
+ * reader gets are those whose permissions they hold, but an event of one topic may name, or say
+ * something of, records of another kind (evidence's identifier events carry the identifier's value, a
+ * journal entry's creation its evidence and identifiers, a dossier's export how many entries and
+ * evidence items it held): such a reference is answered `{ "hidden": kind }` and what it says of that
+ * record, or a count of such records, is left out for a reader without that kind's view permission,
+ * as the case's History does (the declarations of `AUDIT_EVENT_REFERENCES`). Which cases' events a
+ * stream carries at all is `withCarried`'s.
+ */
+export function eventForReader(event: ExportEvent, grants: readonly string[]): ExportEvent {
+  if (!isAuditAction(event.type) || !isValues(event.data)) return event;
+  const references: AuditEventReferences = AUDIT_EVENT_REFERENCES[event.type];
+  const counts = references.counts ?? {};
+  const data: Values = { ...event.data };
+  for (const side of ['before', 'after']) {
+    if (side in data) data[side] = redactValue(data[side], references.fields, counts, grants);
+  }
+  return { ...event, data };
+}
