@@ -451,6 +451,25 @@ test.describe('list toolbars and tables on a laptop (1280 px)', () => {
     expect(new Set(tops).size, `toolbar children at ${tops.join(', ')}`).toBe(1);
   });
 
+  test('a chosen filter of the case list shows its name and its choice whole', async ({ page }) => {
+    const admin = await createAccount('admin');
+    const tag = randomBytes(3).toString('hex');
+    const groupId = await created(admin, '/api/groups', { name: `Fraud desk ${tag}`, userIds: [] });
+    const tagId = await created(admin, '/api/tags', { name: `phishing-${tag}`, color: 'red' });
+    await signIn(page, admin);
+    await page.goto(`/cases?groupId=${groupId}&tagId=${tagId}`);
+    const group = page.getByRole('combobox', { name: 'Group' });
+    const tagFilter = page.getByRole('combobox', { name: 'Tag' });
+    await expect(group).toHaveValue(`Group: Fraud desk ${tag}`);
+    await expect(tagFilter).toHaveValue(`Tag: phishing-${tag}`);
+    // Six filters in a row cut a chosen one to "Group: ...": a chosen one takes the room it needs.
+    for (const field of [group, tagFilter]) {
+      const cut = await field.evaluate((input) => input.scrollWidth > input.clientWidth);
+      expect(cut, `${await field.inputValue()} is cut short`).toBe(false);
+    }
+    await expectNoSeriousViolations(page, 'the case list with a group and a tag chosen');
+  });
+
   test("a team member's dates do not wrap", async ({ page }) => {
     const tag = randomBytes(3).toString('hex');
     const admin = await createAccount('admin');

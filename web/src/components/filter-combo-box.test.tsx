@@ -61,6 +61,15 @@ describe('FilterComboBox', () => {
     expect(input).toHaveAttribute('placeholder', 'All tags');
   });
 
+  it('takes more room once chosen, for the name of the filter beside the choice', async () => {
+    const user = userEvent.setup();
+    const { container } = render(<Filter initial="romance" />);
+    const field = container.querySelector('.filter-combo-box')!;
+    expect(field).toHaveClass('filter-combo-box--chosen');
+    await user.click(screen.getByRole('button', { name: 'Clear selected item' }));
+    expect(field).not.toHaveClass('filter-combo-box--chosen');
+  });
+
   it('leaves a server-searched list as given, and does not search for the chosen text', async () => {
     const user = userEvent.setup();
     const onSearchChange = vi.fn();

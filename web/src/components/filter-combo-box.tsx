@@ -64,7 +64,9 @@ export function FilterComboBox<T>(props: FilterComboBoxProps<T>) {
   return (
     <ComboBox<Choice<T>>
       id={id}
-      className={['filter-combo-box', className].filter(Boolean).join(' ')}
+      className={['filter-combo-box', chosen && 'filter-combo-box--chosen', className]
+        .filter(Boolean)
+        .join(' ')}
       size="lg"
       titleText={label}
       placeholder={placeholder}
