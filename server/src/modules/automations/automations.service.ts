@@ -4,7 +4,9 @@ import type {
   UpdateAutomationBody,
 } from '@scamtrail/domain/automations';
 import type { Originator } from '@scamtrail/domain/originators';
+import { grantsBeyond, permissionsForRole } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
 import type { OutboundPolicy } from '../../lib/outbound-request';
 import type { IfMatch } from '../../lib/preconditions';
@@ -31,10 +33,32 @@ const WEBHOOK = { field: 'webhookUrl', label: 'Webhook URL' };
  * Who chooses the URL: whoever receives at it reads what the webhook delivers, so deliveries are held
  * to what this chooser holds now as well as to the keys (`heldForDelivery`, webhooks/webhook-grants.ts).
  */
-function urlChooser(principal: Principal) {
+function urlChooser(principal: Principal, url: string | null | undefined) {
+  if (url && isNarrowedDeviceSession(principal)) {
+    throw new AppError('FORBIDDEN', NARROWED_CHOOSER_MESSAGE, {
+      fields: [{ field: 'webhookUrl', message: NARROWED_CHOOSER_MESSAGE }],
+    });
+  }
   return principal.kind === 'user'
     ? { webhookUrlSetByUserId: principal.userId, webhookUrlSetByApiKeyId: null }
     : { webhookUrlSetByUserId: null, webhookUrlSetByApiKeyId: principal.apiKeyId };
+}
+
+export const NARROWED_CHOOSER_MESSAGE =
+  "A device sign-in's token approved for some of your permissions cannot choose a webhook URL: " +
+  'its receiver would read what your whole role reads. Set it in the browser';
+
+/**
+ * A device sign-in's token narrowed to a scope below its user's role. The URL's chooser is recorded
+ * as the user (held to their role, `heldForDelivery`), so such a token choosing a URL would send its
+ * receiver more than the token itself may read.
+ */
+function isNarrowedDeviceSession(principal: Principal): boolean {
+  return (
+    principal.kind === 'user' &&
+    principal.clientId !== undefined &&
+    grantsBeyond(principal.permissions, permissionsForRole(principal.role)).length > 0
+  );
 }
 
 /** Keys shown with an automation; the full list is paginated at .../api-keys. */
@@ -54,7 +78,7 @@ export async function createAutomation(
       systemName: body.systemName,
       description: body.description,
       webhookUrl: body.webhookUrl ?? null,
-      ...(body.webhookUrl ? urlChooser(principal) : {}),
+      ...(body.webhookUrl ? urlChooser(principal, body.webhookUrl) : {}),
       active: body.active,
     },
     principal.originatorId,
@@ -83,7 +107,7 @@ export async function updateAutomation(
     principal.originatorId,
     UNIQUE_SYSTEM_NAME,
     ifMatch,
-    body.webhookUrl === undefined ? {} : urlChooser(principal),
+    body.webhookUrl === undefined ? {} : urlChooser(principal, body.webhookUrl),
   );
 }
 

@@ -7,6 +7,7 @@ import type { Permission } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { deviceSignedIn } from '../../../test/device-sign-in';
 import { createAutomationVia, createKeyVia, keyClient, unique } from '../../../test/originator-helpers';
 import { recordEvent } from '../events/events.service';
 import { everyEventReadable } from '../export-streams/export-streams.repository';
@@ -265,6 +266,37 @@ describe('a webhook delivers no more than whoever chose its URL holds now', () =
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(await deliveredTopics(automation.id)).toEqual([]);
     expect(await deliveredOf(r)).toEqual({ identifiers: false, access: false });
+  });
+});
+
+describe("a device sign-in's token narrowed to a scope chooses no webhook URL", () => {
+  it('refuses it at both bases, creating and changing (403 naming webhookUrl); an unnarrowed token may', async () => {
+    const owner = await signedIn(t, 'admin');
+    const narrowed = await deviceSignedIn(t, owner.client, [
+      'automation.view',
+      'automation.edit',
+      'automation.create',
+    ]);
+    const whole = await deviceSignedIn(t, owner.client);
+    const automation = await createAutomationVia(admin);
+    const url = 'http://127.0.0.1:9/chosen-by-a-device';
+    const refusals = [
+      await narrowed.post('/api/automations', { systemName: unique('device'), webhookUrl: url }),
+      await narrowed.post('/api/originators/automations', { systemName: unique('device'), webhookUrl: url }),
+      await narrowed.patch(`/api/automations/${automation.id}`, { webhookUrl: url }),
+      await narrowed.patch(`/api/originators/automations/${automation.id}`, { webhookUrl: url }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual(['webhookUrl']);
+    }
+    expect((await admin.get(`/api/automations/${automation.id}`)).json().webhookUrl).toBeNull();
+    // Clearing it gives nobody anything; and a token holding the whole role may choose it.
+    expect((await narrowed.patch(`/api/automations/${automation.id}`, { webhookUrl: null })).statusCode).toBe(
+      200,
+    );
+    const chosen = await whole.patch(`/api/automations/${automation.id}`, { webhookUrl: url });
+    expect(chosen.statusCode, chosen.body).toBe(200);
   });
 });
 
