@@ -146,6 +146,8 @@ test.describe('team members', () => {
     await page.goto(`/team-members/${member.id}`);
     const activity = page.getByRole('region', { name: 'Security activity' });
     await expect(activity.getByRole('cell', { name: 'Signed in with a password' })).toBeVisible();
-    await expect(activity.getByRole('row')).toHaveCount(2);
+    await expect(activity.getByRole('cell', { name: 'Account created as Investigator' })).toBeVisible();
+    // The header, the sign-in and the account's creation: nothing of the admin's own.
+    await expect(activity.getByRole('row')).toHaveCount(3);
   });
 });
