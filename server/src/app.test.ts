@@ -153,6 +153,7 @@ describe('security headers', () => {
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 401, 404]);
     for (const res of answers) {
       expect(res.headers).toMatchObject({
+        'cache-control': 'no-store',
         'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
         'cross-origin-resource-policy': 'same-origin',
         'referrer-policy': 'no-referrer',

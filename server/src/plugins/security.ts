@@ -17,6 +17,9 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * middleware: an API request carries half the headers, and a policy a fifth as long.
  */
 const API_HEADERS = {
+  // Answers are the caller's own (their records, their session): no browser or proxy keeps them, so
+  // none is shown from a cache on a shared computer after sign-out. A route may say otherwise.
+  'cache-control': 'no-store',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
   'referrer-policy': 'no-referrer',
