@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apiKeys, originators } from '../../db/schema/index';
+import { apiKeys, originators, sessions } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql/arrays';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -103,4 +103,13 @@ export async function revokeApiKeyRow(db: DbOrTx, keyId: string, at: Date): Prom
     .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt)))
     .returning();
   return row;
+}
+
+/** When a session ends at the latest (its absolute expiry), or undefined once it is revoked or gone. */
+export async function findLiveSessionExpiry(db: DbOrTx, sessionId: string): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return row?.expiresAt;
 }

@@ -16,6 +16,7 @@ import { recordEvent } from '../events/events.service';
 import { requireOriginatorRow } from '../originators/originators.service';
 import {
   findApiKeyRow,
+  findLiveSessionExpiry,
   hasLiveKeyNamed,
   insertApiKey,
   lockAutomationKeys,
@@ -52,6 +53,28 @@ async function requireLiveMinter(tx: DbOrTx, automationId: string, keyId: string
 }
 
 export const MINTED_KEY_EXPIRY_MESSAGE = 'A key made by an API key expires no later than that key';
+export const DEVICE_KEY_EXPIRY_MESSAGE =
+  "A key made with a device sign-in's token expires no later than that sign-in";
+
+/**
+ * A key made with a device sign-in's token (RFC 8628, modules/oauth) expires no later than that
+ * sign-in's session (400 naming expiresAt otherwise, a key without expiry too): the key must not keep
+ * the token's access alive past the session the user approved, for up to DEVICE_SESSION_MAX_DAYS.
+ */
+async function assertWithinDeviceSession(
+  tx: DbOrTx,
+  principal: Principal,
+  expiresAt: string | null | undefined,
+) {
+  if (principal.kind !== 'user' || !principal.clientId) return;
+  const until = await findLiveSessionExpiry(tx, principal.sessionId);
+  if (!until) throw AppError.unauthenticated('Invalid, expired or revoked access token');
+  if (!expiresAt || new Date(expiresAt) > until) {
+    throw AppError.validation([
+      { field: 'expiresAt', message: `${DEVICE_KEY_EXPIRY_MESSAGE}: on or before ${until.toISOString()}` },
+    ]);
+  }
+}
 
 /**
  * Creates a key for an active automation. Its scopes must all be held by the caller, so nobody
@@ -89,6 +112,7 @@ export async function createApiKey(
         ]);
       }
     }
+    await assertWithinDeviceSession(tx, principal, body.expiresAt);
     if (await hasLiveKeyNamed(tx, automationId, body.name)) {
       throw fieldConflict('name', `This automation already has a key named “${body.name}”`);
     }

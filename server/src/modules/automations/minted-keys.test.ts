@@ -4,6 +4,7 @@ import type { Permission } from '@scamtrail/domain/permissions';
 import { events } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { createAutomationVia, createKeyVia, keyClient, unique } from '../../../test/originator-helpers';
+import { deviceSignedIn } from '../../../test/device-sign-in';
 
 /**
  * A key holding automation.edit makes keys for its automation. Such a key never outlives the key it
@@ -131,5 +132,33 @@ describe('a key minted by a key', () => {
     expect(revoked.statusCode, revoked.body).toBe(200);
     if (minted.statusCode === 201) expect(await works(minted.json().key)).toBe(false);
     else expect(minted.statusCode, minted.body).toBe(401);
+  });
+});
+
+describe("a key made with a device sign-in's token", () => {
+  it('expires no later than the sign-in: none without expiry or after it (400 naming expiresAt)', async () => {
+    const device = await deviceSignedIn(t, admin);
+    const automation = await createAutomationVia(admin);
+    const make = (expiresAt?: string) =>
+      device.post(`/api/automations/${automation.id}/api-keys`, {
+        name: unique('device'),
+        scopes: ['tag.view'],
+        ...(expiresAt ? { expiresAt } : {}),
+      });
+    // DEVICE_SESSION_MAX_DAYS is 30 by default: a year is past it.
+    for (const res of [await make(), await make(hours(24 * 365))]) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details.fields.map((f: { field: string }) => f.field)).toEqual(['expiresAt']);
+    }
+    const keys = (await admin.get(`/api/automations/${automation.id}/api-keys`)).json();
+    expect(keys.pagination.totalItems).toBe(0);
+    const within = await make(hours(24));
+    expect(within.statusCode, within.body).toBe(201);
+    // A person's browser session makes a key without expiry, as before.
+    const fromBrowser = await admin.post(`/api/automations/${automation.id}/api-keys`, {
+      name: unique('browser'),
+      scopes: ['tag.view'],
+    });
+    expect(fromBrowser.statusCode, fromBrowser.body).toBe(201);
   });
 });
