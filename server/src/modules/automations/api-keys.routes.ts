@@ -46,7 +46,8 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
         description:
           'scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the ' +
           "wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires " +
-          'no later than that key (400 naming expiresAt) and is revoked with it. name: not that of another key ' +
+          'no later than that key (400 naming expiresAt) and is revoked with it; one made with a device ' +
+          "sign-in's token, no later than that sign-in (400 naming expiresAt). name: not that of another key " +
           'of the automation that is active (neither revoked nor expired), in any case (409 naming the field).',
         params: idParamsSchema,
         body: createApiKeyBodySchema,
