@@ -1,13 +1,22 @@
-import { Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
-import { useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
+import { SkeletonText, Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
+import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCaseReadOnly, type Case } from '@scamtrail/domain/cases';
 import { CASE_TABS, readCaseTab, TAB_PARAM, type CaseTab } from './case-tab-param';
-import { CaseHistoryTab } from './case-history-tab';
-import { CaseIdentifiersTab } from './case-identifiers-tab';
-import { CaseTasksTab } from './case-tasks-tab';
 import { CaseTimeline } from '../journal/components/case-timeline';
 import '../../../styles/carbon/tabs.scss';
+
+// The Timeline is what a case opens on; the other tabs' code loads when one is chosen (or named in the
+// URL), so a first visit of a case fetches only the timeline's (docs/benchmarks.md, "Bundle size").
+const CaseTasksTab = lazy(() =>
+  import('./case-tasks-tab').then((module) => ({ default: module.CaseTasksTab })),
+);
+const CaseIdentifiersTab = lazy(() =>
+  import('./case-identifiers-tab').then((module) => ({ default: module.CaseIdentifiersTab })),
+);
+const CaseHistoryTab = lazy(() =>
+  import('./case-history-tab').then((module) => ({ default: module.CaseHistoryTab })),
+);
 
 const LABELS: Record<CaseTab, string> = {
   timeline: 'Timeline',
@@ -51,7 +60,7 @@ function useSelectedTabInView(containerRef: RefObject<HTMLElement | null>, selec
   }, [containerRef, selected]);
 }
 
-/** The Evidence tab: the evidence feature's panel, for one case. */
+/** The Evidence tab: the evidence feature's panel, for one case (may be lazy: it renders under Suspense). */
 export type CaseEvidencePanel = ComponentType<{ caseId: string; readOnly: boolean }>;
 
 interface CaseDetailTabsProps {
@@ -100,7 +109,9 @@ export function CaseDetailTabs({ caseItem, canEdit, EvidencePanel }: CaseDetailT
           {CASE_TABS.map((tab) => (
             // Only the selected tab's content is mounted: the others would load data nobody looks at.
             <TabPanel key={tab} className="case-detail__panel">
-              {tab === selected && content[tab]()}
+              {tab === selected && (
+                <Suspense fallback={<SkeletonText paragraph lineCount={4} />}>{content[tab]()}</Suspense>
+              )}
             </TabPanel>
           ))}
         </TabPanels>
