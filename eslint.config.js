@@ -64,9 +64,9 @@ export default tseslint.config(
   },
   {
     // Carbon's FilterableMultiSelect and ComboBox empty themselves on Escape; MultiSelect and ComboBox
-    // (keep-selection-on-escape.tsx) are the same fields without that. Carbon's invalid TextInput, TextArea and PasswordInput do not describe themselves
-    // by their error; text-fields.tsx's do. Carbon's DatePicker drops a date typed without Enter;
-    // date-field.tsx's DateField takes it.
+    // (keep-selection-on-escape*.tsx) are the same fields without that. Carbon's invalid TextInput,
+    // TextArea and PasswordInput do not describe themselves by their error; text-fields.tsx's do.
+    // Carbon's DatePicker drops a date typed without Enter; date-field.tsx's DateField takes it.
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: [
       'web/src/components/keep-selection-on-escape*.tsx',
@@ -81,7 +81,8 @@ export default tseslint.config(
             {
               name: '@carbon/react',
               importNames: ['FilterableMultiSelect', 'ComboBox'],
-              message: 'Use MultiSelect or ComboBox from web/src/components/keep-selection-on-escape.tsx.',
+              message:
+                'Use MultiSelect (keep-selection-on-escape-multi-select.tsx) or ComboBox (keep-selection-on-escape.tsx) from web/src/components.',
             },
             {
               name: '@carbon/react',

@@ -1,9 +1,4 @@
-import {
-  ComboBox as CarbonComboBox,
-  FilterableMultiSelect,
-  type ComboBoxProps,
-  type FilterableMultiSelectProps,
-} from '@carbon/react';
+import { ComboBox as CarbonComboBox, type ComboBoxProps } from '@carbon/react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import './keep-selection-on-escape.scss';
 
@@ -45,18 +40,10 @@ export function KeepSelectionOnEscape({ children }: { children: ReactNode }) {
 }
 
 /**
- * The app's searchable multi-select: Carbon's FilterableMultiSelect inside KeepSelectionOnEscape. Use it
- * instead of Carbon's own (lint forbids importing that elsewhere), so no picker can lose its selection.
+ * The app's combo box: Carbon's ComboBox inside KeepSelectionOnEscape (lint forbids Carbon's own). The
+ * multi-select is in keep-selection-on-escape-multi-select.tsx: a list's first visit needs a combo box
+ * (its filters) and not Carbon's FilterableMultiSelect.
  */
-export function MultiSelect<T>(props: FilterableMultiSelectProps<T>) {
-  return (
-    <KeepSelectionOnEscape>
-      <FilterableMultiSelect<T> {...props} />
-    </KeepSelectionOnEscape>
-  );
-}
-
-/** The app's combo box: Carbon's ComboBox inside KeepSelectionOnEscape (lint forbids Carbon's own). */
 export function ComboBox<T>(props: ComboBoxProps<T>) {
   return (
     <KeepSelectionOnEscape>

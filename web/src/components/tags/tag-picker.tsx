@@ -3,7 +3,7 @@ import type { TagRef } from '@scamtrail/domain/tags';
 import { errorMessage } from '../../lib/api-error';
 import { byTagName, useTagOptions } from './tag-options';
 import './tag-picker.scss';
-import { MultiSelect } from '../keep-selection-on-escape';
+import { MultiSelect } from '../keep-selection-on-escape-multi-select';
 
 interface TagPickerProps {
   id: string;

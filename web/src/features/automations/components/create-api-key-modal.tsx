@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session';
 import { useFormSubmission } from '../../../lib/use-form-submission';
 import { useCreateApiKey } from '../api/create-api-key';
 import { endOfDayIso, filterScopes, grantableScopes } from './scope-options';
-import { MultiSelect } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape-multi-select';
 
 const FIELDS = ['name', 'scopes', 'expiresAt'] as const;
 

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAssignableUsers } from '../api/get-assignable-users';
 import type { GroupOption } from '../../../lib/group-options';
 import { useCaseGroupOptions } from '../api/get-case-group-options';
-import { MultiSelect } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape-multi-select';
 
 interface PickerProps {
   selectedIds: string[];

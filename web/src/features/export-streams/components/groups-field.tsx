@@ -1,6 +1,6 @@
 import { DismissibleTag } from '@carbon/react';
 import { EXPORT_STREAM_UNGROUPED_LABEL } from '@scamtrail/domain/export-streams';
-import { MultiSelect } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape-multi-select';
 import { errorMessage } from '../../../lib/api-error';
 import type { GroupOption } from '../../../lib/group-options';
 import { useStreamGroupOptions } from '../api/get-stream-group-options';

@@ -2,7 +2,7 @@ import { DismissibleTag, InlineLoading, InlineNotification } from '@carbon/react
 import { errorMessage } from '../../../lib/api-error';
 import { useMemberOptions, type MemberOption } from '../api/get-member-options';
 import './groups.scss';
-import { MultiSelect } from '../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../components/keep-selection-on-escape-multi-select';
 
 interface MemberPickerProps {
   selectedIds: string[];

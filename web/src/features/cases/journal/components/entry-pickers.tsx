@@ -4,7 +4,7 @@ import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 import { errorMessage } from '../../../../lib/api-error';
 import { useEvidenceOptions, type EvidenceOption } from '../api/journal-evidence-options';
 import { useIdentifierOptions, type IdentifierOption } from '../api/journal-identifiers';
-import { MultiSelect } from '../../../../components/keep-selection-on-escape';
+import { MultiSelect } from '../../../../components/keep-selection-on-escape-multi-select';
 
 interface PickerProps<T> {
   selected: T[];
