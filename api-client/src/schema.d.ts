@@ -114,7 +114,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Change your own password (the current one is required); your other sessions end
+     * Change your own password (the current one is required; wrong ones are throttled as sign-in failures are); your other sessions end
      * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     post: operations['changeOwnPassword'];
@@ -132,7 +132,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Your active sessions (device, address, last seen), newest first; `current` marks this one
+     * Your active sessions (device, address, last seen), a page at a time: this one first (`current`), then the newest first; `otherCount` counts the others on every page
      * @description Access: a signed-in user (not an API key) in their browser (not a device sign-in's token).
      */
     get: operations['listOwnSessions'];
@@ -723,7 +723,7 @@ export interface paths {
     put?: never;
     /**
      * Create an API key; the answer carries the secret, shown only this once
-     * @description scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires no later than that key (400 naming expiresAt) and is revoked with it. name: not that of another key of the automation that is active (neither revoked nor expired), in any case (409 naming the field).
+     * @description scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires no later than that key (400 naming expiresAt) and is revoked with it; one made with a device sign-in's token, no later than that sign-in (400 naming expiresAt). name: not that of another key of the automation that is active (neither revoked nor expired), in any case (409 naming the field).
      *
      *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
      */
@@ -1289,7 +1289,7 @@ export interface paths {
      * List identifiers with their tags, newest first, by type, tag and display-value substring
      * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
      *
-     *     Access: a signed-in user or an API key holding `identifier.view`.
+     *     Access: a signed-in user or an API key holding `identifier.view`. Naming records in the query also needs their view permission: `tag` `tag.view`.
      */
     get: operations['listIdentifiers'];
     put?: never;
@@ -1631,7 +1631,7 @@ export interface paths {
      * List the cases the caller may see, by status, assignee, scam type, priority, tag, group (groupId=none: of no group) and title
      * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
      *
-     *     Access: a signed-in user or an API key holding `case.view`.
+     *     Access: a signed-in user or an API key holding `case.view`. Naming records in the query also needs their view permission: `tagId` `tag.view`, `groupId` `group.view`.
      */
     get: operations['listCases'];
     put?: never;
@@ -2125,7 +2125,7 @@ export interface paths {
      * List the evidence the caller may see, newest first, by case, tag, kind and title
      * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
      *
-     *     Access: a signed-in user or an API key holding `evidence.view`.
+     *     Access: a signed-in user or an API key holding `evidence.view`. Naming records in the query also needs their view permission: `caseId` `case.view`, `tagId` `tag.view`.
      */
     get: operations['listEvidence'];
     put?: never;
@@ -2315,7 +2315,7 @@ export interface paths {
      * The identifiers of the list under its filters as a STIX 2.1 bundle of observables
      * @description email-addr, url, domain-name, user-account, and the fraud observables as OpenCTI defines them (phone-number, bank-account, cryptocurrency-wallet, payment-card) with their extension definitions. Ids are deterministic (STIX 2.1 §2.9): the same identifier is the same object in every export. At most 10,000 identifiers; a wider filter is a 400.
      *
-     *     Access: a signed-in user or an API key holding `identifier.view`.
+     *     Access: a signed-in user or an API key holding `identifier.view`. Naming records in the query also needs their view permission: `tag` `tag.view`.
      */
     get: operations['exportIdentifiersStix'];
     put?: never;
@@ -3219,7 +3219,8 @@ export interface components {
       name: string;
       description: string;
       topics: ('cases' | 'journal' | 'evidence' | 'identifiers' | 'organisation' | 'access')[];
-      groups: {
+      /** @description The groups whose cases it carries besides those of no group; absent for a caller without group.view */
+      groups?: {
         id: string;
         name: string;
       }[];
@@ -4539,6 +4540,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
       503: {
         headers: {
@@ -4554,7 +4566,10 @@ export interface operations {
   };
   listOwnSessions: {
     parameters: {
-      query?: never;
+      query?: {
+        page?: number;
+        pageSize?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -4567,7 +4582,21 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Session'][];
+          'application/json': {
+            data: components['schemas']['Session'][];
+            pagination: components['schemas']['Pagination'];
+            /** @description How many of your active sessions, on every page, are not this one: those that signing out of all other sessions signs out */
+            otherCount: number;
+          };
+        };
+      };
+      /** @description The request is not valid: `VALIDATION_FAILED` names each field in `details.fields`; `BAD_REQUEST` says why */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description `UNAUTHENTICATED`: no valid session cookie or API key (or, for sign-in, wrong credentials) */
