@@ -70,6 +70,15 @@ test.describe('profile', () => {
       const sessions = page.getByRole('region', { name: 'Sessions' });
       // The header row, this browser and the other one.
       await expect(sessions.getByRole('row')).toHaveCount(3);
+      // A hovered row turns grey: its red Revoke still reads (it read at 4.08:1 in Carbon's red 60).
+      const otherRow = sessions.getByRole('row').nth(2);
+      await otherRow.hover();
+      await expect(otherRow.getByRole('button', { name: 'Revoke' })).toBeVisible();
+      await expectNoSeriousViolations(
+        page,
+        'a hovered session row',
+        'section[aria-labelledby="profile-sessions"] tbody',
+      );
       const signOutOthers = sessions.getByRole('button', { name: 'Sign out other sessions' });
       // At 390 px the button wraps under the heading, and nothing scrolls sideways.
       const desktop = page.viewportSize()!;
