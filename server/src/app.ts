@@ -41,6 +41,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { teamMemberOriginatorsRoutes } from './modules/team-members/team-member-originators.routes';
 import { teamMembersRoutes } from './modules/team-members/team-members.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { loggerOptions } from './lib/log-serializers';
 
 export interface AppDeps {
   config: Config;
@@ -83,7 +84,8 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const serializerCompiler = createResponseSerializerCompiler({ verify: verifyResponses });
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Errors are logged without the values bound to a failed query (lib/log-serializers.ts).
+    logger: loggerOptions(logger, config.logLevel),
     bodyLimit: 1_048_576,
     // The client address comes from X-Forwarded-For only when a listed proxy forwarded the request.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
