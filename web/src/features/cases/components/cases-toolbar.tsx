@@ -78,8 +78,9 @@ function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterPro
 }
 
 function TagFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
-  const tags = useTagOptions();
-  // Without tag.view there is nothing to pick from: the filter is left out.
+  const { user } = useSession();
+  // Without tag.view there is nothing to pick from (nor to ask for): the filter is left out.
+  const tags = useTagOptions(hasPermission(user?.permissions, 'tag.view'));
   if (!tags.isSuccess || tags.data.length === 0) return null;
   return (
     <FilterComboBox<TagRef>

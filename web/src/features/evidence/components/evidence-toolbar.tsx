@@ -10,6 +10,8 @@ import { FilterFold, FilterFoldButton, useFilterFold } from '../../../components
 import { ClearFiltersButton, FilterDropdown } from '../../../components/list-toolbar';
 import { FilterComboBox } from '../../../components/filter-combo-box';
 import type { TagRef } from '@scamtrail/domain/tags';
+import { hasPermission } from '@scamtrail/domain/permissions';
+import { useSession } from '../../../lib/session';
 
 const KIND_OPTIONS: { value: EvidenceKind | ''; text: string }[] = [
   { value: '', text: 'All kinds' },
@@ -41,7 +43,8 @@ export function EvidenceToolbar(props: EvidenceToolbarProps) {
   const activeCount = [props.showCaseFilter && params.caseId, params.tagId, params.kind].filter(
     Boolean,
   ).length;
-  const tags = useTagOptions();
+  const { user } = useSession();
+  const tags = useTagOptions(hasPermission(user?.permissions, 'tag.view'));
   return (
     <TableToolbar aria-label="Evidence filters and actions">
       <TableToolbarContent className="evidence-toolbar">
