@@ -43,6 +43,8 @@ export interface OriginatorKindRoutes<Q extends z.ZodType, C extends z.ZodType, 
   read?: (id: string) => Promise<Originator>;
   /** `ifMatch` as for `update`: given only with `read`. */
   deactivate: (id: string, principal: Principal, ifMatch?: IfMatch) => Promise<Originator>;
+  /** The deactivation may be refused as a conflict (409): a team member who is the last active administrator. */
+  deactivateMayConflict?: boolean;
 }
 
 export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
@@ -136,7 +138,14 @@ export function registerOriginatorKindRoutes<Q extends z.ZodType, C extends z.Zo
         ...(read ? { headers: ifMatchHeadersSchema } : {}),
         response: {
           200: originatorSchema,
-          ...errorResponses(400, 401, 403, 404, ...(read ? ([412] as const) : [])),
+          ...errorResponses(
+            400,
+            401,
+            403,
+            404,
+            ...(spec.deactivateMayConflict ? ([409] as const) : []),
+            ...(read ? ([412] as const) : []),
+          ),
         },
       },
       config: { access: recordGuard(permissions.edit) },

@@ -37,6 +37,8 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
     operationNoun: 'OriginatorTeamMember',
     permissions: { view: 'originator.view', create: 'team_member.create', edit: 'team_member.edit' },
     usersOnly: true,
+    // Disabling the last active administrator is refused (changeUser).
+    deactivateMayConflict: true,
     listQuery: teamMemberListQuerySchema,
     createBody: createUserBodySchema,
     updateBody: updateTeamMemberBodySchema,

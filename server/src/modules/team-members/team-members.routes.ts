@@ -123,7 +123,8 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
         params: idParamsSchema,
         headers: ifMatchHeadersSchema,
         body: updateTeamMemberBodySchema,
-        response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404, 412) },
+        // 409: disabling or demoting the last active administrator.
+        response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: edit },
     },
@@ -145,7 +146,11 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
             : 'Enable a disabled team member',
           params: idParamsSchema,
           headers: ifMatchHeadersSchema,
-          response: { 200: teamMemberSchema, ...errorResponses(400, 401, 403, 404, 412) },
+          // 409: disabling the last active administrator (enabling takes none away).
+          response: {
+            200: teamMemberSchema,
+            ...errorResponses(400, 401, 403, 404, 412, ...(disabled ? ([409] as const) : [])),
+          },
         },
         config: { access: edit },
       },

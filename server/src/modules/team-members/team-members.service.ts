@@ -140,7 +140,8 @@ export async function inviteTeamMember(
 
 /**
  * Names, role or disabled flag, through the users service (which revokes the member's sessions on
- * a role change or disabling, refuses it on one's own account, and records the audit event). Given
+ * a role change or disabling, refuses it on one's own account and when it would leave no active
+ * administrator (409), and records the audit event). Given
  * `ifMatch`, refused (412) unless made from the member's current version (`accountUpdatedAt`).
  */
 export async function changeTeamMember(

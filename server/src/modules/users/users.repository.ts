@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { originators, users } from '../../db/schema/index';
 
@@ -61,6 +61,24 @@ export async function lockAccountVersion(db: DbOrTx, id: string): Promise<string
     // key-share these rows) neither wait on the check nor deadlock with it.
     .for('no key update');
   return row?.version;
+}
+
+/**
+ * Locks the accounts of the active administrators (role `admin`, not disabled) until the transaction
+ * ends, in id order, and answers their ids. Two changes each taking an administrator away wait for
+ * one another here, and the second reads the first's outcome: PostgreSQL rechecks a row it waited for,
+ * so an administrator demoted or disabled meanwhile is no longer among them. FOR NO KEY UPDATE, as
+ * `lockAccountVersion` (which the change takes next, on a row already held when the account is one of
+ * these): sign-ins and records naming an administrator neither wait on it nor deadlock with it.
+ */
+export async function lockActiveAdministrators(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.disabled, false)))
+    .orderBy(asc(users.id))
+    .for('no key update');
+  return rows.map((row) => row.id);
 }
 
 /**

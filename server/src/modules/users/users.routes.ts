@@ -73,7 +73,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
         params: idParamsSchema,
         headers: ifMatchHeadersSchema,
         body: updateUserBodySchema,
-        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 412) },
+        // 409: disabling or demoting the last active administrator.
+        response: { 200: userSchema, ...errorResponses(400, 401, 403, 404, 409, 412) },
       },
       config: { access: access.userPermission('user.edit') },
     },

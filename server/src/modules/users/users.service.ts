@@ -15,6 +15,7 @@ import {
   insertUserWithOriginator,
   listUsers,
   lockAccountVersion,
+  lockActiveAdministrators,
   updateUser,
   type UserRow,
 } from './users.repository';
@@ -82,6 +83,15 @@ export async function createUserAs(db: Db, body: CreateUserBody, actor: UserPrin
   });
 }
 
+/** Why a change that would leave no active administrator is refused (409 naming `role` or `disabled`). */
+export const LAST_ADMINISTRATOR_MESSAGE =
+  'At least one active administrator must remain: this account is the last one';
+
+/** Whether the change could take an administrator away: disabling, or giving a role other than admin. */
+function takesAdministratorAway(changes: UpdateUserBody): boolean {
+  return changes.disabled === true || (changes.role !== undefined && changes.role !== 'admin');
+}
+
 /** The audit event of an administrator's change of an account. */
 function accountChangeEventType(changes: UpdateUserBody): string {
   if (changes.disabled === true) return 'team_member.disabled';
@@ -127,7 +137,11 @@ export async function createUserWithHash(
  * their password revokes their sessions at once. An administrator cannot demote or disable themself,
  * so the system cannot be left without one by accident. The actor must hold every permission of the
  * account's role and of the role given: resetting a stronger account's password or disabling it would
- * be acting above oneself, and giving a role one does not hold would be granting it. Nobody sets
+ * be acting above oneself, and giving a role one does not hold would be granting it. At least one
+ * active administrator always remains: a change that disables or demotes the last one is refused (409
+ * naming the field), decided under the active administrators' row locks (`lockActiveAdministrators`)
+ * in the change's transaction, so two administrators taking each other away at once cannot both
+ * succeed. Nobody sets
  * their own password here (400 naming `password`): that needs the current one (`POST
  * /api/auth/password`), so a session left open is not enough to take the account. Every change is
  * recorded in the same transaction (`team_member.updated`, `.disabled` or `.enabled`, naming the
@@ -162,7 +176,16 @@ export async function changeUser(
   const { password, ...rest } = body;
   const values = { ...rest, ...(password ? { passwordHash: await hashPassword(password) } : {}) };
   const row = await db.transaction(async (tx) => {
+    // The administrators' rows before the account's own (which may be one of them): every change that
+    // takes these locks takes them in the same order.
+    const administrators = takesAdministratorAway(body) ? await lockActiveAdministrators(tx) : [];
     refuseStaleVersion(await lockAccountVersion(tx, id), ifMatch, what);
+    if (administrators.length === 1 && administrators[0] === id) {
+      const field = body.disabled === true ? 'disabled' : 'role';
+      throw new AppError('CONFLICT', LAST_ADMINISTRATOR_MESSAGE, {
+        fields: [{ field, message: LAST_ADMINISTRATOR_MESSAGE }],
+      });
+    }
     const updated = await updateUser(tx, id, values);
     const roleChanged = body.role !== undefined && body.role !== existing.role;
     if (body.disabled === true || roleChanged || password) await revokeUserSessions(tx, id);
