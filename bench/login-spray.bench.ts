@@ -9,8 +9,9 @@
  * reader, 50 other accounts, 200 cases):
  * - "budget": the default settings, so the spraying address is refused (429) once it has failed
  *   50 times in 15 minutes, before any password hash;
- * - "hashes only": LOGIN_ADDRESS_FAILURE_LIMIT lifted, so every guess costs a hash and only the limit
- *   on hashes running at once (server/src/lib/password.ts) protects the other requests.
+ * - "hashes only": LOGIN_ADDRESS_FAILURE_LIMIT and PUBLIC_WRITES_PER_ADDRESS lifted, so every guess
+ *   costs a hash and only the limit on hashes running at once (server/src/lib/password.ts) protects
+ *   the other requests.
  * In each of BENCH_ROUNDS rounds (default 3) and on each server, BENCH_READERS autocannon
  * connections (default 4) read `GET /api/cases` for BENCH_SECONDS (default 10) with nobody spraying,
  * then again while BENCH_SPRAYERS clients (default 8) post wrong passwords from the same address, each
@@ -44,7 +45,7 @@ const PATH = '/api/cases';
 
 const SERVERS = {
   budget: {},
-  'hashes only': { LOGIN_ADDRESS_FAILURE_LIMIT: '1000000000' },
+  'hashes only': { LOGIN_ADDRESS_FAILURE_LIMIT: '1000000000', PUBLIC_WRITES_PER_ADDRESS: '1000000000' },
 } as const;
 type ServerName = keyof typeof SERVERS;
 

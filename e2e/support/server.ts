@@ -79,6 +79,9 @@ export async function startServer(label: string, admin: Credentials): Promise<Te
         ADMIN_EMAIL: admin.email,
         ADMIN_PASSWORD: admin.password,
         LOG_LEVEL: 'warn',
+        // Every test signs in (and makes its accounts) from 127.0.0.1: the budget of anonymous writes
+        // per address (plugins/public-write-limit.ts) is for the open internet, not one test machine.
+        PUBLIC_WRITES_PER_ADDRESS: '1000000',
       },
     });
     child = started;

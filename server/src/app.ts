@@ -6,6 +6,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { createResponseSerializerCompiler } from './lib/response-serializer';
 import { admissionPlugin } from './plugins/admission';
+import { publicWriteLimitPlugin } from './plugins/public-write-limit';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { csvExportPlugin } from './plugins/csv-export';
@@ -106,6 +107,8 @@ export async function buildApp({
   // First, so its hook sees every request from the start (see `closeGracefully`).
   await app.register(inFlightPlugin);
   await app.register(errorsPlugin);
+  // Before admission: an anonymous call past its limit is refused without taking a place in the queue.
+  await app.register(publicWriteLimitPlugin, config.publicWriteLimit);
   // Before authentication, whose session lookup is the first query of a request. Routes that must not
   // wait their turn say so with `config.queued: false` (health, readiness, sign-in).
   await app.register(admissionPlugin, config.admission);

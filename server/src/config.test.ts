@@ -43,6 +43,18 @@ describe('configuration', () => {
     expect(loginThrottle).toMatchObject({ addressFailureLimit: 200, addressWindowMs: 60 * 60_000 });
   });
 
+  it('bounds anonymous writes per address and overall, 60 and 1000 a minute by default', () => {
+    expect(loadConfig({}).publicWriteLimit).toEqual({ windowMs: 60_000, perAddress: 60, overall: 1000 });
+    expect(
+      loadConfig({
+        PUBLIC_WRITES_PER_ADDRESS: '5',
+        PUBLIC_WRITES_OVERALL: '50',
+        PUBLIC_WRITES_WINDOW_SECONDS: '10',
+      }).publicWriteLimit,
+    ).toEqual({ windowMs: 10_000, perAddress: 5, overall: 50 });
+    expect(() => loadConfig({ PUBLIC_WRITES_PER_ADDRESS: '0' })).toThrow(/PUBLIC_WRITES_PER_ADDRESS/);
+  });
+
   it('refuses an ADMIN_PASSWORD that is common or easily guessed, and takes a strong one', () => {
     for (const weak of ['1234567890', 'password12', 'aaaaaaaaaa']) {
       expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: weak })).toThrow(

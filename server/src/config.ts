@@ -4,6 +4,7 @@ import { DEFAULT_MAX_UPLOAD_MB } from '@scamtrail/domain/evidence';
 import { DEFAULT_PHONE_REGION, isPhoneRegion } from '@scamtrail/domain/identifiers/phone';
 import { passwordWeakness } from './lib/password-strength';
 import type { Resolver } from './lib/special-addresses';
+import type { PublicWriteLimit } from './plugins/public-write-limit';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -106,6 +107,14 @@ export const envSchema = z
     /** Failed sign-ins from one address, on any accounts, before that address is refused (429). */
     LOGIN_ADDRESS_FAILURE_LIMIT: positiveInt(50),
     LOGIN_ADDRESS_WINDOW_MINUTES: positiveInt(15),
+    /**
+     * Calls of one anonymous route that writes (sign-in, passkey sign-in, device sign-in) from one
+     * address per window, and from all addresses where the route creates rows for nobody yet (passkey
+     * sign-in options, device authorization requests); past them 429 (plugins/public-write-limit.ts).
+     */
+    PUBLIC_WRITES_PER_ADDRESS: positiveInt(60),
+    PUBLIC_WRITES_OVERALL: positiveInt(1000),
+    PUBLIC_WRITES_WINDOW_SECONDS: positiveInt(60),
     /** /api requests in progress at once; default 4 on PGlite, 10 (the pool's size) on PostgreSQL. */
     ADMISSION_MAX_IN_PROGRESS: optionalString.pipe(
       z.coerce.number<string | undefined>().int().min(1).max(10_000).optional(),
@@ -196,6 +205,8 @@ export interface Config {
   /** Reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For gives the client address. */
   trustProxy: string[];
   loginThrottle: LoginThrottle;
+  /** How many calls of the anonymous routes that write are allowed (plugins/public-write-limit.ts). */
+  publicWriteLimit: PublicWriteLimit;
   /** How many /api requests run at once and how many may wait (see plugins/admission). */
   admission: { maxInProgress: number; queueLength: number };
   /** The largest evidence file accepted (MAX_UPLOAD_MB); larger uploads answer 413. */
@@ -270,6 +281,11 @@ export function loadConfig(env: Record<string, string | undefined>, webDistDir?:
       maxDelayMs: e.LOGIN_MAX_DELAY_SECONDS * 1000,
       addressFailureLimit: e.LOGIN_ADDRESS_FAILURE_LIMIT,
       addressWindowMs: e.LOGIN_ADDRESS_WINDOW_MINUTES * 60_000,
+    },
+    publicWriteLimit: {
+      windowMs: e.PUBLIC_WRITES_WINDOW_SECONDS * 1000,
+      perAddress: e.PUBLIC_WRITES_PER_ADDRESS,
+      overall: e.PUBLIC_WRITES_OVERALL,
     },
     admission: {
       // PGlite is one connection: a few requests in progress let one wait on a password hash or

@@ -32,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
       // an address over its budget of failures is refused before any hash (login.service.ts), and the
       // password hashes themselves run a few at a time with a short queue, beyond which a sign-in
       // answers 503 (lib/password.ts), so a flood of sign-ins cannot take the CPUs from other requests.
-      config: { access: access.public(), queued: false },
+      config: { access: access.public(), queued: false, publicWrites: { overall: false } },
     },
     async (request, reply) => {
       const result = await login(db, request.body, config, sessionMeta(request));

@@ -6,6 +6,7 @@ import { PERMISSIONS } from '@scamtrail/domain/permissions';
 import { responseText, text } from '@scamtrail/domain/text';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { access } from '../auth/route-access';
 import { sessionMeta } from '../auth/session-cookie';
 import { createDeviceAuthorization, exchangeDeviceCode } from './device-authorization.service';
@@ -89,7 +90,10 @@ const oauthErrors = {
 function oauthErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   let oauth: OAuthError | undefined;
   if (error instanceof OAuthError) oauth = error;
-  else if (hasZodFastifySchemaValidationErrors(error)) {
+  else if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
+    // Past the limit of anonymous writes (plugins/public-write-limit.ts): RFC 8628's way to say so.
+    oauth = new OAuthError('slow_down', error.message, 429, error.retryAfterSeconds);
+  } else if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     oauth = new OAuthError('invalid_request', issue?.message ?? 'Invalid request');
   } else if (error.statusCode === 415 || error.statusCode === 413 || error.statusCode === 400) {
@@ -158,7 +162,8 @@ export async function oauthRoutes(app: FastifyInstance, opts: { db: Db; config: 
         },
       },
       errorHandler: oauthErrorHandler,
-      config: { access: access.public(), cookieless: true },
+      // Each call stores a request for nobody yet: bounded per address and overall.
+      config: { access: access.public(), cookieless: true, publicWrites: { overall: true } },
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof deviceAuthorizationBodySchema>;
@@ -182,10 +187,10 @@ export async function oauthRoutes(app: FastifyInstance, opts: { db: Db; config: 
           'The token of a device sign-in (RFC 8628 §3.4): polled until its user approves; answers the access token once',
         security: [],
         body: { content: { [FORM]: { schema: tokenBodySchema } } },
-        response: { 200: tokenResponseSchema, ...oauthErrors },
+        response: { 200: tokenResponseSchema, ...oauthErrors, 429: oauthErrorSchema },
       },
       errorHandler: oauthErrorHandler,
-      config: { access: access.public(), cookieless: true },
+      config: { access: access.public(), cookieless: true, publicWrites: { overall: false } },
     },
     async (request, reply) => {
       const body = request.body as z.infer<typeof tokenBodySchema>;

@@ -125,9 +125,10 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
         summary: 'WebAuthn request options to sign in with a passkey (discoverable credentials)',
         security: [],
         body: z.strictObject({}).optional(),
-        response: { 200: requestOptionsSchema, ...errorResponses(400) },
+        response: { 200: requestOptionsSchema, ...errorResponses(400, 429) },
       },
-      config: { access: access.public() },
+      // Each call stores a challenge for nobody yet: bounded per address and overall.
+      config: { access: access.public(), publicWrites: { overall: true } },
     },
     async () => loginOptions(db, rp),
   );
@@ -144,10 +145,10 @@ export async function passkeysRoutes(app: FastifyInstance, opts: { database: Dat
           'sign-in options within 5 minutes, once. An unknown passkey, or a disabled account, is 401.',
         security: [],
         body: passkeyLoginBodySchema,
-        response: { 200: currentUserSchema, ...errorResponses(400, 401) },
+        response: { 200: currentUserSchema, ...errorResponses(400, 401, 429) },
       },
       // Like the password sign-in, not queued behind other API requests.
-      config: { access: access.public(), queued: false },
+      config: { access: access.public(), queued: false, publicWrites: { overall: false } },
     },
     async (request, reply) => {
       const result = await passkeyLogin(db, rp, config, request.body.response, sessionMeta(request));
