@@ -4950,6 +4950,17 @@ export interface operations {
           'application/json': components['schemas']['OAuthError'];
         };
       };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OAuthError'];
+        };
+      };
       /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
       503: {
         headers: {
@@ -5561,6 +5572,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
       412: {
         headers: {
@@ -6086,6 +6106,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -8766,6 +8795,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description `PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now */
       412: {
         headers: {
@@ -8933,6 +8971,15 @@ export interface operations {
       };
       /** @description `NOT_FOUND`: no such record, or one the caller may not see */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `CONFLICT`, `IN_USE` or `IDEMPOTENCY_KEY_IN_USE`: the request conflicts with the state of the record (a duplicate, a record in use, an archived case) or with a request still in progress */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -17043,6 +17090,17 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description `UNAVAILABLE` (the server is saturated), `DATABASE_UNAVAILABLE` or `STORAGE_UNAVAILABLE`; Retry-After says when to try again */
       503: {
         headers: {
@@ -17138,6 +17196,17 @@ export interface operations {
       /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
       415: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again */
+          'retry-after'?: number;
           [name: string]: unknown;
         };
         content: {
