@@ -49,7 +49,9 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = {
-    ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', ...env }),
+    // Tests sign in from one address many times a minute: the budget of anonymous writes per address
+    // (plugins/public-write-limit.ts) is lifted unless a test sets its own (public-write-limits.test.ts).
+    ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', PUBLIC_WRITES_PER_ADDRESS: '1000000', ...env }),
     // Exact list totals get the time they need: the 10 ms production time box would turn them into
     // estimates at random on a busy test machine.
     listCountTimeBoxMs: 60_000,
