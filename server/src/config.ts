@@ -4,7 +4,6 @@ import { DEFAULT_MAX_UPLOAD_MB } from '@scamtrail/domain/evidence';
 import { DEFAULT_PHONE_REGION, isPhoneRegion } from '@scamtrail/domain/identifiers/phone';
 import { passwordWeakness } from './lib/password-strength';
 import type { Resolver } from './lib/special-addresses';
-import type { PublicWriteLimit } from './plugins/public-write-limit';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -142,6 +141,16 @@ export const envSchema = z
     message: 'ADMIN_PASSWORD is set but ADMIN_EMAIL is not',
     path: ['ADMIN_EMAIL'],
   });
+
+/** How many calls of one anonymous route that writes are allowed (PUBLIC_WRITES_*; plugins/public-write-limit.ts). */
+export interface PublicWriteLimit {
+  /** Calls are counted in windows of this length. */
+  windowMs: number;
+  /** Calls of one route from one address (an IPv6 /64 counts as one) within a window. */
+  perAddress: number;
+  /** Calls of one route from all addresses within a window, on routes that declare `overall`. */
+  overall: number;
+}
 
 /** How failed sign-ins are throttled (see modules/auth/login-throttle.ts). */
 export interface LoginThrottle {

@@ -1,17 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PublicWriteLimit } from '../config';
 import { AppError } from '../lib/errors';
 import { throttleAddress } from '../modules/auth/login-throttle';
-
-/** How many calls of one anonymous route that writes are allowed (config PUBLIC_WRITES_*). */
-export interface PublicWriteLimit {
-  /** Calls are counted in windows of this length. */
-  windowMs: number;
-  /** Calls of one route from one address (an IPv6 /64 counts as one) within a window. */
-  perAddress: number;
-  /** Calls of one route from all addresses within a window, on routes that declare `overall`. */
-  overall: number;
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
