@@ -47,7 +47,18 @@ export async function buildTestApp(
   env: Record<string, string> = {},
   overrides: Partial<Config> = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  return testAppOn(await createTestDatabase(), env, overrides);
+}
+
+/**
+ * The test app (buildTestApp's configuration) on a database the test opened itself (a PostgreSQL
+ * database with short statement timeouts, PGlite on a small disk); closing it closes the database.
+ */
+export async function testAppOn(
+  database: Database,
+  env: Record<string, string> = {},
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
   const config = {
     // Tests sign in from one address many times a minute: the budget of anonymous writes per address
     // (plugins/public-write-limit.ts) is lifted unless a test sets its own (public-write-limits.test.ts).

@@ -4,10 +4,8 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { PUBLIC_URL, signedIn, type Client, type TestApp } from './helpers';
+import { signedIn, testAppOn, type Client, type TestApp } from './helpers';
 
 /**
  * PGlite's own data directory on a file system that fills up (tmpfs; mounting needs root, as on CI):
@@ -37,22 +35,7 @@ describe.runIf(disk)('PGlite on a full disk', () => {
       dataDir,
       template: new Blob([await readFile(inject('pgliteTemplate'))]),
     });
-    const config = {
-      ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
-      listCountTimeBoxMs: 60_000,
-    };
-    const app = await buildApp({ config, database, logger: false, verifyResponses: true });
-    await app.ready();
-    t = {
-      app,
-      database,
-      config,
-      routes: [],
-      close: async () => {
-        await app.close();
-        await database.close();
-      },
-    };
+    t = await testAppOn(database, { DATA_DIR: dataDir });
     admin = (await signedIn(t, 'admin')).client;
   });
   afterAll(async () => {

@@ -2,11 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { rowsOf } from '../src/db/sql/arrays';
-import { PUBLIC_URL, signedIn, type Client, type TestApp } from './helpers';
+import { signedIn, testAppOn, type Client, type TestApp } from './helpers';
 import { fillPath, loadOperations, sampleBody, sampleValue, type Operation } from './openapi-operations';
 import { scratchPostgresDatabase, type ScratchDatabase } from './scratch-database';
 
@@ -40,26 +38,16 @@ beforeAll(async () => {
     maxConnections: 8,
     timeouts: { statementMs: STATEMENT_MS },
   });
-  const config = {
-    ...loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent' }),
-    listCountTimeBoxMs: 60_000,
-    resolveHost: () => Promise.reject(new Error('tests do not resolve host names')),
-  };
-  const app = await buildApp({ config, database, logger: false, verifyResponses: true });
-  await app.ready();
+  const app = await testAppOn(database);
   t = {
-    app,
-    database,
-    config,
-    routes: [],
+    ...app,
     close: async () => {
       await app.close();
-      await database.close();
       await scratch.drop();
     },
   };
   admin = (await signedIn(t, 'admin')).client;
-  operations = (await loadOperations(app)).filter((op) => !SKIPPED.has(op.key));
+  operations = (await loadOperations(t.app)).filter((op) => !SKIPPED.has(op.key));
 });
 afterAll(async () => {
   await t?.close();
