@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { buildDisplayValue } from '@scamtrail/domain/identifiers/display';
 import { api } from '../../../lib/api-client';
 import type { IdentifierInputBody, IdentifierItem } from './identifier-types';
 import { identifierKeys } from './query-keys';
@@ -9,11 +10,13 @@ export interface CreateIdentifierInput extends IdentifierInputBody {
 }
 
 /**
- * `POST /api/identifiers`. The server recomputes the display value; a duplicate answers 409. With
- * `onBehalfOfOriginatorId`, that originator originates it and the caller is its proxy.
+ * `POST /api/identifiers` with spec 7's payload: the type, the data and the display value (which the
+ * server recomputes and keeps its own of). A duplicate answers 409. With `onBehalfOfOriginatorId`,
+ * that originator originates it and the caller is its proxy.
  */
 export function createIdentifier(body: CreateIdentifierInput): Promise<IdentifierItem> {
-  return api.post<IdentifierItem>('/identifiers', body, { idempotent: true });
+  const displayValue = buildDisplayValue(body.type, body.data);
+  return api.post<IdentifierItem>('/identifiers', { ...body, displayValue }, { idempotent: true });
 }
 
 export function useCreateIdentifier() {

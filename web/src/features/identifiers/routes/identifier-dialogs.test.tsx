@@ -111,7 +111,12 @@ describe('identifier dialogs', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Identifier created')).toBeInTheDocument();
     expect(posted).toEqual([
-      { type: 'email', data: { address: 'scam@example.org' }, onBehalfOfOriginatorId: COMMUNITY_MEMBER.id },
+      {
+        type: 'email',
+        data: { address: 'scam@example.org' },
+        displayValue: 'scam@example.org',
+        onBehalfOfOriginatorId: COMMUNITY_MEMBER.id,
+      },
     ]);
   });
 

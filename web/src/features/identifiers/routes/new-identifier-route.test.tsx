@@ -47,11 +47,13 @@ describe('New Identifier page', () => {
     expect(within(form).getByLabelText('Phone Number')).toHaveValue('2079460958');
   });
 
-  it("creates the user's own identifier when Reported by is left empty", async () => {
+  it("creates the user's own identifier when Reported by is left empty, sending type, data and display value (spec 7)", async () => {
     const { form, posted, router } = await fillNewEmail();
     await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(currentPath(router)).toBe('/identifiers?open=id-1'));
-    expect(posted).toEqual([{ type: 'email', data: { address: 'scam@example.org' } }]);
+    expect(posted).toEqual([
+      { type: 'email', data: { address: 'scam@example.org' }, displayValue: 'scam@example.org' },
+    ]);
   });
 
   it('records an identifier a community member reported, entered on their behalf', async () => {
@@ -60,7 +62,12 @@ describe('New Identifier page', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(currentPath(router)).toBe('/identifiers?open=id-1'));
     expect(posted).toEqual([
-      { type: 'email', data: { address: 'scam@example.org' }, onBehalfOfOriginatorId: COMMUNITY_MEMBER.id },
+      {
+        type: 'email',
+        data: { address: 'scam@example.org' },
+        displayValue: 'scam@example.org',
+        onBehalfOfOriginatorId: COMMUNITY_MEMBER.id,
+      },
     ]);
   });
 
