@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigation } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from './use-debounced-value';
 
 /**
@@ -6,10 +7,17 @@ import { SEARCH_DEBOUNCE_MS } from './use-debounced-value';
  * writes the trimmed text to the URL (through `writeSearch`, which must be stable) 300 ms after the last
  * keystroke; a search changed from outside (Back, a shared link, Clear filters, the header search)
  * replaces the text, while the echo of what the box wrote itself never overwrites newer typing.
+ *
+ * While the reader is on their way to another page (a link followed within 300 ms of typing, whose
+ * screen's code is still loading), the write waits: a navigation started then would cancel theirs.
+ * Should the list still be shown when that navigation ends (another took its place), it is written then.
  */
 export function useUrlSearchText(urlSearch: string, writeSearch: (search: string) => void) {
   const [searchText, setSearchText] = useState(urlSearch);
   const written = useRef<string | null>(null);
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const leaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
 
   useEffect(() => {
     if (written.current === urlSearch) {
@@ -21,13 +29,13 @@ export function useUrlSearchText(urlSearch: string, writeSearch: (search: string
 
   useEffect(() => {
     const next = searchText.trim();
-    if (next === urlSearch) return;
+    if (next === urlSearch || leaving) return;
     const timer = setTimeout(() => {
       written.current = next;
       writeSearch(next);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, urlSearch, writeSearch]);
+  }, [searchText, urlSearch, writeSearch, leaving]);
 
   return [searchText, setSearchText] as const;
 }
