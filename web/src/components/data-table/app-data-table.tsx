@@ -1,6 +1,5 @@
 import {
   DataTable,
-  DataTableSkeleton,
   OverflowMenu,
   OverflowMenuItem,
   Pagination,
@@ -29,6 +28,7 @@ import {
   type AppDataTableProps,
   type TableRowData,
 } from './data-table-types';
+import { TableLoading } from './table-loading';
 import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from './stacked-table';
 
 /**
@@ -76,7 +76,15 @@ export function AppDataTable<Row extends TableRowData>(props: AppDataTableProps<
     headers.length + (hasSelection ? 1 : 0) + (hasRowActions ? 1 : 0) + (renderExpandedRow ? 1 : 0);
 
   if (loading) {
-    return <DataTableSkeleton headers={carbonHeaders} rowCount={pageSize} columnCount={headers.length} />;
+    return (
+      <TableLoading
+        headers={headers}
+        rowCount={pageSize}
+        columnCount={headers.length}
+        showHeader
+        showToolbar
+      />
+    );
   }
 
   return (

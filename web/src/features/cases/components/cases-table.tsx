@@ -1,6 +1,5 @@
 import {
   DataTable,
-  DataTableSkeleton,
   Link,
   Table,
   TableBody,
@@ -22,6 +21,7 @@ import {
   STACKED_TABLE_CLASS,
   stackedCellProps,
 } from '../../../components/data-table/stacked-table';
+import { TableLoading } from '../../../components/data-table/table-loading';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
 import { EMPTY_CELL, formatDateTime } from '../../../lib/format';
 import type { CaseListParams } from './cases-list-params';
@@ -79,13 +79,7 @@ export function CasesTable(props: CasesTableProps) {
 
   if (isLoading) {
     return (
-      <DataTableSkeleton
-        headers={COLUMNS}
-        columnCount={COLUMNS.length}
-        rowCount={Math.min(props.pageSize, 10)}
-        showHeader={false}
-        showToolbar={false}
-      />
+      <TableLoading headers={COLUMNS} columnCount={COLUMNS.length} rowCount={Math.min(props.pageSize, 10)} />
     );
   }
 
