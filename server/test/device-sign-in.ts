@@ -19,6 +19,15 @@ function form(t: TestApp, url: string, params: Record<string, string>) {
  * and the client collects its access token. Answers a caller sending that token as a Bearer header.
  */
 export async function deviceSignedIn(t: TestApp, browser: Client, scope?: Permission[]): Promise<Client> {
+  return (await deviceSignIn(t, browser, scope)).client;
+}
+
+/** `deviceSignedIn`'s caller, with the refresh token the client collected beside its access token. */
+export async function deviceSignIn(
+  t: TestApp,
+  browser: Client,
+  scope?: Permission[],
+): Promise<{ client: Client; refreshToken: string }> {
   const started = await form(t, '/api/oauth/device_authorization', {
     client_id: 'scamtrail-cli',
     ...(scope ? { scope: scope.join(' ') } : {}),
@@ -34,7 +43,18 @@ export async function deviceSignedIn(t: TestApp, browser: Client, scope?: Permis
     client_id: 'scamtrail-cli',
   });
   if (token.statusCode !== 200) throw new Error(`token: ${token.statusCode} ${token.body}`);
-  return clientWithHeaders(t.app, {
-    authorization: `Bearer ${(token.json() as { access_token: string }).access_token}`,
+  const tokens = token.json() as { access_token: string; refresh_token: string };
+  return {
+    client: clientWithHeaders(t.app, { authorization: `Bearer ${tokens.access_token}` }),
+    refreshToken: tokens.refresh_token,
+  };
+}
+
+/** The client trading a refresh token at the token endpoint (RFC 6749 §6), as `deviceSignIn`'s does. */
+export function refreshDeviceToken(t: TestApp, refreshToken: string) {
+  return form(t, '/api/oauth/token', {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: 'scamtrail-cli',
   });
 }

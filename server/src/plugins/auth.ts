@@ -43,7 +43,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       if (!match) throw AppError.unauthenticated('Malformed Authorization header');
       const secret = match[1];
       if (secret.startsWith(API_KEY_PREFIX)) {
-        const principal = await findApiKeyPrincipal(opts.db, secret);
+        const principal = await findApiKeyPrincipal(opts.db, secret, opts);
         if (!principal) throw AppError.unauthenticated('Invalid, expired or revoked API key');
         request.principal = principal;
         return;

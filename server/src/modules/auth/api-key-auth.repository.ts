@@ -5,6 +5,7 @@ import { apiKeyPermissions } from '@scamtrail/domain/permissions';
 import { apiKeys, originators, users } from '../../db/schema/index';
 import { API_KEY_PREFIX, sha256Hex } from '../../lib/tokens';
 import type { ApiKeyPrincipal } from './principal';
+import { signInStillWorks } from './sessions.repository';
 
 /** Last-use bookkeeping is written at most this often per key, to keep hot keys from writing per request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -35,6 +36,8 @@ const apiKeyWithCreator = preparedPerDatabase((db) => {
           eq(originators.type, 'automation'),
           eq(originators.active, true),
           eq(users.disabled, false),
+          // A key made with a device sign-in's token ends with that sign-in, however it ends.
+          signInStillWorks(apiKeys.sessionId, now, sql`${sql.placeholder('deviceIdleSince')}::timestamptz`),
         ),
       )
       .limit(1),
@@ -63,17 +66,24 @@ const apiKeyWithCreator = preparedPerDatabase((db) => {
 
 /**
  * Finds the principal of a live API key (not revoked, not expired, automation active, creator still
- * enabled) and records its use, in one statement. Unknown, revoked or expired keys give null. The
+ * enabled, and for a key made with a device sign-in's token that sign-in still working: not revoked,
+ * expired, idle past `limits.deviceSessionIdleMs` or gone) and records its use, in one statement.
+ * Unknown, revoked or expired keys give null. The
  * key's permissions are its scopes as far as its creator holds them now: a creator demoted to viewer
  * takes their keys' write scopes with them, and a disabled (or deleted) creator's keys stop working.
  */
-export async function findApiKeyPrincipal(db: Db, key: string): Promise<ApiKeyPrincipal | null> {
+export async function findApiKeyPrincipal(
+  db: Db,
+  key: string,
+  limits: { deviceSessionIdleMs: number },
+): Promise<ApiKeyPrincipal | null> {
   if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
   const now = Date.now();
   const [row] = await apiKeyWithCreator(db).execute({
     secretHash: sha256Hex(key),
     now: new Date(now).toISOString(),
     staleBefore: new Date(now - TOUCH_INTERVAL_MS).toISOString(),
+    deviceIdleSince: new Date(now - limits.deviceSessionIdleMs).toISOString(),
   });
   if (!row) return null;
   return {

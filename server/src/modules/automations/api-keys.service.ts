@@ -80,7 +80,9 @@ async function assertWithinDeviceSession(
  * Creates a key for an active automation. Its scopes must all be held by the caller, so nobody
  * (person or key) can mint a key stronger than themself. A key minted by a key expires no later than
  * it (400 naming expiresAt otherwise) and is revoked with it (`revokeApiKey`), so it never outlives
- * the key it came from. Its name is not that of another live key of
+ * the key it came from. A key made with a device sign-in's token, or minted by such a key, records
+ * that sign-in and works only while it does (`findApiKeyPrincipal`): signing the device out, however
+ * it is done, ends its keys too. Its name is not that of another live key of
  * the automation (409 naming the field); a revoked or expired key's name may be used again. The secret
  * is answered once.
  */
@@ -100,9 +102,13 @@ export async function createApiKey(
   const row = await db.transaction(async (tx) => {
     // Keys are told apart by name in the list, in the audit log and by those who hold them.
     await lockAutomationKeys(tx, automationId);
+    // The device sign-in the key ends with (findApiKeyPrincipal): the one whose token makes it, or the
+    // one its minter ends with. A key made in the browser ends with none.
+    let sessionId = principal.kind === 'user' && principal.clientId ? principal.sessionId : null;
     if (principal.kind === 'api_key') {
       // Under the lock a revocation of the minter takes too: it cannot miss a key minted meanwhile.
       const minter = await requireLiveMinter(tx, automationId, principal.apiKeyId, new Date());
+      sessionId = minter.sessionId;
       if (minter.expiresAt && (!body.expiresAt || new Date(body.expiresAt) > minter.expiresAt)) {
         throw AppError.validation([
           {
@@ -126,6 +132,7 @@ export async function createApiKey(
       // A key minted by a key answers to the same person: their current role bounds both.
       createdBy: principal.kind === 'user' ? principal.userId : principal.creatorUserId,
       mintedBy: principal.kind === 'api_key' ? principal.apiKeyId : null,
+      sessionId,
     });
     await recordEvent(tx, {
       type: 'api_key.created',

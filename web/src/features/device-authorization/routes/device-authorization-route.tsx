@@ -121,7 +121,7 @@ export function DeviceAuthorizationRoute() {
               title={decision.status === 'approved' ? 'Approved' : 'Denied'}
               subtitle={
                 decision.status === 'approved'
-                  ? `${decision.clientName} is signed in as you. You can return to your device; you can end this sign-in at any time from your profile's sessions.`
+                  ? `${decision.clientName} is signed in as you. You can return to your device; you can end this sign-in, and any API key made with it, at any time from your profile's sessions.`
                   : `${decision.clientName} was refused and is not signed in.`
               }
               lowContrast

@@ -38,7 +38,7 @@ export function RevokeOtherSessionsModal({ count, onClose }: { count: number; on
     >
       <p>
         This signs out {pluralise(count, 'other session')} at once, on every device but this one (command-line
-        sign-ins too): each must sign in again. You stay signed in here.
+        sign-ins too, with the API keys made with them): each must sign in again. You stay signed in here.
       </p>
     </ConfirmModal>
   );

@@ -30,7 +30,7 @@ export function RevokeSessionModal({ session, onClose }: { session: Session; onC
       <p>
         {session.current
           ? 'This is the session you are using now: you will be signed out and taken to sign in.'
-          : 'That device is signed out at once and has to sign in again.'}
+          : 'That device is signed out at once and has to sign in again. API keys made with its sign-in (by a command-line tool) stop working with it.'}
       </p>
     </ConfirmModal>
   );

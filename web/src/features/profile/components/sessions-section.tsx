@@ -63,7 +63,7 @@ export function SessionsSection() {
       </div>
       <p className="page-section__text">
         Where you are signed in. Revoke a session you do not recognise; revoking this device’s signs you out
-        here.
+        here. Revoking a command-line sign-in also stops the API keys made with it.
       </p>
       {query.isError && !query.data ? (
         <ProfileLoadFailed

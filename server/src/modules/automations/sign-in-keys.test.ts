@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Permission } from '@scamtrail/domain/permissions';
+import { apiKeys, sessions } from '../../db/schema/index';
+import { buildTestApp, signedIn, TEST_PASSWORD, type Client, type TestApp } from '../../../test/helpers';
+import { createAutomationVia, createKeyVia, keyClient, unique } from '../../../test/originator-helpers';
+import { deviceSignIn, refreshDeviceToken } from '../../../test/device-sign-in';
+
+/**
+ * A key made with a device sign-in's token, and every key minted from it, works only while that
+ * sign-in does: each way a sign-in ends (the code's, listed below) ends its keys at once, checked where
+ * keys are authenticated. A key made in the browser is left as it was.
+ */
+
+let t: TestApp;
+let administrator: Client;
+beforeAll(async () => {
+  t = await buildTestApp();
+  administrator = (await signedIn(t, 'admin')).client;
+});
+afterAll(() => t.close());
+
+const KEY_SCOPES: Permission[] = ['automation.view', 'automation.edit', 'tag.view'];
+const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
+const NEW_PASSWORD = 'a quite different passphrase, 2026';
+
+/** Whether a key still reads what its scopes allow: 200, or the 401 of a key that no longer works. */
+async function works(key: string) {
+  const res = await keyClient(t, key).get('/api/tags');
+  if (res.statusCode === 200) return true;
+  expect(res.statusCode, res.body).toBe(401);
+  return false;
+}
+
+async function makeKey(caller: Client, automationId: string, expiresAt?: string) {
+  const res = await caller.post(`/api/automations/${automationId}/api-keys`, {
+    name: unique('key'),
+    scopes: KEY_SCOPES,
+    ...(expiresAt ? { expiresAt } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { key: string; apiKey: { id: string; status: string } };
+}
+
+interface Scene {
+  userId: string;
+  browser: Client;
+  device: Client;
+  refreshToken: string;
+  deviceSessionId: string;
+}
+
+/**
+ * A fresh administrator signed in in a browser and on a device; the device's token makes a key, that
+ * key mints one, which mints another; the browser makes one too.
+ */
+async function scene() {
+  const { user, client: browser } = await signedIn(t, 'admin');
+  const { client: device, refreshToken } = await deviceSignIn(t, browser);
+  const [{ id: deviceSessionId }] = await t.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), isNotNull(sessions.clientId)));
+  const automation = await createAutomationVia(browser);
+  const deviceKey = await makeKey(device, automation.id, hours(24));
+  const minted = await makeKey(keyClient(t, deviceKey.key), automation.id, hours(23));
+  const mintedTwice = await makeKey(keyClient(t, minted.key), automation.id, hours(22));
+  const browserKey = await createKeyVia(browser, automation.id, KEY_SCOPES);
+  const s: Scene = { userId: user.id, browser, device, refreshToken, deviceSessionId };
+  return { s, automation, signInKeys: [deviceKey.key, minted.key, mintedTwice.key], browserKey };
+}
+
+const asAdministrator = async (s: Scene, body: Record<string, unknown>) => {
+  const res = await administrator.patch(`/api/users/${s.userId}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+};
+const expectStatus = async (res: Promise<{ statusCode: number; body: string }>, status: number) => {
+  const answered = await res;
+  expect(answered.statusCode, answered.body).toBe(status);
+};
+
+/** Every way a sign-in ends, and whether the key made in the browser lives on through it. */
+const WAYS: [string, (s: Scene) => Promise<void>, boolean][] = [
+  [
+    'the device signs out (POST /api/auth/logout)',
+    (s) => expectStatus(s.device.post('/api/auth/logout', {}), 204),
+    true,
+  ],
+  [
+    'the user revokes it from the sessions list',
+    (s) => expectStatus(s.browser.delete(`/api/auth/sessions/${s.deviceSessionId}`), 204),
+    true,
+  ],
+  [
+    'the user signs out everywhere else',
+    (s) => expectStatus(s.browser.post('/api/auth/sessions/revoke-others', {}), 200),
+    true,
+  ],
+  [
+    'the user changes their password',
+    (s) =>
+      expectStatus(
+        s.browser.post('/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD }),
+        204,
+      ),
+    true,
+  ],
+  ['an administrator sets their password', (s) => asAdministrator(s, { password: NEW_PASSWORD }), true],
+  ['an administrator changes their role', (s) => asAdministrator(s, { role: 'investigator' }), true],
+  ['an administrator disables them', (s) => asAdministrator(s, { disabled: true }), false],
+  [
+    'its refresh token is used twice (copied)',
+    async (s) => {
+      await expectStatus(refreshDeviceToken(t, s.refreshToken), 200);
+      await expectStatus(refreshDeviceToken(t, s.refreshToken), 400);
+    },
+    true,
+  ],
+  [
+    'it is idle past DEVICE_SESSION_IDLE_HOURS',
+    async (s) => {
+      const idleSince = new Date(Date.now() - t.config.deviceSessionIdleMs - 60_000);
+      await t.database.db
+        .update(sessions)
+        .set({ lastSeenAt: idleSince })
+        .where(eq(sessions.id, s.deviceSessionId));
+    },
+    true,
+  ],
+  [
+    'it reaches its absolute expiry',
+    async (s) => {
+      await t.database.db
+        .update(sessions)
+        .set({ expiresAt: sql`now() - interval '1 second'` })
+        .where(eq(sessions.id, s.deviceSessionId));
+    },
+    true,
+  ],
+  [
+    'its row is deleted (its user deleted, or old sessions purged)',
+    async (s) => {
+      await t.database.db.delete(sessions).where(eq(sessions.id, s.deviceSessionId));
+    },
+    true,
+  ],
+];
+
+describe("a key made with a device sign-in's token", () => {
+  it.each(WAYS)(
+    'stops working, with the keys minted from it, when %s',
+    async (_way, end, browserKeyLives) => {
+      const { s, signInKeys, browserKey } = await scene();
+      for (const key of signInKeys) expect(await works(key)).toBe(true);
+      await end(s);
+      for (const key of signInKeys) expect(await works(key)).toBe(false);
+      // A key made in the browser ends only as before (with its creator disabled).
+      expect(await works(browserKey.key)).toBe(browserKeyLives);
+    },
+  );
+
+  it('lives on while the sign-in does: past its access token, and through a refresh', async () => {
+    const { s, signInKeys } = await scene();
+    await t.database.db
+      .update(sessions)
+      .set({ accessExpiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.id, s.deviceSessionId));
+    expect((await s.device.get('/api/tags')).statusCode).toBe(401);
+    for (const key of signInKeys) expect(await works(key)).toBe(true);
+    await expectStatus(refreshDeviceToken(t, s.refreshToken), 200);
+    for (const key of signInKeys) expect(await works(key)).toBe(true);
+  });
+
+  it("records the sign-in on the key and its minted keys; the browser's key records none", async () => {
+    const { s, automation, browserKey } = await scene();
+    const rows = await t.database.db
+      .select({ id: apiKeys.id, sessionId: apiKeys.sessionId })
+      .from(apiKeys)
+      .where(eq(apiKeys.automationId, automation.id));
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row.sessionId).toBe(row.id === browserKey.apiKey.id ? null : s.deviceSessionId);
+    }
+  });
+
+  it("ends with its own sign-in only: another device's, or the browser's, leaves it", async () => {
+    const { s, signInKeys } = await scene();
+    const { client: otherDevice } = await deviceSignIn(t, s.browser);
+    await expectStatus(otherDevice.post('/api/auth/logout', {}), 204);
+    await expectStatus(s.browser.post('/api/auth/logout', {}), 204);
+    for (const key of signInKeys) expect(await works(key)).toBe(true);
+  });
+});
