@@ -1,5 +1,4 @@
-import { and, asc, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { identifiers, identifierVersions } from '../../db/schema/index';
 
@@ -29,6 +28,13 @@ export interface TaxiiIdentifierRow {
   dateAdded: string;
   /** A tombstone: the identifier was deleted, or its value changed, at `dateAdded` (this is the old row). */
   deleted: boolean;
+  /**
+   * The Indicator this version is (for a tombstone: the one it revokes), `syncStixIds`: null until
+   * computed, '' for none (no observable, or a change that kept the observable).
+   */
+  stixId: string | null;
+  /** When that Indicator's first version was made (`created`), as `dateAdded`; null without one. */
+  created: string | null;
 }
 
 const utc = (column: SQL | typeof identifiers.updatedAt) =>
@@ -97,52 +103,99 @@ export async function findTaxiiIdentifiers(
     )
     .orderBy(asc(v.versionAt), asc(v.identifierId))
     .limit(limit);
-  const rows = await db.execute(sql`select u.id, u.type, u.data, u.confidence, u.deleted,
-      ${utc(sql`u.at`)} as "dateAdded"
+  const page = sql`select u.id, u.type, u.data, u.confidence, u.deleted, u.at
     from ((${live}) union all (${tombstones})) u
     order by u.at, u.id, u.deleted desc
-    limit ${limit}`);
-  return (rows as unknown as { rows: TaxiiIdentifierRow[] }).rows.map((row) => ({
+    limit ${limit}`;
+  // The page's rows, then each one's Indicator and its first version: an index probe each
+  // (`identifier_versions` primary key, `identifier_versions_stix_idx`).
+  const rows = await db.execute(sql`select p.id, p.type, p.data, p.confidence, p.deleted,
+      ${utc(sql`p.at`)} as "dateAdded", v.stix_id as "stixId",
+      (select ${utc(sql`min(c.version_at)`)} from identifier_versions c
+        where v.stix_id <> '' and c.stix_id = v.stix_id) as "created"
+    from (${page}) p
+    left join identifier_versions v
+      on v.identifier_id = p.id and v.version_at = p.at and v.deleted = p.deleted
+    order by p.at, p.id, p.deleted desc`);
+  return parseRows(rows);
+}
+
+function parseRows(rows: unknown): TaxiiIdentifierRow[] {
+  return (rows as { rows: TaxiiIdentifierRow[] }).rows.map((row) => ({
     ...row,
     data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
     confidence: row.confidence === null ? null : Number(row.confidence),
   }));
 }
 
-/**
- * Versions whose STIX id is still to be computed, oldest first (`identifier_versions_unmapped_idx`);
- * for a change's tombstone, also the version it was replaced by (the same identifier and time).
- */
-export async function findUnmappedVersions(db: DbOrTx, limit: number) {
-  const v = identifierVersions;
-  const next = alias(identifierVersions, 'next');
-  return db
-    .select({
-      identifierId: v.identifierId,
-      versionAt: sql<string>`${v.versionAt}::text`,
-      deleted: v.deleted,
-      type: v.type,
-      data: v.data,
-      replacedBy: { type: next.type, data: next.data },
-    })
-    .from(v)
-    .leftJoin(
-      next,
-      and(
-        sql`${v.deleted}`,
-        eq(next.identifierId, v.identifierId),
-        eq(next.versionAt, v.versionAt),
-        not(next.deleted),
-      ),
-    )
-    .where(isNull(v.stixId))
-    .orderBy(asc(v.versionAt))
-    .limit(limit);
+/** A version as `syncStixIds` needs it. */
+export interface VersionToMap {
+  identifierId: string;
+  /** RFC 3339, UTC, microseconds: the same text whatever the session's time zone. */
+  versionAt: string;
+  deleted: boolean;
+  type: string;
+  data: Record<string, unknown>;
+  /** For a tombstone: the version it was replaced by (the same identifier and time), if any. */
+  replacedBy: { type: string; data: Record<string, unknown> } | null;
+  /** The identifier's latest version before this one (not a tombstone), if any. */
+  previous: {
+    versionAt: string;
+    type: string;
+    data: Record<string, unknown>;
+    stixId: string | null;
+  } | null;
 }
 
 /**
- * Records the STIX ids of versions ('' for a version STIX has no observable for, and for a change's
- * tombstone that withdraws nothing).
+ * Versions whose Indicator id is still to be computed, oldest first (`identifier_versions_unmapped_idx`),
+ * each with the version it was replaced by (a change's tombstone) and the identifier's version
+ * before it (primary key probes).
+ */
+export async function findUnmappedVersions(db: DbOrTx, limit: number): Promise<VersionToMap[]> {
+  const rows = await db.execute(sql`select v.identifier_id as "identifierId",
+      ${utc(sql`v.version_at`)} as "versionAt", v.deleted, v.type, v.data,
+      case when n.identifier_id is null then null
+        else jsonb_build_object('type', n.type, 'data', n.data) end as "replacedBy",
+      case when p.identifier_id is null then null
+        else jsonb_build_object('versionAt', ${utc(sql`p.version_at`)}, 'type', p.type, 'data', p.data,
+          'stixId', p.stix_id) end as "previous"
+    from (select * from identifier_versions where stix_id is null order by version_at limit ${limit}) v
+    left join identifier_versions n on v.deleted and n.identifier_id = v.identifier_id
+      and n.version_at = v.version_at and not n.deleted
+    left join lateral (select * from identifier_versions q
+      where q.identifier_id = v.identifier_id and q.version_at < v.version_at and not q.deleted
+      order by q.version_at desc limit 1) p on true
+    order by v.version_at, v.deleted desc`);
+  const json = <T>(value: unknown): T =>
+    typeof value === 'string' ? (JSON.parse(value) as T) : (value as T);
+  return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    identifierId: row.identifierId as string,
+    versionAt: row.versionAt as string,
+    deleted: row.deleted as boolean,
+    type: row.type as string,
+    data: json<Record<string, unknown>>(row.data),
+    replacedBy: json<VersionToMap['replacedBy']>(row.replacedBy),
+    previous: json<VersionToMap['previous']>(row.previous),
+  }));
+}
+
+/**
+ * Whether any version still holds a STIX id of the feed's first form (an observable's id, before the
+ * collection served Indicators), and forgets those ids so `syncStixIds` computes them again. Two
+ * range probes of `identifier_versions_stix_idx`.
+ */
+export async function forgetObservableIds(db: DbOrTx): Promise<boolean> {
+  const held = sql`(stix_id > '' and stix_id < 'indicator--') or stix_id > 'indicator--~'`;
+  const found = await db.execute(sql`select 1 from identifier_versions where ${held} limit 1`);
+  if ((found as unknown as { rows: unknown[] }).rows.length === 0) return false;
+  await db.execute(sql`update identifier_versions set stix_id = null where ${held}`);
+  return true;
+}
+
+/**
+ * Records the Indicator ids of versions ('' for a version STIX has no observable for, and for a
+ * change's tombstone that revokes nothing).
  */
 export async function saveStixIds(
   db: DbOrTx,
@@ -160,7 +213,7 @@ export async function saveStixIds(
 export type TaxiiVersionRow = TaxiiIdentifierRow;
 
 /**
- * The versions of the STIX object `stixId`, oldest first, after the position and added after
+ * The versions of the Indicator `stixId` (its revocation last, if revoked), oldest first, after the position and added after
  * `addedAfter` (`identifier_versions_stix_idx`): `limit` of them.
  */
 export async function findObjectVersions(
@@ -171,30 +224,13 @@ export async function findObjectVersions(
   const v = identifierVersions;
   const direction = options.order === 'desc' ? sql`desc` : sql`asc`;
   const rows = await db.execute(sql`select v.identifier_id as id, v.type, v.data, v.confidence, v.deleted,
-      ${utc(sql`v.version_at`)} as "dateAdded"
+      ${utc(sql`v.version_at`)} as "dateAdded", v.stix_id as "stixId",
+      (select ${utc(sql`min(c.version_at)`)} from identifier_versions c where c.stix_id = v.stix_id) as "created"
     from ${v} v
     where v.stix_id = ${stixId}
       ${options.after ? sql`and ${after(sql`v.version_at`, sql`v.identifier_id`, options.after)}` : sql``}
       ${options.addedAfter ? sql`and v.version_at > ${options.addedAfter}::timestamptz` : sql``}
     order by v.version_at ${direction}, v.identifier_id ${direction}
     ${options.limit ? sql`limit ${options.limit}` : sql``}`);
-  return (rows as unknown as { rows: TaxiiVersionRow[] }).rows.map((row) => ({
-    ...row,
-    data: typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
-    confidence: row.confidence === null ? null : Number(row.confidence),
-  }));
-}
-
-/**
- * Which of these STIX ids a live identifier's current version still is (two identifiers may be one
- * observable: a Zelle e-mail and the e-mail). Reads `identifier_versions_stix_idx`; the ids must be
- * synced (`syncStixIds`). Not a change's tombstone, at the same time as the version it precedes.
- */
-export async function findLiveStixIds(db: DbOrTx, stixIds: readonly string[]): Promise<Set<string>> {
-  if (stixIds.length === 0) return new Set();
-  const rows = await db.execute(sql`select distinct v.stix_id as id
-    from identifier_versions v
-    inner join identifiers i on i.id = v.identifier_id and i.updated_at = v.version_at
-    where not v.deleted and v.stix_id = any(${sql.param([...stixIds])}::text[])`);
-  return new Set((rows as unknown as { rows: { id: string }[] }).rows.map((row) => row.id));
+  return parseRows(rows);
 }

@@ -103,7 +103,7 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
   r.get('/taxii2/', { schema: { hide: true }, config }, async (_request, reply) =>
     taxii(reply, {
       title: 'Scamtrail TAXII server',
-      description: 'Scam identifiers as STIX 2.1 observables, one collection per export stream',
+      description: 'Scam identifiers as STIX 2.1 indicators, one collection per export stream',
       default: `${publicUrl}${TAXII_API_ROOT}/`,
       api_roots: [`${publicUrl}${TAXII_API_ROOT}/`],
     }),
@@ -147,8 +147,8 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
       taxiiPage(reply, await readTaxiiObjects(db, request.params.id, request.query), 'objects', (entry) => ({
         id: entry.object.id,
         date_added: entry.dateAdded,
-        // Observables have no modified: their one version is when they were added.
-        version: entry.dateAdded,
+        // The Indicator's modified: each version is added when it is made.
+        version: entry.object.modified,
         media_type: STIX_OBJECT_MEDIA_TYPE,
       })),
   );
@@ -175,8 +175,8 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
         ...request.query,
         'match[version]': 'all',
       });
-      // A version is the object's `modified`, or when it was added for an object without one.
-      return taxiiPage(reply, page, 'versions', (entry) => entry.dateAdded);
+      // A version is the Indicator's `modified` (§5.8), the time it was added.
+      return taxiiPage(reply, page, 'versions', (entry) => entry.object.modified);
     },
   );
 }

@@ -1,23 +1,24 @@
-import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
 import type { ExportStream } from '@scamtrail/domain/export-streams';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { getExportStream, listExportStreams } from '../export-streams/export-streams.service';
-import { identifierToSco, STIX_SPEC_VERSION, type StixObject } from './stix';
+import { STIX_SPEC_VERSION, type StixObject } from './stix';
+import { indicatorIdOf, indicatorOf, observableIdOf } from './taxii.indicators';
 import {
-  findLiveStixIds,
   findObjectVersions,
   findTaxiiIdentifiers,
   findUnmappedVersions,
+  forgetObservableIds,
   saveStixIds,
   type TaxiiIdentifierRow,
   type TaxiiPosition,
+  type VersionToMap,
 } from './taxii.repository';
 
 /**
  * TAXII 2.1 (OASIS, 2021), read-only: each active export stream carrying the identifiers topic is a
- * collection whose objects are the identifiers as STIX observables, in the order they were added.
- * Paging is keyset: `next` names the last object's time added and id.
+ * collection whose objects are the identifiers as STIX 2.1 Indicators (`taxii.indicators.ts`), in the
+ * order their versions were added. Paging is keyset: `next` names the last object's time added and id.
  */
 
 export const TAXII_MEDIA_TYPE = 'application/taxii+json;version=2.1';
@@ -25,17 +26,8 @@ export const STIX_OBJECT_MEDIA_TYPE = `application/stix+json;version=${STIX_SPEC
 export const TAXII_PAGE_DEFAULT = 100;
 export const TAXII_PAGE_MAX = 1000;
 
-/** The identifier types whose observables may be of each STIX type (`match[type]`). */
-const IDENTIFIER_TYPES_OF: Record<string, readonly string[]> = {
-  'email-addr': ['email', 'zelle'],
-  'phone-number': ['phone', 'zelle'],
-  'bank-account': ['bank_account'],
-  'cryptocurrency-wallet': ['crypto_wallet'],
-  'user-account': ['social_media'],
-  url: ['other'],
-  'domain-name': ['other'],
-  'payment-card': ['other'],
-};
+/** The one STIX type the collection's objects are (`match[type]`). */
+const OBJECT_TYPE = 'indicator';
 
 export interface TaxiiCollection {
   id: string;
@@ -53,7 +45,7 @@ function toCollection(stream: ExportStream): TaxiiCollection {
   return {
     id: stream.id,
     title: stream.name,
-    description: stream.description || 'Identifiers as STIX 2.1 observables',
+    description: stream.description || 'Identifiers as STIX 2.1 indicators',
     can_read: true,
     can_write: false,
     media_types: [STIX_OBJECT_MEDIA_TYPE],
@@ -111,56 +103,75 @@ function decodeNext(next: string): TaxiiPosition {
 }
 
 /**
- * The STIX object of one version of an identifier, or undefined when STIX has no observable for it.
- * A tombstone (the identifier deleted, or its value changed) is the object once more, `revoked`,
- * `modified` at the deletion or the change: what tells a poller to withdraw it.
+ * The Indicator version a row is, or undefined when it is none (STIX has no observable for the
+ * identifier, or its id is not computed yet). A tombstone is the Indicator's last version: the
+ * identifier as it was, `revoked`, `modified` at the deletion or the change.
  */
 export function stixObjectOf(row: TaxiiIdentifierRow): StixObject | undefined {
-  let normalizedKey: string;
-  try {
-    normalizedKey = buildNormalisedKey(row.type, row.data);
-  } catch {
-    return undefined;
-  }
-  const object = identifierToSco({
+  if (!row.stixId || !row.created) return undefined;
+  return indicatorOf({
     type: row.type,
     data: row.data,
-    normalizedKey,
     confidence: row.confidence,
+    id: row.stixId,
+    created: row.created,
+    modified: row.dateAdded,
+    revoked: row.deleted,
   });
-  if (!object || !row.deleted) return object;
-  return { ...object, modified: row.dateAdded, revoked: true };
 }
 
-/** How many versions' STIX ids are computed per statement (`syncStixIds`). */
+/** How many versions' Indicator ids are computed per statement (`syncStixIds`). */
 const STIX_ID_BATCH = 1000;
 
-const stixIdOf = (type: string, data: Record<string, unknown>) =>
-  stixObjectOf({ id: '', type, data, confidence: null, dateAdded: '', deleted: false })?.id ?? '';
+/** The databases whose ids of the feed's first form (observables' ids) were looked for already. */
+const checkedForObservableIds = new WeakSet<object>();
 
 /**
- * Computes the STIX ids of the versions written since the last call (a UUIDv5 of the normalised
- * value, which SQL does not compute), so an object is found by its id. A change's tombstone whose
- * object the new version still is (a change of the bank's name, of an e-mail's type to a Zelle
- * e-mail) withdraws nothing: its id is ''. Runs before every objects, manifest and versions read: it
- * costs one index probe when nothing is new; two readers at once write the same values.
+ * The Indicator id of a version, given its identifier's previous version's (computed before it: the
+ * versions are taken oldest first). A version of the same observable as the previous version
+ * continues its Indicator; another observable starts a new one, named by the version's time. A
+ * tombstone names the Indicator it revokes: the previous version's; for a change that keeps the
+ * observable (a change of the bank's name, of an e-mail's type to a Zelle e-mail) '', it revokes
+ * nothing. '' for a version STIX has no observable for.
+ */
+function indicatorIdFor(row: VersionToMap, previousId: string | null): string {
+  const observable = observableIdOf(row);
+  const previous = row.previous;
+  const continued =
+    previous && previousId && observableIdOf(previous) === observable ? previousId : undefined;
+  if (row.deleted) {
+    if (!observable) return '';
+    const kept = row.replacedBy && observableIdOf(row.replacedBy) === observable;
+    return kept ? '' : (continued ?? '');
+  }
+  if (!observable) return '';
+  return continued ?? indicatorIdOf(row.identifierId, row.versionAt);
+}
+
+/**
+ * Computes the Indicator ids of the versions written since the last call (UUIDv5s, which SQL does
+ * not compute), so an object is found by its id. Runs before every objects, manifest and versions
+ * read: it costs one index probe when nothing is new; two readers at once write the same values
+ * (each id is a function of the versions before it). The first call in a process also forgets the
+ * ids the feed held in its first form (observables' ids), so they are computed again as Indicators'.
  */
 export async function syncStixIds(db: Db): Promise<void> {
+  if (!checkedForObservableIds.has(db)) {
+    await forgetObservableIds(db);
+    checkedForObservableIds.add(db);
+  }
   for (;;) {
     const rows = await findUnmappedVersions(db, STIX_ID_BATCH);
-    await saveStixIds(
-      db,
-      rows.map((row) => {
-        const stixId = stixIdOf(row.type, row.data);
-        const kept = row.replacedBy && stixIdOf(row.replacedBy.type, row.replacedBy.data) === stixId;
-        return {
-          identifierId: row.identifierId,
-          versionAt: row.versionAt,
-          deleted: row.deleted,
-          stixId: kept ? '' : stixId,
-        };
-      }),
-    );
+    const computed = new Map<string, string>();
+    const mapped = rows.map((row) => {
+      const previousId = row.previous
+        ? (row.previous.stixId ?? computed.get(`${row.identifierId}@${row.previous.versionAt}`) ?? null)
+        : null;
+      const stixId = indicatorIdFor(row, previousId);
+      if (!row.deleted) computed.set(`${row.identifierId}@${row.versionAt}`, stixId);
+      return { identifierId: row.identifierId, versionAt: row.versionAt, deleted: row.deleted, stixId };
+    });
+    await saveStixIds(db, mapped);
     if (rows.length < STIX_ID_BATCH) return;
   }
 }
@@ -180,6 +191,9 @@ export interface TaxiiPage {
   entries: { object: StixObject; dateAdded: string }[];
 }
 
+/** Rows read before their Indicator ids were computed (written meanwhile): computed, then read again. */
+const SYNC_ATTEMPTS = 3;
+
 /** One page of the collection's objects, each with when it was added. */
 export async function readTaxiiObjects(db: Db, collectionId: string, query: TaxiiQuery): Promise<TaxiiPage> {
   await getTaxiiCollection(db, collectionId);
@@ -188,33 +202,25 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
     ?.split(',')
     .map((type) => type.trim())
     .filter(Boolean);
-  const identifierTypes = stixTypes
-    ? [...new Set(stixTypes.flatMap((type) => IDENTIFIER_TYPES_OF[type] ?? []))]
-    : undefined;
-  if (identifierTypes?.length === 0) return { more: false, entries: [] };
-  // A change's tombstone is read only once it is known to withdraw an object.
-  await syncStixIds(db);
-  const rows = await findTaxiiIdentifiers(db, {
-    after: query.next ? decodeNext(query.next) : undefined,
-    addedAfter: query.added_after,
-    types: identifierTypes,
-    limit: limit + 1,
-  });
+  if (stixTypes && !stixTypes.includes(OBJECT_TYPE)) return { more: false, entries: [] };
+  let rows: TaxiiIdentifierRow[] = [];
+  for (let attempt = 1; attempt <= SYNC_ATTEMPTS; attempt += 1) {
+    await syncStixIds(db);
+    rows = await findTaxiiIdentifiers(db, {
+      after: query.next ? decodeNext(query.next) : undefined,
+      addedAfter: query.added_after,
+      limit: limit + 1,
+    });
+    // A version committed after the ids were computed: computed now, and the page read again, so
+    // no poller passes an object by.
+    if (!rows.some((row) => row.stixId === null)) break;
+  }
   const more = rows.length > limit;
   const page = rows.slice(0, limit);
-  const found = page.flatMap((row) => {
+  const entries = page.flatMap((row) => {
     const object = stixObjectOf(row);
-    if (!object || (stixTypes && !stixTypes.includes(object.type))) return [];
-    return [{ object, dateAdded: row.dateAdded, deleted: row.deleted }];
+    return object ? [{ object, dateAdded: row.dateAdded }] : [];
   });
-  // A deleted or changed identifier whose observable another live identifier still is (a Zelle
-  // e-mail and the e-mail) withdraws nothing: its tombstone is left out.
-  const revoked = found.filter((entry) => entry.deleted).map((entry) => entry.object.id);
-  if (revoked.length > 0) await syncStixIds(db);
-  const stillLive = await findLiveStixIds(db, revoked);
-  const entries = found
-    .filter((entry) => !(entry.deleted && stillLive.has(entry.object.id)))
-    .map(({ object, dateAdded }) => ({ object, dateAdded }));
   const last = page.at(-1);
   return {
     more,
@@ -274,7 +280,7 @@ export type TaxiiObjectVersionsPage = TaxiiPage;
 /**
  * The versions of one object of the collection, oldest first, as `match[version]`, `added_after`,
  * `limit` and `next` select (TAXII 2.1 §5.6 and §5.8). A 404 when the collection has no such
- * object: every identifier is in every collection, so that is an id no identifier ever had.
+ * object: every identifier is in every collection, so that is an id no identifier's Indicator had.
  */
 export async function readTaxiiObjectVersions(
   db: Db,
@@ -286,11 +292,8 @@ export async function readTaxiiObjectVersions(
   const select = versionFilter(query['match[version]']);
   const after = query.next ? decodeNext(query.next) : undefined;
   await syncStixIds(db);
-  const held = await findObjectVersions(db, objectId, {});
-  if (held.length === 0) throw AppError.notFound('Object');
-  // An observable another live identifier still is was not withdrawn by a deletion.
-  const live = (await findLiveStixIds(db, [objectId])).has(objectId);
-  const versions = live ? held.filter((row) => !row.deleted) : held;
+  const versions = await findObjectVersions(db, objectId, {});
+  if (versions.length === 0) throw AppError.notFound('Object');
   if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
   const limit = query.limit ?? TAXII_PAGE_DEFAULT;
   const addedAfter = query.added_after ? microsOf(query.added_after) : undefined;

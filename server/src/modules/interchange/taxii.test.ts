@@ -3,13 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { firstStatement, planWithoutSort } from '../../../test/statement-log';
 import { insertAutomationKey } from '../identifiers/identifier-test-fixtures';
-import { findTaxiiIdentifiers } from './taxii.repository';
+import { findTaxiiIdentifiers, forgetObservableIds } from './taxii.repository';
+import { stixProblems, versionProblems } from './taxii.stix-rules';
 
 /**
  * TAXII 2.1 read-only, polled by a client written here from the specification (OASIS TAXII 2.1:
  * §4.1 discovery, §4.2 API root, §5.1-5.4 collections, manifest and objects with added_after, limit,
  * next and match[type], §5.6 an object and §5.8 its versions with match[version], §3.3 the media
  * type, §3.4 pagination with `more` and `next`), and a deletion seen by a poller as a revoked version.
+ * Every object served is checked against STIX 2.1's rules (`taxii.stix-rules.ts`): each identifier is
+ * an Indicator (an SCO has no versions, so it cannot be revoked), and its versions obey §3.6.
  */
 
 const TAXII = 'application/taxii+json;version=2.1';
@@ -22,6 +25,18 @@ let collectionId: string;
 
 type StixJson = { id: string; type: string } & Record<string, unknown>;
 
+/** Every object any test was served: its versions are checked together (§3.6) at the end. */
+const served: StixJson[] = [];
+
+/** The value an Indicator's pattern names (its first string constant, unescaped). */
+function valueOf(object: StixJson): string | undefined {
+  const constant = /= '((?:[^'\\]|\\.)*)'/.exec(String(object.pattern));
+  return constant?.[1].replace(/\\(.)/g, '$1');
+}
+
+/** The default description of an identifier without notes. */
+const NO_NOTES = 'Email identifier recorded in a Scamtrail fraud case.';
+
 /** A TAXII client: sends TAXII's Accept, checks the media type of every answer, follows `next`. */
 class TaxiiClient {
   constructor(private readonly client: Client) {}
@@ -31,7 +46,14 @@ class TaxiiClient {
     const res = await this.client.request({ method: 'GET', url: path, headers: { accept: TAXII } });
     expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/taxii\+json; ?version="?2\.1"?/);
-    return { body: res.json() as Record<string, unknown>, headers: res.headers };
+    const body = res.json() as Record<string, unknown>;
+    if (/\/objects\//.test(path) && !/\/versions\//.test(path)) {
+      for (const object of (body.objects as StixJson[] | undefined) ?? []) {
+        expect(stixProblems(object), JSON.stringify(object)).toEqual([]);
+        served.push(object);
+      }
+    }
+    return { body, headers: res.headers };
   }
 
   /** Every version of an object after `addedAfter`, page by page (§5.8). */
@@ -110,6 +132,24 @@ afterAll(async () => {
   await t.close();
 });
 
+afterAll(async () => {
+  // Every version served, by every test: one created per id, one content per (id, modified),
+  // nothing after a revocation. Then, for each id seen in more than one version (or not from its
+  // first), all its versions at once (§5.6): the first is modified at its created.
+  const seen = [...served];
+  expect(seen.length).toBeGreaterThan(ROWS);
+  expect(versionProblems(seen, { complete: false })).toEqual([]);
+  const ids = new Set(seen.filter((o) => o.revoked || o.created !== o.modified).map((o) => o.id));
+  expect(ids.size).toBeGreaterThan(5);
+  const taxii = new TaxiiClient(reader);
+  for (const id of ids) {
+    const { body } = await taxii.get(
+      `/taxii2/root/collections/${collectionId}/objects/${id}/?match[version]=all&limit=1000`,
+    );
+    expect(versionProblems(body.objects as StixJson[]), id).toEqual([]);
+  }
+}, 60_000);
+
 describe('TAXII 2.1', () => {
   it('discovery leads to the API root and the collections, one per stream carrying identifiers', async () => {
     const taxii = new TaxiiClient(reader);
@@ -142,9 +182,20 @@ describe('TAXII 2.1', () => {
     expect(half.objects).toHaveLength(551);
     expect(half.pages).toBe(3);
 
-    const phones = await taxii.poll(objectsUrl, { limit: 1000, type: 'phone-number' });
-    expect(phones.objects).toHaveLength(ROWS / 10);
-    expect(new Set(phones.objects.map((o) => o.type))).toEqual(new Set(['phone-number']));
+    // Every object is an Indicator: match[type] selects all or none.
+    const indicators = await taxii.poll(objectsUrl, { limit: 1000, type: 'indicator' });
+    expect(indicators.objects).toHaveLength(ROWS + ROWS / 10);
+    expect(new Set(indicators.objects.map((o) => o.type))).toEqual(new Set(['indicator']));
+    const phones = indicators.objects.filter((o) => String(o.pattern).startsWith('[phone-number:value = '));
+    expect(phones).toHaveLength(ROWS / 10);
+    expect(phones[0]).toMatchObject({
+      pattern: "[phone-number:value = '+12025500001']",
+      pattern_type: 'stix',
+      x_scamtrail_identifier_type: 'phone',
+    });
+    expect((await taxii.poll(objectsUrl, { limit: 1000, type: 'phone-number,email-addr' })).objects).toEqual(
+      [],
+    );
   });
 
   it('the manifest lists the same objects with when each was added', async () => {
@@ -157,7 +208,7 @@ describe('TAXII 2.1', () => {
       date_added: '2025-01-01T00:00:01.000000Z',
       media_type: 'application/stix+json;version=2.1',
     });
-    expect(String(entries[0].id)).toMatch(/^email-addr--/);
+    expect(String(entries[0].id)).toMatch(/^indicator--/);
   });
 
   it('refuses the anonymous, a key without export.view, bad parameters, and unknown collections', async () => {
@@ -182,14 +233,18 @@ describe('TAXII 2.1', () => {
     const taxii = new TaxiiClient(reader);
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const before = await taxii.poll(objectsUrl, { limit: 1000 });
-    const old = before.objects.find((o) => o.value === 'taxii5@example.com')!;
+    const old = before.objects.find((o) => valueOf(o) === 'taxii5@example.com')!;
     // An edit, as the identifier service makes it: the data and updated_at change.
     await t.database.db.execute(sql`update identifiers
       set data = data || '{"notes": "seen again in a second case"}'::jsonb, updated_at = timestamptz '2025-02-01'
       where normalized_key = 'taxii5@example.com'`);
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
     expect(since.objects.map((o) => o.id)).toEqual([old.id]);
-    expect(since.objects[0].x_opencti_description).toBe('seen again in a second case');
+    expect(since.objects[0]).toMatchObject({
+      description: 'seen again in a second case',
+      created: old.created,
+      modified: '2025-02-01T00:00:00.000000Z',
+    });
     const manifest = (
       await taxii.get(`/taxii2/root/collections/${collectionId}/manifest/?added_after=${before.lastAdded}`)
     ).body.objects as Json[];
@@ -219,7 +274,7 @@ describe('TAXII 2.1', () => {
         where normalized_key = 'taxii9@example.com'`);
     }
     const everything = await taxii.poll(objectsUrl, { limit: 1000 });
-    const object = everything.objects.find((o) => o.value === 'taxii9@example.com')!;
+    const object = everything.objects.find((o) => valueOf(o) === 'taxii9@example.com')!;
     const objectUrl = `${objectsUrl}${object.id}/`;
 
     const versions = await taxii.versions(objectUrl, { limit: 1 });
@@ -236,26 +291,23 @@ describe('TAXII 2.1', () => {
     const latest = await taxii.get(objectUrl);
     expect(latest.body.more).toBe(false);
     expect(latest.body.objects).toEqual([
-      expect.objectContaining({ id: object.id, x_opencti_description: 'second note' }),
+      expect.objectContaining({ id: object.id, description: 'second note' }),
     ]);
     expect(latest.headers['x-taxii-date-added-last']).toBe('2025-03-02T00:00:00.000250Z');
     const first = (await taxii.get(`${objectUrl}?match[version]=first`)).body.objects as StixJson[];
     expect(first).toHaveLength(1);
-    expect(first[0].x_opencti_description).toBeUndefined();
+    expect(first[0]).toMatchObject({ description: NO_NOTES, modified: first[0].created });
     const chosen = (await taxii.get(`${objectUrl}?match[version]=2025-03-01T00:00:00.000Z`)).body
       .objects as StixJson[];
-    expect(chosen.map((o) => o.x_opencti_description)).toEqual(['first note']);
+    expect(chosen.map((o) => o.description)).toEqual(['first note']);
     // All three, two a page, with next.
     const page1 = (await taxii.get(`${objectUrl}?match[version]=all&limit=2`)).body;
     expect(page1.more).toBe(true);
-    expect((page1.objects as StixJson[]).map((o) => o.x_opencti_description)).toEqual([
-      undefined,
-      'first note',
-    ]);
+    expect((page1.objects as StixJson[]).map((o) => o.description)).toEqual([NO_NOTES, 'first note']);
     const page2 = (await taxii.get(`${objectUrl}?match[version]=all&limit=2&next=${page1.next as string}`))
       .body;
     expect(page2.more).toBe(false);
-    expect((page2.objects as StixJson[]).map((o) => o.x_opencti_description)).toEqual(['second note']);
+    expect((page2.objects as StixJson[]).map((o) => o.description)).toEqual(['second note']);
     // Another spec version: nothing, but the object exists.
     expect((await taxii.get(`${objectUrl}?match[spec_version]=2.0`)).body.objects).toBeUndefined();
   });
@@ -264,7 +316,7 @@ describe('TAXII 2.1', () => {
     const taxii = new TaxiiClient(reader);
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const before = await taxii.poll(objectsUrl, { limit: 1000 });
-    const gone = before.objects.find((o) => o.value === 'taxii7@example.com')!;
+    const gone = before.objects.find((o) => valueOf(o) === 'taxii7@example.com')!;
     expect(gone.revoked).toBeUndefined();
     const found = await t.database.db.execute(
       sql`select id from identifiers where normalized_key = 'taxii7@example.com'`,
@@ -278,8 +330,9 @@ describe('TAXII 2.1', () => {
     const revoked = since.objects[0];
     expect(revoked).toMatchObject({
       id: gone.id,
-      type: 'email-addr',
-      value: 'taxii7@example.com',
+      type: 'indicator',
+      pattern: "[email-addr:value = 'taxii7@example.com']",
+      created: gone.created,
       revoked: true,
     });
     expect(revoked.modified).toBe(since.lastAdded);
@@ -301,10 +354,10 @@ describe('TAXII 2.1', () => {
     expect((await taxii.get(objectUrl)).body.objects).toEqual([revoked]);
   });
 
-  it('withdraws nothing when the deleted identifier is an observable another identifier still is', async () => {
+  it('revokes only its own Indicator when the deleted identifier is a value another identifier has', async () => {
     const taxii = new TaxiiClient(reader);
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
-    // A Zelle handle that is the e-mail taxii3@example.com: the same email-addr object.
+    // A Zelle handle that is the e-mail taxii3@example.com: the same observable, its own Indicator.
     const inserted = await t.database.db.execute(sql`insert into identifiers
         (type, data, display_value, normalized_key, originator_id, updated_at)
       select 'zelle', '{"identifierType": "email", "identifier": "taxii3@example.com"}'::jsonb,
@@ -312,14 +365,17 @@ describe('TAXII 2.1', () => {
       from identifiers where normalized_key = 'taxii3@example.com' returning id`);
     const [{ id }] = (inserted as unknown as { rows: { id: string }[] }).rows;
     const before = await taxii.poll(objectsUrl, { limit: 1000 });
-    const email = before.objects.find((o) => o.value === 'taxii3@example.com' && !o.x_scamtrail_zelle)!;
+    const both = before.objects.filter((o) => valueOf(o) === 'taxii3@example.com');
+    expect(both.map((o) => o.x_scamtrail_identifier_type)).toEqual(['email', 'zelle']);
+    expect(both[0].pattern).toBe(both[1].pattern);
+    const [email, zelle] = both;
+    expect(email.id).not.toBe(zelle.id);
     const deleted = await admin.request({ method: 'DELETE', url: `/api/identifiers/${id}` });
     expect(deleted.statusCode, deleted.body).toBe(204);
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
-    expect(since.objects.filter((o) => o.id === email.id)).toEqual([]);
+    expect(since.objects).toEqual([expect.objectContaining({ id: zelle.id, revoked: true })]);
     const now = (await taxii.get(`${objectsUrl}${email.id}/`)).body.objects as StixJson[];
-    expect(now).toHaveLength(1);
-    expect(now[0].revoked).toBeUndefined();
+    expect(now).toEqual([email]);
   });
 
   it('tells a poller that a value changed: the old object revoked at the change, then the new one', async () => {
@@ -327,26 +383,31 @@ describe('TAXII 2.1', () => {
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const manifestUrl = `/taxii2/root/collections/${collectionId}/manifest/`;
     const before = await taxii.poll(objectsUrl, { limit: 1000 });
-    const old = before.objects.find((o) => o.value === 'taxii11@example.com')!;
+    const old = before.objects.find((o) => valueOf(o) === 'taxii11@example.com')!;
     const id = await identifierIdOf('taxii11@example.com');
     const changed = await admin.put(`/api/identifiers/${id}`, { data: { address: 'renamed11@example.com' } });
     expect(changed.statusCode, changed.body).toBe(200);
     const changedAt = await versionOf(id);
 
     // One object a page: the revocation and the new object share a time and an identifier, and
-    // `next` after the first still leads to the second (a page may be empty: a tombstone of
-    // another test that withdraws nothing takes a place).
+    // `next` after the first still leads to the second.
     const since = await taxii.poll(objectsUrl, { limit: 1, addedAfter: before.lastAdded });
     expect(since.objects).toHaveLength(2);
     const [revoked, renamed] = since.objects;
     expect(revoked).toMatchObject({
       id: old.id,
-      type: 'email-addr',
-      value: 'taxii11@example.com',
+      type: 'indicator',
+      pattern: "[email-addr:value = 'taxii11@example.com']",
       revoked: true,
+      created: old.created,
       modified: changedAt,
     });
-    expect(renamed).toMatchObject({ type: 'email-addr', value: 'renamed11@example.com' });
+    expect(renamed).toMatchObject({
+      type: 'indicator',
+      pattern: "[email-addr:value = 'renamed11@example.com']",
+      created: changedAt,
+      modified: changedAt,
+    });
     expect(renamed.id).not.toBe(old.id);
     expect(renamed.revoked).toBeUndefined();
     expect(since.lastAdded).toBe(changedAt);
@@ -383,26 +444,29 @@ describe('TAXII 2.1', () => {
     expect((await taxii.get(`${objectsUrl}${renamed.id}/`)).body.objects).toEqual([renamed]);
   });
 
-  it('revokes nothing when another identifier still is the old object, or the change keeps the id', async () => {
+  it('keeps an Indicator through a change that keeps the observable, and revokes it at one that does not', async () => {
     const taxii = new TaxiiClient(reader);
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
-    // A Zelle handle that is the e-mail taxii13@example.com: the same email-addr object.
+    // A Zelle handle that is the e-mail taxii13@example.com: the same observable, its own Indicator.
     const zelle = await admin.post('/api/identifiers', {
       type: 'zelle',
       data: { identifierType: 'email', identifier: 'taxii13@example.com' },
     });
     expect(zelle.statusCode, zelle.body).toBe(201);
     const before = await taxii.poll(objectsUrl, { limit: 1000 });
-    const shared = before.objects.find((o) => o.value === 'taxii13@example.com' && !o.x_scamtrail_zelle)!;
-    const kept = before.objects.find((o) => o.value === 'taxii15@example.com')!;
+    const [email13, zelle13] = before.objects.filter((o) => valueOf(o) === 'taxii13@example.com');
+    expect(zelle13.x_scamtrail_identifier_type).toBe('zelle');
+    const kept = before.objects.find((o) => valueOf(o) === 'taxii15@example.com')!;
 
-    // The e-mail changes its value: the Zelle handle still is the old object.
+    // The e-mail changes its value: its Indicator is revoked, a new one names the new value; the
+    // Zelle handle's Indicator of the old value is left alone.
     const email = await identifierIdOf('taxii13@example.com', 'email');
     const changed = await admin.put(`/api/identifiers/${email}`, {
       data: { address: 'renamed13@example.com' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    // An e-mail becomes a Zelle e-mail of the same address: the same object, a new version of it.
+    // An e-mail becomes a Zelle e-mail of the same address: the same observable, a new version of
+    // the same Indicator.
     const retyped = await identifierIdOf('taxii15@example.com');
     const retype = await admin.put(`/api/identifiers/${retyped}`, {
       type: 'zelle',
@@ -412,26 +476,71 @@ describe('TAXII 2.1', () => {
     const retypedAt = await versionOf(retyped);
 
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
-    expect(since.objects.filter((o) => o.revoked)).toEqual([]);
-    expect(since.objects.map((o) => o.value)).toEqual(['renamed13@example.com', 'taxii15@example.com']);
-    expect(since.objects[1]).toMatchObject({ id: kept.id, x_scamtrail_zelle: true });
-    const sharedNow = (await taxii.get(`${objectsUrl}${shared.id}/`)).body.objects as StixJson[];
-    expect(sharedNow).toEqual([expect.objectContaining({ id: shared.id, x_scamtrail_zelle: true })]);
-    expect(sharedNow[0].revoked).toBeUndefined();
+    expect(since.objects.map((o) => [valueOf(o), o.revoked ?? false])).toEqual([
+      ['taxii13@example.com', true],
+      ['renamed13@example.com', false],
+      ['taxii15@example.com', false],
+    ]);
+    expect(since.objects[0].id).toBe(email13.id);
+    expect(since.objects[2]).toMatchObject({
+      id: kept.id,
+      created: kept.created,
+      modified: retypedAt,
+      x_scamtrail_identifier_type: 'zelle',
+    });
+    expect((await taxii.get(`${objectsUrl}${zelle13.id}/`)).body.objects).toEqual([zelle13]);
     expect((await taxii.versions(`${objectsUrl}${kept.id}/`, { limit: 10 })).versions).toEqual([
       '2025-01-01T00:00:15.000000Z',
       retypedAt,
     ]);
 
-    // Deleted later, the retyped identifier is withdrawn once, at its deletion; the kept id's change
-    // withdrew nothing then either.
+    // Deleted later, the retyped identifier's Indicator is revoked once, at its deletion.
     const deleted = await admin.request({ method: 'DELETE', url: `/api/identifiers/${retyped}` });
     expect(deleted.statusCode, deleted.body).toBe(204);
     const full = await taxii.poll(objectsUrl, { limit: 1000 });
     const withdrawn = full.objects.filter((o) => o.id === kept.id);
-    expect(withdrawn).toEqual([expect.objectContaining({ revoked: true, x_scamtrail_zelle: true })]);
+    expect(withdrawn).toEqual([
+      expect.objectContaining({ revoked: true, x_scamtrail_identifier_type: 'zelle' }),
+    ]);
     const versions = (await taxii.versions(`${objectsUrl}${kept.id}/`, { limit: 10 })).versions;
     expect(versions).toEqual(['2025-01-01T00:00:15.000000Z', retypedAt, withdrawn[0].modified]);
+  });
+
+  it('serves a value that comes back as a new Indicator: a revocation is final (STIX 2.1 §3.6)', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    const first = before.objects.find((o) => valueOf(o) === 'taxii17@example.com')!;
+    const id = await identifierIdOf('taxii17@example.com');
+    // Changed to another value, then back.
+    for (const address of ['other17@example.com', 'taxii17@example.com']) {
+      const changed = await admin.put(`/api/identifiers/${id}`, { data: { address } });
+      expect(changed.statusCode, changed.body).toBe(200);
+    }
+    const backAt = await versionOf(id);
+    const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
+    const back = since.objects.at(-1)!;
+    expect(back).toMatchObject({ pattern: first.pattern, created: backAt, modified: backAt });
+    expect(back.revoked).toBeUndefined();
+    expect(back.id).not.toBe(first.id);
+    // The first Indicator stays revoked: nothing follows its revocation.
+    const firstNow = (await taxii.get(`${objectsUrl}${first.id}/`)).body.objects as StixJson[];
+    expect(firstNow).toEqual([expect.objectContaining({ id: first.id, revoked: true })]);
+
+    // Deleted, then recorded again: another new Indicator, the deleted one's revocation untouched.
+    const deleted = await admin.request({ method: 'DELETE', url: `/api/identifiers/${id}` });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const again = await admin.post('/api/identifiers', {
+      type: 'email',
+      data: { address: 'taxii17@example.com' },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const latest = await taxii.poll(objectsUrl, { limit: 100, addedAfter: backAt });
+    expect(latest.objects.map((o) => [o.id, o.revoked ?? false])).toEqual([
+      [back.id, true],
+      [expect.not.stringMatching(new RegExp(`^(${first.id}|${back.id})$`)), false],
+    ]);
+    expect(latest.objects[1].pattern).toBe(first.pattern);
   });
 
   it('refuses what it must on an object: unknown ids, bad parameters, callers without export.view', async () => {
@@ -470,6 +579,22 @@ describe('TAXII 2.1', () => {
     const other = clientWithHeaders(t.app, { authorization: `Bearer ${key}` });
     expect((await other.get(objectUrl)).statusCode).toBe(403);
     expect((await other.get(`${objectUrl}versions/`)).statusCode).toBe(403);
+  });
+
+  it("computes again, as Indicators', the ids the feed's first form held (observables' ids)", async () => {
+    const db = t.database.db;
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    // As the first form left them: each version's stix_id an observable's id, sorted before and
+    // after the Indicators' ids.
+    await db.execute(sql`update identifier_versions
+      set stix_id = case when type = 'phone' then 'phone-number--' else 'email-addr--' end || identifier_id::text
+      where stix_id like 'indicator--%'`);
+    expect(await forgetObservableIds(db)).toBe(true);
+    expect(await forgetObservableIds(db)).toBe(false);
+    const after = await taxii.poll(objectsUrl, { limit: 1000 });
+    expect(after.objects).toEqual(before.objects);
   });
 
   it('reads the objects in order of last change off identifiers_updated_idx, a page at a time', async () => {

@@ -1,0 +1,148 @@
+import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
+import { buildDisplayValue } from '@scamtrail/domain/identifiers/display';
+import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
+import { identifierToSco, STIX_SPEC_VERSION, uuidv5, type StixObject } from './stix';
+
+/**
+ * What a TAXII collection serves of an identifier (docs/interchange.md, "TAXII"): an Indicator SDO
+ * (STIX 2.1 §4.7) whose STIX pattern (§9) names the identifier's observable. Not the observable (SCO)
+ * itself: SCOs are not versioned and have no `created`, `modified` or `revoked` (§3.2, §3.6), so an
+ * SCO cannot tell a poller that an identifier was edited or deleted; an Indicator can. Pure functions.
+ *
+ * One Indicator per identifier and observable: its versions are the identifier's versions while its
+ * value stays the same observable; the deletion of the identifier, or a change of its value to
+ * another observable, is the Indicator's last version, `revoked: true`. Revocation is final (§3.6),
+ * so the identifier's value coming back (changed back, or recorded again) is a new Indicator.
+ */
+
+/** Ours, for the UUIDv5 of Indicator ids: never the SCO namespace (§2.9 forbids it for SDOs). */
+export const TAXII_INDICATOR_NAMESPACE = '3f8d6a52-0c1b-5e47-9b7e-6d2f4a9c1e08';
+
+/**
+ * The id of the Indicator an identifier's run of versions is: a UUIDv5 of the identifier's id and the
+ * time its first version of that observable was made (microseconds, UTC), so every reader computes
+ * the same id and a later run of the same value (after a revocation) has another.
+ */
+export function indicatorIdOf(identifierId: string, runStartedAt: string): string {
+  return `indicator--${uuidv5(`${identifierId}@${runStartedAt}`, TAXII_INDICATOR_NAMESPACE)}`;
+}
+
+/** The ID-contributing properties of each observable type our identifiers become (§6, OpenCTI's). */
+const CONTRIBUTING: Record<string, readonly string[]> = {
+  'email-addr': ['value'],
+  'phone-number': ['value'],
+  'bank-account': ['iban', 'account_number'],
+  'cryptocurrency-wallet': ['value'],
+  'user-account': ['account_type', 'account_login'],
+  url: ['value'],
+  'domain-name': ['value'],
+  'payment-card': ['card_number'],
+};
+
+/** A STIX pattern string constant (§9.2): in apostrophes, an apostrophe or a backslash escaped. */
+export function patternString(value: string): string {
+  return `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+}
+
+export interface IdentifierVersion {
+  type: string;
+  data: Record<string, unknown>;
+  confidence: number | null;
+}
+
+/** The observable (SCO) an identifier's version names, or undefined when STIX has none for it. */
+export function observableOf(version: Pick<IdentifierVersion, 'type' | 'data'>): StixObject | undefined {
+  let normalizedKey: string;
+  try {
+    normalizedKey = buildNormalisedKey(version.type, version.data);
+  } catch {
+    return undefined;
+  }
+  return identifierToSco({ type: version.type, data: version.data, normalizedKey, confidence: null });
+}
+
+/**
+ * The STIX pattern matching the observable: its ID-contributing properties, ANDed in one observation
+ * expression, e.g. `[email-addr:value = 'mule@example.com']`; undefined when it has none.
+ */
+export function patternOf(observable: StixObject): string | undefined {
+  const comparisons = (CONTRIBUTING[observable.type] ?? []).flatMap((name) => {
+    const value = observable[name];
+    return typeof value === 'string' && value !== ''
+      ? [`${observable.type}:${name} = ${patternString(value)}`]
+      : [];
+  });
+  return comparisons.length > 0 ? `[${comparisons.join(' AND ')}]` : undefined;
+}
+
+/** The observable's id (a UUIDv5 of its value), what tells whether a change kept the Indicator. */
+export const observableIdOf = (version: Pick<IdentifierVersion, 'type' | 'data'>): string | undefined => {
+  const observable = observableOf(version);
+  return observable && patternOf(observable) ? observable.id : undefined;
+};
+
+const text = (data: Record<string, unknown>, name: string) => {
+  const value = data[name];
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/**
+ * Scamtrail's details that STIX has no Indicator property for, as custom properties (§11.1: ASCII
+ * a-z, 0-9 and _, the `x_` prefix, 3-250 characters): the identifier's type, and the observable's
+ * own custom properties the pattern does not carry (a bank's name, a wallet's network, a profile URL).
+ */
+function customPropertiesOf(version: IdentifierVersion, observable: StixObject) {
+  const custom: Record<string, unknown> = { x_scamtrail_identifier_type: version.type };
+  for (const [name, value] of Object.entries(observable)) {
+    if (name.startsWith('x_scamtrail_') && name !== 'x_scamtrail_zelle' && value !== '') {
+      custom[name] = value;
+    }
+  }
+  const displayName = observable.type === 'user-account' ? observable.display_name : undefined;
+  if (typeof displayName === 'string' && displayName) custom.x_scamtrail_display_name = displayName;
+  return custom;
+}
+
+export interface IndicatorVersion extends IdentifierVersion {
+  /** The Indicator's id (`indicatorIdOf`). */
+  id: string;
+  /** When its first version was made: `created` and `valid_from` (RFC 3339, UTC, microseconds). */
+  created: string;
+  /** When this version was made: `modified` (the identifier's change, or its deletion). */
+  modified: string;
+  /** The last version: the identifier was deleted, or its value became another observable. */
+  revoked: boolean;
+}
+
+/**
+ * One version of an identifier's Indicator, or undefined when STIX has no observable for the
+ * identifier (an "other" of a kind it does not know). Every property is a function of the version,
+ * so each time a version is served it is the same (§3.6).
+ */
+export function indicatorOf(version: IndicatorVersion): StixObject | undefined {
+  const observable = observableOf(version);
+  const pattern = observable && patternOf(observable);
+  if (!observable || !pattern) return undefined;
+  const label = getIdentifierTypeLabel(version.type);
+  const display = buildDisplayValue(version.type, version.data) || pattern;
+  const notes = text(version.data, 'notes');
+  return {
+    type: 'indicator',
+    spec_version: STIX_SPEC_VERSION,
+    id: version.id,
+    created: version.created,
+    modified: version.modified,
+    name: `${label}: ${display}`,
+    description: notes || `${label} identifier recorded in a Scamtrail fraud case.`,
+    indicator_types: ['malicious-activity'],
+    pattern,
+    pattern_type: 'stix',
+    pattern_version: STIX_SPEC_VERSION,
+    valid_from: version.created,
+    ...(version.confidence === null
+      ? {}
+      : { confidence: Math.min(100, Math.max(0, Math.round(version.confidence * 100))) }),
+    ...(version.revoked ? { revoked: true } : {}),
+    ...customPropertiesOf(version, observable),
+  };
+}

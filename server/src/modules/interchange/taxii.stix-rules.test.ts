@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { indicatorOf, patternString } from './taxii.indicators';
+import { patternProblems, stixProblems, versionProblems } from './taxii.stix-rules';
+
+/**
+ * The STIX 2.1 check the TAXII tests run (`taxii.stix-rules.ts`), and the Indicator a version of
+ * each identifier type is, checked by it: what the check refuses is what the specification forbids.
+ */
+
+const CREATED = '2026-11-01T10:00:00.000000Z';
+
+const version = (type: string, data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type,
+  data,
+  confidence: 0.8,
+  id: 'indicator--8e2e2d2b-17d4-5e7a-9c3c-3a4d1b3c2f10',
+  created: CREATED,
+  modified: CREATED,
+  revoked: false,
+  ...extra,
+});
+
+describe('the STIX 2.1 check', () => {
+  it('refuses an observable (SCO) carrying versioning properties, as the old feed served a deletion', () => {
+    const sco = {
+      type: 'email-addr',
+      spec_version: '2.1',
+      id: 'email-addr--3be21e51-8e69-5206-b9d0-43f92be70f31',
+      value: 'mule@example.com',
+    };
+    expect(stixProblems(sco)).toEqual([]);
+    expect(stixProblems({ ...sco, revoked: true, modified: '2026-11-01T10:00:00.000Z' })).toEqual([
+      'modified is not a property of a cyber-observable (SCO)',
+      'revoked is not a property of a cyber-observable (SCO)',
+    ]);
+  });
+
+  it('requires what §3.2 and §4.7 require of an Indicator', () => {
+    const indicator = indicatorOf(version('email', { address: 'mule@example.com' }))!;
+    expect(stixProblems(indicator)).toEqual([]);
+    const without = (name: string) =>
+      Object.fromEntries(Object.entries(indicator).filter(([k]) => k !== name));
+    for (const name of ['pattern', 'pattern_type', 'valid_from']) {
+      expect(stixProblems(without(name))).toContain(`indicator: ${name} is required`);
+    }
+    expect(stixProblems(without('created')).join()).toMatch(/created must be a timestamp/);
+    expect(stixProblems(without('spec_version'))).toContain('spec_version must be 2.1');
+    expect(stixProblems({ ...indicator, modified: '2026-11-01T10:00:00Z' })).toContain(
+      'modified must be precise to the millisecond',
+    );
+    expect(stixProblems({ ...indicator, modified: '2026-10-01T10:00:00.000Z' })).toContain(
+      'modified must not be earlier than created',
+    );
+    expect(
+      stixProblems({ ...indicator, id: 'email-addr--3be21e51-8e69-5206-b9d0-43f92be70f31' }).join(),
+    ).toMatch(/id .* must be indicator--/);
+    expect(stixProblems({ ...indicator, scamtrail_type: 'email' })).toContain(
+      'indicator: scamtrail_type is no Indicator property and no custom property (x_)',
+    );
+    expect(stixProblems({ ...indicator, confidence: 0.8 })).toContain(
+      'confidence must be an integer from 0 to 100',
+    );
+  });
+
+  it('escapes apostrophes and backslashes in a pattern string, and refuses other escapes', () => {
+    expect(patternString(`o'brien\\x`)).toBe(`'o\\'brien\\\\x'`);
+    expect(patternProblems(`[email-addr:value = ${patternString(`o'brien\\x@example.com`)}]`)).toEqual([]);
+    expect(patternProblems(`[email-addr:value = 'o'brien@example.com']`)).not.toEqual([]);
+    expect(patternProblems(`[email-addr:value = 'a\\nb']`)).toEqual([
+      "pattern: a backslash must escape ' or \\ (at 22)",
+    ]);
+    expect(patternProblems(`[user-account:account_type = 'x' AND user-account:account_login = 'y']`)).toEqual(
+      [],
+    );
+    expect(patternProblems(`[Email:value = 'x']`)).not.toEqual([]);
+  });
+
+  it('turns every identifier type into a conformant Indicator, types without an SCO included', () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['email', { address: "o'brien@example.com" }, `[email-addr:value = 'o\\'brien@example.com']`],
+      ['phone', { countryCode: '+1', number: '2025550100' }, `[phone-number:value = '+12025550100']`],
+      [
+        'bank_account',
+        { bankName: 'First', accountName: 'J Doe', accountNumber: '12345678', routingNumber: '021000021' },
+        `[bank-account:account_number = '021000021:12345678']`,
+      ],
+      [
+        'zelle',
+        { identifierType: 'email', identifier: 'Pay@Example.com' },
+        `[email-addr:value = 'pay@example.com']`,
+      ],
+      [
+        'zelle',
+        { identifierType: 'phone', identifier: '+1 202 555 0101' },
+        `[phone-number:value = '+12025550101']`,
+      ],
+      [
+        'crypto_wallet',
+        { network: 'bitcoin', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        `[cryptocurrency-wallet:value = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']`,
+      ],
+      [
+        'social_media',
+        { platform: 'instagram', username: '@Back\\Slash' },
+        `[user-account:account_type = 'instagram' AND user-account:account_login = 'back\\\\slash']`,
+      ],
+      [
+        'other',
+        { identifierType: 'Website', value: 'https://scam.example/pay' },
+        `[url:value = 'https://scam.example/pay']`,
+      ],
+    ];
+    for (const [type, data, pattern] of cases) {
+      const indicator = indicatorOf(version(type, data))!;
+      expect(indicator, type).toBeDefined();
+      expect(indicator.pattern, type).toBe(pattern);
+      expect(indicator.x_scamtrail_identifier_type).toBe(type);
+      expect(stixProblems(indicator), `${type}: ${JSON.stringify(indicator)}`).toEqual([]);
+    }
+    // An "other" of a kind STIX has no observable for: no Indicator.
+    expect(
+      indicatorOf(version('other', { identifierType: 'License plate', value: 'ABC 123' })),
+    ).toBeUndefined();
+  });
+
+  it('checks versions: one created, the first modified at it, nothing after a revocation', () => {
+    const first = indicatorOf(version('email', { address: 'mule@example.com' }))!;
+    const later = indicatorOf(
+      version(
+        'email',
+        { address: 'mule@example.com', notes: 'again' },
+        { modified: '2026-11-02T10:00:00.000001Z' },
+      ),
+    )!;
+    const revoked = { ...later, modified: '2026-11-03T10:00:00.000000Z', revoked: true };
+    expect(versionProblems([first, later, revoked])).toEqual([]);
+    expect(versionProblems([later])).toEqual([
+      `${first.id}: the first version's modified is not its created`,
+    ]);
+    expect(versionProblems([first, revoked, { ...later, modified: '2026-11-04T10:00:00.000000Z' }])).toEqual([
+      `${first.id}: a version after its revocation`,
+    ]);
+    expect(versionProblems([first, { ...later, created: '2026-11-01T10:00:00.001Z' }])).toEqual([
+      `${first.id}: versions with different created`,
+    ]);
+  });
+});
