@@ -145,8 +145,16 @@ export const exportStreamSchema = z
         'The groups whose cases it carries besides those of no group; absent for a caller without group.view',
       ),
     status: z.enum(EXPORT_STREAM_STATUSES),
-    /** Who created it: a user's full name, or null once that user is gone. */
-    createdBy: responseText().nullable(),
+    /**
+     * Who created it: a user's full name, or null once that user is gone. Absent for a reader without
+     * `originator.view`, who may not read team members' names.
+     */
+    createdBy: responseText()
+      .nullable()
+      .optional()
+      .describe(
+        "Who created it: a user's full name, null once that user is gone; absent for a caller without originator.view",
+      ),
     /** When an API key last read its events (an administrator's preview does not count); null until then. */
     lastReadAt: responseText().nullable(),
     createdAt: responseText(),

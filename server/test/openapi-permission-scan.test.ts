@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '@scamtrail/domain/permissions';
 import { EXPORT_TOPICS } from '@scamtrail/domain/export-streams';
 import { buildEvidenceApp, type EvidenceTestApp } from '../src/modules/evidence/evidence-test-fixtures';
-import { signedIn, type Client } from './helpers';
+import { createUser } from '../src/modules/users/users.service';
+import { login, signedIn, TEST_PASSWORD, type Client } from './helpers';
 import { fillPath, loadOperations, type Operation } from './openapi-operations';
 import { automationWithKey, createCommunityMemberVia } from './originator-helpers';
 import { pathParamKind } from './leak-scan-requests';
@@ -32,6 +33,8 @@ const MARKS: Partial<Record<Permission, string>> = {
   'group.view': 'mkgroup7q',
   'automation.view': 'mkauto7q',
   'community_member.view': 'mkcomm7q',
+  // A team member's name, read as originators are: the stream's creator, who acts nowhere else.
+  'originator.view': 'mkperson7q',
 };
 
 /**
@@ -69,6 +72,15 @@ const SHOWN_AS_PART_OF_THE_RECORD: Partial<Record<Permission, string[]>> = {
 };
 
 /**
+ * Reads of people under a permission of their own, where a team member's name is the record read:
+ * accounts (`user.view`), team members (`team_member.view`) and the users a case may be assigned to
+ * (`case.view`, the assignee picker). Any other answer names a team member only with `originator.view`.
+ */
+const PEOPLE_READ_UNDER_THEIR_OWN_PERMISSION: Partial<Record<Permission, string[]>> = {
+  'originator.view': ['GET /api/users', 'GET /api/team-members', 'GET /api/cases/assignable-users'],
+};
+
+/**
  * Reads whose answers hold no mark even for a caller holding every view permission, and why: the scan
  * learns nothing from them, so every other read must show a mark, or its seed is missing (a route
  * answering an empty list is never scanned: related cases were, until the other case named the
@@ -84,14 +96,8 @@ const SHOWS_NO_MARK: Record<string, string> = {
   'GET /api/auth/passkeys': "the caller's own",
   'GET /api/notifications': "the caller's own, none seeded",
   'GET /api/notifications/unread': "the caller's own, a count",
-  'GET /api/users': 'people, not records of a marked kind',
-  'GET /api/users/{id}': 'people, not records of a marked kind',
-  'GET /api/team-members': 'people, not records of a marked kind',
+  'GET /api/users/{id}': 'the seeder, not the marked team member',
   'GET /api/team-members/{id}/security-events': 'people, not records of a marked kind',
-  'GET /api/originators/team-members': 'people, not records of a marked kind',
-  'GET /api/cases/assignable-users': 'people, not records of a marked kind',
-  'GET /api/originators/community-members/{id}/reputation-history':
-    'none seeded (its identifier: identifier.view, reputation.test.ts)',
   'GET /api/automations/{id}': 'a key reads its own automation only',
   'GET /api/originators/automations/{id}': 'a key reads its own automation only',
   'GET /api/automations/{id}/api-keys': 'a key reads its own automation only',
@@ -129,6 +135,12 @@ beforeAll(async () => {
   const tag = await post('/api/tags', { name: m['tag.view'] });
   const group = await post('/api/groups', { name: m['group.view'], userIds: [seeder.user.id] });
   const member = await createCommunityMemberVia(admin, { username: m['community_member.view'] });
+  // What is said of the member on record: its reputation history, and the organisation topic's event.
+  const adjusted = await admin.post(`/api/originators/community-members/${member.id}/reputation`, {
+    delta: 1,
+    reason: `${m['community_member.view']} reason`,
+  });
+  if (adjusted.statusCode !== 200) throw new Error(`reputation: ${adjusted.statusCode} ${adjusted.body}`);
   const automation = await post('/api/automations', { systemName: m['automation.view'] });
   const identifier = await post('/api/identifiers', {
     type: 'email',
@@ -173,12 +185,24 @@ beforeAll(async () => {
     identifierIds: [identifier.id],
   });
   const task = await post(`/api/cases/${kase.id}/tasks`, { title: `${m['case.view']} task` });
-  // A stream carrying every topic and the marked group: its events speak of every kind of record.
-  const stream = await post('/api/export-streams', {
+  // A stream carrying every topic and the marked group: its events speak of every kind of record. Made
+  // by a team member of a marked name (an account made without events), its answers name a person.
+  const creator = await createUser(t.database.db, {
+    email: `${m['originator.view']}@example.com`,
+    password: TEST_PASSWORD,
+    firstName: m['originator.view'],
+    lastName: 'Creator',
+    role: 'admin',
+  });
+  const creatorClient = await login(t, creator.email);
+  const streamRes = await creatorClient.post('/api/export-streams', {
     name: 'Every topic',
     topics: [...EXPORT_TOPICS],
     groupIds: [group.id],
   });
+  if (streamRes.statusCode !== 201)
+    throw new Error(`export stream: ${streamRes.statusCode} ${streamRes.body}`);
+  const stream = streamRes.json() as { id: string };
   Object.assign(ids, {
     case: kase.id,
     evidence: evidence.id,
@@ -267,7 +291,10 @@ describe.each(READERS)('%s missing one view permission', (_, readerWith) => {
   it.each(Object.keys(MARKS))('without %s, reads no record that needs it', async (missing) => {
     const permission = missing as Permission;
     const shown = await marksShown(await readerWith(VIEW.filter((p) => p !== permission)));
-    const shownAsPart = SHOWN_AS_PART_OF_THE_RECORD[permission] ?? [];
+    const shownAsPart = [
+      ...(SHOWN_AS_PART_OF_THE_RECORD[permission] ?? []),
+      ...(PEOPLE_READ_UNDER_THEIR_OWN_PERMISSION[permission] ?? []),
+    ];
     const counted = COUNTED_WITHOUT_THE_PERMISSION[permission] ?? [];
     const leaks = [...shown].flatMap(([key, marks]) => [
       ...(marks.texts.has(permission) && !shownAsPart.includes(key) ? [key] : []),

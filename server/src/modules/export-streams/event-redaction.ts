@@ -1,6 +1,8 @@
 import type { ExportEvent } from '@scamtrail/domain/export-streams';
 import type { HiddenRecordKind } from '@scamtrail/domain/hidden-records';
-import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
+import type { OriginatorType } from '@scamtrail/domain/originators';
+import { hasAllPermissions, hasPermission, type Permission } from '@scamtrail/domain/permissions';
+import { ORIGINATOR_VIEW_PERMISSIONS } from '../originators/originators.service';
 import {
   AUDIT_EVENT_REFERENCES,
   isAuditAction,
@@ -43,16 +45,47 @@ function redactValue(
 }
 
 /**
+ * The view permissions an event of an originator needs beside its topic's: the organisation topic asks
+ * `originator.view`, which reads team members, while a community member (its reputation changes, with
+ * their reasons) is read with `community_member.view` and an automation (its webhook's changes) with
+ * `automation.view`. The kind is the event's (`community_member.…`, `automation.…`) or, for
+ * `originator.…`, the `type` its data records; an event that tells neither needs both.
+ */
+function originatorPermissions(event: ExportEvent): readonly Permission[] {
+  if (event.subject.type !== 'originator') return [];
+  const [prefix] = event.type.split('.');
+  const kind = prefix === 'originator' && isValues(event.data) ? event.data.type : prefix;
+  if (typeof kind === 'string' && Object.hasOwn(ORIGINATOR_VIEW_PERMISSIONS, kind)) {
+    return [ORIGINATOR_VIEW_PERMISSIONS[kind as OriginatorType]];
+  }
+  return [ORIGINATOR_VIEW_PERMISSIONS.community_member, ORIGINATOR_VIEW_PERMISSIONS.automation];
+}
+
+/**
+ * The fields of events outside the case audit trail (their data flat, not `before`/`after`) that name
+ * records of another kind: a reputation change made by a review names the reviewed identifier.
+ */
+const FLAT_EVENT_REFERENCES: Readonly<Record<string, ReferenceFields>> = {
+  'community_member.reputation_adjusted': { identifierId: { kind: 'identifier' } },
+};
+
+/**
  * An event of an export stream or a webhook as a reader holding `grants` may read it. The topics a
  * reader gets are those whose permissions they hold, but an event of one topic may name, or say
  * something of, records of another kind (evidence's identifier events carry the identifier's value, a
  * journal entry's creation its evidence and identifiers, a dossier's export how many entries and
  * evidence items it held): such a reference is answered `{ "hidden": kind }` and what it says of that
  * record, or a count of such records, is left out for a reader without that kind's view permission,
- * as the case's History does (the declarations of `AUDIT_EVENT_REFERENCES`). Which cases' events a
+ * as the case's History does (the declarations of `AUDIT_EVENT_REFERENCES`, and
+ * `FLAT_EVENT_REFERENCES` for the others). An event of a community member or an automation keeps its
+ * data only for a reader who may view that kind (`originatorPermissions`). Which cases' events a
  * stream carries at all is `withCarried`'s.
  */
 export function eventForReader(event: ExportEvent, grants: readonly string[]): ExportEvent {
+  // An originator the reader may not view: its type, time and id are told, nothing it says of it.
+  if (!hasAllPermissions(grants, originatorPermissions(event))) return { ...event, data: {} };
+  const flat = FLAT_EVENT_REFERENCES[event.type];
+  if (flat) return { ...event, data: redactValue(event.data, flat, {}, grants) as ExportEvent['data'] };
   if (!isAuditAction(event.type) || !isValues(event.data)) return event;
   const references: AuditEventReferences = AUDIT_EVENT_REFERENCES[event.type];
   const counts = references.counts ?? {};

@@ -16,7 +16,8 @@ import { automationWithKey, createCommunityMemberVia } from '../../../test/origi
  * those records asks: a topic's events reach only a reader holding `export.view` and the topic's view
  * permissions, as webhooks deliver them. Each view permission a topic needs is taken away in turn, from
  * an API key and from a device sign-in's token that hold every other one: the topics needing it vanish
- * from what they read, and only those.
+ * from what they read, and only those. The stream itself names its creator and its groups only to a
+ * reader holding the view permission of each.
  */
 
 const VIEW_PERMISSIONS = PERMISSIONS.filter((p) => p.endsWith('.view'));
@@ -86,6 +87,28 @@ describe.each(READERS)('%s reading a stream of every topic', (_, readerWith) => 
     const reader = await readerWith(VIEW_PERMISSIONS.filter((p) => p !== missing));
     const expected = EXPORT_TOPICS.filter((topic) => !needing(missing).includes(topic));
     expect([...(await topicsRead(reader))].sort()).toEqual([...expected].sort());
+  });
+
+  it('reads who made the stream only holding originator.view, its groups only holding group.view', async () => {
+    const creator = (await admin.get(`/api/export-streams/${streamId}`)).json().createdBy as string;
+    expect(creator).toMatch(/^Admin Tester/);
+    for (const [missing, field] of [
+      ['originator.view', 'createdBy'],
+      ['group.view', 'groups'],
+    ] as const) {
+      const reader = await readerWith(VIEW_PERMISSIONS.filter((p) => p !== missing));
+      const one = await reader.get(`/api/export-streams/${streamId}`);
+      const list = await reader.get('/api/export-streams');
+      expect(one.statusCode, one.body).toBe(200);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(one.json()).not.toHaveProperty(field);
+      for (const stream of list.json().data) expect(stream).not.toHaveProperty(field);
+      if (field === 'createdBy') expect(one.body + list.body).not.toContain(creator);
+      // Holding it, the reader reads it.
+      expect(
+        (await (await readerWith(VIEW_PERMISSIONS)).get(`/api/export-streams/${streamId}`)).json(),
+      ).toHaveProperty(field);
+    }
   });
 
   it('holding export.view alone, is refused, told what each topic needs', async () => {

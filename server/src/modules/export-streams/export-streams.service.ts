@@ -5,7 +5,7 @@ import {
   type ExportTopic,
   type NewExportStream,
 } from '@scamtrail/domain/export-streams';
-import { hasPermission } from '@scamtrail/domain/permissions';
+import { hasPermission, type Permission } from '@scamtrail/domain/permissions';
 import { fullName } from '@scamtrail/domain/names';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import type { Db, DbOrTx } from '../../db/client';
@@ -16,6 +16,7 @@ import { assertIfMatch, type IfMatch } from '../../lib/preconditions';
 import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
+import { ORIGINATOR_VIEW_PERMISSIONS } from '../originators/originators.service';
 import { canSeeAllCases } from '../../db/case-visibility';
 import {
   deleteStreamRow,
@@ -59,13 +60,27 @@ function toStream(row: StreamRow): ExportStream {
 }
 
 /**
- * A stream as the caller may read it: the groups it carries (their names) only to a reader holding
- * `group.view`, as groups are read (a key holding export.view alone reads the stream, not its groups).
+ * What of a stream names records of another kind, with the permission their own reads need: the
+ * groups it carries (their names) are read as groups are, and its creator, a team member named, as
+ * originators are (`ORIGINATOR_VIEW_PERMISSIONS`). A key holding export.view alone reads the stream,
+ * not its groups nor who made it.
+ */
+const NAMED_IN_STREAM = {
+  groups: 'group.view',
+  createdBy: ORIGINATOR_VIEW_PERMISSIONS.team_member,
+} as const satisfies Partial<Record<keyof ExportStream, Permission>>;
+
+/**
+ * A stream as the caller may read it: each field of `NAMED_IN_STREAM` only to a reader holding its
+ * permission, absent otherwise (not null, which says the creator is gone).
  */
 export function streamFor(stream: ExportStream, principal: Principal): ExportStream {
-  if (hasPermission(principal.permissions, 'group.view')) return stream;
-  const { groups: _groups, ...rest } = stream;
-  return rest;
+  const shown: ExportStream = { ...stream };
+  for (const [field, permission] of Object.entries(NAMED_IN_STREAM)) {
+    if (!hasPermission(principal.permissions, permission))
+      delete shown[field as keyof typeof NAMED_IN_STREAM];
+  }
+  return shown;
 }
 
 /** What the audit trail keeps of a stream. */
