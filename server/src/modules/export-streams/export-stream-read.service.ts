@@ -11,7 +11,9 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Principal } from '../auth/principal';
+import { canSeeAllCases } from '../../db/case-visibility';
 import {
+  findCarriedEvents,
   isEventCarried,
   markStreamRead,
   readStreamEvents,
@@ -21,6 +23,7 @@ import {
 import { findStream, toTopics } from './export-streams.service';
 import type { EventsSignal } from './events-signal';
 import { eventForReader } from './event-redaction';
+import { findMemberGroupIds } from './stream-scope.repository';
 
 /** Reading a stream: its events after a reader's cursor, those of its topics and its cases only. */
 
@@ -149,4 +152,23 @@ export async function readExportStream(
  */
 export function isCarriedNow(db: DbOrTx, eventId: string, groupIds: readonly string[]): Promise<boolean> {
   return isEventCarried(db, eventId, groupIds);
+}
+
+/**
+ * Which of these events speak only of cases the reader sees now (`visibleCaseCondition`'s rule through
+ * `withCarried`: administrators every case, other users those of no group and of their groups, API
+ * keys those of no group), judged on the cases as they are now: an event of a case moved since into a
+ * group the reader is not in is not among them, nor one that names such a case's records anywhere in
+ * its data, nor one of a case that is gone. What was delivered of an event is shown by this, not by
+ * what it was when it went out.
+ */
+export async function eventsSeenNow(
+  db: DbOrTx,
+  eventIds: readonly string[],
+  principal: Principal,
+): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  if (canSeeAllCases(principal)) return new Set(eventIds);
+  const groupIds = principal.kind === 'user' ? await findMemberGroupIds(db, principal.userId) : [];
+  return findCarriedEvents(db, eventIds, groupIds);
 }

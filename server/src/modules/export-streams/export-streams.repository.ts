@@ -169,6 +169,25 @@ export async function isEventCarried(
 }
 
 /**
+ * Which of these events a stream of these groups carries now (`withCarried`: their cases as they are
+ * now), by id; one that no longer exists is not among them. For a reader of what was delivered of them.
+ */
+export async function findCarriedEvents(
+  db: DbOrTx,
+  eventIds: readonly string[],
+  groupIds: readonly string[],
+): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const result = await db.execute(sql`select s.id::text as id
+    from (${withCarried(
+      sql`select e.* from events e where e.id = any(${sql.param([...eventIds])}::bigint[])`,
+      groupIds,
+    )}) s
+    where s.carried`);
+  return new Set(rowsOf<{ id: string }>(result).map((row) => row.id));
+}
+
+/**
  * Up to `limit` events of the subjects after `position`, in (tx_id, id) order, off
  * events_stream_order_idx, each marked whether the stream of these groups carries it (`withCarried`);
  * those it does not come without their data. Only events of transactions below the horizon (above)

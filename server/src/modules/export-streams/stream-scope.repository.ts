@@ -78,3 +78,12 @@ export async function findScopeGroups(
           .where(and(inArray(groupMembers.groupId, [...groupIds]), eq(groupMembers.userId, userId)));
   return { existing: new Set(found.map((g) => g.id)), memberOf: new Set(membership.map((m) => m.id)) };
 }
+
+/** The groups the user belongs to, whose cases they see besides those of no group. */
+export async function findMemberGroupIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(eq(groupMembers.userId, userId));
+  return rows.map((row) => row.id);
+}

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { signInStillWorks } from '../../db/key-sign-in';
 import { readsTogether } from '../../db/reads-together';
 import {
   apiKeys,
@@ -140,7 +141,10 @@ export async function countWaiting(
   return n;
 }
 
-/** The scopes of the automation's live keys, each with its creator's role now (enabled creators only). */
+/**
+ * The scopes of the automation's live keys, each with its creator's role now (enabled creators only);
+ * a key made with a device sign-in's token only while that sign-in is not revoked, expired or gone.
+ */
 export async function findLiveKeyGrants(
   db: DbOrTx,
   automationId: string,
@@ -156,6 +160,7 @@ export async function findLiveKeyGrants(
         isNull(apiKeys.revokedAt),
         or(isNull(apiKeys.expiresAt), sql`${apiKeys.expiresAt} > ${now.toISOString()}::timestamptz`),
         eq(users.disabled, false),
+        signInStillWorks(apiKeys.sessionId, sql`${now.toISOString()}::timestamptz`),
       ),
     );
 }
@@ -167,7 +172,7 @@ const chooserKeyCreator = alias(users, 'chooser_key_creator');
 /**
  * Who chose the automation's webhook URL, as they stand now: an enabled user's role, or a live key of
  * this automation (not revoked, not expired, its creator enabled) with its scopes and its creator's
- * role. Both null when the chooser is unknown, disabled, revoked or gone.
+ * role. Both null when the chooser is unknown, disabled, revoked or gone (a key's device sign-in too).
  */
 export async function findUrlChooser(
   db: DbOrTx,
@@ -192,6 +197,7 @@ export async function findUrlChooser(
         eq(chooserKey.automationId, originators.id),
         isNull(chooserKey.revokedAt),
         or(isNull(chooserKey.expiresAt), sql`${chooserKey.expiresAt} > ${now.toISOString()}::timestamptz`),
+        signInStillWorks(chooserKey.sessionId, sql`${now.toISOString()}::timestamptz`),
       ),
     )
     .leftJoin(
@@ -500,7 +506,10 @@ export async function listAttemptRows(
   automationId: string,
   query: { page: number; pageSize: number; deliveryId?: string },
   topics: readonly string[],
-): Promise<{ rows: (AttemptRow & { type: string; eventId: number | null })[]; total: number }> {
+): Promise<{
+  rows: (AttemptRow & { type: string; eventId: number | null; payload: Record<string, unknown> })[];
+  total: number;
+}> {
   const where = and(
     eq(webhookDeliveryAttempts.automationId, automationId),
     query.deliveryId ? eq(webhookDeliveryAttempts.deliveryId, query.deliveryId) : undefined,
@@ -513,6 +522,8 @@ export async function listAttemptRows(
           ...getTableColumns(webhookDeliveryAttempts),
           type: webhookDeliveries.type,
           eventId: webhookDeliveries.eventId,
+          // The event as it went out: its answer is shown as far as the reader may read it.
+          payload: webhookDeliveries.payload,
         })
         .from(webhookDeliveryAttempts)
         .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, webhookDeliveryAttempts.deliveryId))

@@ -1,4 +1,10 @@
-import { EXPORT_TOPIC_PERMISSIONS, EXPORT_TOPICS, type ExportTopic } from '@scamtrail/domain/export-streams';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  EXPORT_TOPIC_PERMISSIONS,
+  EXPORT_TOPICS,
+  type ExportEvent,
+  type ExportTopic,
+} from '@scamtrail/domain/export-streams';
 import { hasAllPermissions } from '@scamtrail/domain/permissions';
 import { toPagination, type Pagination } from '@scamtrail/domain/pagination';
 import {
@@ -19,6 +25,8 @@ import { iso } from '../../lib/schemas';
 import type { Principal } from '../auth/principal';
 import { recordEvent } from '../events/events.service';
 import { toTopics } from '../export-streams/export-streams.service';
+import { eventForReader } from '../export-streams/event-redaction';
+import { eventsSeenNow } from '../export-streams/export-stream-read.service';
 import { heldForDelivery } from './webhook-grants';
 import { generateWebhookSecret } from './webhook-signing';
 import {
@@ -62,6 +70,43 @@ export function shownTopics(principal: Principal): ExportTopic[] {
   );
 }
 
+/** What a delivery's log shows in place of an answer that may tell of records the reader may not see. */
+export const WEBHOOK_RESPONSE_HIDDEN_MESSAGE =
+  'Hidden: this event now speaks of records you may not see, and the answer may repeat it';
+
+/**
+ * The deliveries, of these, whose receiver's answer the reader may not see now: the answer may repeat
+ * the event sent (a receiver echoing what it got), so it is shown only while the reader may read
+ * all of that event as it went out, judged now, not when it was sent: every case it speaks of seen by
+ * them (`eventsSeenNow`: a case moved since into a group they are not in hides it), and no record of a
+ * kind they may not view named in it (`eventForReader` would change it). Test pings hide nothing.
+ */
+async function hiddenAnswers(
+  db: DbOrTx,
+  rows: readonly { id: string; eventId: number | null; payload: unknown }[],
+  principal: Principal,
+): Promise<Set<string>> {
+  const ofEvents = rows.filter((row) => row.eventId !== null);
+  const seen = await eventsSeenNow(
+    db,
+    ofEvents.map((row) => String(row.eventId)),
+    principal,
+  );
+  return new Set(
+    ofEvents
+      .filter((row) => {
+        const sent = (row.payload as { data?: ExportEvent } | null)?.data;
+        if (!seen.has(String(row.eventId)) || !sent) return true;
+        return !isDeepStrictEqual(eventForReader(sent, principal.permissions), sent);
+      })
+      .map((row) => row.id),
+  );
+}
+
+/** An answer as the reader may see it (`hiddenAnswers`): nothing to hide where there was none. */
+const answerShown = (response: string | null, hidden: boolean) =>
+  hidden && response !== null ? WEBHOOK_RESPONSE_HIDDEN_MESSAGE : response;
+
 async function requireAutomation(db: DbOrTx, automationId: string) {
   const target = await findAutomationTarget(db, automationId);
   if (!target) throw AppError.notFound('Automation');
@@ -93,7 +138,7 @@ async function toEndpoint(
   };
 }
 
-function toDelivery(row: DeliveryRow): WebhookDelivery {
+function toDelivery(row: DeliveryRow, hidden: ReadonlySet<string>): WebhookDelivery {
   return {
     id: row.id,
     type: row.type,
@@ -103,13 +148,16 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
     lastAttemptAt: iso(row.lastAttemptAt),
     lastStatusCode: row.lastStatusCode,
     lastDurationMs: row.lastDurationMs,
-    lastResponse: row.lastResponse,
+    lastResponse: answerShown(row.lastResponse, hidden.has(row.id)),
     nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
     createdAt: iso(row.createdAt),
   };
 }
 
-function toAttempt(row: AttemptRow & { type: string; eventId: number | null }): WebhookAttempt {
+function toAttempt(
+  row: AttemptRow & { type: string; eventId: number | null },
+  hidden: boolean,
+): WebhookAttempt {
   return {
     id: row.id,
     deliveryId: row.deliveryId,
@@ -122,7 +170,7 @@ function toAttempt(row: AttemptRow & { type: string; eventId: number | null }): 
     outcome: row.outcome as WebhookAttemptOutcome,
     statusCode: row.statusCode,
     durationMs: row.durationMs,
-    response: row.response,
+    response: answerShown(row.response, hidden),
   };
 }
 
@@ -264,7 +312,7 @@ export async function pingWebhook(db: Db, automationId: string): Promise<Webhook
       nextAttemptAt: now,
     },
   ]);
-  return toDelivery(row);
+  return toDelivery(row, new Set());
 }
 
 export async function listWebhookDeliveries(
@@ -275,7 +323,11 @@ export async function listWebhookDeliveries(
 ): Promise<{ data: WebhookDelivery[]; pagination: Pagination }> {
   await requireAutomation(db, automationId);
   const { rows, total } = await listDeliveryRows(db, automationId, page, shownTopics(principal));
-  return { data: rows.map(toDelivery), pagination: toPagination(page.page, page.pageSize, total) };
+  const hidden = await hiddenAnswers(db, rows, principal);
+  return {
+    data: rows.map((row) => toDelivery(row, hidden)),
+    pagination: toPagination(page.page, page.pageSize, total),
+  };
 }
 
 /** The log of attempts, newest first: the automation's, or one delivery's. */
@@ -287,7 +339,15 @@ export async function listWebhookAttempts(
 ): Promise<{ data: WebhookAttempt[]; pagination: Pagination }> {
   await requireAutomation(db, automationId);
   const { rows, total } = await listAttemptRows(db, automationId, query, shownTopics(principal));
-  return { data: rows.map(toAttempt), pagination: toPagination(query.page, query.pageSize, total) };
+  const hidden = await hiddenAnswers(
+    db,
+    rows.map((row) => ({ id: row.deliveryId, eventId: row.eventId, payload: row.payload })),
+    principal,
+  );
+  return {
+    data: rows.map((row) => toAttempt(row, hidden.has(row.deliveryId))),
+    pagination: toPagination(query.page, query.pageSize, total),
+  };
 }
 
 /**
@@ -307,5 +367,5 @@ export async function resendWebhookDelivery(
   const row = await sendAgainRow(db, automationId, deliveryId, new Date(), shownTopics(principal));
   if (!row) throw AppError.notFound('Delivery');
   if (row === 'sending') throw new AppError('CONFLICT', WEBHOOK_SENDING_MESSAGE);
-  return toDelivery(row);
+  return toDelivery(row, await hiddenAnswers(db, [row], principal));
 }
