@@ -1,11 +1,11 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { signInStillWorks } from '../../db/key-sign-in';
 import { preparedPerDatabase } from '../../db/prepared';
 import { apiKeyPermissions } from '@scamtrail/domain/permissions';
 import { apiKeys, originators, users } from '../../db/schema/index';
 import { API_KEY_PREFIX, sha256Hex } from '../../lib/tokens';
 import type { ApiKeyPrincipal } from './principal';
-import { signInStillWorks } from './sessions.repository';
 
 /** Last-use bookkeeping is written at most this often per key, to keep hot keys from writing per request. */
 const TOUCH_INTERVAL_MS = 60_000;

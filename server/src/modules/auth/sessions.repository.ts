@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql, type AnyColumn } from 'drizzle-orm';
 import type { Role } from '@scamtrail/domain/permissions';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -79,20 +79,6 @@ const sessionWithUser = preparedPerDatabase((db) => {
       .prepare('session_with_user_touched')
   );
 });
-
-/**
- * Whether the sign-in of `sessionId` (a column; null: none) still works at `now`: its row is there, not
- * revoked, before its absolute expiry and used since `idleSince` (a device sign-in's idle limit). What
- * a key made with a device sign-in's token needs (modules/automations): every way a sign-in ends, a
- * revocation (signing out, from the sessions list, by changing the account, a refresh token reused), an
- * idle or absolute expiry not yet written down, or a deleted row, is read here. The user's own state
- * (disabled) is the key's creator's, checked with the key.
- */
-export function signInStillWorks(sessionId: AnyColumn, now: SQL, idleSince: SQL): SQL {
-  return sql`(${sessionId} is null or exists (select 1 from ${sessions}
-    where ${sessions.id} = ${sessionId} and ${sessions.revokedAt} is null
-      and ${sessions.expiresAt} > ${now} and ${sessions.lastSeenAt} >= ${idleSince}))`;
-}
 
 /** A session and its user, as the lookup reads them; times in epoch milliseconds. */
 export interface FoundSession {

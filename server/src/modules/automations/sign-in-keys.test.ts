@@ -15,7 +15,8 @@ import { deviceSignIn, refreshDeviceToken } from '../../../test/device-sign-in';
 let t: TestApp;
 let administrator: Client;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // A webhook's URL on this machine (never called: the test reads what it would deliver).
+  t = await buildTestApp({ ALLOW_PRIVATE_NETWORK_TARGETS: 'true' });
   administrator = (await signedIn(t, 'admin')).client;
 });
 afterAll(() => t.close());
@@ -189,5 +190,37 @@ describe("a key made with a device sign-in's token", () => {
     await expectStatus(otherDevice.post('/api/auth/logout', {}), 204);
     await expectStatus(s.browser.post('/api/auth/logout', {}), 204);
     for (const key of signInKeys) expect(await works(key)).toBe(true);
+  });
+
+  it('no longer feeds a webhook, as a key it holds or as the chooser of its URL', async () => {
+    const { client: browser } = await signedIn(t, 'admin');
+    const { client: device } = await deviceSignIn(t, browser);
+    const automation = await createAutomationVia(browser);
+    const key = await createKeyVia(
+      device,
+      automation.id,
+      ['automation.edit', 'export.view', 'identifier.view'],
+      {
+        expiresAt: hours(24),
+      },
+    );
+    const webhook = `/api/automations/${automation.id}/webhook`;
+    await expectStatus(
+      keyClient(t, key.key).patch(`/api/automations/${automation.id}`, {
+        webhookUrl: 'http://127.0.0.1:9/hook',
+      }),
+      200,
+    );
+    await expectStatus(browser.patch(webhook, { topics: ['identifiers'] }), 200);
+    await expectStatus(browser.post(`${webhook}/secret`), 200);
+    const delivered = async () => {
+      const res = await browser.get(webhook);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().deliveredTopics as string[];
+    };
+    expect(await delivered()).toEqual(['identifiers']);
+    await expectStatus(device.post('/api/auth/logout', {}), 204);
+    // Both the automation's keys and the URL's chooser: the key alone held identifier.view and chose it.
+    expect(await delivered()).toEqual([]);
   });
 });
