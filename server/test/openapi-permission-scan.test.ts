@@ -142,6 +142,11 @@ beforeAll(async () => {
   });
   if (adjusted.statusCode !== 200) throw new Error(`reputation: ${adjusted.statusCode} ${adjusted.body}`);
   const automation = await post('/api/automations', { systemName: m['automation.view'] });
+  // Its key's name: its list, and the access topic's event of its creation.
+  await post(`/api/automations/${automation.id}/api-keys`, {
+    name: `${m['automation.view']} key`,
+    scopes: ['case.view'],
+  });
   const identifier = await post('/api/identifiers', {
     type: 'email',
     data: { address: `${m['identifier.view']}@example.com` },

@@ -45,13 +45,16 @@ function redactValue(
 }
 
 /**
- * The view permissions an event of an originator needs beside its topic's: the organisation topic asks
- * `originator.view`, which reads team members, while a community member (its reputation changes, with
- * their reasons) is read with `community_member.view` and an automation (its webhook's changes) with
- * `automation.view`. The kind is the event's (`community_member.…`, `automation.…`) or, for
- * `originator.…`, the `type` its data records; an event that tells neither needs both.
+ * The view permissions an event of an originator or an API key needs beside its topic's: the
+ * organisation topic asks `originator.view`, which reads team members, while a community member (its
+ * reputation changes, with their reasons) is read with `community_member.view` and an automation (its
+ * webhook's changes) with `automation.view`; the access topic asks `user.view`, while an API key is an
+ * automation's, its name and scopes read with `automation.view`. An originator's kind is the event's
+ * (`community_member.…`, `automation.…`) or, for `originator.…`, the `type` its data records; an event
+ * that tells neither needs both.
  */
-function originatorPermissions(event: ExportEvent): readonly Permission[] {
+function subjectPermissions(event: ExportEvent): readonly Permission[] {
+  if (event.subject.type === 'api_key') return [ORIGINATOR_VIEW_PERMISSIONS.automation];
   if (event.subject.type !== 'originator') return [];
   const [prefix] = event.type.split('.');
   const kind = prefix === 'originator' && isValues(event.data) ? event.data.type : prefix;
@@ -77,13 +80,13 @@ const FLAT_EVENT_REFERENCES: Readonly<Record<string, ReferenceFields>> = {
  * evidence items it held): such a reference is answered `{ "hidden": kind }` and what it says of that
  * record, or a count of such records, is left out for a reader without that kind's view permission,
  * as the case's History does (the declarations of `AUDIT_EVENT_REFERENCES`, and
- * `FLAT_EVENT_REFERENCES` for the others). An event of a community member or an automation keeps its
- * data only for a reader who may view that kind (`originatorPermissions`). Which cases' events a
+ * `FLAT_EVENT_REFERENCES` for the others). An event of a community member, an automation or an API key
+ * keeps its data only for a reader who may view that kind (`subjectPermissions`). Which cases' events a
  * stream carries at all is `withCarried`'s.
  */
 export function eventForReader(event: ExportEvent, grants: readonly string[]): ExportEvent {
-  // An originator the reader may not view: its type, time and id are told, nothing it says of it.
-  if (!hasAllPermissions(grants, originatorPermissions(event))) return { ...event, data: {} };
+  // A record the reader may not view: its type, time and id are told, nothing it says of it.
+  if (!hasAllPermissions(grants, subjectPermissions(event))) return { ...event, data: {} };
   const flat = FLAT_EVENT_REFERENCES[event.type];
   if (flat) return { ...event, data: redactValue(event.data, flat, {}, grants) as ExportEvent['data'] };
   if (!isAuditAction(event.type) || !isValues(event.data)) return event;
