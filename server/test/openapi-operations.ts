@@ -272,7 +272,14 @@ const TAXII_PAGE: { name: string; schema: JsonSchema }[] = [
   { name: 'limit', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
   { name: 'next', schema: { type: 'string' } },
 ];
-const TAXII_OBJECT: HiddenOperation['pathSamples'] = { objectId: () => `email-addr--${randomUUID()}` };
+/** The objects' and the manifest's filters (§3.6). */
+const TAXII_LIST_MATCH: { name: string; schema: JsonSchema }[] = [
+  'match[type]',
+  'match[id]',
+  'match[version]',
+  'match[spec_version]',
+].map((name) => ({ name, schema: { type: 'string' } }));
+const TAXII_OBJECT: HiddenOperation['pathSamples'] = { objectId: () => `indicator--${randomUUID()}` };
 
 /**
  * Every route the app registers outside the OpenAPI document, with who may call it: the route-wide
@@ -294,11 +301,11 @@ export const HIDDEN_OPERATIONS: Record<string, HiddenOperation> = {
   'GET /taxii2/root/collections/{id}/': { rule: can('export.view', 'identifier.view') },
   'GET /taxii2/root/collections/{id}/objects/': {
     rule: can('export.view', 'identifier.view'),
-    query: [...TAXII_PAGE, { name: 'match[type]', schema: { type: 'string' } }],
+    query: [...TAXII_PAGE, ...TAXII_LIST_MATCH],
   },
   'GET /taxii2/root/collections/{id}/manifest/': {
     rule: can('export.view', 'identifier.view'),
-    query: [...TAXII_PAGE, { name: 'match[type]', schema: { type: 'string' } }],
+    query: [...TAXII_PAGE, ...TAXII_LIST_MATCH],
   },
   'GET /taxii2/root/collections/{id}/objects/{objectId}/': {
     rule: can('export.view', 'identifier.view'),

@@ -9,10 +9,11 @@ import { boolean, index, jsonb, pgTable, primaryKey, real, text, timestamp, uuid
  * the new version). Written by the database in the same statement (triggers of migrations 0033 and
  * 0034), whatever the path that writes. Rows are kept for good: a poller that last asked a year ago
  * still learns that an identifier was withdrawn. No foreign key: the identifier may be gone.
- * `stix_id` is the STIX object's id, computed by the TAXII reader (it is a UUIDv5 of the normalised
- * value, which SQL does not compute) for rows written since it last looked; null until then; '' for
- * a version STIX has no observable for, and for a change's tombstone whose object the new version
- * still is (the value changed, not the id).
+ * `stix_id` is the id of the STIX Indicator the version is (a tombstone's: the Indicator it revokes;
+ * `taxii.indicators.ts`), computed by the TAXII reader (a UUIDv5 of the identifier's id and the time
+ * its run of versions of that observable began, which SQL does not compute) for rows written since
+ * it last looked; null until then; '' for a version STIX has no observable for, and for a change's
+ * tombstone whose observable the new version still is (the value changed, not the Indicator).
  */
 export const identifierVersions = pgTable(
   'identifier_versions',
@@ -31,7 +32,7 @@ export const identifierVersions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.identifierId, t.versionAt, t.deleted] }),
-    // An object's versions (TAXII objects/{id}/ and versions/).
+    // An Indicator's versions (TAXII objects/{id}/ and versions/), and its first one (`created`).
     index('identifier_versions_stix_idx').on(t.stixId, t.versionAt),
     // The tombstones in the order a collection adds them (objects/ and manifest/ with added_after).
     index('identifier_versions_deleted_idx')

@@ -38,18 +38,37 @@ const pageQuery = z.object({
 });
 
 /** A STIX id: `<type>--<UUID>` (STIX 2.1 §2.9). */
+const STIX_ID = /^[a-z0-9][a-z0-9-]*--[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const objectParams = collectionParams.extend({
-  objectId: text({ label: 'object_id', max: 300 }).refine(
-    (value) =>
-      /^[a-z0-9][a-z0-9-]*--[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value),
-    { message: 'object_id must be a STIX id (type--UUID)' },
-  ),
+  objectId: text({ label: 'object_id', max: 300 }).refine((value) => STIX_ID.test(value), {
+    message: 'object_id must be a STIX id (type--UUID)',
+  }),
 });
 
 const specVersionQuery = text({ label: 'match[spec_version]', max: 100 }).optional();
+const versionQuery = text({ label: 'match[version]', max: 1000 }).optional();
+
+/** The objects and the manifest: also `match[id]` (STIX ids, comma separated), version and spec version. */
+const listQuery = pageQuery.extend({
+  'match[id]': text({ label: 'match[id]', max: 10_000 })
+    .optional()
+    .refine(
+      (value) =>
+        value === undefined ||
+        value
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean)
+          .every((id) => STIX_ID.test(id)),
+      { message: 'match[id] must be STIX ids (type--UUID), comma separated' },
+    ),
+  'match[version]': versionQuery,
+  'match[spec_version]': specVersionQuery,
+});
 
 const objectQuery = pageQuery.omit({ 'match[type]': true }).extend({
-  'match[version]': text({ label: 'match[version]', max: 1000 }).optional(),
+  'match[version]': versionQuery,
   'match[spec_version]': specVersionQuery,
 });
 
@@ -130,7 +149,7 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
 
   r.get(
     `${TAXII_API_ROOT}/collections/:id/objects/`,
-    { schema: { hide: true, params: collectionParams, querystring: pageQuery }, config },
+    { schema: { hide: true, params: collectionParams, querystring: listQuery }, config },
     async (request, reply) =>
       taxiiPage(
         reply,
@@ -142,7 +161,7 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
 
   r.get(
     `${TAXII_API_ROOT}/collections/:id/manifest/`,
-    { schema: { hide: true, params: collectionParams, querystring: pageQuery }, config },
+    { schema: { hide: true, params: collectionParams, querystring: listQuery }, config },
     async (request, reply) =>
       taxiiPage(reply, await readTaxiiObjects(db, request.params.id, request.query), 'objects', (entry) => ({
         id: entry.object.id,

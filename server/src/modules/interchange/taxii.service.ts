@@ -178,6 +178,7 @@ export async function syncStixIds(db: Db): Promise<void> {
 
 export interface TaxiiQuery {
   added_after?: string;
+  'match[id]'?: string;
   limit?: number;
   next?: string;
   'match[type]'?: string;
@@ -203,6 +204,14 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
     .map((type) => type.trim())
     .filter(Boolean);
   if (stixTypes && !stixTypes.includes(OBJECT_TYPE)) return { more: false, entries: [] };
+  if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
+  if (query['match[id]']) return readObjectsById(db, query);
+  if (query['match[version]'] !== undefined && query['match[version]'].trim() !== 'last') {
+    // Each object once, its version as added: other versions are asked of it by id.
+    throw AppError.validation([
+      { field: 'match[version]', message: 'match[version] other than last needs match[id]' },
+    ]);
+  }
   let rows: TaxiiIdentifierRow[] = [];
   for (let attempt = 1; attempt <= SYNC_ATTEMPTS; attempt += 1) {
     await syncStixIds(db);
@@ -215,20 +224,19 @@ export async function readTaxiiObjects(db: Db, collectionId: string, query: Taxi
     // no poller passes an object by.
     if (!rows.some((row) => row.stixId === null)) break;
   }
-  const more = rows.length > limit;
-  const page = rows.slice(0, limit);
+  // Still not computed (written faster than read): the page stops before it, to be read again.
+  const unmapped = rows.findIndex((row) => row.stixId === null);
+  const more = rows.length > limit || unmapped >= 0;
+  const page = rows.slice(0, unmapped >= 0 ? Math.min(limit, unmapped) : limit);
   const entries = page.flatMap((row) => {
     const object = stixObjectOf(row);
     return object ? [{ object, dateAdded: row.dateAdded }] : [];
   });
   const last = page.at(-1);
-  return {
-    more,
-    ...(more && last
-      ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id, revoked: last.deleted }) }
-      : {}),
-    entries,
-  };
+  const next = last
+    ? encodeNext({ addedAt: last.dateAdded, id: last.id, revoked: last.deleted })
+    : query.next;
+  return { more, ...(more && next ? { next } : {}), entries };
 }
 
 /** An RFC 3339 time in microseconds since 1970 (a Date keeps milliseconds only). */
@@ -278,6 +286,75 @@ const specVersionMatches = (match: string | undefined) =>
 export type TaxiiObjectVersionsPage = TaxiiPage;
 
 /**
+ * A page of versions read whole (an object's, or those `match[id]` names), in the order they were
+ * added (time, identifier, a revocation before the version at the same time and identifier), after
+ * `next` and `added_after`, `limit` of them.
+ */
+function pageOfVersions(versions: readonly TaxiiIdentifierRow[], query: TaxiiQuery): TaxiiPage {
+  const after = query.next ? decodeNext(query.next) : undefined;
+  const limit = query.limit ?? TAXII_PAGE_DEFAULT;
+  const addedAfter = query.added_after ? microsOf(query.added_after) : undefined;
+  const position = after ? microsOf(after.addedAt) : undefined;
+  const beyond = (row: TaxiiIdentifierRow, at: number) =>
+    position === undefined ||
+    at > position ||
+    (at === position &&
+      (row.id > after!.id || (row.id === after!.id && after!.revoked === true && !row.deleted)));
+  const ordered = versions
+    .map((row) => ({ row, at: microsOf(row.dateAdded) }))
+    .sort(
+      (a, b) =>
+        a.at - b.at ||
+        (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0) ||
+        Number(b.row.deleted) - Number(a.row.deleted),
+    );
+  const matching = ordered
+    .filter(({ row, at }) => (addedAfter === undefined || at > addedAfter) && beyond(row, at))
+    .map(({ row }) => row);
+  const page = matching.slice(0, limit);
+  const more = matching.length > limit;
+  const last = page.at(-1);
+  return {
+    more,
+    ...(more && last
+      ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id, revoked: last.deleted }) }
+      : {}),
+    entries: page.flatMap((row) => {
+      const object = stixObjectOf(row);
+      return object ? [{ object, dateAdded: row.dateAdded }] : [];
+    }),
+  };
+}
+
+/** How many ids `match[id]` may name. */
+const MATCH_ID_MAX = 100;
+
+/**
+ * The objects `match[id]` names (TAXII 2.1 §3.6), each in the versions `match[version]` selects (the
+ * latest by default), as a page like the collection's; ids no identifier's Indicator had are left out.
+ */
+async function readObjectsById(db: Db, query: TaxiiQuery): Promise<TaxiiPage> {
+  const ids = [
+    ...new Set(
+      (query['match[id]'] ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (ids.length > MATCH_ID_MAX) {
+    throw AppError.validation([
+      { field: 'match[id]', message: `match[id] may name at most ${MATCH_ID_MAX} objects` },
+    ]);
+  }
+  const select = versionFilter(query['match[version]']);
+  await syncStixIds(db);
+  const versions: TaxiiIdentifierRow[] = [];
+  for (const id of ids) versions.push(...select(await findObjectVersions(db, id, {})));
+  return pageOfVersions(versions, query);
+}
+
+/**
  * The versions of one object of the collection, oldest first, as `match[version]`, `added_after`,
  * `limit` and `next` select (TAXII 2.1 §5.6 and §5.8). A 404 when the collection has no such
  * object: every identifier is in every collection, so that is an id no identifier's Indicator had.
@@ -290,29 +367,10 @@ export async function readTaxiiObjectVersions(
 ): Promise<TaxiiObjectVersionsPage> {
   await getTaxiiCollection(db, collectionId);
   const select = versionFilter(query['match[version]']);
-  const after = query.next ? decodeNext(query.next) : undefined;
+  if (query.next) decodeNext(query.next);
   await syncStixIds(db);
   const versions = await findObjectVersions(db, objectId, {});
   if (versions.length === 0) throw AppError.notFound('Object');
   if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
-  const limit = query.limit ?? TAXII_PAGE_DEFAULT;
-  const addedAfter = query.added_after ? microsOf(query.added_after) : undefined;
-  const position = after ? microsOf(after.addedAt) : undefined;
-  const beyond = (row: TaxiiIdentifierRow, at: number) =>
-    position === undefined || at > position || (at === position && row.id > after!.id);
-  const matching = select(versions).filter((row) => {
-    const at = microsOf(row.dateAdded);
-    return (addedAfter === undefined || at > addedAfter) && beyond(row, at);
-  });
-  const page = matching.slice(0, limit);
-  const more = matching.length > limit;
-  const last = page.at(-1);
-  return {
-    more,
-    ...(more && last ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id }) } : {}),
-    entries: page.flatMap((row) => {
-      const object = stixObjectOf(row);
-      return object ? [{ object, dateAdded: row.dateAdded }] : [];
-    }),
-  };
+  return pageOfVersions(select(versions), query);
 }

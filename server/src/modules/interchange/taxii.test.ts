@@ -543,6 +543,43 @@ describe('TAXII 2.1', () => {
     expect(latest.objects[1].pattern).toBe(first.pattern);
   });
 
+  it('answers match[id], with match[version], and match[spec_version] on the objects and the manifest', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const manifestUrl = `/taxii2/root/collections/${collectionId}/manifest/`;
+    const all = await taxii.poll(objectsUrl, { limit: 1000 });
+    const edited = all.objects.find((o) => valueOf(o) === 'taxii9@example.com')!;
+    const plain = all.objects.find((o) => valueOf(o) === 'taxii21@example.com')!;
+    const unknown = `indicator--${crypto.randomUUID()}`;
+    const ids = `${plain.id},${edited.id},${unknown}`;
+    // The latest version of each, in the order they were added; an unknown id is no object.
+    const latest = (await taxii.get(`${objectsUrl}?match[id]=${ids}`)).body;
+    expect(latest.objects).toEqual([plain, edited]);
+    const everyVersion = await taxii.get(`${objectsUrl}?match[id]=${ids}&match[version]=all&limit=2`);
+    expect(everyVersion.body.more).toBe(true);
+    expect((everyVersion.body.objects as StixJson[]).map((o) => [o.id, o.modified])).toEqual([
+      [edited.id, edited.created],
+      [plain.id, plain.modified],
+    ]);
+    const rest = (
+      await taxii.get(
+        `${objectsUrl}?match[id]=${ids}&match[version]=all&limit=2&next=${everyVersion.body.next as string}`,
+      )
+    ).body;
+    expect(rest.more).toBe(false);
+    expect((rest.objects as StixJson[]).map((o) => o.id)).toEqual([edited.id, edited.id]);
+    const manifest = (await taxii.get(`${manifestUrl}?match[id]=${edited.id}&match[version]=first`)).body;
+    expect(manifest.objects).toEqual([
+      expect.objectContaining({ id: edited.id, version: edited.created, date_added: edited.created }),
+    ]);
+    // Only STIX 2.1 is held.
+    for (const url of [objectsUrl, manifestUrl]) {
+      expect((await taxii.get(`${url}?match[spec_version]=2.0`)).body).toEqual({ more: false });
+      const held = (await taxii.get(`${url}?match[spec_version]=2.0,2.1&limit=1`)).body;
+      expect(held.objects).toHaveLength(1);
+    }
+  });
+
   it('refuses what it must on an object: unknown ids, bad parameters, callers without export.view', async () => {
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const known = (await new TaxiiClient(reader).get(`${objectsUrl}?limit=1`)).body.objects as StixJson[];
@@ -567,6 +604,9 @@ describe('TAXII 2.1', () => {
       [`${objectUrl}versions/?limit=1001`, 'limit'],
       [`${objectUrl}versions/?added_after=yesterday`, 'added_after'],
       [`${objectUrl}versions/?next=garbage`, 'next'],
+      [`${objectsUrl}?match[id]=not-an-id`, 'match[id]'],
+      [`${objectsUrl}?match[version]=all`, 'match[version]'],
+      [`${objectsUrl}?match[id]=${known[0].id}&match[version]=sometime`, 'match[version]'],
     ]) {
       const res = await reader.get(url);
       expect(res.statusCode, url).toBe(400);
