@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation } from 'react-router';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigation } from 'react-router';
 import { SEARCH_DEBOUNCE_MS } from './use-debounced-value';
 
 /**
@@ -11,13 +11,19 @@ import { SEARCH_DEBOUNCE_MS } from './use-debounced-value';
  * While the reader is on their way to another page (a link followed within 300 ms of typing, whose
  * screen's code is still loading), the write waits: a navigation started then would cancel theirs.
  * Should the list still be shown when that navigation ends (another took its place), it is written then.
+ *
+ * `writeSearch` builds on the URL of the last render (React Router's setSearchParams does), so the write
+ * also waits while the router is ahead of what is shown: a filter or page size changed since, whose
+ * navigation or render has not finished (a busy machine). Written then, the search would undo that
+ * change; it is written once the list shows it.
  */
 export function useUrlSearchText(urlSearch: string, writeSearch: (search: string) => void) {
   const [searchText, setSearchText] = useState(urlSearch);
   const written = useRef<string | null>(null);
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { pathname, search: shownSearch } = useLocation();
   const leaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
 
   useEffect(() => {
     if (written.current === urlSearch) {
@@ -31,11 +37,22 @@ export function useUrlSearchText(urlSearch: string, writeSearch: (search: string
     const next = searchText.trim();
     if (next === urlSearch || leaving) return;
     const timer = setTimeout(() => {
+      // The router's own state is current; the render's may lag it. Once the list shows where the router
+      // went, this effect runs again (the shown URL or the navigation's state changed) and writes.
+      const live = router?.state;
+      if (
+        live &&
+        (live.navigation.state !== 'idle' ||
+          live.location.pathname !== pathname ||
+          live.location.search !== shownSearch)
+      ) {
+        return;
+      }
       written.current = next;
       writeSearch(next);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, urlSearch, writeSearch, leaving]);
+  }, [searchText, urlSearch, writeSearch, leaving, router, pathname, shownSearch, navigation.state]);
 
   return [searchText, setSearchText] as const;
 }
