@@ -79,7 +79,13 @@ const byButton =
 const byRowMenu =
   (row: (r: Records) => string, action: string, dialog: Text, searchBox?: string): OpenDialog =>
   async (page, r) => {
-    if (searchBox) await page.getByRole('searchbox', { name: searchBox }).fill(row(r));
+    if (searchBox) {
+      await page.getByRole('searchbox', { name: searchBox }).fill(row(r));
+      // The search is written 300 ms after typing, and its answer replaces the unfiltered list: a menu
+      // opened on a row of that list before then may be re-rendered away. Only the row searched for
+      // matches, so the list then holds one row.
+      await expect(page.getByRole('button', { name: /^Actions for / })).toHaveCount(1);
+    }
     await page.getByRole('button', { name: `Actions for ${row(r)}` }).click();
     await page.getByRole('menuitem', { name: action, exact: true }).click();
     return dialogNamed(page, textOf(dialog, r));

@@ -59,6 +59,9 @@ test.describe('identifier list', () => {
 
     // Page size 50, then a search change goes back to page 1.
     await page.getByPlaceholder('Search by display value...').fill(tag);
+    // The search is in the URL before the page size changes (on a server holding only these 31
+    // identifiers, the list before it already reads "1–25 of 31").
+    await expect(page).toHaveURL(new RegExp(`[?&]search=${tag}`));
     await expect(itemRange(page)).toHaveText('1–25 of 31 items');
     await page.getByLabel('Items per page:').selectOption('50');
     await expect(itemRange(page)).toHaveText('1–31 of 31 items');
@@ -155,9 +158,10 @@ test.describe('a search naming an identifier written differently', () => {
     await page
       .getByPlaceholder('Search by display value...')
       .fill(`+44 (770) ${digits.slice(0, 3)}-${digits.slice(3)}`);
-    // Until the search applies the list shows the newest identifiers, this one among them: the row to
-    // open is the search's.
+    // Until the search's answer comes the list shows the newest identifiers, this one among them: the
+    // row to open is the search's, alone in the list (not one of a list being replaced under the click).
     await expect(page).toHaveURL(/[?&]search=/);
+    await expect(page.getByRole('row')).toHaveCount(2);
     await page.getByRole('link', { name: `+44 770${digits}` }).click();
     await expect(page.getByRole('dialog', { name: 'Phone Details' })).toBeVisible();
   });
@@ -171,8 +175,9 @@ test.describe('a search naming an identifier written differently', () => {
     const written = `0044 770 ${digits.slice(0, 3)} ${digits.slice(3)}`;
     await page.getByPlaceholder('Search by display value...').fill(written);
     // The list reads the international prefix "00" as the "+" it stands for (DEFAULT_PHONE_REGION's
-    // search keys), so the number on record is found itself.
+    // search keys), so the number on record is found itself, alone in the list.
     await expect(page).toHaveURL(/[?&]search=/);
+    await expect(page.getByRole('row')).toHaveCount(2);
     await expectNoSeriousViolations(page, 'identifier list found by a number dialled from abroad');
     await page.getByRole('link', { name: `+44 770${digits}` }).click();
     await expect(page.getByRole('dialog', { name: 'Phone Details' })).toBeVisible();
