@@ -140,8 +140,12 @@ export async function buildApp({
   await app.register(originatorsRoutes, { db });
   await app.register(teamMemberOriginatorsRoutes, { db });
   await app.register(communityMembersRoutes, { db });
-  await app.register(automationsRoutes, { db, policy: config });
-  await app.register(apiKeysRoutes, { db });
+  await app.register(automationsRoutes, {
+    db,
+    policy: config,
+    deviceSessionIdleMs: config.deviceSessionIdleMs,
+  });
+  await app.register(apiKeysRoutes, { db, deviceSessionIdleMs: config.deviceSessionIdleMs });
   await app.register(webhooksRoutes, { db });
   await app.register(teamMembersRoutes, { db });
   await app.register(groupsRoutes, { db });

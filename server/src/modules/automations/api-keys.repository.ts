@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { apiKeys, originators, sessions } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql/arrays';
@@ -42,15 +42,33 @@ export async function hasLiveKeyNamed(db: DbOrTx, automationId: string, name: st
   return row !== undefined;
 }
 
-/** One page of an automation's keys, newest first, and their total. */
+/**
+ * When the device sign-in a key was made with ended, as of `at` (revoked, past its expiry, or unused
+ * for `at.deviceIdleMs`: its last use and that limit), or null while it works or for a key of no
+ * sign-in. The key stops with it (`signInStillWorks`, db/key-sign-in.ts); this says so in the list.
+ */
+function signInEndedAt(at: { now: Date; deviceIdleMs: number }) {
+  const now = sql`${at.now.toISOString()}::timestamptz`;
+  const idle = sql`(${at.deviceIdleMs}::float8 * interval '1 millisecond')`;
+  return sql<Date | null>`(select case
+      when ${sessions.revokedAt} is not null then ${sessions.revokedAt}
+      when ${sessions.expiresAt} <= ${now} then ${sessions.expiresAt}
+      when ${sessions.lastSeenAt} + ${idle} < ${now} then ${sessions.lastSeenAt} + ${idle}
+    end from ${sessions} where ${sessions.id} = ${apiKeys.sessionId})`.mapWith(
+    (value: string | Date | null) => (value === null ? null : new Date(value)),
+  );
+}
+
+/** One page of an automation's keys, newest first, and their total; each with when its sign-in ended. */
 export async function listApiKeyRows(
   db: DbOrTx,
   automationId: string,
   page: { page: number; pageSize: number },
-): Promise<{ rows: ApiKeyRow[]; total: number }> {
+  at: { now: Date; deviceIdleMs: number },
+): Promise<{ rows: (ApiKeyRow & { signInEndedAt: Date | null })[]; total: number }> {
   const where = eq(apiKeys.automationId, automationId);
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(apiKeys), signInEndedAt: signInEndedAt(at) })
     .from(apiKeys)
     .where(where)
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))

@@ -14,7 +14,7 @@ const keyParamsSchema = idParamsSchema.extend({ keyId: z.uuid({ message: 'keyId 
  * API keys of automations: `Authorization: Bearer <key>` acts as the automation with the key's scopes.
  * Every route here is of one automation: a key reaches its own automation's keys only.
  */
-export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db; deviceSessionIdleMs: number }) {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['automations'];
@@ -33,7 +33,7 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db }) {
       },
       config: { access: access.automationPermission('automation.view') },
     },
-    async (request) => listApiKeys(db, request.params.id, request.query),
+    async (request) => listApiKeys(db, request.params.id, request.query, opts),
   );
 
   r.post(

@@ -26,20 +26,26 @@ import {
   type ApiKeyRow,
 } from './api-keys.repository';
 
-/** The public shape of a key: never the secret or its hash. */
-export function toApiKey(row: ApiKeyRow, now = new Date()): ApiKey {
+/**
+ * The public shape of a key: never the secret or its hash. A key whose device sign-in ended before the
+ * key itself did (`signInEndedAt`, listed keys) is shown revoked from then: it no longer works.
+ */
+export function toApiKey(row: ApiKeyRow & { signInEndedAt?: Date | null }, now = new Date()): ApiKey {
+  const ended = row.signInEndedAt ?? null;
+  const endedFirst = ended && (!row.expiresAt || ended < row.expiresAt) ? ended : null;
+  const revokedAt = row.revokedAt ?? endedFirst;
   return {
     id: row.id,
     automationId: row.automationId,
     name: row.name,
     prefix: row.prefix,
     scopes: row.scopes,
-    status: apiKeyStatus(row, now),
+    status: apiKeyStatus({ revokedAt, expiresAt: row.expiresAt }, now),
     createdAt: iso(row.createdAt),
     createdBy: row.createdBy,
     lastUsedAt: iso(row.lastUsedAt),
     expiresAt: iso(row.expiresAt),
-    revokedAt: iso(row.revokedAt),
+    revokedAt: iso(revokedAt),
   };
 }
 
@@ -146,14 +152,19 @@ export async function createApiKey(
   return { key, apiKey: toApiKey(row) };
 }
 
+/** A page of the automation's keys; one whose device sign-in has ended is shown revoked. */
 export async function listApiKeys(
   db: Db,
   automationId: string,
   page: { page: number; pageSize: number },
+  limits: { deviceSessionIdleMs: number },
 ): Promise<{ data: ApiKey[]; pagination: Pagination }> {
   await requireOriginatorRow(db, automationId, 'automation');
-  const { rows, total } = await listApiKeyRows(db, automationId, page);
   const now = new Date();
+  const { rows, total } = await listApiKeyRows(db, automationId, page, {
+    now,
+    deviceIdleMs: limits.deviceSessionIdleMs,
+  });
   return {
     data: rows.map((row) => toApiKey(row, now)),
     pagination: toPagination(page.page, page.pageSize, total),

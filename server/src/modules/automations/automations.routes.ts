@@ -25,7 +25,10 @@ import {
  * Automations: systems acting through API keys. The same operations answer at /api/automations and
  * at /api/originators/automations (the originator family of spec 7).
  */
-export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; policy: OutboundPolicy }) {
+export async function automationsRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; policy: OutboundPolicy; deviceSessionIdleMs: number },
+) {
   const { db, policy } = opts;
   const tags = ['automations'];
 
@@ -72,7 +75,7 @@ export async function automationsRoutes(app: FastifyInstance, opts: { db: Db; po
         config: { access: access.automationPermission('automation.view') },
       },
       async (request, reply) => {
-        const detail = await getAutomationDetail(db, request.params.id);
+        const detail = await getAutomationDetail(db, request.params.id, opts);
         return withETag(reply, { ...detail, ...originatorFor(currentPrincipal(request), detail) });
       },
     );

@@ -112,8 +112,12 @@ export async function updateAutomation(
 }
 
 /** The automation with its latest keys. */
-export async function getAutomationDetail(db: Db, id: string): Promise<AutomationDetail> {
+export async function getAutomationDetail(
+  db: Db,
+  id: string,
+  limits: { deviceSessionIdleMs: number },
+): Promise<AutomationDetail> {
   const row = await requireOriginatorRow(db, id, 'automation');
-  const keys = await listApiKeys(db, id, { page: 1, pageSize: DETAIL_KEYS });
+  const keys = await listApiKeys(db, id, { page: 1, pageSize: DETAIL_KEYS }, limits);
   return { ...toOriginator(row), apiKeys: keys.data };
 }

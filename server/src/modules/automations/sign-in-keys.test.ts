@@ -43,6 +43,12 @@ async function makeKey(caller: Client, automationId: string, expiresAt?: string)
   return res.json() as { key: string; apiKey: { id: string; status: string } };
 }
 
+interface KeyShown {
+  id: string;
+  status: string;
+  revokedAt: string | null;
+}
+
 interface Scene {
   userId: string;
   browser: Client;
@@ -68,7 +74,14 @@ async function scene() {
   const mintedTwice = await makeKey(keyClient(t, minted.key), automation.id, hours(22));
   const browserKey = await createKeyVia(browser, automation.id, KEY_SCOPES);
   const s: Scene = { userId: user.id, browser, device, refreshToken, deviceSessionId };
-  return { s, automation, signInKeys: [deviceKey.key, minted.key, mintedTwice.key], browserKey };
+  const signInKeyIds = [deviceKey, minted, mintedTwice].map((k) => k.apiKey.id);
+  return {
+    s,
+    automation,
+    signInKeys: [deviceKey.key, minted.key, mintedTwice.key],
+    signInKeyIds,
+    browserKey,
+  };
 }
 
 const asAdministrator = async (s: Scene, body: Record<string, unknown>) => {
@@ -151,12 +164,22 @@ describe("a key made with a device sign-in's token", () => {
   it.each(WAYS)(
     'stops working, with the keys minted from it, when %s',
     async (_way, end, browserKeyLives) => {
-      const { s, signInKeys, browserKey } = await scene();
+      const { s, automation, signInKeys, signInKeyIds, browserKey } = await scene();
       for (const key of signInKeys) expect(await works(key)).toBe(true);
       await end(s);
       for (const key of signInKeys) expect(await works(key)).toBe(false);
       // A key made in the browser ends only as before (with its creator disabled).
       expect(await works(browserKey.key)).toBe(browserKeyLives);
+      // The automation's keys say so: revoked from the sign-in's end (or gone with its row).
+      const list = await administrator.get(`/api/automations/${automation.id}/api-keys`);
+      const detail = await administrator.get(`/api/automations/${automation.id}`);
+      for (const keys of [list.json().data, detail.json().apiKeys] as KeyShown[][]) {
+        for (const key of keys.filter((k) => signInKeyIds.includes(k.id))) {
+          expect(key.status).toBe('revoked');
+          expect(key.revokedAt).not.toBeNull();
+        }
+        expect(keys.find((k) => k.id === browserKey.apiKey.id)?.status).toBe('active');
+      }
     },
   );
 
