@@ -6,6 +6,7 @@ import { casesQueryOptions } from '../features/cases/api/get-cases';
 import { readCaseListParams } from '../features/cases/components/cases-list-params';
 import { identifiersQueryOptions } from '../features/identifiers/api/get-identifiers';
 import { readListParams } from '../features/identifiers/utils/list-params';
+import { readableFilters } from '../lib/list-filter-access';
 import { currentUserQueryOptions } from '../lib/session';
 import type { RouteId } from './routes';
 
@@ -21,9 +22,13 @@ export type RoutePrefetch = (queryClient: QueryClient, params: Params, url: URL)
  * URL), once the session says the visitor may see it: nothing is asked for a visitor the guard sends
  * elsewhere. The session request is the guard's own, already on its way.
  */
-async function prefetchList(queryClient: QueryClient, permission: string, prefetch: () => Promise<void>) {
+async function prefetchList(
+  queryClient: QueryClient,
+  permission: string,
+  prefetch: (permissions: readonly string[]) => Promise<void>,
+) {
   const user = await queryClient.ensureQueryData(currentUserQueryOptions);
-  if (hasPermission(user?.permissions, permission)) await prefetch();
+  if (user && hasPermission(user.permissions, permission)) await prefetch(user.permissions);
 }
 
 /**
@@ -38,8 +43,11 @@ export const ROUTE_PREFETCH: Partial<Record<RouteId, RoutePrefetch>> = {
       queryClient.prefetchQuery(identifiersQueryOptions(readListParams(url.searchParams))),
     ),
   cases: (queryClient, _params, url) =>
-    prefetchList(queryClient, 'case.view', () =>
-      queryClient.prefetchQuery(casesQueryOptions(readCaseListParams(url.searchParams))),
+    // Without a filter the reader may not use, as the screen asks (lib/list-filter-access.ts).
+    prefetchList(queryClient, 'case.view', (permissions) =>
+      queryClient.prefetchQuery(
+        casesQueryOptions(readableFilters(readCaseListParams(url.searchParams), permissions)),
+      ),
     ),
   'case-detail': (queryClient, params, url) =>
     prefetchCaseDetail(queryClient, params.id ?? '', url.searchParams),

@@ -2,14 +2,18 @@ import { Button } from '@carbon/react';
 import { Renew, WarningAlt } from '@carbon/icons-react';
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { errorMessage } from '../lib/api-error';
+import { refusedFilterText } from '../lib/list-filter-access';
 import { focusPageHeading } from '../lib/page-heading';
 import { EmptyState } from './empty-state';
 
 /**
  * Why a list failed to load, then, if filters are set, that they are kept: two sentences. A server's
  * message may have no full stop ("Upstream timed out"), which would run into the next ("out Your filters").
+ * A list refused for a filter the reader may not use (403) says which kind, and to clear the filters.
  */
 export function loadFailedText(error: unknown, hasFilters = false): string {
+  const refused = refusedFilterText(error);
+  if (refused) return refused;
   const reason = errorMessage(error, 'The server did not answer.').trim();
   const sentence = /[.!?]$/.test(reason) ? reason : `${reason}.`;
   return hasFilters ? `${sentence} Your filters are kept.` : sentence;
@@ -50,24 +54,39 @@ export function ListLoadFailed(props: {
   description?: ReactNode;
   /** Whether a filter or search is set: then the text says they are kept. */
   hasFilters?: boolean;
+  /** Offered instead of Try again when the list was refused for a filter the reader may not use. */
+  onClearFilters?: () => void;
 }) {
   const noteRetry = useFocusAfterRetry();
+  const { onClearFilters } = props;
   return (
     <EmptyState
       icon={WarningAlt}
       title={props.title}
       description={props.description ?? loadFailedText(props.error, props.hasFilters)}
       action={
-        <Button
-          kind="tertiary"
-          renderIcon={Renew}
-          onClick={(event) => {
-            noteRetry(event.currentTarget);
-            props.onRetry();
-          }}
-        >
-          Try again
-        </Button>
+        onClearFilters && refusedFilterText(props.error) ? (
+          <Button
+            kind="tertiary"
+            onClick={(event) => {
+              noteRetry(event.currentTarget);
+              onClearFilters();
+            }}
+          >
+            Clear filters
+          </Button>
+        ) : (
+          <Button
+            kind="tertiary"
+            renderIcon={Renew}
+            onClick={(event) => {
+              noteRetry(event.currentTarget);
+              props.onRetry();
+            }}
+          >
+            Try again
+          </Button>
+        )
       }
     />
   );

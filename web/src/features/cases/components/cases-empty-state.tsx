@@ -23,6 +23,7 @@ export function CasesEmptyState(props: CasesEmptyStateProps) {
         error={props.error}
         hasFilters={props.hasFilters}
         onRetry={props.onRetry}
+        onClearFilters={props.onClearFilters}
       />
     );
   }

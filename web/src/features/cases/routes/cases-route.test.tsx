@@ -237,6 +237,71 @@ describe('cases list', () => {
     expect(screen.queryByRole('combobox', { name: 'Tag' })).not.toBeInTheDocument();
   });
 
+  it('drops a tag and a group the reader may not see from a link: not asked for, off the URL, and said', async () => {
+    const tagId = '22222222-2222-4222-8222-222222222222';
+    const groupId = '33333333-3333-4333-8333-333333333333';
+    const { router, fetchMock } = renderApp(`/cases?tagId=${tagId}&groupId=${groupId}&status=open`, {
+      'GET /api/auth/me': () => json(200, makeUser('viewer', { permissions: ['case.view'] })),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    // The server would refuse the whole list (403) for either: neither is ever asked for.
+    const asked = listCalls(fetchMock).map((url) => url.searchParams);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.some((search) => search.has('tagId') || search.has('groupId'))).toBe(false);
+    expect(asked.at(-1)!.get('status')).toBe('open');
+    // Replaced, so Back does not return to the link that named them.
+    await waitFor(() => expect(currentPath(router)).toBe('/cases?status=open'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    const notice = screen.getByText('Filters removed').closest('.cds--inline-notification')!;
+    expect(notice).toHaveTextContent(
+      'The link filtered this list by a tag and a group, and you may not see tags or groups',
+    );
+    await userEvent.click(within(notice as HTMLElement).getByRole('button', { name: /close/i }));
+    expect(screen.queryByText('Filters removed')).not.toBeInTheDocument();
+  });
+
+  it('keeps "No group" for a reader who may not see groups: it names none', async () => {
+    const { router, fetchMock } = renderApp('/cases?groupId=none', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer', { permissions: ['case.view'] })),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    expect(listCalls(fetchMock).at(-1)!.searchParams.get('groupId')).toBe('none');
+    expect(currentPath(router)).toBe('/cases?groupId=none');
+    expect(screen.queryByText('Filter removed')).not.toBeInTheDocument();
+  });
+
+  it('names the reason when the server still refuses a filter, and offers to clear the filters', async () => {
+    const tagId = '22222222-2222-4222-8222-222222222222';
+    // The session said tag.view; the server, which knows better (a role changed since), refuses.
+    const { router } = renderApp(`/cases?tagId=${tagId}`, {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/cases': (_init, url) =>
+        url.searchParams.has('tagId')
+          ? json(403, {
+              error: {
+                code: 'FORBIDDEN',
+                message: 'Naming records in tagId needs tag.view, to read records of their kind',
+              },
+            })
+          : casePage([CASE]),
+      ...options,
+    });
+    const failure = (
+      await screen.findByText(
+        'You may not see tags, so this list cannot be filtered by a tag. Clear the filters to see it.',
+      )
+    ).closest<HTMLElement>('.empty-state')!;
+    // Try again would be refused again: the way out is to clear the filters.
+    expect(within(failure).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    await userEvent.click(within(failure).getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/cases'));
+    await screen.findByRole('link', { name: /#42/ });
+  });
+
   it('says when no case matches the filters, and clears them', async () => {
     const { router } = renderApp('/cases?status=archived&search=nothing', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

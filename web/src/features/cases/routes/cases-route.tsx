@@ -7,6 +7,7 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { ListPagination } from '../../../components/list-pagination';
 import { isListLoading } from '../../../components/list-results';
 import { PageLayout } from '../../../components/page-layout';
+import { RemovedFiltersNotice } from '../../../components/removed-filters-notice';
 import { useSession } from '../../../lib/session';
 import { useCases } from '../api/get-cases';
 import { CasesEmptyState } from '../components/cases-empty-state';
@@ -82,6 +83,7 @@ export function CasesRoute() {
         meId={user?.id}
         knownUsers={items.flatMap((item) => item.assignees)}
       />
+      <RemovedFiltersNotice removed={list.removedFilters} onClose={list.dismissRemovedFilters} />
       <CasesTable
         items={items}
         // An empty page kept on screen while another search or filter loads says nothing of it.

@@ -23,6 +23,7 @@ export function EvidenceEmptyState(props: EvidenceEmptyStateProps) {
         error={props.error}
         hasFilters={props.hasFilters}
         onRetry={props.onRetry}
+        onClearFilters={props.onClearFilters}
       />
     );
   }

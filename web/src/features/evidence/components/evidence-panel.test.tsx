@@ -139,6 +139,22 @@ describe('evidence list', () => {
     expect(listed.has('caseId') || listed.has('tagId')).toBe(false);
   });
 
+  it('drops a case the reader may not see from a link: not asked for, off the URL, and said', async () => {
+    const caseId = '44444444-4444-4444-8444-444444444444';
+    const { router, fetchMock } = renderApp(`/evidence?caseId=${caseId}&kind=audio`, {
+      'GET /api/auth/me': () => json(200, makeUser('viewer', { permissions: ['evidence.view', 'tag.view'] })),
+      'GET /api/evidence': () => page([WRITTEN]),
+      'GET /api/tags': NO_TAGS,
+    });
+    await screen.findByRole('link', { name: WRITTEN.title });
+    expect(listCalls(fetchMock).some((url) => url.searchParams.has('caseId'))).toBe(false);
+    expect(listCalls(fetchMock).at(-1)!.searchParams.get('kind')).toBe('audio');
+    await waitFor(() => expect(currentPath(router)).toBe('/evidence?kind=audio'));
+    expect(screen.getByText('Filter removed').closest('.cds--inline-notification')).toHaveTextContent(
+      'The link filtered this list by a case, and you may not see cases: the list is shown without that filter.',
+    );
+  });
+
   it('offers the case filter to a reader of cases', async () => {
     renderApp('/evidence', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

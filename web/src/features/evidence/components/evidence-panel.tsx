@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useState } from 'react';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { useSession } from '../../../lib/session';
 import { ListPagination } from '../../../components/list-pagination';
+import { RemovedFiltersNotice } from '../../../components/removed-filters-notice';
 import { useEvidenceList } from '../api/get-evidence-list';
 import { EvidenceEmptyState } from './evidence-empty-state';
 import { hasEvidenceFilters } from './evidence-list-params';
@@ -62,6 +63,7 @@ export function EvidencePanel({ caseId, readOnly = false }: EvidencePanelProps) 
 
   return (
     <div className="evidence-panel">
+      <RemovedFiltersNotice removed={list.removedFilters} onClose={list.dismissRemovedFilters} />
       <EvidenceTable
         items={items}
         // An empty page kept on screen while another search loads says nothing of that search: not

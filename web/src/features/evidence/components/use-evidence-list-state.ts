@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useReadableFilters } from '../../../lib/list-filter-access';
 import { useUrlSearchText } from '../../../lib/use-url-search-text';
 import {
   paramName,
@@ -11,11 +12,12 @@ import {
 /**
  * The evidence list's state, kept in the URL so a view can be shared and survives Back: filters, page,
  * page size and the open detail. `prefix` namespaces the parameters (see paramName). The search box
- * writes to the URL 300 ms after the last keystroke.
+ * writes to the URL 300 ms after the last keystroke. A filter by a case or tag the reader may not see is
+ * removed (`removedFilters` names it).
  */
 export function useEvidenceListState(prefix: string) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = useMemo(() => readEvidenceParams(searchParams, prefix), [searchParams, prefix]);
+  const urlParams = useMemo(() => readEvidenceParams(searchParams, prefix), [searchParams, prefix]);
   const openParam = paramName(prefix, 'open');
   const openId = searchParams.get(openParam);
   const writeSearch = useCallback(
@@ -23,13 +25,16 @@ export function useEvidenceListState(prefix: string) {
       setSearchParams((current) => writeEvidenceParams(current, prefix, { search }), { replace: true }),
     [setSearchParams, prefix],
   );
-  const [searchText, setSearchText] = useUrlSearchText(params.search, writeSearch);
-
   const update = useCallback(
     (changes: Partial<EvidenceListParams>, options: { replace?: boolean } = {}) =>
       setSearchParams((current) => writeEvidenceParams(current, prefix, changes), options),
     [setSearchParams, prefix],
   );
+  // A case or tag the reader may not see is no filter of theirs: left out of the request and the URL.
+  const { params, removed, dismissRemoved } = useReadableFilters(urlParams, (changes) =>
+    update(changes, { replace: true }),
+  );
+  const [searchText, setSearchText] = useUrlSearchText(params.search, writeSearch);
 
   const clearFilters = useCallback(() => {
     setSearchText('');
@@ -59,5 +64,16 @@ export function useEvidenceListState(prefix: string) {
     [searchParams, openParam],
   );
 
-  return { params, searchText, setSearchText, update, clearFilters, openId, setOpenId, detailSearch };
+  return {
+    params,
+    searchText,
+    setSearchText,
+    update,
+    clearFilters,
+    openId,
+    setOpenId,
+    detailSearch,
+    removedFilters: removed,
+    dismissRemovedFilters: dismissRemoved,
+  };
 }
