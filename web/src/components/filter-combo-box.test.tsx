@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -70,6 +70,34 @@ describe('FilterComboBox', () => {
     expect(field).not.toHaveClass('filter-combo-box--chosen');
   });
 
+  it('holds a long choice whole in its title, for the field that ends it in "..."', async () => {
+    const user = userEvent.setup();
+    const long = 'Maximiliana Alexandrina Konstantinopoulou-Vandenberghe Oyelaran';
+    function Assignee() {
+      const [chosen, setChosen] = useState<string | null>(long);
+      return (
+        <FilterComboBox<string>
+          id="assignee"
+          label="Assignee"
+          placeholder="All assignees"
+          items={['Ada Okafor', long]}
+          itemToText={(item) => item}
+          selectedItem={chosen}
+          onChange={setChosen}
+        />
+      );
+    }
+    render(<Assignee />);
+    const input = screen.getByRole('combobox', { name: 'Assignee' });
+    expect(input).toHaveAttribute('title', `Assignee: ${long}`);
+    await user.click(input);
+    // Another choice's title is the new one at once, not the previous render's text.
+    await user.click(screen.getByRole('option', { name: 'Ada Okafor' }));
+    expect(input).toHaveAttribute('title', 'Assignee: Ada Okafor');
+    await user.click(screen.getByRole('button', { name: 'Clear selected item' }));
+    expect(input).not.toHaveAttribute('title', expect.stringContaining('Ada'));
+  });
+
   it('leaves a server-searched list as given, and does not search for the chosen text', async () => {
     const user = userEvent.setup();
     const onSearchChange = vi.fn();
@@ -116,5 +144,41 @@ describe('FilterComboBox re-rendered while typed into', () => {
     await user.type(input, 'ph');
     expect(screen.getByRole('status')).toHaveTextContent('ph');
     expect(input).toHaveValue('ph');
+  });
+});
+
+describe('FilterComboBox searched on the server', () => {
+  it('names no gone row as the active one once the answer shortens the list', async () => {
+    const user = userEvent.setup();
+    let answer: (search: string) => void = () => undefined;
+    function Searched() {
+      // The server's answer arrives after the typing that asked for it.
+      const [answered, setAnswered] = useState('');
+      answer = setAnswered;
+      const items = answered ? ITEMS.filter((item) => item.includes(answered)) : ITEMS;
+      return (
+        <FilterComboBox<string>
+          id="tag"
+          label="Tag"
+          placeholder="All tags"
+          items={items}
+          itemToText={(item) => item}
+          selectedItem={null}
+          onChange={() => undefined}
+          onSearchChange={() => undefined}
+        />
+      );
+    }
+    render(<Searched />);
+    const input = screen.getByRole('combobox', { name: 'Tag' });
+    await user.type(input, 'mule');
+    // Carbon highlights the first row holding the text: the third, of the list before the answer.
+    expect(document.getElementById(input.getAttribute('aria-activedescendant')!)).toHaveTextContent(
+      'money-mule',
+    );
+    act(() => answer('mule'));
+    expect(offered()).toEqual(['money-mule']);
+    const active = input.getAttribute('aria-activedescendant');
+    expect(!active || document.getElementById(active) !== null).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import { useRef } from 'react';
+import type { ComboBoxProps } from '@carbon/react';
+import { useEffect, useRef } from 'react';
 import { ComboBox } from './keep-selection-on-escape';
 import './filter-combo-box.scss';
 
@@ -36,6 +37,9 @@ interface Choice<T> {
   item: T;
 }
 
+/** Carbon's handle on its Downshift state (`downshiftActions`). */
+type ComboBoxActions<T> = NonNullable<ComboBoxProps<Choice<T>>['downshiftActions']>['current'];
+
 /**
  * One filter of a list whose choices are too many for a dropdown (tags, groups, users): the app's
  * ComboBox, typed into to narrow the choices, cleared with its own button. Every list's filter combo
@@ -58,6 +62,15 @@ export function FilterComboBox<T>(props: FilterComboBoxProps<T>) {
     return choice;
   };
   const choices = items.map(choiceOf);
+  // A server-searched list is replaced when its answer comes, after the typing that asked for it:
+  // Downshift keeps the row it highlighted, which may be past the new list's end, and the field's
+  // aria-activedescendant then names a row that is gone (axe: aria-valid-attr-value). A new list starts
+  // with none highlighted.
+  const actions = useRef<ComboBoxActions<T>>(undefined);
+  const listed = onSearchChange ? choices.map((choice) => choice.text).join('\n') : '';
+  useEffect(() => {
+    if (listed) actions.current?.setHighlightedIndex(-1);
+  }, [listed]);
   const chosen = selectedItem === null ? null : choiceOf(selectedItem);
   const named = (choice: Choice<T> | null) => (choice ? `${label}: ${choice.text}` : '');
   const chosenText = chosen ? named(chosen) : undefined;
@@ -71,6 +84,7 @@ export function FilterComboBox<T>(props: FilterComboBoxProps<T>) {
       titleText={label}
       placeholder={placeholder}
       items={choices}
+      downshiftActions={actions}
       itemToString={named}
       itemToElement={(choice) => choice.text}
       shouldFilterItem={({ item, inputValue }) =>
@@ -78,6 +92,9 @@ export function FilterComboBox<T>(props: FilterComboBoxProps<T>) {
       }
       onInputChange={(text) => onSearchChange?.(text === chosenText ? '' : text)}
       selectedItem={chosen}
+      // A long choice ends in "..." in the field: its title holds it whole (Carbon's own title is the
+      // field's text of the render before, so it named the previous choice, or nothing).
+      inputProps={{ title: chosenText }}
       onChange={({ selectedItem: choice }) => onChange(choice?.item ?? null)}
     />
   );
