@@ -181,19 +181,6 @@ export async function findUnmappedVersions(db: DbOrTx, limit: number): Promise<V
 }
 
 /**
- * Whether any version still holds a STIX id of the feed's first form (an observable's id, before the
- * collection served Indicators), and forgets those ids so `syncStixIds` computes them again. Two
- * range probes of `identifier_versions_stix_idx`.
- */
-export async function forgetObservableIds(db: DbOrTx): Promise<boolean> {
-  const held = sql`(stix_id > '' and stix_id < 'indicator--') or stix_id > 'indicator--~'`;
-  const found = await db.execute(sql`select 1 from identifier_versions where ${held} limit 1`);
-  if ((found as unknown as { rows: unknown[] }).rows.length === 0) return false;
-  await db.execute(sql`update identifier_versions set stix_id = null where ${held}`);
-  return true;
-}
-
-/**
  * Records the Indicator ids of versions ('' for a version STIX has no observable for, and for a
  * change's tombstone that revokes nothing).
  */

@@ -8,7 +8,6 @@ import {
   findObjectVersions,
   findTaxiiIdentifiers,
   findUnmappedVersions,
-  forgetObservableIds,
   saveStixIds,
   type TaxiiIdentifierRow,
   type TaxiiPosition,
@@ -123,9 +122,6 @@ export function stixObjectOf(row: TaxiiIdentifierRow): StixObject | undefined {
 /** How many versions' Indicator ids are computed per statement (`syncStixIds`). */
 const STIX_ID_BATCH = 1000;
 
-/** The databases whose ids of the feed's first form (observables' ids) were looked for already. */
-const checkedForObservableIds = new WeakSet<object>();
-
 /**
  * The Indicator id of a version, given its identifier's previous version's (computed before it: the
  * versions are taken oldest first). A version of the same observable as the previous version
@@ -152,14 +148,10 @@ function indicatorIdFor(row: VersionToMap, previousId: string | null): string {
  * Computes the Indicator ids of the versions written since the last call (UUIDv5s, which SQL does
  * not compute), so an object is found by its id. Runs before every objects, manifest and versions
  * read: it costs one index probe when nothing is new; two readers at once write the same values
- * (each id is a function of the versions before it). The first call in a process also forgets the
- * ids the feed held in its first form (observables' ids), so they are computed again as Indicators'.
+ * (each id is a function of the versions before it). The ids the feed held in its first form
+ * (observables' ids) were forgotten by migration 0040, so they are computed again as Indicators'.
  */
 export async function syncStixIds(db: Db): Promise<void> {
-  if (!checkedForObservableIds.has(db)) {
-    await forgetObservableIds(db);
-    checkedForObservableIds.add(db);
-  }
   for (;;) {
     const rows = await findUnmappedVersions(db, STIX_ID_BATCH);
     const computed = new Map<string, string>();
