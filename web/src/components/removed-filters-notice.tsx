@@ -1,5 +1,6 @@
 import { InlineNotification } from '@carbon/react';
 import { removedFiltersText, type FilterKey } from '../lib/list-filter-access';
+import './removed-filters-notice.scss';
 
 /**
  * Says, above a list, that filters of the link it was opened from were removed because the reader may
