@@ -120,6 +120,7 @@ export async function buildApp({
   await app.register(openapiPlugin);
   await app.register(authPlugin, {
     db,
+    publicUrl: config.publicUrl,
     sessionIdleMs: config.sessionIdleMs,
     sessionMaxMs: config.sessionMaxMs,
     deviceSessionIdleMs: config.deviceSessionIdleMs,

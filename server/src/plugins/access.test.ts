@@ -106,6 +106,7 @@ describe('every documented route declares who may call it', () => {
     const app = Fastify();
     await app.register(authPlugin, {
       db: t.database.db,
+      publicUrl: 'http://localhost',
       sessionIdleMs: 1,
       sessionMaxMs: 1,
       deviceSessionIdleMs: 1,

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors';
 import { findApiKeyPrincipal } from '../modules/auth/api-key-auth.repository';
 import type { Principal } from '../modules/auth/principal';
 import { checkQueryReferences, checkReferences, type Access } from '../modules/auth/route-access';
-import { SESSION_COOKIE } from '../modules/auth/session-cookie';
+import { sessionCookieName } from '../modules/auth/session-cookie';
 import {
   resolveDeviceSession,
   resolveSession,
@@ -23,6 +23,8 @@ function isAuthenticatedPath(url: string): boolean {
 
 export interface AuthOptions extends SessionLimits, DeviceSessionLimits {
   db: Db;
+  /** Names the session cookie (`sessionCookieName`). */
+  publicUrl: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
   await app.register(cookie);
   app.decorateRequest('principal', null);
   enforceDeclaredAccess(app);
+  const cookieName = sessionCookieName(opts);
   app.addHook('onRequest', async (request) => {
     if (!isAuthenticatedPath(request.url)) return;
     const authorization = request.headers.authorization;
@@ -54,7 +57,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: AuthOptions) => 
       return;
     }
     if (request.routeOptions.config?.cookieless) return;
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[cookieName];
     if (token) request.principal = await resolveSession(opts.db, token, opts);
   });
 });

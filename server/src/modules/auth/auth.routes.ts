@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
     },
     async (request, reply) => {
       await endSession(db, currentUser(request).sessionId);
-      clearSessionCookie(reply);
+      clearSessionCookie(reply, config);
       return reply.status(204).send(null);
     },
   );

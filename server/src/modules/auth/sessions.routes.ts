@@ -56,7 +56,7 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
     },
     async (request, reply) => {
       const { current } = await revokeOwnSessionById(db, currentUser(request), request.params.id);
-      if (current) clearSessionCookie(reply);
+      if (current) clearSessionCookie(reply, config);
       return reply.status(204).send(null);
     },
   );
