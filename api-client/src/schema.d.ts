@@ -3226,7 +3226,8 @@ export interface components {
       }[];
       /** @enum {string} */
       status: 'active' | 'paused';
-      createdBy: string | null;
+      /** @description Who created it: a user's full name, null once that user is gone; absent for a caller without originator.view */
+      createdBy?: string | null;
       lastReadAt: string | null;
       createdAt: string;
       updatedAt: string;

@@ -247,8 +247,8 @@ const DOCUMENT_HEAD: FastifyDynamicSwaggerOptions['openapi'] = {
         in: 'cookie',
         name: SESSION_COOKIE,
         description:
-          "The session of a signed-in person, set by sign-in. Writes must come from the application's " +
-          'origin (see above).',
+          `The session of a signed-in person, set by sign-in (named \`__Host-${SESSION_COOKIE}\` when the ` +
+          "application is served over https). Writes must come from the application's origin (see above).",
       },
       apiKey: {
         type: 'http',
