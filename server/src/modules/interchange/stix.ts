@@ -120,9 +120,15 @@ const text = (data: Record<string, unknown>, name: string) => {
 
 const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
-function sco(type: string, contributing: Record<string, string>, rest: Record<string, unknown>): StixObject {
+/** An SCO and its ID-contributing properties (§2.9), which also make the pattern that matches it. */
+export interface Observable {
+  object: StixObject;
+  contributing: Record<string, string>;
+}
+
+function sco(type: string, contributing: Record<string, string>, rest: Record<string, unknown>): Observable {
   const custom = (CUSTOM_SCO_TYPES as readonly string[]).includes(type);
-  return {
+  const object = {
     type,
     spec_version: STIX_SPEC_VERSION,
     id: scoId(type, contributing),
@@ -132,6 +138,7 @@ function sco(type: string, contributing: Record<string, string>, rest: Record<st
       ? { extensions: { [extensionDefinitionId(type as CustomScoType)]: { extension_type: 'new-sco' } } }
       : {}),
   };
+  return { object, contributing };
 }
 
 /** `other` identifiers whose kind names a web address, a domain or a payment card. */
@@ -151,6 +158,11 @@ function otherKind(kindText: string, value: string): 'url' | 'domain-name' | 'pa
  * SCOs no `confidence` property (§3.2 lists it for SDOs and SROs only).
  */
 export function identifierToSco(identifier: ExportedIdentifier): StixObject | undefined {
+  return identifierObservable(identifier)?.object;
+}
+
+/** `identifierToSco`'s SCO with its ID-contributing properties (a TAXII Indicator's pattern names them). */
+export function identifierObservable(identifier: ExportedIdentifier): Observable | undefined {
   const { data, normalizedKey } = identifier;
   const score =
     identifier.confidence === null ? {} : { x_opencti_score: Math.round(identifier.confidence * 100) };

@@ -1,7 +1,7 @@
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import { buildDisplayValue } from '@scamtrail/domain/identifiers/display';
 import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
-import { identifierToSco, STIX_SPEC_VERSION, uuidv5, type StixObject } from './stix';
+import { identifierObservable, STIX_SPEC_VERSION, uuidv5, type Observable, type StixObject } from './stix';
 
 /**
  * What a TAXII collection serves of an identifier (docs/interchange.md, "TAXII"): an Indicator SDO
@@ -27,18 +27,6 @@ export function indicatorIdOf(identifierId: string, runStartedAt: string): strin
   return `indicator--${uuidv5(`${identifierId}@${runStartedAt}`, TAXII_INDICATOR_NAMESPACE)}`;
 }
 
-/** The ID-contributing properties of each observable type our identifiers become (§6, OpenCTI's). */
-const CONTRIBUTING: Record<string, readonly string[]> = {
-  'email-addr': ['value'],
-  'phone-number': ['value'],
-  'bank-account': ['iban', 'account_number'],
-  'cryptocurrency-wallet': ['value'],
-  'user-account': ['account_type', 'account_login'],
-  url: ['value'],
-  'domain-name': ['value'],
-  'payment-card': ['card_number'],
-};
-
 /** A STIX pattern string constant (§9.2): in apostrophes, an apostrophe or a backslash escaped. */
 export function patternString(value: string): string {
   return `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
@@ -51,34 +39,32 @@ export interface IdentifierVersion {
 }
 
 /** The observable (SCO) an identifier's version names, or undefined when STIX has none for it. */
-export function observableOf(version: Pick<IdentifierVersion, 'type' | 'data'>): StixObject | undefined {
+export function observableOf(version: Pick<IdentifierVersion, 'type' | 'data'>): Observable | undefined {
   let normalizedKey: string;
   try {
     normalizedKey = buildNormalisedKey(version.type, version.data);
   } catch {
     return undefined;
   }
-  return identifierToSco({ type: version.type, data: version.data, normalizedKey, confidence: null });
+  return identifierObservable({ type: version.type, data: version.data, normalizedKey, confidence: null });
 }
 
 /**
- * The STIX pattern matching the observable: its ID-contributing properties, ANDed in one observation
- * expression, e.g. `[email-addr:value = 'mule@example.com']`; undefined when it has none.
+ * The STIX pattern matching the observable: its ID-contributing properties (§2.9, those its id is made
+ * of), ANDed in one observation expression, e.g. `[email-addr:value = 'mule@example.com']`; undefined
+ * when it has none.
  */
-export function patternOf(observable: StixObject): string | undefined {
-  const comparisons = (CONTRIBUTING[observable.type] ?? []).flatMap((name) => {
-    const value = observable[name];
-    return typeof value === 'string' && value !== ''
-      ? [`${observable.type}:${name} = ${patternString(value)}`]
-      : [];
-  });
+export function patternOf({ object, contributing }: Observable): string | undefined {
+  const comparisons = Object.entries(contributing)
+    .filter(([, value]) => value !== '')
+    .map(([name, value]) => `${object.type}:${name} = ${patternString(value)}`);
   return comparisons.length > 0 ? `[${comparisons.join(' AND ')}]` : undefined;
 }
 
 /** The observable's id (a UUIDv5 of its value), what tells whether a change kept the Indicator. */
 export const observableIdOf = (version: Pick<IdentifierVersion, 'type' | 'data'>): string | undefined => {
   const observable = observableOf(version);
-  return observable && patternOf(observable) ? observable.id : undefined;
+  return observable && patternOf(observable) ? observable.object.id : undefined;
 };
 
 const text = (data: Record<string, unknown>, name: string) => {
@@ -143,6 +129,6 @@ export function indicatorOf(version: IndicatorVersion): StixObject | undefined {
       ? {}
       : { confidence: Math.min(100, Math.max(0, Math.round(version.confidence * 100))) }),
     ...(version.revoked ? { revoked: true } : {}),
-    ...customPropertiesOf(version, observable),
+    ...customPropertiesOf(version, observable.object),
   };
 }
