@@ -2,19 +2,42 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { sessions } from './schema/index';
 
 /**
+ * When a session row's sign-in ended as of `now`, or null while it works: its revocation (signing out,
+ * from the sessions list, by a change of the account, a refresh token reused), its absolute expiry, or,
+ * given `idleSince` (a device sign-in's idle limit: `now` less that limit), the moment it went idle
+ * (its last use plus the limit). Written down or not: an idle or absolute expiry is read here.
+ */
+function endedAt(now: SQL, idleSince?: SQL): SQL {
+  const idle = idleSince
+    ? sql`when ${sessions.lastSeenAt} < ${idleSince} then ${sessions.lastSeenAt} + (${now} - ${idleSince})`
+    : sql``;
+  return sql`case
+    when ${sessions.revokedAt} is not null then ${sessions.revokedAt}
+    when ${sessions.expiresAt} <= ${now} then ${sessions.expiresAt}
+    ${idle}
+  end`;
+}
+
+/**
  * Whether the sign-in of `sessionId` (an `api_keys.session_id` column; null: a key made in the browser,
- * tied to none) still works at `now`: its row is there, not revoked, before its absolute expiry and
- * used since `idleSince` (a device sign-in's idle limit). A key made with a device sign-in's token, or
- * minted from one, is live only while this holds: where keys are authenticated (modules/auth,
- * `findApiKeyPrincipal`) and where their grants feed a webhook (modules/webhooks). Every way a sign-in
- * ends is read here: a revocation (signing out, from the sessions list, by a change of the account, a
- * refresh token reused), an idle or absolute expiry not yet written down, a deleted row. The user's
- * own state (disabled) is the key's creator's, checked with the key. Without `idleSince` the idle
- * limit is not read (webhook grants, which do not have the configuration).
+ * tied to none) still works at `now`: its row is there and it has not ended (`endedAt`). A key made with
+ * a device sign-in's token, or minted from one, is live only while this holds: where keys are
+ * authenticated (modules/auth, `findApiKeyPrincipal`) and where their grants feed a webhook
+ * (modules/webhooks). The user's own state (disabled) is the key's creator's, checked with the key.
+ * Without `idleSince` the idle limit is not read (webhook grants, which do not have the configuration).
  */
 export function signInStillWorks(sessionId: AnyColumn, now: SQL, idleSince?: SQL): SQL {
-  const seen = idleSince ? sql` and ${sessions.lastSeenAt} >= ${idleSince}` : sql``;
   return sql`(${sessionId} is null or exists (select 1 from ${sessions}
-    where ${sessions.id} = ${sessionId} and ${sessions.revokedAt} is null
-      and ${sessions.expiresAt} > ${now}${seen}))`;
+    where ${sessions.id} = ${sessionId} and ${endedAt(now, idleSince)} is null))`;
+}
+
+/**
+ * When the sign-in of `sessionId` ended (`endedAt`, the idle limit read), or null while it works or for
+ * a key of no sign-in: what the key list shows, as `signInStillWorks` decides it.
+ */
+export function signInEndedAt(sessionId: AnyColumn, now: SQL, idleSince: SQL): SQL<Date | null> {
+  return sql<Date | null>`(select ${endedAt(now, idleSince)} from ${sessions}
+    where ${sessions.id} = ${sessionId})`.mapWith((value: string | Date | null) =>
+    value === null ? null : new Date(value),
+  );
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { signInEndedAt } from '../../db/key-sign-in';
 import { apiKeys, originators, sessions } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql/arrays';
 
@@ -42,23 +43,6 @@ export async function hasLiveKeyNamed(db: DbOrTx, automationId: string, name: st
   return row !== undefined;
 }
 
-/**
- * When the device sign-in a key was made with ended, as of `at` (revoked, past its expiry, or unused
- * for `at.deviceIdleMs`: its last use and that limit), or null while it works or for a key of no
- * sign-in. The key stops with it (`signInStillWorks`, db/key-sign-in.ts); this says so in the list.
- */
-function signInEndedAt(at: { now: Date; deviceIdleMs: number }) {
-  const now = sql`${at.now.toISOString()}::timestamptz`;
-  const idle = sql`(${at.deviceIdleMs}::float8 * interval '1 millisecond')`;
-  return sql<Date | null>`(select case
-      when ${sessions.revokedAt} is not null then ${sessions.revokedAt}
-      when ${sessions.expiresAt} <= ${now} then ${sessions.expiresAt}
-      when ${sessions.lastSeenAt} + ${idle} < ${now} then ${sessions.lastSeenAt} + ${idle}
-    end from ${sessions} where ${sessions.id} = ${apiKeys.sessionId})`.mapWith(
-    (value: string | Date | null) => (value === null ? null : new Date(value)),
-  );
-}
-
 /** One page of an automation's keys, newest first, and their total; each with when its sign-in ended. */
 export async function listApiKeyRows(
   db: DbOrTx,
@@ -68,7 +52,15 @@ export async function listApiKeyRows(
 ): Promise<{ rows: (ApiKeyRow & { signInEndedAt: Date | null })[]; total: number }> {
   const where = eq(apiKeys.automationId, automationId);
   const rows = await db
-    .select({ ...getTableColumns(apiKeys), signInEndedAt: signInEndedAt(at) })
+    .select({
+      ...getTableColumns(apiKeys),
+      // The key stops with its device sign-in (db/key-sign-in.ts); the list says when.
+      signInEndedAt: signInEndedAt(
+        apiKeys.sessionId,
+        sql`${at.now.toISOString()}::timestamptz`,
+        sql`${new Date(at.now.getTime() - at.deviceIdleMs).toISOString()}::timestamptz`,
+      ),
+    })
     .from(apiKeys)
     .where(where)
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
