@@ -22,7 +22,6 @@ export function useUrlSearchText(urlSearch: string, writeSearch: (search: string
   const written = useRef<string | null>(null);
   const navigation = useNavigation();
   const { pathname, search: shownSearch } = useLocation();
-  const leaving = navigation.state !== 'idle' && navigation.location?.pathname !== pathname;
   const router = useContext(UNSAFE_DataRouterContext)?.router;
 
   useEffect(() => {
@@ -35,7 +34,7 @@ export function useUrlSearchText(urlSearch: string, writeSearch: (search: string
 
   useEffect(() => {
     const next = searchText.trim();
-    if (next === urlSearch || leaving) return;
+    if (next === urlSearch) return;
     const timer = setTimeout(() => {
       // The router's own state is current; the render's may lag it. Once the list shows where the router
       // went, this effect runs again (the shown URL or the navigation's state changed) and writes.
@@ -52,7 +51,7 @@ export function useUrlSearchText(urlSearch: string, writeSearch: (search: string
       writeSearch(next);
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [searchText, urlSearch, writeSearch, leaving, router, pathname, shownSearch, navigation.state]);
+  }, [searchText, urlSearch, writeSearch, router, pathname, shownSearch, navigation.state]);
 
   return [searchText, setSearchText] as const;
 }
