@@ -58,35 +58,25 @@ export function ListLoadFailed(props: {
   onClearFilters?: () => void;
 }) {
   const noteRetry = useFocusAfterRetry();
-  const { onClearFilters } = props;
+  // Refused for a filter the reader may not use, trying again would be refused again.
+  const clears = refusedFilterText(props.error) ? props.onClearFilters : undefined;
   return (
     <EmptyState
       icon={WarningAlt}
       title={props.title}
       description={props.description ?? loadFailedText(props.error, props.hasFilters)}
       action={
-        onClearFilters && refusedFilterText(props.error) ? (
-          <Button
-            kind="tertiary"
-            onClick={(event) => {
-              noteRetry(event.currentTarget);
-              onClearFilters();
-            }}
-          >
-            Clear filters
-          </Button>
-        ) : (
-          <Button
-            kind="tertiary"
-            renderIcon={Renew}
-            onClick={(event) => {
-              noteRetry(event.currentTarget);
-              props.onRetry();
-            }}
-          >
-            Try again
-          </Button>
-        )
+        <Button
+          kind="tertiary"
+          renderIcon={clears ? undefined : Renew}
+          onClick={(event) => {
+            noteRetry(event.currentTarget);
+            if (clears) clears();
+            else props.onRetry();
+          }}
+        >
+          {clears ? 'Clear filters' : 'Try again'}
+        </Button>
       }
     />
   );
