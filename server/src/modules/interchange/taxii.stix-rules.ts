@@ -68,19 +68,12 @@ const NOT_ON_SCOS = [
   'external_references',
 ];
 
-/** §3.2 common properties an SDO may carry, and §4.7's Indicator properties. */
+/** §3.2 common properties an SDO may carry: those an SCO has too, and those it does not. */
 const SDO_COMMON = [
   'type',
   'spec_version',
   'id',
-  'created_by_ref',
-  'created',
-  'modified',
-  'revoked',
-  'labels',
-  'confidence',
-  'lang',
-  'external_references',
+  ...NOT_ON_SCOS,
   'object_marking_refs',
   'granular_markings',
   'extensions',
