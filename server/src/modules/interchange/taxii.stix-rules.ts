@@ -78,6 +78,7 @@ const SDO_COMMON = [
   'granular_markings',
   'extensions',
 ];
+/** §4.7: the properties an Indicator may carry. */
 const INDICATOR_PROPERTIES = new Set([
   ...SDO_COMMON,
   'name',
