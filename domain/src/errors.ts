@@ -9,7 +9,10 @@ export const ERROR_CODES = {
   BAD_REQUEST: 400,
   /** No valid session or API key. */
   UNAUTHENTICATED: 401,
-  /** Authenticated but lacking the permission. */
+  /**
+   * Authenticated but lacking the permission. A refusal for one field or query parameter names it in
+   * `details.fields`, as VALIDATION_FAILED does, with the permission that would allow it.
+   */
   FORBIDDEN: 403,
   /** A state-changing request came from another origin. */
   CROSS_ORIGIN: 403,
@@ -54,6 +57,8 @@ export interface FieldError {
   /** Dotted path of the field, e.g. `data.address`. */
   field: string;
   message: string;
+  /** In a 403 (FORBIDDEN): the permission that would allow the field, when one would. */
+  permission?: string;
 }
 
 export interface ErrorBody {

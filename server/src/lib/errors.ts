@@ -30,6 +30,18 @@ export class AppError extends Error {
     return new AppError('FORBIDDEN', message);
   }
 
+  /**
+   * 403 for one field of the body or parameter of the query: `details.fields` names it as a validation
+   * error names its fields (`{ field, message }`), with `permission`, the one that would allow it, when
+   * there is one. Every 403 about a field or parameter goes through here, so a client reads the field
+   * from the details, never from the message.
+   */
+  static forbiddenField(field: string, message: string, permission?: string): AppError {
+    return new AppError('FORBIDDEN', message, {
+      fields: [{ field, message, ...(permission ? { permission } : {}) }],
+    });
+  }
+
   /** 429 telling the caller when to try again. */
   static tooManyRequests(message: string, retryAfterSeconds: number): AppError {
     const error = new AppError('TOO_MANY_REQUESTS', message);

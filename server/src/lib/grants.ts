@@ -16,7 +16,7 @@ export function assertCanGrant(
   const beyond = grantsBeyond(grantor.permissions, granted);
   if (beyond.length === 0) return;
   const message = `You cannot give ${subject} you do not hold: ${beyond.join(', ')}`;
-  throw new AppError('FORBIDDEN', message, { fields: [{ field, message }] });
+  throw AppError.forbiddenField(field, message);
 }
 
 /** `assertCanGrant` for giving a role: the caller holds every permission of the role. */

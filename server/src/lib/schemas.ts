@@ -12,8 +12,9 @@ export const errorBodySchema = z
         .optional()
         .describe(
           'Free-form, as the code needs: `fields` ({ field, message } per invalid field) for ' +
-            'VALIDATION_FAILED, `existingId` for CONFLICT, `current` for PRECONDITION_FAILED, `maxBytes` ' +
-            'for PAYLOAD_TOO_LARGE',
+            'VALIDATION_FAILED, and for a FORBIDDEN refusing one body field or query parameter ' +
+            '({ field, message, permission? }, `permission` being the one that would allow it); ' +
+            '`existingId` for CONFLICT, `current` for PRECONDITION_FAILED, `maxBytes` for PAYLOAD_TOO_LARGE',
         ),
     }),
   })

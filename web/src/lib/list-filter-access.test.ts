@@ -43,17 +43,31 @@ describe('what the reader is told', () => {
     );
   });
 
-  it('names the kind of a 403 the server gave for a filter, and nothing for another 403', () => {
-    const refused = new ApiError(
-      403,
-      'FORBIDDEN',
-      'Naming records in groupId needs group.view, to read records of their kind',
-    );
+  it('names the kind of a 403 the server gave for a filter, from its details, and nothing for another 403', () => {
+    const message = 'Naming records in groupId needs group.view, to read records of their kind';
+    const refused = new ApiError(403, 'FORBIDDEN', message, {
+      fields: [{ field: 'groupId', message, permission: 'group.view' }],
+    });
     expect(refusedFilterText(refused)).toBe(
       'You may not see groups, so this list cannot be filtered by a group. Clear the filters to see it.',
     );
+    // The details decide, not the words of the message (which are for people, and may change).
+    const reworded = new ApiError(403, 'FORBIDDEN', 'Filtering by tag needs tag.view', {
+      fields: [{ field: 'tagId', message: 'Filtering by tag needs tag.view', permission: 'tag.view' }],
+    });
+    expect(refusedFilterText(reworded)).toBe(
+      'You may not see tags, so this list cannot be filtered by a tag. Clear the filters to see it.',
+    );
+    expect(refusedFilterText(new ApiError(403, 'FORBIDDEN', message))).toBeNull();
     expect(refusedFilterText(new ApiError(403, 'FORBIDDEN', 'Forbidden'))).toBeNull();
-    expect(refusedFilterText(new ApiError(500, 'X', 'Naming records in tagId needs tag.view'))).toBeNull();
+    // A 403 naming a filter for another reason (not its kind's view permission) is not this one.
+    const other = new ApiError(403, 'FORBIDDEN', 'x', { fields: [{ field: 'tagId', message: 'x' }] });
+    expect(refusedFilterText(other)).toBeNull();
+    expect(
+      refusedFilterText(
+        new ApiError(500, 'X', message, { fields: [{ field: 'tagId', message, permission: 'tag.view' }] }),
+      ),
+    ).toBeNull();
   });
 });
 

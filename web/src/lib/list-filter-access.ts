@@ -76,13 +76,17 @@ export function removedFiltersText(keys: readonly FilterKey[]): { title: string;
 /**
  * Why the server refused a list (403) when that was for a filter the reader may not use (their
  * permissions changed since the page loaded): a sentence naming the kind, else null. The server names
- * the parameter: "Naming records in tagId needs tag.view, ...".
+ * the parameter and the permission it needs in `details.fields` (`{ field: 'tagId', permission:
+ * 'tag.view', message }`); the message is for people and is not read.
  */
 export function refusedFilterText(error: unknown): string | null {
   if (!isApiError(error) || error.status !== 403) return null;
-  const key = (Object.keys(FILTER_VIEW) as FilterKey[]).find((name) =>
-    error.message.startsWith(`Naming records in ${name} `),
-  );
+  const key = (error.details?.fields ?? [])
+    .map(({ field, permission }) => {
+      const view = viewOf(field);
+      return view && view.permission === permission ? (field as FilterKey) : undefined;
+    })
+    .find((name) => name !== undefined);
   if (!key) return null;
   const { kinds, one } = FILTER_VIEW[key];
   return `You may not see ${kinds}, so this list cannot be filtered by ${one}. Clear the filters to see it.`;

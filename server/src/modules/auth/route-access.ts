@@ -162,8 +162,10 @@ function check(
   for (const [field, permission] of Object.entries(references)) {
     const value = (input as Record<string, unknown>)[field];
     if (namesSomething(field, value) && !hasPermission(principal?.permissions, permission)) {
-      throw AppError.forbidden(
+      throw AppError.forbiddenField(
+        field,
         `Naming records in ${field} needs ${permission}, to read records of their kind`,
+        permission,
       );
     }
   }

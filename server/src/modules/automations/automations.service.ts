@@ -35,9 +35,7 @@ const WEBHOOK = { field: 'webhookUrl', label: 'Webhook URL' };
  */
 function urlChooser(principal: Principal, url: string | null | undefined) {
   if (url && isNarrowedDeviceSession(principal)) {
-    throw new AppError('FORBIDDEN', NARROWED_CHOOSER_MESSAGE, {
-      fields: [{ field: 'webhookUrl', message: NARROWED_CHOOSER_MESSAGE }],
-    });
+    throw AppError.forbiddenField('webhookUrl', NARROWED_CHOOSER_MESSAGE);
   }
   return principal.kind === 'user'
     ? { webhookUrlSetByUserId: principal.userId, webhookUrlSetByApiKeyId: null }

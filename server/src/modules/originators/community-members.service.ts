@@ -34,9 +34,7 @@ export function createCommunityMember(
   principal: Pick<Principal, 'permissions' | 'originatorId'>,
 ): Promise<Originator> {
   if (body.reputation !== 0 && !hasPermission(principal.permissions, 'community_member.edit')) {
-    throw new AppError('FORBIDDEN', INITIAL_REPUTATION_MESSAGE, {
-      fields: [{ field: 'reputation', message: INITIAL_REPUTATION_MESSAGE }],
-    });
+    throw AppError.forbiddenField('reputation', INITIAL_REPUTATION_MESSAGE, 'community_member.edit');
   }
   const actorOriginatorId = principal.originatorId;
   return createOriginatorOfType(

@@ -14,6 +14,7 @@ import { access } from '../auth/route-access';
 import {
   getOriginatorFor,
   listOriginators,
+  ORIGINATOR_VIEW_PERMISSIONS,
   originatorFor,
   viewableOriginatorTypes,
 } from './originators.service';
@@ -46,7 +47,14 @@ export async function originatorsRoutes(app: FastifyInstance, opts: { db: Db }) 
     async (request) => {
       const { type, search, page, pageSize } = request.query;
       const viewable = viewableOriginatorTypes(request.principal!.permissions);
-      if (type && !viewable.includes(type)) throw AppError.forbidden();
+      if (type && !viewable.includes(type)) {
+        const permission = ORIGINATOR_VIEW_PERMISSIONS[type];
+        throw AppError.forbiddenField(
+          'type',
+          `Listing originators of type ${type} needs ${permission}`,
+          permission,
+        );
+      }
       const found = await listOriginators(
         db,
         { types: type ? [type] : viewable, search },

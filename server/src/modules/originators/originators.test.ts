@@ -105,7 +105,11 @@ describe('originator search', () => {
     const { caller } = await automationWithKey(t, admin, ['originator.view']);
     const all = (await caller.get(`/api/originators?search=${member.name}`)).json();
     expect(all.data).toEqual([]);
-    expect((await caller.get('/api/originators?type=community_member')).statusCode).toBe(403);
+    const byType = await caller.get('/api/originators?type=community_member');
+    expect(byType.statusCode).toBe(403);
+    expect(byType.json().error.details.fields).toEqual([
+      expect.objectContaining({ field: 'type', permission: 'community_member.view' }),
+    ]);
     expect((await caller.get(`/api/originators/${member.id}`)).statusCode).toBe(403);
   });
 

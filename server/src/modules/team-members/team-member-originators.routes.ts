@@ -46,9 +46,7 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
     list: async (query, principal) => {
       // The badge's shape tells no role without team_member.view, so neither may its filter.
       if (query.role && !hasPermission(principal.permissions, 'team_member.view')) {
-        throw new AppError('FORBIDDEN', ROLE_FILTER_MESSAGE, {
-          fields: [{ field: 'role', message: ROLE_FILTER_MESSAGE }],
-        });
+        throw AppError.forbiddenField('role', ROLE_FILTER_MESSAGE, 'team_member.view');
       }
       const { rows, total } = await listTeamMemberRows(db, query, false);
       return { data: rows.map(toOriginator), pagination: toPagination(query.page, query.pageSize, total) };

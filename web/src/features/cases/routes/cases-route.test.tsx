@@ -286,9 +286,13 @@ describe('cases list', () => {
       'GET /api/cases': (_init, url) =>
         url.searchParams.has('tagId')
           ? json(403, {
+              // The web reads the parameter from the details, whatever the message's words.
               error: {
                 code: 'FORBIDDEN',
-                message: 'Naming records in tagId needs tag.view, to read records of their kind',
+                message: 'Tags are not yours to read',
+                details: {
+                  fields: [{ field: 'tagId', message: 'Tags are not yours to read', permission: 'tag.view' }],
+                },
               },
             })
           : casePage([CASE]),
