@@ -394,6 +394,9 @@ describe('who may call each operation, whatever the body, id or query', () => {
         // The RFC 8628 endpoints answer a standard OAuth client in RFC 6749 §5.2's shape.
         if (status >= 400 && OAUTH_PROTOCOL_OPERATIONS.includes(key)) {
           expect(typeof res.json().error, `${caller.name} ${label}`).toBe('string');
+        } else if (status >= 400 && key.startsWith('GET /taxii2/')) {
+          // TAXII 2.1's error message (§3.6.1).
+          expect(res.json(), `${caller.name} ${label}`).toMatchObject({ http_status: String(status) });
         } else if (status >= 400) expect(res.json().error, `${caller.name} ${label}`).toHaveProperty('code');
       }
     }

@@ -206,6 +206,23 @@ function check(res: LightMyRequestResponse, probe: Probe): string | null {
   } catch {
     return `not JSON: ${where}`;
   }
+  // TAXII's routes answer TAXII 2.1's error message (§3.6.1): the code as error_code, the message as
+  // description, the fields in details, in its own media type. The router's refusals of a path it
+  // cannot route (malformed, a parameter too long) come before any route, in the API's shape.
+  if (String(probe.options.url ?? '').startsWith('/taxii2')) {
+    const router = res.statusCode === 414 || (res.statusCode === 400 && body.error?.code === 'BAD_REQUEST');
+    if (!router) {
+      if (res.headers['content-type'] !== 'application/taxii+json;version=2.1') {
+        return `not TAXII's media type: ${where}`;
+      }
+      const taxii = body as {
+        error_code?: unknown;
+        description?: unknown;
+        details?: { fields?: { field: string }[] };
+      };
+      body = { error: { code: taxii.error_code, message: taxii.description, details: taxii.details } };
+    }
+  }
   if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string') {
     return `not the error shape: ${where}`;
   }

@@ -11,10 +11,10 @@ import {
   readTaxiiObjects,
   readTaxiiObjectVersions,
   STIX_OBJECT_MEDIA_TYPE,
-  TAXII_MEDIA_TYPE,
   TAXII_PAGE_MAX,
   type TaxiiPage,
 } from './taxii.service';
+import { TAXII_MEDIA_TYPE, taxiiProtocol } from './taxii.http';
 
 /** The one API root: `/taxii2/root/`. */
 export const TAXII_API_ROOT = '/taxii2/root';
@@ -77,6 +77,7 @@ const versionsQuery = pageQuery.omit({ 'match[type]': true }).extend({
 });
 
 function taxii(reply: FastifyReply, body: unknown, dates?: { first?: string; last?: string }) {
+  // The media type is TAXII's (set again as it is sent: `taxiiProtocol`).
   reply.header('content-type', TAXII_MEDIA_TYPE);
   if (dates?.first) reply.header('X-TAXII-Date-Added-First', dates.first);
   if (dates?.last) reply.header('X-TAXII-Date-Added-Last', dates.last);
@@ -118,6 +119,8 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The identifiers topic of export streams: its permissions, as a stream's reader needs them.
   const config = { access: access.permission(...EXPORT_TOPIC_PERMISSIONS.identifiers) };
+  // Errors as TAXII's error message, the Accept header checked, unknown paths answered (§1.6.8, §3.6).
+  await taxiiProtocol(app, '/taxii2');
 
   r.get('/taxii2/', { schema: { hide: true }, config }, async (_request, reply) =>
     taxii(reply, {

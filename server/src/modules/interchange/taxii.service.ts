@@ -20,7 +20,6 @@ import {
  * order their versions were added. Paging is keyset: `next` names the last object's time added and id.
  */
 
-export const TAXII_MEDIA_TYPE = 'application/taxii+json;version=2.1';
 export const STIX_OBJECT_MEDIA_TYPE = `application/stix+json;version=${STIX_SPEC_VERSION}`;
 export const TAXII_PAGE_DEFAULT = 100;
 export const TAXII_PAGE_MAX = 1000;

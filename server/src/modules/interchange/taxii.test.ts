@@ -17,6 +17,16 @@ import { stixProblems, versionProblems } from './taxii.stix-rules';
  */
 
 const TAXII = 'application/taxii+json;version=2.1';
+/** TAXII 2.1 §3.6.1: the error message's properties. */
+const TAXII_ERROR_PROPERTIES = [
+  'title',
+  'description',
+  'error_id',
+  'error_code',
+  'http_status',
+  'external_details',
+  'details',
+];
 const MIGRATION_0040 = new URL('../../db/migrations/0040_taxii_indicator_ids.sql', import.meta.url);
 const ROWS = 1000;
 
@@ -47,7 +57,8 @@ class TaxiiClient {
     const path = url.startsWith('http') ? new URL(url).pathname + new URL(url).search : url;
     const res = await this.client.request({ method: 'GET', url: path, headers: { accept: TAXII } });
     expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/taxii\+json; ?version="?2\.1"?/);
+    // Exactly: the OASIS client (taxii2client) looks for `version=2.1`, unquoted, in the answer's type.
+    expect(res.headers['content-type']).toBe(TAXII);
     const body = res.json() as Record<string, unknown>;
     if (/\/objects\//.test(path) && !/\/versions\//.test(path)) {
       for (const object of (body.objects as StixJson[] | undefined) ?? []) {
@@ -229,6 +240,115 @@ describe('TAXII 2.1', () => {
     const unknown = await reader.get('/taxii2/nowhere/');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/json/);
+  });
+
+  it('answers every error as a TAXII error message (§3.6.1) in the TAXII media type', async () => {
+    const objects = `/taxii2/root/collections/${collectionId}/objects/`;
+    const { key } = await insertAutomationKey(t.database.db, ['identifier.view']);
+    const other = clientWithHeaders(t.app, { authorization: `Bearer ${key}` });
+    const cases: [
+      Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>,
+      number,
+      string,
+    ][] = [
+      [t.app.inject({ method: 'GET', url: objects, headers: { accept: TAXII } }), 401, 'UNAUTHENTICATED'],
+      [
+        t.app.inject({
+          method: 'GET',
+          url: objects,
+          headers: { accept: TAXII, authorization: 'Bearer nonsense' },
+        }),
+        401,
+        'UNAUTHENTICATED',
+      ],
+      [other.get(objects), 403, 'FORBIDDEN'],
+      [reader.get(`/taxii2/root/collections/${crypto.randomUUID()}/objects/`), 404, 'NOT_FOUND'],
+      [reader.get(`${objects}indicator--${crypto.randomUUID()}/`), 404, 'NOT_FOUND'],
+      [reader.get('/taxii2/nowhere/'), 404, 'NOT_FOUND'],
+      [reader.request({ method: 'POST', url: objects, payload: {} }), 405, 'METHOD_NOT_ALLOWED'],
+      [reader.get(`${objects}?limit=0`), 400, 'VALIDATION_FAILED'],
+      [reader.get(`${objects}?added_after=yesterday`), 400, 'VALIDATION_FAILED'],
+      [reader.get(`${objects}?next=garbage`), 400, 'VALIDATION_FAILED'],
+      [reader.get(`${objects}?match[id]=not-an-id`), 400, 'VALIDATION_FAILED'],
+      [reader.get(`${objects}?match[version]=all`), 400, 'VALIDATION_FAILED'],
+      [
+        reader.request({ method: 'GET', url: objects, headers: { accept: 'text/html' } }),
+        406,
+        'NOT_ACCEPTABLE',
+      ],
+    ];
+    for (const [answer, status, code] of cases) {
+      const res = await answer;
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.headers['content-type'], res.body).toBe(TAXII);
+      const error = JSON.parse(res.body) as Json;
+      expect(error, res.body).toMatchObject({ http_status: String(status), error_code: code });
+      expect(typeof error.title).toBe('string');
+      expect(typeof error.description).toBe('string');
+      expect(typeof error.error_id).toBe('string');
+      // Only the properties §3.6.1 defines.
+      for (const name of Object.keys(error)) {
+        expect(TAXII_ERROR_PROPERTIES, name).toContain(name);
+      }
+      if (status === 400) {
+        expect((error.details as { fields: unknown[] }).fields.length).toBeGreaterThan(0);
+      }
+    }
+    // The details name the parameters to blame.
+    const limit = JSON.parse((await reader.get(`${objects}?limit=0`)).body) as Json;
+    expect(limit.details).toEqual({ fields: [expect.objectContaining({ field: 'limit' })] });
+    // The rest of the API keeps its own error shape.
+    const api = await t.app.inject({ method: 'GET', url: '/api/identifiers' });
+    expect(api.statusCode).toBe(401);
+    expect(api.json()).toEqual({ error: expect.objectContaining({ code: 'UNAUTHENTICATED' }) });
+  });
+
+  it('answers the Accept headers TAXII clients send, and 406 for one that admits no TAXII 2.1', async () => {
+    const objects = `/taxii2/root/collections/${collectionId}/objects/?limit=1`;
+    const accepted = [
+      // The OASIS client (taxii2client), MISP and OpenCTI's TAXII 2.1 feeds through it.
+      'application/taxii+json;version=2.1',
+      'application/taxii+json; version=2.1',
+      'application/taxii+json;version="2.1"',
+      'Application/TAXII+JSON;Version=2.1',
+      // No version: the latest (§1.6.8).
+      'application/taxii+json',
+      // OpenCTI's TAXII feed (axios' default), curl's, a browser's.
+      'application/json, text/plain, */*',
+      '*/*',
+      'application/*',
+      'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      'application/taxii+json;version=2.0, application/taxii+json;version=2.1;q=0.5',
+      undefined,
+    ];
+    for (const accept of accepted) {
+      const res = await reader.request({ method: 'GET', url: objects, headers: accept ? { accept } : {} });
+      expect(res.statusCode, `${accept}: ${res.body}`).toBe(200);
+      expect(res.headers['content-type']).toBe(TAXII);
+      expect(String(res.headers.vary)).toMatch(/accept/i);
+    }
+    const refused = [
+      'application/json',
+      'text/html',
+      'application/stix+json;version=2.1',
+      'application/taxii+json;version=2.0',
+      // TAXII 2.0's media type.
+      'application/vnd.oasis.taxii+json; version=2.0',
+      '*/*;q=0',
+      'application/taxii+json;q=0, */*',
+      'application/taxii+json;version=2.1;q=0, application/*',
+    ];
+    for (const accept of refused) {
+      for (const url of [objects, '/taxii2/', `/taxii2/root/collections/${collectionId}/manifest/`]) {
+        const res = await reader.request({ method: 'GET', url, headers: { accept } });
+        expect(res.statusCode, `${accept} ${url}: ${res.body}`).toBe(406);
+        expect(res.headers['content-type']).toBe(TAXII);
+        expect(JSON.parse(res.body)).toMatchObject({ http_status: '406', error_code: 'NOT_ACCEPTABLE' });
+      }
+    }
+    // Who may call is decided first: the anonymous is a 401 whatever it accepts.
+    const anonymous = await t.app.inject({ method: 'GET', url: objects, headers: { accept: 'text/html' } });
+    expect(anonymous.statusCode).toBe(401);
   });
 
   it('adds an identifier changed after a poll again, as a new version of the same object', async () => {
