@@ -19,6 +19,8 @@ interface IdentifiersEmptyStateProps {
   search: string;
   /** The list failed to load: it is empty because of the failure, not because nothing matches. */
   hasFailed: boolean;
+  /** Why it failed: the server's message is shown, as in the other lists. */
+  error: unknown;
   canCreate: boolean;
   onAdd: () => void;
   onClearFilters: () => void;
@@ -36,9 +38,10 @@ export function IdentifiersEmptyState(props: IdentifiersEmptyStateProps) {
     return (
       <ListLoadFailed
         title={LOAD_FAILED_TITLE}
-        error={null}
+        error={props.error}
+        hasFilters={hasFilters}
         onRetry={props.onRetry}
-        description={`The list is empty because the server did not answer.${hasFilters ? ' Your filters are kept.' : ''}`}
+        onClearFilters={props.onClearFilters}
       />
     );
   }

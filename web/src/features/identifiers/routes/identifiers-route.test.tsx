@@ -106,6 +106,19 @@ describe('identifiers list', () => {
     expect(screen.queryByRole('link', { name: 'scam@example.org' })).not.toBeInTheDocument();
   });
 
+  it("says why the list failed with the server's reason, as the other lists do", async () => {
+    // The server answered: "the server did not answer" would be wrong, and its reason is the useful part.
+    renderApp('/identifiers?type=email', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () =>
+        json(503, { error: { code: 'SERVICE_UNAVAILABLE', message: 'The database is not answering' } }),
+    });
+    expect(
+      await screen.findByText('The database is not answering. Your filters are kept.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/the server did not answer/)).not.toBeInTheDocument();
+  });
+
   it('keeps the search box, and its focus, while a search loads after a failed load', async () => {
     // With nothing to keep on screen, the next load shows the skeleton: the toolbar must stay.
     let answer: ((response: Response) => void) | undefined;

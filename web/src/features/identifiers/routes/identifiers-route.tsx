@@ -133,6 +133,7 @@ export function IdentifiersRoute() {
             hasFilters={hasFilters}
             search={params.search}
             hasFailed={query.isError}
+            error={query.error}
             canCreate={can('identifier.create')}
             onAdd={() => setDialog({ kind: 'create' })}
             onClearFilters={list.clearFilters}
