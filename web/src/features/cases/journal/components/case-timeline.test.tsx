@@ -59,6 +59,9 @@ describe('case timeline', () => {
       'href',
       '/identifiers?open=i-1',
     );
+    // A chip's text may end in an ellipsis: the whole of it is the tooltip.
+    expect(within(identifiers).getByTitle('+1 5550100')).toHaveTextContent('+1 5550100');
+    expect(within(evidence).getByTitle('Chat transcript')).toHaveTextContent('Chat transcript');
   });
 
   it('hides removed entries until asked, then shows them struck through with who, when and why', async () => {

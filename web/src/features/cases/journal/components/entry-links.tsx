@@ -11,6 +11,18 @@ function kindIcon(kind: string) {
   return EVIDENCE_KIND_ICONS[kind as keyof typeof EVIDENCE_KIND_ICONS] ?? EVIDENCE_KIND_ICONS.document;
 }
 
+/**
+ * A chip's text, on one line: a long title or value ends in an ellipsis (a 100-character e-mail at
+ * 390 px), so the whole text is its tooltip.
+ */
+function ChipText({ text }: { text: string }) {
+  return (
+    <span className="timeline-chip__text" title={text}>
+      {text}
+    </span>
+  );
+}
+
 /** The evidence linked to an entry: chips that open each item; images are marked as such. */
 export function EntryEvidence({ evidence }: { evidence: JournalEntry['evidence'] }) {
   if (evidence.length === 0) return null;
@@ -29,7 +41,7 @@ export function EntryEvidence({ evidence }: { evidence: JournalEntry['evidence']
                 className={`timeline-chip${image ? ' timeline-chip--image' : ''}`}
               >
                 <Icon aria-hidden className="timeline-chip__icon" />
-                <span className="timeline-chip__text">{item.title}</span>
+                <ChipText text={item.title} />
                 {image && <span className="timeline-chip__note">Image</span>}
               </Link>
             </li>
@@ -50,7 +62,7 @@ export function EntryIdentifiers({ identifiers }: { identifiers: JournalEntry['i
         {identifiers.map((identifier) => (
           <li key={identifier.id}>
             <Link as={RouterLink} to={paths.identifiers({ open: identifier.id })} className="timeline-chip">
-              <span className="timeline-chip__text">{identifier.displayValue}</span>
+              <ChipText text={identifier.displayValue} />
             </Link>
           </li>
         ))}
