@@ -147,7 +147,7 @@ export async function buildApp({
     deviceSessionIdleMs: config.deviceSessionIdleMs,
   });
   await app.register(apiKeysRoutes, { db, deviceSessionIdleMs: config.deviceSessionIdleMs });
-  await app.register(webhooksRoutes, { db });
+  await app.register(webhooksRoutes, { db, limits: config });
   await app.register(teamMembersRoutes, { db });
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });

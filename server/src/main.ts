@@ -76,7 +76,7 @@ async function main() {
 
   // Webhooks go out from every instance (each delivery once, see WebhookWorker); closing the app
   // stops the loop and waits for the requests in flight before the database closes.
-  const webhooks = new WebhookWorker({ db: database.db, policy: config, log: app.log });
+  const webhooks = new WebhookWorker({ db: database.db, policy: config, limits: config, log: app.log });
   webhooks.start();
   app.addHook('onClose', () => webhooks.stop());
 

@@ -3,18 +3,15 @@ import { sessions } from './schema/index';
 
 /**
  * When a session row's sign-in ended as of `now`, or null while it works: its revocation (signing out,
- * from the sessions list, by a change of the account, a refresh token reused), its absolute expiry, or,
- * given `idleSince` (a device sign-in's idle limit: `now` less that limit), the moment it went idle
- * (its last use plus the limit). Written down or not: an idle or absolute expiry is read here.
+ * from the sessions list, by a change of the account, a refresh token reused), its absolute expiry, or
+ * the moment it went idle (its last use plus the idle limit; `idleSince` is a device sign-in's idle
+ * limit before `now`). Written down or not: an idle or absolute expiry is read here.
  */
-function endedAt(now: SQL, idleSince?: SQL): SQL {
-  const idle = idleSince
-    ? sql`when ${sessions.lastSeenAt} < ${idleSince} then ${sessions.lastSeenAt} + (${now} - ${idleSince})`
-    : sql``;
+function endedAt(now: SQL, idleSince: SQL): SQL {
   return sql`case
     when ${sessions.revokedAt} is not null then ${sessions.revokedAt}
     when ${sessions.expiresAt} <= ${now} then ${sessions.expiresAt}
-    ${idle}
+    when ${sessions.lastSeenAt} < ${idleSince} then ${sessions.lastSeenAt} + (${now} - ${idleSince})
   end`;
 }
 
@@ -23,10 +20,11 @@ function endedAt(now: SQL, idleSince?: SQL): SQL {
  * tied to none) still works at `now`: its row is there and it has not ended (`endedAt`). A key made with
  * a device sign-in's token, or minted from one, is live only while this holds: where keys are
  * authenticated (modules/auth, `findApiKeyPrincipal`) and where their grants feed a webhook
- * (modules/webhooks). The user's own state (disabled) is the key's creator's, checked with the key.
- * Without `idleSince` the idle limit is not read (webhook grants, which do not have the configuration).
+ * (modules/webhooks, `heldForDelivery`), both with the idle limit (`idleSince`: `now` less
+ * DEVICE_SESSION_IDLE_HOURS), so a webhook is fed by exactly the keys that would authenticate now. The
+ * user's own state (disabled) is the key's creator's, checked with the key.
  */
-export function signInStillWorks(sessionId: AnyColumn, now: SQL, idleSince?: SQL): SQL {
+export function signInStillWorks(sessionId: AnyColumn, now: SQL, idleSince: SQL): SQL {
   return sql`(${sessionId} is null or exists (select 1 from ${sessions}
     where ${sessions.id} = ${sessionId} and ${endedAt(now, idleSince)} is null))`;
 }

@@ -215,35 +215,55 @@ describe("a key made with a device sign-in's token", () => {
     for (const key of signInKeys) expect(await works(key)).toBe(true);
   });
 
-  it('no longer feeds a webhook, as a key it holds or as the chooser of its URL', async () => {
-    const { client: browser } = await signedIn(t, 'admin');
-    const { client: device } = await deviceSignIn(t, browser);
-    const automation = await createAutomationVia(browser);
-    const key = await createKeyVia(
-      device,
-      automation.id,
-      ['automation.edit', 'export.view', 'identifier.view'],
-      {
-        expiresAt: hours(24),
+  it.each([
+    ['signs out', (device: Client) => expectStatus(device.post('/api/auth/logout', {}), 204)],
+    [
+      'goes idle past DEVICE_SESSION_IDLE_HOURS',
+      async (_device: Client, sessionId: string) => {
+        await t.database.db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(Date.now() - t.config.deviceSessionIdleMs - 60_000) })
+          .where(eq(sessions.id, sessionId));
       },
-    );
-    const webhook = `/api/automations/${automation.id}/webhook`;
-    await expectStatus(
-      keyClient(t, key.key).patch(`/api/automations/${automation.id}`, {
-        webhookUrl: 'http://127.0.0.1:9/hook',
-      }),
-      200,
-    );
-    await expectStatus(browser.patch(webhook, { topics: ['identifiers'] }), 200);
-    await expectStatus(browser.post(`${webhook}/secret`), 200);
-    const delivered = async () => {
-      const res = await browser.get(webhook);
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json().deliveredTopics as string[];
-    };
-    expect(await delivered()).toEqual(['identifiers']);
-    await expectStatus(device.post('/api/auth/logout', {}), 204);
-    // Both the automation's keys and the URL's chooser: the key alone held identifier.view and chose it.
-    expect(await delivered()).toEqual([]);
-  });
+    ],
+  ] as const)(
+    'no longer feeds a webhook once its sign-in %s, as a key it holds or as the chooser of its URL',
+    async (_how, end) => {
+      const { user, client: browser } = await signedIn(t, 'admin');
+      const { client: device } = await deviceSignIn(t, browser);
+      const [{ id: sessionId }] = await t.database.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.userId, user.id), isNotNull(sessions.clientId)));
+      const automation = await createAutomationVia(browser);
+      const key = await createKeyVia(
+        device,
+        automation.id,
+        ['automation.edit', 'export.view', 'identifier.view'],
+        {
+          expiresAt: hours(24),
+        },
+      );
+      const webhook = `/api/automations/${automation.id}/webhook`;
+      await expectStatus(
+        keyClient(t, key.key).patch(`/api/automations/${automation.id}`, {
+          webhookUrl: 'http://127.0.0.1:9/hook',
+        }),
+        200,
+      );
+      await expectStatus(browser.patch(webhook, { topics: ['identifiers'] }), 200);
+      await expectStatus(browser.post(`${webhook}/secret`), 200);
+      const delivered = async () => {
+        const res = await browser.get(webhook);
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json().deliveredTopics as string[];
+      };
+      expect(await delivered()).toEqual(['identifiers']);
+      await end(device, sessionId);
+      // The key opens nothing now, and feeds nothing: both the automation's keys and the URL's
+      // chooser (the key alone held identifier.view and chose it).
+      expect((await keyClient(t, key.key).get(`/api/automations/${automation.id}`)).statusCode).toBe(401);
+      expect(await delivered()).toEqual([]);
+    },
+  );
 });

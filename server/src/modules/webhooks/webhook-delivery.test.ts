@@ -98,6 +98,7 @@ function worker(clock: Clock, extra: Partial<ConstructorParameters<typeof Webhoo
   return new WebhookWorker({
     db,
     policy: { allowPrivateNetworkTargets: true },
+    limits: t.config,
     log: quietLog,
     clock,
     random: () => 0.5,
@@ -360,6 +361,7 @@ describe('webhook delivery', () => {
     const a = new WebhookWorker({
       db: severable,
       policy: { allowPrivateNetworkTargets: true },
+      limits: t.config,
       log: quietLog,
       clock,
     });
@@ -582,6 +584,7 @@ describe('webhook delivery', () => {
     const w = new WebhookWorker({
       db: broken,
       policy: { allowPrivateNetworkTargets: true },
+      limits: t.config,
       log: { info: () => {}, warn },
     });
     w.start();

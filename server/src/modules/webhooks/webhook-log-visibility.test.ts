@@ -69,6 +69,7 @@ const newWorker = () =>
   new WebhookWorker({
     db,
     policy: { allowPrivateNetworkTargets: true },
+    limits: t.config,
     log: { info: () => {}, warn: () => {} },
     random: () => 0.5,
   });

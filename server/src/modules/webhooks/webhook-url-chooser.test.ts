@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Permission } from '@scamtrail/domain/permissions';
 import type { Db } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+import { sessions, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { deviceSignedIn } from '../../../test/device-sign-in';
 import { createAutomationVia, createKeyVia, keyClient, unique } from '../../../test/originator-helpers';
@@ -81,6 +81,7 @@ function worker(clock: Clock) {
   return new WebhookWorker({
     db,
     policy: { allowPrivateNetworkTargets: true },
+    limits: t.config,
     log: { info: () => {}, warn: () => {} },
     clock,
     random: () => 0.5,
@@ -153,6 +154,10 @@ async function deliveredOf(r: Receiver, w = worker(testClock())) {
   return { identifiers: got.includes(identifier), access: got.includes(access) };
 }
 
+/** The automation's deliveries, as stored. */
+const deliveriesOf = (automationId: string) =>
+  db.select().from(webhookDeliveries).where(eq(webhookDeliveries.automationId, automationId));
+
 /** The administrator chooses the same URL again: from now on it is theirs. */
 async function adminChoosesAgain(base: string, automationId: string, url: string) {
   const res = await admin.patch(`${base}/${automationId}`, { webhookUrl: url });
@@ -219,18 +224,12 @@ describe('a webhook delivers no more than whoever chose its URL holds now', () =
       expect(await deliveredTopics(automation.id)).toEqual([]);
       status = 204;
       // The deliveries that failed wait for a retry: it is withheld, not sent.
-      const pending = await db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.automationId, automation.id));
+      const pending = await deliveriesOf(automation.id);
       expect(pending.filter((d) => d.status === 'pending')).toHaveLength(2);
       clock.set(new Date(Math.max(...pending.map((d) => d.nextAttemptAt!.getTime()))));
       expect(await deliveredOf(r, w)).toEqual({ identifiers: false, access: false });
       expect(r.received).toHaveLength(received);
-      const after = await db
-        .select()
-        .from(webhookDeliveries)
-        .where(eq(webhookDeliveries.automationId, automation.id));
+      const after = await deliveriesOf(automation.id);
       expect(after.map((d) => d.status)).toEqual(['failed', 'failed']);
       for (const d of after) expect(d.lastResponse).toContain('whoever chose its webhook URL');
     },
@@ -266,6 +265,44 @@ describe('a webhook delivers no more than whoever chose its URL holds now', () =
     expect(revoked.statusCode, revoked.body).toBe(200);
     expect(await deliveredTopics(automation.id)).toEqual([]);
     expect(await deliveredOf(r)).toEqual({ identifiers: false, access: false });
+  });
+});
+
+describe("a key made with a device sign-in's token feeds a webhook only while it would authenticate", () => {
+  it('sends nothing, queued deliveries neither, once the sign-in has gone idle past its limit', async () => {
+    const { user, client: browser } = await signedIn(t, 'admin');
+    const device = await deviceSignedIn(t, browser);
+    const [{ id: sessionId }] = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNotNull(sessions.clientId)));
+    let status = 500;
+    const r = await receiver(() => status);
+    const automation = await createAutomationVia(admin, { webhookUrl: r.url });
+    // The automation's only key, made on the device: the webhook reads what it reads.
+    await createKeyVia(device, automation.id, WIDE_SCOPES, {
+      expiresAt: new Date(Date.now() + 24 * 3_600_000).toISOString(),
+    });
+    await admin.patch(`/api/automations/${automation.id}/webhook`, { topics: ['identifiers'] });
+    await admin.post(`/api/automations/${automation.id}/webhook/secret`);
+    const clock = testClock();
+    const w = worker(clock);
+    expect(await deliveredOf(r, w)).toMatchObject({ identifiers: true });
+    const received = r.received.length;
+
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - t.config.deviceSessionIdleMs - 60_000) })
+      .where(eq(sessions.id, sessionId));
+    expect(await deliveredTopics(automation.id)).toEqual([]);
+    // The delivery that failed waits for its retry: it is withheld, and nothing new is queued.
+    status = 204;
+    const pending = await deliveriesOf(automation.id);
+    clock.set(new Date(Math.max(...pending.map((d) => d.nextAttemptAt!.getTime()))));
+    expect(await deliveredOf(r, w)).toEqual({ identifiers: false, access: false });
+    expect(r.received).toHaveLength(received);
+    const after = await deliveriesOf(automation.id);
+    expect(after.map((d) => d.status)).toEqual(['failed']);
   });
 });
 

@@ -98,6 +98,7 @@ describe.runIf(onPostgres)('background work while PostgreSQL goes away and comes
     const worker = new WebhookWorker({
       db: database.db,
       policy: { allowPrivateNetworkTargets: true },
+      limits: t.config,
       log: { info: () => {}, warn: (_: unknown, message: string) => void warnings.push(message) },
       idleMs: 20,
     });

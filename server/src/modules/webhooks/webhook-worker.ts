@@ -29,7 +29,7 @@ import {
   recordAttempt,
   type ClaimedDelivery,
 } from './webhooks.repository';
-import { heldForDelivery } from './webhook-grants';
+import { heldForDelivery, type GrantLimits } from './webhook-grants';
 import { signedHeaders } from './webhook-signing';
 
 export interface Clock {
@@ -45,6 +45,8 @@ export interface WorkerLog {
 export interface WebhookWorkerOptions {
   db: Db;
   policy: OutboundPolicy;
+  /** What the automations' keys are held to, as where keys are authenticated (`heldForDelivery`). */
+  limits: GrantLimits;
   log: WorkerLog;
   /** Every time the worker reads or schedules comes from it (tests move it on). */
   clock?: Clock;
@@ -117,7 +119,7 @@ export class WebhookWorker {
           const endpoint = await lockEndpointToFill(tx, automationId);
           if (!endpoint) return { queued: 0, hasMore: false };
           const now = this.clock.now();
-          const held = await heldForDelivery(tx, automationId, now);
+          const held = await heldForDelivery(tx, automationId, now, this.options.limits);
           const topics = deliverableTopics(toTopics(endpoint.topics), held);
           const subjects = topics.flatMap((topic: ExportTopic) => EXPORT_TOPIC_SUBJECTS[topic]);
           if (subjects.length === 0) return { queued: 0, hasMore: false };
@@ -176,10 +178,9 @@ export class WebhookWorker {
   private async withheld(delivery: ClaimedDelivery, now: Date): Promise<string | null> {
     const event = queuedEvent(delivery.payload);
     if (!event) return null;
-    const { db } = this.options;
-    if (
-      deliverableTopics([event.topic], await heldForDelivery(db, delivery.automationId, now)).length === 0
-    ) {
+    const { db, limits } = this.options;
+    const held = await heldForDelivery(db, delivery.automationId, now, limits);
+    if (deliverableTopics([event.topic], held).length === 0) {
       return "Not sent: the automation's API keys, or whoever chose its webhook URL, no longer hold the permissions of this event's topic";
     }
     if (!(await isCarriedNow(db, event.id, []))) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { signInStillWorks } from '../../db/key-sign-in';
@@ -141,15 +141,31 @@ export async function countWaiting(
   return n;
 }
 
+/** `signInStillWorks` at `at.now`, a device sign-in idle since before `at.deviceIdleSince` having ended. */
+const signInWorksAt = (sessionId: AnyColumn, at: GrantTime) =>
+  signInStillWorks(
+    sessionId,
+    sql`${at.now.toISOString()}::timestamptz`,
+    sql`${at.deviceIdleSince.toISOString()}::timestamptz`,
+  );
+
+/** When grants are read: now, and the moment before which a device sign-in's last use makes it idle. */
+export interface GrantTime {
+  now: Date;
+  deviceIdleSince: Date;
+}
+
 /**
  * The scopes of the automation's live keys, each with its creator's role now (enabled creators only);
- * a key made with a device sign-in's token only while that sign-in is not revoked, expired or gone.
+ * a key made with a device sign-in's token only while that sign-in is not revoked, expired, idle or
+ * gone (as `findApiKeyPrincipal` authenticates it).
  */
 export async function findLiveKeyGrants(
   db: DbOrTx,
   automationId: string,
-  now: Date,
+  at: GrantTime,
 ): Promise<{ scopes: string[]; role: string }[]> {
+  const { now } = at;
   return db
     .select({ scopes: apiKeys.scopes, role: users.role })
     .from(apiKeys)
@@ -160,7 +176,7 @@ export async function findLiveKeyGrants(
         isNull(apiKeys.revokedAt),
         or(isNull(apiKeys.expiresAt), sql`${apiKeys.expiresAt} > ${now.toISOString()}::timestamptz`),
         eq(users.disabled, false),
-        signInStillWorks(apiKeys.sessionId, sql`${now.toISOString()}::timestamptz`),
+        signInWorksAt(apiKeys.sessionId, at),
       ),
     );
 }
@@ -177,8 +193,9 @@ const chooserKeyCreator = alias(users, 'chooser_key_creator');
 export async function findUrlChooser(
   db: DbOrTx,
   automationId: string,
-  now: Date,
+  at: GrantTime,
 ): Promise<{ userRole: string | null; keyScopes: string[] | null; keyCreatorRole: string | null }> {
+  const { now } = at;
   const [row] = await db
     .select({
       userRole: chooserUser.role,
@@ -197,7 +214,7 @@ export async function findUrlChooser(
         eq(chooserKey.automationId, originators.id),
         isNull(chooserKey.revokedAt),
         or(isNull(chooserKey.expiresAt), sql`${chooserKey.expiresAt} > ${now.toISOString()}::timestamptz`),
-        signInStillWorks(chooserKey.sessionId, sql`${now.toISOString()}::timestamptz`),
+        signInWorksAt(chooserKey.sessionId, at),
       ),
     )
     .leftJoin(

@@ -26,14 +26,15 @@ import {
   rotateWebhookSecret,
   updateWebhook,
 } from './webhooks.service';
+import type { GrantLimits } from './webhook-grants';
 
 /**
  * The webhook of an automation: whoever may view automations reads its state and delivery log;
  * whoever may edit them chooses its topics, rotates its secret, re-enables it, pings it and sends a
  * delivery again. A key reaches its own automation's webhook only.
  */
-export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db; limits: GrantLimits }) {
+  const { db, limits } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['automations'];
   const base = '/api/automations/:id/webhook';
@@ -52,7 +53,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const endpoint = await getWebhook(db, id, request.principal!);
+      const endpoint = await getWebhook(db, id, request.principal!, limits);
       return withETag(reply, { ...endpoint, url: webhookUrlFor(request.principal!, id, endpoint.url) });
     },
   );
@@ -79,8 +80,8 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       const { id } = request.params;
       return guardEdit(
         reply,
-        () => updateWebhook(db, id, request.body, request.principal!, ifMatchOf(request)),
-        () => getWebhook(db, id, request.principal!),
+        () => updateWebhook(db, id, request.body, request.principal!, limits, ifMatchOf(request)),
+        () => getWebhook(db, id, request.principal!, limits),
         webhookEndpointSchema,
       );
     },
@@ -100,7 +101,7 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       // A replayed answer would keep the secret: only the endpoint ever holds it.
       config: { access: access.automationPermission('automation.edit'), idempotent: false },
     },
-    async (request) => rotateWebhookSecret(db, request.params.id, request.principal!),
+    async (request) => rotateWebhookSecret(db, request.params.id, request.principal!, limits),
   );
 
   r.post(
@@ -120,8 +121,8 @@ export async function webhooksRoutes(app: FastifyInstance, opts: { db: Db }) {
       const { id } = request.params;
       return guardEdit(
         reply,
-        () => enableWebhook(db, id, request.principal!, ifMatchOf(request)),
-        () => getWebhook(db, id, request.principal!),
+        () => enableWebhook(db, id, request.principal!, limits, ifMatchOf(request)),
+        () => getWebhook(db, id, request.principal!, limits),
         webhookEndpointSchema,
       );
     },

@@ -27,7 +27,7 @@ import { recordEvent } from '../events/events.service';
 import { toTopics } from '../export-streams/export-streams.service';
 import { eventForReader } from '../export-streams/event-redaction';
 import { eventsSeenNow } from '../export-streams/export-stream-read.service';
-import { heldForDelivery } from './webhook-grants';
+import { heldForDelivery, type GrantLimits } from './webhook-grants';
 import { generateWebhookSecret } from './webhook-signing';
 import {
   countWaiting,
@@ -118,6 +118,7 @@ async function toEndpoint(
   row: EndpointRow,
   url: string | null,
   principal: Principal,
+  limits: GrantLimits,
 ): Promise<WebhookEndpoint> {
   const now = new Date();
   const topics = toTopics(row.topics);
@@ -129,7 +130,7 @@ async function toEndpoint(
     disabledReason: row.status === 'disabled' ? row.disabledReason : null,
     disabledAt: row.status === 'disabled' ? iso(row.disabledAt) : null,
     topics,
-    deliveredTopics: deliverableTopics(topics, await heldForDelivery(db, row.automationId, now)),
+    deliveredTopics: deliverableTopics(topics, await heldForDelivery(db, row.automationId, now, limits)),
     hasSecret: row.secret !== null,
     previousSecretExpiresAt: previousLive ? iso(row.previousSecretExpiresAt) : null,
     waiting: await countWaiting(db, row.automationId, shownTopics(principal)),
@@ -189,10 +190,11 @@ export async function getWebhook(
   db: Db,
   automationId: string,
   principal: Principal,
+  limits: GrantLimits,
 ): Promise<WebhookEndpoint> {
   const target = await requireAutomation(db, automationId);
   const row = await ensureEndpointRow(db, automationId, DEFAULT_TOPICS);
-  return toEndpoint(db, row, target.url, principal);
+  return toEndpoint(db, row, target.url, principal, limits);
 }
 
 /** Chooses the topics it subscribes to; events from now on are queued by them. */
@@ -201,6 +203,7 @@ export async function updateWebhook(
   automationId: string,
   body: UpdateWebhookBody,
   principal: Principal,
+  limits: GrantLimits,
   /** The versions the topics were chosen from (If-Match): 412 from another, checked under the lock. */
   ifMatch?: IfMatch,
 ): Promise<WebhookEndpoint> {
@@ -220,7 +223,7 @@ export async function updateWebhook(
     );
     return after;
   });
-  return toEndpoint(db, row, target.url, principal);
+  return toEndpoint(db, row, target.url, principal, limits);
 }
 
 /**
@@ -231,6 +234,7 @@ export async function rotateWebhookSecret(
   db: Db,
   automationId: string,
   principal: Principal,
+  limits: GrantLimits,
 ): Promise<WebhookSecret> {
   const target = await requireAutomation(db, automationId);
   const secret = generateWebhookSecret();
@@ -250,7 +254,7 @@ export async function rotateWebhookSecret(
     );
     return after;
   });
-  return { secret, endpoint: await toEndpoint(db, row, target.url, principal) };
+  return { secret, endpoint: await toEndpoint(db, row, target.url, principal, limits) };
 }
 
 /** Enables a disabled webhook; what waited in its queue is due at once. */
@@ -258,6 +262,7 @@ export async function enableWebhook(
   db: Db,
   automationId: string,
   principal: Principal,
+  limits: GrantLimits,
   /** The version it was enabled from (If-Match): 412 from another, checked under the lock. */
   ifMatch?: IfMatch,
 ): Promise<WebhookEndpoint> {
@@ -282,7 +287,7 @@ export async function enableWebhook(
     );
     return after;
   });
-  return toEndpoint(db, row, target.url, principal);
+  return toEndpoint(db, row, target.url, principal, limits);
 }
 
 /** 409 unless the webhook can send now: a URL, a secret, enabled, of an active automation. */
