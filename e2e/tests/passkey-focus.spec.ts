@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiAs, createAccount, expect, signIn, test } from '../support/fixtures';
 
 /*
@@ -15,6 +15,17 @@ function focused(page: Page) {
     const active = document.activeElement;
     return active ? `${active.tagName}: ${active.textContent?.trim().slice(0, 40) ?? ''}` : 'none';
   });
+}
+
+/**
+ * The space between a failure's message and the explanation under it, in CSS pixels: a Stack's gap
+ * (1rem). The message once sat on the text, 0 px apart.
+ */
+async function gapUnder(notice: Locator, scope: Locator) {
+  const above = await notice.boundingBox();
+  const below = await scope.getByText(/^Sign it with your passkey/).boundingBox();
+  if (!above || !below) throw new Error('the message or the explanation is not on screen');
+  return below.y - (above.y + above.height);
 }
 
 test('a cancelled passkey sign-in gives focus back to its button, which reads the message', async ({
@@ -94,6 +105,7 @@ test('after a failed passkey prompt on the profile and on a journal entry, focus
   // As a dialog's failed save: the message takes focus, inside the dialog, and is read.
   await expect(dialog.getByText('Not signed', { exact: true })).toBeVisible();
   await expect(dialog.locator('.form-modal__error')).toBeFocused();
+  expect(await gapUnder(dialog.locator('.form-modal__error'), dialog)).toBeGreaterThanOrEqual(15);
   await page.screenshot({ path: test.info().outputPath('sign-dialog-failed.png') });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -106,5 +118,6 @@ test('after a failed passkey prompt on the profile and on a journal entry, focus
   await section.getByRole('button', { name: 'Sign entry' }).click();
   await expect(section.getByText('Not signed', { exact: true })).toBeVisible();
   await expect(section.locator('.form-modal__error')).toBeFocused();
+  expect(await gapUnder(section.locator('.form-modal__error'), section)).toBeGreaterThanOrEqual(15);
   await page.screenshot({ path: test.info().outputPath('badge-sign-failed.png') });
 });

@@ -1,4 +1,4 @@
-import { Button, InlineLoading } from '@carbon/react';
+import { Button, InlineLoading, Stack } from '@carbon/react';
 import { FingerprintRecognition } from '@carbon/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { isAccessDenied } from '../../lib/api-error';
@@ -9,7 +9,7 @@ import { showToastAfterReload } from '../toasts/toast-after-reload';
 
 export const SIGN_FAILED = 'Failed to sign the journal entry';
 
-export const SIGN_EXPLANATION =
+const SIGN_EXPLANATION =
   'Sign it with your passkey: anyone can then check that you wrote it and that it has not changed. Once signed, the entry can no longer be edited.';
 
 /**
@@ -44,12 +44,22 @@ export function useSignEntry(sign: () => Promise<unknown>) {
 }
 
 /**
- * Why signing failed, above what signing does. As a dialog's failed save does (FormErrorNotice), it takes
- * focus when the prompt left it on <body>.
+ * Why signing failed, above what signing does, a Stack's gap apart (the message sat on the text). As a
+ * dialog's failed save does (FormErrorNotice), the message takes focus when the prompt left it on <body>.
  */
-export function SignFailure({ message }: { message: string | null }) {
-  if (!message) return null;
-  return <FormErrorNotice title="Not signed" message={message} />;
+export function SignFailureAndExplanation({
+  message,
+  className,
+}: {
+  message: string | null;
+  className?: string;
+}) {
+  return (
+    <Stack gap={5}>
+      {message && <FormErrorNotice title="Not signed" message={message} />}
+      <p className={className}>{SIGN_EXPLANATION}</p>
+    </Stack>
+  );
 }
 
 /** "Sign entry" in the originator details of an unsigned entry, for its originator. */
@@ -71,8 +81,7 @@ export function SignEntryAction({ sign }: { sign: () => Promise<unknown> }) {
   }, [isSigning]);
   return (
     <div ref={sectionRef} className="originator-details__sign">
-      <SignFailure message={message} />
-      <p className="originator-details__text">{SIGN_EXPLANATION}</p>
+      <SignFailureAndExplanation message={message} className="originator-details__text" />
       {isSigning ? (
         <InlineLoading description="Waiting for your passkey..." />
       ) : (

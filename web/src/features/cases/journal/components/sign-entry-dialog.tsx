@@ -2,8 +2,7 @@ import type { JournalEntry } from '@scamtrail/domain/journal-entries';
 import { JOURNAL_ENTRY_TYPE_LABELS } from '@scamtrail/domain/journal-entries';
 import { AppModal } from '../../../../components/app-modal';
 import {
-  SIGN_EXPLANATION,
-  SignFailure,
+  SignFailureAndExplanation,
   useSignEntry,
 } from '../../../../components/originator-badge/sign-entry-action';
 import { formatDateTime } from '../../../../lib/format';
@@ -24,8 +23,7 @@ export function SignEntryDialog({ entry, onClose }: { entry: JournalEntry; onClo
       onSubmit={() => void run()}
       onClose={onClose}
     >
-      <SignFailure message={message} />
-      <p>{SIGN_EXPLANATION}</p>
+      <SignFailureAndExplanation message={message} />
     </AppModal>
   );
 }
