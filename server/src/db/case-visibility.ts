@@ -3,6 +3,7 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { hasPermission, WILDCARD, type Permission } from '@scamtrail/domain/permissions';
 import type { Principal } from '../modules/auth/principal';
 import type { DbOrTx } from './client';
+import { preparedAcrossTransactions } from './prepared';
 import { cases, groupMembers, groups } from './schema/index';
 
 /** Administrators (holders of '*') see every case, whatever its group. */
@@ -53,15 +54,24 @@ export async function holdCaseSight(tx: DbOrTx, principal: Principal): Promise<v
   if (principal.kind !== 'user' || canSeeAllCases(principal)) return;
   if (!(tx instanceof PgTransaction) || heldSight.has(tx)) return;
   heldSight.add(tx);
-  await tx
+  await sightHold(tx).execute({ userId: principal.userId });
+}
+
+/**
+ * The statement of `holdCaseSight`, built once and named (parsed and planned once per connection): built
+ * at each call, it cost a write more JavaScript than any other of its statements (issue 38).
+ */
+const sightHold = preparedAcrossTransactions((db) =>
+  db
     .select({ id: groups.id })
     .from(groups)
     .where(
-      sql`${groups.id} in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${principal.userId})`,
+      sql`${groups.id} in (select ${groupMembers.groupId} from ${groupMembers} where ${groupMembers.userId} = ${sql.placeholder('userId')})`,
     )
     .orderBy(groups.id)
-    .for('key share');
-}
+    .for('key share')
+    .prepare('hold_case_sight'),
+);
 
 /** Whether any of the rows a query read are in cases the caller may see, and whether any are not. */
 export interface SeenAndUnseen {

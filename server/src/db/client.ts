@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg, NodePgSession } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { DatabaseTimeouts } from '../config';
@@ -191,12 +191,35 @@ function releasesEveryTransactionClient() {
     try {
       const Session = NodePgSession as unknown as new (...args: unknown[]) => SessionInternals;
       const onClient = new Session(client, this.dialect, this.schema, this.options);
-      return await original.call(onClient, work, config);
+      if (config) return await original.call(onClient, work, config);
+      const Transaction = NodePgTransaction as unknown as new (...args: unknown[]) => unknown;
+      const tx = new Transaction(this.dialect, onClient, this.schema);
+      return await plainTransaction(client, () => (work as (tx: unknown) => Promise<unknown>)(tx));
     } finally {
       client.release();
     }
   };
 }
+
+/**
+ * What Drizzle's transaction does when given no options, `begin`, the work, then `commit` (`rollback`
+ * if it throws), with those three statements sent as the text they are: Drizzle builds each as a query
+ * of its own at every transaction (a template, its SQL, a prepared-query object and its spans), more
+ * JavaScript than PostgreSQL spends on it, twice a write (issue 38). The same simple-protocol messages
+ * reach PostgreSQL either way.
+ */
+async function plainTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  await client.query('begin');
+  try {
+    const result = await work();
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
 releasesEveryTransactionClient();
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
