@@ -99,7 +99,9 @@ export const test = base.extend<
       workerServerUrl = null;
       await server.dispose();
     },
-    { scope: 'worker', auto: true, timeout: 150_000 },
+    // Above the server's ready bound (support/server.ts): that bound's error, with the server's output,
+    // is the one a slow start gives.
+    { scope: 'worker', auto: true, timeout: 330_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.url);
