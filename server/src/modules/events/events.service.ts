@@ -21,7 +21,7 @@ export interface NewEvent {
  * builds those). Call it in the transaction of the change it records.
  */
 export async function recordEvent(db: DbOrTx, event: NewEvent): Promise<void> {
-  await insertEventRow(db, { ...event, data: event.data ?? {} });
+  await insertEventRow(db, event);
 }
 
 // The events table's one insert, for a statement that writes an event beside its own work.
@@ -32,5 +32,5 @@ export { eventInsert } from './events.repository';
  * writes the event beside its own work, in the transaction of the change it records.
  */
 export function eventStatementParams(event: NewEvent) {
-  return eventParams({ ...event, data: event.data ?? {} });
+  return eventParams(event);
 }

@@ -20,9 +20,10 @@ import { canonicalJson, sha256Hex } from './bundle-verifier';
  * | `evidence`          | its linked evidence as `{ id, sha256 }` (sha256 null if none), by id      |
  *
  * Sorting is by UTF-16 code units, as RFC 8785 sorts keys (ids are lower-case UUIDs, so plain text order).
- * The hash chain of a case's journal adds the removal state to this (`chainedContent`).
+ * The hash chain of a case's journal adds the removal state to this (`chainedContent`). A type rather
+ * than an interface, so that the chained content, which adds to it, is a record of its fields.
  */
-export interface SignableContent {
+export type SignableContent = {
   v: string;
   id: string;
   caseId: string | null;
@@ -33,7 +34,7 @@ export interface SignableContent {
   proxyOriginatorId: string | null;
   identifierIds: string[];
   evidence: { id: string; sha256: string | null }[];
-}
+};
 
 /** The columns of an entry the content is built from, as a repository reads them. */
 export interface SignableEntry {
@@ -73,13 +74,14 @@ export function signableContent(entry: SignableEntry): SignableContent {
 
 /** The content a link of the case's hash chain records: the signable content and the removal state. */
 export function chainedContent(entry: SignableEntry) {
-  return {
-    ...signableContent(entry),
+  // Added to the signable content rather than spread into a new literal after it, which costs V8 (Node
+  // 20) microseconds a call, on every journal write (issue 38).
+  return Object.assign(signableContent(entry), {
     isNullified: entry.isNullified,
     nullifiedReason: entry.nullifiedReason,
     nullifiedAt: entry.nullifiedAt ? entry.nullifiedAt.toISOString() : null,
     nullifiedBy: entry.nullifiedByOriginatorId,
-  };
+  });
 }
 
 /** The content hash of an entry as it is now. */
