@@ -137,9 +137,9 @@ export async function buildApp({
   await app.register(sessionsRoutes, { db, config });
   await app.register(oauthRoutes, { db, config });
   await app.register(deviceAuthorizationRoutes, { db, config });
-  await app.register(usersRoutes, { db });
+  await app.register(usersRoutes, { db, limits: config });
   await app.register(originatorsRoutes, { db });
-  await app.register(teamMemberOriginatorsRoutes, { db });
+  await app.register(teamMemberOriginatorsRoutes, { db, limits: config });
   await app.register(communityMembersRoutes, { db });
   await app.register(automationsRoutes, {
     db,
@@ -148,7 +148,7 @@ export async function buildApp({
   });
   await app.register(apiKeysRoutes, { db, deviceSessionIdleMs: config.deviceSessionIdleMs });
   await app.register(webhooksRoutes, { db, limits: config });
-  await app.register(teamMembersRoutes, { db });
+  await app.register(teamMembersRoutes, { db, limits: config });
   await app.register(groupsRoutes, { db });
   await app.register(tagsRoutes, { db });
   await app.register(exportStreamsRoutes, { database });

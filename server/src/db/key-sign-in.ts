@@ -1,5 +1,6 @@
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { sessions } from './schema/index';
+import { and, gt, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { apiKeys, sessions } from './schema/index';
 
 /**
  * When a session row's sign-in ended as of `now`, or null while it works: its revocation (signing out,
@@ -38,4 +39,34 @@ export function signInEndedAt(sessionId: AnyColumn, now: SQL, idleSince: SQL): S
     where ${sessions.id} = ${sessionId})`.mapWith((value: string | Date | null) =>
     value === null ? null : new Date(value),
   );
+}
+
+/**
+ * Revokes, at `at`, the keys still live (not revoked, not expired) made with one of these sign-ins or
+ * minted from such a key (`api_keys.session_id`): the sign-ins are ending now (`endSignIns`,
+ * modules/auth/sign-in-end.ts). Answers those it revoked.
+ */
+export async function revokeKeysOfSignIns(
+  db: DbOrTx,
+  sessionIds: readonly string[],
+  at: Date,
+): Promise<{ id: string; automationId: string; prefix: string; sessionId: string }[]> {
+  if (sessionIds.length === 0) return [];
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(
+      and(
+        inArray(apiKeys.sessionId, [...sessionIds]),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, at)),
+      ),
+    )
+    .returning({
+      id: apiKeys.id,
+      automationId: apiKeys.automationId,
+      prefix: apiKeys.prefix,
+      sessionId: apiKeys.sessionId,
+    });
+  return rows.map((row) => ({ ...row, sessionId: row.sessionId! }));
 }

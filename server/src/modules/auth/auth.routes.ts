@@ -72,7 +72,8 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
       config: { access: access.session() },
     },
     async (request, reply) => {
-      await endSession(db, currentUser(request).sessionId);
+      const user = currentUser(request);
+      await endSession(db, user.sessionId, config, user.originatorId);
       clearSessionCookie(reply, config);
       return reply.status(204).send(null);
     },
@@ -98,6 +99,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: Db; config: C
         { userId: user.userId, sessionId: user.sessionId, ip: request.ip },
         request.body,
         config.loginThrottle,
+        config,
       );
       return reply.status(204).send(null);
     },

@@ -6,7 +6,8 @@ import { recordEvent } from '../events/events.service';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { findUserById, updateUser } from '../users/users.service';
 import { withGuessThrottle } from './guess-throttle.service';
-import { revokeUserSessions } from './sessions.repository';
+import { revokeUserSessions } from './sessions.service';
+import { signInEndNow } from './sign-in-end';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
@@ -33,6 +34,8 @@ export async function changeOwnPassword(
   who: { userId: string; sessionId: string; ip: string },
   body: ChangePasswordBody,
   throttle: LoginThrottle,
+  /** A device sign-in's idle limit: what its keys ended with (`endSignIns`). */
+  limits: { deviceSessionIdleMs: number },
 ): Promise<void> {
   const { userId, sessionId } = who;
   const user = await findUserById(db, userId);
@@ -64,7 +67,7 @@ export async function changeOwnPassword(
   });
   await db.transaction(async (tx) => {
     await updateUser(tx, userId, { passwordHash });
-    await revokeUserSessions(tx, userId, sessionId);
+    await revokeUserSessions(tx, userId, signInEndNow(limits, user.originatorId), sessionId);
     // In the user's security activity (data.userId, events_account_user_idx).
     await recordEvent(tx, {
       type: 'password.changed',

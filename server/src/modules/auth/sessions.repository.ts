@@ -119,23 +119,16 @@ export async function findSessionWithUser(
   return row?.found;
 }
 
-export async function revokeSession(db: DbOrTx, id: string) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, id));
-}
+/** The session `id` (for `endSignIns`, sign-in-end.ts, which ends those matching). */
+export const sessionNamed = (id: string) => eq(sessions.id, id);
 
-/** Ends every session of the user still open, but `keepSessionId` (the one changing the password). */
-export async function revokeUserSessions(db: DbOrTx, userId: string, keepSessionId?: string) {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
-        isNull(sessions.revokedAt),
-      ),
-    );
-}
+/** The user's session `id`, not another user's. */
+export const ownSessionNamed = (userId: string, id: string) =>
+  and(eq(sessions.id, id), eq(sessions.userId, userId));
+
+/** Every session of the user, but `keepSessionId` (the one changing the password). */
+export const sessionsOfUser = (userId: string, keepSessionId?: string) =>
+  and(eq(sessions.userId, userId), keepSessionId ? ne(sessions.id, keepSessionId) : undefined);
 
 /** A user's sessions that still work (see `listActiveSessions`). */
 function activeSessionsOf(
@@ -192,30 +185,12 @@ export async function listActiveSessionsPage(
   return { rows, total: counts.total, others: counts.others };
 }
 
-/** Revokes one of the user's own unrevoked sessions; answers whether there was one to revoke. */
-export async function revokeOwnSession(db: DbOrTx, userId: string, id: string): Promise<boolean> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return rows.length > 0;
-}
-
 /**
- * Revokes every session of the user that still works (as listed) but `keepSessionId`; answers the
- * ids revoked. Those already ended (revoked, expired, idle) are left as they are: no one can use them.
+ * Every session of the user that still works (as listed) but `keepSessionId`. Those already ended
+ * (revoked, expired, idle) are left as they are: no one can use them.
  */
-export async function revokeOtherActiveSessions(
-  db: DbOrTx,
+export const otherActiveSessions = (
   userId: string,
   keepSessionId: string,
   activeSince: { now: Date; idleSince: Date; deviceIdleSince: Date },
-): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: activeSince.now })
-    .where(and(activeSessionsOf(userId, activeSince), ne(sessions.id, keepSessionId)))
-    .returning({ id: sessions.id });
-  return rows.map((row) => row.id);
-}
+) => and(activeSessionsOf(userId, activeSince), ne(sessions.id, keepSessionId));

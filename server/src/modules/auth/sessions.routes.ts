@@ -55,7 +55,7 @@ export async function sessionsRoutes(app: FastifyInstance, opts: { db: Db; confi
       config: { access: access.account() },
     },
     async (request, reply) => {
-      const { current } = await revokeOwnSessionById(db, currentUser(request), request.params.id);
+      const { current } = await revokeOwnSessionById(db, currentUser(request), request.params.id, config);
       if (current) clearSessionCookie(reply, config);
       return reply.status(204).send(null);
     },

@@ -13,13 +13,25 @@ import {
   findSessionWithUser,
   insertSession,
   listActiveSessionsPage,
-  revokeOtherActiveSessions,
-  revokeOwnSession,
-  revokeSession,
+  otherActiveSessions,
+  ownSessionNamed,
+  sessionNamed,
+  sessionsOfUser,
 } from './sessions.repository';
+import { endSignIns, signInEndNow, type SignInEnd } from './sign-in-end';
 
-// What changing an account (modules/users) ends of its sessions.
-export { revokeUserSessions } from './sessions.repository';
+/**
+ * Ends every session of the user but `keepSessionId` (changing an account, modules/users; a password
+ * changed), with the keys made with them (`endSignIns`).
+ */
+export async function revokeUserSessions(
+  tx: DbOrTx,
+  userId: string,
+  end: SignInEnd,
+  keepSessionId?: string,
+): Promise<void> {
+  await endSignIns(tx, sessionsOfUser(userId, keepSessionId), end);
+}
 
 /** lastSeenAt is written at most this often, so reads do not each cost a write. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -143,8 +155,19 @@ export function narrowPermissions(held: readonly string[], asked: readonly strin
   return asked.filter((permission) => hasPermission(held, permission));
 }
 
-export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await revokeSession(db, sessionId);
+/** Ends one session (signing out with it), with the keys made with it (`endSignIns`). */
+export async function endSession(
+  db: Db,
+  sessionId: string,
+  limits: Pick<DeviceSessionLimits, 'deviceSessionIdleMs'>,
+  actorOriginatorId: string | null,
+): Promise<void> {
+  await db.transaction((tx) => endSessionIn(tx, sessionId, signInEndNow(limits, actorOriginatorId)));
+}
+
+/** Ends one session in the caller's transaction (a refresh token reused, modules/oauth). */
+export async function endSessionIn(tx: DbOrTx, sessionId: string, end: SignInEnd): Promise<void> {
+  await endSignIns(tx, sessionNamed(sessionId), end);
 }
 
 /** What "still works" means now: before the absolute expiry, used within the idle limit of its kind. */
@@ -208,9 +231,12 @@ export async function revokeOwnSessionById(
   db: Db,
   user: UserPrincipal,
   sessionId: string,
+  limits: Pick<DeviceSessionLimits, 'deviceSessionIdleMs'>,
 ): Promise<{ current: boolean }> {
   await db.transaction(async (tx) => {
-    if (!(await revokeOwnSession(tx, user.userId, sessionId))) throw AppError.notFound('Session');
+    const end = signInEndNow(limits, user.originatorId);
+    const ended = await endSignIns(tx, ownSessionNamed(user.userId, sessionId), end);
+    if (ended.length === 0) throw AppError.notFound('Session');
     await recordEvent(tx, sessionRevoked(user, sessionId));
   });
   return { current: sessionId === user.sessionId };
@@ -227,7 +253,12 @@ export async function revokeOtherOwnSessions(
   limits: SessionLimits & DeviceSessionLimits,
 ): Promise<{ revoked: number }> {
   const revoked = await db.transaction(async (tx) => {
-    const ids = await revokeOtherActiveSessions(tx, user.userId, user.sessionId, activeSinceNow(limits));
+    const activeSince = activeSinceNow(limits);
+    const ids = await endSignIns(tx, otherActiveSessions(user.userId, user.sessionId, activeSince), {
+      now: activeSince.now,
+      deviceIdleSince: activeSince.deviceIdleSince,
+      actorOriginatorId: user.originatorId,
+    });
     for (const sessionId of ids) await recordEvent(tx, sessionRevoked(user, sessionId));
     return ids.length;
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Permission } from '@scamtrail/domain/permissions';
-import { apiKeys, sessions } from '../../db/schema/index';
-import { buildTestApp, signedIn, TEST_PASSWORD, type Client, type TestApp } from '../../../test/helpers';
+import { apiKeys, events, sessions } from '../../db/schema/index';
+import { buildTestApp, signedIn, TEST_PASSWORD, untilEveryEventReadable } from '../../../test/helpers';
+import type { Client, TestApp } from '../../../test/helpers';
 import { createAutomationVia, createKeyVia, keyClient, unique } from '../../../test/originator-helpers';
 import { deviceSignIn, refreshDeviceToken } from '../../../test/device-sign-in';
 
@@ -160,6 +161,20 @@ const WAYS: [string, (s: Scene) => Promise<void>, boolean][] = [
   ],
 ];
 
+/** The ways a sign-in ends by itself, or its row goes: its keys end without any write. */
+const ENDED_ON_ITS_OWN = new Set([
+  'it is idle past DEVICE_SESSION_IDLE_HOURS',
+  'it reaches its absolute expiry',
+  'its row is deleted (its user deleted, or old sessions purged)',
+]);
+
+/** The `api_key.revoked` events of these keys. */
+const revocationsOf = (keyIds: readonly string[]) =>
+  t.database.db
+    .select({ subjectId: events.subjectId, data: events.data })
+    .from(events)
+    .where(and(eq(events.type, 'api_key.revoked'), inArray(events.subjectId, [...keyIds])));
+
 describe("a key made with a device sign-in's token", () => {
   it.each(WAYS)(
     'stops working, with the keys minted from it, when %s',
@@ -180,8 +195,54 @@ describe("a key made with a device sign-in's token", () => {
         }
         expect(keys.find((k) => k.id === browserKey.apiKey.id)?.status).toBe('active');
       }
+      // Ended on purpose, each key it ends says so once, with why; ended on its own (idle, expiry)
+      // or deleted, nothing is written.
+      const recorded = await revocationsOf([...signInKeyIds, browserKey.apiKey.id]);
+      if (ENDED_ON_ITS_OWN.has(_way)) {
+        expect(recorded).toEqual([]);
+      } else {
+        expect(recorded.map((e) => e.subjectId).sort()).toEqual([...signInKeyIds].sort());
+        for (const e of recorded) {
+          expect(e.data).toMatchObject({
+            automationId: automation.id,
+            sessionId: s.deviceSessionId,
+            reason: 'sign_in_ended',
+          });
+        }
+      }
     },
   );
+
+  it('records its end once, as readers of api key events see it, and no other reader', async () => {
+    const { s, automation, signInKeyIds } = await scene();
+    const stream = await administrator.post('/api/export-streams', {
+      name: unique('keys feed'),
+      topics: ['access'],
+    });
+    expect(stream.statusCode, stream.body).toBe(201);
+    const streamId = stream.json().id as string;
+    await expectStatus(s.device.post('/api/auth/logout', {}), 204);
+    // Ending the account's other sign-ins afterwards ends nothing more of these keys.
+    await asAdministrator(s, { disabled: true });
+    expect((await revocationsOf(signInKeyIds)).map((e) => e.subjectId).sort()).toEqual(
+      [...signInKeyIds].sort(),
+    );
+    const read = async (caller: Client) => {
+      await untilEveryEventReadable(t);
+      const res = await caller.get(`/api/export-streams/${streamId}/events?limit=1000`);
+      return res;
+    };
+    const seen = await read(administrator);
+    expect(seen.statusCode, seen.body).toBe(200);
+    const keyEvents = (seen.json().data as { type: string; subject: { id: string } }[]).filter(
+      (e) => e.type === 'api_key.revoked' && signInKeyIds.includes(e.subject.id),
+    );
+    expect(keyEvents).toHaveLength(signInKeyIds.length);
+    // Reading access events needs user.view besides export.view: a key without it reads none.
+    const { key } = await createKeyVia(administrator, automation.id, ['export.view']);
+    const refused = await read(keyClient(t, key));
+    expect(refused.statusCode, refused.body).toBe(403);
+  });
 
   it('lives on while the sign-in does: past its access token, and through a refresh', async () => {
     const { s, signInKeys } = await scene();

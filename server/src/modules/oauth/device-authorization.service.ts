@@ -179,7 +179,7 @@ export async function exchangeDeviceCode(
   const now = new Date();
   if (row.expiresAt <= now) {
     // Approved but never collected: the session nobody holds a token for ends with it.
-    if (row.status === 'approved' && row.sessionId) await endSession(db, row.sessionId);
+    if (row.status === 'approved' && row.sessionId) await endSession(db, row.sessionId, limits, null);
     throw new OAuthError('expired_token', 'The device_code has expired; start again');
   }
   if (row.status === 'pending') {

@@ -63,11 +63,3 @@ export async function renewDeviceAccess(
     .returning({ expiresAt: sessions.expiresAt, accessExpiresAt: sessions.accessExpiresAt });
   return row && { expiresAt: row.expiresAt, accessExpiresAt: row.accessExpiresAt! };
 }
-
-/** Ends a device sign-in's session at once (a refresh token reused): every instance reads it so. */
-export async function revokeDeviceSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-}

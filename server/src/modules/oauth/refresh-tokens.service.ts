@@ -8,8 +8,9 @@ import {
   insertRefreshToken,
   markRefreshTokenUsed,
   renewDeviceAccess,
-  revokeDeviceSession,
 } from './refresh-tokens.repository';
+import { endSessionIn } from '../auth/sessions.service';
+import { signInEndNow } from '../auth/sign-in-end';
 
 /**
  * How long a device sign-in's access token is accepted: then its client refreshes it, which both ends
@@ -81,7 +82,7 @@ export async function refreshDeviceTokens(
     if (!row || row.clientId !== params.clientId) return { error: 'unknown' as const };
     if (row.usedAt) {
       if (!row.revokedAt) {
-        await revokeDeviceSession(tx, row.sessionId, new Date());
+        await endSessionIn(tx, row.sessionId, signInEndNow(limits, null));
         await recordEvent(tx, {
           type: 'session.refresh_token_reused',
           actorOriginatorId: null,

@@ -28,8 +28,11 @@ function asUser(principal: Principal): UserPrincipal {
  * Team members as originators (spec 7): `{id}` is the originator id. Listing needs only
  * originator.view (badges and pickers); inviting and changing need team-member administration.
  */
-export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function teamMemberOriginatorsRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; limits: { deviceSessionIdleMs: number } },
+) {
+  const { db, limits } = opts;
   registerOriginatorKindRoutes(app, {
     base: '/api/originators/team-members',
     tags: ['team members'],
@@ -54,7 +57,14 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
     create: async (body, principal) => toOriginator(await inviteTeamMember(db, body, asUser(principal))),
     update: async (id, body, principal, ifMatch) =>
       toOriginator(
-        await changeTeamMember(db, await userIdOfOriginator(db, id), body, asUser(principal), ifMatch),
+        await changeTeamMember(
+          db,
+          await userIdOfOriginator(db, id),
+          body,
+          asUser(principal),
+          limits,
+          ifMatch,
+        ),
       ),
     read: async (id) => toOriginator(await requireOriginatorRow(db, id, 'team_member')),
     deactivate: async (id, principal, ifMatch) =>
@@ -64,6 +74,7 @@ export async function teamMemberOriginatorsRoutes(app: FastifyInstance, opts: { 
           await userIdOfOriginator(db, id),
           { disabled: true },
           asUser(principal),
+          limits,
           ifMatch,
         ),
       ),

@@ -28,8 +28,11 @@ import {
  * Team-member administration (administrators: team_member.* is held only through '*'). `{id}` is
  * the user id. Changes need a signed-in user, never an API key: they manage accounts.
  */
-export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function teamMembersRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; limits: { deviceSessionIdleMs: number } },
+) {
+  const { db, limits } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['team members'];
   const edit = access.userPermission('team_member.edit');
@@ -43,7 +46,9 @@ export async function teamMembersRoutes(app: FastifyInstance, opts: { db: Db }) 
     guardEdit(
       reply,
       async () =>
-        toTeamMember(await changeTeamMember(db, id, changes, currentUser(request), ifMatchOf(request))),
+        toTeamMember(
+          await changeTeamMember(db, id, changes, currentUser(request), limits, ifMatchOf(request)),
+        ),
       async () => toTeamMember(await requireTeamMemberRow(db, id)),
       teamMemberSchema,
     );

@@ -149,10 +149,11 @@ export async function changeTeamMember(
   userId: string,
   changes: Pick<UpdateUserBody, 'firstName' | 'lastName' | 'role' | 'disabled'>,
   actor: UserPrincipal,
+  limits: { deviceSessionIdleMs: number },
   ifMatch?: IfMatch,
 ): Promise<OriginatorRow> {
   await requireTeamMemberRow(db, userId);
-  await changeUser(db, userId, changes, actor, ifMatch, 'team member');
+  await changeUser(db, userId, changes, actor, limits, ifMatch, 'team member');
   return requireTeamMemberRow(db, userId);
 }
 

@@ -120,7 +120,7 @@ describe('the last active administrator', () => {
       // while its author was one, and reaches the change after another change demoted them.
       const actor = personActingAs(await createTestUser(t, 'viewer'));
       const before = await getUser(t.database.db, first.id);
-      await expect(changeUser(t.database.db, first.id, change, actor)).rejects.toMatchObject({
+      await expect(changeUser(t.database.db, first.id, change, actor, t.config)).rejects.toMatchObject({
         code: 'CONFLICT',
         message: LAST_ADMINISTRATOR_MESSAGE,
         details: { fields: [{ field, message: LAST_ADMINISTRATOR_MESSAGE }] },
@@ -135,13 +135,21 @@ describe('the last active administrator', () => {
     await t.database.db.execute(sql`update users set disabled = true where id = ${second.id}`);
     const actor = personActingAs(await createTestUser(t, 'viewer'));
     await expect(
-      changeUser(t.database.db, first.id, { firstName: 'Renamed', role: 'admin', disabled: false }, actor),
+      changeUser(
+        t.database.db,
+        first.id,
+        { firstName: 'Renamed', role: 'admin', disabled: false },
+        actor,
+        t.config,
+      ),
     ).resolves.toMatchObject({ firstName: 'Renamed', role: 'admin', disabled: false });
     await expect(
-      changeUser(t.database.db, first.id, { password: 'a new password for the last one' }, actor),
+      changeUser(t.database.db, first.id, { password: 'a new password for the last one' }, actor, t.config),
     ).resolves.toMatchObject({ role: 'admin' });
     // A disabled administrator is demoted freely: it takes no active one away.
-    await expect(changeUser(t.database.db, second.id, { role: 'viewer' }, actor)).resolves.toMatchObject({
+    await expect(
+      changeUser(t.database.db, second.id, { role: 'viewer' }, actor, t.config),
+    ).resolves.toMatchObject({
       role: 'viewer',
     });
     expect(await activeAdministrators()).toEqual([first.id]);
@@ -172,7 +180,7 @@ describe('two administrators taking each other away at once', () => {
     const secondClient = await login(t, second.email);
     let answer: Promise<LightMyRequestResponse> | undefined;
     await t.database.db.transaction(async (tx) => {
-      await changeUser(tx, second.id, change, personActingAs(first));
+      await changeUser(tx, second.id, change, personActingAs(first), t.config);
       let settled = false;
       answer = removal.send(secondClient, first).finally(() => {
         settled = true;

@@ -13,8 +13,11 @@ import { changeUser, createUserAs, getUser, getUsers } from './users.service';
  * User management. Accounts are administered by people, never by API keys (reads may be, with
  * user.view), and nobody gives a role holding more than they hold (users.service).
  */
-export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function usersRoutes(
+  app: FastifyInstance,
+  opts: { db: Db; limits: { deviceSessionIdleMs: number } },
+) {
+  const { db, limits } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -81,7 +84,8 @@ export async function usersRoutes(app: FastifyInstance, opts: { db: Db }) {
     async (request, reply) =>
       guardEdit(
         reply,
-        () => changeUser(db, request.params.id, request.body, currentUser(request), ifMatchOf(request)),
+        () =>
+          changeUser(db, request.params.id, request.body, currentUser(request), limits, ifMatchOf(request)),
         () => getUser(db, request.params.id),
         userSchema,
       ),

@@ -8,6 +8,7 @@ import { hashPassword } from '../../lib/password';
 import { refuseStaleVersion, type IfMatch } from '../../lib/preconditions';
 import type { UserPrincipal } from '../auth/principal';
 import { revokeUserSessions } from '../auth/sessions.service';
+import { signInEndNow } from '../auth/sign-in-end';
 import { recordEvent } from '../events/events.service';
 import {
   findUserByEmail,
@@ -152,6 +153,8 @@ export async function changeUser(
   id: string,
   body: UpdateUserBody,
   actor: UserPrincipal,
+  /** A device sign-in's idle limit: what the sessions it ends had ended with already (`endSignIns`). */
+  limits: { deviceSessionIdleMs: number },
   /** The versions the change was made from (If-Match), checked under the account's locks. */
   ifMatch?: IfMatch,
   /** The record as the caller names it in a refusal: "user" or "team member". */
@@ -188,7 +191,9 @@ export async function changeUser(
     }
     const updated = await updateUser(tx, id, values);
     const roleChanged = body.role !== undefined && body.role !== existing.role;
-    if (body.disabled === true || roleChanged || password) await revokeUserSessions(tx, id);
+    if (body.disabled === true || roleChanged || password) {
+      await revokeUserSessions(tx, id, signInEndNow(limits, actor.originatorId));
+    }
     if (updated) {
       await recordEvent(tx, {
         type: accountChangeEventType(body),

@@ -181,17 +181,19 @@ describe('nobody gives a role, or acts on an account, stronger than themself', (
   it('a person holding user.edit cannot promote, nor reset the password of a stronger account', async () => {
     const person = await personHolding(['user.edit', ...permissionsForRole('investigator')]);
     const { user: viewer } = await signedIn(t, 'viewer');
-    await expect(changeUser(t.database.db, viewer.id, { role: 'admin' }, person)).rejects.toMatchObject({
+    await expect(
+      changeUser(t.database.db, viewer.id, { role: 'admin' }, person, t.config),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
       details: { fields: [{ field: 'role' }] },
     });
     expect((await getUser(t.database.db, viewer.id)).role).toBe('viewer');
     await expect(
-      changeUser(t.database.db, adminId, { password: 'taken over by someone else' }, person),
+      changeUser(t.database.db, adminId, { password: 'taken over by someone else' }, person, t.config),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await login(t, (await getUser(t.database.db, adminId)).email, TEST_PASSWORD);
     await expect(
-      changeUser(t.database.db, viewer.id, { role: 'investigator' }, person),
+      changeUser(t.database.db, viewer.id, { role: 'investigator' }, person, t.config),
     ).resolves.toMatchObject({ role: 'investigator' });
   });
 });
