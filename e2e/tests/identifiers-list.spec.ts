@@ -77,7 +77,8 @@ test.describe('identifier list', () => {
     page,
   }) => {
     const account = await signInAs(page, 'investigator');
-    const address = `cols-${uniqueTag()}@scam.example`;
+    // Long, as a scammer's often is: its column must not squeeze the date onto two lines.
+    const address = `cols-${uniqueTag()}.refunds.department.verification.team@secure-account-verification-helpdesk.example`;
     await importRows(account, [{ type: 'email', data: { address } }]);
     await openList(page, `?search=${address}`);
     const cells = page.getByRole('row').nth(1).getByRole('cell');
@@ -86,6 +87,12 @@ test.describe('identifier list', () => {
     await expect(cells.nth(2)).toHaveText(`${account.firstName} ${account.lastName} (Team)`);
     const today = new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
     await expect(cells.nth(3)).toHaveText(today);
+    const dateLines = await cells.nth(3).evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+    });
+    expect(dateLines, 'lines of the date').toBe(1);
   });
 
   test('deletes an identifier only after the confirmation', async ({ page }) => {

@@ -118,7 +118,7 @@ export function IdentifiersTable(props: IdentifiersTableProps) {
                         <TableCell {...stackedCellProps(2, HEADERS[2])}>
                           <OriginatorCell originator={item.originator} />
                         </TableCell>
-                        <TableCell {...stackedCellProps(3, HEADERS[3])}>
+                        <TableCell {...stackedCellProps(3, HEADERS[3])} className="identifiers-table__date">
                           {formatDate(item.createdAt)}
                         </TableCell>
                         <TableCell className="cds--table-column-menu">
