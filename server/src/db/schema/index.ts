@@ -16,3 +16,4 @@ export * from './oauth';
 export * from './webhooks';
 export * from './dossier-exports';
 export * from './taxii';
+export * from './stix-producer';

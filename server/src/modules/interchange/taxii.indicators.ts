@@ -1,7 +1,9 @@
 import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue';
 import { buildDisplayValue } from '@scamtrail/domain/identifiers/display';
 import { buildNormalisedKey } from '@scamtrail/domain/identifiers/normalise';
-import { identifierObservable, STIX_SPEC_VERSION, uuidv5, type Observable, type StixObject } from './stix';
+import { randomUUID } from 'node:crypto';
+import { identifierObservable, STIX_SPEC_VERSION, type Observable, type StixObject } from './stix';
+import { extensionKeyOf, identityIdOf, type StixProducer } from './taxii.producer';
 
 /**
  * What a TAXII collection serves of an identifier (docs/interchange.md, "TAXII"): an Indicator SDO
@@ -15,16 +17,13 @@ import { identifierObservable, STIX_SPEC_VERSION, uuidv5, type Observable, type 
  * so the identifier's value coming back (changed back, or recorded again) is a new Indicator.
  */
 
-/** Ours, for the UUIDv5 of Indicator ids: never the SCO namespace (§2.9 forbids it for SDOs). */
-export const TAXII_INDICATOR_NAMESPACE = '3f8d6a52-0c1b-5e47-9b7e-6d2f4a9c1e08';
-
 /**
- * The id of the Indicator an identifier's run of versions is: a UUIDv5 of the identifier's id and the
- * time its first version of that observable was made (microseconds, UTC), so every reader computes
- * the same id and a later run of the same value (after a revocation) has another.
+ * A new Indicator's id: `indicator--` and a random UUIDv4 (STIX 2.1 §2.9: SDOs SHOULD use UUIDv4),
+ * drawn when the first version of an identifier's run of versions of one observable is mapped
+ * (`syncStixIds`) and kept for every later version of that run.
  */
-export function indicatorIdOf(identifierId: string, runStartedAt: string): string {
-  return `indicator--${uuidv5(`${identifierId}@${runStartedAt}`, TAXII_INDICATOR_NAMESPACE)}`;
+export function newIndicatorId(): string {
+  return `indicator--${randomUUID()}`;
 }
 
 /** A STIX pattern string constant (§9.2): in apostrophes, an apostrophe or a backslash escaped. */
@@ -73,24 +72,25 @@ const text = (data: Record<string, unknown>, name: string) => {
 };
 
 /**
- * Scamtrail's details that STIX has no Indicator property for, as custom properties (§11.1: ASCII
- * a-z, 0-9 and _, the `x_` prefix, 3-250 characters): the identifier's type, and the observable's
- * own custom properties the pattern does not carry (a bank's name, a wallet's network, a profile URL).
+ * Scamtrail's details that STIX has no Indicator property for, as the properties of its property
+ * extension (`taxii.producer.ts`, §7.3): the identifier's type, and the observable's own custom
+ * properties the pattern does not carry (a bank's name, a wallet's network, a profile URL), named
+ * without the observable's `x_scamtrail_` prefix.
  */
-function customPropertiesOf(version: IdentifierVersion, observable: StixObject) {
-  const custom: Record<string, unknown> = { x_scamtrail_identifier_type: version.type };
+function extensionPropertiesOf(version: IdentifierVersion, observable: StixObject) {
+  const properties: Record<string, unknown> = { identifier_type: version.type };
   for (const [name, value] of Object.entries(observable)) {
     if (name.startsWith('x_scamtrail_') && name !== 'x_scamtrail_zelle' && value !== '') {
-      custom[name] = value;
+      properties[name.slice('x_scamtrail_'.length)] = value;
     }
   }
   const displayName = observable.type === 'user-account' ? observable.display_name : undefined;
-  if (typeof displayName === 'string' && displayName) custom.x_scamtrail_display_name = displayName;
-  return custom;
+  if (typeof displayName === 'string' && displayName) properties.display_name = displayName;
+  return properties;
 }
 
 export interface IndicatorVersion extends IdentifierVersion {
-  /** The Indicator's id (`indicatorIdOf`). */
+  /** The Indicator's id (`newIndicatorId`). */
   id: string;
   /** When its first version was made: `created` and `valid_from` (RFC 3339, UTC, microseconds). */
   created: string;
@@ -98,6 +98,8 @@ export interface IndicatorVersion extends IdentifierVersion {
   modified: string;
   /** The last version: the identifier was deleted, or its value became another observable. */
   revoked: boolean;
+  /** Its creator (`created_by_ref`) and the extension its details are in. */
+  producer: Pick<StixProducer, 'identityId' | 'extensionId'>;
 }
 
 /**
@@ -116,6 +118,7 @@ export function indicatorOf(version: IndicatorVersion): StixObject | undefined {
     type: 'indicator',
     spec_version: STIX_SPEC_VERSION,
     id: version.id,
+    created_by_ref: identityIdOf(version.producer),
     created: version.created,
     modified: version.modified,
     name: `${label}: ${display}`,
@@ -129,6 +132,11 @@ export function indicatorOf(version: IndicatorVersion): StixObject | undefined {
       ? {}
       : { confidence: Math.min(100, Math.max(0, Math.round(version.confidence * 100))) }),
     ...(version.revoked ? { revoked: true } : {}),
-    ...customPropertiesOf(version, observable.object),
+    extensions: {
+      [extensionKeyOf(version.producer)]: {
+        extension_type: 'property-extension',
+        ...extensionPropertiesOf(version, observable.object),
+      },
+    },
   };
 }

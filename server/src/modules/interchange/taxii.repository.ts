@@ -182,7 +182,7 @@ export async function findUnmappedVersions(db: DbOrTx, limit: number): Promise<V
 
 /**
  * Records the Indicator ids of versions ('' for a version STIX has no observable for, and for a
- * change's tombstone that revokes nothing).
+ * change's tombstone that revokes nothing); a version already mapped keeps its id.
  */
 export async function saveStixIds(
   db: DbOrTx,
@@ -194,7 +194,8 @@ export async function saveStixIds(
       unnest(${sql.param(rows.map((r) => r.versionAt))}::timestamptz[]) as version_at,
       unnest(${sql.param(rows.map((r) => r.deleted))}::boolean[]) as deleted,
       unnest(${sql.param(rows.map((r) => r.stixId))}::text[]) as stix_id) x
-    where v.identifier_id = x.identifier_id and v.version_at = x.version_at and v.deleted = x.deleted`);
+    where v.identifier_id = x.identifier_id and v.version_at = x.version_at and v.deleted = x.deleted
+      and v.stix_id is null`);
 }
 
 export type TaxiiVersionRow = TaxiiIdentifierRow;

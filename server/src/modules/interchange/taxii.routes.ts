@@ -116,6 +116,8 @@ function taxiiPage(
  */
 export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUrl: string }) {
   const { db, publicUrl } = opts;
+  // The instance's identity, as the STIX export names the organisation (app.ts).
+  const context = { producerName: `Scamtrail (${new URL(publicUrl).host})` };
   const r = app.withTypeProvider<ZodTypeProvider>();
   // The identifiers topic of export streams: its permissions, as a stream's reader needs them.
   const config = { access: access.permission(...EXPORT_TOPIC_PERMISSIONS.identifiers) };
@@ -156,7 +158,7 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
     async (request, reply) =>
       taxiiPage(
         reply,
-        await readTaxiiObjects(db, request.params.id, request.query),
+        await readTaxiiObjects(db, request.params.id, request.query, context),
         'objects',
         (entry) => entry.object,
       ),
@@ -166,13 +168,18 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
     `${TAXII_API_ROOT}/collections/:id/manifest/`,
     { schema: { hide: true, params: collectionParams, querystring: listQuery }, config },
     async (request, reply) =>
-      taxiiPage(reply, await readTaxiiObjects(db, request.params.id, request.query), 'objects', (entry) => ({
-        id: entry.object.id,
-        date_added: entry.dateAdded,
-        // The Indicator's modified: each version is added when it is made.
-        version: entry.object.modified,
-        media_type: STIX_OBJECT_MEDIA_TYPE,
-      })),
+      taxiiPage(
+        reply,
+        await readTaxiiObjects(db, request.params.id, request.query, context),
+        'objects',
+        (entry) => ({
+          id: entry.object.id,
+          date_added: entry.dateAdded,
+          // The Indicator's modified: each version is added when it is made.
+          version: entry.object.modified,
+          media_type: STIX_OBJECT_MEDIA_TYPE,
+        }),
+      ),
   );
 
   r.get(
@@ -184,6 +191,7 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
         request.params.id,
         request.params.objectId,
         request.query,
+        context,
       );
       return taxiiPage(reply, page, 'objects', (entry) => entry.object);
     },
@@ -193,10 +201,13 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
     `${TAXII_API_ROOT}/collections/:id/objects/:objectId/versions/`,
     { schema: { hide: true, params: objectParams, querystring: versionsQuery }, config },
     async (request, reply) => {
-      const page = await readTaxiiObjectVersions(db, request.params.id, request.params.objectId, {
-        ...request.query,
-        'match[version]': 'all',
-      });
+      const page = await readTaxiiObjectVersions(
+        db,
+        request.params.id,
+        request.params.objectId,
+        { ...request.query, 'match[version]': 'all' },
+        context,
+      );
       // A version is the Indicator's `modified` (§5.8), the time it was added.
       return taxiiPage(reply, page, 'versions', (entry) => entry.object.modified);
     },

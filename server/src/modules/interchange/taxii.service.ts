@@ -3,7 +3,9 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { getExportStream, listExportStreams } from '../export-streams/export-streams.service';
 import { STIX_SPEC_VERSION, type StixObject } from './stix';
-import { indicatorIdOf, indicatorOf, observableIdOf } from './taxii.indicators';
+import { sql } from 'drizzle-orm';
+import { indicatorOf, newIndicatorId, observableIdOf } from './taxii.indicators';
+import { producerExtension, producerIdentity, stixProducer, type StixProducer } from './taxii.producer';
 import {
   findObjectVersions,
   findTaxiiIdentifiers,
@@ -105,9 +107,10 @@ function decodeNext(next: string): TaxiiPosition {
  * identifier, or its id is not computed yet). A tombstone is the Indicator's last version: the
  * identifier as it was, `revoked`, `modified` at the deletion or the change.
  */
-export function stixObjectOf(row: TaxiiIdentifierRow): StixObject | undefined {
+export function stixObjectOf(row: TaxiiIdentifierRow, producer: StixProducer): StixObject | undefined {
   if (!row.stixId || !row.created) return undefined;
   return indicatorOf({
+    producer,
     type: row.type,
     data: row.data,
     confidence: row.confidence,
@@ -140,31 +143,38 @@ function indicatorIdFor(row: VersionToMap, previousId: string | null): string {
     return kept ? '' : (continued ?? '');
   }
   if (!observable) return '';
-  return continued ?? indicatorIdOf(row.identifierId, row.versionAt);
+  return continued ?? newIndicatorId();
 }
 
+/** The advisory lock that lets one reader at a time draw Indicator ids (`syncStixIds`). */
+const STIX_ID_LOCK_KEY = 7_265_637_314;
+
 /**
- * Computes the Indicator ids of the versions written since the last call (UUIDv5s, which SQL does
- * not compute), so an object is found by its id. Runs before every objects, manifest and versions
- * read: it costs one index probe when nothing is new; two readers at once write the same values
- * (each id is a function of the versions before it). The ids the feed held in its first form
- * (observables' ids) were forgotten by migration 0040, so they are computed again as Indicators'.
+ * Computes the Indicator ids of the versions written since the last call, so an object is found by
+ * its id. Runs before every objects, manifest and versions read: one index probe when nothing is new.
+ * A new Indicator's id is random (`newIndicatorId`), so two readers must not map the same versions:
+ * the mapping runs in a transaction holding an advisory lock, reads the versions still unmapped once
+ * it holds it, and writes only ids still null; a reader that waited finds them mapped.
  */
 export async function syncStixIds(db: Db): Promise<void> {
-  for (;;) {
-    const rows = await findUnmappedVersions(db, STIX_ID_BATCH);
-    const computed = new Map<string, string>();
-    const mapped = rows.map((row) => {
-      const previousId = row.previous
-        ? (row.previous.stixId ?? computed.get(`${row.identifierId}@${row.previous.versionAt}`) ?? null)
-        : null;
-      const stixId = indicatorIdFor(row, previousId);
-      if (!row.deleted) computed.set(`${row.identifierId}@${row.versionAt}`, stixId);
-      return { identifierId: row.identifierId, versionAt: row.versionAt, deleted: row.deleted, stixId };
-    });
-    await saveStixIds(db, mapped);
-    if (rows.length < STIX_ID_BATCH) return;
-  }
+  if ((await findUnmappedVersions(db, 1)).length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${STIX_ID_LOCK_KEY})`);
+    for (;;) {
+      const rows = await findUnmappedVersions(tx, STIX_ID_BATCH);
+      const computed = new Map<string, string>();
+      const mapped = rows.map((row) => {
+        const previousId = row.previous
+          ? (row.previous.stixId ?? computed.get(`${row.identifierId}@${row.previous.versionAt}`) ?? null)
+          : null;
+        const stixId = indicatorIdFor(row, previousId);
+        if (!row.deleted) computed.set(`${row.identifierId}@${row.versionAt}`, stixId);
+        return { identifierId: row.identifierId, versionAt: row.versionAt, deleted: row.deleted, stixId };
+      });
+      await saveStixIds(tx, mapped);
+      if (rows.length < STIX_ID_BATCH) return;
+    }
+  });
 }
 
 export interface TaxiiQuery {
@@ -186,48 +196,115 @@ export interface TaxiiPage {
 /** Rows read before their Indicator ids were computed (written meanwhile): computed, then read again. */
 const SYNC_ATTEMPTS = 3;
 
+/** Who the feed names as its objects' creator (`taxii.producer.ts`): the identity's name. */
+export interface TaxiiContext {
+  producerName: string;
+}
+
+/**
+ * A row of a page: an identifier's version, or one of the producer's objects (its identity and the
+ * extension definition), which the collection holds beside the Indicators, each added when its
+ * current version was made (the identity when its name last changed), placed by its UUID as an
+ * identifier by its id.
+ */
+type PageRow = TaxiiIdentifierRow & { meta?: StixObject };
+
+function producerRows(producer: StixProducer): PageRow[] {
+  return [producerIdentity(producer), producerExtension(producer)].map((object) => ({
+    id: object.id.slice(object.id.indexOf('--') + 2),
+    type: object.type,
+    data: {},
+    confidence: null,
+    dateAdded: object.modified as string,
+    deleted: false,
+    stixId: object.id,
+    created: object.created as string,
+    meta: object,
+  }));
+}
+
+const objectOf = (row: PageRow, producer: StixProducer) => row.meta ?? stixObjectOf(row, producer);
+
+const entriesOf = (rows: readonly PageRow[], producer: StixProducer) =>
+  rows.flatMap((row) => {
+    const object = objectOf(row, producer);
+    return object ? [{ object, dateAdded: row.dateAdded }] : [];
+  });
+
+/** The order objects are added in: time, id, a revocation before the version at the same time and id. */
+function compareRows(a: PageRow, b: PageRow): number {
+  return (
+    microsOf(a.dateAdded) - microsOf(b.dateAdded) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) ||
+    Number(b.deleted) - Number(a.deleted)
+  );
+}
+
+/** Whether a row comes after the position `next` names, and was added after `added_after`. */
+function isAfter(row: PageRow, after: TaxiiPosition | undefined, addedAfter: string | undefined): boolean {
+  const at = microsOf(row.dateAdded);
+  if (addedAfter !== undefined && at <= microsOf(addedAfter)) return false;
+  if (!after) return true;
+  const position = microsOf(after.addedAt);
+  return (
+    at > position ||
+    (at === position &&
+      (row.id > after.id || (row.id === after.id && after.revoked === true && !row.deleted)))
+  );
+}
+
 /** One page of the collection's objects, each with when it was added. */
-export async function readTaxiiObjects(db: Db, collectionId: string, query: TaxiiQuery): Promise<TaxiiPage> {
+export async function readTaxiiObjects(
+  db: Db,
+  collectionId: string,
+  query: TaxiiQuery,
+  context: TaxiiContext,
+): Promise<TaxiiPage> {
   await getTaxiiCollection(db, collectionId);
   const limit = query.limit ?? TAXII_PAGE_DEFAULT;
   const stixTypes = query['match[type]']
     ?.split(',')
     .map((type) => type.trim())
     .filter(Boolean);
-  if (stixTypes && !stixTypes.includes(OBJECT_TYPE)) return { more: false, entries: [] };
   if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
-  if (query['match[id]']) return readObjectsById(db, query);
+  const after = query.next ? decodeNext(query.next) : undefined;
+  // The parameters are read before the producer is (its first read writes it).
+  const producerOf = async () => {
+    const producer = await stixProducer(db, context.producerName);
+    const meta = producerRows(producer).filter((row) => !stixTypes || stixTypes.includes(row.type));
+    return { producer, meta };
+  };
+  if (query['match[id]']) return readObjectsById(db, query, producerOf);
   if (query['match[version]'] !== undefined && query['match[version]'].trim() !== 'last') {
     // Each object once, its version as added: other versions are asked of it by id.
     throw AppError.validation([
       { field: 'match[version]', message: 'match[version] other than last needs match[id]' },
     ]);
   }
-  let rows: TaxiiIdentifierRow[] = [];
-  for (let attempt = 1; attempt <= SYNC_ATTEMPTS; attempt += 1) {
+  const { producer, meta } = await producerOf();
+  let rows: PageRow[] = [];
+  for (
+    let attempt = 1;
+    stixTypes?.includes(OBJECT_TYPE) !== false && attempt <= SYNC_ATTEMPTS;
+    attempt += 1
+  ) {
     await syncStixIds(db);
-    rows = await findTaxiiIdentifiers(db, {
-      after: query.next ? decodeNext(query.next) : undefined,
-      addedAfter: query.added_after,
-      limit: limit + 1,
-    });
+    rows = await findTaxiiIdentifiers(db, { after, addedAfter: query.added_after, limit: limit + 1 });
     // A version committed after the ids were computed: computed now, and the page read again, so
     // no poller passes an object by.
     if (!rows.some((row) => row.stixId === null)) break;
   }
+  // The producer's objects in their places among the identifiers' (the rows read reach past the page).
+  rows = [...rows, ...meta.filter((row) => isAfter(row, after, query.added_after))].sort(compareRows);
   // Still not computed (written faster than read): the page stops before it, to be read again.
   const unmapped = rows.findIndex((row) => row.stixId === null);
   const more = rows.length > limit || unmapped >= 0;
   const page = rows.slice(0, unmapped >= 0 ? Math.min(limit, unmapped) : limit);
-  const entries = page.flatMap((row) => {
-    const object = stixObjectOf(row);
-    return object ? [{ object, dateAdded: row.dateAdded }] : [];
-  });
   const last = page.at(-1);
   const next = last
     ? encodeNext({ addedAt: last.dateAdded, id: last.id, revoked: last.deleted })
     : query.next;
-  return { more, ...(more && next ? { next } : {}), entries };
+  return { more, ...(more && next ? { next } : {}), entries: entriesOf(page, producer) };
 }
 
 /** An RFC 3339 time in microseconds since 1970 (a Date keeps milliseconds only). */
@@ -254,7 +331,7 @@ function versionFilter(match: string | undefined) {
       ]);
     }
   }
-  return (rows: readonly TaxiiIdentifierRow[]) => {
+  return <T extends TaxiiIdentifierRow>(rows: readonly T[]): T[] => {
     if (wanted.includes('all')) return [...rows];
     const times = new Set(wanted.filter((value) => !['first', 'last'].includes(value)).map(microsOf));
     return rows.filter(
@@ -278,30 +355,12 @@ export type TaxiiObjectVersionsPage = TaxiiPage;
 
 /**
  * A page of versions read whole (an object's, or those `match[id]` names), in the order they were
- * added (time, identifier, a revocation before the version at the same time and identifier), after
- * `next` and `added_after`, `limit` of them.
+ * added, after `next` and `added_after`, `limit` of them.
  */
-function pageOfVersions(versions: readonly TaxiiIdentifierRow[], query: TaxiiQuery): TaxiiPage {
+function pageOfVersions(versions: readonly PageRow[], query: TaxiiQuery, producer: StixProducer): TaxiiPage {
   const after = query.next ? decodeNext(query.next) : undefined;
   const limit = query.limit ?? TAXII_PAGE_DEFAULT;
-  const addedAfter = query.added_after ? microsOf(query.added_after) : undefined;
-  const position = after ? microsOf(after.addedAt) : undefined;
-  const beyond = (row: TaxiiIdentifierRow, at: number) =>
-    position === undefined ||
-    at > position ||
-    (at === position &&
-      (row.id > after!.id || (row.id === after!.id && after!.revoked === true && !row.deleted)));
-  const ordered = versions
-    .map((row) => ({ row, at: microsOf(row.dateAdded) }))
-    .sort(
-      (a, b) =>
-        a.at - b.at ||
-        (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0) ||
-        Number(b.row.deleted) - Number(a.row.deleted),
-    );
-  const matching = ordered
-    .filter(({ row, at }) => (addedAfter === undefined || at > addedAfter) && beyond(row, at))
-    .map(({ row }) => row);
+  const matching = versions.filter((row) => isAfter(row, after, query.added_after)).sort(compareRows);
   const page = matching.slice(0, limit);
   const more = matching.length > limit;
   const last = page.at(-1);
@@ -310,11 +369,14 @@ function pageOfVersions(versions: readonly TaxiiIdentifierRow[], query: TaxiiQue
     ...(more && last
       ? { next: encodeNext({ addedAt: last.dateAdded, id: last.id, revoked: last.deleted }) }
       : {}),
-    entries: page.flatMap((row) => {
-      const object = stixObjectOf(row);
-      return object ? [{ object, dateAdded: row.dateAdded }] : [];
-    }),
+    entries: entriesOf(page, producer),
   };
+}
+
+/** An object's versions: the producer's object of that id (one version), or an Indicator's. */
+async function versionsOf(db: Db, stixId: string, meta: readonly PageRow[]): Promise<PageRow[]> {
+  const own = meta.filter((row) => row.stixId === stixId);
+  return own.length > 0 ? own : findObjectVersions(db, stixId, {});
 }
 
 /** How many ids `match[id]` may name. */
@@ -324,7 +386,11 @@ const MATCH_ID_MAX = 100;
  * The objects `match[id]` names (TAXII 2.1 §3.6), each in the versions `match[version]` selects (the
  * latest by default), as a page like the collection's; ids no identifier's Indicator had are left out.
  */
-async function readObjectsById(db: Db, query: TaxiiQuery): Promise<TaxiiPage> {
+async function readObjectsById(
+  db: Db,
+  query: TaxiiQuery,
+  producerOf: () => Promise<{ producer: StixProducer; meta: readonly PageRow[] }>,
+): Promise<TaxiiPage> {
   const ids = [
     ...new Set(
       (query['match[id]'] ?? '')
@@ -339,10 +405,11 @@ async function readObjectsById(db: Db, query: TaxiiQuery): Promise<TaxiiPage> {
     ]);
   }
   const select = versionFilter(query['match[version]']);
+  const { producer, meta } = await producerOf();
   await syncStixIds(db);
-  const versions: TaxiiIdentifierRow[] = [];
-  for (const id of ids) versions.push(...select(await findObjectVersions(db, id, {})));
-  return pageOfVersions(versions, query);
+  const versions: PageRow[] = [];
+  for (const id of ids) versions.push(...select(await versionsOf(db, id, meta)));
+  return pageOfVersions(versions, query, producer);
 }
 
 /**
@@ -355,13 +422,15 @@ export async function readTaxiiObjectVersions(
   collectionId: string,
   objectId: string,
   query: TaxiiQuery,
+  context: TaxiiContext,
 ): Promise<TaxiiObjectVersionsPage> {
   await getTaxiiCollection(db, collectionId);
   const select = versionFilter(query['match[version]']);
   if (query.next) decodeNext(query.next);
   await syncStixIds(db);
-  const versions = await findObjectVersions(db, objectId, {});
+  const producer = await stixProducer(db, context.producerName);
+  const versions = await versionsOf(db, objectId, producerRows(producer));
   if (versions.length === 0) throw AppError.notFound('Object');
   if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
-  return pageOfVersions(select(versions), query);
+  return pageOfVersions(select(versions), query, producer);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indicatorOf, patternString } from './taxii.indicators';
-import { patternProblems, stixProblems, versionProblems } from './taxii.stix-rules';
+import { extensionKeyOf, producerExtension, producerIdentity, type StixProducer } from './taxii.producer';
+import { patternProblems, referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
 
 /**
  * The STIX 2.1 check the TAXII tests run (`taxii.stix-rules.ts`), and the Indicator a version of
@@ -9,14 +10,24 @@ import { patternProblems, stixProblems, versionProblems } from './taxii.stix-rul
 
 const CREATED = '2026-11-01T10:00:00.000000Z';
 
+const PRODUCER: StixProducer = {
+  identityId: '0b7a3c1e-5d2f-4a8b-9c6d-1e2f3a4b5c6d',
+  extensionId: '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  name: 'Scamtrail (scamtrail.example)',
+  created: CREATED,
+  modified: CREATED,
+};
+const EXTENSION = extensionKeyOf(PRODUCER);
+
 const version = (type: string, data: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   type,
   data,
   confidence: 0.8,
-  id: 'indicator--8e2e2d2b-17d4-5e7a-9c3c-3a4d1b3c2f10',
+  id: 'indicator--8e2e2d2b-17d4-4e7a-9c3c-3a4d1b3c2f10',
   created: CREATED,
   modified: CREATED,
   revoked: false,
+  producer: PRODUCER,
   ...extra,
 });
 
@@ -60,6 +71,101 @@ describe('the STIX 2.1 check', () => {
     expect(stixProblems({ ...indicator, confidence: 0.8 })).toContain(
       'confidence must be an integer from 0 to 100',
     );
+  });
+
+  it('reports what the OASIS validator warns of: UUIDv5 ids of SDOs, custom properties without an extension', () => {
+    const indicator = indicatorOf(version('email', { address: 'mule@example.com' }))!;
+    // §2.9: an SDO's id SHOULD be a UUIDv4 (the feed's were UUIDv5s until migration 0041).
+    expect(stixProblems({ ...indicator, id: 'indicator--8e2e2d2b-17d4-5e7a-9c3c-3a4d1b3c2f10' })).toEqual([
+      'id indicator--8e2e2d2b-17d4-5e7a-9c3c-3a4d1b3c2f10 should be a UUIDv4 (§2.9)',
+    ]);
+    // An SCO's, a UUIDv5.
+    expect(
+      stixProblems({
+        type: 'email-addr',
+        spec_version: '2.1',
+        id: 'email-addr--3be21e51-8e69-4206-b9d0-43f92be70f31',
+        value: 'x@example.com',
+      }),
+    ).toEqual([
+      'id email-addr--3be21e51-8e69-4206-b9d0-43f92be70f31 of a cyber-observable should be a UUIDv5 (§2.9)',
+    ]);
+    // §7.3, §11.1: a top-level custom property, as the feed had x_scamtrail_identifier_type.
+    expect(stixProblems({ ...indicator, x_scamtrail_identifier_type: 'email' })).toEqual([
+      'x_scamtrail_identifier_type is a custom property no extension definition defines (§7.3, §11.1)',
+    ]);
+    // Allowed where the object names a top-level property extension.
+    const toplevel = {
+      ...indicator,
+      x_scamtrail_identifier_type: 'email',
+      extensions: { [EXTENSION]: { extension_type: 'toplevel-property-extension' } },
+    };
+    expect(stixProblems(toplevel)).toEqual([]);
+    expect(
+      stixProblems({ ...indicator, extensions: { [EXTENSION]: { extension_type: 'property-extension' } } }),
+    ).toEqual([`extensions: ${EXTENSION} holds no property`]);
+    expect(stixProblems({ ...indicator, extensions: { [EXTENSION]: { identifier_type: 'email' } } })).toEqual(
+      [`extensions: ${EXTENSION} needs an extension_type of the enumeration`],
+    );
+    expect(stixProblems({ ...indicator, extensions: { nonsense: {} } })).toContain(
+      'extensions: nonsense is no extension definition id',
+    );
+    expect(
+      stixProblems({ ...indicator, created_by_ref: 'indicator--8e2e2d2b-17d4-4e7a-9c3c-3a4d1b3c2f10' }),
+    ).toEqual(['created_by_ref must be an identity id']);
+  });
+
+  it('checks the producer: its identity, its extension definition, and what refers to them', () => {
+    const identity = producerIdentity(PRODUCER);
+    const extension = producerExtension(PRODUCER);
+    const indicator = indicatorOf(
+      version('bank_account', {
+        bankName: 'First',
+        accountName: 'J Doe',
+        accountNumber: '12345678',
+        routingNumber: '021000021',
+      }),
+    )!;
+    expect(stixProblems(identity)).toEqual([]);
+    expect(stixProblems(extension)).toEqual([]);
+    expect(indicator.created_by_ref).toBe(identity.id);
+    expect(extension.created_by_ref).toBe(identity.id);
+    expect((indicator.extensions as Record<string, unknown>)[extension.id]).toEqual({
+      extension_type: 'property-extension',
+      identifier_type: 'bank_account',
+      bank_name: 'First',
+      account_name: 'J Doe',
+      routing_number: '021000021',
+    });
+    expect(referenceProblems([identity, extension, indicator])).toEqual([]);
+    expect(referenceProblems([extension, indicator])).toEqual([
+      `${extension.id}: created_by_ref ${identity.id} is no identity served`,
+      `${indicator.id}: created_by_ref ${identity.id} is no identity served`,
+    ]);
+    expect(referenceProblems([identity, indicator])).toEqual([
+      `${indicator.id}: extension ${extension.id} is no extension definition served`,
+    ]);
+    expect(
+      referenceProblems([
+        identity,
+        { ...extension, extension_types: ['toplevel-property-extension'] },
+        indicator,
+      ]),
+    ).toEqual([`${indicator.id}: ${extension.id} does not define property-extension`]);
+    const without = (name: string) =>
+      Object.fromEntries(Object.entries(extension).filter(([k]) => k !== name));
+    for (const name of ['created_by_ref', 'name', 'schema', 'version', 'extension_types']) {
+      expect(stixProblems(without(name))).toContain(`extension-definition: ${name} is required`);
+    }
+    expect(stixProblems(without('description'))).toEqual([
+      'extension-definition: description should be given',
+    ]);
+    expect(stixProblems({ ...identity, identity_class: 'company' })).toEqual([
+      'identity_class: company is not in identity-class-ov',
+    ]);
+    expect(stixProblems({ ...identity, id: 'identity--0b7a3c1e-5d2f-5a8b-9c6d-1e2f3a4b5c6d' })).toEqual([
+      'id identity--0b7a3c1e-5d2f-5a8b-9c6d-1e2f3a4b5c6d should be a UUIDv4 (§2.9)',
+    ]);
   });
 
   it('escapes apostrophes and backslashes in a pattern string, and refuses other escapes', () => {
@@ -114,7 +220,11 @@ describe('the STIX 2.1 check', () => {
       const indicator = indicatorOf(version(type, data))!;
       expect(indicator, type).toBeDefined();
       expect(indicator.pattern, type).toBe(pattern);
-      expect(indicator.x_scamtrail_identifier_type).toBe(type);
+      expect((indicator.extensions as Record<string, Record<string, unknown>>)[EXTENSION]).toMatchObject({
+        extension_type: 'property-extension',
+        identifier_type: type,
+      });
+      expect(Object.keys(indicator).filter((name) => name.startsWith('x_'))).toEqual([]);
       expect(stixProblems(indicator), `${type}: ${JSON.stringify(indicator)}`).toEqual([]);
     }
     // An "other" of a kind STIX has no observable for: no Indicator.

@@ -4,7 +4,9 @@
  * properties, and which apply to SDOs and SROs and which to SCOs), identifiers (§2.9), timestamps
  * (§2.16; `created`/`modified` at least to the millisecond), versioning (§3.6), the Indicator (§4.7)
  * and its STIX pattern (§9, the subset of comparisons the feed writes), and custom properties
- * (§11.1). The OASIS JSON schemas and validator cannot be brought in here (docs/interchange.md,
+ * (§11.1), extensions and extension definitions (§7.3), identities (§4.6), the UUID version of
+ * ids (§2.9) and references (`created_by_ref`, an extension's definition). The OASIS JSON schemas
+ * and validator cannot be brought in here (docs/interchange.md,
  * "Validation"): this is the check the tests run on every object and every version the feed serves.
  * Pure functions: each answers the problems found, none when the object conforms.
  */
@@ -33,6 +35,9 @@ const SDO_SRO_TYPES = new Set([
   'relationship',
   'sighting',
 ]);
+
+/** §7: the STIX Meta Objects this check knows (versioned, with SDOs' common properties). */
+const META_TYPES = new Set(['extension-definition', 'marking-definition', 'language-content']);
 
 /** §6: the STIX Cyber-observable Objects (not versioned). */
 const SCO_TYPES = new Set([
@@ -109,6 +114,32 @@ const TYPE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const PROPERTY_NAME = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 /** §11.1.1: custom property names: a-z, 0-9 and _, 3-250 characters, the `x_` prefix. */
 const CUSTOM_PROPERTY = /^x_[a-z0-9_]{1,248}$/;
+/** §10.7 identity-class-ov. */
+const IDENTITY_CLASSES = new Set(['individual', 'group', 'system', 'organization', 'class', 'unknown']);
+
+/** §7.3 extension-type-enum. */
+const EXTENSION_TYPES = new Set([
+  'new-sdo',
+  'new-sco',
+  'new-sro',
+  'property-extension',
+  'toplevel-property-extension',
+]);
+
+/** §6: SCOs whose ID-contributing properties are all optional: without them, a UUIDv4 id. */
+const OPTIONAL_CONTRIBUTING = new Set([
+  'artifact',
+  'email-message',
+  'user-account',
+  'windows-registry-key',
+  'x509-certificate',
+  'process',
+]);
+
+/** An `extensions` key (§7.3): an extension definition's id, or a predefined extension's name. */
+const EXTENSION_KEY =
+  /^(extension-definition--[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z0-9-]+-ext)$/;
+
 /** RFC 4122: the version nibble 1-5 and the variant bits 10. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 /** §2.16 in UTC ("Z"); `precise` also requires at least millisecond precision (§3.2 created, modified). */
@@ -195,6 +226,104 @@ export function patternProblems(pattern: string): string[] {
   }
 }
 
+/**
+ * §2.9: SDOs, SROs and meta objects SHOULD have a UUIDv4 id, SCOs a UUIDv5 (deterministic) one, but
+ * a UUIDv4 where their ID-contributing properties are optional. The OASIS validator warns on any
+ * other (`uuid-check`), so a SHOULD is reported here as a problem.
+ */
+function uuidVersionProblems(object: Record<string, unknown>, sco: boolean): string[] {
+  const version = String(object.id).split('--')[1]?.[14];
+  if (!version) return [];
+  if (!sco && version !== '4') return [`id ${String(object.id)} should be a UUIDv4 (§2.9)`];
+  if (sco && version !== '5' && !(version === '4' && OPTIONAL_CONTRIBUTING.has(object.type as string))) {
+    return [`id ${String(object.id)} of a cyber-observable should be a UUIDv5 (§2.9)`];
+  }
+  return [];
+}
+
+/**
+ * §7.3 and §11.1: `extensions` holds, under an extension definition's id (or a predefined
+ * extension's name), a dictionary of its properties with its `extension_type`; custom properties at
+ * the top level SHOULD be defined by an extension definition of type `toplevel-property-extension`
+ * that the object names (the OASIS validator's `extensions-use` warning), else be a property
+ * extension's, under `extensions`.
+ */
+function extensionProblems(object: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  const extensions = object.extensions;
+  let toplevel = false;
+  if (extensions !== undefined) {
+    if (typeof extensions !== 'object' || extensions === null || Array.isArray(extensions)) {
+      return ['extensions must be a dictionary'];
+    }
+    if (Object.keys(extensions).length === 0) problems.push('extensions must not be empty');
+    for (const [key, value] of Object.entries(extensions as Record<string, unknown>)) {
+      if (!EXTENSION_KEY.test(key)) problems.push(`extensions: ${key} is no extension definition id`);
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        problems.push(`extensions: ${key} must be a dictionary`);
+        continue;
+      }
+      const extension = value as Record<string, unknown>;
+      if (key.startsWith('extension-definition--')) {
+        if (!EXTENSION_TYPES.has(extension.extension_type as string)) {
+          problems.push(`extensions: ${key} needs an extension_type of the enumeration`);
+        }
+        if (extension.extension_type === 'toplevel-property-extension') toplevel = true;
+        if (extension.extension_type === 'property-extension' && Object.keys(extension).length < 2) {
+          problems.push(`extensions: ${key} holds no property`);
+        }
+      }
+      for (const name of Object.keys(extension)) {
+        if (!PROPERTY_NAME.test(name) || name.length > 250) {
+          problems.push(`extensions: ${key}: ${name} is no property name`);
+        }
+      }
+    }
+  }
+  if (!toplevel) {
+    for (const name of Object.keys(object)) {
+      if (name.startsWith('x_')) {
+        problems.push(`${name} is a custom property no extension definition defines (§7.3, §11.1)`);
+      }
+    }
+  }
+  return problems;
+}
+
+/** §4.6 Identity. */
+function identityProblems(object: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (typeof object.name !== 'string' || !object.name) problems.push('identity: name is required');
+  if ('identity_class' in object && !IDENTITY_CLASSES.has(object.identity_class as string)) {
+    problems.push(`identity_class: ${String(object.identity_class)} is not in identity-class-ov`);
+  }
+  return problems;
+}
+
+/** §7.3 Extension Definition: its required properties, and the SHOULDs the OASIS validator checks. */
+function extensionDefinitionProblems(object: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const name of ['created_by_ref', 'name', 'schema', 'version', 'extension_types']) {
+    if (!(name in object)) problems.push(`extension-definition: ${name} is required`);
+  }
+  if (!('description' in object)) problems.push('extension-definition: description should be given');
+  if (typeof object.version === 'string' && !/^\d+\.\d+\.\d+/.test(object.version)) {
+    problems.push('extension-definition: version must be a semantic version');
+  }
+  const types = object.extension_types;
+  if (!Array.isArray(types) || types.length === 0) {
+    problems.push('extension-definition: extension_types must be a list');
+  } else {
+    for (const type of types) {
+      if (!EXTENSION_TYPES.has(type as string)) problems.push(`extension_types: ${String(type)}`);
+    }
+    if (types.includes('toplevel-property-extension') && !Array.isArray(object.extension_properties)) {
+      problems.push('extension-definition: extension_properties should name the top-level properties');
+    }
+  }
+  return problems;
+}
+
 function indicatorProblems(object: Record<string, unknown>): string[] {
   const problems: string[] = [];
   for (const name of ['pattern', 'pattern_type', 'valid_from']) {
@@ -235,7 +364,10 @@ function indicatorProblems(object: Record<string, unknown>): string[] {
   return problems;
 }
 
-/** The problems of one STIX 2.1 object; none when it conforms. */
+/**
+ * The problems of one STIX 2.1 object; none when it conforms, and the OASIS validator would neither
+ * refuse it nor warn (its `uuid-check` and `extensions-use`, §2.9 and §7.3 SHOULDs).
+ */
 export function stixProblems(object: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const type = object.type;
@@ -258,13 +390,20 @@ export function stixProblems(object: Record<string, unknown>): string[] {
   if ('spec_version' in object || !sco) {
     if (object.spec_version !== '2.1') problems.push('spec_version must be 2.1');
   }
+  if (problems.length === 0) problems.push(...uuidVersionProblems(object, sco));
+  problems.push(...extensionProblems(object));
   if (sco) {
     for (const name of NOT_ON_SCOS) {
       if (name in object) problems.push(`${name} is not a property of a cyber-observable (SCO)`);
     }
     return problems;
   }
-  if (!SDO_SRO_TYPES.has(type)) return [...problems, `${type} is no STIX 2.1 object type this check knows`];
+  if (!SDO_SRO_TYPES.has(type) && !META_TYPES.has(type)) {
+    return [...problems, `${type} is no STIX 2.1 object type this check knows`];
+  }
+  if ('created_by_ref' in object && !/^identity--/.test(String(object.created_by_ref))) {
+    problems.push('created_by_ref must be an identity id');
+  }
   for (const name of ['created', 'modified']) {
     const problem = timestampProblem(object[name], name, true);
     if (problem) problems.push(problem);
@@ -284,7 +423,37 @@ export function stixProblems(object: Record<string, unknown>): string[] {
     problems.push('labels must be a non-empty list');
   }
   if (type === 'indicator') problems.push(...indicatorProblems(object));
+  if (type === 'identity') problems.push(...identityProblems(object));
+  if (type === 'extension-definition') problems.push(...extensionDefinitionProblems(object));
   return problems;
+}
+
+/**
+ * The problems of the references among objects seen together: each `created_by_ref` names an
+ * identity among them, and each extension an object names by id an extension definition among them
+ * of the type it is used as (§7.3).
+ */
+export function referenceProblems(objects: readonly Record<string, unknown>[]): string[] {
+  const problems = new Set<string>();
+  const byId = new Map(objects.map((object) => [String(object.id), object]));
+  for (const object of objects) {
+    const creator = object.created_by_ref;
+    if (creator !== undefined && byId.get(String(creator))?.type !== 'identity') {
+      problems.add(`${String(object.id)}: created_by_ref ${String(creator)} is no identity served`);
+    }
+    const extensions = (object.extensions ?? {}) as Record<string, { extension_type?: unknown }>;
+    for (const [key, extension] of Object.entries(extensions)) {
+      if (!key.startsWith('extension-definition--')) continue;
+      const definition = byId.get(key);
+      const types = definition?.extension_types;
+      if (definition?.type !== 'extension-definition') {
+        problems.add(`${String(object.id)}: extension ${key} is no extension definition served`);
+      } else if (!Array.isArray(types) || !types.includes(extension.extension_type)) {
+        problems.add(`${String(object.id)}: ${key} does not define ${String(extension.extension_type)}`);
+      }
+    }
+  }
+  return [...problems];
 }
 
 /**

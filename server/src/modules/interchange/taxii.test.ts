@@ -1,11 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, clientWithHeaders, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import {
+  buildTestApp,
+  clientWithHeaders,
+  PUBLIC_URL,
+  signedIn,
+  type Client,
+  type TestApp,
+} from '../../../test/helpers';
 import { firstStatement, planWithoutSort } from '../../../test/statement-log';
 import { insertAutomationKey } from '../identifiers/identifier-test-fixtures';
+import { stixProducer } from './taxii.producer';
 import { findTaxiiIdentifiers } from './taxii.repository';
-import { stixProblems, versionProblems } from './taxii.stix-rules';
+import { referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
 
 /**
  * TAXII 2.1 read-only, polled by a client written here from the specification (OASIS TAXII 2.1:
@@ -28,6 +36,7 @@ const TAXII_ERROR_PROPERTIES = [
   'details',
 ];
 const MIGRATION_0040 = new URL('../../db/migrations/0040_taxii_indicator_ids.sql', import.meta.url);
+const MIGRATION_0041 = new URL('../../db/migrations/0041_taxii_v4_ids_and_producer.sql', import.meta.url);
 const ROWS = 1000;
 
 let t: TestApp;
@@ -45,6 +54,24 @@ function valueOf(object: StixJson): string | undefined {
   const constant = /= '((?:[^'\\]|\\.)*)'/.exec(String(object.pattern));
   return constant?.[1].replace(/\\(.)/g, '$1');
 }
+
+/** The identifier's type, as the Indicator's property extension carries it. */
+function identifierTypeOf(object: StixJson): unknown {
+  const extensions = (object.extensions ?? {}) as Record<string, Record<string, unknown>>;
+  return Object.values(extensions)[0]?.identifier_type;
+}
+
+/** The producer's identity and extension definition among objects, in that order. */
+function producerObjects(objects: StixJson[]): [StixJson, StixJson] {
+  const of = (type: string) => objects.filter((o) => o.type === type);
+  expect(of('identity')).toHaveLength(1);
+  expect(of('extension-definition')).toHaveLength(1);
+  return [of('identity')[0], of('extension-definition')[0]];
+}
+
+/** A UUIDv4 STIX id of the type (§2.9: SDOs and meta objects SHOULD have one). */
+const v4Id = (type: string) =>
+  new RegExp(`^${type}--[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`);
 
 /** The default description of an identifier without notes. */
 const NO_NOTES = 'Email identifier recorded in a Scamtrail fraud case.';
@@ -138,6 +165,11 @@ beforeAll(async () => {
       timestamptz '2025-01-01' + g * interval '10 second' + interval '1 millisecond',
       timestamptz '2025-01-01' + g * interval '10 second' + interval '1 millisecond'
     from generate_series(1, ${ROWS / 10}) g`);
+  // The producer (its identity and extension definition), as a feed that served its first objects
+  // before these identifiers were added: its objects come first in the collection.
+  await db.execute(sql`insert into stix_producer (identity_id, extension_id, name, created, modified)
+    values (gen_random_uuid(), gen_random_uuid(), ${`Scamtrail (${new URL(PUBLIC_URL).host})`},
+      timestamptz '2024-12-31', timestamptz '2024-12-31')`);
   const { key } = await insertAutomationKey(db, ['export.view', 'identifier.view']);
   reader = clientWithHeaders(t.app, { authorization: `Bearer ${key}` });
 }, 120_000);
@@ -152,7 +184,12 @@ afterAll(async () => {
   const seen = [...served];
   expect(seen.length).toBeGreaterThan(ROWS);
   expect(versionProblems(seen, { complete: false })).toEqual([]);
-  const ids = new Set(seen.filter((o) => o.revoked || o.created !== o.modified).map((o) => o.id));
+  // Every Indicator's creator and extension definition were served too.
+  expect(referenceProblems(seen)).toEqual([]);
+  // (The producer's identity keeps its latest version only: the Indicators', all.)
+  const ids = new Set(
+    seen.filter((o) => o.type === 'indicator' && (o.revoked || o.created !== o.modified)).map((o) => o.id),
+  );
   expect(ids.size).toBeGreaterThan(5);
   const taxii = new TaxiiClient(reader);
   for (const id of ids) {
@@ -182,9 +219,26 @@ describe('TAXII 2.1', () => {
     const taxii = new TaxiiClient(reader);
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const all = await taxii.poll(objectsUrl, { limit: 100 });
-    expect(all.pages).toBe(11);
-    expect(all.objects).toHaveLength(ROWS + ROWS / 10);
-    expect(new Set(all.objects.map((o) => o.id)).size).toBe(ROWS + ROWS / 10);
+    expect(all.pages).toBe(12);
+    // The producer's identity and extension definition, then the Indicators.
+    expect(all.objects).toHaveLength(2 + ROWS + ROWS / 10);
+    expect(new Set(all.objects.map((o) => o.id)).size).toBe(2 + ROWS + ROWS / 10);
+    // The two added at the same time, in the order of their ids.
+    const [identity, extension] = producerObjects(all.objects.slice(0, 2));
+    const indicators = all.objects.slice(2);
+    expect(identity).toMatchObject({ type: 'identity', name: 'Scamtrail (localhost:3000)' });
+    expect(identity.id).toMatch(v4Id('identity'));
+    expect(extension).toMatchObject({
+      type: 'extension-definition',
+      created_by_ref: identity.id,
+      extension_types: ['property-extension'],
+    });
+    expect(extension.id).toMatch(v4Id('extension-definition'));
+    for (const indicator of indicators) {
+      expect(indicator.id).toMatch(v4Id('indicator'));
+      expect(indicator.created_by_ref).toBe(identity.id);
+      expect(Object.keys(indicator.extensions as object)).toEqual([extension.id]);
+    }
     // The last phone, a millisecond after the last e-mail.
     expect(all.lastAdded).toBe('2025-01-01T00:16:40.001000Z');
 
@@ -196,15 +250,20 @@ describe('TAXII 2.1', () => {
     expect(half.pages).toBe(3);
 
     // Every object is an Indicator: match[type] selects all or none.
-    const indicators = await taxii.poll(objectsUrl, { limit: 1000, type: 'indicator' });
-    expect(indicators.objects).toHaveLength(ROWS + ROWS / 10);
-    expect(new Set(indicators.objects.map((o) => o.type))).toEqual(new Set(['indicator']));
-    const phones = indicators.objects.filter((o) => String(o.pattern).startsWith('[phone-number:value = '));
+    const onlyIndicators = await taxii.poll(objectsUrl, { limit: 1000, type: 'indicator' });
+    expect(onlyIndicators.objects).toHaveLength(ROWS + ROWS / 10);
+    expect(new Set(onlyIndicators.objects.map((o) => o.type))).toEqual(new Set(['indicator']));
+    const producer = await taxii.poll(objectsUrl, { limit: 1, type: 'identity,extension-definition' });
+    expect(producerObjects(producer.objects)).toEqual([identity, extension]);
+    expect(producer.pages).toBe(2);
+    const phones = onlyIndicators.objects.filter((o) =>
+      String(o.pattern).startsWith('[phone-number:value = '),
+    );
     expect(phones).toHaveLength(ROWS / 10);
     expect(phones[0]).toMatchObject({
       pattern: "[phone-number:value = '+12025500001']",
       pattern_type: 'stix',
-      x_scamtrail_identifier_type: 'phone',
+      extensions: { [extension.id]: { extension_type: 'property-extension', identifier_type: 'phone' } },
     });
     expect((await taxii.poll(objectsUrl, { limit: 1000, type: 'phone-number,email-addr' })).objects).toEqual(
       [],
@@ -217,11 +276,19 @@ describe('TAXII 2.1', () => {
     const entries = body.objects as Json[];
     expect(entries).toHaveLength(5);
     expect(body.more).toBe(true);
-    expect(entries[0]).toMatchObject({
+    // The producer's objects, added when the feed first served them (the fixture's time).
+    expect(
+      entries
+        .slice(0, 2)
+        .map((entry) => String(entry.id).split('--')[0])
+        .sort(),
+    ).toEqual(['extension-definition', 'identity']);
+    expect(entries[0]).toMatchObject({ date_added: '2024-12-31T00:00:00.000000Z' });
+    expect(entries[2]).toMatchObject({
       date_added: '2025-01-01T00:00:01.000000Z',
       media_type: 'application/stix+json;version=2.1',
     });
-    expect(String(entries[0].id)).toMatch(/^indicator--/);
+    expect(String(entries[2].id)).toMatch(v4Id('indicator'));
   });
 
   it('refuses the anonymous, a key without export.view, bad parameters, and unknown collections', async () => {
@@ -488,7 +555,7 @@ describe('TAXII 2.1', () => {
     const [{ id }] = (inserted as unknown as { rows: { id: string }[] }).rows;
     const before = await taxii.poll(objectsUrl, { limit: 1000 });
     const both = before.objects.filter((o) => valueOf(o) === 'taxii3@example.com');
-    expect(both.map((o) => o.x_scamtrail_identifier_type)).toEqual(['email', 'zelle']);
+    expect(both.map(identifierTypeOf)).toEqual(['email', 'zelle']);
     expect(both[0].pattern).toBe(both[1].pattern);
     const [email, zelle] = both;
     expect(email.id).not.toBe(zelle.id);
@@ -577,7 +644,7 @@ describe('TAXII 2.1', () => {
     expect(zelle.statusCode, zelle.body).toBe(201);
     const before = await taxii.poll(objectsUrl, { limit: 1000 });
     const [email13, zelle13] = before.objects.filter((o) => valueOf(o) === 'taxii13@example.com');
-    expect(zelle13.x_scamtrail_identifier_type).toBe('zelle');
+    expect(identifierTypeOf(zelle13)).toBe('zelle');
     const kept = before.objects.find((o) => valueOf(o) === 'taxii15@example.com')!;
 
     // The e-mail changes its value: its Indicator is revoked, a new one names the new value; the
@@ -608,8 +675,8 @@ describe('TAXII 2.1', () => {
       id: kept.id,
       created: kept.created,
       modified: retypedAt,
-      x_scamtrail_identifier_type: 'zelle',
     });
+    expect(identifierTypeOf(since.objects[2])).toBe('zelle');
     expect((await taxii.get(`${objectsUrl}${zelle13.id}/`)).body.objects).toEqual([zelle13]);
     expect((await taxii.versions(`${objectsUrl}${kept.id}/`, { limit: 10 })).versions).toEqual([
       '2025-01-01T00:00:15.000000Z',
@@ -621,9 +688,8 @@ describe('TAXII 2.1', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
     const full = await taxii.poll(objectsUrl, { limit: 1000 });
     const withdrawn = full.objects.filter((o) => o.id === kept.id);
-    expect(withdrawn).toEqual([
-      expect.objectContaining({ revoked: true, x_scamtrail_identifier_type: 'zelle' }),
-    ]);
+    expect(withdrawn).toEqual([expect.objectContaining({ revoked: true })]);
+    expect(identifierTypeOf(withdrawn[0])).toBe('zelle');
     const versions = (await taxii.versions(`${objectsUrl}${kept.id}/`, { limit: 10 })).versions;
     expect(versions).toEqual(['2025-01-01T00:00:15.000000Z', retypedAt, withdrawn[0].modified]);
   });
@@ -755,7 +821,69 @@ describe('TAXII 2.1', () => {
       where stix_id like 'indicator--%'`);
     await db.execute(sql.raw(await readFile(MIGRATION_0040, 'utf8')));
     const after = await taxii.poll(objectsUrl, { limit: 1000 });
-    expect(after.objects).toEqual(before.objects);
+    // The same objects, each Indicator under a new random id, one per Indicator.
+    expectSameButIds(before.objects, after.objects);
+    // The ids served before are gone: the versions check at the end reads those served from now on.
+    served.splice(0, served.length, ...after.objects);
+  });
+
+  it('gives each Indicator one UUIDv4 id for all its versions in place of its UUIDv5 (migration 0041)', async () => {
+    const db = t.database.db;
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    // As the feed computed them until 0041: a UUIDv5 per Indicator, the same for all its versions.
+    await db.execute(sql`update identifier_versions set stix_id = 'indicator--' || substr(md5(stix_id), 1, 8) || '-'
+        || substr(md5(stix_id), 9, 4) || '-5' || substr(md5(stix_id), 14, 3) || '-8' || substr(md5(stix_id), 18, 3)
+        || '-' || substr(md5(stix_id), 21, 12)
+      where stix_id like 'indicator--%'`);
+    const v5 = await db.execute(sql`select count(distinct stix_id)::int as n from identifier_versions
+      where stix_id ~ '^indicator--.{14}5'`);
+    expect((v5 as unknown as { rows: { n: number }[] }).rows[0].n).toBeGreaterThan(ROWS);
+    // The migration's id statement (its table exists already).
+    const statements = (await readFile(MIGRATION_0041, 'utf8')).split('--> statement-breakpoint');
+    const remap = statements.find((statement) => /UPDATE "identifier_versions"/.test(statement))!;
+    await db.execute(sql.raw(remap));
+    const left = await db.execute(sql`select count(*)::int as n from identifier_versions
+      where stix_id like 'indicator--%' and stix_id !~ '^indicator--.{14}4'`);
+    expect((left as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    const after = await taxii.poll(objectsUrl, { limit: 1000 });
+    expectSameButIds(before.objects, after.objects);
+    served.splice(0, served.length, ...after.objects);
+    // An object's versions are still one object, its revocation included.
+    const revoked = after.objects.find((o) => o.revoked === true)!;
+    const versions = (await taxii.get(`${objectsUrl}${revoked.id}/?match[version]=all`)).body
+      .objects as StixJson[];
+    expect(versions.length).toBeGreaterThan(1);
+    expect(versionProblems(versions)).toEqual([]);
+  });
+
+  it('draws one id per Indicator when readers map the same new versions at once', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    for (let k = 0; k < 20; k += 1) {
+      const created = await admin.post('/api/identifiers', {
+        type: 'email',
+        data: { address: `together${k}@example.com` },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const edited = await admin.put(`/api/identifiers/${created.json().id as string}`, {
+        data: { address: `together${k}@example.com`, notes: 'edited' },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+    }
+    // Five pollers at once, each mapping the new versions before it reads.
+    const polls = await Promise.all(
+      Array.from({ length: 5 }, () => taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded })),
+    );
+    for (const poll of polls) expect(poll.objects).toEqual(polls[0].objects);
+    expect(polls[0].objects).toHaveLength(20);
+    for (const object of polls[0].objects) {
+      const versions = (await taxii.get(`${objectsUrl}${object.id}/?match[version]=all`)).body
+        .objects as StixJson[];
+      expect(versions.map((v) => v.description)).toEqual([NO_NOTES, 'edited']);
+    }
   });
 
   it('reads the objects in order of last change off identifiers_updated_idx, a page at a time', async () => {
@@ -781,9 +909,67 @@ describe('TAXII 2.1', () => {
       expect(plan, plan).not.toMatch(/Seq Scan on identifiers/);
     }
   });
+  it("answers the producer's objects by id, and serves its identity anew when its name changes", async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const [identity, extension] = producerObjects(
+      (await taxii.poll(objectsUrl, { limit: 10, type: 'identity,extension-definition' })).objects,
+    );
+    for (const object of [identity, extension]) {
+      expect((await taxii.get(`${objectsUrl}${object.id}/`)).body.objects).toEqual([object]);
+      expect((await taxii.get(`${objectsUrl}${object.id}/versions/`)).body.versions).toEqual([
+        object.modified,
+      ]);
+      expect(
+        (await taxii.get(`${objectsUrl}?match[id]=${object.id}&match[version]=all`)).body.objects,
+      ).toEqual([object]);
+    }
+    // Another PUBLIC_URL: the identity's next version, the same id; the extension is unchanged.
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    const renamed = await stixProducer(t.database.db, 'Scamtrail (cases.example)');
+    expect(renamed).toMatchObject({
+      identityId: identity.id.split('--')[1],
+      extensionId: extension.id.split('--')[1],
+      name: 'Scamtrail (cases.example)',
+      created: identity.created,
+    });
+    expect(Date.parse(renamed.modified)).toBeGreaterThan(Date.parse(String(identity.modified)));
+    // Read through the routes, whose PUBLIC_URL is the first: named so again, one version later,
+    // added again for a poller.
+    const since = await taxii.poll(objectsUrl, { limit: 10, addedAfter: before.lastAdded });
+    expect(since.objects).toEqual([
+      expect.objectContaining({ id: identity.id, name: identity.name, created: identity.created }),
+    ]);
+    expect(Date.parse(String(since.objects[0].modified))).toBeGreaterThan(Date.parse(renamed.modified));
+    const back = (await taxii.get(`${objectsUrl}${identity.id}/`)).body.objects as StixJson[];
+    expect(back).toEqual(since.objects);
+    expect(versionProblems([identity, ...back], { complete: true })).toEqual([]);
+  });
 });
 
 type Json = Record<string, unknown>;
+
+/**
+ * The same objects in the same order, each Indicator under another id, the same new id for every
+ * version of one, and the producer's objects unchanged.
+ */
+function expectSameButIds(before: StixJson[], after: StixJson[]) {
+  expect(after).toHaveLength(before.length);
+  const renamed = new Map<string, string>();
+  for (const [k, object] of before.entries()) {
+    const now = after[k];
+    if (object.type !== 'indicator') {
+      expect(now).toEqual(object);
+      continue;
+    }
+    expect(now.id).toMatch(v4Id('indicator'));
+    expect(now.id).not.toBe(object.id);
+    expect(renamed.get(object.id) ?? now.id).toBe(now.id);
+    renamed.set(object.id, now.id);
+    expect({ ...now, id: object.id }).toEqual(object);
+  }
+  expect(new Set(renamed.values()).size).toBe(renamed.size);
+}
 
 /** The id of the identifier with this normalised key (of this type, when two share it). */
 async function identifierIdOf(key: string, type?: string): Promise<string> {
