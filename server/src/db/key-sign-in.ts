@@ -3,17 +3,19 @@ import type { DbOrTx } from './client';
 import { apiKeys, sessions } from './schema/index';
 
 /**
- * When a session row's sign-in ended as of `now`, or null while it works: its revocation (signing out,
- * from the sessions list, by a change of the account, a refresh token reused), its absolute expiry, or
- * the moment it went idle (its last use plus the idle limit; `idleSince` is a device sign-in's idle
- * limit before `now`). Written down or not: an idle or absolute expiry is read here.
+ * When a session row's sign-in ended as of `now`, or null while it works: the first of its revocation
+ * (signing out, from the sessions list, by a change of the account, a refresh token reused), its
+ * absolute expiry, and the moment it went idle (its last use plus the idle limit; `idleSince` is a
+ * device sign-in's idle limit before `now`). Written down or not: an idle or absolute expiry is read
+ * here, and a revocation written after it (the account changed days later) does not move it.
  */
 function endedAt(now: SQL, idleSince: SQL): SQL {
-  return sql`case
-    when ${sessions.revokedAt} is not null then ${sessions.revokedAt}
-    when ${sessions.expiresAt} <= ${now} then ${sessions.expiresAt}
-    when ${sessions.lastSeenAt} < ${idleSince} then ${sessions.lastSeenAt} + (${now} - ${idleSince})
-  end`;
+  return sql`least(
+    ${sessions.revokedAt},
+    case when ${sessions.expiresAt} <= ${now} then ${sessions.expiresAt} end,
+    case when ${sessions.lastSeenAt} < ${idleSince}
+      then ${sessions.lastSeenAt} + (${now} - ${idleSince}) end
+  )`;
 }
 
 /**

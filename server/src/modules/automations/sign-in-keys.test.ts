@@ -213,6 +213,23 @@ describe("a key made with a device sign-in's token", () => {
     },
   );
 
+  it('is shown revoked from when its sign-in went idle, though the sign-in is ended later', async () => {
+    const { s, automation, signInKeyIds } = await scene();
+    const lastUse = new Date(Date.now() - t.config.deviceSessionIdleMs - 3_600_000);
+    await t.database.db
+      .update(sessions)
+      .set({ lastSeenAt: lastUse })
+      .where(eq(sessions.id, s.deviceSessionId));
+    // Days later the account's sign-ins are ended on purpose: the device's had ended already.
+    await asAdministrator(s, { password: NEW_PASSWORD });
+    const list = await administrator.get(`/api/automations/${automation.id}/api-keys`);
+    const shown = (list.json().data as KeyShown[]).filter((k) => signInKeyIds.includes(k.id));
+    expect(shown.map((k) => k.revokedAt)).toEqual(
+      signInKeyIds.map(() => new Date(lastUse.getTime() + t.config.deviceSessionIdleMs).toISOString()),
+    );
+    expect(await revocationsOf(signInKeyIds)).toEqual([]);
+  });
+
   it('records its end once, as readers of api key events see it, and no other reader', async () => {
     const { s, automation, signInKeyIds } = await scene();
     const stream = await administrator.post('/api/export-streams', {
