@@ -3101,7 +3101,7 @@ export interface components {
           | 'DATABASE_UNAVAILABLE'
           | 'STORAGE_UNAVAILABLE';
         message: string;
-        /** @description Free-form, as the code needs: `fields` ({ field, message } per invalid field) for VALIDATION_FAILED, `existingId` for CONFLICT, `current` for PRECONDITION_FAILED, `maxBytes` for PAYLOAD_TOO_LARGE */
+        /** @description Free-form, as the code needs: `fields` ({ field, message } per invalid field) for VALIDATION_FAILED, and for a FORBIDDEN refusing one body field or query parameter ({ field, message, permission? }, `permission` being the one that would allow it); `existingId` for CONFLICT, `current` for PRECONDITION_FAILED, `maxBytes` for PAYLOAD_TOO_LARGE */
         details?: {
           [key: string]: unknown;
         };
