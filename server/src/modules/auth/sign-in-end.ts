@@ -41,12 +41,16 @@ export function signInEndNow(
  * Answers the ids of the sessions ended.
  */
 export async function endSignIns(db: DbOrTx, which: SQL | undefined, end: SignInEnd): Promise<string[]> {
+  // Drizzle's `and()` answers undefined when given no condition: that would end every sign-in there is.
+  if (!which) throw new Error('endSignIns needs a condition naming the sign-ins to end');
   const ended = await db
     .update(sessions)
     .set({ revokedAt: end.now })
     .where(and(which, isNull(sessions.revokedAt)))
     .returning({
       id: sessions.id,
+      // Whether it worked until now: RETURNING sees the row as updated, revoked now, so `endedAt` of
+      // db/key-sign-in.ts would answer this revocation; its expiry and idle terms are read here instead.
       working: sql<boolean>`(${sessions.clientId} is not null
         and ${sessions.expiresAt} > ${end.now.toISOString()}::timestamptz
         and ${sessions.lastSeenAt} >= ${end.deviceIdleSince.toISOString()}::timestamptz)`,
