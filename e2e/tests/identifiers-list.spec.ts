@@ -90,7 +90,7 @@ test.describe('identifier list', () => {
     const dateLines = await cells.nth(3).evaluate((cell) => {
       const range = document.createRange();
       range.selectNodeContents(cell);
-      return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+      return new Set(Array.from(range.getClientRects(), (box) => Math.round(box.top))).size;
     });
     expect(dateLines, 'lines of the date').toBe(1);
   });
