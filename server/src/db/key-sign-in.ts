@@ -3,6 +3,15 @@ import type { DbOrTx } from './client';
 import { apiKeys, sessions } from './schema/index';
 
 /**
+ * Whether an API key (`api_keys`, or an alias of it) is neither revoked nor expired at `at`: by its own
+ * dates only (its creator, automation and device sign-in are checked beside it: `signInStillWorks`).
+ * Where keys are authenticated, feed a webhook, hold their name, and end with their sign-in.
+ */
+export function keyLiveAt(key: { revokedAt: AnyColumn; expiresAt: AnyColumn }, at: SQL | Date): SQL {
+  return and(isNull(key.revokedAt), or(isNull(key.expiresAt), gt(key.expiresAt, at)))!;
+}
+
+/**
  * When a session row's sign-in ended as of `now`, or null while it works: the first of its revocation
  * (signing out, from the sessions list, by a change of the account, a refresh token reused), its
  * absolute expiry, and the moment it went idle (its last use plus the idle limit; `idleSince` is a
@@ -57,13 +66,7 @@ export async function revokeKeysOfSignIns(
   const rows = await db
     .update(apiKeys)
     .set({ revokedAt: at })
-    .where(
-      and(
-        inArray(apiKeys.sessionId, [...sessionIds]),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, at)),
-      ),
-    )
+    .where(and(inArray(apiKeys.sessionId, [...sessionIds]), keyLiveAt(apiKeys, at)))
     .returning({
       id: apiKeys.id,
       automationId: apiKeys.automationId,

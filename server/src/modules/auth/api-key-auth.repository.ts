@@ -1,6 +1,6 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { signInStillWorks } from '../../db/key-sign-in';
+import { keyLiveAt, signInStillWorks } from '../../db/key-sign-in';
 import { preparedPerDatabase } from '../../db/prepared';
 import { apiKeyPermissions } from '@scamtrail/domain/permissions';
 import { apiKeys, originators, users } from '../../db/schema/index';
@@ -31,8 +31,7 @@ const apiKeyWithCreator = preparedPerDatabase((db) => {
       .where(
         and(
           eq(apiKeys.secretHash, sql.placeholder('secretHash')),
-          isNull(apiKeys.revokedAt),
-          or(isNull(apiKeys.expiresAt), sql`${apiKeys.expiresAt} > ${now}`),
+          keyLiveAt(apiKeys, now),
           eq(originators.type, 'automation'),
           eq(originators.active, true),
           eq(users.disabled, false),

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { signInEndedAt } from '../../db/key-sign-in';
+import { keyLiveAt, signInEndedAt } from '../../db/key-sign-in';
 import { apiKeys, originators, sessions } from '../../db/schema/index';
 import { rowsOf } from '../../db/sql/arrays';
 
@@ -34,8 +34,7 @@ export async function hasLiveKeyNamed(db: DbOrTx, automationId: string, name: st
     .where(
       and(
         eq(apiKeys.automationId, automationId),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, sql`now()`)),
+        keyLiveAt(apiKeys, sql`now()`),
         sql`lower(${apiKeys.name}) = lower(${name})`,
       ),
     )

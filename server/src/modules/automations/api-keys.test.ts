@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { keyLiveAt } from '../../db/key-sign-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeys, events } from '../../db/schema/index';
 import { sha256Hex } from '../../lib/tokens';
@@ -254,5 +255,36 @@ describe('a key never holds more than its creator holds now', () => {
     expect((await caller.get('/api/identifiers')).statusCode).toBe(200);
     expect((await admin.patch(`/api/users/${user.id}`, { disabled: true })).statusCode).toBe(200);
     expect((await caller.get('/api/identifiers')).statusCode).toBe(401);
+  });
+});
+
+describe("a key's own dates (keyLiveAt, db/key-sign-in.ts)", () => {
+  it('hold it live until its expiry, not at that instant, and not once revoked', async () => {
+    const automation = await createAutomationVia(admin);
+    const at = new Date(Date.now() + 3_600_000);
+    const keys = {
+      none: await createKeyVia(admin, automation.id, ['tag.view']),
+      atInstant: await createKeyVia(admin, automation.id, ['tag.view'], { expiresAt: at.toISOString() }),
+      revoked: await createKeyVia(admin, automation.id, ['tag.view']),
+    };
+    await t.database.db
+      .update(apiKeys)
+      .set({ revokedAt: new Date(Date.now() - 1000) })
+      .where(eq(apiKeys.id, keys.revoked.apiKey.id));
+    const liveAt = async (instant: Date | SQL) => {
+      const rows = await t.database.db
+        .select({ id: apiKeys.id, live: sql<boolean>`${keyLiveAt(apiKeys, instant)}` })
+        .from(apiKeys)
+        .where(eq(apiKeys.automationId, automation.id));
+      const live = new Map(rows.map((row) => [row.id, row.live]));
+      return Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, live.get(key.apiKey.id)]));
+    };
+    expect(await liveAt(new Date(at.getTime() - 1))).toEqual({ none: true, atInstant: true, revoked: false });
+    expect(await liveAt(at)).toEqual({ none: true, atInstant: false, revoked: false });
+    expect(await liveAt(sql`${at.toISOString()}::timestamptz`)).toEqual({
+      none: true,
+      atInstant: false,
+      revoked: false,
+    });
   });
 });

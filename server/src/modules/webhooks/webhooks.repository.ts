@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns, isNull, or, sql, type AnyColumn } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { signInStillWorks } from '../../db/key-sign-in';
+import { keyLiveAt, signInStillWorks } from '../../db/key-sign-in';
 import { readsTogether } from '../../db/reads-together';
 import {
   apiKeys,
@@ -173,8 +173,7 @@ export async function findLiveKeyGrants(
     .where(
       and(
         eq(apiKeys.automationId, automationId),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.expiresAt), sql`${apiKeys.expiresAt} > ${now.toISOString()}::timestamptz`),
+        keyLiveAt(apiKeys, sql`${now.toISOString()}::timestamptz`),
         eq(users.disabled, false),
         signInWorksAt(apiKeys.sessionId, at),
       ),
@@ -212,8 +211,7 @@ export async function findUrlChooser(
       and(
         eq(chooserKey.id, originators.webhookUrlSetByApiKeyId),
         eq(chooserKey.automationId, originators.id),
-        isNull(chooserKey.revokedAt),
-        or(isNull(chooserKey.expiresAt), sql`${chooserKey.expiresAt} > ${now.toISOString()}::timestamptz`),
+        keyLiveAt(chooserKey, sql`${now.toISOString()}::timestamptz`),
         signInWorksAt(chooserKey.sessionId, at),
       ),
     )
