@@ -254,11 +254,8 @@ export async function revokeOtherOwnSessions(
 ): Promise<{ revoked: number }> {
   const revoked = await db.transaction(async (tx) => {
     const activeSince = activeSinceNow(limits);
-    const ids = await endSignIns(tx, otherActiveSessions(user.userId, user.sessionId, activeSince), {
-      now: activeSince.now,
-      deviceIdleSince: activeSince.deviceIdleSince,
-      actorOriginatorId: user.originatorId,
-    });
+    const end = signInEndNow(limits, user.originatorId, activeSince.now);
+    const ids = await endSignIns(tx, otherActiveSessions(user.userId, user.sessionId, activeSince), end);
     for (const sessionId of ids) await recordEvent(tx, sessionRevoked(user, sessionId));
     return ids.length;
   });

@@ -16,15 +16,18 @@ export interface SignInEnd {
   actorOriginatorId: string | null;
 }
 
-/** `SignInEnd` as of now, for `limits`. */
+/**
+ * `SignInEnd` as of now, for `limits`; or as of `at`, a moment the caller has already read the
+ * sessions at (which of them still work), so that what it ends and what it read agree.
+ */
 export function signInEndNow(
   limits: { deviceSessionIdleMs: number },
   actorOriginatorId: string | null,
+  at: Date = new Date(),
 ): SignInEnd {
-  const now = Date.now();
   return {
-    now: new Date(now),
-    deviceIdleSince: new Date(now - limits.deviceSessionIdleMs),
+    now: at,
+    deviceIdleSince: new Date(at.getTime() - limits.deviceSessionIdleMs),
     actorOriginatorId,
   };
 }
