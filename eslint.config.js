@@ -67,11 +67,13 @@ export default tseslint.config(
     // (keep-selection-on-escape*.tsx) are the same fields without that. Carbon's invalid TextInput,
     // TextArea and PasswordInput do not describe themselves by their error; text-fields.tsx's do.
     // Carbon's DatePicker drops a date typed without Enter; date-field.tsx's DateField takes it.
+    // React Router's useSearchParams writes over a change not yet rendered; useLiveSearchParams does not.
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: [
       'web/src/components/keep-selection-on-escape*.tsx',
       'web/src/components/text-fields.tsx',
       'web/src/components/date-field.tsx',
+      'web/src/lib/use-live-search-params.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -93,6 +95,13 @@ export default tseslint.config(
               name: '@carbon/react',
               importNames: ['DatePicker', 'DatePickerInput'],
               message: 'Use DateField from web/src/components/date-field.tsx.',
+            },
+            // React Router's setter builds on the URL of the render that made it: a second write before
+            // the next render undoes the first.
+            {
+              name: 'react-router',
+              importNames: ['useSearchParams'],
+              message: 'Use useLiveSearchParams (web/src/lib/use-live-search-params.ts).',
             },
             // libphonenumber's full metadata (phone line types) is over 100 KB: the server enriches, the
             // web shows what the API answers.

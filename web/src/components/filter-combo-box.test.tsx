@@ -182,3 +182,55 @@ describe('FilterComboBox searched on the server', () => {
     expect(!active || document.getElementById(active) !== null).toBe(true);
   });
 });
+
+describe('FilterComboBox once a choice is made', () => {
+  it('searches for nothing: the field showing the choice is no search for its text', async () => {
+    const user = userEvent.setup();
+    const onSearchChange = vi.fn();
+    function Deferred() {
+      // As a list's URL: the choice comes back to the field a render later (the router's navigation).
+      const [chosen, setChosen] = useState<string | null>(null);
+      return (
+        <FilterComboBox<string>
+          id="tag"
+          label="Tag"
+          placeholder="All tags"
+          items={ITEMS}
+          itemToText={(item) => item}
+          selectedItem={chosen}
+          onChange={(item) => void Promise.resolve().then(() => setChosen(item))}
+          onSearchChange={onSearchChange}
+        />
+      );
+    }
+    render(<Deferred />);
+    const input = screen.getByRole('combobox', { name: 'Tag' });
+    await user.type(input, 'mu');
+    expect(onSearchChange).toHaveBeenLastCalledWith('mu');
+    await user.click(screen.getByRole('option', { name: 'money-mule' }));
+    expect(input).toHaveValue('Tag: money-mule');
+    // Searched for "Tag: money-mule", a server's list held nothing, and the choice was lost with it.
+    expect(onSearchChange).not.toHaveBeenCalledWith('Tag: money-mule');
+    expect(onSearchChange).toHaveBeenLastCalledWith('');
+  });
+
+  it('reports no change when its owner only renames the choice it holds', () => {
+    const onChange = vi.fn();
+    const props = {
+      id: 'assignee',
+      label: 'Assignee',
+      placeholder: 'All assignees',
+      itemToText: (item: { id: string; text: string }) => item.text,
+      onChange,
+    };
+    const chosen = { id: 'u1', text: 'Ada Okafor' };
+    const { rerender } = render(<FilterComboBox {...props} items={[chosen]} selectedItem={chosen} />);
+    // A list answered without the chosen user: its owner names the choice as best it can, a new object.
+    const renamed = { id: 'u1', text: 'Chosen assignee' };
+    rerender(<FilterComboBox {...props} items={[renamed]} selectedItem={renamed} />);
+    expect(screen.getByRole('combobox', { name: 'Assignee' })).toHaveValue('Assignee: Chosen assignee');
+    // Carbon reports a programmatic selection as a change; written to the URL from a render behind the
+    // router's, it undid a filter chosen in between.
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});

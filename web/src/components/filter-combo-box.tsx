@@ -74,6 +74,8 @@ export function FilterComboBox<T>(props: FilterComboBoxProps<T>) {
   const chosen = selectedItem === null ? null : choiceOf(selectedItem);
   const named = (choice: Choice<T> | null) => (choice ? `${label}: ${choice.text}` : '');
   const chosenText = chosen ? named(chosen) : undefined;
+  const isChoiceName = (text: string) =>
+    text === chosenText || choices.some((choice) => named(choice) === text);
   return (
     <ComboBox<Choice<T>>
       id={id}
@@ -90,12 +92,18 @@ export function FilterComboBox<T>(props: FilterComboBoxProps<T>) {
       shouldFilterItem={({ item, inputValue }) =>
         onSearchChange ? true : offersItem(item.text, inputValue, chosenText)
       }
-      onInputChange={(text) => onSearchChange?.(text === chosenText ? '' : text)}
+      // Chosen, the field shows the choice's name, which is no search: reported before the owner gives the
+      // choice back (a list's URL, a render later), it searched for "Label: name" and found nothing.
+      onInputChange={(text) => onSearchChange?.(isChoiceName(text) ? '' : text)}
       selectedItem={chosen}
       // A long choice ends in "..." in the field: its title holds it whole (Carbon's own title is the
       // field's text of the render before, so it named the previous choice, or nothing).
       inputProps={{ title: chosenText }}
-      onChange={({ selectedItem: choice }) => onChange(choice?.item ?? null)}
+      // Carbon also reports the choice its owner gives it (a render's selectedItem) as a change: only the
+      // user's are passed on. Written from a render behind the router's, the echo undid a newer filter.
+      onChange={({ selectedItem: choice }) => {
+        if (choice !== chosen) onChange(choice?.item ?? null);
+      }}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { LIST_PAGE_SIZES, pageFromUrl } from '@scamtrail/domain/page-sizes';
 import { useUrlSearchText } from './use-url-search-text';
+import { useLiveSearchParams } from './use-live-search-params';
 
 /** What a list's URL says beyond its own keys is left as it is (a screen's tab, an open detail). */
 type Changes = Record<string, string | number>;
@@ -35,7 +35,7 @@ export function useListState<F extends Record<string, string>>(
   initialFilters: F,
   allowed: { [K in keyof F]?: readonly F[K][] } = {},
 ) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const search = (searchParams.get('search') ?? '').trim();
   const { page, pageSize } = pageFromUrl(searchParams.get('page'), searchParams.get('pageSize'));
   const filters = { ...initialFilters };

@@ -12,10 +12,10 @@ import { SEARCH_DEBOUNCE_MS } from './use-debounced-value';
  * screen's code is still loading), the write waits: a navigation started then would cancel theirs.
  * Should the list still be shown when that navigation ends (another took its place), it is written then.
  *
- * `writeSearch` builds on the URL of the last render (React Router's setSearchParams does), so the write
- * also waits while the router is ahead of what is shown: a filter or page size changed since, whose
- * navigation or render has not finished (a busy machine). Written then, the search would undo that
- * change; it is written once the list shows it.
+ * The write also waits while the router is ahead of what is shown (a filter or page size changed since,
+ * whose navigation or render has not finished): a `writeSearch` built on the URL of the last render, as
+ * React Router's own setSearchParams is, would undo that change. The lists' writers build on the router's
+ * latest URL (useLiveSearchParams); the wait keeps this hook right for any other.
  */
 export function useUrlSearchText(urlSearch: string, writeSearch: (search: string) => void) {
   const [searchText, setSearchText] = useState(urlSearch);

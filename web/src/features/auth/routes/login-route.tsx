@@ -1,12 +1,13 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate } from 'react-router';
 import { safeRedirectTarget } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 /** Sign In (/login). A signed-in user, including one who just signed in, goes on to the redirect target. */
 export function LoginRoute() {
   const { user } = useSession();
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const target = safeRedirectTarget(searchParams.get('redirect'));
 
   if (user) return <Navigate to={target} replace />;

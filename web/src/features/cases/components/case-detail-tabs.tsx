@@ -1,10 +1,10 @@
 import { SkeletonText, Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
 import { lazy, Suspense, useEffect, useRef, type ComponentType, type ReactNode, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
 import { isCaseReadOnly, type Case } from '@scamtrail/domain/cases';
 import { CASE_TABS, readCaseTab, TAB_PARAM, type CaseTab } from './case-tab-param';
 import { CaseTimeline } from '../journal/components/case-timeline';
 import '../../../styles/carbon/tabs.scss';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 // The Timeline is what a case opens on; the other tabs' code loads when one is chosen (or named in the
 // URL), so a first visit of a case fetches only the timeline's (docs/benchmarks.md, "Bundle size").
@@ -71,7 +71,7 @@ interface CaseDetailTabsProps {
 
 /** Timeline, Tasks, Evidence, Identifiers and History; the selected tab lives in the URL (?tab=history). */
 export function CaseDetailTabs({ caseItem, canEdit, EvidencePanel }: CaseDetailTabsProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const selected = readCaseTab(searchParams);
   const readOnly = isCaseReadOnly(caseItem.status);
   const tabsRef = useRef<HTMLDivElement>(null);

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useReadableFilters } from '../../../lib/list-filter-access';
 import { useUrlSearchText } from '../../../lib/use-url-search-text';
 import {
@@ -9,6 +8,7 @@ import {
   writeCaseListParams,
   type CaseListParams,
 } from './cases-list-params';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 /**
  * The case list's state, kept in the URL so a view can be shared and Back returns to it: search,
@@ -16,7 +16,7 @@ import {
  * A filter by a tag or group the reader may not see is removed (`removedFilters` names it).
  */
 export function useCasesListState() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const urlParams = useMemo(() => readCaseListParams(searchParams), [searchParams]);
   const writeSearch = useCallback(
     (search: string) =>

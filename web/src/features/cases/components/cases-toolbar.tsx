@@ -1,6 +1,6 @@
 import { Dropdown, Search } from '@carbon/react';
 import { FilterComboBox } from '../../../components/filter-combo-box';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   CASE_NO_GROUP,
   CASE_PRIORITIES,
@@ -52,15 +52,23 @@ interface AssigneeFilterProps {
 /** Any assignee, "Assigned to me", or a user found by name among those cases can be assigned to. */
 function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterProps) {
   const [search, setSearch] = useState('');
+  // The user last chosen here, by name: the list the server answers for the next search may not hold them.
+  const [picked, setPicked] = useState<AssigneeOption | null>(null);
   const users = useAssignableUsers(useDebouncedValue(search));
   const me = meId ? [{ id: meId, text: 'Assigned to me' }] : [];
   const found = (users.data ?? []).filter((user) => user.id !== meId);
   const items: AssigneeOption[] = [...me, ...found.map((user) => ({ id: user.id, text: user.fullName }))];
+  // A chosen assignee the list does not hold (a shared link's, or one found by an earlier search): named
+  // by the users on the page, else as chosen, one object while it stays so.
+  const knownName = knownUsers.find((user) => user.id === value)?.fullName;
+  const unlisted = useMemo(
+    () => (value ? { id: value, text: knownName ?? 'Chosen assignee' } : null),
+    [value, knownName],
+  );
   let selected = items.find((item) => item.id === value) ?? null;
   if (value && !selected) {
-    const known = knownUsers.find((user) => user.id === value);
-    selected = { id: value, text: known?.fullName ?? 'Chosen assignee' };
-    items.push(selected);
+    selected = picked?.id === value ? picked : unlisted;
+    if (selected) items.push(selected);
   }
   return (
     <FilterComboBox<AssigneeOption>
@@ -72,7 +80,10 @@ function AssigneeFilter({ value, meId, knownUsers, onChange }: AssigneeFilterPro
       itemToText={(item) => item.text}
       selectedItem={selected}
       onSearchChange={setSearch}
-      onChange={(item) => onChange(item?.id ?? '')}
+      onChange={(item) => {
+        setPicked(item);
+        onChange(item?.id ?? '');
+      }}
     />
   );
 }

@@ -144,6 +144,31 @@ describe('cases list', () => {
     );
   });
 
+  it('keeps the name of an assignee found by a search once the list answers another', async () => {
+    const ZOE = { id: '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f', fullName: 'Zoe Mbeki' };
+    const { router } = renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/cases': () => casePage([CASE]),
+      ...options,
+      // Zoe is found by her name only: the list for no search is someone else's first page.
+      'GET /api/cases/assignable-users': (_init, url) =>
+        json(200, {
+          data: url.searchParams.get('search') === 'zoe' ? [ZOE] : [],
+          pagination: { page: 1, pageSize: 50, totalItems: 1, totalPages: 1 },
+        }),
+    });
+    await screen.findByRole('link', { name: /#42/ });
+    const filter = screen.getByRole('combobox', { name: 'Assignee' });
+    await userEvent.type(filter, 'zoe');
+    await userEvent.click(await screen.findByRole('option', { name: 'Zoe Mbeki' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`/cases?assigneeId=${ZOE.id}`));
+    // The list asked for no search once she was chosen, and answered without her.
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tag' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'money-mule' }));
+    await waitFor(() => expect(currentPath(router)).toBe(`/cases?assigneeId=${ZOE.id}&tagId=${TAG.id}`));
+    expect(filter).toHaveValue('Assignee: Zoe Mbeki');
+  });
+
   it('reopened on a chosen tag, offers every tag, and narrows them only by what is typed', async () => {
     const PHISHING = { id: '7b2e4f5a-2c3d-4e6f-9a01-b2c3d4e5f6a7', name: 'phishing', color: 'red' };
     const { router } = renderApp(`/cases?tagId=${TAG.id}`, {

@@ -1,6 +1,6 @@
 import { Button, InlineLoading, InlineNotification, Stack } from '@carbon/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buildLoginPath, fullPath } from '../../../lib/redirect';
 import { useSession } from '../../../lib/session';
 import { useDecideDeviceAuthorization, type Decision } from '../api/decide-device-authorization';
@@ -8,6 +8,7 @@ import { useFindDeviceAuthorization } from '../api/find-device-authorization';
 import { DeviceCodeForm } from '../components/device-code-form';
 import { DeviceRequestReview } from '../components/device-request-review';
 import '../components/device-authorization.scss';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 /**
  * Device Authorization (/auth/device): where a signed-in user approves or denies a device sign-in
@@ -18,7 +19,7 @@ import '../components/device-authorization.scss';
 export function DeviceAuthorizationRoute() {
   const { status } = useSession();
   const location = useLocation();
-  const [searchParams] = useSearchParams();
+  const [searchParams] = useLiveSearchParams();
   const lookup = useFindDeviceAuthorization();
   const decide = useDecideDeviceAuthorization();
   const headingRef = useRef<HTMLHeadingElement>(null);

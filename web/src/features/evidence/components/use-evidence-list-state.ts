@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useReadableFilters } from '../../../lib/list-filter-access';
 import { useUrlSearchText } from '../../../lib/use-url-search-text';
 import {
@@ -8,6 +7,7 @@ import {
   writeEvidenceParams,
   type EvidenceListParams,
 } from './evidence-list-params';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 /**
  * The evidence list's state, kept in the URL so a view can be shared and survives Back: filters, page,
@@ -16,7 +16,7 @@ import {
  * removed (`removedFilters` names it).
  */
 export function useEvidenceListState(prefix: string) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const urlParams = useMemo(() => readEvidenceParams(searchParams, prefix), [searchParams, prefix]);
   const openParam = paramName(prefix, 'open');
   const openId = searchParams.get(openParam);

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useOpenParam } from './use-open-param';
 import { useUrlSearchText } from '../../../lib/use-url-search-text';
 import {
@@ -8,13 +7,14 @@ import {
   writeListParams,
   type IdentifierListParams,
 } from '../utils/list-params';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 /**
  * The identifier list's state, kept in the URL so a view can be shared: filters, page, page size
  * and the open detail. The search box writes to the URL 300 ms after the last keystroke.
  */
 export function useIdentifierListState() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const params = useMemo(() => readListParams(searchParams), [searchParams]);
   const { openId, setOpenId, detailSearch } = useOpenParam(searchParams, setSearchParams);
   const writeSearch = useCallback(

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useOpenParam } from './use-open-param';
 import {
   clearReviewQueueFilters,
@@ -8,13 +7,14 @@ import {
   writeReviewQueueParams,
   type ReviewQueueParams,
 } from '../utils/review-queue-params';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 /**
  * The validation queue's state, kept in the URL so a view can be shared and Back returns to it: status,
  * filters, sort, page, page size and the identifier under review (`open`).
  */
 export function useReviewQueueState() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const params = useMemo(() => readReviewQueueParams(searchParams), [searchParams]);
   const { openId, setOpenId, detailSearch } = useOpenParam(searchParams, setSearchParams);
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { useUrlSearchText } from '../../../lib/use-url-search-text';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 /** The URL parameter holding the searched text: `/search?q=...`. */
 const SEARCH_PARAM = 'q';
@@ -11,7 +11,7 @@ const SEARCH_PARAM = 'q';
  * entry, so Back leaves the page instead of stepping back through what was typed.
  */
 export function useSearchParam() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const search = (searchParams.get(SEARCH_PARAM) ?? '').trim();
   const writeSearch = useCallback(
     (text: string) =>

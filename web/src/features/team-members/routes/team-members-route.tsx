@@ -1,6 +1,5 @@
 import { Layer, Tab, TabList, TabPanel, TabPanels, Tabs } from '@carbon/react';
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
 import { useSession } from '../../../lib/session';
@@ -8,6 +7,7 @@ import '../components/team-members.scss';
 import { TeamMembersTab } from '../components/team-members-tab';
 import { sectionTrail } from '../../../app/breadcrumbs';
 import '../../../styles/carbon/tabs.scss';
+import { useLiveSearchParams } from '../../../lib/use-live-search-params';
 
 const TABS = ['team', 'community'] as const;
 
@@ -17,7 +17,7 @@ const TABS = ['team', 'community'] as const;
  */
 export function TeamMembersRoute({ CommunityMembersTab }: { CommunityMembersTab: ComponentType }) {
   const { user } = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const canSeeCommunity = hasPermission(user?.permissions, 'community_member.view');
   // The tab is in the URL so a reload or a shared link opens the same tab.
   const selectedIndex = canSeeCommunity && searchParams.get('tab') === 'community' ? 1 : 0;

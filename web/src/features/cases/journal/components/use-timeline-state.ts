@@ -1,14 +1,14 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { useUrlSearchText } from '../../../../lib/use-url-search-text';
 import { readTimelineParams, writeTimelineParams, type TimelineParams } from './timeline-params';
+import { useLiveSearchParams } from '../../../../lib/use-live-search-params';
 
 /**
  * The timeline's search, filters and page, in the URL so a view can be shared and survives Back. The
  * search box writes to the URL 300 ms after the last keystroke, as the lists' do.
  */
 export function useTimelineState() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useLiveSearchParams();
   const params = useMemo(() => readTimelineParams(searchParams), [searchParams]);
   const update = useCallback(
     (changes: Partial<TimelineParams>, options: { replace?: boolean } = {}) =>
