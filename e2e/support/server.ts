@@ -10,7 +10,7 @@ import { freePorts, waitUntilAnswering } from '../../scripts/local-server.mjs';
  * The compiled server (`server/dist/main.mjs`, what `npm start` runs) on a free port of localhost and a
  * fresh PGlite data directory of its own under e2e/.data/, removed when the server is disposed of.
  * Every Playwright worker starts one (support/fixtures.ts), and a test that must reach the database
- * starts another (support/own-server.ts).
+ * stops and starts its worker's (support/database.ts).
  */
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -1,32 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { request, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/axe';
-import { expect, test } from '../support/fixtures';
-import { OWN_ADMIN, startOwnServer, type OwnServer } from '../support/own-server';
+import { withDatabase } from '../support/database';
+import { apiAs, createAccount, expect, test } from '../support/fixtures';
 
 /*
  * Passkeys end to end, in Chromium with its virtual authenticator: register one on the profile, sign in
  * with it, sign a journal entry from the badge modal and see it verified; then change the entry in the
- * database and see the signature invalid with its reason, and the journal's chain broken. The test runs
- * its own server, so that it can stop it and reach the database (PGlite has one owner at a time).
+ * database and see the signature invalid with its reason, and the journal's chain broken. The test stops
+ * the worker's server to reach its database (PGlite has one owner at a time), and starts it again.
  */
-
-let server: OwnServer;
-
-test.beforeAll(async () => {
-  server = await startOwnServer();
-});
-
-test.afterAll(async () => {
-  await server?.dispose();
-});
-
-async function apiAs(email: string, password: string): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { origin: server.url } });
-  const res = await api.post('/api/auth/login', { data: { email, password } });
-  expect(res.ok(), await res.text()).toBe(true);
-  return api;
-}
 
 async function created<T>(api: APIRequestContext, url: string, data: object): Promise<T> {
   const res = await api.post(url, { data });
@@ -37,15 +20,10 @@ async function created<T>(api: APIRequestContext, url: string, data: object): Pr
 /** An investigator with a case and one journal entry of theirs, made through the API. */
 async function seed() {
   const unique = randomBytes(3).toString('hex');
-  const admin = await apiAs(OWN_ADMIN.email, OWN_ADMIN.password);
-  const investigator = {
-    email: `signer-${unique}@e2e.test`,
-    password: 'e2e password 123',
+  const investigator = await createAccount('investigator', {
     firstName: 'Grace',
     lastName: `Signer ${unique}`,
-  };
-  await created(admin, '/api/users', { ...investigator, role: 'investigator' });
-  await admin.dispose();
+  });
 
   const api = await apiAs(investigator.email, investigator.password);
   const caseItem = await created<{ id: string }>(api, '/api/cases', { title: `Invoice fraud ${unique}` });
@@ -92,6 +70,7 @@ async function openSignature(page: Page, badge: RegExp) {
 test('a passkey signs in and signs a journal entry, which anyone can verify until it is altered', async ({
   page,
   virtualAuthenticator,
+  server,
 }) => {
   test.setTimeout(180_000);
   const { investigator, caseId, entryId } = await seed();
@@ -157,7 +136,7 @@ test('a passkey signs in and signs a journal entry, which anyone can verify unti
   await expect(page.getByText('1 entry: 1 valid, 0 invalid, 0 unsigned.')).toBeVisible();
 
   // Alter the signed entry in the database, behind the application's back.
-  await server.withDatabase(async (db) => {
+  await withDatabase(server, async (db) => {
     const changed = await db.query('UPDATE journal_entries SET description = $1 WHERE id = $2', [
       'The victim confirmed the transfer of 400 EUR to the real supplier.',
       entryId,
