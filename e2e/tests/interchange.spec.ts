@@ -7,7 +7,7 @@ import { importRows, openList, signInAs, uniqueTag } from './identifiers-support
 interface StixObject {
   type: string;
   id: string;
-  value?: string;
+  pattern?: string;
   spec_version?: string;
   created_by_ref?: string;
 }
@@ -44,19 +44,22 @@ test.describe('exchange formats in the web app', () => {
     };
     expect(bundle.type).toBe('bundle');
     expect(bundle.id).toMatch(/^bundle--[0-9a-f-]{36}$/);
-    const emails = bundle.objects.filter((o) => o.type === 'email-addr');
-    // The search's two e-mails, not the phone whose notes merely hold the text.
-    expect(emails.map((o) => o.value).sort()).toEqual([`${tag}-one@scam.example`, `${tag}-two@scam.example`]);
-    expect(bundle.objects.filter((o) => o.type === 'phone-number')).toHaveLength(0);
-    for (const email of emails) {
-      expect(email.spec_version).toBe('2.1');
-      // A deterministic id (UUIDv5): the same identifier is the same object in every export.
-      expect(email.id).toMatch(
-        /^email-addr--[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
-      );
-    }
+    const emails = bundle.objects.filter((o) => o.type === 'indicator');
+    // The search's two e-mails as Indicators, not the phone whose notes merely hold the text.
+    expect(emails.map((o) => o.pattern).sort()).toEqual([
+      `[email-addr:value = '${tag}-one@scam.example']`,
+      `[email-addr:value = '${tag}-two@scam.example']`,
+    ]);
     const identity = bundle.objects.find((o) => o.type === 'identity');
     expect(identity).toBeDefined();
+    for (const email of emails) {
+      expect(email.spec_version).toBe('2.1');
+      expect(email.created_by_ref).toBe(identity!.id);
+      // A random id (UUIDv4), kept by the identifier's Indicator: the same object in every export.
+      expect(email.id).toMatch(
+        /^indicator--[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+    }
     const api = await apiAs(account.email, account.password);
     const again = (await (await api.get(`/api/identifiers/stix?search=${tag}`)).json()) as {
       objects: StixObject[];
@@ -64,7 +67,7 @@ test.describe('exchange formats in the web app', () => {
     await api.dispose();
     expect(
       again.objects
-        .filter((o) => o.type === 'email-addr')
+        .filter((o) => o.type === 'indicator')
         .map((o) => o.id)
         .sort(),
     ).toEqual(emails.map((o) => o.id).sort());

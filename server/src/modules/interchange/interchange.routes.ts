@@ -51,12 +51,12 @@ export async function interchangeRoutes(app: FastifyInstance, opts: { db: Db; co
       schema: {
         operationId: 'exportIdentifiersStix',
         tags,
-        summary: 'The identifiers of the list under its filters as a STIX 2.1 bundle of observables',
+        summary: 'The identifiers of the list under its filters as a STIX 2.1 bundle of Indicators',
         description:
-          'email-addr, url, domain-name, user-account, and the fraud observables as OpenCTI defines them ' +
-          '(phone-number, bank-account, cryptocurrency-wallet, payment-card) with their extension ' +
-          'definitions. Ids are deterministic (STIX 2.1 §2.9): the same identifier is the same object in ' +
-          'every export. At most 10,000 identifiers; a wider filter is a 400.',
+          "The objects the TAXII feed serves for the same identifiers: each identifier's Indicator in its " +
+          "current version (the same id), whose pattern names its observable, created by the instance's " +
+          "identity, Scamtrail's details in a property extension; the identity and the extension " +
+          'definition. At most 10,000 identifiers; a wider filter is a 400.',
         querystring: stixExportQuerySchema,
         response: { 200: stixBundleSchema, ...errorResponses(400, 401, 403) },
       },
@@ -74,7 +74,7 @@ export async function interchangeRoutes(app: FastifyInstance, opts: { db: Db; co
       schema: {
         operationId: 'exportCaseStix',
         tags,
-        summary: 'A case as a STIX 2.1 bundle: its identifiers as observables and the case as a grouping',
+        summary: "A case as a STIX 2.1 bundle: its identifiers' Indicators and the case as a grouping",
         params: idParamsSchema,
         response: { 200: stixBundleSchema, ...errorResponses(400, 401, 403, 404) },
       },
@@ -114,7 +114,8 @@ export async function interchangeRoutes(app: FastifyInstance, opts: { db: Db; co
         summary: "Import a STIX 2.1 bundle's observables as identifiers, deduplicated by normalised key",
         description:
           'Reads email-addr, phone-number, bank-account, cryptocurrency-wallet, payment-card, url, ' +
-          'domain-name and user-account; other objects are listed as skipped. At most 5,000 observables.',
+          'domain-name and user-account, and Indicators whose pattern names one of them (as the STIX ' +
+          'export writes them); other objects are listed as skipped. At most 5,000 identifiers.',
         body: stixBundleSchema,
         response: { 200: exchangeImportResultSchema, ...errorResponses(400, 401, 403, 413, 415) },
       },

@@ -13,13 +13,14 @@ import { importIdentifiers } from '../identifiers/identifier-import.service';
 import { findIdentifierRows, listIdentifiers } from '../identifiers/identifiers.service';
 import { buildMispEvent, mispEventToItems, type MispEvent } from './misp';
 import {
-  buildBundle,
   bundleToItems,
   type ExportedIdentifier,
   type ImportItem,
   type ImportSkip,
   type StixBundle,
 } from './stix';
+import { buildBundle } from './stix-bundle';
+import { currentIndicators } from './taxii.service';
 
 /**
  * The exchange formats' service: which identifiers an export carries (a list's filter, a case's,
@@ -49,13 +50,13 @@ async function exportedRows(db: Db, ids: readonly string[]): Promise<ExportedIde
   });
 }
 
-/** The identifiers of the list under `filter`, as the list shows them to the caller; 400 past the maximum. */
-async function listFilterIdentifiers(
+/** The ids of the identifiers the list shows under `filter`, in its order; 400 past the maximum. */
+async function listFilterIds(
   db: Db,
   filter: Omit<IdentifierListQuery, 'page' | 'pageSize'>,
   principal: Principal,
-): Promise<ExportedIdentifier[]> {
-  const found: ExportedIdentifier[] = [];
+): Promise<string[]> {
+  const found: string[] = [];
   for (let page = 1; ; page += 1) {
     const answer: unknown = await listIdentifiers(
       db,
@@ -65,12 +66,7 @@ async function listFilterIdentifiers(
     const { data } = (answer instanceof JsonText ? JSON.parse(answer.text) : answer) as {
       data: { id: string }[];
     };
-    found.push(
-      ...(await exportedRows(
-        db,
-        data.map((item) => item.id),
-      )),
-    );
+    found.push(...data.map((item) => item.id));
     if (found.length > STIX_EXPORT_MAX) {
       throw AppError.validation([
         {
@@ -83,24 +79,29 @@ async function listFilterIdentifiers(
   }
 }
 
+/** The case (404 when the caller may not see it) and the ids of its identifiers, as the case lists them. */
+async function caseIdentifierIds(
+  db: Db,
+  caseId: string,
+  principal: Principal,
+): Promise<{ found: Case; ids: string[] }> {
+  const found = await findVisibleCase(db, caseId, principal);
+  const ids: string[] = [];
+  for (let page = 1; ; page += 1) {
+    const { data } = await listCaseIdentifiers(db, caseId, { page, pageSize: PAGE }, principal);
+    ids.push(...data.map((item) => item.id));
+    if (data.length < PAGE) return { found, ids };
+  }
+}
+
 /** The case (404 when the caller may not see it) and its identifiers. */
 async function caseIdentifiers(
   db: Db,
   caseId: string,
   principal: Principal,
 ): Promise<{ found: Case; identifiers: ExportedIdentifier[] }> {
-  const found = await findVisibleCase(db, caseId, principal);
-  const identifiers: ExportedIdentifier[] = [];
-  for (let page = 1; ; page += 1) {
-    const { data } = await listCaseIdentifiers(db, caseId, { page, pageSize: PAGE }, principal);
-    identifiers.push(
-      ...(await exportedRows(
-        db,
-        data.map((item) => item.id),
-      )),
-    );
-    if (data.length < PAGE) return { found, identifiers };
-  }
+  const { found, ids } = await caseIdentifierIds(db, caseId, principal);
+  return { found, identifiers: await exportedRows(db, ids) };
 }
 
 export async function exportListAsStix(
@@ -109,7 +110,9 @@ export async function exportListAsStix(
   principal: Principal,
   context: ExchangeContext,
 ): Promise<StixBundle> {
-  return buildBundle(await listFilterIdentifiers(db, filter, principal), context);
+  const ids = await listFilterIds(db, filter, principal);
+  const { producer, indicators } = await currentIndicators(db, ids, { producerName: context.organisation });
+  return buildBundle(producer, indicators);
 }
 
 export async function exportCaseAsStix(
@@ -118,8 +121,9 @@ export async function exportCaseAsStix(
   principal: Principal,
   context: ExchangeContext,
 ): Promise<StixBundle> {
-  const { found, identifiers } = await caseIdentifiers(db, caseId, principal);
-  return buildBundle(identifiers, context, found);
+  const { found, ids } = await caseIdentifierIds(db, caseId, principal);
+  const { producer, indicators } = await currentIndicators(db, ids, { producerName: context.organisation });
+  return buildBundle(producer, indicators, found);
 }
 
 export async function exportCaseAsMisp(

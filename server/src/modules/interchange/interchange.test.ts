@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { insertCase, insertGroup, insertJournalEntry } from '../identifiers/identifier-test-fixtures';
 import { uuidv5 } from './stix';
+import { referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
 
 /**
  * MISP events and STIX 2.1 bundles, out of Scamtrail and back in. The OASIS JSON schemas of STIX 2.1
- * cannot be fetched here, so `checkStixObject` holds each object to the properties the specification
- * requires of it (STIX 2.1 §2, §3.2, §4, §6, §7.3, §8) instead.
+ * cannot be fetched here, so `checkBundle` holds each object to the TAXII feed's STIX 2.1 check
+ * (`taxii.stix-rules.ts`) instead, and the STIX export to the feed's objects.
  */
 
 type Json = Record<string, unknown>;
@@ -165,140 +166,127 @@ describe('MISP', () => {
   });
 });
 
-/** STIX 2.1 required properties, by the specification's sections; fails the test with the object's id. */
-function checkStixObject(object: Json, all: Map<string, Json>) {
-  const where = String(object.id);
-  expect(object.type, where).toMatch(/^[a-z0-9][a-z0-9-]{1,248}[a-z0-9]$/);
-  expect(object.id, where).toMatch(
-    new RegExp(
-      `^${String(object.type)}--[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`,
-    ),
-  );
-  expect(object.spec_version, where).toBe('2.1');
-  const timestamp = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
-  const isSdo = ['identity', 'grouping', 'extension-definition'].includes(String(object.type));
-  if (isSdo) {
-    // §3.2: created and modified, modified not before created; created_by_ref an identity.
-    expect(object.created, where).toMatch(timestamp);
-    expect(object.modified, where).toMatch(timestamp);
-    expect(String(object.modified) >= String(object.created), where).toBe(true);
-    if (object.created_by_ref !== undefined) {
-      expect(all.get(String(object.created_by_ref))?.type, where).toBe('identity');
-    }
-    if (object.confidence !== undefined) {
-      expect(Number.isInteger(object.confidence) && Number(object.confidence) <= 100, where).toBe(true);
-    }
-  } else {
-    // §3.1, §6: SCOs have no created/modified/created_by_ref/confidence.
-    for (const sdoOnly of ['created', 'modified', 'created_by_ref', 'confidence']) {
-      expect(object[sdoOnly], `${where} ${sdoOnly}`).toBeUndefined();
-    }
-  }
-  switch (object.type) {
-    case 'identity':
-      expect(typeof object.name, where).toBe('string');
-      break;
-    case 'grouping':
-      // §4.7: context and a non-empty object_refs, each naming an object of the bundle here.
-      expect(typeof object.context, where).toBe('string');
-      expect((object.object_refs as string[]).length, where).toBeGreaterThan(0);
-      for (const ref of object.object_refs as string[]) expect(all.has(ref), `${where} -> ${ref}`).toBe(true);
-      break;
-    case 'extension-definition':
-      // §7.3: created_by_ref, name, schema, version, extension_types.
-      expect(all.get(String(object.created_by_ref))?.type, where).toBe('identity');
-      expect(typeof object.name, where).toBe('string');
-      expect(typeof object.schema, where).toBe('string');
-      expect(object.version, where).toMatch(/^\d+\.\d+\.\d+$/);
-      expect(object.extension_types, where).toEqual(['new-sco']);
-      break;
-    case 'email-addr':
-    case 'url':
-    case 'domain-name':
-      // §6.5, §6.14, §6.3: value is required.
-      expect(typeof object.value, where).toBe('string');
-      break;
-    case 'user-account':
-      expect(typeof object.account_login, where).toBe('string');
-      break;
-    default: {
-      // A custom SCO (§7.3): announced by an extension definition of this bundle of type new-sco.
-      const extensions = Object.entries(object.extensions as Record<string, Json>);
-      expect(extensions, where).toHaveLength(1);
-      const [definitionId, extension] = extensions[0];
-      expect(extension.extension_type, where).toBe('new-sco');
-      expect(all.get(definitionId)?.name, where).toBe(object.type);
-      // OpenCTI's required properties of each.
-      if (object.type === 'bank-account') expect(object.iban ?? object.account_number, where).toBeTruthy();
-      else if (object.type === 'payment-card') expect(typeof object.card_number, where).toBe('string');
-      else expect(typeof object.value, where).toBe('string');
-    }
-  }
-}
+const TAXII = 'application/taxii+json;version=2.1';
 
+/**
+ * A bundle's objects, each checked by the TAXII feed's STIX 2.1 check (`taxii.stix-rules.ts`: what the
+ * specification requires and the OASIS validator warns of), and their references (each
+ * `created_by_ref`, extension and grouping member among them) and versions (§3.6).
+ */
 function checkBundle(bundle: Json) {
   // §8: type bundle, id bundle--UUID, objects.
   expect(bundle.type).toBe('bundle');
   expect(bundle.id).toMatch(/^bundle--[0-9a-f-]{36}$/);
   const objects = bundle.objects as Json[];
-  const all = new Map(objects.map((object) => [String(object.id), object]));
-  expect(all.size).toBe(objects.length);
-  for (const object of objects) checkStixObject(object, all);
+  expect(new Set(objects.map((object) => object.id)).size).toBe(objects.length);
+  for (const object of objects) expect(stixProblems(object), JSON.stringify(object)).toEqual([]);
+  expect(referenceProblems(objects)).toEqual([]);
+  expect(versionProblems(objects, { complete: false })).toEqual([]);
   return objects;
 }
 
+/** Everything the TAXII collection serves now, by id (each Indicator in its latest version). */
+async function feedObjects(): Promise<Map<string, Json>> {
+  const stream = await admin.post('/api/export-streams', {
+    name: `Feed ${randomUUID()}`,
+    topics: ['identifiers'],
+  });
+  expect(stream.statusCode, stream.body).toBe(201);
+  const res = await admin.request({
+    method: 'GET',
+    url: `/taxii2/root/collections/${stream.json().id}/objects/?limit=1000`,
+    headers: { accept: TAXII },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json().more).toBe(false);
+  const byId = new Map<string, Json>();
+  for (const object of res.json().objects as Json[]) byId.set(String(object.id), object);
+  return byId;
+}
+
+const ofType = (objects: Json[], type: string) => objects.filter((object) => object.type === type);
+
+/**
+ * What an Indicator says of its identifier, whoever made it: its pattern, notes and details (its name
+ * shows the value as written, which the pattern has normalised).
+ */
+const content = (indicator: Json) => ({
+  pattern: indicator.pattern,
+  description: indicator.description,
+  details: Object.values(indicator.extensions as Record<string, Json>)[0],
+});
+
 describe('STIX 2.1', () => {
-  it('exports a case as observables and a grouping, every object as the specification requires', async () => {
+  it("exports a case as the feed's objects (the same Indicators, identity and extension) and a grouping", async () => {
     const res = await investigator.get(`/api/cases/${caseId}/stix`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/stix\+json; ?version="?2\.1"?/);
     const objects = checkBundle(res.json());
-    const types = objects.map((o) => o.type);
-    for (const type of [
+    expect(objects.map((o) => o.type)).toEqual([
       'identity',
+      'extension-definition',
+      ...IDENTIFIERS.map(() => 'indicator'),
       'grouping',
-      'email-addr',
-      'url',
-      'domain-name',
-      'user-account',
-      'phone-number',
-      'bank-account',
-      'cryptocurrency-wallet',
-      'payment-card',
-    ]) {
-      expect(types).toContain(type);
+    ]);
+    // No observable, no top-level custom property (the check above refuses those without an extension).
+    expect(objects.flatMap((o) => Object.keys(o).filter((name) => name.startsWith('x_')))).toEqual([]);
+    const feed = await feedObjects();
+    // The same objects as the feed serves for the same records: ids, content, creator and extension.
+    for (const object of objects.filter((o) => o.type !== 'grouping')) {
+      expect(feed.get(String(object.id)), String(object.id)).toEqual(object);
     }
-    const grouping = objects.find((o) => o.type === 'grouping')!;
-    expect(grouping.created_by_ref).toBe(objects.find((o) => o.type === 'identity')!.id);
-    expect((grouping.object_refs as string[]).length).toBe(IDENTIFIERS.length);
-    // Deterministic ids (§2.9): UUIDv5 of the ID-contributing properties, in the STIX namespace.
-    const email = objects.find((o) => o.type === 'email-addr')!;
-    expect(email).toMatchObject({
-      id: 'email-addr--3be21e51-8e69-5206-b9d0-43f92be70f31',
-      value: 'mule@example.com',
+    const [identity] = ofType(objects, 'identity');
+    const indicators = ofType(objects, 'indicator');
+    expect(identity.name).toBe('Scamtrail (localhost:3000)');
+    expect(indicators.map((o) => o.pattern)).toContain("[email-addr:value = 'mule@example.com']");
+    expect(indicators.find((o) => String(o.pattern).startsWith('[bank-account:iban'))).toMatchObject({
+      pattern: "[bank-account:iban = 'GB82WEST12345698765432']",
+      created_by_ref: identity.id,
     });
-    expect(objects.find((o) => o.type === 'bank-account' && o.iban)!.id).toBe(
-      'bank-account--c88c2c9d-872d-56bc-b608-6a6b82b10e8a',
-    );
+    const [grouping] = ofType(objects, 'grouping');
+    expect(grouping).toMatchObject({
+      id: `grouping--${caseId}`,
+      created_by_ref: identity.id,
+      context: 'suspicious-activity',
+      object_refs: indicators.map((o) => o.id),
+    });
+    expect(String(grouping.name)).toMatch(/^Case #\d+: /);
+    // Exported again: the same objects (the bundle's id aside).
+    expect(checkBundle((await investigator.get(`/api/cases/${caseId}/stix`)).json())).toEqual(objects);
   });
 
-  it('exports the list under its filter; the same identifiers are the same objects', async () => {
+  it('exports the list under its filter; an edit is the same Indicator in a later version, as the feed has it', async () => {
     const emails = checkBundle((await investigator.get('/api/identifiers/stix?type=email')).json());
-    expect(emails.filter((o) => o.type === 'email-addr').map((o) => o.value)).toEqual(['mule@example.com']);
-    expect(emails.some((o) => o.type === 'grouping')).toBe(false);
+    expect(ofType(emails, 'indicator').map((o) => o.pattern)).toEqual([
+      "[email-addr:value = 'mule@example.com']",
+    ]);
+    expect(ofType(emails, 'grouping')).toEqual([]);
     const all = checkBundle((await investigator.get('/api/identifiers/stix')).json());
     const fromCase = checkBundle((await investigator.get(`/api/cases/${caseId}/stix`)).json());
-    const scoIds = (objects: Json[]) =>
-      new Set(
-        objects
-          .filter((o) => !['identity', 'grouping', 'extension-definition'].includes(String(o.type)))
-          .map((o) => o.id),
-      );
-    for (const id of scoIds(fromCase)) expect(scoIds(all).has(id)).toBe(true);
+    const ids = (objects: Json[]) => new Set(objects.filter((o) => o.type !== 'grouping').map((o) => o.id));
+    for (const id of ids(fromCase)) expect(ids(all).has(id)).toBe(true);
     expect((await admin.get('/api/identifiers/stix?type=nope')).statusCode).toBe(400);
+
+    const [before] = ofType(emails, 'indicator');
+    const list = (await admin.get('/api/identifiers?type=email&pageSize=100')).json().data as Json[];
+    const email = list.find((row) => String(row.displayValue).toLowerCase() === 'mule@example.com')!;
+    const edited = await admin.put(`/api/identifiers/${String(email.id)}`, {
+      data: { address: 'Mule@Example.com', notes: 'Seen in two cases' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = checkBundle((await investigator.get('/api/identifiers/stix?type=email')).json());
+    const [indicator] = ofType(after, 'indicator');
+    expect(indicator).toMatchObject({
+      id: before.id,
+      created: before.created,
+      description: 'Seen in two cases',
+    });
+    expect(String(indicator.modified) > String(before.modified)).toBe(true);
+    expect(versionProblems([before, indicator])).toEqual([]);
+    expect((await feedObjects()).get(String(indicator.id))).toEqual(indicator);
   });
 
-  it('a round trip STIX -> import -> export keeps the ids', async () => {
+  it('a round trip STIX -> import -> export gives the same identifiers, as Indicators of the other instance', async () => {
     const exported = checkBundle((await admin.get(`/api/cases/${caseId}/stix`)).json());
     const fresh = await buildTestApp();
     try {
@@ -311,12 +299,13 @@ describe('STIX 2.1', () => {
       expect(imported.statusCode, imported.body).toBe(200);
       expect(imported.json().summary).toMatchObject({ created: IDENTIFIERS.length, invalid: 0, skipped: 0 });
       const again = checkBundle((await other.get('/api/identifiers/stix')).json());
-      const ids = (objects: Json[]) =>
-        objects
-          .filter((o) => !['identity', 'grouping'].includes(String(o.type)))
-          .map((o) => o.id)
+      const contents = (objects: Json[]) =>
+        ofType(objects, 'indicator')
+          .map((o) => JSON.stringify(content(o)))
           .sort();
-      expect(ids(again)).toEqual(ids(exported));
+      expect(contents(again)).toEqual(contents(exported));
+      // The other instance's Indicators are its own: its identity, its ids.
+      expect(ofType(again, 'identity')[0].id).not.toBe(ofType(exported, 'identity')[0].id);
       // Imported twice: duplicates, nothing new.
       const twice = await other.request({
         method: 'POST',
@@ -331,6 +320,17 @@ describe('STIX 2.1', () => {
   });
 
   it('imports what it records, lists the rest as skipped, and refuses what is not a bundle', async () => {
+    const indicator = (pattern: string, extra: Json = {}) => ({
+      type: 'indicator',
+      spec_version: '2.1',
+      id: `indicator--${randomUUID()}`,
+      created: '2026-11-01T00:00:00.000Z',
+      modified: '2026-11-01T00:00:00.000Z',
+      pattern,
+      pattern_type: 'stix',
+      valid_from: '2026-11-01T00:00:00.000Z',
+      ...extra,
+    });
     const res = await admin.post('/api/identifiers/import/stix', {
       type: 'bundle',
       id: `bundle--${randomUUID()}`,
@@ -348,11 +348,21 @@ describe('STIX 2.1', () => {
           id: `email-addr--${randomUUID()}`,
           value: 'not an address',
         },
+        // Another producer's Indicator of an observable Scamtrail records, an apostrophe escaped.
+        indicator("[email-addr:value = 'o\\'brien@example.org']", { description: 'From a partner' }),
+        indicator("[ipv4-addr:value = '192.0.2.1'] FOLLOWEDBY [email-addr:value = 'x@example.org']"),
+        indicator("[email-addr:value = 'gone@example.org']", { revoked: true }),
       ],
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().summary).toEqual({ created: 1, duplicates: 0, invalid: 1, skipped: 1 });
-    expect(res.json().skipped[0].ref).toMatch(/^ipv4-addr--/);
+    expect(res.json().summary).toEqual({ created: 2, duplicates: 0, invalid: 1, skipped: 3 });
+    expect(res.json().skipped.map((skip: Json) => String(skip.ref).split('--')[0])).toEqual([
+      'ipv4-addr',
+      'indicator',
+      'indicator',
+    ]);
+    const found = (await admin.get('/api/identifiers?search=brien')).json().data as Json[];
+    expect(found.map((row) => row.displayValue)).toEqual(["o'brien@example.org"]);
     const notBundle = await admin.post('/api/identifiers/import/stix', {
       type: 'report',
       id: 'x',

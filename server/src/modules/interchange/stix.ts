@@ -1,23 +1,19 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { detectIdentifierType } from '@scamtrail/domain/identifiers/detection';
 import { splitPhoneNumber } from '@scamtrail/domain/identifiers/phone';
 import { SOCIAL_PLATFORMS, CRYPTO_NETWORKS } from '@scamtrail/domain/identifiers/types';
 
 /**
- * STIX 2.1 (OASIS, 2021) for identifiers: each identifier is a STIX Cyber-observable Object (SCO),
- * standard ones (`email-addr`, `url`, `domain-name`, `user-account`) and the fraud observables as
- * OpenCTI defines them (`phone-number`, `bank-account`, `cryptocurrency-wallet`, `payment-card`), the
- * latter as custom SCOs announced by an `extension-definition` (extension type `new-sco`, §7.3). A case
- * is a `grouping` (§4.7) of its identifiers. Pure functions: no database, no clock except where given.
+ * STIX 2.1 (OASIS, 2021) for identifiers: the observable (SCO) each identifier names, standard ones
+ * (`email-addr`, `url`, `domain-name`, `user-account`) and the fraud observables as OpenCTI defines
+ * them (`phone-number`, `bank-account`, `cryptocurrency-wallet`, `payment-card`). The TAXII feed and
+ * the STIX export serve Indicators whose patterns name these observables (`taxii.indicators.ts`,
+ * `stix-bundle.ts`); the import reads both the observables and such Indicators back. Pure functions.
  */
 
 export const STIX_SPEC_VERSION = '2.1';
 /** The namespace STIX 2.1 §2.9 gives for the UUIDv5 of deterministic SCO ids. */
 export const STIX_SCO_NAMESPACE = '00abedb4-aa42-466c-9c01-fed23315a9b7';
-/** Ours, for the ids of the objects Scamtrail itself defines (identity, groupings, extensions). */
-const SCAMTRAIL_NAMESPACE = '6f1f3c8e-52c4-5d2a-9a43-2b7d0c1e8a61';
-/** When our extension definitions were written: fixed, so every export names the same objects. */
-const EXTENSIONS_CREATED = '2026-11-01T00:00:00.000Z';
 
 /** RFC 4122 §4.3 name-based UUID with SHA-1 (version 5). */
 export function uuidv5(name: string, namespace: string): string {
@@ -50,60 +46,6 @@ export interface StixBundle {
   objects: StixObject[];
 }
 
-/** The custom observables, as OpenCTI names them, each announced by an extension definition. */
-export const CUSTOM_SCO_TYPES = [
-  'phone-number',
-  'bank-account',
-  'cryptocurrency-wallet',
-  'payment-card',
-] as const;
-type CustomScoType = (typeof CUSTOM_SCO_TYPES)[number];
-
-const CUSTOM_SCO_DESCRIPTIONS: Record<CustomScoType, string> = {
-  'phone-number': "A telephone number in E.164 form (value); as OpenCTI's Phone-Number observable.",
-  'bank-account':
-    "A bank account: iban when it is one, account_number otherwise, with bic; as OpenCTI's Bank-Account observable.",
-  'cryptocurrency-wallet': "A wallet address (value); as OpenCTI's Cryptocurrency-Wallet observable.",
-  'payment-card': "A payment card number (card_number); as OpenCTI's Payment-Card observable.",
-};
-
-export interface StixContext {
-  /** The organisation that publishes the bundle: created_by_ref of what it defines. */
-  organisation: string;
-}
-
-export function identityOf(context: StixContext): StixObject {
-  return {
-    type: 'identity',
-    spec_version: STIX_SPEC_VERSION,
-    id: `identity--${uuidv5(`identity:${context.organisation}`, SCAMTRAIL_NAMESPACE)}`,
-    created: EXTENSIONS_CREATED,
-    modified: EXTENSIONS_CREATED,
-    name: context.organisation,
-    identity_class: 'organization',
-  };
-}
-
-export function extensionDefinitionId(type: CustomScoType): string {
-  return `extension-definition--${uuidv5(`new-sco:${type}`, SCAMTRAIL_NAMESPACE)}`;
-}
-
-function extensionDefinitionOf(type: CustomScoType, identityId: string): StixObject {
-  return {
-    type: 'extension-definition',
-    spec_version: STIX_SPEC_VERSION,
-    id: extensionDefinitionId(type),
-    created_by_ref: identityId,
-    created: EXTENSIONS_CREATED,
-    modified: EXTENSIONS_CREATED,
-    name: type,
-    description: CUSTOM_SCO_DESCRIPTIONS[type],
-    schema: 'https://docs.opencti.io/latest/usage/data-model/',
-    version: '1.0.0',
-    extension_types: ['new-sco'],
-  };
-}
-
 /** What an export needs of an identifier. */
 export interface ExportedIdentifier {
   type: string;
@@ -127,16 +69,12 @@ export interface Observable {
 }
 
 function sco(type: string, contributing: Record<string, string>, rest: Record<string, unknown>): Observable {
-  const custom = (CUSTOM_SCO_TYPES as readonly string[]).includes(type);
   const object = {
     type,
     spec_version: STIX_SPEC_VERSION,
     id: scoId(type, contributing),
     ...contributing,
     ...rest,
-    ...(custom
-      ? { extensions: { [extensionDefinitionId(type as CustomScoType)]: { extension_type: 'new-sco' } } }
-      : {}),
   };
   return { object, contributing };
 }
@@ -152,31 +90,23 @@ function otherKind(kindText: string, value: string): 'url' | 'domain-name' | 'pa
 }
 
 /**
- * The SCO of an identifier, or undefined for what STIX has no observable for (an `other` of a kind
- * it does not know). Values are the normalised ones, so the same identifier is the same object (the
- * same id) in every export. The score travels as OpenCTI's `x_opencti_score` (0-100): STIX gives
- * SCOs no `confidence` property (§3.2 lists it for SDOs and SROs only).
+ * The SCO of an identifier and its ID-contributing properties (an Indicator's pattern names them), or
+ * undefined for what STIX has no observable for (an `other` of a kind it does not know). Values are
+ * the normalised ones, so the same identifier is the same observable (the same id). Not served as
+ * such: what the pattern does not carry (`x_scamtrail_*` here) travels in the Indicator's property
+ * extension, the notes and score as its description and confidence.
  */
-export function identifierToSco(identifier: ExportedIdentifier): StixObject | undefined {
-  return identifierObservable(identifier)?.object;
-}
-
-/** `identifierToSco`'s SCO with its ID-contributing properties (a TAXII Indicator's pattern names them). */
 export function identifierObservable(identifier: ExportedIdentifier): Observable | undefined {
   const { data, normalizedKey } = identifier;
-  const score =
-    identifier.confidence === null ? {} : { x_opencti_score: Math.round(identifier.confidence * 100) };
-  const notes = text(data, 'notes') ? { x_opencti_description: text(data, 'notes') } : {};
-  const extra = { ...score, ...notes };
   switch (identifier.type) {
     case 'email':
-      return sco('email-addr', { value: normalizedKey }, extra);
+      return sco('email-addr', { value: normalizedKey }, {});
     case 'zelle':
       return normalizedKey.includes('@')
-        ? sco('email-addr', { value: normalizedKey }, { ...extra, x_scamtrail_zelle: true })
-        : sco('phone-number', { value: normalizedKey }, { ...extra, x_scamtrail_zelle: true });
+        ? sco('email-addr', { value: normalizedKey }, { x_scamtrail_zelle: true })
+        : sco('phone-number', { value: normalizedKey }, { x_scamtrail_zelle: true });
     case 'phone':
-      return sco('phone-number', { value: normalizedKey }, extra);
+      return sco('phone-number', { value: normalizedKey }, {});
     case 'bank_account': {
       const account = text(data, 'accountNumber').replace(/[\s-]/g, '').toUpperCase();
       const routing = text(data, 'routingNumber');
@@ -185,7 +115,6 @@ export function identifierObservable(identifier: ExportedIdentifier): Observable
         ...(text(data, 'bankName') ? { x_scamtrail_bank_name: text(data, 'bankName') } : {}),
         ...(text(data, 'accountName') ? { x_scamtrail_account_name: text(data, 'accountName') } : {}),
         ...(routing ? { x_scamtrail_routing_number: routing } : {}),
-        ...extra,
       };
       if (IBAN_SHAPE.test(account) && !routing) return sco('bank-account', { iban: account }, named);
       return sco('bank-account', { account_number: normalizedKey }, named);
@@ -194,7 +123,7 @@ export function identifierObservable(identifier: ExportedIdentifier): Observable
       return sco(
         'cryptocurrency-wallet',
         { value: normalizedKey.slice(normalizedKey.indexOf(':') + 1) },
-        { ...extra, x_scamtrail_network: text(data, 'network') },
+        { x_scamtrail_network: text(data, 'network') },
       );
     case 'social_media': {
       const username = text(data, 'username').replace(/^@/, '');
@@ -202,80 +131,23 @@ export function identifierObservable(identifier: ExportedIdentifier): Observable
       return sco(
         'user-account',
         { account_type: text(data, 'platform').toLowerCase(), account_login: username.toLowerCase() },
-        { display_name: username, ...(profile ? { x_scamtrail_profile_url: profile } : {}), ...extra },
+        { display_name: username, ...(profile ? { x_scamtrail_profile_url: profile } : {}) },
       );
     }
     case 'other': {
       const value = text(data, 'value');
       const kind = otherKind(text(data, 'identifierType'), value);
-      if (kind === 'url') return sco('url', { value }, extra);
-      if (kind === 'domain-name') return sco('domain-name', { value: value.toLowerCase() }, extra);
+      if (kind === 'url') return sco('url', { value }, {});
+      if (kind === 'domain-name') return sco('domain-name', { value: value.toLowerCase() }, {});
       if (kind === 'payment-card') {
         // As recorded: an "other" identifier's key keeps its spacing, so an import finds it again.
-        return sco('payment-card', { card_number: value }, { value, ...extra });
+        return sco('payment-card', { card_number: value }, { value });
       }
       return undefined;
     }
     default:
       return undefined;
   }
-}
-
-export interface GroupingCase {
-  id: string;
-  number: number;
-  title: string;
-  description: string;
-  scamType: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-function timestamp(value: string): string {
-  return new Date(value).toISOString();
-}
-
-/**
- * A bundle of the identifiers (and, given a case, a `grouping` of them): the organisation's identity,
- * the extension definitions of the custom observables it holds, the observables, the grouping.
- */
-export function buildBundle(
-  identifiers: readonly ExportedIdentifier[],
-  context: StixContext,
-  groupingCase?: GroupingCase,
-): StixBundle {
-  const identity = identityOf(context);
-  const observables = new Map<string, StixObject>();
-  for (const identifier of identifiers) {
-    const object = identifierToSco(identifier);
-    // Two identifiers may be one observable (a Zelle e-mail and the e-mail): once is enough.
-    if (object && !observables.has(object.id)) observables.set(object.id, object);
-  }
-  const used = CUSTOM_SCO_TYPES.filter((type) => [...observables.values()].some((o) => o.type === type));
-  const objects: StixObject[] = [
-    identity,
-    ...used.map((type) => extensionDefinitionOf(type, identity.id as string)),
-    ...observables.values(),
-  ];
-  if (groupingCase) {
-    const scores = identifiers.flatMap((i) => (i.confidence === null ? [] : [i.confidence]));
-    objects.push({
-      type: 'grouping',
-      spec_version: STIX_SPEC_VERSION,
-      id: `grouping--${uuidv5(`case:${groupingCase.id}`, SCAMTRAIL_NAMESPACE)}`,
-      created_by_ref: identity.id,
-      created: timestamp(groupingCase.createdAt),
-      modified: timestamp(groupingCase.updatedAt),
-      name: `Case #${groupingCase.number}: ${groupingCase.title}`,
-      ...(groupingCase.description ? { description: groupingCase.description } : {}),
-      context: 'suspicious-activity',
-      ...(groupingCase.scamType ? { labels: [groupingCase.scamType] } : {}),
-      ...(scores.length > 0 ? { confidence: Math.round(Math.max(...scores) * 100) } : {}),
-      // A grouping must refer to something (§4.7): the case's identity when it names no observable.
-      object_refs: observables.size > 0 ? [...observables.keys()] : [identity.id],
-    });
-  }
-  return { type: 'bundle', id: `bundle--${randomUUID()}`, objects };
 }
 
 /** An identifier as the import reads it: `{ type, data }`, checked there by the domain's rules. */
@@ -372,7 +244,65 @@ export function scoToItem(object: Record<string, unknown>): ImportItem | string 
   }
 }
 
-/** The SCOs of a bundle as import rows, and the objects passed over with why (SDOs are not read). */
+/**
+ * The observable a STIX pattern names, when it is one the feed writes: one observation expression of
+ * `<type>:<property> = '<string>'` comparisons of one object type joined by AND (§9), e.g.
+ * `[bank-account:account_number = '011000015:12345678']`; undefined for any other pattern.
+ */
+export function patternObservable(pattern: string): Record<string, string> | undefined {
+  const body = /^\[(.*)\]$/s.exec(pattern.trim())?.[1];
+  const comparison = /^\s*([a-z0-9-]+):([a-z0-9_]+)\s*=\s*'((?:[^'\\]|\\['\\])*)'\s*(?:AND\s|$)/;
+  const observable: Record<string, string> = {};
+  for (let rest = body ?? ''; rest.trim() !== '';) {
+    const found = comparison.exec(rest);
+    if (!found || (observable.type !== undefined && observable.type !== found[1])) return undefined;
+    observable.type = found[1];
+    observable[found[2]] = found[3].replace(/\\(['\\])/g, '$1');
+    rest = rest.slice(found[0].length);
+  }
+  return observable.type === undefined ? undefined : observable;
+}
+
+/** What an Indicator's description is without notes (`indicatorOf`). */
+const NO_NOTES = / identifier recorded in a Scamtrail fraud case\.$/;
+
+/**
+ * The identifier an Indicator names (the STIX export's and the feed's objects, or another producer's
+ * of the same patterns), or the reason it names none: the observable of its pattern, with Scamtrail's
+ * details from the property extension that carries `identifier_type` (`taxii.producer.ts`), its
+ * description as the notes.
+ */
+export function indicatorToItem(object: Record<string, unknown>): ImportItem | string {
+  if (object.revoked === true) return 'a revoked indicator';
+  const observable =
+    object.pattern_type === 'stix' && typeof object.pattern === 'string'
+      ? patternObservable(object.pattern)
+      : undefined;
+  if (!observable) return "the indicator's pattern is no comparison of one observable's properties";
+  const extensions = Object.values((object.extensions ?? {}) as Record<string, Record<string, unknown>>);
+  const details = extensions.find((extension) => typeof extension?.identifier_type === 'string') ?? {};
+  const description = str(object.description);
+  const notes = NO_NOTES.test(description) ? '' : description;
+  if (details.identifier_type === 'zelle' && ['email-addr', 'phone-number'].includes(observable.type)) {
+    const identifierType = observable.type === 'email-addr' ? 'email' : 'phone';
+    const data = { identifierType, identifier: observable.value };
+    return { type: 'zelle', data: notes ? { ...data, notes } : data };
+  }
+  const named: Record<string, unknown> = {
+    ...observable,
+    ...(notes ? { x_opencti_description: notes } : {}),
+  };
+  for (const name of ['bank_name', 'account_name', 'routing_number', 'network', 'profile_url']) {
+    if (typeof details[name] === 'string') named[`x_scamtrail_${name}`] = details[name];
+  }
+  if (typeof details.display_name === 'string') named.display_name = details.display_name;
+  return scoToItem(named);
+}
+
+/**
+ * The observables (SCOs) and Indicators of a bundle as import rows, and the objects passed over with
+ * why (other SDOs are not read).
+ */
 export function bundleToItems(bundle: { objects: readonly Record<string, unknown>[] }): {
   items: ImportItem[];
   refs: string[];
@@ -391,7 +321,7 @@ export function bundleToItems(bundle: { objects: readonly Record<string, unknown
   for (const object of bundle.objects) {
     const ref = str(object.id) || str(object.type);
     if (passedOver.has(str(object.type))) continue;
-    const item = scoToItem(object);
+    const item = object.type === 'indicator' ? indicatorToItem(object) : scoToItem(object);
     if (typeof item === 'string') skipped.push({ ref, reason: item });
     else {
       items.push(item);

@@ -40,6 +40,10 @@ export interface TaxiiIdentifierRow {
 const utc = (column: SQL | typeof identifiers.updatedAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** When the Indicator `v.stix_id` names was first made: its first version's time (null for none). */
+const createdOf = sql`(select ${utc(sql`min(c.version_at)`)} from identifier_versions c
+  where v.stix_id <> '' and c.stix_id = v.stix_id)`;
+
 /**
  * (time, id) after the position, strictly unless `inclusive` (the same time and id come next): the
  * index's range starts at the time.
@@ -110,13 +114,28 @@ export async function findTaxiiIdentifiers(
   // The page's rows, then each one's Indicator and its first version: an index probe each
   // (`identifier_versions` primary key, `identifier_versions_stix_idx`).
   const rows = await db.execute(sql`select p.id, p.type, p.data, p.confidence, p.deleted,
-      ${utc(sql`p.at`)} as "dateAdded", v.stix_id as "stixId",
-      (select ${utc(sql`min(c.version_at)`)} from identifier_versions c
-        where v.stix_id <> '' and c.stix_id = v.stix_id) as "created"
+      ${utc(sql`p.at`)} as "dateAdded", v.stix_id as "stixId", ${createdOf} as "created"
     from (${page}) p
     left join identifier_versions v
       on v.identifier_id = p.id and v.version_at = p.at and v.deleted = p.deleted
     order by p.at, p.id, p.deleted desc`);
+  return parseRows(rows);
+}
+
+/**
+ * The identifiers `ids` in their current versions, as the collection last added them (the STIX
+ * export's objects are the feed's): each with its Indicator id and that Indicator's first version's
+ * time; in no order; ids of no identifier left out. An index probe each (the primary keys,
+ * `identifier_versions_stix_idx`).
+ */
+export async function findCurrentVersions(db: DbOrTx, ids: readonly string[]): Promise<TaxiiIdentifierRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.execute(sql`select i.id, i.type, i.data, i.confidence, false as deleted,
+      ${utc(sql`i.updated_at`)} as "dateAdded", v.stix_id as "stixId", ${createdOf} as "created"
+    from identifiers i
+    left join identifier_versions v
+      on v.identifier_id = i.id and v.version_at = i.updated_at and not v.deleted
+    where i.id = any(${sql.param([...ids])}::uuid[])`);
   return parseRows(rows);
 }
 
@@ -212,8 +231,7 @@ export async function findObjectVersions(
   const v = identifierVersions;
   const direction = options.order === 'desc' ? sql`desc` : sql`asc`;
   const rows = await db.execute(sql`select v.identifier_id as id, v.type, v.data, v.confidence, v.deleted,
-      ${utc(sql`v.version_at`)} as "dateAdded", v.stix_id as "stixId",
-      (select ${utc(sql`min(c.version_at)`)} from identifier_versions c where c.stix_id = v.stix_id) as "created"
+      ${utc(sql`v.version_at`)} as "dateAdded", v.stix_id as "stixId", ${createdOf} as "created"
     from ${v} v
     where v.stix_id = ${stixId}
       ${options.after ? sql`and ${after(sql`v.version_at`, sql`v.identifier_id`, options.after)}` : sql``}

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { indicatorOf, newIndicatorId, observableIdOf } from './taxii.indicators';
 import { producerExtension, producerIdentity, stixProducer, type StixProducer } from './taxii.producer';
 import {
+  findCurrentVersions,
   findObjectVersions,
   findTaxiiIdentifiers,
   findUnmappedVersions,
@@ -305,6 +306,34 @@ export async function readTaxiiObjects(
     ? encodeNext({ addedAt: last.dateAdded, id: last.id, revoked: last.deleted })
     : query.next;
   return { more, ...(more && next ? { next } : {}), entries: entriesOf(page, producer) };
+}
+
+/**
+ * The Indicators the collection holds of these identifiers in their current versions, in the order
+ * given, and the producer that made them: the STIX export's objects are the feed's (the same ids,
+ * extension and identity), built by the same `stixObjectOf`. An identifier STIX has no observable
+ * for is left out, and so is one whose version is still unmapped after three tries (written faster
+ * than read, as a TAXII page stops before it).
+ */
+export async function currentIndicators(
+  db: Db,
+  identifierIds: readonly string[],
+  context: TaxiiContext,
+): Promise<{ producer: StixProducer; indicators: StixObject[] }> {
+  const producer = await stixProducer(db, context.producerName);
+  let rows: TaxiiIdentifierRow[] = [];
+  for (let attempt = 1; attempt <= SYNC_ATTEMPTS; attempt += 1) {
+    await syncStixIds(db);
+    rows = await findCurrentVersions(db, identifierIds);
+    if (!rows.some((row) => row.stixId === null)) break;
+  }
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const indicators = identifierIds.flatMap((id) => {
+    const row = byId.get(id);
+    const object = row && stixObjectOf(row, producer);
+    return object ? [object] : [];
+  });
+  return { producer, indicators };
 }
 
 /** An RFC 3339 time in microseconds since 1970 (a Date keeps milliseconds only). */

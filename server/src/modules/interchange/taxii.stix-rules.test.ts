@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { groupingOf } from './stix-bundle';
 import { indicatorOf, patternString } from './taxii.indicators';
 import { extensionKeyOf, producerExtension, producerIdentity, type StixProducer } from './taxii.producer';
 import { patternProblems, referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
@@ -253,5 +254,44 @@ describe('the STIX 2.1 check', () => {
     expect(versionProblems([first, { ...later, created: '2026-11-01T10:00:00.001Z' }])).toEqual([
       `${first.id}: versions with different created`,
     ]);
+  });
+});
+
+describe("the STIX export's grouping", () => {
+  it("is a conformant grouping of the case's Indicators, by the instance, under the case's UUIDv4", () => {
+    const indicator = indicatorOf(version('email', { address: 'mule@example.com' }))!;
+    const caseId = '5f0c9a7e-3b1d-4c2e-8f6a-7d9e0b1c2a3f';
+    const grouping = groupingOf(
+      {
+        id: caseId,
+        number: 12,
+        title: 'Romance scam',
+        description: '',
+        scamType: 'romance',
+        createdAt: '2026-10-30T08:00:00.000Z',
+        updatedAt: '2026-10-31T08:00:00.000Z',
+        lastActivityAt: '2026-10-31T09:00:00.000Z',
+      },
+      [indicator],
+      PRODUCER,
+    );
+    expect(grouping).toMatchObject({
+      id: `grouping--${caseId}`,
+      created: '2026-10-30T08:00:00.000000Z',
+      // The latest of the case's times and its Indicators' versions.
+      modified: CREATED,
+      object_refs: [indicator.id],
+      confidence: 80,
+    });
+    const objects = [producerIdentity(PRODUCER), producerExtension(PRODUCER), indicator, grouping];
+    for (const object of objects) expect(stixProblems(object), String(object.id)).toEqual([]);
+    expect(referenceProblems(objects)).toEqual([]);
+    expect(stixProblems({ ...grouping, context: undefined })).toContain('grouping: context is required');
+    expect(stixProblems({ ...grouping, object_refs: [] })).toContain(
+      'grouping: object_refs must be a non-empty list',
+    );
+    expect(referenceProblems(objects.filter((object) => object !== indicator))).toContain(
+      `${String(grouping.id)}: object_refs ${indicator.id} is not among them`,
+    );
   });
 });

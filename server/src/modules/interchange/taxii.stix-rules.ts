@@ -300,6 +300,23 @@ function identityProblems(object: Record<string, unknown>): string[] {
   return problems;
 }
 
+/** The Grouping SDO: `context` (grouping-context-ov, open) and `object_refs`, one or more ids. */
+function groupingProblems(object: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  if (typeof object.context !== 'string' || !object.context) problems.push('grouping: context is required');
+  const refs = object.object_refs;
+  if (!Array.isArray(refs) || refs.length === 0)
+    problems.push('grouping: object_refs must be a non-empty list');
+  else {
+    for (const ref of refs) {
+      if (typeof ref !== 'string' || !/^[a-z0-9-]+--[0-9a-f-]{36}$/.test(ref)) {
+        problems.push(`grouping: object_refs: ${String(ref)} is no STIX id`);
+      }
+    }
+  }
+  return problems;
+}
+
 /** §7.3 Extension Definition: its required properties, and the SHOULDs the OASIS validator checks. */
 function extensionDefinitionProblems(object: Record<string, unknown>): string[] {
   const problems: string[] = [];
@@ -425,13 +442,14 @@ export function stixProblems(object: Record<string, unknown>): string[] {
   if (type === 'indicator') problems.push(...indicatorProblems(object));
   if (type === 'identity') problems.push(...identityProblems(object));
   if (type === 'extension-definition') problems.push(...extensionDefinitionProblems(object));
+  if (type === 'grouping') problems.push(...groupingProblems(object));
   return problems;
 }
 
 /**
  * The problems of the references among objects seen together: each `created_by_ref` names an
- * identity among them, and each extension an object names by id an extension definition among them
- * of the type it is used as (§7.3).
+ * identity among them, each extension an object names by id an extension definition among them
+ * of the type it is used as (§7.3), and each of a grouping's `object_refs` an object among them.
  */
 export function referenceProblems(objects: readonly Record<string, unknown>[]): string[] {
   const problems = new Set<string>();
@@ -440,6 +458,10 @@ export function referenceProblems(objects: readonly Record<string, unknown>[]): 
     const creator = object.created_by_ref;
     if (creator !== undefined && byId.get(String(creator))?.type !== 'identity') {
       problems.add(`${String(object.id)}: created_by_ref ${String(creator)} is no identity served`);
+    }
+    for (const ref of Array.isArray(object.object_refs) ? (object.object_refs as unknown[]) : []) {
+      if (!byId.has(String(ref)))
+        problems.add(`${String(object.id)}: object_refs ${String(ref)} is not among them`);
     }
     const extensions = (object.extensions ?? {}) as Record<string, { extension_type?: unknown }>;
     for (const [key, extension] of Object.entries(extensions)) {
