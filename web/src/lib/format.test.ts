@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatTotal, pluralise } from './format';
+import { formatCount, formatDate, formatDateTime, formatTime, formatTotal, pluralise } from './format';
 
 describe('formatting', () => {
   it('writes dates as short month, day, year', () => {
@@ -16,7 +16,14 @@ describe('formatting', () => {
   });
 
   it('adds the time in the detail view', () => {
-    expect(formatDateTime('2026-11-20T12:00:00.000Z')).toMatch(/^Nov 20, 2026, \d{1,2}:\d{2} [AP]M$/);
+    expect(formatDateTime('2026-11-20T12:00:00.000Z')).toMatch(/^Nov 20, 2026, \d{1,2}:\d{2}\u00a0[AP]M$/);
+  });
+
+  it('keeps a time on one line with its AM or PM (a no-break space joins them)', () => {
+    const at = new Date(2026, 10, 20, 11, 11);
+    expect(formatTime(at)).toBe('11:11\u00a0AM');
+    expect(formatDateTime(at)).toBe('Nov 20, 2026, 11:11\u00a0AM');
+    expect(formatTime(new Date(2026, 10, 20, 14, 3))).toBe('2:03\u00a0PM');
   });
 
   it('shows a count, or a dash when there is none', () => {

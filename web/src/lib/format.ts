@@ -16,6 +16,22 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
+/** Joins a time to its AM/PM, so "11:11 AM" never breaks across two lines. */
+export const NO_BREAK_SPACE = '\u00a0';
+
+/**
+ * `date` as `format` writes it, with a no-break space before the AM/PM: a narrow cell or a wrapped line
+ * breaks between the date and the time, never inside the time.
+ */
+function formatKeepingDayPeriod(format: Intl.DateTimeFormat, date: Date): string {
+  const parts = format.formatToParts(date);
+  return parts
+    .map((part, index) =>
+      part.type === 'literal' && parts[index + 1]?.type === 'dayPeriod' ? NO_BREAK_SPACE : part.value,
+    )
+    .join('');
+}
+
 function toDate(value: string | Date | null | undefined): Date | null {
   if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
@@ -28,16 +44,16 @@ export function formatDate(value: string | Date | null | undefined, fallback = E
   return date ? DATE.format(date) : fallback;
 }
 
-/** "Mar 5, 2025, 2:03 PM"; the fallback for a missing or unreadable date. */
+/** "Mar 5, 2025, 2:03\u00a0PM"; the fallback for a missing or unreadable date. */
 export function formatDateTime(value: string | Date | null | undefined, fallback = EMPTY_CELL): string {
   const date = toDate(value);
-  return date ? DATE_TIME.format(date) : fallback;
+  return date ? formatKeepingDayPeriod(DATE_TIME, date) : fallback;
 }
 
-/** "2:03 PM"; the fallback for a missing or unreadable date. */
+/** "2:03\u00a0PM"; the fallback for a missing or unreadable date. */
 export function formatTime(value: string | Date | null | undefined, fallback = EMPTY_CELL): string {
   const date = toDate(value);
-  return date ? TIME.format(date) : fallback;
+  return date ? formatKeepingDayPeriod(TIME, date) : fallback;
 }
 
 /**

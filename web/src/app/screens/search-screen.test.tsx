@@ -9,6 +9,7 @@ import { CASE, UNASSIGNED } from '../../features/cases/routes/cases-test-data';
 import type { JournalEntryHit } from '@scamtrail/domain/journal-entries';
 import type { IdentifierItem } from '../../features/identifiers/api/identifier-types';
 import { ITEM, SECOND } from '../../features/identifiers/routes/identifiers-test-setup';
+import { timeText } from '../../test/time-text';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -90,10 +91,12 @@ describe('search page', () => {
     // No list screen holds every journal: the section pages in place, without View all.
     const journal = await section(/^Journal entries \(7\)$/);
     expect(hitTexts(journal)).toEqual([
-      'Call, Mar 1, 2026, 10:00 AM…victim wired the money to a scam account in Lagos…Ada Okafor (Team) · #42 Romance scam, wire to Lagos',
-      'Note, Mar 1, 2026, 10:00 AMScam reported by the bank#42 Romance scam, wire to Lagos',
+      timeText(
+        'Call, Mar 1, 2026, 10:00 AM…victim wired the money to a scam account in Lagos…Ada Okafor (Team) · #42 Romance scam, wire to Lagos',
+      ),
+      timeText('Note, Mar 1, 2026, 10:00 AMScam reported by the bank#42 Romance scam, wire to Lagos'),
     ]);
-    const [entry] = within(journal).getAllByRole('link', { name: 'Call, Mar 1, 2026, 10:00 AM' });
+    const [entry] = within(journal).getAllByRole('link', { name: timeText('Call, Mar 1, 2026, 10:00 AM') });
     expect(entry).toHaveAttribute('href', `/cases/${CASE.id}?tab=timeline&journalSearch=scam`);
     expect([...journal.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['scam', 'Scam']);
     expect(within(journal).queryByRole('link', { name: /View all/ })).toBeNull();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { CASE, casePage, GROUP, options, TAG, UNASSIGNED } from './cases-test-data';
+import { timeText } from '../../../test/time-text';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -38,7 +39,7 @@ describe('cases list', () => {
       'Romance',
       'Ada Okafor, Ben Ito +1',
       '12',
-      'Nov 20, 2026, 12:00 PM',
+      timeText('Nov 20, 2026, 12:00 PM'),
     ]);
     expect(cells(second)).toEqual([
       '#7 Fake shop',
@@ -47,7 +48,7 @@ describe('cases list', () => {
       '—',
       'Unassigned',
       '0',
-      'Nov 20, 2026, 12:00 PM',
+      timeText('Nov 20, 2026, 12:00 PM'),
     ]);
     expect(screen.getByText('1–2 of 2 items')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New case' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { expectNoSeriousViolations } from '../../../test/axe';
 import { currentPath, json, makeUser, renderApp } from '../../../test/render-app';
 import { setUpRouteTests } from './identifiers-test-setup';
 import { CONFIRMED, QUEUED, QUEUED_SECOND, queueCalls, queuePage } from './validation-test-setup';
+import { timeText } from '../../../test/time-text';
 
 setUpRouteTests();
 
@@ -35,9 +36,15 @@ describe('identifier validation queue', () => {
       'Email',
       '0.90',
       'Ada Okafor (Team)',
-      'Nov 20, 2026, 12:00 PM',
+      timeText('Nov 20, 2026, 12:00 PM'),
     ]);
-    expect(cells(second)).toEqual(['Zelle: 5551234567', 'Zelle', '0.90', '—', 'Nov 20, 2026, 12:00 PM']);
+    expect(cells(second)).toEqual([
+      'Zelle: 5551234567',
+      'Zelle',
+      '0.90',
+      '—',
+      timeText('Nov 20, 2026, 12:00 PM'),
+    ]);
     expect(Object.fromEntries(queueCalls(fetchMock)[0].searchParams)).toEqual({
       status: 'pending',
       sort: 'oldest',
@@ -111,7 +118,7 @@ describe('identifier validation queue', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Identifier', 'Type', 'Confidence', 'Reported by', 'Recorded', 'Reviewed', 'Note']);
     expect(cells(row).slice(5)).toEqual([
-      'Ben Ito (Team)Nov 21, 2026, 9:30 AM',
+      timeText('Ben Ito (Team)Nov 21, 2026, 9:30 AM'),
       'Named in three victims’ statements',
     ]);
   });

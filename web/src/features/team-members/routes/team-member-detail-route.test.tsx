@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../lib/format';
 import { json, makeUser, renderApp } from '../../../test/render-app';
 import { securityEvent } from '../../../test/security-events';
 import { ACTIVE, detailOf, INVITED, SELF, SIGNED_IN_AT } from './team-member-fixtures';
+import { asTextContent } from '../../../test/time-text';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -52,7 +53,7 @@ describe('team member detail', () => {
     renderDetail(ACTIVE);
     expect(await screen.findByRole('heading', { name: 'Alan Turing', level: 1 })).toBeInTheDocument();
     expect(profileValue('Status')).toHaveTextContent('Active');
-    expect(profileValue('Last sign-in')).toHaveTextContent(formatDateTime(SIGNED_IN_AT));
+    expect(profileValue('Last sign-in')).toHaveTextContent(asTextContent(formatDateTime(SIGNED_IN_AT)));
   });
 
   it('on your own page, Edit member shows your role but does not let you change it, and says why', async () => {
