@@ -43,12 +43,37 @@ export async function apiAs(email: string, password: string): Promise<APIRequest
   return ctx;
 }
 
+/**
+ * The worker's administrator, signed in once through the API and kept for the worker's server: every
+ * `createAccount` posts through it. A sign-in is a password check (Argon2id, slow on purpose), and a
+ * session per account made was about 150 checks a run; the session lasts two idle hours, past any run.
+ */
+let adminSession: { url: string; api: Promise<APIRequestContext> } | null = null;
+
+function adminApi(): Promise<APIRequestContext> {
+  if (adminSession?.url !== serverUrl()) {
+    const api = apiAs(ADMIN.email, ADMIN.password);
+    const session = { url: serverUrl(), api };
+    // A failed sign-in is not kept: the next call tries again.
+    api.catch(() => {
+      if (adminSession === session) adminSession = null;
+    });
+    adminSession = session;
+  }
+  return adminSession.api;
+}
+
+async function disposeAdminApi(): Promise<void> {
+  const session = adminSession;
+  adminSession = null;
+  await session?.api.then((api) => api.dispose()).catch(() => undefined);
+}
+
 /** Creates a fresh user through the admin API. */
 export async function createAccount(
   role: Role,
   names: Partial<Pick<Account, 'firstName' | 'lastName'>> = {},
 ) {
-  const admin = await apiAs(ADMIN.email, ADMIN.password);
   const password = 'e2e password 123';
   const body = {
     email: `${role}-${randomBytes(4).toString('hex')}@e2e.test`,
@@ -57,10 +82,14 @@ export async function createAccount(
     lastName: names.lastName ?? `${role[0].toUpperCase()}${role.slice(1)}`,
     role,
   };
-  const res = await admin.post('/api/users', { data: body });
+  let res = await (await adminApi()).post('/api/users', { data: body });
+  if (res.status() === 401) {
+    // The kept session ended (a test signed the administrator out everywhere): sign in again, once.
+    await disposeAdminApi();
+    res = await (await adminApi()).post('/api/users', { data: body });
+  }
   if (res.status() !== 201) throw new Error(`creating a ${role} failed: ${res.status()} ${await res.text()}`);
   const user = await res.json();
-  await admin.dispose();
   return { ...body, id: user.id, originatorId: user.originatorId } as Account;
 }
 
@@ -96,6 +125,7 @@ export const test = base.extend<
       const server = await startServer(`worker-${workerInfo.parallelIndex}`, ADMIN);
       workerServerUrl = server.url;
       await use(server);
+      await disposeAdminApi();
       workerServerUrl = null;
       await server.dispose();
     },
