@@ -2,8 +2,10 @@ import { Button, InlineNotification, Link, SkeletonText } from '@carbon/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import type { RequestOptions } from '../lib/api-client';
 import { errorMessage } from '../lib/api-error';
 import { formatTotal } from '../lib/format';
+import { CsvDownloadButton } from './csv-download-button';
 import './search-section.scss';
 
 /** How many hits of each kind the page shows; "View all" opens the list for the rest. */
@@ -51,6 +53,11 @@ interface SearchSectionProps {
   children: ReactNode;
   /** Under the hits once they are loaded: a section without a list of its own pages here. */
   footer?: ReactNode;
+  /**
+   * The list route whose CSV download holds the section's matches (its `format=csv`), and the filters
+   * that find them: under the hits, "Download CSV" saves all of them, not only those shown.
+   */
+  csv?: { path: string; filters: RequestOptions['params'] };
 }
 
 /**
@@ -67,6 +74,7 @@ export function SearchSection({
   listPath,
   children,
   footer,
+  csv,
 }: SearchSectionProps) {
   const headingId = `search-${id}`;
   let total: string | null = null;
@@ -109,6 +117,7 @@ export function SearchSection({
           {children}
         </ul>
         {footer}
+        {csv && <CsvDownloadButton path={csv.path} filters={csv.filters} />}
       </>
     );
   }

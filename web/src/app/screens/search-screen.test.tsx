@@ -178,6 +178,29 @@ describe('search page', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers each section’s matches as CSV, from the download of its own list', async () => {
+    renderApp('/search?q=scam', { ...asAdmin, ...HITS });
+    for (const [name, path] of [
+      [/^Cases \(12\)$/, '/api/cases'],
+      [/^Journal entries \(7\)$/, '/api/journal-entries'],
+      [/^Identifiers \(7\)$/, '/api/identifiers'],
+      [/^Evidence \(2\)$/, '/api/evidence'],
+    ] as const) {
+      const found = await section(name);
+      const download = within(found).getByRole('link', { name: 'Download CSV' });
+      // Every match under the text, not the five shown: no page, no page size.
+      const url = new URL(download.getAttribute('href')!, 'http://localhost');
+      expect(url.pathname, path).toBe(path);
+      expect(url.searchParams.get('search'), path).toBe('scam');
+      expect(url.searchParams.get('format'), path).toBe('csv');
+      expect(url.searchParams.has('page') || url.searchParams.has('pageSize'), path).toBe(false);
+    }
+    // The cases' file is in the order the section lists them.
+    const cases = await section(/^Cases \(12\)$/);
+    const href = within(cases).getByRole('link', { name: 'Download CSV' }).getAttribute('href')!;
+    expect(new URL(href, 'http://localhost').searchParams.get('sort')).toBe('updatedAt');
+  });
+
   it('says when a section finds nothing, in its own words', async () => {
     renderApp('/search?q=nothing', {
       ...asAdmin,

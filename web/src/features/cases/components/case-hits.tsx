@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CasePriorityTag, CaseStatusTag } from '../../../components/case-tags';
 import { casesQueryOptions } from '../api/get-cases';
+import { caseListFilters } from '../api/cases-request';
 import { CaseRefLink } from '../../../components/case-ref-link';
 import { paths } from '../../../lib/paths';
 import { readCaseListParams, writeCaseListParams } from './cases-list-params';
@@ -27,6 +28,7 @@ export function CaseHits({ search }: { search: string }) {
       result={result}
       empty={`No cases match “${search}”.`}
       listPath={paths.cases(writeCaseListParams(new URLSearchParams(), { search }))}
+      csv={{ path: '/cases', filters: caseListFilters(params) }}
     >
       {items.map((item) => (
         <li key={item.id} className="search-hit">

@@ -2,7 +2,7 @@ import { Link } from '@carbon/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { EVIDENCE_KIND_LABELS } from '@scamtrail/domain/evidence';
-import { evidenceListQueryOptions } from '../api/get-evidence-list';
+import { evidenceListFilters, evidenceListQueryOptions } from '../api/get-evidence-list';
 import { readEvidenceParams, writeEvidenceParams } from './evidence-list-params';
 import { CaseRefLink } from '../../../components/case-ref-link';
 import {
@@ -32,6 +32,7 @@ export function EvidenceHits({ search }: { search: string }) {
       result={result}
       empty={`No evidence matches “${search}”.`}
       listPath={paths.evidence(writeEvidenceParams(new URLSearchParams(), '', { search }))}
+      csv={{ path: '/evidence', filters: evidenceListFilters(params) }}
     >
       {items.map((item) => (
         <li key={item.id} className="search-hit">

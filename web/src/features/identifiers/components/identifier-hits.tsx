@@ -2,6 +2,7 @@ import { Link } from '@carbon/react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { identifiersQueryOptions } from '../api/get-identifiers';
+import { identifierListFilters } from '../api/identifiers-request';
 import { useIdentifierMatches } from '../api/get-identifier-matches';
 import type { IdentifierItem } from '../api/identifier-types';
 import { MATCHES_TITLE } from './identifier-matches-notice';
@@ -47,6 +48,7 @@ export function IdentifierHits({ search }: { search: string }) {
       result={result}
       empty={`No identifiers match “${search}”.`}
       listPath={paths.identifiers(writeListParams(new URLSearchParams(), { search }))}
+      csv={{ path: '/identifiers', filters: identifierListFilters(params) }}
     >
       {items.map((item) => (
         <li key={item.id} className="search-hit">

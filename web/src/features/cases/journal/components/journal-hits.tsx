@@ -7,7 +7,6 @@ import { SectionPager } from '../../../../components/section-pager';
 import { MarkedText } from '../../../../components/marked-text';
 import { formatDateTime } from '../../../../lib/format';
 import { journalSearchFilters, journalSearchQueryOptions } from '../api/journal-search';
-import { CsvDownloadButton } from '../../../../components/csv-download-button';
 import { CaseRefLink } from '../../../../components/case-ref-link';
 import { writeTimelineParams } from './timeline-params';
 import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from '../../../../components/search-section';
@@ -50,20 +49,16 @@ export function JournalHits({ search }: { search: string }) {
       empty={`No journal entries mention “${search}”.`}
       footer={
         query.data && (
-          <>
-            <SectionPager
-              page={current}
-              pageSize={SEARCH_PAGE_SIZE}
-              pagination={query.data.pagination}
-              disabled={query.isPlaceholderData}
-              onPage={(next) => setPage({ search, page: next })}
-            />
-            {hits.length > 0 && (
-              <CsvDownloadButton path="/journal-entries" filters={journalSearchFilters({ search })} />
-            )}
-          </>
+          <SectionPager
+            page={current}
+            pageSize={SEARCH_PAGE_SIZE}
+            pagination={query.data.pagination}
+            disabled={query.isPlaceholderData}
+            onPage={(next) => setPage({ search, page: next })}
+          />
         )
       }
+      csv={{ path: '/journal-entries', filters: journalSearchFilters({ search }) }}
     >
       {hits.map((hit) => (
         <li key={hit.id} className="search-hit search-hit--entry">
