@@ -24,10 +24,11 @@ export async function insertSession(
 /**
  * The unrevoked session of a token hash, with its user, as it was before this request; in the same
  * statement the session is touched (lastSeenAt, at most once per `staleBefore` interval, for an
- * enabled user) while it is live, or revoked once past its absolute or idle expiry. One round trip
- * per request, and every request reads the session's revocation from the database. `bearer` chooses
- * the kind: a device sign-in's session (its token sent as a Bearer header) or a browser's (the
- * cookie); a token is never accepted as the other.
+ * enabled user) while it is live. One round trip per request, and every request reads the session's
+ * revocation from the database. One found past its absolute or idle expiry is left as it is: the
+ * caller ends it (`endSignIns`, with its keys). `bearer` chooses the kind: a device sign-in's session
+ * (its token sent as a Bearer header) or a browser's (the cookie); a token is never accepted as the
+ * other.
  */
 const sessionWithUser = preparedPerDatabase((db) => {
   const now = sql`${sql.placeholder('now')}::timestamptz`;
@@ -39,16 +40,15 @@ const sessionWithUser = preparedPerDatabase((db) => {
     where ${users.id} = ${sessions.userId} and not ${users.disabled})`;
   const touch = db
     .update(sessions)
-    .set({
-      lastSeenAt: sql`case when ${live} then ${now} else ${sessions.lastSeenAt} end`,
-      revokedAt: sql`case when ${live} then null else ${now} end`,
-    })
+    .set({ lastSeenAt: now })
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         bearerKind,
-        sql`(not ${live} or (${stale} and ${enabledUser}))`,
+        live,
+        stale,
+        enabledUser,
       ),
     )
     .returning({ one: sql<number>`1` });
@@ -100,8 +100,8 @@ export interface FoundSession {
 
 /**
  * The unrevoked session of a token hash with its user, as it was before this lookup. The lookup
- * touches a live session last seen before `at.staleBefore` and revokes one past its expiry
- * (`expiresAt` reached, or not seen since `at.idleSince`).
+ * touches a live session last seen before `at.staleBefore`; one past its expiry (`expiresAt` reached,
+ * or not seen since `at.idleSince`) is answered as it is, for the caller to end.
  */
 export async function findSessionWithUser(
   db: DbOrTx,

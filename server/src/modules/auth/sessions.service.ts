@@ -89,14 +89,15 @@ export async function startDeviceSession(
 
 /**
  * The principal of a session token, or null when the session is unknown, revoked, past its absolute
- * or idle expiry, or its user is disabled (so disabling a user stops their sessions at once).
+ * or idle expiry, or its user is disabled (so disabling a user stops their sessions at once). A
+ * session found past its expiry is ended then (`endSignIns`).
  */
 export async function resolveSession(
   db: Db,
   token: string,
-  limits: SessionLimits,
+  limits: SessionLimits & Pick<DeviceSessionLimits, 'deviceSessionIdleMs'>,
 ): Promise<UserPrincipal | null> {
-  return resolveSessionOfKind(db, token, limits.sessionIdleMs, false);
+  return resolveSessionOfKind(db, token, limits, limits.sessionIdleMs, false);
 }
 
 /**
@@ -109,12 +110,13 @@ export async function resolveDeviceSession(
   token: string,
   limits: DeviceSessionLimits,
 ): Promise<UserPrincipal | null> {
-  return resolveSessionOfKind(db, token, limits.deviceSessionIdleMs, true);
+  return resolveSessionOfKind(db, token, limits, limits.deviceSessionIdleMs, true);
 }
 
 async function resolveSessionOfKind(
   db: Db,
   token: string,
+  limits: Pick<DeviceSessionLimits, 'deviceSessionIdleMs'>,
   idleMs: number,
   bearer: boolean,
 ): Promise<UserPrincipal | null> {
@@ -130,9 +132,15 @@ async function resolveSessionOfKind(
     },
     bearer,
   );
-  if (!row || row.disabled) return null;
-  // Past its expiry: the lookup revoked it.
-  if (row.expiresAt <= now || row.lastSeenAt < now - idleMs) return null;
+  if (!row) return null;
+  if (row.expiresAt <= now || row.lastSeenAt < now - idleMs) {
+    // Past its expiry, its token presented again: ended now, its keys as it ended them (expired or
+    // idle, `endSignIns`). Only then: a live session costs the request no more than the lookup.
+    const end = signInEndNow(limits, null, new Date(now));
+    await db.transaction((tx) => endSignIns(tx, sessionNamed(row.id), end));
+    return null;
+  }
+  if (row.disabled) return null;
   // A device's access token past its own expiry: refused, the session kept for its refresh token.
   if (row.accessExpiresAt !== null && row.accessExpiresAt <= now) return null;
   const held = permissionsForRole(row.role);

@@ -171,7 +171,7 @@ const ENDED_ON_ITS_OWN = new Set([
 /** The `api_key.revoked` events of these keys. */
 const revocationsOf = (keyIds: readonly string[]) =>
   t.database.db
-    .select({ subjectId: events.subjectId, data: events.data })
+    .select({ subjectId: events.subjectId, data: events.data, actor: events.actorOriginatorId })
     .from(events)
     .where(and(eq(events.type, 'api_key.revoked'), inArray(events.subjectId, [...keyIds])));
 
@@ -196,7 +196,7 @@ describe("a key made with a device sign-in's token", () => {
         expect(keys.find((k) => k.id === browserKey.apiKey.id)?.status).toBe('active');
       }
       // Ended on purpose, each key it ends says so once, with why; ended on its own (idle, expiry)
-      // or deleted, nothing is written.
+      // or deleted, nothing is written (until its token is presented again, below).
       const recorded = await revocationsOf([...signInKeyIds, browserKey.apiKey.id]);
       if (ENDED_ON_ITS_OWN.has(_way)) {
         expect(recorded).toEqual([]);
@@ -213,7 +213,7 @@ describe("a key made with a device sign-in's token", () => {
     },
   );
 
-  it('is shown revoked from when its sign-in went idle, though the sign-in is ended later', async () => {
+  it('is revoked from when its sign-in went idle, though the sign-in is ended later', async () => {
     const { s, automation, signInKeyIds } = await scene();
     const lastUse = new Date(Date.now() - t.config.deviceSessionIdleMs - 3_600_000);
     await t.database.db
@@ -227,8 +227,68 @@ describe("a key made with a device sign-in's token", () => {
     expect(shown.map((k) => k.revokedAt)).toEqual(
       signInKeyIds.map(() => new Date(lastUse.getTime() + t.config.deviceSessionIdleMs).toISOString()),
     );
-    expect(await revocationsOf(signInKeyIds)).toEqual([]);
+    // Recorded as the idle end it was, by no one: not as the administrator's.
+    const recorded = await revocationsOf(signInKeyIds);
+    expect(recorded.map((e) => e.subjectId).sort()).toEqual([...signInKeyIds].sort());
+    for (const e of recorded) {
+      expect(e.actor).toBeNull();
+      expect(e.data).toMatchObject({ sessionId: s.deviceSessionId, reason: 'sign_in_idle' });
+    }
   });
+
+  it.each([
+    [
+      'went idle',
+      'sign_in_idle',
+      (): Partial<typeof sessions.$inferInsert> & { endedAt: Date } => {
+        const lastSeenAt = new Date(Date.now() - t.config.deviceSessionIdleMs - 3_600_000);
+        return { lastSeenAt, endedAt: new Date(lastSeenAt.getTime() + t.config.deviceSessionIdleMs) };
+      },
+    ],
+    [
+      'expired',
+      'sign_in_expired',
+      (): Partial<typeof sessions.$inferInsert> & { endedAt: Date } => {
+        const expiresAt = new Date(Date.now() - 60_000);
+        return { expiresAt, endedAt: expiresAt };
+      },
+    ],
+  ] as const)(
+    'is revoked from then, once, when the token of a sign-in that %s is presented again',
+    async (_how, reason, ending) => {
+      const { s, automation, signInKeyIds, browserKey } = await scene();
+      const { endedAt, ...set } = ending();
+      await t.database.db.update(sessions).set(set).where(eq(sessions.id, s.deviceSessionId));
+      const listed = async () => {
+        const list = await administrator.get(`/api/automations/${automation.id}/api-keys`);
+        return (list.json().data as KeyShown[]).filter((k) => signInKeyIds.includes(k.id));
+      };
+      const before = await listed();
+      expect(before.map((k) => k.revokedAt)).toEqual(signInKeyIds.map(() => endedAt.toISOString()));
+      // The device comes back: refused, and its sign-in ended with its keys, each recorded.
+      await expectStatus(s.device.get('/api/tags'), 401);
+      const [session] = await t.database.db
+        .select({ revokedAt: sessions.revokedAt })
+        .from(sessions)
+        .where(eq(sessions.id, s.deviceSessionId));
+      expect(session.revokedAt).not.toBeNull();
+      const rows = await t.database.db
+        .select({ id: apiKeys.id, revokedAt: apiKeys.revokedAt })
+        .from(apiKeys)
+        .where(inArray(apiKeys.id, [...signInKeyIds, browserKey.apiKey.id]));
+      for (const row of rows) {
+        expect(row.revokedAt).toEqual(row.id === browserKey.apiKey.id ? null : endedAt);
+      }
+      expect(await listed()).toEqual(before);
+      await expectStatus(s.device.get('/api/tags'), 401);
+      const recorded = await revocationsOf([...signInKeyIds, browserKey.apiKey.id]);
+      expect(recorded.map((e) => e.subjectId).sort()).toEqual([...signInKeyIds].sort());
+      for (const e of recorded) {
+        expect(e.actor).toBeNull();
+        expect(e.data).toMatchObject({ automationId: automation.id, sessionId: s.deviceSessionId, reason });
+      }
+    },
+  );
 
   it('records its end once, as readers of api key events see it, and no other reader', async () => {
     const { s, automation, signInKeyIds } = await scene();
