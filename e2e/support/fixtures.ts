@@ -5,6 +5,7 @@ import {
   request as playwrightRequest,
   type APIRequestContext,
   type CDPSession,
+  type Cookie,
   type Page,
 } from '@playwright/test';
 import { ADMIN } from './env';
@@ -100,6 +101,19 @@ export async function signIn(page: Page, account: { email: string; password: str
     headers: { origin: serverUrl() },
   });
   expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * A session of the account, signed in once through the API, as the cookies a browser context takes
+ * (`page.context().addCookies`, cleared between tests like every cookie): for the tests of a file that
+ * share one account and are not about signing in, which then check its password once a worker instead of
+ * once a test (Argon2id, slow on purpose).
+ */
+export async function sessionCookies(account: { email: string; password: string }): Promise<Cookie[]> {
+  const api = await apiAs(account.email, account.password);
+  const { cookies } = await api.storageState();
+  await api.dispose();
+  return cookies;
 }
 
 /**

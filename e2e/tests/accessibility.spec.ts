@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Cookie, Locator, Page } from '@playwright/test';
 import { documentTitle, ROUTES, type RouteId } from '../../web/src/app/routes';
 import { expectNoSeriousViolations } from '../support/axe';
-import { expect, serverUrl, signIn, test } from '../support/fixtures';
+import { expect, serverUrl, sessionCookies, test } from '../support/fixtures';
 import { createRecords, type Records } from '../support/records';
 
 /**
@@ -391,8 +391,11 @@ test.describe('accessibility: axe-core, WCAG 2.1 A and AA', () => {
   // Each check stands alone, so the two workers share them; each worker creates its own records.
   test.describe.configure({ mode: 'parallel' });
   let records: Records;
+  /** The records' administrator, signed in once a worker: these checks are about screens, not signing in. */
+  let admin: Cookie[];
   test.beforeAll(async () => {
     records = await createRecords();
+    admin = await sessionCookies(records.admin);
   });
 
   test('every route of the route table is in the check', () => {
@@ -402,7 +405,7 @@ test.describe('accessibility: axe-core, WCAG 2.1 A and AA', () => {
   for (const route of ROUTES) {
     test(`route ${route.path} (${route.title})`, async ({ page }) => {
       const visit = ROUTE_VISITS[route.id];
-      if (visit.as === 'admin') await signIn(page, records.admin);
+      if (visit.as === 'admin') await page.context().addCookies(admin);
       await page.goto(pathOf(visit.path, records));
       await expect(page).toHaveTitle(documentTitle(route));
       await expectLoaded(page);
@@ -412,7 +415,7 @@ test.describe('accessibility: axe-core, WCAG 2.1 A and AA', () => {
 
   for (const [name, dialog] of Object.entries(DIALOGS)) {
     test(`dialog: ${name}`, async ({ page }) => {
-      await signIn(page, records.admin);
+      await page.context().addCookies(admin);
       await page.goto(pathOf(dialog.path, records));
       await expectLoaded(page);
       const opened = await dialog.open(page, records);
@@ -424,7 +427,7 @@ test.describe('accessibility: axe-core, WCAG 2.1 A and AA', () => {
   for (const name of FORMS_SENT_EMPTY) {
     test(`dialog sent empty, its errors showing: ${name}`, async ({ page }) => {
       const dialog = DIALOGS[name];
-      await signIn(page, records.admin);
+      await page.context().addCookies(admin);
       await page.goto(pathOf(dialog.path, records));
       await expectLoaded(page);
       const opened = await dialog.open(page, records);
