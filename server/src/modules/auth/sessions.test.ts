@@ -12,6 +12,7 @@ import {
 } from '../../../test/helpers';
 import { deviceSignedIn } from '../../../test/device-sign-in';
 import { describeDevice } from './session-device';
+import { recordStatements } from '../../../test/statement-log';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -259,6 +260,37 @@ describe('signing out of all other sessions', () => {
       payload: {},
     });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a session presented past its expiry', () => {
+  /** The statements a request to GET /api/tags sends that read or write `sessions`. */
+  async function sessionStatements(client: Awaited<ReturnType<typeof signedIn>>['client']) {
+    let status = 0;
+    const statements = await recordStatements(t.database, async () => {
+      status = (await client.get('/api/tags')).statusCode;
+    });
+    return { status, statements: statements.filter((text) => /"sessions"/.test(text)) };
+  }
+
+  it('is ended by the request presenting it; a live one costs its request the lookup alone', async () => {
+    const { user, client } = await signedIn(t, 'investigator');
+    const live = await sessionStatements(client);
+    expect(live.status).toBe(200);
+    expect(live.statements).toHaveLength(1);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    const expired = await sessionStatements(client);
+    expect(expired.status).toBe(401);
+    // The lookup, then endSignIns revoking it.
+    expect(expired.statements).toHaveLength(2);
+    const [row] = await t.database.db
+      .select({ revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(row.revokedAt).not.toBeNull();
   });
 });
 
