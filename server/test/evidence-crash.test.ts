@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { multipartForm, pngBytes, sha256 } from '../src/modules/evidence/evidence-test-fixtures';
+import { pgliteTemplate } from './helpers';
 import { scratchPostgresDatabase } from './scratch-database';
 import { freePorts, startServer, until, type ServerProcess } from './server-process';
 
@@ -120,8 +121,7 @@ async function tempDataDir(): Promise<string> {
  */
 async function migratedPgliteDataDir(): Promise<string> {
   const dataDir = await tempDataDir();
-  const template = new Blob([await readFile(inject('pgliteTemplate'))]);
-  const database = await openDatabase({ dataDir, template });
+  const database = await openDatabase({ dataDir, template: await pgliteTemplate() });
   await database.close();
   return dataDir;
 }

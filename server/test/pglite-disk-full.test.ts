@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
-import { signedIn, testAppOn, type Client, type TestApp } from './helpers';
+import { pgliteTemplate, signedIn, testAppOn, type Client, type TestApp } from './helpers';
 
 /**
  * PGlite's own data directory on a file system that fills up (tmpfs; mounting needs root, as on CI):
@@ -33,7 +33,7 @@ describe.runIf(disk)('PGlite on a full disk', () => {
     const dataDir = join(dir, 'data');
     const database = await openDatabase({
       dataDir,
-      template: new Blob([await readFile(inject('pgliteTemplate'))]),
+      template: await pgliteTemplate(),
     });
     t = await testAppOn(database, { DATA_DIR: dataDir });
     admin = (await signedIn(t, 'admin')).client;
