@@ -147,6 +147,19 @@ function parseRows(rows: unknown): TaxiiIdentifierRow[] {
   }));
 }
 
+/**
+ * When the collection last added an object (RFC 3339, UTC, microseconds; null when it never did):
+ * the latest identifier change or served tombstone, the first row of `identifiers_updated_idx` and
+ * of `identifier_versions_deleted_idx` read backwards.
+ */
+export async function findLastAdded(db: DbOrTx): Promise<string | null> {
+  const rows = await db.execute(sql`select ${utc(sql`greatest(
+      (select max(updated_at) from identifiers),
+      (select max(version_at) from identifier_versions where deleted and stix_id is distinct from ''))`)}
+    as "lastAdded"`);
+  return (rows as unknown as { rows: { lastAdded: string | null }[] }).rows[0]?.lastAdded ?? null;
+}
+
 /** A version as `syncStixIds` needs it. */
 export interface VersionToMap {
   identifierId: string;

@@ -8,6 +8,7 @@ import { indicatorOf, newIndicatorId, observableIdOf } from './taxii.indicators'
 import { producerExtension, producerIdentity, stixProducer, type StixProducer } from './taxii.producer';
 import {
   findCurrentVersions,
+  findLastAdded,
   findObjectVersions,
   findTaxiiIdentifiers,
   findUnmappedVersions,
@@ -204,24 +205,43 @@ export interface TaxiiContext {
 
 /**
  * A row of a page: an identifier's version, or one of the producer's objects (its identity and the
- * extension definition), which the collection holds beside the Indicators, each added when its
- * current version was made (the identity when its name last changed), placed by its UUID as an
- * identifier by its id.
+ * extension definition), which the collection holds beside the Indicators.
  */
 type PageRow = TaxiiIdentifierRow & { meta?: StixObject };
 
-function producerRows(producer: StixProducer): PageRow[] {
-  return [producerIdentity(producer), producerExtension(producer)].map((object) => ({
-    id: object.id.slice(object.id.indexOf('--') + 2),
-    type: object.type,
-    data: {},
-    confidence: null,
-    dateAdded: object.modified as string,
-    deleted: false,
-    stixId: object.id,
-    created: object.created as string,
-    meta: object,
-  }));
+/**
+ * Where the producer's objects are placed among objects added at the same time: after every
+ * identifier (whose ids are UUIDv4s, below these), the identity first. Keys of the order, not ids.
+ */
+const PRODUCER_KEYS = ['ffffffff-ffff-ffff-ffff-fffffffffffe', 'ffffffff-ffff-ffff-ffff-ffffffffffff'];
+
+/**
+ * The producer's objects as rows. Every Indicator refers to both, so they are added again with the
+ * last object the collection added (`lastAdded`, `findLastAdded`), or at their own time when that is
+ * later (the identity renamed): a poll that receives anything, whatever its `added_after`, ends with
+ * them (docs/interchange.md, "The producer").
+ */
+function producerRows(producer: StixProducer, lastAdded: string | null): PageRow[] {
+  return [producerIdentity(producer), producerExtension(producer)].map((object, k) => {
+    const own = object.modified as string;
+    return {
+      id: PRODUCER_KEYS[k],
+      type: object.type,
+      data: {},
+      confidence: null,
+      dateAdded: lastAdded !== null && microsOf(lastAdded) > microsOf(own) ? lastAdded : own,
+      deleted: false,
+      stixId: object.id,
+      created: object.created as string,
+      meta: object,
+    };
+  });
+}
+
+/** The producer, and its objects as rows placed where they were last added. */
+async function producerAndRows(db: Db, context: TaxiiContext) {
+  const producer = await stixProducer(db, context.producerName);
+  return { producer, rows: producerRows(producer, await findLastAdded(db)) };
 }
 
 const objectOf = (row: PageRow, producer: StixProducer) => row.meta ?? stixObjectOf(row, producer);
@@ -271,8 +291,8 @@ export async function readTaxiiObjects(
   const after = query.next ? decodeNext(query.next) : undefined;
   // The parameters are read before the producer is (its first read writes it).
   const producerOf = async () => {
-    const producer = await stixProducer(db, context.producerName);
-    const meta = producerRows(producer).filter((row) => !stixTypes || stixTypes.includes(row.type));
+    const { producer, rows } = await producerAndRows(db, context);
+    const meta = rows.filter((row) => !stixTypes || stixTypes.includes(row.type));
     return { producer, meta };
   };
   if (query['match[id]']) return readObjectsById(db, query, producerOf);
@@ -457,8 +477,8 @@ export async function readTaxiiObjectVersions(
   const select = versionFilter(query['match[version]']);
   if (query.next) decodeNext(query.next);
   await syncStixIds(db);
-  const producer = await stixProducer(db, context.producerName);
-  const versions = await versionsOf(db, objectId, producerRows(producer));
+  const { producer, rows } = await producerAndRows(db, context);
+  const versions = await versionsOf(db, objectId, rows);
   if (versions.length === 0) throw AppError.notFound('Object');
   if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
   return pageOfVersions(select(versions), query, producer);

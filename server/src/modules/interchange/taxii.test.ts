@@ -12,7 +12,7 @@ import {
 import { firstStatement, planWithoutSort } from '../../../test/statement-log';
 import { insertAutomationKey } from '../identifiers/identifier-test-fixtures';
 import { stixProducer } from './taxii.producer';
-import { findTaxiiIdentifiers } from './taxii.repository';
+import { findLastAdded, findTaxiiIdentifiers } from './taxii.repository';
 import { referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
 
 /**
@@ -68,6 +68,9 @@ function producerObjects(objects: StixJson[]): [StixJson, StixJson] {
   expect(of('extension-definition')).toHaveLength(1);
   return [of('identity')[0], of('extension-definition')[0]];
 }
+
+/** A manifest entry of an Indicator (not one of the producer's objects). */
+const isIndicatorEntry = (entry: Json) => String(entry.id).startsWith('indicator--');
 
 /** A UUIDv4 STIX id of the type (§2.9: SDOs and meta objects SHOULD have one). */
 const v4Id = (type: string) =>
@@ -133,7 +136,16 @@ class TaxiiClient {
       expect(page.length).toBeLessThanOrEqual(options.limit);
       objects.push(...page);
       if (headers['x-taxii-date-added-last']) lastAdded = String(headers['x-taxii-date-added-last']);
-      if (!body.more) return { objects, pages, lastAdded };
+      if (!body.more) {
+        const indicators = objects.filter((o) => o.type === 'indicator');
+        // A poll that receives an Indicator ends with their creator and extension definition, added
+        // again with the last object added (docs/interchange.md, "The producer").
+        if (!options.type && indicators.length > 0) {
+          expect(objects.slice(-2).map((o) => o.type)).toEqual(['identity', 'extension-definition']);
+          expect(referenceProblems(objects)).toEqual([]);
+        }
+        return { objects, indicators, pages, lastAdded };
+      }
       expect(typeof body.next).toBe('string');
       next = body.next as string;
     }
@@ -220,12 +232,13 @@ describe('TAXII 2.1', () => {
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
     const all = await taxii.poll(objectsUrl, { limit: 100 });
     expect(all.pages).toBe(12);
-    // The producer's identity and extension definition, then the Indicators.
+    // The Indicators, then the producer's identity and extension definition, added again with the
+    // last object added (the identity first: they are placed after the objects added at that time).
     expect(all.objects).toHaveLength(2 + ROWS + ROWS / 10);
     expect(new Set(all.objects.map((o) => o.id)).size).toBe(2 + ROWS + ROWS / 10);
-    // The two added at the same time, in the order of their ids.
-    const [identity, extension] = producerObjects(all.objects.slice(0, 2));
-    const indicators = all.objects.slice(2);
+    const [identity, extension] = producerObjects(all.objects.slice(-2));
+    const indicators = all.indicators;
+    expect(indicators).toHaveLength(ROWS + ROWS / 10);
     expect(identity).toMatchObject({ type: 'identity', name: 'Scamtrail (localhost:3000)' });
     expect(identity.id).toMatch(v4Id('identity'));
     expect(extension).toMatchObject({
@@ -244,10 +257,18 @@ describe('TAXII 2.1', () => {
 
     // Nothing new since the last poll.
     expect((await taxii.poll(objectsUrl, { limit: 100, addedAfter: all.lastAdded })).objects).toEqual([]);
-    // A poll from halfway: the 500 e-mails and 51 phones (the 50th a millisecond after) added since.
+    // A poll from halfway: the 500 e-mails and 51 phones (the 50th a millisecond after) added since,
+    // and the producer's objects, made before that time: a client whose first poll starts there
+    // still receives the identity and extension definition its Indicators refer to.
     const half = await taxii.poll(objectsUrl, { limit: 250, addedAfter: '2025-01-01T00:08:20.000Z' });
-    expect(half.objects).toHaveLength(551);
+    expect(half.indicators).toHaveLength(551);
+    expect(half.objects.slice(-2)).toEqual([identity, extension]);
     expect(half.pages).toBe(3);
+    // Even from the last object added but one: that object, then the producer's.
+    const lastButOne = indicators.at(-2)!.modified as string;
+    const late = await taxii.poll(objectsUrl, { limit: 1, addedAfter: lastButOne });
+    expect(late.objects).toEqual([indicators.at(-1), identity, extension]);
+    expect(late.pages).toBe(3);
 
     // Every object is an Indicator: match[type] selects all or none.
     const onlyIndicators = await taxii.poll(objectsUrl, { limit: 1000, type: 'indicator' });
@@ -276,19 +297,31 @@ describe('TAXII 2.1', () => {
     const entries = body.objects as Json[];
     expect(entries).toHaveLength(5);
     expect(body.more).toBe(true);
-    // The producer's objects, added when the feed first served them (the fixture's time).
-    expect(
-      entries
-        .slice(0, 2)
-        .map((entry) => String(entry.id).split('--')[0])
-        .sort(),
-    ).toEqual(['extension-definition', 'identity']);
-    expect(entries[0]).toMatchObject({ date_added: '2024-12-31T00:00:00.000000Z' });
-    expect(entries[2]).toMatchObject({
+    expect(entries[0]).toMatchObject({
       date_added: '2025-01-01T00:00:01.000000Z',
       media_type: 'application/stix+json;version=2.1',
     });
-    expect(String(entries[2].id)).toMatch(v4Id('indicator'));
+    expect(String(entries[0].id)).toMatch(v4Id('indicator'));
+    // The producer's objects, made before (the fixture's time), added again with the last object.
+    const producer = (
+      await taxii.get(
+        `/taxii2/root/collections/${collectionId}/manifest/?match[type]=identity,extension-definition`,
+      )
+    ).body.objects as Json[];
+    expect(producer).toEqual([
+      expect.objectContaining({
+        date_added: '2025-01-01T00:16:40.001000Z',
+        version: '2024-12-31T00:00:00.000000Z',
+      }),
+      expect.objectContaining({
+        date_added: '2025-01-01T00:16:40.001000Z',
+        version: '2024-12-31T00:00:00.000000Z',
+      }),
+    ]);
+    expect(producer.map((entry) => String(entry.id).split('--')[0])).toEqual([
+      'identity',
+      'extension-definition',
+    ]);
   });
 
   it('refuses the anonymous, a key without export.view, bad parameters, and unknown collections', async () => {
@@ -428,8 +461,8 @@ describe('TAXII 2.1', () => {
       set data = data || '{"notes": "seen again in a second case"}'::jsonb, updated_at = timestamptz '2025-02-01'
       where normalized_key = 'taxii5@example.com'`);
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
-    expect(since.objects.map((o) => o.id)).toEqual([old.id]);
-    expect(since.objects[0]).toMatchObject({
+    expect(since.indicators.map((o) => o.id)).toEqual([old.id]);
+    expect(since.indicators[0]).toMatchObject({
       description: 'seen again in a second case',
       created: old.created,
       modified: '2025-02-01T00:00:00.000000Z',
@@ -443,11 +476,20 @@ describe('TAXII 2.1', () => {
         date_added: '2025-02-01T00:00:00.000000Z',
         version: '2025-02-01T00:00:00.000000Z',
       }),
+      // The producer's objects, added again with it.
+      expect.objectContaining({
+        id: expect.stringMatching(/^identity--/),
+        date_added: '2025-02-01T00:00:00.000000Z',
+      }),
+      expect.objectContaining({
+        id: expect.stringMatching(/^extension-definition--/),
+        date_added: '2025-02-01T00:00:00.000000Z',
+      }),
     ]);
     // A full poll still has it once, in its new place.
     const after = await taxii.poll(objectsUrl, { limit: 1000 });
     expect(after.objects).toHaveLength(before.objects.length);
-    expect(after.objects.at(-1)!.id).toBe(old.id);
+    expect(after.indicators.at(-1)!.id).toBe(old.id);
   });
 
   it('answers an object by id with its versions (§5.6, §5.8), the latest by default', async () => {
@@ -515,8 +557,8 @@ describe('TAXII 2.1', () => {
     expect(deleted.statusCode, deleted.body).toBe(204);
 
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
-    expect(since.objects).toHaveLength(1);
-    const revoked = since.objects[0];
+    expect(since.indicators).toHaveLength(1);
+    const revoked = since.indicators[0];
     expect(revoked).toMatchObject({
       id: gone.id,
       type: 'indicator',
@@ -529,7 +571,9 @@ describe('TAXII 2.1', () => {
     const manifest = (
       await taxii.get(`/taxii2/root/collections/${collectionId}/manifest/?added_after=${before.lastAdded}`)
     ).body.objects as Json[];
-    expect(manifest).toEqual([expect.objectContaining({ id: gone.id, version: revoked.modified })]);
+    expect(manifest.filter(isIndicatorEntry)).toEqual([
+      expect.objectContaining({ id: gone.id, version: revoked.modified }),
+    ]);
     // A full poll has it once: withdrawn, where it was withdrawn.
     const after = await taxii.poll(objectsUrl, { limit: 1000 });
     expect(after.objects.filter((o) => o.id === gone.id)).toEqual([revoked]);
@@ -562,7 +606,7 @@ describe('TAXII 2.1', () => {
     const deleted = await admin.request({ method: 'DELETE', url: `/api/identifiers/${id}` });
     expect(deleted.statusCode, deleted.body).toBe(204);
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
-    expect(since.objects).toEqual([expect.objectContaining({ id: zelle.id, revoked: true })]);
+    expect(since.indicators).toEqual([expect.objectContaining({ id: zelle.id, revoked: true })]);
     const now = (await taxii.get(`${objectsUrl}${email.id}/`)).body.objects as StixJson[];
     expect(now).toEqual([email]);
   });
@@ -581,8 +625,8 @@ describe('TAXII 2.1', () => {
     // One object a page: the revocation and the new object share a time and an identifier, and
     // `next` after the first still leads to the second.
     const since = await taxii.poll(objectsUrl, { limit: 1, addedAfter: before.lastAdded });
-    expect(since.objects).toHaveLength(2);
-    const [revoked, renamed] = since.objects;
+    expect(since.indicators).toHaveLength(2);
+    const [revoked, renamed] = since.indicators;
     expect(revoked).toMatchObject({
       id: old.id,
       type: 'indicator',
@@ -611,7 +655,7 @@ describe('TAXII 2.1', () => {
       manifest.push(...((body.objects as Json[] | undefined) ?? []));
       next = body.more ? (body.next as string) : undefined;
     } while (next);
-    expect(manifest).toEqual([
+    expect(manifest.filter(isIndicatorEntry)).toEqual([
       expect.objectContaining({ id: old.id, date_added: changedAt, version: changedAt }),
       expect.objectContaining({ id: renamed.id, date_added: changedAt, version: changedAt }),
     ]);
@@ -665,18 +709,18 @@ describe('TAXII 2.1', () => {
     const retypedAt = await versionOf(retyped);
 
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
-    expect(since.objects.map((o) => [valueOf(o), o.revoked ?? false])).toEqual([
+    expect(since.indicators.map((o) => [valueOf(o), o.revoked ?? false])).toEqual([
       ['taxii13@example.com', true],
       ['renamed13@example.com', false],
       ['taxii15@example.com', false],
     ]);
-    expect(since.objects[0].id).toBe(email13.id);
-    expect(since.objects[2]).toMatchObject({
+    expect(since.indicators[0].id).toBe(email13.id);
+    expect(since.indicators[2]).toMatchObject({
       id: kept.id,
       created: kept.created,
       modified: retypedAt,
     });
-    expect(identifierTypeOf(since.objects[2])).toBe('zelle');
+    expect(identifierTypeOf(since.indicators[2])).toBe('zelle');
     expect((await taxii.get(`${objectsUrl}${zelle13.id}/`)).body.objects).toEqual([zelle13]);
     expect((await taxii.versions(`${objectsUrl}${kept.id}/`, { limit: 10 })).versions).toEqual([
       '2025-01-01T00:00:15.000000Z',
@@ -707,7 +751,7 @@ describe('TAXII 2.1', () => {
     }
     const backAt = await versionOf(id);
     const since = await taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded });
-    const back = since.objects.at(-1)!;
+    const back = since.indicators.at(-1)!;
     expect(back).toMatchObject({ pattern: first.pattern, created: backAt, modified: backAt });
     expect(back.revoked).toBeUndefined();
     expect(back.id).not.toBe(first.id);
@@ -724,11 +768,11 @@ describe('TAXII 2.1', () => {
     });
     expect(again.statusCode, again.body).toBe(201);
     const latest = await taxii.poll(objectsUrl, { limit: 100, addedAfter: backAt });
-    expect(latest.objects.map((o) => [o.id, o.revoked ?? false])).toEqual([
+    expect(latest.indicators.map((o) => [o.id, o.revoked ?? false])).toEqual([
       [back.id, true],
       [expect.not.stringMatching(new RegExp(`^(${first.id}|${back.id})$`)), false],
     ]);
-    expect(latest.objects[1].pattern).toBe(first.pattern);
+    expect(latest.indicators[1].pattern).toBe(first.pattern);
   });
 
   it('answers match[id], with match[version], and match[spec_version] on the objects and the manifest', async () => {
@@ -878,8 +922,8 @@ describe('TAXII 2.1', () => {
       Array.from({ length: 5 }, () => taxii.poll(objectsUrl, { limit: 100, addedAfter: before.lastAdded })),
     );
     for (const poll of polls) expect(poll.objects).toEqual(polls[0].objects);
-    expect(polls[0].objects).toHaveLength(20);
-    for (const object of polls[0].objects) {
+    expect(polls[0].indicators).toHaveLength(20);
+    for (const object of polls[0].indicators) {
       const versions = (await taxii.get(`${objectsUrl}${object.id}/?match[version]=all`)).body
         .objects as StixJson[];
       expect(versions.map((v) => v.description)).toEqual([NO_NOTES, 'edited']);
@@ -908,6 +952,13 @@ describe('TAXII 2.1', () => {
       expect(plan, plan).toContain('identifier_versions_deleted_idx');
       expect(plan, plan).not.toMatch(/Seq Scan on identifiers/);
     }
+    // Where the producer's objects are placed (each read): the end of each index, no scan.
+    const lastAdded = await planWithoutSort(db, await firstStatement(t.database, () => findLastAdded(db)));
+    expect(lastAdded, lastAdded).toMatch(
+      /Index Only Scan Backward using identifiers_updated_idx|Index Scan Backward using identifiers_updated_idx/,
+    );
+    expect(lastAdded, lastAdded).toMatch(/Scan Backward using identifier_versions_deleted_idx/);
+    expect(lastAdded, lastAdded).not.toMatch(/Seq Scan/);
   });
   it("answers the producer's objects by id, and serves its identity anew when its name changes", async () => {
     const taxii = new TaxiiClient(reader);
