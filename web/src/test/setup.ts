@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach, vi } from 'vitest';
 import { preloadsSettled } from '../lib/preload';
 import { fakeMediaQueryList } from './media-query';
+import { prefilterStyleRules } from './style-rule-prefilter';
 
 afterEach(async () => {
   cleanup();
@@ -15,6 +16,8 @@ afterEach(async () => {
   // after its environment is gone.
   await preloadsSettled();
 });
+
+prefilterStyleRules(document);
 
 // jsdom implements neither scrolling nor media queries; the app and Carbon call both.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
