@@ -48,7 +48,11 @@ describe('FormModal: Enter sends the form', () => {
 });
 
 describe('FormModal: a failed save', () => {
-  function Saving() {
+  /**
+   * A save failing as the server is unreachable, after `focusLost`: a failure that takes a moment finds
+   * focus moved off the disabled button, one that comes at once (a refused connection) finds it there.
+   */
+  function Saving({ focusLost = true }: { focusLost?: boolean }) {
     const [state, setState] = useState<{ loading: boolean; error: string | null }>({
       loading: false,
       error: null,
@@ -61,7 +65,7 @@ describe('FormModal: a failed save', () => {
         onSubmit={() => {
           setState({ loading: true, error: null });
           // A browser takes focus off the button it disables (jsdom does not): as Chromium does.
-          if (document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
+          if (focusLost && document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
           setTimeout(() => setState({ loading: false, error: 'The server could not be reached' }), 0);
         }}
         onClose={() => undefined}
@@ -73,6 +77,13 @@ describe('FormModal: a failed save', () => {
 
   it('brings focus to its message when focus was lost while saving', async () => {
     render(<Saving />);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    const message = await screen.findByText('The server could not be reached');
+    await vi.waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());
+  });
+
+  it('brings focus to its message when the failure comes before focus left the button', async () => {
+    render(<Saving focusLost={false} />);
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     const message = await screen.findByText('The server could not be reached');
     await vi.waitFor(() => expect(message.closest('[tabindex="-1"]')).toHaveFocus());

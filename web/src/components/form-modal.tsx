@@ -14,15 +14,27 @@ export interface FormModalProps extends Omit<AppModalProps, 'open' | 'onSubmit'>
 }
 
 /**
- * The form's message (a save that failed), or a confirmation's (an action that failed). While saving,
- * the disabled primary action lets go of focus; when the message comes and focus is nowhere (on
- * <body>), it goes to the message, inside the dialog, where a screen reader reads it and the next Tab
- * continues in the dialog.
+ * Whether focus is where the submit left it rather than where a person put it: nowhere (<body>), or
+ * still on the dialog's primary action. A disabled button lets go of focus only at the browser's next
+ * rendering step: a failure that takes a moment (a 503) finds focus on <body>, one that comes at once
+ * (a refused connection) finds it still on the button, and AppModal gives it back to the button when
+ * the button is enabled again. Either way the failure is the news.
+ */
+function focusLeftBySubmit(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active.hasAttribute('data-modal-primary-focus');
+}
+
+/**
+ * The form's message (a save that failed), or a confirmation's (an action that failed). When the
+ * message comes and focus is where the submit left it (focusLeftBySubmit), it goes to the message,
+ * inside the dialog, where a screen reader reads it and the next Tab continues in the dialog. Focus
+ * in a field (Enter pressed there) stays.
  */
 export function FormErrorNotice({ title, message }: { title: string; message: string }) {
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (document.activeElement === document.body || document.activeElement === null) notice.current?.focus();
+    if (focusLeftBySubmit()) notice.current?.focus();
   }, [message]);
   return (
     <div ref={notice} tabIndex={-1} className="form-modal__error">
