@@ -4,6 +4,7 @@ import { apiKeyStatus, type ApiKey } from '@scamtrail/domain/automations';
 import { permissionLabels } from '@scamtrail/domain/permission-labels';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
+import { DateTimeText } from '../../../components/date-time-text';
 import { EmptyState } from '../../../components/empty-state';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { ApiKeyStatusTag } from './api-key-status-tag';
@@ -62,6 +63,9 @@ export function ApiKeysTable({ apiKeys, canRevoke, onRevoke }: ApiKeysTableProps
       renderCell={{
         prefix: (row) => <code className="automation-page__code">{row.prefix}</code>,
         scopes: (row) => <span className="automation-page__scopes">{row.scopes}</span>,
+        // Each on one line from md up ("Dec 1, 2026, 11:11 AM" read as two was hard to scan).
+        createdAt: (row) => <DateTimeText value={byId.get(row.id)!.createdAt} fallback={row.createdAt} />,
+        lastUsedAt: (row) => <DateTimeText value={byId.get(row.id)!.lastUsedAt} fallback={row.lastUsedAt} />,
         status: (row) => <ApiKeyStatusTag status={row.status} />,
         actions: (row) =>
           row.status === 'active' ? (
