@@ -2312,8 +2312,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The identifiers of the list under its filters as a STIX 2.1 bundle of observables
-     * @description email-addr, url, domain-name, user-account, and the fraud observables as OpenCTI defines them (phone-number, bank-account, cryptocurrency-wallet, payment-card) with their extension definitions. Ids are deterministic (STIX 2.1 §2.9): the same identifier is the same object in every export. At most 10,000 identifiers; a wider filter is a 400.
+     * The identifiers of the list under its filters as a STIX 2.1 bundle of Indicators
+     * @description The objects the TAXII feed serves for the same identifiers: each identifier's Indicator in its current version (the same id), whose pattern names its observable, created by the instance's identity, Scamtrail's details in a property extension; the identity and the extension definition. At most 10,000 identifiers; a wider filter is a 400.
      *
      *     Access: a signed-in user or an API key holding `identifier.view`. Naming records in the query also needs their view permission: `tag` `tag.view`.
      */
@@ -2334,7 +2334,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * A case as a STIX 2.1 bundle: its identifiers as observables and the case as a grouping
+     * A case as a STIX 2.1 bundle: its identifiers' Indicators and the case as a grouping
      * @description Access: a signed-in user or an API key holding `case.view`, `identifier.view`.
      */
     get: operations['exportCaseStix'];
@@ -2379,7 +2379,7 @@ export interface paths {
     put?: never;
     /**
      * Import a STIX 2.1 bundle's observables as identifiers, deduplicated by normalised key
-     * @description Reads email-addr, phone-number, bank-account, cryptocurrency-wallet, payment-card, url, domain-name and user-account; other objects are listed as skipped. At most 5,000 observables.
+     * @description Reads email-addr, phone-number, bank-account, cryptocurrency-wallet, payment-card, url, domain-name and user-account, and Indicators whose pattern names one of them (as the STIX export writes them); other objects are listed as skipped. At most 5,000 identifiers.
      *
      *     Takes `Idempotency-Key`: a retry with the same key and body answers the first result again; the same key with another body is 422, while the first is in progress 409.
      *
