@@ -81,3 +81,43 @@ test.describe('values kept on one line', () => {
     });
   }
 });
+
+test.describe('a detail page’s trail on a phone (390 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test('names every crumb on one line, the page’s own name cut short when it is long', async ({ page }) => {
+    const tag = randomBytes(3).toString('hex');
+    const admin = await createAccount('admin');
+    const member = await createAccount('investigator', {
+      firstName: 'Adaeze',
+      lastName: `Okonkwo-Smith ${tag}`,
+    });
+    const api = await apiAs(admin.email, admin.password);
+    const group = await api.post('/api/groups', { data: { name: `Romance fraud desk ${tag}`, userIds: [] } });
+    expect(group.status(), await group.text()).toBe(201);
+    const groupId = ((await group.json()) as { id: string }).id;
+    await api.dispose();
+    const automationId = await automationWithUsedKey(admin, tag);
+    await signIn(page, admin);
+    for (const [path, trail] of [
+      [`/automations/${automationId}`, ['Home', 'Users', 'Automations', `Inbox Scanner ${tag}`]],
+      [`/groups/${groupId}`, ['Home', 'Users', 'Groups', `Romance fraud desk ${tag}`]],
+      [`/team-members/${member.id}`, ['Home', 'Users', 'Team Members', `Adaeze Okonkwo-Smith ${tag}`]],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: trail[3] })).toBeVisible();
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+      await expect(crumbs, path).toHaveText([...trail]);
+      const tops = await crumbs.evaluateAll((items) =>
+        items.map((item) => Math.round(item.getBoundingClientRect().top)),
+      );
+      expect(new Set(tops).size, `${path}: crumbs at ${tops.join(', ')}`).toBe(1);
+      // Whatever is cut short of the page's own crumb, its heading below says whole.
+      const current = crumbs.last();
+      expect((await current.boundingBox())!.width, path).toBeGreaterThanOrEqual(90);
+      await noHorizontalScroll(page);
+      await shoot(page, `trail-${path.split('/')[1]}-390`);
+    }
+    await expectNoSeriousViolations(page, 'a shortened trail');
+  });
+});

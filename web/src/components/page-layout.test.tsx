@@ -17,6 +17,24 @@ function trailOnTwoLines() {
   });
 }
 
+/**
+ * Lays the trail out as a phone does for a detail page with a long name: whole, the current page wraps
+ * below the rest; with that crumb cut short (the nav's shortened class), all of it fits on one line,
+ * the crumb `currentWidth` wide.
+ */
+function trailFitsShortened(currentWidth: number) {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const isCurrent = Boolean(this.getAttribute('aria-current') || this.querySelector('[aria-current]'));
+    const shortened = Boolean(this.closest('.page-layout__trail--shortened'));
+    const top = isCurrent && !shortened ? 24 : 0;
+    const width = isCurrent && shortened ? currentWidth : 100;
+    return { top, bottom: top + 20, left: 0, right: width, width, height: 20, x: 0, y: top } as DOMRect;
+  });
+}
+
+const USERS: Crumb = { label: 'Users' };
+const AUTOMATIONS: Crumb = { label: 'Automations', to: '/automations' };
+
 const crumbs = () =>
   within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
     .getAllByRole('listitem')
@@ -57,6 +75,34 @@ describe('the folded trail', () => {
     const items = screen.getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Identifiers']);
     expect(items[0]).toBeEnabled();
+  });
+});
+
+describe('a trail whose current page is long', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps every crumb on its line and cuts the current one short, as a short name shows', () => {
+    trailFitsShortened(120);
+    render(
+      <MemoryRouter>
+        <PageLayout breadcrumbs={[HOME, USERS, AUTOMATIONS]} title="Nightly abuse inbox importer" />
+      </MemoryRouter>,
+    );
+    expect(crumbs()).toEqual(['Home', 'Users', 'Automations', 'Nightly abuse inbox importer']);
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveClass(
+      'page-layout__trail--shortened',
+    );
+    expect(screen.queryByRole('button', { name: 'More of the trail' })).not.toBeInTheDocument();
+  });
+
+  it('folds when cutting the current crumb short would leave too little of it', () => {
+    trailFitsShortened(30);
+    render(
+      <MemoryRouter>
+        <PageLayout breadcrumbs={[HOME, USERS, AUTOMATIONS]} title="Nightly abuse inbox importer" />
+      </MemoryRouter>,
+    );
+    expect(crumbs()).toEqual(['Home', 'Automations', 'Nightly abuse inbox importer']);
   });
 });
 

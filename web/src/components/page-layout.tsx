@@ -45,14 +45,25 @@ export function foldTrail(breadcrumbs: Crumb[]): { shown: Crumb[]; menu: Crumb[]
 }
 
 /**
- * The trail on one line, as Carbon's breadcrumb asks: where it does not fit (a phone), the first crumb
+ * How the trail fits one line: whole; with the current page's crumb cut short with an ellipsis (the
+ * page's own title, which the heading just below writes whole); or folded (foldTrail).
+ */
+type TrailFit = 'whole' | 'shortened' | 'folded';
+
+/** The least of the current crumb a shortened trail shows: less, and the trail folds instead. */
+const SHORTENED_CRUMB_MIN_PX = 96;
+
+/**
+ * The trail on one line, as Carbon's breadcrumb asks. Where it does not fit (a phone), the current
+ * page's crumb is cut short first, so the way there (Home / Users / Automations) stays readable, as on
+ * a detail page whose name is short; only when even that leaves too little of it do the first crumb
  * and the last two stay, and those between go into an overflow menu (foldTrail).
  */
 function Trail({ breadcrumbs, current }: { breadcrumbs: Crumb[]; current: string }) {
   const navigate = useNavigate();
   const ref = useRef<HTMLElement>(null);
   const [width, setWidth] = useState(0);
-  const [collapsed, setCollapsed] = useState(false);
+  const [fit, setFit] = useState<TrailFit>('whole');
   // Whole, the trail is measured before it is painted; a change of width measures it whole again.
   useLayoutEffect(() => {
     const nav = ref.current;
@@ -62,7 +73,7 @@ function Trail({ breadcrumbs, current }: { breadcrumbs: Crumb[]; current: string
       const next = Math.round(entry.contentRect.width);
       if (next === measured) return;
       measured = next;
-      setCollapsed(false);
+      setFit('whole');
       setWidth(next);
     });
     observer.observe(nav);
@@ -70,16 +81,26 @@ function Trail({ breadcrumbs, current }: { breadcrumbs: Crumb[]; current: string
   }, []);
   useLayoutEffect(() => {
     const nav = ref.current;
-    if (collapsed || !nav || breadcrumbs.length < 2) return;
-    const tops = Array.from(nav.querySelectorAll('.cds--breadcrumb-item'), (item) =>
-      Math.round(item.getBoundingClientRect().top),
-    );
-    if (new Set(tops).size > 1) setCollapsed(true);
-  }, [collapsed, width, breadcrumbs, current]);
+    if (fit === 'folded' || !nav || breadcrumbs.length < 2) return;
+    const items = Array.from(nav.querySelectorAll<HTMLElement>('.cds--breadcrumb-item'));
+    const tops = items.map((item) => Math.round(item.getBoundingClientRect().top));
+    const wraps = new Set(tops).size > 1;
+    if (fit === 'whole') {
+      if (wraps) setFit('shortened');
+      return;
+    }
+    const shown = items.at(-1)?.getBoundingClientRect().width ?? 0;
+    if (wraps || shown < SHORTENED_CRUMB_MIN_PX) setFit('folded');
+  }, [fit, width, breadcrumbs, current]);
 
-  const { shown, menu } = collapsed ? foldTrail(breadcrumbs) : { shown: breadcrumbs, menu: [] };
+  const { shown, menu } = fit === 'folded' ? foldTrail(breadcrumbs) : { shown: breadcrumbs, menu: [] };
   return (
-    <Breadcrumb noTrailingSlash aria-label="Breadcrumb" ref={ref}>
+    <Breadcrumb
+      noTrailingSlash
+      aria-label="Breadcrumb"
+      ref={ref}
+      className={fit === 'shortened' ? 'page-layout__trail--shortened' : undefined}
+    >
       {shown.length > 0 && <CrumbItem crumb={shown[0]} />}
       {menu.length > 0 && (
         <BreadcrumbItem>
