@@ -117,7 +117,7 @@ export function SearchSection({
           {children}
         </ul>
         {footer}
-        {csv && <CsvDownloadButton path={csv.path} filters={csv.filters} />}
+        {csv && <CsvDownloadButton className="ghost-aligned" path={csv.path} filters={csv.filters} />}
       </>
     );
   }
