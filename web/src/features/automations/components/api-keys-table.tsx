@@ -64,8 +64,12 @@ export function ApiKeysTable({ apiKeys, canRevoke, onRevoke }: ApiKeysTableProps
         prefix: (row) => <code className="automation-page__code">{row.prefix}</code>,
         scopes: (row) => <span className="automation-page__scopes">{row.scopes}</span>,
         // Each on one line from md up ("Dec 1, 2026, 11:11 AM" read as two was hard to scan).
-        createdAt: (row) => <DateTimeText value={byId.get(row.id)!.createdAt} fallback={row.createdAt} />,
-        lastUsedAt: (row) => <DateTimeText value={byId.get(row.id)!.lastUsedAt} fallback={row.lastUsedAt} />,
+        createdAt: (row) => (
+          <DateTimeText value={byId.get(row.id)!.createdAt} fallback={row.createdAt} oneLineFromMd />
+        ),
+        lastUsedAt: (row) => (
+          <DateTimeText value={byId.get(row.id)!.lastUsedAt} fallback={row.lastUsedAt} oneLineFromMd />
+        ),
         status: (row) => <ApiKeyStatusTag status={row.status} />,
         actions: (row) =>
           row.status === 'active' ? (

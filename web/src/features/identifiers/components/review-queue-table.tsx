@@ -5,7 +5,8 @@ import { formatConfidence } from '@scamtrail/domain/identifiers/confidence';
 import type { ReviewStatus } from '@scamtrail/domain/identifiers/review';
 import { AppDataTable } from '../../../components/data-table/app-data-table';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
-import { EMPTY_CELL, formatDate, formatTime } from '../../../lib/format';
+import { EMPTY_CELL } from '../../../lib/format';
+import { DateTimeText } from '../../../components/date-time-text';
 import type { ReviewQueueItem } from '../api/identifier-types';
 import { OriginatorCell } from './originator-cell';
 
@@ -30,17 +31,6 @@ const TITLES: Record<ReviewStatus, string> = {
   confirmed: 'Confirmed identifiers',
   rejected: 'Rejected identifiers',
 };
-
-/** "Nov 5, 2026, 2:03 PM", which a narrow column breaks only between the date and the time. */
-function Time({ value }: { value: string | null }) {
-  if (!value) return <span>{EMPTY_CELL}</span>;
-  return (
-    <time dateTime={value}>
-      <span className="review-queue__nowrap">{formatDate(value)},</span>{' '}
-      <span className="review-queue__nowrap">{formatTime(value)}</span>
-    </time>
-  );
-}
 
 interface ReviewQueueTableProps {
   status: ReviewStatus;
@@ -98,11 +88,11 @@ export function ReviewQueueTable({
           </Link>
         ),
         reportedBy: (row) => <OriginatorCell originator={item(row.id).originator} />,
-        recorded: (row) => <Time value={item(row.id).createdAt} />,
+        recorded: (row) => <DateTimeText value={item(row.id).createdAt} fallback={EMPTY_CELL} />,
         reviewed: (row) => (
           <>
             <span className="review-queue__reviewer">{row.reviewed}</span>
-            <Time value={item(row.id).review.reviewedAt} />
+            <DateTimeText value={item(row.id).review.reviewedAt} fallback={EMPTY_CELL} />
           </>
         ),
         note: (row) => <span className="review-queue__note">{row.note}</span>,

@@ -5,7 +5,8 @@ import { AppDataTable } from '../../../components/data-table/app-data-table';
 import { EmailText } from '../../../components/email-text';
 import type { TableColumn } from '../../../components/data-table/data-table-types';
 import { RowActionsMenu, type RowMenuAction } from '../../../components/row-actions-menu';
-import { formatDate, formatDateTime, formatTime } from '../../../lib/format';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { DateTimeText } from '../../../components/date-time-text';
 import { roleLabel } from './role-options';
 import { MemberStatusTag } from './status-tags';
 import { paths } from '../../../lib/paths';
@@ -26,17 +27,6 @@ interface TeamMembersTableProps {
   emptyState: ReactNode;
   /** The row's actions; none hides the menu. */
   actionsFor: (member: TeamMember) => RowMenuAction[];
-}
-
-/** "Nov 5, 2026, 2:03 PM", which a narrow column breaks only between the date and the time. */
-function SignInTime({ value }: { value: string | null }) {
-  if (!value) return 'Never';
-  return (
-    <>
-      <span className="team-members__date">{formatDate(value)},</span>{' '}
-      <span className="team-members__date">{formatTime(value)}</span>
-    </>
-  );
 }
 
 export function TeamMembersTable({ members, loading, emptyState, actionsFor }: TeamMembersTableProps) {
@@ -70,7 +60,7 @@ export function TeamMembersTable({ members, loading, emptyState, actionsFor }: T
         ),
         email: (row) => <EmailText address={row.email} />,
         status: (row) => <MemberStatusTag status={byId.get(row.id)!.status} />,
-        lastLoginAt: (row) => <SignInTime value={byId.get(row.id)!.lastLoginAt} />,
+        lastLoginAt: (row) => <DateTimeText value={byId.get(row.id)!.lastLoginAt} fallback="Never" />,
         // A date reads as one piece: "Nov 29, 2026", never "Nov 29," above "2026".
         createdAt: (row) => <span className="team-members__date">{row.createdAt}</span>,
         actions: (row) => <RowActionsMenu label={row.fullName} actions={actionsFor(byId.get(row.id)!)} />,
