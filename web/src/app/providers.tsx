@@ -4,9 +4,15 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/toasts/toast-provider';
 
 export function createQueryClient() {
+  // The browser's word that it is offline (navigator.onLine, its 'offline' event) does not hold a request
+  // back: left to TanStack Query's default, a save made then showed "Saving..." and a page its skeleton
+  // until the browser came back, saying nothing. The request is made; if it cannot go out it fails as a
+  // cut connection does, with the form kept and its message focused, or the page's failure notice.
   return new QueryClient({
     defaultOptions: {
+      mutations: { networkMode: 'always' },
       queries: {
+        networkMode: 'always',
         // Retry only what may be transient (no answer, 5xx): a 4xx answer will not change on retry.
         retry: (failureCount, error) => {
           const status = (error as { status?: number }).status;
