@@ -53,6 +53,26 @@ test.describe('a failed save', () => {
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/save-failure-refused.png` });
   });
 
+  test('fails at once when the browser is offline, instead of saving until it is back', async ({
+    browser,
+  }) => {
+    // Offline is a context's state: this test has a context of its own.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await editingCase(page);
+    const dialog = page.getByRole('dialog', { name: 'Edit case', exact: true });
+    await dialog.getByLabel('Title').fill('Renamed while offline');
+    // eslint-disable-next-line no-restricted-properties -- the test's own context, closed at its end.
+    await context.setOffline(true);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    const notice = dialog.locator('.form-modal__error');
+    // It showed "Saving..." until the browser was back online (TanStack Query paused the request).
+    await expect(notice.getByText('Could not reach the server. Check your connection.')).toBeVisible();
+    await expect(notice).toBeFocused();
+    await expect(dialog.getByLabel('Title')).toHaveValue('Renamed while offline');
+    await context.close();
+  });
+
   for (const [how, fail] of Object.entries(failures)) {
     test(`focuses its message when ${how}`, async ({ page }) => {
       const { id } = await editingCase(page);
