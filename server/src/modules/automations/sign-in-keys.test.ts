@@ -236,26 +236,37 @@ describe("a key made with a device sign-in's token", () => {
     }
   });
 
-  it.each([
-    [
-      'went idle',
-      'sign_in_idle',
-      (): Partial<typeof sessions.$inferInsert> & { endedAt: Date } => {
-        const lastSeenAt = new Date(Date.now() - t.config.deviceSessionIdleMs - 3_600_000);
-        return { lastSeenAt, endedAt: new Date(lastSeenAt.getTime() + t.config.deviceSessionIdleMs) };
-      },
-    ],
-    [
-      'expired',
-      'sign_in_expired',
-      (): Partial<typeof sessions.$inferInsert> & { endedAt: Date } => {
-        const expiresAt = new Date(Date.now() - 60_000);
-        return { expiresAt, endedAt: expiresAt };
-      },
-    ],
-  ] as const)(
-    'is revoked from then, once, when the token of a sign-in that %s is presented again',
-    async (_how, reason, ending) => {
+  // The device comes back with its access token (any request) or its refresh token (a new access token).
+  const PRESENTED = [
+    ['its access token', (s: Scene) => expectStatus(s.device.get('/api/tags'), 401)],
+    ['its refresh token', (s: Scene) => expectStatus(refreshDeviceToken(t, s.refreshToken), 400)],
+  ] as const;
+  it.each(
+    (
+      [
+        [
+          'went idle',
+          'sign_in_idle',
+          (): Partial<typeof sessions.$inferInsert> & { endedAt: Date } => {
+            const lastSeenAt = new Date(Date.now() - t.config.deviceSessionIdleMs - 3_600_000);
+            return { lastSeenAt, endedAt: new Date(lastSeenAt.getTime() + t.config.deviceSessionIdleMs) };
+          },
+        ],
+        [
+          'expired',
+          'sign_in_expired',
+          (): Partial<typeof sessions.$inferInsert> & { endedAt: Date } => {
+            const expiresAt = new Date(Date.now() - 60_000);
+            return { expiresAt, endedAt: expiresAt };
+          },
+        ],
+      ] as const
+    ).flatMap(([how, reason, ending]) =>
+      PRESENTED.map(([token, present]) => [how, token, reason, ending, present] as const),
+    ),
+  )(
+    'is revoked from then, once, when a sign-in that %s is presented again with %s',
+    async (_how, _token, reason, ending, present) => {
       const { s, automation, signInKeyIds, browserKey } = await scene();
       const { endedAt, ...set } = ending();
       await t.database.db.update(sessions).set(set).where(eq(sessions.id, s.deviceSessionId));
@@ -266,7 +277,7 @@ describe("a key made with a device sign-in's token", () => {
       const before = await listed();
       expect(before.map((k) => k.revokedAt)).toEqual(signInKeyIds.map(() => endedAt.toISOString()));
       // The device comes back: refused, and its sign-in ended with its keys, each recorded.
-      await expectStatus(s.device.get('/api/tags'), 401);
+      await present(s);
       const [session] = await t.database.db
         .select({ revokedAt: sessions.revokedAt })
         .from(sessions)

@@ -67,7 +67,8 @@ export async function issueDeviceTokens(
  * once (rotation); a used one presented again was copied, by the client's thief or from it, so the
  * whole session ends, its latest tokens with it (OAuth 2.0 Security BCP §4.14.2), and that is recorded
  * (`session.refresh_token_reused`). A session ended otherwise (revoked, idle, past its maximum
- * lifetime, its user disabled) gives no tokens: the client signs in again.
+ * lifetime, its user disabled) gives no tokens: the client signs in again; one that had ended on its own
+ * is ended then (`endSignIns`: its keys revoked from when it ended, each recorded).
  */
 export async function refreshDeviceTokens(
   db: Db,
@@ -103,7 +104,11 @@ export async function refreshDeviceTokens(
     }
     await markRefreshTokenUsed(tx, hash, new Date());
     const tokens = await issueDeviceTokens(tx, row.sessionId, row.permissions, limits);
-    return tokens ? { tokens } : { error: 'ended' as const };
+    if (tokens) return { tokens };
+    // Ended on its own (idle, past its maximum lifetime) and now presented: its row is ended here as the
+    // session lookup ends one presented by its access token, its keys recorded as revoked from then.
+    await endSessionIn(tx, row.sessionId, signInEndNow(limits, null));
+    return { error: 'ended' as const };
   });
   if (outcome.tokens) return outcome.tokens;
   switch (outcome.error) {
