@@ -121,6 +121,26 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Dates are written for people in one way, web/src/lib/format.ts's ("Nov 20, 2026, 11:11 AM"); the
+    // browser's locale wrote "11/20/2026" or "20.11.2026" in a few messages beside it.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/format.ts', 'web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Use formatDate, formatDateTime or formatTime (web/src/lib/format.ts).',
+        })),
+        {
+          object: 'Intl',
+          property: 'DateTimeFormat',
+          message: 'Dates are formatted in web/src/lib/format.ts.',
+        },
+      ],
+    },
+  },
   ...(await import('./eslint/web-features.js')).default,
   ...(await import('./eslint/server-layers.js')).default,
   ...(await import('./eslint/web-test-isolation.js')).default,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatTime, formatTotal, pluralise } from './format';
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  formatTimeWithSeconds,
+  formatTotal,
+  pluralise,
+} from './format';
 
 describe('formatting', () => {
   it('writes dates as short month, day, year', () => {
@@ -24,6 +32,8 @@ describe('formatting', () => {
     expect(formatTime(at)).toBe('11:11\u00a0AM');
     expect(formatDateTime(at)).toBe('Nov 20, 2026, 11:11\u00a0AM');
     expect(formatTime(new Date(2026, 10, 20, 14, 3))).toBe('2:03\u00a0PM');
+    expect(formatTimeWithSeconds(new Date(2026, 10, 20, 14, 3, 45))).toBe('2:03:45\u00a0PM');
+    expect(formatTimeWithSeconds(null)).toBe('—');
   });
 
   it('shows a count, or a dash when there is none', () => {

@@ -8,6 +8,11 @@ export const EMPTY_CELL = '—';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const TIME_WITH_SECONDS = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+});
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',
@@ -54,6 +59,15 @@ export function formatDateTime(value: string | Date | null | undefined, fallback
 export function formatTime(value: string | Date | null | undefined, fallback = EMPTY_CELL): string {
   const date = toDate(value);
   return date ? formatKeepingDayPeriod(TIME, date) : fallback;
+}
+
+/** "2:03:45\u00a0PM", for messages of one sitting told apart by their second; the fallback as above. */
+export function formatTimeWithSeconds(
+  value: string | Date | null | undefined,
+  fallback = EMPTY_CELL,
+): string {
+  const date = toDate(value);
+  return date ? formatKeepingDayPeriod(TIME_WITH_SECONDS, date) : fallback;
 }
 
 /**

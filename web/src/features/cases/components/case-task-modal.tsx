@@ -10,6 +10,7 @@ import type { CaseUser } from '@scamtrail/domain/cases';
 import { text } from '@scamtrail/domain/text';
 import { DateField } from '../../../components/date-field';
 import { dayTextSchema, formatDay } from '../../../lib/day-text';
+import { formatDate } from '../../../lib/format';
 import { EditConflictNotice } from '../../../components/edit-conflict-notice';
 import { FormModal } from '../../../components/form-modal';
 import { TextArea, TextInput } from '../../../components/text-fields';
@@ -71,7 +72,7 @@ export function describeTaskChanges(base: CaseTask, current: CaseTask): string[]
     {
       label: 'Due by',
       valueOf: (task) => task.dueAt,
-      show: (task) => (task.dueAt ? new Date(task.dueAt).toLocaleDateString() : 'no date'),
+      show: (task) => formatDate(task.dueAt, 'no date'),
     },
   ]);
 }

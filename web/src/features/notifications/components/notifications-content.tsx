@@ -9,6 +9,7 @@ import {
 import { useRef } from 'react';
 import { useToastHistory } from '../../../components/toasts/toast-context';
 import type { ToastKind } from '../../../components/toasts/toast-types';
+import { formatTimeWithSeconds } from '../../../lib/format';
 import CaseActivity from './case-activity';
 
 const KIND_ICONS: Record<ToastKind, typeof ErrorFilled> = {
@@ -17,12 +18,6 @@ const KIND_ICONS: Record<ToastKind, typeof ErrorFilled> = {
   warning: WarningFilled,
   info: InformationFilled,
 };
-
-const timeFormat = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
 
 interface NotificationsContentProps {
   /** The user may view cases: the panel shows what others did on theirs. */
@@ -93,7 +88,9 @@ export default function NotificationsContent({ showCaseActivity, onNavigate }: N
                   <div>
                     <p className="notifications-panel__item-title">{record.title}</p>
                     {record.subtitle && <p className="notifications-panel__item-text">{record.subtitle}</p>}
-                    <p className="notifications-panel__item-time">{timeFormat.format(record.createdAt)}</p>
+                    <p className="notifications-panel__item-time">
+                      {formatTimeWithSeconds(record.createdAt)}
+                    </p>
                   </div>
                 </li>
               );

@@ -2,6 +2,7 @@ import { getIdentifierTypeLabel } from '@scamtrail/domain/identifiers/catalogue'
 import { JOURNAL_ENTRY_TYPE_LABELS, type JournalEntry } from '@scamtrail/domain/journal-entries';
 import { samePerformedAt, splitPerformedAt } from './performed-at';
 import type { EntryFormValues } from './use-save-entry';
+import { formatDateTime } from '../../../../lib/format';
 
 /** The items of `current`, with what the user added to `base` and without what they took away. */
 function rebaseItems<T extends { id: string }>(edited: T[], base: { id: string }[], current: T[]): T[] {
@@ -42,7 +43,7 @@ export function describeEntryChanges(base: JournalEntry, current: JournalEntry):
   const lines: string[] = [];
   if (base.type !== current.type) lines.push(`Type: ${JOURNAL_ENTRY_TYPE_LABELS[current.type]}`);
   if (base.performedAt !== current.performedAt) {
-    lines.push(`When: ${new Date(current.performedAt).toLocaleString()}`);
+    lines.push(`When: ${formatDateTime(current.performedAt)}`);
   }
   if (base.description !== current.description) lines.push(`Description: ${current.description}`);
   return lines;
