@@ -9,9 +9,12 @@ const ITEMS = ['phishing', 'romance', 'money-mule'];
 function Filter({
   initial,
   onSearchChange,
+  deferred = false,
 }: {
   initial: string | null;
   onSearchChange?: (text: string) => void;
+  /** The choice comes back to the field a render later, as a list's URL does (the router's navigation). */
+  deferred?: boolean;
 }) {
   const [chosen, setChosen] = useState(initial);
   return (
@@ -22,7 +25,7 @@ function Filter({
       items={ITEMS}
       itemToText={(item) => item}
       selectedItem={chosen}
-      onChange={setChosen}
+      onChange={deferred ? (item) => void Promise.resolve().then(() => setChosen(item)) : setChosen}
       onSearchChange={onSearchChange}
     />
   );
@@ -187,23 +190,7 @@ describe('FilterComboBox once a choice is made', () => {
   it('searches for nothing: the field showing the choice is no search for its text', async () => {
     const user = userEvent.setup();
     const onSearchChange = vi.fn();
-    function Deferred() {
-      // As a list's URL: the choice comes back to the field a render later (the router's navigation).
-      const [chosen, setChosen] = useState<string | null>(null);
-      return (
-        <FilterComboBox<string>
-          id="tag"
-          label="Tag"
-          placeholder="All tags"
-          items={ITEMS}
-          itemToText={(item) => item}
-          selectedItem={chosen}
-          onChange={(item) => void Promise.resolve().then(() => setChosen(item))}
-          onSearchChange={onSearchChange}
-        />
-      );
-    }
-    render(<Deferred />);
+    render(<Filter initial={null} onSearchChange={onSearchChange} deferred />);
     const input = screen.getByRole('combobox', { name: 'Tag' });
     await user.type(input, 'mu');
     expect(onSearchChange).toHaveBeenLastCalledWith('mu');
