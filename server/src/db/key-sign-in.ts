@@ -41,15 +41,17 @@ export function signInStillWorks(sessionId: AnyColumn, now: SQL, idleSince: SQL)
     where ${sessions.id} = ${sessionId} and ${endedAt(now, idleSince)} is null))`;
 }
 
+/** A time as the driver answers a computed column (a string, or a Date), or null: a Date or null. */
+export const timeOrNull = (value: string | Date | null): Date | null =>
+  value === null ? null : new Date(value);
+
 /**
  * When the sign-in of `sessionId` ended (`endedAt`, the idle limit read), or null while it works or for
  * a key of no sign-in: what the key list shows, as `signInStillWorks` decides it.
  */
 export function signInEndedAt(sessionId: AnyColumn, now: SQL, idleSince: SQL): SQL<Date | null> {
   return sql<Date | null>`(select ${endedAt(now, idleSince)} from ${sessions}
-    where ${sessions.id} = ${sessionId})`.mapWith((value: string | Date | null) =>
-    value === null ? null : new Date(value),
-  );
+    where ${sessions.id} = ${sessionId})`.mapWith(timeOrNull);
 }
 
 /**

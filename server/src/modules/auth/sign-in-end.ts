@@ -1,6 +1,6 @@
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { revokeKeysOfSignIns } from '../../db/key-sign-in';
+import { revokeKeysOfSignIns, timeOrNull } from '../../db/key-sign-in';
 import { sessions } from '../../db/schema/index';
 import { recordEvent } from '../events/events.service';
 
@@ -37,9 +37,6 @@ export function signInEndNow(
     actorOriginatorId,
   };
 }
-
-/** A time RETURNING reads (a string from the driver), or null. */
-const timeOrNull = (value: string | Date | null) => (value === null ? null : new Date(value));
 
 /**
  * Ends the sign-ins (sessions) matching `which` that are not revoked yet: the one place they are ended
