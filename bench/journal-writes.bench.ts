@@ -30,9 +30,10 @@
  * BENCH_API_ONLY=1 measures the API side alone (before issue 38 the chain link's number was computed in
  * JavaScript, and a replay collides with it). BENCH_SERVER_PROFILE=<dir> runs V8's CPU profiler in the
  * server and in the bare server (bench/lib/cpu-profile-preload.mjs; each profile is written when its
- * process stops, the server's in <dir>, the bare server's in <dir>/bare). BENCH_INSTANCES=<n> (default 1)
- * starts n servers on the same database, as several instances behind a load balancer run, and sends the
- * API side's calls to each in turn; its CPU per write is theirs together.
+ * process stops, the server's in <dir>, the bare server's in <dir>/bare), and the results end with both
+ * servers' CPU per write by the code that ran, over the measured rounds (bench/lib/profile-breakdown.ts).
+ * BENCH_INSTANCES=<n> (default 1) starts n servers on the same database, as several instances behind a
+ * load balancer run, and sends the API side's calls to each in turn; its CPU per write is theirs together.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -48,6 +49,7 @@ import { createUser } from '../server/src/modules/users/users.service';
 import { openBenchDatabase } from './lib/bench-database';
 import { median, runConcurrently, type LoadRun } from './lib/concurrent-load';
 import { machineCpu, postgresMsBetween } from './lib/machine-cpu';
+import { breakdownTable, busyShares, profilesIn } from './lib/profile-breakdown';
 import { postJson } from './lib/http-post';
 import {
   describeWaves,
@@ -88,6 +90,9 @@ const loadAtStart = loadText();
 /** A side's run, with the CPU time (user and system) per write of the process that served it, in µs. */
 type MeasuredRun = LoadRun & {
   cpuUsPerWrite: number;
+  /** The span it was measured over, on the monotonic clock (µs), as CPU profiles time their samples. */
+  fromUs: number;
+  toUs: number;
   /** The machine's idle time and PostgreSQL's CPU time per write, in µs, over the same span. */
   idleUsPerWrite: number;
   postgresUsPerWrite: number;
@@ -108,17 +113,24 @@ interface Round {
 async function measured(cpuMs: () => number, run: () => Promise<LoadRun>): Promise<MeasuredRun> {
   const before = cpuMs();
   const machineBefore = machineCpu();
+  const fromUs = monotonicUs();
   const result = await run();
+  const toUs = monotonicUs();
   const used = cpuMs() - before;
   const machineAfter = machineCpu();
   const perWrite = (ms: number) => Math.round((ms * 1000) / Math.max(1, result.samples));
   return {
     ...result,
     cpuUsPerWrite: perWrite(used),
+    fromUs,
+    toUs,
     idleUsPerWrite: perWrite(machineAfter.idleMs - machineBefore.idleMs),
     postgresUsPerWrite: perWrite(postgresMsBetween(machineBefore, machineAfter)),
   };
 }
+
+/** The monotonic clock in µs: the one V8's CPU profiles time their samples by. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 /** This process's CPU time (user and system) so far, in ms. */
 const ownCpuMs = () => {
@@ -234,6 +246,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'scamtrail-journal-writes-'));
   const servers: ServerProcess[] = [];
   let bare: ServerProcess | undefined;
+  const profileDir = process.env.BENCH_SERVER_PROFILE;
+  let results: { shapes: ShapeResult[]; statements: string[] };
   try {
     await bench.database.migrate();
     const user = await createUser(bench.database.db, {
@@ -258,7 +272,6 @@ async function main() {
     if (process.env.BENCH_SHOW_SQL) for (const line of describeWaves(waves[0])) log(`  ${line}`);
     log(`One write: ${statements} statements`);
 
-    const profileDir = process.env.BENCH_SERVER_PROFILE;
     for (let i = 0; i < INSTANCES; i += 1) {
       servers.push(
         await startBuiltServer(SERVER_BUNDLE, {
@@ -377,18 +390,44 @@ async function main() {
         idleUsPerWrite: SIDES.map((side) => median(rounds.map((r) => r[side].idleUsPerWrite))),
       });
     }
-    writeResults(shapes, describeWaves(waves[0]));
+    results = { shapes, statements: describeWaves(waves[0]) };
   } finally {
     agent.destroy();
+    // Stopped before the results are written: a profiled server writes its profile as it exits.
     for (const s of servers) await s.stop();
     await bare?.stop();
     await pool.end();
     await bench.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  writeResults(
+    results.shapes,
+    results.statements,
+    profileDir ? serverBreakdown(profileDir, results.shapes) : [],
+  );
 }
 
-function writeResults(shapes: ShapeResult[], statements: string[]) {
+/**
+ * BENCH_SERVER_PROFILE: the API's server's and the bare server's CPU per write by the code that ran,
+ * over the measured rounds of both shapes (not start-up, sign-in or warm-up).
+ */
+function serverBreakdown(dir: string, shapes: ShapeResult[]): string[] {
+  const side = (name: 'api' | 'bare', profiles: string[]) => {
+    const runs = shapes.flatMap((s) => s.rounds.map((r) => r[name]));
+    const writes = runs.reduce((sum, run) => sum + run.samples, 0);
+    const cpuUs = runs.reduce((sum, run) => sum + run.cpuUsPerWrite * run.samples, 0);
+    return { shares: busyShares(profiles, runs), cpuUsPerRequest: cpuUs / Math.max(1, writes) };
+  };
+  return [
+    `Where the servers' CPU went while measured (V8 CPU profiles in ${dir}, both shapes, every round):`,
+    "each server's CPU time per write (/proc), split by the shares of its busy samples by the code on",
+    'top of the stack:',
+    '',
+    ...breakdownTable(side('api', profilesIn(dir)), side('bare', profilesIn(join(dir, 'bare')))),
+  ];
+}
+
+function writeResults(shapes: ShapeResult[], statements: string[], breakdown: string[]) {
   const commit = benchCommit();
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, load ${loadAtStart} at the start, ${loadText()} at the end`;
   mkdirSync(resultsDir, { recursive: true });
@@ -425,9 +464,11 @@ function writeResults(shapes: ShapeResult[], statements: string[]) {
     '',
     ...statements.map((line) => `- \`${line.replace(/`/g, "'")}\``),
     '',
+    ...(breakdown.length ? [...breakdown, ''] : []),
   ];
   writeFileSync(`${resultsDir}journal-writes-postgres.md`, lines.join('\n'));
   for (const line of lines.slice(6, 6 + 2 + shapes.length)) log(line);
+  for (const line of breakdown) log(line);
 }
 
 await main();
