@@ -1,4 +1,5 @@
-import { and, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
+import { identifierKeysOf } from '@scamtrail/domain/identifiers/lookup';
 import type { ReviewQueueQuery } from '@scamtrail/domain/identifiers/api';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
 import type { DbOrTx } from '../../db/client';
@@ -22,6 +23,7 @@ import {
   type IdentifierListFilter,
 } from './identifier-list-queries';
 import { queueCondition, reviewQueueColumns } from './identifier-review.repository';
+import { findIdentifierIdsByKeys } from './identifiers.repository';
 import { presentReviews } from './identifier-review.service';
 
 /**
@@ -65,6 +67,33 @@ async function identifierRowsAfter(
     .limit(limit);
 }
 
+/**
+ * The identifiers a search's text is by normalised key, however it was written ("+44 (0) 7700 900123"
+ * for "+44 7700900123": `identifierKeysOf`, as `GET /api/identifiers/matches` finds them), under the
+ * filter's type and tag. The list screen and the search page show them above the display-value
+ * matches, so a CSV of a search holds them too, first.
+ */
+async function keyMatchIds(db: DbOrTx, filter: IdentifierListFilter): Promise<string[]> {
+  const search = filter.search?.trim();
+  if (!search) return [];
+  const ids = await findIdentifierIdsByKeys(
+    db,
+    identifierKeysOf(search, { defaultRegion: filter.defaultRegion }),
+  );
+  if (ids.length === 0 || (!filter.type && !filter.tag)) return ids;
+  const rows = await db
+    .select({ id: identifiers.id })
+    .from(identifiers)
+    .where(
+      and(inArray(identifiers.id, ids), identifierFilterCondition({ type: filter.type, tag: filter.tag })),
+    );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A page of the list's CSV: on the first, the identifiers the search text is by normalised key
+ * (`keyMatchIds`, newest first), then the list's rows after `after` without them, each once.
+ */
 export async function identifierCsvPage(
   db: DbOrTx,
   filter: IdentifierListFilter,
@@ -73,16 +102,20 @@ export async function identifierCsvPage(
   limit: number,
 ): Promise<CsvPage> {
   const keys = filter.sort === 'most_cases' ? mostCasesKeys(principal) : newestIdentifiers;
-  const rows = await identifierRowsAfter(db, identifierFilterCondition(filter), keys, after, limit);
-  if (rows.length === 0) return { data: [], next: undefined };
-  const ids = rows.map((row) => row.id);
+  const [matched, rows] = await readsTogether(db, [
+    () => keyMatchIds(db, filter),
+    () => identifierRowsAfter(db, identifierFilterCondition(filter), keys, after, limit),
+  ]);
+  const first = after === undefined && matched.length > 0 ? await readItems(db, matched, principal) : [];
+  const ids = rows.map((row) => row.id).filter((id) => !matched.includes(id));
+  if (ids.length === 0) return { data: first, next: keysetNext(rows, limit) };
   // Newest first is the order `readItems` writes; another order is kept as read.
   const data =
     keys === newestIdentifiers
       ? await readItems(db, ids, principal)
       : (JSON.parse((await readItemsInOrder(db, ids, principal)).json) as unknown[]);
   // An identifier deleted between the two reads is left out; the position is still the page's last.
-  return { data, next: keysetNext(rows, limit) };
+  return { data: [...first, ...data], next: keysetNext(rows, limit) };
 }
 
 export async function reviewQueueCsvPage(

@@ -58,6 +58,10 @@ export async function identifiersRoutes(
         operationId: 'listIdentifiers',
         tags,
         summary: 'List identifiers with their tags, newest first, by type, tag and display-value substring',
+        description:
+          'The CSV of a search also holds, first, the identifiers the search text is by normalised key ' +
+          'however it was written (those `GET /api/identifiers/matches` finds), under the same type and tag, ' +
+          'as the list and the search page show them.',
         querystring: identifierListQuerySchema,
         response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
       },
