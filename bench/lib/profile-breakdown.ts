@@ -55,9 +55,13 @@ const GROUPS: [name: string, test: (source: string, fn: string) => boolean][] = 
     'The app (server/src, domain/src)',
     (s) => /(^|\/)(server|domain)\/src\/|^\.\.\/src\/|^\.\.\/\.\.\/domain\//.test(s),
   ],
+  ["The bundle's own helpers", (s) => s === UNMAPPED],
   ['The bare server', (s) => /bench\/lib\/[a-z-]*bare[a-z-]*\.ts$/.test(s)],
   ['Node (http, streams, events, crypto, promises)', (s) => s === '' || s.startsWith('node:')],
 ];
+
+/** A frame of a mapped script that its map names no source for (a bundler's own helpers). */
+const UNMAPPED = '(unmapped)';
 
 function groupOf(source: string, fn: string): string {
   for (const [name, test] of GROUPS) if (test(source, fn)) return name;
@@ -124,7 +128,7 @@ function sourceOf(frame: CallFrame, maps: Map<string, SourceMap | null>): string
   if (!map || frame.lineNumber < 0) return path;
   const entry = map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string };
   // A map names its sources relative to the script: resolved, the app's own keep their place in the tree.
-  return entry.originalSource ? new URL(entry.originalSource, url).pathname : path;
+  return entry.originalSource ? new URL(entry.originalSource, url).pathname : UNMAPPED;
 }
 
 /**
