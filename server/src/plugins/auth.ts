@@ -120,12 +120,26 @@ function enforceDeclaredAccess(app: FastifyInstance): void {
     };
     const existing = route.onRequest ? [route.onRequest].flat() : [];
     route.onRequest = [check, ...existing];
-    if (rule.kind === 'principal' && rule.references) {
-      // Once the body is read (a multipart form's route checks its fields itself), before validation.
-      const checkNamed = async (request: FastifyRequest) =>
-        checkReferences(rule, request.principal, request.body);
-      const validating = route.preValidation ? [route.preValidation].flat() : [];
-      route.preValidation = [checkNamed, ...validating];
+  });
+  // The records a body names, once it is read (a multipart form's route checks its fields itself) and
+  // before anything else reads it: an application hook, which Fastify runs before every route's own
+  // hooks of the stage, whichever plugin added them and when. An `Idempotency-Key`'s claim or replay
+  // (plugins/idempotency.ts, a route hook of this stage added by a plugin registered later) thus never
+  // answers a caller the rule refuses: not a stored answer, not 409 or 422 for a key used before.
+  app.addHook('preValidation', (request, _reply, done) => {
+    const rule = request.routeOptions.config?.access;
+    if (
+      rule?.kind !== 'principal' ||
+      !rule.references ||
+      !isAuthenticatedPath(request.routeOptions.url ?? '')
+    ) {
+      return done();
     }
+    try {
+      checkReferences(rule, request.principal, request.body);
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }

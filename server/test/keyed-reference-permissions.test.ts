@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '@scamtrail/domain/permissions';
+import type { ErrorBody } from '@scamtrail/domain/errors';
+import type { Access } from '../src/modules/auth/route-access';
+import { buildTestApp, signedIn, type Client, type TestApp } from './helpers';
+import { deviceSignedIn } from './device-sign-in';
+
+/**
+ * A body naming records needs their kind's view permission (`naming`, route-access.ts), decided before
+ * anything else reads the body, an `Idempotency-Key` included: a caller refused a field is refused it
+ * the same whether or not the request carries a key, and whether that key was used before. The user's
+ * browser session and their device sign-in's narrowed token are one caller of the keys (the same
+ * person), so a key the browser used came back to the token as 422 "used for another request", or
+ * with the browser's answer, before the token's missing permission was checked. Every route that takes
+ * a key and declares reference fields is probed, for each field, by a device sign-in holding all but
+ * that field's permission.
+ */
+
+interface Probe {
+  method: string;
+  url: string;
+  field: string;
+  permission: Permission;
+}
+
+let t: TestApp;
+let browser: Client;
+let probes: Probe[];
+/** A device sign-in of the same administrator for each permission, holding every other one. */
+const without = new Map<Permission, Client>();
+/** An `Idempotency-Key` the browser used once, its answer stored. */
+const usedKey = randomUUID();
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  browser = (await signedIn(t, 'admin')).client;
+  probes = t.routes.flatMap((route) => {
+    const rule = route.config?.access as Access | undefined;
+    const method = [route.method].flat()[0];
+    if (!route.config?.idempotent || rule?.kind !== 'principal' || !rule.references) return [];
+    const url = route.url.replace(/:(\w+)/g, () => randomUUID());
+    return Object.entries(rule.references).map(([field, permission]) => ({ method, url, field, permission }));
+  });
+  for (const permission of new Set(probes.map((p) => p.permission))) {
+    const scope = PERMISSIONS.filter((p) => p !== permission);
+    without.set(permission, await deviceSignedIn(t, browser, scope));
+  }
+  const stored = await browser.request({
+    method: 'POST',
+    url: '/api/tags',
+    payload: { name: `keyed-${usedKey.slice(0, 8)}` },
+    headers: { 'idempotency-key': usedKey },
+  });
+  if (stored.statusCode !== 201) throw new Error(`tag: ${stored.statusCode} ${stored.body}`);
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("a browser's keyed answer and the same person's narrowed token", () => {
+  it('is not replayed to the token, which may not name what the request names', async () => {
+    const key = randomUUID();
+    const tag = await browser.post('/api/tags', { name: `replayed-${key.slice(0, 8)}` });
+    const request = {
+      method: 'POST' as const,
+      url: '/api/cases',
+      payload: { title: 'A case with a tag', tagIds: [(tag.json() as { id: string }).id] },
+      headers: { 'idempotency-key': key },
+    };
+    expect((await browser.request(request)).statusCode).toBe(201);
+    const res = await without.get('tag.view')!.request(request);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(res.statusCode).toBe(403);
+    expect((res.json() as ErrorBody).error.details?.fields).toEqual([
+      expect.objectContaining({ field: 'tagIds' }),
+    ]);
+    expect(res.body).not.toContain('replayed-');
+  });
+});
+
+describe('a body naming records without their view permission', () => {
+  it('routes that take a key declare reference fields', () => {
+    expect(probes.length).toBeGreaterThan(5);
+  });
+
+  it('is refused naming the field, with a fresh key or one used before', async () => {
+    const failures: string[] = [];
+    for (const probe of probes) {
+      const caller = without.get(probe.permission)!;
+      for (const [label, key] of [
+        ['no key', undefined],
+        ['a fresh key', randomUUID()],
+        ['a key used before', usedKey],
+      ] as const) {
+        const res = await caller.request({
+          method: probe.method as 'POST',
+          url: probe.url,
+          payload: { [probe.field]: randomUUID() },
+          headers: key ? { 'idempotency-key': key } : {},
+        });
+        const fields = res.statusCode === 403 ? ((res.json() as ErrorBody).error.details?.fields ?? []) : [];
+        if (!fields.some((f) => f.field === probe.field)) {
+          failures.push(
+            `${probe.method} ${probe.url} ${probe.field} (${label}): ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
