@@ -3,6 +3,7 @@ import { useToast } from '../../../components/toasts/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { useDeleteIdentifier } from '../api/delete-identifier';
 import type { IdentifierItem } from '../api/identifier-types';
+import { isHandledGlobally } from '../utils/global-errors';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this identifier?';
 export const DELETE_FAILED_MESSAGE = 'Failed to delete identifier';
@@ -25,11 +26,14 @@ export function DeleteIdentifierModal({ identifier, onClose, onDeleted }: Delete
         onDeleted(identifier.id);
       },
       onError: (error) => {
-        showToast({
-          kind: 'error',
-          title: DELETE_FAILED_MESSAGE,
-          subtitle: errorMessage(error, 'Please try again'),
-        });
+        // A 401 or 403 already has its answer (sign in again, "Access Denied"): no second message.
+        if (!isHandledGlobally(error)) {
+          showToast({
+            kind: 'error',
+            title: DELETE_FAILED_MESSAGE,
+            subtitle: errorMessage(error, 'Please try again'),
+          });
+        }
         onClose();
       },
     });

@@ -107,12 +107,14 @@ export function IdentifierDetailModal({
           title: 'Validation finished',
           subtitle: `Confidence ${report.formatted}`,
         }),
-      onError: (cause) =>
+      onError: (cause) => {
+        if (isHandledGlobally(cause)) return;
         showToast({
           kind: 'error',
           title: 'Failed to validate identifier',
           subtitle: errorMessage(cause, ''),
-        }),
+        });
+      },
     });
   }
 

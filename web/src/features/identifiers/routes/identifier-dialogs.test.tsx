@@ -26,6 +26,40 @@ describe('identifier dialogs', () => {
     expect(await screen.findByText('Failed to delete identifier')).toBeInTheDocument();
   });
 
+  it('a refused delete or validation says "Access Denied" once, with no second failure message', async () => {
+    const denied = () =>
+      json(403, {
+        error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' },
+      });
+    renderApp('/identifiers', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/identifiers': () => page([ITEM]),
+      'GET /api/identifiers/id-1': () => json(200, EMPTY_DETAIL),
+      'DELETE /api/identifiers/id-1': denied,
+      'POST /api/identifiers/id-1/validate': denied,
+    });
+    await openRowMenu('scam@example.org');
+    await userEvent.click(
+      screen.getByText('Delete', { selector: '.cds--overflow-menu-options__option-content' }),
+    );
+    await screen.findByText('Are you sure you want to delete this identifier?');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Are you sure you want to delete this identifier?')).not.toBeInTheDocument(),
+    );
+    expect(screen.queryByText('Failed to delete identifier')).not.toBeInTheDocument();
+
+    await openRowMenu('scam@example.org');
+    await userEvent.click(
+      screen.getByText('View details', { selector: '.cds--overflow-menu-options__option-content' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Email Details' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: /^Validate/ }));
+    await waitFor(() => expect(screen.getAllByText('Access Denied')).toHaveLength(2));
+    expect(screen.queryByText('Failed to validate identifier')).not.toBeInTheDocument();
+  });
+
   it('styles Delete in the row menu as a dangerous action, unlike the others', async () => {
     renderApp('/identifiers', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),
