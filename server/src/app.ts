@@ -29,7 +29,8 @@ import { identifiersRoutes } from './modules/identifiers/identifiers.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { evidenceRoutes } from './modules/evidence/evidence.routes';
 import { interchangeRoutes } from './modules/interchange/interchange.routes';
-import { taxiiRoutes } from './modules/interchange/taxii.routes';
+import { taxiiFrameworkErrors } from './modules/interchange/taxii.http';
+import { TAXII_PREFIX, taxiiRoutes } from './modules/interchange/taxii.routes';
 import { journalEntriesRoutes } from './modules/journal-entries/journal-entries.routes';
 import { passkeysRoutes } from './modules/passkeys/passkeys.routes';
 import { signaturesRoutes } from './modules/signatures/signatures.routes';
@@ -92,8 +93,8 @@ export async function buildApp({
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Keep "a", "a/" distinct problems away from clients: both reach the same route.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Malformed and over-long paths answer in the one error shape too.
-    frameworkErrors,
+    // Malformed and over-long paths answer in the one error shape too (under /taxii2/: TAXII's).
+    frameworkErrors: taxiiFrameworkErrors(frameworkErrors, TAXII_PREFIX),
     // Every route validates with zod and answers through our writer, so Fastify's default compilers
     // (Ajv, fast-json-stringify) would never be used: given these, Fastify does not even load them
     // (about 80 ms of the server's start-up).

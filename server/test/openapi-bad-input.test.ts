@@ -44,6 +44,16 @@ const BAD_STRINGS: { label: string; value: unknown; namesField: boolean }[] = [
   { label: 'an object', value: { $ne: null }, namesField: true },
 ];
 
+/**
+ * Well-formed dates and times PostgreSQL cannot store: year 0, an offset that takes year 1 back into
+ * it, one that takes year 9999 past its end (year 10000 in UTC).
+ */
+const OUT_OF_RANGE_DATE_TIMES = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+01:00',
+  '9999-12-31T23:59:59-14:00',
+];
+
 /** Whole bodies that are wrong before any field is looked at. */
 const BAD_BODIES: { label: string; payload: string }[] = [
   { label: 'a JSON string', payload: '"just text"' },
@@ -69,7 +79,14 @@ function badQueryValues(schema: JsonSchema): string[] {
     return [...common, ...bounds, 'abc', '1e400', '99999999999999999999999', '1.5'];
   }
   if (schema.enum) return [...common, 'not-a-choice'];
-  if (schema.format === 'date-time') return [...common, 'yesterday', '2025-13-45T99:00:00Z'];
+  if (schema.format === 'date-time') {
+    return [
+      ...common,
+      'yesterday',
+      '2025-13-45T99:00:00Z',
+      ...OUT_OF_RANGE_DATE_TIMES.map(encodeURIComponent),
+    ];
+  }
   return common;
 }
 
@@ -181,6 +198,14 @@ function probesFor(op: Operation): Probe[] {
           field: bad.namesField ? slot.path.join('.') : undefined,
         });
       }
+      if (slot.format !== 'date-time') continue;
+      for (const bad of OUT_OF_RANGE_DATE_TIMES) {
+        probes.push({
+          label: `${slot.path.join('.')} = ${bad}`,
+          options: { method, url: fillPath(op), payload: withValueAt(sample, slot.path, bad) as object },
+          field: slot.path.join('.'),
+        });
+      }
     }
     for (const bad of BAD_BODIES) {
       probes.push({
@@ -207,21 +232,18 @@ function check(res: LightMyRequestResponse, probe: Probe): string | null {
     return `not JSON: ${where}`;
   }
   // TAXII's routes answer TAXII 2.1's error message (§3.6.1): the code as error_code, the message as
-  // description, the fields in details, in its own media type. The router's refusals of a path it
-  // cannot route (malformed, a parameter too long) come before any route, in the API's shape.
+  // description, the fields in details, in its own media type; the router's refusals of a path under
+  // /taxii2/ it cannot route (malformed, a parameter too long) too.
   if (String(probe.options.url ?? '').startsWith('/taxii2')) {
-    const router = res.statusCode === 414 || (res.statusCode === 400 && body.error?.code === 'BAD_REQUEST');
-    if (!router) {
-      if (res.headers['content-type'] !== 'application/taxii+json;version=2.1') {
-        return `not TAXII's media type: ${where}`;
-      }
-      const taxii = body as {
-        error_code?: unknown;
-        description?: unknown;
-        details?: { fields?: { field: string }[] };
-      };
-      body = { error: { code: taxii.error_code, message: taxii.description, details: taxii.details } };
+    if (res.headers['content-type'] !== 'application/taxii+json;version=2.1') {
+      return `not TAXII's media type: ${where}`;
     }
+    const taxii = body as {
+      error_code?: unknown;
+      description?: unknown;
+      details?: { fields?: { field: string }[] };
+    };
+    body = { error: { code: taxii.error_code, message: taxii.description, details: taxii.details } };
   }
   if (typeof body.error?.code !== 'string' || typeof body.error.message !== 'string') {
     return `not the error shape: ${where}`;

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from '@scamtrail/domain/errors';
 
 /**
@@ -117,6 +117,49 @@ function patternOf(url: string): RoutePattern {
   return new RegExp(`^${parts.join('/')}$`);
 }
 
+/** Whether a request's path is under TAXII's prefix (`/taxii2`, `/taxii2/...`). */
+function isUnder(url: string, prefix: string): boolean {
+  const path = url.split('?')[0];
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+type FrameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * The server's `frameworkErrors` (the router's refusals, raised before any route or hook: a malformed
+ * path's 400, an over-long path parameter's 414), answering those of paths under TAXII's prefix as
+ * TAXII's error message (§3.6.1) in TAXII's media type, and the others as `apiErrors` does. The
+ * TAXII routes' own hooks never run for them: no route was matched. `apiErrors` decides the status and
+ * the message; its answer is rewritten as it is sent, as `taxiiProtocol` rewrites a route's.
+ */
+export function taxiiFrameworkErrors(apiErrors: FrameworkErrors, prefix: string): FrameworkErrors {
+  return (error, request, reply) => {
+    if (!isUnder(request.url, prefix)) return apiErrors(error, request, reply);
+    // The reply as `apiErrors` uses it, its body rewritten as it is sent; every method that returns
+    // the reply (`status`, `header`, ...) returns this one, so a chained `send` is rewritten too.
+    const taxiiReply: FastifyReply = new Proxy(reply, {
+      get(target, property) {
+        if (property === 'send') {
+          return (payload: unknown) => {
+            if (!isErrorBody(payload)) return target.send(payload);
+            const body = taxiiErrorOf(target.statusCode, payload, String(request.id));
+            // As bytes: Fastify would add a charset to a string's type, and quote `version` with it.
+            target.header('content-type', TAXII_MEDIA_TYPE).header('vary', 'Accept');
+            return target.send(Buffer.from(JSON.stringify(body)));
+          };
+        }
+        const value: unknown = Reflect.get(target, property, target);
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return result === target ? taxiiReply : result;
+        };
+      },
+    });
+    return apiErrors(error, request, taxiiReply);
+  };
+}
+
 /**
  * Installs TAXII's HTTP rules on the plugin that holds the TAXII routes (`prefix`, e.g. `/taxii2`):
  *
@@ -128,6 +171,9 @@ function patternOf(url: string): RoutePattern {
  *   check (who may call is decided first) and before the parameters are read;
  * - a path under the prefix that is no TAXII route is a 404 (405 with Allow for a route's path asked
  *   with another method) in the same form, not the web app.
+ *
+ * The router's refusals of a path before any route (400, 414) are the server's `frameworkErrors`:
+ * `taxiiFrameworkErrors` answers those under the prefix.
  */
 export async function taxiiProtocol(app: FastifyInstance, prefix: string) {
   const routes: RoutePattern[] = [];

@@ -59,7 +59,11 @@ const after = (time: SQL, id: SQL, position: TaxiiPosition | undefined, inclusiv
  * identifier types: one keyset page of `limit` rows. Live identifiers come off
  * `identifiers_updated_idx`, tombstones off `identifier_versions_deleted_idx`, each read no further
  * than the page, and merged. A change's tombstone whose object the new version still is (`stix_id`
- * '', `syncStixIds`) withdraws nothing and is left out.
+ * '', `syncStixIds`) withdraws nothing and is left out, and so is a live version that is no object
+ * (`stix_id` '': STIX has no observable for it; a probe of the primary key per row read), so that a
+ * page of `limit` rows is `limit` objects: a page of fewer with `more` true misleads a client (the
+ * OASIS client then asks for as many per page as the first page held, none for an empty one).
+ * A version still unmapped (null) is kept: the page stops before it.
  */
 export async function findTaxiiIdentifiers(
   db: DbOrTx,
@@ -81,6 +85,9 @@ export async function findTaxiiIdentifiers(
         after(sql`${identifiers.updatedAt}`, sql`${identifiers.id}`, options.after, options.after?.revoked),
         addedAfter ? sql`${identifiers.updatedAt} > ${addedAfter}::timestamptz` : undefined,
         types ? inArray(identifiers.type, [...types]) : undefined,
+        // Not a version that is no object (no observable): a page holds `limit` objects.
+        sql`not exists (select 1 from identifier_versions x where x.identifier_id = ${identifiers.id}
+          and x.version_at = ${identifiers.updatedAt} and not x.deleted and x.stix_id = '')`,
       ),
     )
     .orderBy(asc(identifiers.updatedAt), asc(identifiers.id))
@@ -149,13 +156,19 @@ function parseRows(rows: unknown): TaxiiIdentifierRow[] {
 
 /**
  * When the collection last added an object (RFC 3339, UTC, microseconds; null when it never did):
- * the latest identifier change or served tombstone, the first row of `identifiers_updated_idx` and
- * of `identifier_versions_deleted_idx` read backwards.
+ * the latest identifier change whose version is an Indicator, or the latest tombstone that revokes
+ * one, read backwards off `identifiers_updated_idx` (a primary key probe per row, past the changes
+ * that are no object) and `identifier_versions_deleted_idx`. Only versions whose Indicator id is
+ * computed count (`syncStixIds` runs first): one still unmapped is no object served yet, and a page
+ * stops before it.
  */
 export async function findLastAdded(db: DbOrTx): Promise<string | null> {
   const rows = await db.execute(sql`select ${utc(sql`greatest(
-      (select max(updated_at) from identifiers),
-      (select max(version_at) from identifier_versions where deleted and stix_id is distinct from ''))`)}
+      (select i.updated_at from identifiers i
+        where exists (select 1 from identifier_versions x where x.identifier_id = i.id
+          and x.version_at = i.updated_at and not x.deleted and x.stix_id <> '')
+        order by i.updated_at desc limit 1),
+      (select max(version_at) from identifier_versions where deleted and stix_id <> ''))`)}
     as "lastAdded"`);
   return (rows as unknown as { rows: { lastAdded: string | null }[] }).rows[0]?.lastAdded ?? null;
 }

@@ -16,8 +16,11 @@ import {
 } from './taxii.service';
 import { TAXII_MEDIA_TYPE, taxiiProtocol } from './taxii.http';
 
+/** Where TAXII's paths are: discovery at `/taxii2/`, the rest under it. */
+export const TAXII_PREFIX = '/taxii2';
+
 /** The one API root: `/taxii2/root/`. */
-export const TAXII_API_ROOT = '/taxii2/root';
+export const TAXII_API_ROOT = `${TAXII_PREFIX}/root`;
 
 const collectionParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 
@@ -122,7 +125,7 @@ export async function taxiiRoutes(app: FastifyInstance, opts: { db: Db; publicUr
   // The identifiers topic of export streams: its permissions, as a stream's reader needs them.
   const config = { access: access.permission(...EXPORT_TOPIC_PERMISSIONS.identifiers) };
   // Errors as TAXII's error message, the Accept header checked, unknown paths answered (§1.6.8, §3.6).
-  await taxiiProtocol(app, '/taxii2');
+  await taxiiProtocol(app, TAXII_PREFIX);
 
   r.get('/taxii2/', { schema: { hide: true }, config }, async (_request, reply) =>
     taxii(reply, {

@@ -289,7 +289,8 @@ export async function readTaxiiObjects(
     .filter(Boolean);
   if (!specVersionMatches(query['match[spec_version]'])) return { more: false, entries: [] };
   const after = query.next ? decodeNext(query.next) : undefined;
-  // The parameters are read before the producer is (its first read writes it).
+  // The parameters are read before the producer is (its first read writes it), and the versions'
+  // ids computed before the producer's objects are placed (`findLastAdded` counts mapped versions).
   const producerOf = async () => {
     const { producer, rows } = await producerAndRows(db, context);
     const meta = rows.filter((row) => !stixTypes || stixTypes.includes(row.type));
@@ -302,7 +303,6 @@ export async function readTaxiiObjects(
       { field: 'match[version]', message: 'match[version] other than last needs match[id]' },
     ]);
   }
-  const { producer, meta } = await producerOf();
   let rows: PageRow[] = [];
   for (
     let attempt = 1;
@@ -315,6 +315,8 @@ export async function readTaxiiObjects(
     // no poller passes an object by.
     if (!rows.some((row) => row.stixId === null)) break;
   }
+  if (stixTypes?.includes(OBJECT_TYPE) === false) await syncStixIds(db);
+  const { producer, meta } = await producerOf();
   // The producer's objects in their places among the identifiers' (the rows read reach past the page).
   rows = [...rows, ...meta.filter((row) => isAfter(row, after, query.added_after))].sort(compareRows);
   // Still not computed (written faster than read): the page stops before it, to be read again.
@@ -454,8 +456,8 @@ async function readObjectsById(
     ]);
   }
   const select = versionFilter(query['match[version]']);
-  const { producer, meta } = await producerOf();
   await syncStixIds(db);
+  const { producer, meta } = await producerOf();
   const versions: PageRow[] = [];
   for (const id of ids) versions.push(...select(await versionsOf(db, id, meta)));
   return pageOfVersions(versions, query, producer);

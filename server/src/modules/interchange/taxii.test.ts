@@ -130,10 +130,13 @@ class TaxiiClient {
       if (options.addedAfter) params.set('added_after', options.addedAfter);
       if (options.type) params.set('match[type]', options.type);
       if (next) params.set('next', next);
-      const { body, headers } = await this.get(`${objectsUrl}?${params}`);
+      const path = `${objectsUrl}?${params}`;
+      const { body, headers } = await this.get(path);
       pages += 1;
       const page = (body.objects as StixJson[] | undefined) ?? [];
       expect(page.length).toBeLessThanOrEqual(options.limit);
+      // A page that says more is full: the OASIS client asks for as many per page as the first held.
+      if (body.more) expect(page.length, `${path}: a page that says more`).toBe(options.limit);
       objects.push(...page);
       if (headers['x-taxii-date-added-last']) lastAdded = String(headers['x-taxii-date-added-last']);
       if (!body.more) {
@@ -376,6 +379,11 @@ describe('TAXII 2.1', () => {
         406,
         'NOT_ACCEPTABLE',
       ],
+      // Refused by the router before any route is matched (the server's frameworkErrors).
+      [reader.get('/taxii2/root/collections/%E0%A4%A/objects/'), 400, 'BAD_REQUEST'],
+      [reader.get('/taxii2/%E0%A4%A'), 400, 'BAD_REQUEST'],
+      [reader.get(`/taxii2/root/collections/${'a'.repeat(201)}/`), 414, 'URI_TOO_LONG'],
+      [reader.get(`${objects}indicator--${'a'.repeat(201)}/versions/`), 414, 'URI_TOO_LONG'],
     ];
     for (const [answer, status, code] of cases) {
       const res = await answer;
@@ -390,7 +398,7 @@ describe('TAXII 2.1', () => {
       for (const name of Object.keys(error)) {
         expect(TAXII_ERROR_PROPERTIES, name).toContain(name);
       }
-      if (status === 400) {
+      if (code === 'VALIDATION_FAILED') {
         expect((error.details as { fields: unknown[] }).fields.length).toBeGreaterThan(0);
       }
     }
@@ -401,6 +409,17 @@ describe('TAXII 2.1', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/identifiers' });
     expect(api.statusCode).toBe(401);
     expect(api.json()).toEqual({ error: expect.objectContaining({ code: 'UNAUTHENTICATED' }) });
+    // The router's refusals too, outside TAXII's prefix (a path that only starts like it included).
+    for (const [url, status, code] of [
+      ['/api/cases/%E0%A4%A', 400, 'BAD_REQUEST'],
+      ['/taxii2x/%E0%A4%A', 400, 'BAD_REQUEST'],
+      [`/api/cases/${'a'.repeat(201)}`, 414, 'URI_TOO_LONG'],
+    ] as const) {
+      const res = await reader.get(url);
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ error: { code, message: expect.any(String) } });
+    }
   });
 
   it('answers the Accept headers TAXII clients send, and 406 for one that admits no TAXII 2.1', async () => {
@@ -960,6 +979,42 @@ describe('TAXII 2.1', () => {
     expect(lastAdded, lastAdded).toMatch(/Scan Backward using identifier_versions_deleted_idx/);
     expect(lastAdded, lastAdded).not.toMatch(/Seq Scan/);
   });
+  it('serves only objects: a change that is none (no observable) neither fills a page nor moves the producer', async () => {
+    const taxii = new TaxiiClient(reader);
+    const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
+    const before = await taxii.poll(objectsUrl, { limit: 1000 });
+    const email = await admin.post('/api/identifiers', {
+      type: 'email',
+      data: { address: `plate-${crypto.randomUUID()}@example.com` },
+    });
+    expect(email.statusCode, email.body).toBe(201);
+    const withEmail = await taxii.poll(objectsUrl, { limit: 10, addedAfter: before.lastAdded });
+    expect(withEmail.objects.map((o) => o.type)).toEqual(['indicator', 'identity', 'extension-definition']);
+    // The latest change: an identifier STIX has no observable for, no object of the collection.
+    const plate = await admin.post('/api/identifiers', {
+      type: 'other',
+      data: { identifierType: 'Licence plate', value: `SCAM ${Date.now()}` },
+    });
+    expect(plate.statusCode, plate.body).toBe(201);
+    // A poller that holds the Indicator has nothing new: not the producer's objects again.
+    for (const path of ['objects', 'manifest']) {
+      const since = await taxii.get(
+        `/taxii2/root/collections/${collectionId}/${path}/?added_after=${withEmail.lastAdded}`,
+      );
+      expect(since.body, path).toEqual({ more: false });
+    }
+    // A page at a time from before the e-mail: every page that says more holds an object (`poll`
+    // checks each is full), and the last ends with the producer's objects, added with the e-mail.
+    const paged = await taxii.poll(objectsUrl, { limit: 1, addedAfter: before.lastAdded });
+    expect(paged.objects).toEqual(withEmail.objects);
+    expect(paged.pages).toBe(3);
+    expect(paged.lastAdded).toBe(withEmail.lastAdded);
+    const manifest = await taxii.get(
+      `/taxii2/root/collections/${collectionId}/manifest/?added_after=${before.lastAdded}&limit=2`,
+    );
+    expect(manifest.body).toMatchObject({ more: true, objects: [{}, {}] });
+  });
+
   it("answers the producer's objects by id, and serves its identity anew when its name changes", async () => {
     const taxii = new TaxiiClient(reader);
     const objectsUrl = `/taxii2/root/collections/${collectionId}/objects/`;
