@@ -68,7 +68,7 @@ describe('Digital Signature section', () => {
   });
 
   it('speaks to the originator about their own unsigned entry', async () => {
-    renderBadge({ signature: { isSigned: false } }, ME);
+    renderBadge({ signature: { isSigned: false }, sign: vi.fn() }, ME);
     const section = await openSignatureSection();
     expect(await within(section).findByText('You have not signed this entry yet')).toBeVisible();
   });
@@ -154,10 +154,11 @@ describe('Signing from the Digital Signature section', () => {
     expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
   });
 
-  it('offers no Sign button where the entry may not be signed', async () => {
+  it('offers no Sign button, nor a "yet", where the entry may not be signed (a removed one)', async () => {
     renderBadge({ signature: { isSigned: false } }, ME);
     const section = await openSignatureSection();
-    expect(await within(section).findByText('You have not signed this entry yet')).toBeVisible();
+    expect(await within(section).findByText('This entry has not been digitally signed')).toBeVisible();
+    expect(within(section).queryByText('You have not signed this entry yet')).toBeNull();
     expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
   });
 

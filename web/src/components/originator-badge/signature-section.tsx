@@ -12,7 +12,7 @@ export const UNSIGNED_OWN_TEXT = 'You have not signed this entry yet';
 interface SignatureSectionProps {
   isSigned: boolean;
   verification: VerificationState;
-  /** The viewer is the entry's originator: the unsigned text speaks to them. */
+  /** The viewer is the entry's originator: while they may sign it, the unsigned text speaks to them. */
   isOwnEntry: boolean;
   /** Signs the entry; offered to its originator while it is unsigned (and not removed). */
   sign?: () => Promise<unknown>;
@@ -56,13 +56,16 @@ function SignatureDetails({ info, bundle }: { info: SignatureInfo; bundle?: Sign
 export function SignatureSection(props: SignatureSectionProps) {
   const { isSigned, verification, isOwnEntry, sign, signatureBundle } = props;
   if (!isSigned) {
+    // The originator's own wording ("... yet") only while they may still sign: a removed entry cannot
+    // be signed (spec 4), so it reads as anyone else's.
+    const canSign = isOwnEntry && Boolean(sign);
     return (
       <>
         <p className="originator-details__unsigned">
           <Unlocked aria-hidden />
-          <span>{isOwnEntry ? UNSIGNED_OWN_TEXT : UNSIGNED_TEXT}</span>
+          <span>{canSign ? UNSIGNED_OWN_TEXT : UNSIGNED_TEXT}</span>
         </p>
-        {isOwnEntry && sign && <SignEntryAction sign={sign} />}
+        {canSign && sign && <SignEntryAction sign={sign} />}
       </>
     );
   }

@@ -150,7 +150,8 @@ describe('a journal entry’s signature on the timeline', () => {
       { path: '/cases/c?journalShowRemoved=true' },
     );
     let section = await openSignature();
-    expect(await within(section).findByText('You have not signed this entry yet')).toBeVisible();
+    // Spec 4: a removed entry cannot be signed, so its originator is not told "not signed yet".
+    expect(await within(section).findByText('This entry has not been digitally signed')).toBeVisible();
     expect(within(section).queryByRole('button', { name: 'Sign entry' })).toBeNull();
     // The originator dialog's Close action, in its footer (its close icon is named Close too).
     const footer = document.querySelector<HTMLElement>('.originator-details-portal .cds--modal-footer')!;
