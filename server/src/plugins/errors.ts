@@ -95,6 +95,19 @@ function multipartBodyError(err: Error, request: FastifyRequest): AppError | und
 }
 
 /**
+ * The headers a route set for the answer it meant to send, which an error answer replaces: a download
+ * whose stream failed before its first byte went out (a CSV whose next page met a fault while the
+ * compressor still held the first, an evidence file that could not be read) had left its type, its
+ * encoding and its attachment name on the error, so the error's JSON was refused as a payload of
+ * another type (a 500 of Fastify's own shape) and would have been saved as the file.
+ */
+function withoutPayloadHeaders(reply: FastifyReply) {
+  for (const name of ['content-type', 'content-encoding', 'content-disposition', 'content-length']) {
+    reply.removeHeader(name);
+  }
+}
+
+/**
  * One place that turns errors into `{ error: { code, message, details? } }`. Validation failures name
  * their fields; faults of the database or the disk answer 503 with Retry-After; 5xx answers never
  * carry internals (the cause goes to the log).
@@ -111,6 +124,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   ]);
 
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    withoutPayloadHeaders(reply);
     const appError = err instanceof AppError ? err : multipartBodyError(err, request);
     if (appError) {
       const body: ErrorBody = { error: { code: appError.code, message: appError.message } };
