@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PassThrough, Readable, Transform } from 'node:stream';
+import { PassThrough, pipeline, Readable, Transform } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { fullName } from '@scamtrail/domain/names';
 import type { Db } from '../../db/client';
@@ -218,6 +218,7 @@ export async function exportDossier(
 ): Promise<Dossier> {
   const plan = await planDossier(db, store, caseId, principal, 'none');
   const zip = new ZipFile();
+  const out = zipOutput(zip);
   const files: ManifestFile[] = [];
   const mtime = new Date(plan.manifest.exportedAt);
 
@@ -239,15 +240,12 @@ export async function exportDossier(
             plan.evidenceByPath.get(file.path)!.path = null;
             files.splice(files.indexOf(slot), 1);
           }
-          callback(
-            null,
-            source.pipe(
-              hashingStream((hash, size) => {
-                slot.sha256 = hash;
-                slot.size = size;
-              }),
-            ),
-          );
+          const hashing = hashingStream((hash, size) => {
+            slot.sha256 = hash;
+            slot.size = size;
+          });
+          // `pipeline`, not `pipe`: an error of the store's stream fails the hashing stream too.
+          callback(null, out.guard(pipeline(source, hashing, () => {})));
         },
         (error: unknown) => callback(error as Error, undefined as never),
       );
@@ -264,14 +262,40 @@ export async function exportDossier(
   });
   zip.end();
 
-  return { fileName: plan.fileName, stream: outputOf(zip) };
+  return { fileName: plan.fileName, stream: out.output };
 }
 
-function outputOf(zip: ZipFile): PassThrough {
+/**
+ * The ZIP's bytes as the answer's stream, and the guard of each file stream handed to yazl. yazl pipes
+ * a file's stream without listening for its errors: a read that failed midway (a disk error, the
+ * database gone while chunks are read) was an 'error' event nobody heard, which ends the process, and
+ * the download waited for the rest of the file for ever. Guarded, such an error ends the answer
+ * broken: Fastify cuts the connection once the headers are out (the client sees a truncated download,
+ * never a complete one), else answers with the error. An answer that ends before the ZIP does (the
+ * client went away, or that error) destroys the file streams still open, so no file or generator is
+ * held after it.
+ */
+function zipOutput(zip: ZipFile): { output: PassThrough; guard: <T extends Readable>(stream: T) => T } {
   const output = new PassThrough();
+  const open = new Set<Readable>();
+  const fail = (error: Error) => output.destroy(error);
   zip.outputStream.pipe(output);
-  zip.on('error', (error: Error) => output.destroy(error));
-  return output;
+  zip.on('error', fail);
+  output.on('close', () => {
+    for (const stream of open) stream.destroy();
+    open.clear();
+  });
+  const guard = <T extends Readable>(stream: T): T => {
+    stream.on('error', fail);
+    if (output.destroyed) {
+      stream.destroy();
+      return stream;
+    }
+    open.add(stream);
+    stream.on('close', () => open.delete(stream));
+    return stream;
+  };
+  return { output, guard };
 }
 
 /** A dossier prepared to be signed: every file's hash known, the manifest built, nothing sent yet. */
@@ -342,6 +366,7 @@ export async function streamPreparedDossier(
   signer: { passkeyName: string },
 ): Promise<Dossier & { size: number | null }> {
   const zip = new ZipFile();
+  const out = zipOutput(zip);
   const mtime = new Date(JSON.parse(prepared.manifest).exportedAt as string);
   for (const file of prepared.files) {
     if ('text' in file) {
@@ -352,7 +377,7 @@ export async function streamPreparedDossier(
       store.open(file.storeKey).then(
         (content) =>
           content
-            ? callback(null, content.stream)
+            ? callback(null, out.guard(content.stream))
             : callback(new Error(`${file.path} is no longer in the evidence store`), undefined as never),
         (error: unknown) => callback(error as Error, undefined as never),
       );
@@ -369,7 +394,7 @@ export async function streamPreparedDossier(
   // yazl answers the ZIP's length when every entry's size is known and none is compressed (-1 otherwise).
   const end = zip.end.bind(zip) as unknown as (options: object, callback: (total: number) => void) => void;
   const size = await new Promise<number>((resolve) => end({}, resolve));
-  return { fileName: prepared.fileName, stream: outputOf(zip), size: size >= 0 ? size : null };
+  return { fileName: prepared.fileName, stream: out.output, size: size >= 0 ? size : null };
 }
 
 /** The export in the case's History and in each evidence item's chain of custody, in one transaction. */
