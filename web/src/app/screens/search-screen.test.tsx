@@ -166,6 +166,37 @@ describe('search page', () => {
     expect(callsTo(fetchMock, '/api/identifiers/matches')[0].searchParams.get('value')).toBe(written);
   });
 
+  it('counts a match the list also finds once, however it is written', async () => {
+    // The list's search finds "+44 7700900123" from "+44 7700 900123" (its search text holds the
+    // digits): the match is one of the list's two, not a third.
+    const written = '+44 7700 900123';
+    const PHONE: IdentifierItem = { ...ITEM, id: 'id-3', type: 'phone', typeLabel: 'Phone' };
+    const differently = { ...PHONE, displayValue: '+44 7700900123' };
+    const zelle = { ...PHONE, id: 'id-5', displayValue: `Zelle: ${written}`, typeLabel: 'Zelle' };
+    renderApp(`/search?q=${encodeURIComponent(written)}`, {
+      ...asAdmin,
+      ...HITS,
+      'GET /api/identifiers/matches': () => json(200, { data: [differently, zelle] }),
+      'GET /api/identifiers': () => listOf([zelle, differently], 2, { totalIsEstimate: false }),
+    });
+    const identifiers = await section(/^Identifiers \(2\)$/);
+    expect(hitTexts(identifiers)).toHaveLength(2);
+    expect(within(identifiers).queryByRole('link', { name: /View all/ })).toBeNull();
+  });
+
+  it('counts a match off the first page of a longer list only when it is newer than that page', async () => {
+    const OLD = { ...ITEM, id: 'id-old', createdAt: '2020-01-01T00:00:00.000Z' };
+    const NEW = { ...ITEM, id: 'id-new', createdAt: '2030-01-01T00:00:00.000Z' };
+    renderApp('/search?q=scam@example.com', {
+      ...asAdmin,
+      ...HITS,
+      'GET /api/identifiers/matches': () => json(200, { data: [NEW, OLD] }),
+      // 7 in the list, ITEM and SECOND on its first page: NEW would be on it, OLD may be further on.
+      'GET /api/identifiers': () => listOf([ITEM, SECOND], 7, { totalIsEstimate: false }),
+    });
+    await section(/^Identifiers \(8\)$/);
+  });
+
   it('reads an estimated total as "10,000+"', async () => {
     renderApp('/search?q=gmail', {
       ...asAdmin,
