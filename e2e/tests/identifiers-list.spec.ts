@@ -39,13 +39,13 @@ test.describe('identifier list', () => {
     await page.getByRole('option', { name: 'Zelle' }).click();
     await expect(page).toHaveURL(new RegExp(`/identifiers\\?search=${tag}&type=zelle$`));
     await expect(page.getByRole('link', { name: `Zelle: ${tag}-zelle@pay.example` })).toBeVisible();
-    await expect(itemRange(page)).toHaveText('1–1 of 1 items');
+    await expect(itemRange(page)).toHaveText('1–1 of 1 item');
 
     // The view is shareable: a reload shows the same filters.
     await page.reload();
     await expect(page.getByPlaceholder('Search by display value...')).toHaveValue(tag);
     await expect(typeFilter(page)).toContainText('Zelle');
-    await expect(itemRange(page)).toHaveText('1–1 of 1 items');
+    await expect(itemRange(page)).toHaveText('1–1 of 1 item');
 
     await typeFilter(page).click();
     await page.getByRole('option', { name: 'Phone' }).click();

@@ -1,5 +1,6 @@
 import { Pagination } from '@carbon/react';
 import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
+import { itemRangeText } from '../lib/format';
 
 // A module of its own, so code that only reads a page size (route prefetching) does not load Carbon.
 
@@ -20,6 +21,7 @@ export function ListPagination({ page, pageSize, totalItems, onChange }: ListPag
       pageSize={pageSize}
       pageSizes={LIST_PAGE_SIZES}
       totalItems={totalItems}
+      itemRangeText={itemRangeText}
       onChange={({ page: nextPage, pageSize: nextSize }) =>
         onChange(nextSize === pageSize ? nextPage : 1, nextSize)
       }

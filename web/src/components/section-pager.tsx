@@ -1,5 +1,6 @@
 import { Pagination } from '@carbon/react';
 import type { Pagination as PageInfo } from '@scamtrail/domain/pagination';
+import { itemRangeText } from '../lib/format';
 
 interface SectionPagerProps {
   page: number;
@@ -21,6 +22,7 @@ export function SectionPager({ page, pageSize, pagination, disabled, onPage }: S
       pageSizes={[pageSize]}
       pageSizeInputDisabled
       totalItems={pagination.totalItems}
+      itemRangeText={itemRangeText}
       disabled={disabled}
       onChange={({ page: next }) => onPage(next)}
     />

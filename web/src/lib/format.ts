@@ -89,3 +89,8 @@ export function formatTotal(total: number, isEstimate: boolean): string {
 export function pluralise(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
 }
+
+/** A pager's range, "1–25 of 31 items" and "1–1 of 1 item": Carbon's own reads "of 1 items". */
+export function itemRangeText(min: number, max: number, total: number): string {
+  return `${min}–${max} of ${pluralise(total, 'item')}`;
+}

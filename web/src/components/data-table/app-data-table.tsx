@@ -28,6 +28,7 @@ import {
   type AppDataTableProps,
   type TableRowData,
 } from './data-table-types';
+import { itemRangeText } from '../../lib/format';
 import { TableLoading } from './table-loading';
 import { STACKED_ROW_CLASS, STACKED_TABLE_CLASS, stackedCellProps } from './stacked-table';
 
@@ -247,6 +248,7 @@ export function AppDataTable<Row extends TableRowData>(props: AppDataTableProps<
                 pageSize={pageSize}
                 pageSizes={pageSizes}
                 totalItems={tableRows.length}
+                itemRangeText={itemRangeText}
                 onChange={({ page: nextPage, pageSize: nextPageSize }) => {
                   setPage(nextPage);
                   setPageSize(nextPageSize);

@@ -1,5 +1,5 @@
 import { Pagination } from '@carbon/react';
-import { ESTIMATED_TOTAL_TEXT, formatTotal } from '../../../lib/format';
+import { ESTIMATED_TOTAL_TEXT, itemRangeText } from '../../../lib/format';
 import { LIST_PAGE_SIZES } from '@scamtrail/domain/page-sizes';
 
 interface IdentifiersPaginationProps {
@@ -26,7 +26,7 @@ export function IdentifiersPagination(props: IdentifiersPaginationProps) {
       pagesUnknown={totalIsEstimate}
       isLastPage={props.isLastPage}
       disabled={props.disabled}
-      itemRangeText={(min, max, total) => `${min}–${max} of ${formatTotal(total, false)} items`}
+      itemRangeText={itemRangeText}
       itemText={(min, max) => `${min}–${max} of ${ESTIMATED_TOTAL_TEXT} items`}
       pageText={(current) => `Page ${current.toLocaleString('en-US')}`}
       onChange={({ page: nextPage, pageSize: nextSize }) =>
