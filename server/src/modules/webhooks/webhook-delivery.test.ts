@@ -544,6 +544,57 @@ describe('webhook delivery', () => {
     expect(r.received).toHaveLength(1);
   });
 
+  it("tells a queued event's other records on a retry only as far as the keys may read them then", async () => {
+    const r = await receiver(() => ({ status: 500 }));
+    const automation = await createAutomationVia(admin, { webhookUrl: r.url });
+    const reading = await createKeyVia(admin, automation.id, [
+      'export.view',
+      'evidence.view',
+      'identifier.view',
+    ]);
+    await createKeyVia(admin, automation.id, ['export.view', 'evidence.view']);
+    const patched = await admin.patch(`/api/automations/${automation.id}/webhook`, { topics: ['evidence'] });
+    expect(patched.statusCode).toBe(200);
+    expect((await admin.post(`/api/automations/${automation.id}/webhook/secret`)).statusCode).toBe(200);
+    const identifierId = randomUUID();
+    await recordEvent(db, {
+      type: 'evidence.identifier_linked',
+      actorOriginatorId: null,
+      subjectType: 'evidence',
+      subjectId: randomUUID(),
+      data: {
+        before: null,
+        after: { identifierId, identifierType: 'email', displayValue: 'read-while-held@example.com' },
+      },
+    });
+    const clock = testClock();
+    const w = worker(clock);
+    await drain(w);
+    expect(r.received).toHaveLength(1);
+    expect(r.received[0].body).toContain('read-while-held@example.com');
+
+    // The only key that reads identifiers is revoked: the evidence topic still goes out, the value no more.
+    const revoked = await admin.post(
+      `/api/automations/${automation.id}/api-keys/${reading.apiKey.id}/revoke`,
+    );
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    const [queued] = await deliveriesOf(automation.id);
+    clock.set(queued.nextAttemptAt!);
+    await drain(w);
+    const resent = await admin.post(
+      `/api/automations/${automation.id}/webhook/deliveries/${queued.id}/resend`,
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    await drain(w);
+    expect(r.received).toHaveLength(3);
+    for (const retry of r.received.slice(1)) {
+      expect(retry.body).not.toContain('read-while-held@example.com');
+      expect(retry.body).not.toContain(identifierId);
+      const payload = JSON.parse(retry.body) as { data: { data: { after: unknown } } };
+      expect(payload.data.data.after).toEqual({ identifierId: { hidden: 'identifier' } });
+    }
+  });
+
   it('sends a queued event of a case no more once the case is moved into a group', async () => {
     const r = await receiver(() => ({ status: 500 }));
     const automation = await createAutomationVia(admin, { webhookUrl: r.url });

@@ -169,31 +169,43 @@ export class WebhookWorker {
   }
 
   /**
-   * Why a queued event may no longer go out, or null: each attempt (a retry days later, one sent again
-   * by hand) sends it only while the fill would queue it now. The automation's keys and whoever chose
-   * its URL must still hold its topic's permissions (a creator or chooser demoted or disabled, a key
-   * revoked) and its cases must still be
-   * of no group (a case moved into one takes its events out, as from export streams).
+   * What of a queued delivery goes out now: why it may not (`withheld`), or its payload as the fill
+   * would queue it now. Each attempt (a retry days later, one sent again by hand) sends it only while
+   * the automation's keys and whoever chose its URL still hold its topic's permissions (a creator or
+   * chooser demoted or disabled, a key revoked) and its cases are still of no group (a case moved into
+   * one takes its events out, as from export streams); and what the event says of records of another
+   * kind (`eventForReader`) only as far as they may read them now: the payload was told as far as they
+   * could at the fill, and a key revoked since may have been the one reading identifiers.
    */
-  private async withheld(delivery: ClaimedDelivery, now: Date): Promise<string | null> {
+  private async toSend(
+    delivery: ClaimedDelivery,
+    now: Date,
+  ): Promise<{ withheld: string } | { payload: Record<string, unknown> }> {
     const event = queuedEvent(delivery.payload);
-    if (!event) return null;
+    if (!event) return { payload: delivery.payload };
     const { db, limits } = this.options;
     const held = await heldForDelivery(db, delivery.automationId, now, limits);
     if (deliverableTopics([event.topic], held).length === 0) {
-      return "Not sent: the automation's API keys, or whoever chose its webhook URL, no longer hold the permissions of this event's topic";
+      return {
+        withheld:
+          "Not sent: the automation's API keys, or whoever chose its webhook URL, no longer hold the permissions of this event's topic",
+      };
     }
     if (!(await isCarriedNow(db, event.id, []))) {
-      return 'Not sent: this event speaks of a case now in a group, which an automation does not see';
+      return {
+        withheld: 'Not sent: this event speaks of a case now in a group, which an automation does not see',
+      };
     }
-    return null;
+    // Redacting again hides what is no longer read and keeps hidden what was: `{ hidden }` stays so.
+    const queued = delivery.payload.data as ExportEvent;
+    return { payload: { ...delivery.payload, data: eventForReader(queued, [...held]) } };
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     const { db, policy } = this.options;
     const at = this.clock.now();
-    const withheld = await this.withheld(delivery, at);
-    if (withheld) {
+    const sending = await this.toSend(delivery, at);
+    if ('withheld' in sending) {
       await recordAttempt(db, delivery, {
         status: 'failed',
         nextAttemptAt: null,
@@ -201,11 +213,11 @@ export class WebhookWorker {
         done: at,
         statusCode: null,
         durationMs: 0,
-        response: withheld,
+        response: sending.withheld,
       });
       return;
     }
-    const body = JSON.stringify(delivery.payload);
+    const body = JSON.stringify(sending.payload);
     const secrets = [delivery.secret];
     if (
       delivery.previousSecret &&
