@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { cases } from './cases';
 
 /**
  * Who the TAXII feed says made its objects (docs/interchange.md, "TAXII"): one row, written by the
@@ -22,3 +23,19 @@ export const stixProducer = pgTable(
   },
   (t) => [check('stix_producer_singleton', sql`${t.singleton}`)],
 );
+
+/**
+ * The version of each case's STIX grouping the export last served (docs/interchange.md, "STIX 2.1";
+ * `stix-bundle.ts`): a digest of its content (everything but `modified`) and its `modified`. An
+ * export whose grouping has another content gives it a later `modified` (a new version, as STIX 2.1
+ * §3.6 asks and a consumer needs to take it), one with the same content the same; so an identifier
+ * unlinked from the case, which changes no time the grouping is made of, still makes a new version.
+ */
+export const stixGroupings = pgTable('stix_groupings', {
+  caseId: uuid('case_id')
+    .primaryKey()
+    .references(() => cases.id, { onDelete: 'cascade' }),
+  /** SHA-256 (hex) of the grouping's content without `modified`. */
+  digest: text('digest').notNull(),
+  modified: timestamp('modified', { withTimezone: true }).notNull(),
+});

@@ -19,7 +19,14 @@ import {
   type ImportSkip,
   type StixBundle,
 } from './stix';
-import { buildBundle } from './stix-bundle';
+import {
+  buildBundle,
+  groupingContent,
+  groupingDigest,
+  groupingFirstModified,
+  groupingOf,
+} from './stix-bundle';
+import { groupingModified } from './stix-groupings';
 import { currentIndicators } from './taxii.service';
 
 /**
@@ -123,7 +130,16 @@ export async function exportCaseAsStix(
 ): Promise<StixBundle> {
   const { found, ids } = await caseIdentifierIds(db, caseId, principal);
   const { producer, indicators } = await currentIndicators(db, ids, { producerName: context.organisation });
-  return buildBundle(producer, indicators, found);
+  // Another content than the export last served (an identifier linked or unlinked, a new title) is
+  // a later version of the grouping: `modified` moves, as a consumer needs it to take the change.
+  const content = groupingContent(found, indicators, producer);
+  const modified = await groupingModified(
+    db,
+    found.id,
+    groupingDigest(content),
+    groupingFirstModified(found, indicators),
+  );
+  return buildBundle(producer, indicators, groupingOf(content, modified));
 }
 
 export async function exportCaseAsMisp(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
+import { journalEntryIdentifiers } from '../../db/schema/index';
 import { insertCase, insertGroup, insertJournalEntry } from '../identifiers/identifier-test-fixtures';
 import { uuidv5 } from './stix';
 import { referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
@@ -248,11 +250,104 @@ describe('STIX 2.1', () => {
       id: `grouping--${caseId}`,
       created_by_ref: identity.id,
       context: 'suspicious-activity',
-      object_refs: indicators.map((o) => o.id),
+      // In id order: the same Indicators are the same content whatever order the case lists them in.
+      object_refs: indicators.map((o) => o.id).sort(),
     });
     expect(String(grouping.name)).toMatch(/^Case #\d+: /);
     // Exported again: the same objects (the bundle's id aside).
     expect(checkBundle((await investigator.get(`/api/cases/${caseId}/stix`)).json())).toEqual(objects);
+  });
+
+  it("gives the case's grouping a later version at each change of its content: an identifier unlinked, linked", async () => {
+    const db = t.database.db;
+    const originatorId = (await signedIn(t, 'admin')).user.originatorId;
+    const listed = (await admin.get('/api/identifiers?type=other&pageSize=100')).json().data as Json[];
+    const [kept, moved] = listed.slice(0, 2).map((row) => String(row.id));
+    const groupingCaseId = (await insertCase(db, originatorId)).id;
+    await insertJournalEntry(db, { identifierId: kept, originatorId, caseId: groupingCaseId });
+    const entryId = await insertJournalEntry(db, {
+      identifierId: moved,
+      originatorId,
+      caseId: groupingCaseId,
+    });
+    const caseTimes = async () =>
+      (
+        await db.execute(
+          sql`select updated_at::text as u, last_activity_at::text as a from cases where id = ${groupingCaseId}`,
+        )
+      ).rows;
+    const groupingOfExport = async () => {
+      const objects = checkBundle((await investigator.get(`/api/cases/${groupingCaseId}/stix`)).json());
+      return { grouping: ofType(objects, 'grouping')[0], indicators: ofType(objects, 'indicator') };
+    };
+    const first = await groupingOfExport();
+    expect(first.indicators).toHaveLength(2);
+    expect(first.grouping.object_refs).toEqual(first.indicators.map((o) => o.id).sort());
+    // The same content: the same version.
+    expect((await groupingOfExport()).grouping).toEqual(first.grouping);
+    // Unlinked (the entry no longer names it): no time of the case or of its Indicators moves, the
+    // content does, and so does modified.
+    const times = await caseTimes();
+    await db.execute(sql`delete from journal_entry_identifiers
+      where journal_entry_id = ${entryId} and identifier_id = ${moved}`);
+    expect(await caseTimes()).toEqual(times);
+    const unlinked = await groupingOfExport();
+    expect(unlinked.grouping.object_refs).toEqual([unlinked.indicators[0].id]);
+    expect(String(unlinked.grouping.modified) > String(first.grouping.modified)).toBe(true);
+    expect(versionProblems([first.grouping, unlinked.grouping])).toEqual([]);
+    expect((await groupingOfExport()).grouping).toEqual(unlinked.grouping);
+    // Linked again: its first content, as a version later still (a version's content is its own).
+    await db.insert(journalEntryIdentifiers).values({ journalEntryId: entryId, identifierId: moved });
+    const linked = await groupingOfExport();
+    expect(linked.grouping.object_refs).toEqual(first.grouping.object_refs);
+    expect(String(linked.grouping.modified) > String(unlinked.grouping.modified)).toBe(true);
+    expect(versionProblems([first.grouping, unlinked.grouping, linked.grouping])).toEqual([]);
+    // The Indicators are the feed's, as before.
+    const feed = await feedObjects();
+    for (const indicator of linked.indicators) expect(feed.get(String(indicator.id))).toEqual(indicator);
+  });
+
+  it('answers exports made at once with the same objects and no error, on a database none has written to', async () => {
+    // A fresh instance: the first exports draw the producer's ids, the Indicators' ids and the
+    // grouping's first version, each once whoever comes first (on PostgreSQL, on connections of
+    // their own).
+    const fresh = await buildTestApp();
+    try {
+      const signed = await signedIn(fresh, 'admin');
+      const created = await signed.client.post('/api/identifiers/import', { items: IDENTIFIERS });
+      expect(created.statusCode, created.body).toBe(200);
+      const originatorId = signed.user.originatorId;
+      const freshCaseId = (await insertCase(fresh.database.db, originatorId)).id;
+      for (const row of created.json().data as { id: string }[]) {
+        await insertJournalEntry(fresh.database.db, {
+          identifierId: row.id,
+          originatorId,
+          caseId: freshCaseId,
+        });
+      }
+      const urls = [
+        ...Array.from({ length: 4 }, () => `/api/cases/${freshCaseId}/stix`),
+        '/api/identifiers/stix',
+        '/api/identifiers/stix',
+      ];
+      const answers = await Promise.all(urls.map((url) => signed.client.get(url)));
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      const [first, ...others] = answers.map((res) => checkBundle(res.json()));
+      expect(ofType(first, 'indicator')).toHaveLength(IDENTIFIERS.length);
+      for (const objects of others.slice(0, 3)) expect(objects).toEqual(first);
+      // The lists: the same identity, extension definition and Indicators (in the list's order).
+      const byId = (objects: Json[]) => new Map(objects.map((o) => [String(o.id), o]));
+      for (const objects of others.slice(3)) {
+        expect(byId(objects)).toEqual(byId(first.filter((o) => o.type !== 'grouping')));
+      }
+      const counted = await fresh.database.db.execute(sql`select
+        (select count(*)::int from stix_producer) as producers,
+        (select count(distinct stix_id)::int from identifier_versions where stix_id <> '') as indicators,
+        (select count(*)::int from stix_groupings) as groupings`);
+      expect(counted.rows[0]).toEqual({ producers: 1, indicators: IDENTIFIERS.length, groupings: 1 });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('exports the list under its filter; an edit is the same Indicator in a later version, as the feed has it', async () => {

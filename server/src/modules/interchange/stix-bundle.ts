@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { STIX_SPEC_VERSION, type StixBundle, type StixObject } from './stix';
 import { identityIdOf, producerExtension, producerIdentity, type StixProducer } from './taxii.producer';
 
@@ -24,22 +24,17 @@ export interface GroupingCase {
 const micros = (value: string) => new Date(value).toISOString().replace(/Z$/, '000Z');
 
 /**
- * A case as a `grouping` (STIX 2.1 Grouping) of its Indicators, created by the instance. Its id is the case's
- * (a random UUIDv4, §2.9), so every export of the case is a version of one grouping; `modified` the
- * latest of the case's change, its last activity and its Indicators' versions.
+ * A case as a `grouping` (STIX 2.1 Grouping) of its Indicators, created by the instance, without its
+ * `modified` (`groupingOf`): its content, whose digest tells one version from the next. Its id is the
+ * case's (a random UUIDv4, §2.9), so every export of the case is a version of one grouping.
+ * `object_refs` are in id order, so the same Indicators are the same content whatever order the
+ * case lists them in.
  */
-export function groupingOf(
+export function groupingContent(
   groupingCase: GroupingCase,
   indicators: readonly StixObject[],
   producer: Pick<StixProducer, 'identityId'>,
 ): StixObject {
-  const created = micros(groupingCase.createdAt);
-  const modified = [
-    created,
-    micros(groupingCase.updatedAt),
-    micros(groupingCase.lastActivityAt),
-    ...indicators.map((indicator) => String(indicator.modified)),
-  ].reduce((latest, time) => (time > latest ? time : latest));
   const scores = indicators.flatMap((indicator) =>
     typeof indicator.confidence === 'number' ? [indicator.confidence] : [],
   );
@@ -48,8 +43,7 @@ export function groupingOf(
     spec_version: STIX_SPEC_VERSION,
     id: `grouping--${groupingCase.id}`,
     created_by_ref: identityIdOf(producer),
-    created,
-    modified,
+    created: micros(groupingCase.createdAt),
     name: `Case #${groupingCase.number}: ${groupingCase.title}`,
     ...(groupingCase.description ? { description: groupingCase.description } : {}),
     context: 'suspicious-activity',
@@ -57,15 +51,39 @@ export function groupingOf(
     ...(scores.length > 0 ? { confidence: Math.max(...scores) } : {}),
     // A grouping must refer to something (object_refs: one or more): the instance's identity when it has no Indicator.
     object_refs:
-      indicators.length > 0 ? indicators.map((indicator) => indicator.id) : [identityIdOf(producer)],
+      indicators.length > 0 ? indicators.map((indicator) => indicator.id).sort() : [identityIdOf(producer)],
   };
+}
+
+/** SHA-256 (hex) of a grouping's content (`groupingContent`): its properties in the order written. */
+export const groupingDigest = (content: StixObject) =>
+  createHash('sha256').update(JSON.stringify(content)).digest('hex');
+
+/**
+ * The `modified` a grouping's first recorded version is given: the latest of the case's creation, its
+ * change, its last activity and its Indicators' versions. Later versions are the export's
+ * (`groupingModified`): the same content keeps its `modified`, another gets a later one.
+ */
+export function groupingFirstModified(groupingCase: GroupingCase, indicators: readonly StixObject[]): string {
+  return [
+    micros(groupingCase.createdAt),
+    micros(groupingCase.updatedAt),
+    micros(groupingCase.lastActivityAt),
+    ...indicators.map((indicator) => String(indicator.modified)),
+  ].reduce((latest, time) => (time > latest ? time : latest));
+}
+
+/** The grouping as exported: its content and `modified` (after `created`, as STIX writes them). */
+export function groupingOf(content: StixObject, modified: string): StixObject {
+  const { type, spec_version, id, created_by_ref, created, ...rest } = content;
+  return { type, spec_version, id, created_by_ref, created, modified, ...rest };
 }
 
 /** The bundle: the identity, the extension definition, the Indicators, the case's grouping. */
 export function buildBundle(
   producer: StixProducer,
   indicators: readonly StixObject[],
-  groupingCase?: GroupingCase,
+  grouping?: StixObject,
 ): StixBundle {
   return {
     type: 'bundle',
@@ -74,7 +92,7 @@ export function buildBundle(
       producerIdentity(producer),
       producerExtension(producer),
       ...indicators,
-      ...(groupingCase ? [groupingOf(groupingCase, indicators, producer)] : []),
+      ...(grouping ? [grouping] : []),
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupingOf } from './stix-bundle';
+import { groupingContent, groupingFirstModified, groupingOf } from './stix-bundle';
 import { indicatorOf, patternString } from './taxii.indicators';
 import { extensionKeyOf, producerExtension, producerIdentity, type StixProducer } from './taxii.producer';
 import { patternProblems, referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
@@ -261,20 +261,18 @@ describe("the STIX export's grouping", () => {
   it("is a conformant grouping of the case's Indicators, by the instance, under the case's UUIDv4", () => {
     const indicator = indicatorOf(version('email', { address: 'mule@example.com' }))!;
     const caseId = '5f0c9a7e-3b1d-4c2e-8f6a-7d9e0b1c2a3f';
-    const grouping = groupingOf(
-      {
-        id: caseId,
-        number: 12,
-        title: 'Romance scam',
-        description: '',
-        scamType: 'romance',
-        createdAt: '2026-10-30T08:00:00.000Z',
-        updatedAt: '2026-10-31T08:00:00.000Z',
-        lastActivityAt: '2026-10-31T09:00:00.000Z',
-      },
-      [indicator],
-      PRODUCER,
-    );
+    const groupingCase = {
+      id: caseId,
+      number: 12,
+      title: 'Romance scam',
+      description: '',
+      scamType: 'romance',
+      createdAt: '2026-10-30T08:00:00.000Z',
+      updatedAt: '2026-10-31T08:00:00.000Z',
+      lastActivityAt: '2026-10-31T09:00:00.000Z',
+    };
+    const content = groupingContent(groupingCase, [indicator], PRODUCER);
+    const grouping = groupingOf(content, groupingFirstModified(groupingCase, [indicator]));
     expect(grouping).toMatchObject({
       id: `grouping--${caseId}`,
       created: '2026-10-30T08:00:00.000000Z',
