@@ -36,11 +36,11 @@ beforeAll(async () => {
     // Each page from the one before; the database goes away after `pages` of them.
     read: async (request, after: KeysetPosition | undefined): Promise<CsvPage> => {
       const pages = Number((request.query as { pages?: string }).pages);
-      const index = after ? Number(after.id) + 1 : 0;
+      const index = after ? Number(after[0]) + 1 : 0;
       if (index >= pages) throw lostConnection();
       return {
         data: Array.from({ length: PAGE }, (_, i) => `row ${index * PAGE + i}`),
-        next: { id: String(index) } as KeysetPosition,
+        next: [String(index)],
       };
     },
   };
