@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { originatorSchema } from './originators';
 import { isPermission, WILDCARD } from './permissions';
-import { nonEmptyPatch, optionalText, requiredText } from './schema-helpers';
+import { isoDateTime, nonEmptyPatch, optionalText, requiredText } from './schema-helpers';
 import { responseText, text } from './text';
 
 export const SYSTEM_NAME_MAX_LENGTH = 100;
@@ -90,8 +90,7 @@ export const createApiKeyBodySchema = z.object({
     .min(1, 'Choose at least one scope')
     .max(100)
     .describe('Permissions the key holds; each must also be held by whoever creates the key'),
-  expiresAt: z.iso
-    .datetime({ offset: true, message: 'Expiry must be an ISO 8601 date and time' })
+  expiresAt: isoDateTime('Expiry', 'Expiry must be an ISO 8601 date and time')
     .refine((v) => Date.parse(v) > Date.now(), API_KEY_EXPIRY_PASSED)
     .nullable()
     .optional()

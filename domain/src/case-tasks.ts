@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { caseUserSchema } from './cases';
 import { originatorSummarySchema } from './originators';
 import { pageQuery, paginated } from './pagination';
-import { nonEmptyPatch, optionalText, requiredText, uuidSchema } from './schema-helpers';
+import { isoDateTime, nonEmptyPatch, optionalText, requiredText, uuidSchema } from './schema-helpers';
 import { responseText } from './text';
 
 /**
@@ -32,8 +32,7 @@ export const CASE_TASK_SUBJECT = 'case_task';
 export const CASE_TASK_TITLE_MAX_LENGTH = 200;
 export const CASE_TASK_DESCRIPTION_MAX_LENGTH = 5000;
 
-const dueAt = z.iso
-  .datetime({ offset: true, message: 'dueAt must be an ISO 8601 date and time' })
+const dueAt = isoDateTime('dueAt', 'dueAt must be an ISO 8601 date and time')
   .nullable()
   .describe('When the task should be done by; null for no date');
 

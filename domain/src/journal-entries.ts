@@ -3,6 +3,7 @@ import { caseOriginatorSchema, caseRefSchema } from './cases';
 import { originatorSummarySchema } from './originators';
 import { cappedPaginated, pageQuery } from './pagination';
 import {
+  isoDateTime,
   onBehalfOfOriginatorIdSchema,
   SEARCH_MAX_LENGTH,
   searchQuerySchema,
@@ -37,9 +38,9 @@ export const journalEntryTypeSchema = z.enum(JOURNAL_ENTRY_TYPES, {
 });
 
 const description = text({ label: 'Description', max: JOURNAL_DESCRIPTION_MAX_LENGTH, required: true });
-const performedAt = z.iso
-  .datetime({ offset: true, message: 'performedAt must be an ISO 8601 date and time' })
-  .describe('When it happened; defaults to now');
+const performedAt = isoDateTime('performedAt', 'performedAt must be an ISO 8601 date and time').describe(
+  'When it happened; defaults to now',
+);
 const idList = (field: string) =>
   z
     .array(uuidSchema(field))

@@ -44,6 +44,27 @@ export function wholeNumber(label: string, min: number, max: number) {
   return z.number({ error: notWhole }).min(min, outOfRange).max(max, outOfRange).int(notWhole);
 }
 
+/** The first and last instants a date and time may name: years 1 to 9999, in UTC. */
+const EARLIEST_INSTANT_MS = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_INSTANT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An ISO 8601 date and time with its offset, `message` when it is not one, within years 1 to 9999 once
+ * in UTC. The format alone lets through instants PostgreSQL cannot store (year 0, "0001-01-01T00:00:00
+ * +01:00") and ones past year 9999 ("9999-12-31T23:00:00-14:00", written "+010000-..." in ISO form),
+ * which reached the database and failed there as a 500.
+ */
+export function isoDateTime(field: string, message: string) {
+  return z.iso.datetime({ offset: true, message }).refine(
+    (value) => {
+      const ms = Date.parse(value);
+      // Not a date at all is the format's error, said once.
+      return Number.isNaN(ms) || (ms >= EARLIEST_INSTANT_MS && ms <= LATEST_INSTANT_MS);
+    },
+    { message: `${field} must be between the years 1 and 9999 (UTC)` },
+  );
+}
+
 export const uuidSchema = (field: string) => z.uuid({ message: `${field} must be a UUID` });
 
 /**

@@ -44,6 +44,16 @@ const BAD_STRINGS: { label: string; value: unknown; namesField: boolean }[] = [
   { label: 'an object', value: { $ne: null }, namesField: true },
 ];
 
+/**
+ * Well-formed dates and times PostgreSQL cannot store: year 0, an offset that takes year 1 back into
+ * it, one that takes year 9999 past its end (year 10000 in UTC).
+ */
+const OUT_OF_RANGE_DATE_TIMES = [
+  '0000-01-01T00:00:00Z',
+  '0001-01-01T00:00:00+01:00',
+  '9999-12-31T23:59:59-14:00',
+];
+
 /** Whole bodies that are wrong before any field is looked at. */
 const BAD_BODIES: { label: string; payload: string }[] = [
   { label: 'a JSON string', payload: '"just text"' },
@@ -179,6 +189,14 @@ function probesFor(op: Operation): Probe[] {
             payload: withValueAt(sample, slot.path, bad.value) as object,
           },
           field: bad.namesField ? slot.path.join('.') : undefined,
+        });
+      }
+      if (slot.format !== 'date-time') continue;
+      for (const bad of OUT_OF_RANGE_DATE_TIMES) {
+        probes.push({
+          label: `${slot.path.join('.')} = ${bad}`,
+          options: { method, url: fillPath(op), payload: withValueAt(sample, slot.path, bad) as object },
+          field: slot.path.join('.'),
         });
       }
     }

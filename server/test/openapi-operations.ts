@@ -197,6 +197,8 @@ export function sampleBody(op: Operation): unknown {
 /** Where a string sits in a body: a dotted path as error details name fields. */
 export interface StringSlot {
   path: string[];
+  /** The string's declared format ("date-time", "uuid"), if any. */
+  format?: string;
 }
 
 /**
@@ -212,7 +214,7 @@ export function stringSlots(
   const branch = firstBranch(schema);
   if (branch) return stringSlots(branch, sample, path);
   const type = types(schema).find((t) => t !== 'null');
-  if (type === 'string' && !schema.enum) return [{ path }];
+  if (type === 'string' && !schema.enum) return [{ path, format: schema.format }];
   if (type === 'array' && schema.items) return stringSlots(schema.items, undefined, [...path, '0']);
   if (type === 'object' || schema.properties || schema.additionalProperties) {
     const slots = Object.entries(schema.properties ?? {}).flatMap(([key, property]) =>

@@ -150,6 +150,10 @@ describe('case tasks', () => {
       [{ title: 'ok', assigneeId: 'bob' }, 'assigneeId'],
       [{ title: 'ok', assigneeId: '7d9e4c1a-0000-4000-8000-000000000000' }, 'assigneeId'],
       [{ title: 'ok', dueAt: 'tomorrow' }, 'dueAt'],
+      // Well-formed, but no year PostgreSQL stores: year 0, and year 10000 once in UTC (a 500 before).
+      [{ title: 'ok', dueAt: '0000-01-01T00:00:00Z' }, 'dueAt'],
+      [{ title: 'ok', dueAt: '0001-01-01T00:00:00+01:00' }, 'dueAt'],
+      [{ title: 'ok', dueAt: '9999-12-31T23:59:59-14:00' }, 'dueAt'],
     ];
     for (const [body, field] of creates) {
       const res = await investigator.post(tasksOf(item.id), body);
@@ -160,6 +164,7 @@ describe('case tasks', () => {
       [{ status: 'finished' }, 'status'],
       [{ title: '' }, 'title'],
       [{ assigneeId: '7d9e4c1a-0000-4000-8000-000000000000' }, 'assigneeId'],
+      [{ dueAt: '9999-12-31T23:59:59-14:00' }, 'dueAt'],
       [{}, null],
     ];
     for (const [body, field] of changes) {
