@@ -35,4 +35,28 @@ test.describe('CSV downloads', () => {
     expect(text).toContain(`${tag}-one@scam.example`);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
   });
+
+  test('the search page downloads every identifier its section lists, those written differently too', async ({
+    page,
+  }) => {
+    const account = await signInAs(page, 'investigator');
+    // A number of its own, on record as "+44 770..."; searched with the trunk "(0)", which the list's
+    // search does not read: only the normalised-key matches find it.
+    const digits = String(parseInt(uniqueTag(), 16) % 10_000_000).padStart(7, '0');
+    await importRows(account, [{ type: 'phone', data: { countryCode: '+44', number: `770${digits}` } }]);
+    await page.goto(`/search?q=${encodeURIComponent(`+44 (0) 770 ${digits}`)}`);
+    const identifiers = page.getByRole('region', { name: 'Identifiers (1)' });
+    await expect(identifiers.getByRole('link', { name: `+44 770${digits}`, exact: true })).toBeVisible();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      identifiers.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const lines = (await readFile((await download.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`+44 770${digits}`);
+  });
 });
