@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '@scamtrail/domain/text';
 import { EXPORT_TOPIC_PERMISSIONS } from '@scamtrail/domain/export-streams';
+import { isoDateTime } from '@scamtrail/domain/schema-helpers';
 import type { Db } from '../../db/client';
 import { access } from '../auth/route-access';
 import {
@@ -25,11 +26,11 @@ export const TAXII_API_ROOT = `${TAXII_PREFIX}/root`;
 const collectionParams = z.object({ id: z.uuid({ message: 'id must be a UUID' }) });
 
 const pageQuery = z.object({
-  added_after: text({ label: 'added_after', max: 40 })
-    .optional()
-    .refine((value) => value === undefined || !Number.isNaN(Date.parse(value)), {
-      message: 'added_after must be an RFC 3339 timestamp',
-    }),
+  // A timestamp PostgreSQL reads as `timestamptz`: what Date.parse takes ("1", "2025", "Jan 1 2025")
+  // and year 0 or 10000 reached the database and failed there, a 500.
+  added_after: isoDateTime('added_after', 'added_after must be an RFC 3339 timestamp')
+    .max(40, 'added_after must be an RFC 3339 timestamp')
+    .optional(),
   limit: z.coerce
     .number({ error: 'limit must be a whole number' })
     .int('limit must be a whole number')

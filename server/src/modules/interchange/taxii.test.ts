@@ -335,6 +335,20 @@ describe('TAXII 2.1', () => {
     const objects = `/taxii2/root/collections/${collectionId}/objects/`;
     expect((await reader.get(`${objects}?limit=0`)).statusCode).toBe(400);
     expect((await reader.get(`${objects}?added_after=yesterday`)).statusCode).toBe(400);
+    // What Date.parse takes but is no RFC 3339 timestamp, or one PostgreSQL cannot hold: 500s before.
+    for (const time of [
+      '1',
+      '2025',
+      '2025-01-01',
+      'Jan 1 2025',
+      '0000-01-01T00:00:00Z',
+      '9999-12-31T23:59:59-14:00',
+    ]) {
+      for (const path of [objects, `${objects.replace('/objects/', '/manifest/')}`]) {
+        const refused = await reader.get(`${path}?added_after=${encodeURIComponent(time)}`);
+        expect(refused.statusCode, `${path} added_after=${time}: ${refused.body}`).toBe(400);
+      }
+    }
     expect((await reader.get(`${objects}?next=garbage`)).statusCode).toBe(400);
     expect((await reader.get(`/taxii2/root/collections/${crypto.randomUUID()}/objects/`)).statusCode).toBe(
       404,
