@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../../plugins/errors';
-import { acceptsTaxii, TAXII_MEDIA_TYPE, taxiiProtocol } from './taxii.http';
+import { errorsPlugin, frameworkErrors } from '../../plugins/errors';
+import { acceptsTaxii, TAXII_MEDIA_TYPE, taxiiFrameworkErrors, taxiiProtocol } from './taxii.http';
 
 /**
  * TAXII's HTTP rules on their own (`taxii.http.ts`): a database fault on a TAXII route is a 503 in
@@ -47,6 +47,39 @@ describe('TAXII HTTP rules', () => {
     const api = await app.inject({ method: 'GET', url: '/api/busy' });
     expect(api.statusCode).toBe(503);
     expect(api.json()).toEqual({ error: { code: 'DATABASE_UNAVAILABLE', message: expect.any(String) } });
+    await app.close();
+  });
+
+  it("answers the router's refusals under the prefix as TAXII's error message, elsewhere as before", async () => {
+    const app = Fastify({
+      routerOptions: { maxParamLength: 20 },
+      frameworkErrors: taxiiFrameworkErrors(frameworkErrors, '/taxii2'),
+    });
+    await app.register(errorsPlugin);
+    for (const prefix of ['/taxii2', '/taxii2x', '/api']) {
+      app.get(`${prefix}/objects/:id/`, async () => ({}));
+    }
+    const long = 'a'.repeat(21);
+    for (const [url, status, code] of [
+      ['/taxii2/objects/%E0%A4%A/', 400, 'BAD_REQUEST'],
+      [`/taxii2/objects/${long}/`, 414, 'URI_TOO_LONG'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toBe(TAXII_MEDIA_TYPE);
+      expect(res.json(), url).toEqual({
+        title: status === 400 ? 'Bad Request' : 'URI Too Long',
+        description: expect.any(String),
+        error_id: expect.any(String),
+        error_code: code,
+        http_status: String(status),
+      });
+    }
+    for (const url of ['/taxii2x/objects/%E0%A4%A/', `/api/objects/${long}/`]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
+    }
     await app.close();
   });
 
