@@ -24,6 +24,8 @@ import {
   pngBytes,
   type EvidenceTestApp,
 } from '../modules/evidence/evidence-test-fixtures';
+import { PERMISSIONS } from '@scamtrail/domain/permissions';
+import { deviceSignedIn } from '../../test/device-sign-in';
 import { signedIn, type Client } from '../../test/helpers';
 import { automationWithKey } from '../../test/originator-helpers';
 
@@ -328,8 +330,13 @@ describe('Idempotency-Key', () => {
 
     it('a claim left without an answer is 409 while fresh, and taken over once stale', async () => {
       const key = randomUUID();
+      // The administrator as the keys name them (with what they hold), from a key they used before.
+      const [{ caller }] = await t.database.db
+        .selectDistinct({ caller: idempotencyKeys.caller })
+        .from(idempotencyKeys)
+        .where(sql`${idempotencyKeys.caller} like ${`user:${adminUserId}:%`}`);
       await t.database.db.insert(idempotencyKeys).values({
-        caller: `user:${adminUserId}`,
+        caller,
         key,
         method: 'POST',
         path: '/api/cases',
@@ -358,5 +365,58 @@ describe('Idempotency-Key', () => {
       expect(res.json().error.details.fields[0].field).toBe('Idempotency-Key');
       expect(await rows(tags)).toBe(before);
     });
+  });
+});
+
+/**
+ * A stored answer goes back only to a caller who sees now what they saw when it was made: one who
+ * lost a group or a permission since is not given the record again from the key; their request runs
+ * afresh, with its checks.
+ */
+describe('Idempotency-Key and what the caller may see', () => {
+  it("a member taken out of the case's group gets 404 on the retry, not the task they made", async () => {
+    const member = await signedIn(t, 'investigator');
+    const group = await admin.post('/api/groups', { name: `Desk ${unique()}`, userIds: [member.user.id] });
+    expect(group.statusCode, group.body).toBe(201);
+    const groupId = (group.json() as { id: string }).id;
+    const grouped = await member.client.post('/api/cases', { title: `Grouped ${unique()}`, groupId });
+    expect(grouped.statusCode, grouped.body).toBe(201);
+    const task = post(`/api/cases/${(grouped.json() as { id: string }).id}/tasks`, {
+      title: 'Call the bank',
+    });
+    const key = randomUUID();
+    const first = await send(member.client, task, key);
+    expect(first.statusCode, first.body).toBe(201);
+    // The same sight: the same answer, nothing created twice.
+    expectReplayOf(first, await send(member.client, task, key));
+
+    const removed = await admin.request({
+      method: 'DELETE',
+      url: `/api/groups/${groupId}/members/${member.user.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    const after = await send(member.client, task, key);
+    expect(after.statusCode, after.body).toBe(404);
+    expect(after.headers['idempotent-replayed']).toBeUndefined();
+    expect(after.body).not.toContain('Call the bank');
+  });
+
+  it("a device sign-in narrowed below its user's browser is not given the browser's answer", async () => {
+    const signed = await signedIn(t, 'admin');
+    const narrowed = await deviceSignedIn(
+      t,
+      signed.client,
+      PERMISSIONS.filter((permission) => permission !== 'case.view'),
+    );
+    const key = randomUUID();
+    const name = `tag-${unique()}`;
+    const browser = await send(signed.client, post('/api/tags', { name }), key);
+    expect(browser.statusCode, browser.body).toBe(201);
+    const token = await send(narrowed, post('/api/tags', { name }), key);
+    expect(token.headers['idempotent-replayed']).toBeUndefined();
+    // It ran: the name is taken (by the browser's tag), which a replay would not have said.
+    expect(token.statusCode, token.body).toBe(409);
+    // The browser still gets its own answer again.
+    expectReplayOf(browser, await send(signed.client, post('/api/tags', { name }), key));
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { finished } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -5,6 +6,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '@scamtrail/domain/idempotency';
 import { idempotencyKeySchema } from '@scamtrail/domain/idempotency-key';
+import { canSeeAllCases } from '../db/case-visibility';
 import type { Db } from '../db/client';
 import { sent } from '../db/sent';
 import { AppError } from '../lib/errors';
@@ -16,6 +18,7 @@ import {
   refreshIdempotencyClaim,
   releaseIdempotencyKey,
   storeIdempotentAnswer,
+  type IdempotencyCaller,
 } from '../modules/idempotency/idempotency-keys.repository';
 import type { Principal } from '../modules/auth/principal';
 import { MultipartFingerprint, multipartBoundary, parsedBodyFingerprint } from './idempotency-fingerprint';
@@ -52,8 +55,19 @@ interface HeldKey {
   refresh: NodeJS.Timeout;
 }
 
-function callerOf(principal: Principal): string {
-  return principal.kind === 'user' ? `user:${principal.userId}` : `api_key:${principal.apiKeyId}`;
+/**
+ * Whose keys (`IdempotencyCaller`): a user or an API key, with what they hold now (their permissions,
+ * hashed: a device sign-in's narrowed token is not its user's browser, a key whose creator was demoted
+ * not the key it was) and, for a user who sees cases through groups, the groups they are in. A stored
+ * answer goes back only to the caller who could have had it made now.
+ */
+function callerOf(principal: Principal): IdempotencyCaller {
+  const held = createHash('sha256')
+    .update([...principal.permissions].sort().join(','))
+    .digest('hex');
+  if (principal.kind === 'api_key') return { id: `api_key:${principal.apiKeyId}:${held}` };
+  const id = `user:${principal.userId}:${held}`;
+  return canSeeAllCases(principal) ? { id } : { id, groupsOf: principal.userId };
 }
 
 /** The key as sent: the draft's structured-field string (`"…"`), or bare as most clients send it. */
@@ -140,14 +154,14 @@ export const idempotencyPlugin = fp(
       const fingerprint = boundary ? null : parsedBodyFingerprint(method, path, request.body);
       const result = await claiming;
       if (result.claimed) {
-        const target = { caller, key, claim: result.claim };
+        const target = { caller: result.caller, key, claim: result.claim };
         const refresh = setInterval(() => {
           refreshIdempotencyClaim(db, target).catch((err: unknown) =>
             request.log.warn({ err }, 'idempotency claim not refreshed'),
           );
         }, opts.claimRefreshMs ?? CLAIM_REFRESH_MS);
         refresh.unref();
-        const entry: HeldKey = { ...target, fingerprint, refresh };
+        const entry: HeldKey = { caller: target.caller, key, claim: target.claim, fingerprint, refresh };
         if (boundary) {
           entry.multipart = new MultipartFingerprint(method, path, boundary);
           fingerprintWhileRead(request.raw, entry.multipart);

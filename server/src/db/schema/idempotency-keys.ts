@@ -19,7 +19,11 @@ import {
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    /** Whose key: `user:<user id>` or `api_key:<key id>`; the same key of two callers never meets. */
+    /**
+     * Whose key, as far as what they may see (plugins/idempotency.ts `callerOf`): `user:<user id>:` or
+     * `api_key:<key id>:` with a hash of the permissions held, and for a user seen through groups a hash
+     * of those groups; the same key of two callers never meets.
+     */
     caller: text('caller').notNull(),
     key: text('key').notNull(),
     method: text('method').notNull(),

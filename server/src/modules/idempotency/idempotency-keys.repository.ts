@@ -1,6 +1,6 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema/index';
+import { groupMembers, idempotencyKeys } from '../../db/schema/index';
 
 /** How long a key is kept, from the start of the request that claimed it (the draft suggests 24 hours). */
 export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
@@ -13,8 +13,21 @@ export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
  */
 export const IDEMPOTENCY_CLAIM_STALE_SECONDS = 120;
 
+/**
+ * Whose keys, as far as what they may see: `id` names the caller and what they hold
+ * (`user:<user id>:<permissions>` or `api_key:<key id>:<permissions>`), and for a user whose sight of
+ * cases goes by their groups, `groupsOf` is their id: the groups they are in now complete the scope
+ * (read in the claim's own statement). A stored answer is thus given again only to a caller who sees
+ * what they saw when it was made; one who lost a group or a permission since sends a request that runs
+ * afresh, its checks with it.
+ */
+export interface IdempotencyCaller {
+  id: string;
+  groupsOf?: string;
+}
+
 export interface IdempotencyRequest {
-  caller: string;
+  caller: IdempotencyCaller;
   key: string;
   method: string;
   path: string;
@@ -24,7 +37,9 @@ export interface IdempotencyRequest {
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
-export type ClaimResult = { claimed: true; claim: string } | { claimed: false; row: IdempotencyRow };
+/** A claim names the caller as stored (`caller`), for the statements that follow it. */
+export type ClaimResult =
+  { claimed: true; claim: string; caller: string } | { claimed: false; row: IdempotencyRow };
 
 const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
 
@@ -34,22 +49,33 @@ const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seco
  * refuses the second insert, and only one conditional update of an expired or stale row succeeds.
  */
 export async function claimIdempotencyKey(db: DbOrTx, request: IdempotencyRequest): Promise<ClaimResult> {
-  const fresh = { ...request, status: null, headers: null, body: null };
+  const caller = callerScope(request.caller);
+  const { key, method, path, fingerprint } = request;
+  const claimed = { claim: idempotencyKeys.claim, caller: idempotencyKeys.caller };
   // A row given back (its request failed) between two statements: try again, a few times at most.
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [inserted] = await db
       .insert(idempotencyKeys)
-      .values(request)
+      .values({ caller, key, method, path, fingerprint })
       .onConflictDoNothing()
-      .returning({ claim: idempotencyKeys.claim });
-    if (inserted) return { claimed: true, claim: inserted.claim };
+      .returning(claimed);
+    if (inserted) return { claimed: true, ...inserted };
     const [retaken] = await db
       .update(idempotencyKeys)
-      .set({ ...fresh, claim: sql`gen_random_uuid()`, claimedAt: sql`now()` })
+      .set({
+        method,
+        path,
+        fingerprint,
+        status: null,
+        headers: null,
+        body: null,
+        claim: sql`gen_random_uuid()`,
+        claimedAt: sql`now()`,
+      })
       .where(
         and(
-          eq(idempotencyKeys.caller, request.caller),
-          eq(idempotencyKeys.key, request.key),
+          eq(idempotencyKeys.caller, caller),
+          eq(idempotencyKeys.key, key),
           or(
             lt(idempotencyKeys.claimedAt, secondsAgo(IDEMPOTENCY_KEY_TTL_SECONDS)),
             and(
@@ -59,15 +85,26 @@ export async function claimIdempotencyKey(db: DbOrTx, request: IdempotencyReques
           ),
         ),
       )
-      .returning({ claim: idempotencyKeys.claim });
-    if (retaken) return { claimed: true, claim: retaken.claim };
-    const [row] = await db
+      .returning(claimed);
+    if (retaken) return { claimed: true, ...retaken };
+    const [held] = await db
       .select()
       .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.caller, request.caller), eq(idempotencyKeys.key, request.key)));
-    if (row) return { claimed: false, row };
+      .where(and(eq(idempotencyKeys.caller, caller), eq(idempotencyKeys.key, key)));
+    if (held) return { claimed: false, row: held };
   }
   throw new Error('idempotency key claimed and given back repeatedly');
+}
+
+/**
+ * The caller as stored: `id`, then for a user seen through groups a hash of the groups they are in now
+ * (sorted; none is a scope of its own too), computed by PostgreSQL in the statement that uses it.
+ */
+function callerScope({ id, groupsOf }: IdempotencyCaller): SQL<string> | string {
+  if (groupsOf === undefined) return id;
+  const groups = sql`(select string_agg(${groupMembers.groupId}::text, ',' order by ${groupMembers.groupId})
+    from ${groupMembers} where ${groupMembers.userId} = ${groupsOf})`;
+  return sql<string>`${id} || ':' || encode(sha256(convert_to(coalesce(${groups}, ''), 'UTF8')), 'hex')`;
 }
 
 function ownClaim(caller: string, key: string, claim: string) {
