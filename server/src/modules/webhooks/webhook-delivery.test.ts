@@ -1,14 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_RETRY_DELAYS_MS, type WebhookAttempt } from '@scamtrail/domain/webhooks';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql/arrays';
 import { originators, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { createAutomationVia, createKeyVia } from '../../../test/originator-helpers';
+import { until } from '../../../test/server-process';
 import { recordEvent } from '../events/events.service';
 import { everyEventReadable } from '../export-streams/export-streams.repository';
 import { WebhookWorker, type Clock } from './webhook-worker';
@@ -642,5 +644,70 @@ describe('webhook delivery', () => {
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     await w.stop();
     expect(warn.mock.calls[0][1]).toMatch(/trying again/);
+  });
+});
+
+describe('a pass in which one outcome cannot be written while another attempt is in flight', () => {
+  it('ends once every attempt has, so stopping waits for the one still sending', async () => {
+    let answerHeld!: () => void;
+    const held = new Promise<void>((resolve) => (answerHeld = resolve));
+    const fast = await receiver();
+    const slow = await receiver(() => ({ status: 204, after: held }));
+    const failing = await subscribed(fast.url);
+    const sending = await subscribed(slow.url);
+    // The fast receiver's outcome fails as if the database went away as it was written; a sequence,
+    // outside the transaction that fails, tells the test it happened.
+    await db.execute(sql.raw('create sequence if not exists outcome_failures'));
+    await db.execute(
+      sql.raw(`create or replace function fail_outcome() returns trigger language plpgsql as $$
+        begin perform nextval('outcome_failures');
+        raise exception 'terminating connection due to administrator command' using errcode = '57P01'; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger fail_outcome before update on webhook_delivery_attempts for each row
+        when (new.outcome <> 'sending' and new.automation_id = '${failing.id}') execute function fail_outcome()`),
+    );
+    try {
+      await identifierEvent();
+      while (!(await everyEventReadable(db))) {
+        // Read again: the event's transaction is seen as ended by a later statement.
+      }
+      // Transactions the worker has finished, counted as each ends, committed or not.
+      let finished = 0;
+      const counted = new Proxy(db, {
+        get(target, name) {
+          if (name === 'transaction') {
+            return (...args: Parameters<Db['transaction']>) =>
+              target.transaction(...args).finally(() => (finished += 1));
+          }
+          const value: unknown = Reflect.get(target, name, target);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+      const w = worker(testClock(), { db: counted });
+      await w.fill();
+      finished = 0;
+      const pass = w.deliverDue().then(
+        () => ({ failed: false, finished }),
+        () => ({ failed: true, finished }),
+      );
+      const failures = async () =>
+        Number(
+          rowsOf<{ n: string }>(
+            await db.execute(
+              sql.raw('select case when is_called then last_value else 0 end as n from outcome_failures'),
+            ),
+          )[0].n,
+        );
+      await until(async () => slow.received.length === 1 && (await failures()) === 1);
+      answerHeld();
+      // Both attempts' transactions had ended when the pass did: the failed one and the one sent.
+      expect(await pass).toEqual({ failed: true, finished: 2 });
+      const [delivery] = await deliveriesOf(sending.id);
+      expect(delivery.status).toBe('delivered');
+    } finally {
+      answerHeld();
+      await db.execute(sql.raw('drop trigger if exists fail_outcome on webhook_delivery_attempts'));
+    }
   });
 });

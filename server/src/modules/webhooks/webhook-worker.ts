@@ -156,8 +156,13 @@ export class WebhookWorker {
     const claimed = await claimDueDeliveries(db, now, until, this.options.batchSize ?? 10);
     // Each attempt reads and writes on the pool (`db` is the database's, never a transaction: main.ts)
     // and records its outcome in a transaction of its own, so they go at once, a connection each.
+    // Every attempt ends before the pass does, even when one fails (its outcome could not be written):
+    // a pass given up at the first failure left the others sending, unseen by `stop`, which then let
+    // the database close under them.
     // eslint-disable-next-line no-restricted-syntax -- attempts on the pool, each with its own connection
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    const outcomes = await Promise.allSettled(claimed.map((delivery) => this.attempt(delivery)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
     return claimed.length;
   }
 
