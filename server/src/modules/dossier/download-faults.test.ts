@@ -9,6 +9,8 @@ import { signedIn, type Client } from '../../../test/helpers';
 import { until } from '../../../test/server-process';
 import { buildEvidenceApp, sha256, upload, type EvidenceTestApp } from '../evidence/evidence-test-fixtures';
 import { diskStoreRoot } from '../evidence/evidence-store';
+import { addPasskey } from '../signatures/signature-test-fixtures';
+import type { SoftwareAuthenticator } from '../../../test/software-authenticator';
 
 /**
  * Downloads of stored files when a file cannot be read. The case dossier is a ZIP streamed as it is written, each evidence file read from the store when its
@@ -21,6 +23,7 @@ import { diskStoreRoot } from '../evidence/evidence-store';
 let t: EvidenceTestApp;
 let evidenceDir: string;
 let alice: Client;
+let aliceKey: SoftwareAuthenticator;
 let base: string;
 const uncaught: unknown[] = [];
 const onUncaught = (error: unknown) => uncaught.push(error);
@@ -29,7 +32,9 @@ beforeAll(async () => {
   process.on('uncaughtException', onUncaught);
   evidenceDir = await mkdtemp(join(tmpdir(), 'scamtrail-dossier-faults-'));
   t = await buildEvidenceApp({ EVIDENCE_DIR: evidenceDir });
-  alice = (await signedIn(t, 'investigator')).client;
+  const signed = await signedIn(t, 'investigator');
+  alice = signed.client;
+  aliceKey = (await addPasskey(t.database.db, signed.user.id)).authenticator;
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -97,6 +102,39 @@ describe('a case dossier whose evidence cannot be read', () => {
       const outcome = await ended;
       if (response.statusCode === 200) {
         // The headers were out: the connection is cut before the ZIP's end.
+        expect(outcome.complete, JSON.stringify(outcome)).toBe(false);
+      } else {
+        expect(response.statusCode).toBeGreaterThanOrEqual(500);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+      }
+      const after = await alice.get(`/api/cases/${caseId}`);
+      expect(after.statusCode, after.body).toBe(200);
+    } finally {
+      await rm(stored, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a signed case dossier whose evidence cannot be read when it is downloaded', () => {
+  it('ends broken, not complete, and the server goes on answering', async () => {
+    const { caseId, stored } = await caseWithFile(randomBytes(64 * 1024));
+    const begun = await alice.post(`/api/cases/${caseId}/dossier/sign/begin`);
+    expect(begun.statusCode, begun.body).toBe(200);
+    const { exportId, options } = JSON.parse(begun.body) as {
+      exportId: string;
+      options: Parameters<SoftwareAuthenticator['assert']>[0];
+    };
+    const completed = await alice.post(`/api/cases/${caseId}/dossier/sign/complete`, {
+      exportId,
+      response: aliceKey.assert(options),
+    });
+    expect(completed.statusCode, completed.body).toBe(200);
+    await rm(stored);
+    await mkdir(stored);
+    try {
+      const { response, ended } = await download(`/api/cases/${caseId}/dossier?export=${exportId}`);
+      const outcome = await ended;
+      if (response.statusCode === 200) {
         expect(outcome.complete, JSON.stringify(outcome)).toBe(false);
       } else {
         expect(response.statusCode).toBeGreaterThanOrEqual(500);
