@@ -83,7 +83,23 @@ const HAND_TYPED = [
   "BinaryExpression[operator='+'] Literal.left[value=/^\\//]",
 ];
 
-/** Screen URLs come from one table: a path typed by hand could name a screen that does not exist. */
+/**
+ * An error toast written out where a call failed: the API client has already answered a 401 (sign-in)
+ * and a 403 ("Access Denied") for every screen, and a screen's own toast beside it said it twice.
+ */
+const FAILURE_TOASTS = [
+  "CallExpression[callee.name='showToast']",
+  "CallExpression[callee.property.name='showToast']",
+].map((call) => ({
+  selector: `${call} > ObjectExpression > Property[key.name='kind'][value.value='error']`,
+  message:
+    'Report a failed call with useFailureToast (web/src/lib/use-failure-toast.ts): it leaves out what the API client already answered.',
+}));
+
+/**
+ * Screen URLs come from one table: a path typed by hand could name a screen that does not exist. With
+ * them (one block, as a later block's no-restricted-syntax would replace this one's), failure toasts.
+ */
 const screenUrls = {
   files: [`${SRC}/**/${CODE}`],
   ignores: [...TESTS, `${SRC}/test/**`],
@@ -97,6 +113,7 @@ const screenUrls = {
             'Build a screen URL with paths from web/src/lib/paths.ts (an API URL from API_BASE_PATH), not by hand.',
         })),
       ),
+      ...FAILURE_TOASTS,
     ],
   },
 };

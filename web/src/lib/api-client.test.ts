@@ -64,7 +64,11 @@ describe('API client', () => {
     const { client, onUnauthorized, onForbidden } = setup(
       jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'Sign in first' } }),
     );
-    await expect(client.get('/cases')).rejects.toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    await expect(client.get('/cases')).rejects.toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      answered: true,
+    });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect(onForbidden).not.toHaveBeenCalled();
   });
@@ -76,6 +80,7 @@ describe('API client', () => {
     await expect(client.post('/tags', { name: 'x' })).rejects.toMatchObject({
       status: 403,
       code: 'FORBIDDEN',
+      answered: true,
     });
     expect(onForbidden).toHaveBeenCalledOnce();
     expect(onUnauthorized).not.toHaveBeenCalled();
@@ -85,7 +90,10 @@ describe('API client', () => {
     const { client, onUnauthorized } = setup(
       jsonResponse(401, { error: { code: 'UNAUTHENTICATED', message: 'x' } }),
     );
-    await expect(client.get('/auth/me', { silent: true })).rejects.toBeInstanceOf(ApiError);
+    const error = await client.get('/auth/me', { silent: true }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    // Not answered: a screen that reports it is the only one to.
+    expect((error as ApiError).answered).toBe(false);
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
@@ -97,6 +105,7 @@ describe('API client', () => {
     const error = await client.post('/users', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
+      answered: false,
       status: 400,
       code: 'VALIDATION_FAILED',
       message: 'Invalid request',

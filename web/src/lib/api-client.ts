@@ -96,9 +96,10 @@ export function createApiClient(config: ApiClientConfig = {}) {
 
     if (!response.ok) {
       const error = await errorFromResponse(response);
-      if (!options.silent) {
+      if (!options.silent && (response.status === 401 || response.status === 403)) {
         if (response.status === 401) handlers.onUnauthorized?.(error);
-        if (response.status === 403) handlers.onForbidden?.(error);
+        else handlers.onForbidden?.(error);
+        error.answered = true;
       }
       throw error;
     }

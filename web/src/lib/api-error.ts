@@ -17,6 +17,11 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details?: ErrorDetails;
+  /**
+   * The API client has already answered it for every screen (spec 8: a 401 goes to sign-in, a 403
+   * shows "Access Denied"), so a screen says nothing more about it. False for a call made `silent`.
+   */
+  answered = false;
 
   constructor(status: number, code: string, message: string, details?: ErrorDetails) {
     super(message);
@@ -90,6 +95,11 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
 export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.message) return error.message;
   return fallback;
+}
+
+/** A failure the API client has already answered (a 401's sign-in, a 403's "Access Denied"). */
+export function isAnsweredByClient(error: unknown): boolean {
+  return isApiError(error) && error.answered;
 }
 
 /** A 403: the API client has already shown its "Access Denied" toast (spec 8). */

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useToast } from '../toasts/toast-context';
-import { errorMessage, isApiError } from '../../lib/api-error';
+import { useFailureToast } from '../../lib/use-failure-toast';
 
 /** Runs a download, saying in a toast what was saved or why not (401 and 403 are the client's). */
 export function useExchangeDownload() {
   const [busy, setBusy] = useState(false);
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
 
   async function download(what: string, save: () => Promise<string>) {
     setBusy(true);
@@ -13,12 +14,7 @@ export function useExchangeDownload() {
       const fileName = await save();
       showToast({ kind: 'success', title: `${what} downloaded`, subtitle: fileName });
     } catch (error) {
-      if (isApiError(error) && [401, 403].includes(error.status)) return;
-      showToast({
-        kind: 'error',
-        title: `${what} not downloaded`,
-        subtitle: errorMessage(error, 'Please try again'),
-      });
+      showFailure(error, { title: `${what} not downloaded` });
     } finally {
       setBusy(false);
     }

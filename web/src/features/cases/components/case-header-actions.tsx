@@ -3,7 +3,6 @@ import { Checkmark, Edit, Renew } from '@carbon/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { CASE_STATUS_LABELS, type Case, type CaseStatus } from '@scamtrail/domain/cases';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useUpdateCase } from '../api/update-case';
 import { CaseCloseModal } from './case-close-modal';
 import { CaseExchangeMenu } from '../../../components/exchange/case-exchange-menu';
@@ -11,6 +10,7 @@ import { CaseDossierButton } from './case-dossier-button';
 import { CaseStatusConfirmModal } from './case-status-confirm-modal';
 import { CaseStatusMenu } from './case-status-menu';
 import { LazyCaseFormModal, preloadCaseDialogs } from './cases-lazy-dialogs';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 type Dialog = 'edit' | 'close' | 'archive' | 'reopen';
 
@@ -30,6 +30,7 @@ export function CaseHeaderActions({ caseItem, canEdit, canExport = false }: Case
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const update = useUpdateCase();
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const { status } = caseItem;
   const isClosed = status === 'closed' || status === 'archived';
 
@@ -57,13 +58,7 @@ export function CaseHeaderActions({ caseItem, canEdit, canExport = false }: Case
         subtitle: `#${caseItem.number} is now ${CASE_STATUS_LABELS[to]}`,
       });
     } catch (error) {
-      // 401 and 403 are answered by the API client (sign-in, "Access Denied").
-      if (isApiError(error) && [401, 403].includes(error.status)) return;
-      showToast({
-        kind: 'error',
-        title: 'Status not changed',
-        subtitle: errorMessage(error, 'Please try again'),
-      });
+      showFailure(error, { title: 'Status not changed' });
     }
   }
 

@@ -12,6 +12,7 @@ import { errorMessage, failureMessage } from '../../../lib/api-error';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useCaseTasks, useDeleteCaseTask, useUpdateCaseTask } from '../api/case-tasks';
 import { LazyCaseTaskModal } from './cases-lazy-dialogs';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import './case-tasks.scss';
 
 const STATUS_TAG = { todo: 'gray', in_progress: 'blue', done: 'green', cancelled: 'warm-gray' } as const;
@@ -53,6 +54,7 @@ export function CaseTasksTab({ caseId, canEdit }: { caseId: string; canEdit: boo
   const update = useUpdateCaseTask();
   const remove = useDeleteCaseTask();
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const tasks = query.data?.pages.flatMap((page) => page.data) ?? [];
   const first = query.data?.pages[0];
@@ -62,11 +64,7 @@ export function CaseTasksTab({ caseId, canEdit }: { caseId: string; canEdit: boo
       { caseId, taskId: task.id, body: { status } },
       {
         onError: (error) =>
-          showToast({
-            kind: 'error',
-            title: 'Task not changed',
-            subtitle: errorMessage(error, 'Failed to change the task'),
-          }),
+          showFailure(error, { title: 'Task not changed', fallback: 'Failed to change the task' }),
       },
     );
 

@@ -2,10 +2,10 @@ import { TableBatchAction, TableBatchActions, TableToolbar } from '@carbon/react
 import { Edit, UserFollow } from '@carbon/icons-react';
 import { Suspense, useState } from 'react';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage } from '../../../lib/api-error';
 import { pluralise } from '../../../lib/format';
 import { useBulkUpdateCases } from '../api/bulk-update-cases';
 import { LazyCasesBulkModal } from './cases-lazy-dialogs';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 interface CasesBatchActionsProps {
   selectedIds: string[];
@@ -23,6 +23,7 @@ export function CasesBatchActions({ selectedIds, meId, onClear }: CasesBatchActi
   const [isDialogOpen, setDialogOpen] = useState(false);
   const bulk = useBulkUpdateCases();
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const count = pluralise(selectedIds.length, 'case');
 
   const assignToMe = () => {
@@ -35,11 +36,7 @@ export function CasesBatchActions({ selectedIds, meId, onClear }: CasesBatchActi
           onClear();
         },
         onError: (error) =>
-          showToast({
-            kind: 'error',
-            title: 'Cases not assigned',
-            subtitle: errorMessage(error, 'Failed to change the cases'),
-          }),
+          showFailure(error, { title: 'Cases not assigned', fallback: 'Failed to change the cases' }),
       },
     );
   };

@@ -113,6 +113,21 @@ describe('case tasks', () => {
     );
   });
 
+  it('a refused tick says "Access Denied" once, with no second failure message', async () => {
+    renderTasks({
+      routes: {
+        [`PATCH ${TASKS}/${OVERDUE.id}`]: () =>
+          json(403, {
+            error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' },
+          }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Call the victim' }));
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.queryByText('Task not changed')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('adds a task: a title is needed, then it is sent with its assignee and due date', async () => {
     const { fetchMock } = renderTasks({
       tasks: [],

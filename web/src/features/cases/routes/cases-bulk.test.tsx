@@ -45,6 +45,24 @@ describe('changing several cases at once', () => {
     );
   });
 
+  it('a refused assignment says "Access Denied" once, with no second failure message', async () => {
+    renderApp('/cases', {
+      'GET /api/auth/me': () => json(200, makeUser('investigator')),
+      'GET /api/cases': () => casePage([CASE, UNASSIGNED]),
+      [BULK]: () =>
+        json(403, {
+          error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' },
+        }),
+      ...options,
+    });
+    await chooseBoth();
+    const bar = screen.getByRole('group', { name: 'Actions on the chosen cases' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Assign to me' }));
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.queryByText('Cases not assigned')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('chooses every case of the page at once, and Cancel clears the choice', async () => {
     renderApp('/cases', {
       'GET /api/auth/me': () => json(200, makeUser('admin')),

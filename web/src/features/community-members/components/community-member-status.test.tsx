@@ -151,6 +151,22 @@ describe('community member status', () => {
     expect(ifMatches).toEqual([entityTagOf(TIPSTER.updatedAt), entityTagOf(later)]);
   });
 
+  it('a refused reactivation says "Access Denied" once, with no second failure message', async () => {
+    renderApp('/team-members?tab=community', {
+      'GET /api/auth/me': () => json(200, makeUser('admin')),
+      'GET /api/originators/community-members': () => page([RETIRED]),
+      [`PATCH /api/originators/community-members/${RETIRED.id}`]: () =>
+        json(403, {
+          error: { code: 'FORBIDDEN', message: 'You do not have permission to perform this action.' },
+        }),
+    });
+    await screen.findByText('oldhand');
+    await chooseWithKeyboard('oldhand', 'Reactivate');
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    expect(screen.queryByText('Not changed')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('says so when reactivating a member someone else changed since, and shows their version', async () => {
     const { patches, changeElsewhere } = renderTab([RETIRED]);
     await screen.findByText('oldhand');

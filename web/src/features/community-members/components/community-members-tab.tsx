@@ -7,7 +7,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { isListLoading, ListResults } from '../../../components/list-results';
 import { FilterDropdown, ListToolbar } from '../../../components/list-toolbar';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
 import { useCommunityMembers, type CommunityMemberListParams } from '../api/get-community-members';
@@ -18,6 +17,7 @@ import { CommunityMembersTable } from './community-members-table';
 import { DeactivateCommunityMemberModal } from './deactivate-community-member-modal';
 import { ReputationHistoryModal } from './reputation-history-modal';
 import { useMenuFocusReturn } from '../../../components/use-menu-focus-return';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 const STATUS_FILTER = [
   { value: '', text: 'All statuses' },
@@ -32,6 +32,7 @@ type Dialog =
 export function CommunityMembersTab() {
   const { user } = useSession();
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const list = useListState(
     { status: '' as CommunityMemberListParams['status'] },
     { status: STATUS_FILTER.map((option) => option.value) },
@@ -57,12 +58,7 @@ export function CommunityMembersTab() {
       {
         onSuccess: (saved) =>
           showToast({ kind: 'success', title: 'Community member reactivated', subtitle: saved.name }),
-        onError: (error) =>
-          showToast({
-            kind: 'error',
-            title: 'Not changed',
-            subtitle: errorMessage(error, 'Please try again'),
-          }),
+        onError: (error) => showFailure(error, { title: 'Not changed' }),
       },
     );
   }

@@ -6,7 +6,6 @@ import { hasPermission } from '@scamtrail/domain/permissions';
 import { ListPagination } from '../../../components/list-pagination';
 import { PageLayout } from '../../../components/page-layout';
 import { useToast } from '../../../components/toasts/toast-context';
-import { failureMessage } from '../../../lib/api-error';
 import { useSession } from '../../../lib/session';
 import { useListState } from '../../../lib/use-list-state';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
@@ -16,6 +15,7 @@ import { useUpdateExportStream } from '../api/update-export-stream';
 import { DeleteExportStreamModal } from '../components/delete-export-stream-modal';
 import { ExportStreamDetailModal } from '../components/export-stream-detail-modal';
 import { ExportStreamFormModal } from '../components/export-stream-form-modal';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import '../components/export-streams.scss';
 import { ExportStreamsEmptyState } from '../components/export-streams-empty-state';
 import { ExportStreamsTable } from '../components/export-streams-table';
@@ -29,6 +29,7 @@ const STATUS_CHANGED = { paused: 'Export stream paused', active: 'Export stream 
 export function ExportStreamsRoute() {
   const { user } = useSession();
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const list = useListState({});
   const { page, pageSize, onChange: changePage } = list.pagination;
   const query = useExportStreams({ page, pageSize });
@@ -53,10 +54,7 @@ export function ExportStreamsRoute() {
       {
         onSuccess: (saved) =>
           showToast({ kind: 'success', title: STATUS_CHANGED[status], subtitle: saved.name }),
-        onError: (error) => {
-          const failure = failureMessage(error, 'Please try again');
-          if (failure) showToast({ kind: 'error', title: 'Not changed', subtitle: failure });
-        },
+        onError: (error) => showFailure(error, { title: 'Not changed' }),
       },
     );
   }

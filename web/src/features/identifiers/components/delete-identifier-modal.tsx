@@ -1,9 +1,8 @@
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage } from '../../../lib/api-error';
 import { useDeleteIdentifier } from '../api/delete-identifier';
 import type { IdentifierItem } from '../api/identifier-types';
-import { isHandledGlobally } from '../utils/global-errors';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 
 export const DELETE_QUESTION = 'Are you sure you want to delete this identifier?';
 export const DELETE_FAILED_MESSAGE = 'Failed to delete identifier';
@@ -17,6 +16,7 @@ interface DeleteIdentifierModalProps {
 /** Delete asks first (spec 2.3), in Carbon's danger modal. */
 export function DeleteIdentifierModal({ identifier, onClose, onDeleted }: DeleteIdentifierModalProps) {
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const remove = useDeleteIdentifier();
 
   function confirm() {
@@ -26,14 +26,7 @@ export function DeleteIdentifierModal({ identifier, onClose, onDeleted }: Delete
         onDeleted(identifier.id);
       },
       onError: (error) => {
-        // A 401 or 403 already has its answer (sign in again, "Access Denied"): no second message.
-        if (!isHandledGlobally(error)) {
-          showToast({
-            kind: 'error',
-            title: DELETE_FAILED_MESSAGE,
-            subtitle: errorMessage(error, 'Please try again'),
-          });
-        }
+        showFailure(error, { title: DELETE_FAILED_MESSAGE });
         onClose();
       },
     });

@@ -15,7 +15,6 @@ import { useIdentifier } from '../api/get-identifier';
 import type { IdentifierItem } from '../api/identifier-types';
 import { useValidateIdentifier } from '../api/validate-identifier';
 import { EMPTY_CELL } from '../../../lib/format';
-import { isHandledGlobally } from '../utils/global-errors';
 import { keepFocusOnPress } from '../../../lib/modal-press';
 import { useModalFocus } from '../../../components/modal-focus';
 import { DetailFields } from './detail-fields';
@@ -26,6 +25,7 @@ import { DetailReview } from './detail-review';
 import { DetailSection } from './detail-section';
 import { DetailTags } from './detail-tags';
 import { DetailValidation } from './detail-validation';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import '../../../styles/carbon/modal.scss';
 
 export const DETAIL_LOAD_FAILED_MESSAGE = 'Failed to load identifier details';
@@ -65,6 +65,7 @@ export function IdentifierDetailModal({
   onNext,
 }: IdentifierDetailModalProps) {
   const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const query = useIdentifier(id);
   const validate = useValidateIdentifier();
   const detail = query.data;
@@ -92,12 +93,10 @@ export function IdentifierDetailModal({
   // Once per failure (errorUpdatedAt), not on every render.
   useEffect(() => {
     if (!error) return;
-    if (!isHandledGlobally(error)) {
-      showToast({ kind: 'error', title: errorMessage(error, DETAIL_LOAD_FAILED_MESSAGE) });
-    }
+    showFailure(error, { title: errorMessage(error, DETAIL_LOAD_FAILED_MESSAGE), subtitle: '' });
     // Without the list's copy there is nothing to show.
     if (!hasFallback) onCloseRef.current();
-  }, [error, errorUpdatedAt, hasFallback, showToast]);
+  }, [error, errorUpdatedAt, hasFallback, showFailure]);
 
   function runValidation() {
     validate.mutate(id, {
@@ -107,14 +106,7 @@ export function IdentifierDetailModal({
           title: 'Validation finished',
           subtitle: `Confidence ${report.formatted}`,
         }),
-      onError: (cause) => {
-        if (isHandledGlobally(cause)) return;
-        showToast({
-          kind: 'error',
-          title: 'Failed to validate identifier',
-          subtitle: errorMessage(cause, ''),
-        });
-      },
+      onError: (cause) => showFailure(cause, { title: 'Failed to validate identifier', fallback: '' }),
     });
   }
 

@@ -2,11 +2,10 @@ import { Button, InlineNotification } from '@carbon/react';
 import { useEffect, useRef, useState } from 'react';
 import type { TagRef } from '@scamtrail/domain/tags';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, isAnsweredByClient } from '../../../lib/api-error';
 import { TagPicker } from '../../../components/tags/tag-picker';
 import { useTagOptions } from '../../../components/tags/tag-options';
 import { useSetIdentifierTags } from '../api/set-identifier-tags';
-import { isHandledGlobally } from '../utils/global-errors';
 import { DetailSection } from './detail-section';
 
 interface TagsEditorProps {
@@ -30,7 +29,7 @@ export function TagsEditor({ identifierId, tags, onDone }: TagsEditorProps) {
     if (isReady) editorRef.current?.querySelector('input')?.focus();
   }, [isReady]);
 
-  const failure = save.isError && !isHandledGlobally(save.error);
+  const failure = save.isError && !isAnsweredByClient(save.error);
 
   function submit() {
     save.mutate(

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { hasPermission } from '@scamtrail/domain/permissions';
 import { PageLayout } from '../../../components/page-layout';
-import { useToast } from '../../../components/toasts/toast-context';
 import { useSession } from '../../../lib/session';
 import { useIdentifierMatches } from '../api/get-identifier-matches';
 import { useIdentifiers } from '../api/get-identifiers';
@@ -19,10 +18,10 @@ import {
   preloadIdentifierDialogs,
 } from '../components/lazy-identifier-dialogs';
 import { useIdentifierListState } from '../components/use-identifier-list-state';
-import { isHandledGlobally } from '../utils/global-errors';
 import { hasActiveFilters } from '../utils/list-params';
 import { useShowLastPage } from '../../../lib/use-show-last-page';
 import { sectionTrail } from '../../../app/breadcrumbs';
+import { useFailureToast } from '../../../lib/use-failure-toast';
 import '../components/identifiers.scss';
 
 // Shown only when a search names an identifier the list missed: its code (and Carbon's Callout) loads then.
@@ -47,7 +46,7 @@ type Dialog =
 /** Identifiers (/identifiers, spec 2.3): the searchable list with create, import, detail, edit, delete. */
 export function IdentifiersRoute() {
   const { user } = useSession();
-  const { showToast } = useToast();
+  const showFailure = useFailureToast();
   const list = useIdentifierListState();
   const { params } = list;
   const query = useIdentifiers(params);
@@ -60,8 +59,8 @@ export function IdentifiersRoute() {
   const items = query.isError ? [] : (query.data?.data ?? []);
   const { error, errorUpdatedAt } = query;
   useEffect(() => {
-    if (error && !isHandledGlobally(error)) showToast(LIST_FAILED_TOAST);
-  }, [error, errorUpdatedAt, showToast]);
+    if (error) showFailure(error, LIST_FAILED_TOAST);
+  }, [error, errorUpdatedAt, showFailure]);
 
   // A page past the end (the last row of the last page was deleted, an old link) shows the last page.
   const { update } = list;
