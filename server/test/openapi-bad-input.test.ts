@@ -79,7 +79,10 @@ function badQueryValues(schema: JsonSchema): string[] {
     return [...common, ...bounds, 'abc', '1e400', '99999999999999999999999', '1.5'];
   }
   if (schema.enum) return [...common, 'not-a-choice'];
-  if (schema.format === 'date-time') return [...common, 'yesterday', '2025-13-45T99:00:00Z'];
+  if (schema.format === 'date-time') {
+    const outOfRange = OUT_OF_RANGE_DATE_TIMES.map(encodeURIComponent);
+    return [...common, 'yesterday', '2025-13-45T99:00:00Z', '1', '2025', ...outOfRange];
+  }
   return common;
 }
 
