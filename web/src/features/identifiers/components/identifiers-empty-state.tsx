@@ -2,8 +2,10 @@ import { Button } from '@carbon/react';
 import { Add, FingerprintRecognition } from '@carbon/icons-react';
 import { EmptyState } from '../../../components/empty-state';
 import { ListLoadFailed } from '../../../components/list-states';
+import { useIdentifierMatches } from '../api/get-identifier-matches';
 
 export const EMPTY_TITLE = 'No identifiers found';
+export const MATCHED_ABOVE_TITLE = 'No other identifiers found';
 export const EMPTY_TEXT =
   'Identifiers are the e-mail addresses, phone numbers, bank accounts, wallets and social media accounts seen in scams. Add one to start linking cases.';
 export const EMPTY_FILTERED_HINT = 'Try other words or another type, or clear the filters.';
@@ -12,6 +14,12 @@ export const LOAD_FAILED_TITLE = 'Identifiers could not be loaded';
 /** "No identifier matches "scam@x"." or, for a type filter alone, "No identifier of this type.". */
 function filteredText(search: string) {
   return search ? `No identifier matches "${search}".` : 'No identifier of this type.';
+}
+
+/** The list is empty, but the search names identifiers on record, written differently, shown above it. */
+function matchedAboveText(search: string, count: number) {
+  const which = count === 1 ? 'the identifier' : 'the identifiers';
+  return `Only ${which} on record above, written differently, ${count === 1 ? 'matches' : 'match'} "${search}".`;
 }
 
 interface IdentifiersEmptyStateProps {
@@ -34,6 +42,9 @@ interface IdentifiersEmptyStateProps {
  */
 export function IdentifiersEmptyState(props: IdentifiersEmptyStateProps) {
   const { hasFilters, canCreate, onAdd } = props;
+  // The identifiers the search names written differently, which the list route shows above the empty
+  // list (`IdentifierMatchesNotice`, the same query): then the list does not say that nothing matches.
+  const matchedAbove = useIdentifierMatches(props.search).data?.data.length ?? 0;
   if (props.hasFailed) {
     return (
       <ListLoadFailed
@@ -63,6 +74,16 @@ export function IdentifiersEmptyState(props: IdentifiersEmptyStateProps) {
       </Button>
     )
   );
+  if (hasFilters && props.search && matchedAbove > 0) {
+    return (
+      <EmptyState
+        icon={FingerprintRecognition}
+        title={MATCHED_ABOVE_TITLE}
+        description={matchedAboveText(props.search, matchedAbove)}
+        action={action || undefined}
+      />
+    );
+  }
   return (
     <EmptyState
       icon={FingerprintRecognition}
