@@ -21,6 +21,11 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return !constraint || typeof pg.constraint !== 'string' || pg.constraint === constraint;
 }
 
+/** True for a foreign-key violation: the row referred to is gone (deleted while the write ran). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return pgError(err)?.code === '23503';
+}
+
 /** 409 naming the field whose value is taken. */
 export function fieldConflict(field: string, message: string): AppError {
   return new AppError('CONFLICT', message, { fields: [{ field, message }] });

@@ -6,6 +6,7 @@ import { journalEntryIdentifiers } from '../../db/schema/index';
 import { insertCase, insertGroup, insertJournalEntry } from '../identifiers/identifier-test-fixtures';
 import { uuidv5 } from './stix';
 import { referenceProblems, stixProblems, versionProblems } from './taxii.stix-rules';
+import { rowsOf } from '../../db/sql/arrays';
 
 /**
  * MISP events and STIX 2.1 bundles, out of Scamtrail and back in. The OASIS JSON schemas of STIX 2.1
@@ -271,11 +272,11 @@ describe('STIX 2.1', () => {
       caseId: groupingCaseId,
     });
     const caseTimes = async () =>
-      (
+      rowsOf<{ u: string; a: string }>(
         await db.execute(
           sql`select updated_at::text as u, last_activity_at::text as a from cases where id = ${groupingCaseId}`,
-        )
-      ).rows;
+        ),
+      );
     const groupingOfExport = async () => {
       const objects = checkBundle((await investigator.get(`/api/cases/${groupingCaseId}/stix`)).json());
       return { grouping: ofType(objects, 'grouping')[0], indicators: ofType(objects, 'indicator') };
@@ -344,7 +345,7 @@ describe('STIX 2.1', () => {
         (select count(*)::int from stix_producer) as producers,
         (select count(distinct stix_id)::int from identifier_versions where stix_id <> '') as indicators,
         (select count(*)::int from stix_groupings) as groupings`);
-      expect(counted.rows[0]).toEqual({ producers: 1, indicators: IDENTIFIERS.length, groupings: 1 });
+      expect(rowsOf(counted)[0]).toEqual({ producers: 1, indicators: IDENTIFIERS.length, groupings: 1 });
     } finally {
       await fresh.close();
     }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { isForeignKeyViolation } from '../../lib/conflicts';
+import { AppError } from '../../lib/errors';
 
 /**
  * The versions of the cases' STIX groupings (`stix_groupings`, migration 0042; docs/interchange.md,
@@ -38,12 +40,19 @@ export async function groupingModified(
     );
     if (recorded) return recorded;
     const written = firstOf(
-      await db.execute(sql`insert into stix_groupings as g (case_id, digest, modified)
-        values (${caseId}::uuid, ${digest}, ${firstModified}::timestamptz)
-        on conflict (case_id) do update set digest = excluded.digest,
-          modified = greatest(clock_timestamp(), g.modified + interval '1 microsecond', excluded.modified)
-          where g.digest <> excluded.digest
-        returning ${utc('g.modified')} as modified`),
+      await db
+        .execute(
+          sql`insert into stix_groupings as g (case_id, digest, modified)
+            values (${caseId}::uuid, ${digest}, ${firstModified}::timestamptz)
+            on conflict (case_id) do update set digest = excluded.digest,
+              modified = greatest(clock_timestamp(), g.modified + interval '1 microsecond', excluded.modified)
+              where g.digest <> excluded.digest
+            returning ${utc('g.modified')} as modified`,
+        )
+        .catch((err: unknown) => {
+          // The case was deleted while its export ran: as if it had gone a moment earlier.
+          throw isForeignKeyViolation(err) ? AppError.notFound('Case') : err;
+        }),
     );
     if (written) return written;
     // Recorded by another export meanwhile: read again (a third content may have come since).
