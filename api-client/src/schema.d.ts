@@ -1287,7 +1287,7 @@ export interface paths {
     };
     /**
      * List identifiers with their tags, newest first, by type, tag and display-value substring
-     * @description With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
+     * @description The CSV of a search also holds, first, the identifiers the search text is by normalised key however it was written (those `GET /api/identifiers/matches` finds), under the same type and tag, as the list and the search page show them. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
      *
      *     Access: a signed-in user or an API key holding `identifier.view`. Naming records in the query also needs their view permission: `tag` `tag.view`.
      */
