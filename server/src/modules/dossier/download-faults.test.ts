@@ -92,26 +92,34 @@ async function holdsOpen(path: string): Promise<boolean> {
   return links.includes(path);
 }
 
+/**
+ * Makes the stored file unreadable (a directory in its place), downloads `url` and expects it to end
+ * broken, never complete (headers out: the connection cut before the ZIP's end; else an error in the
+ * error shape), with the server still answering.
+ */
+async function expectBrokenWhenUnreadable(caseId: string, stored: string, url: string) {
+  await rm(stored);
+  await mkdir(stored);
+  try {
+    const { response, ended } = await download(url);
+    const outcome = await ended;
+    if (response.statusCode === 200) {
+      expect(outcome.complete, JSON.stringify(outcome)).toBe(false);
+    } else {
+      expect(response.statusCode).toBeGreaterThanOrEqual(500);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+    }
+    const after = await alice.get(`/api/cases/${caseId}`);
+    expect(after.statusCode, after.body).toBe(200);
+  } finally {
+    await rm(stored, { recursive: true, force: true });
+  }
+}
+
 describe('a case dossier whose evidence cannot be read', () => {
   it('ends broken, not complete, and the server goes on answering', async () => {
     const { caseId, stored } = await caseWithFile(randomBytes(64 * 1024));
-    await rm(stored);
-    await mkdir(stored);
-    try {
-      const { response, ended } = await download(`/api/cases/${caseId}/dossier`);
-      const outcome = await ended;
-      if (response.statusCode === 200) {
-        // The headers were out: the connection is cut before the ZIP's end.
-        expect(outcome.complete, JSON.stringify(outcome)).toBe(false);
-      } else {
-        expect(response.statusCode).toBeGreaterThanOrEqual(500);
-        expect(response.headers['content-type']).toMatch(/^application\/json/);
-      }
-      const after = await alice.get(`/api/cases/${caseId}`);
-      expect(after.statusCode, after.body).toBe(200);
-    } finally {
-      await rm(stored, { recursive: true, force: true });
-    }
+    await expectBrokenWhenUnreadable(caseId, stored, `/api/cases/${caseId}/dossier`);
   });
 });
 
@@ -129,22 +137,7 @@ describe('a signed case dossier whose evidence cannot be read when it is downloa
       response: aliceKey.assert(options),
     });
     expect(completed.statusCode, completed.body).toBe(200);
-    await rm(stored);
-    await mkdir(stored);
-    try {
-      const { response, ended } = await download(`/api/cases/${caseId}/dossier?export=${exportId}`);
-      const outcome = await ended;
-      if (response.statusCode === 200) {
-        expect(outcome.complete, JSON.stringify(outcome)).toBe(false);
-      } else {
-        expect(response.statusCode).toBeGreaterThanOrEqual(500);
-        expect(response.headers['content-type']).toMatch(/^application\/json/);
-      }
-      const after = await alice.get(`/api/cases/${caseId}`);
-      expect(after.statusCode, after.body).toBe(200);
-    } finally {
-      await rm(stored, { recursive: true, force: true });
-    }
+    await expectBrokenWhenUnreadable(caseId, stored, `/api/cases/${caseId}/dossier?export=${exportId}`);
   });
 });
 
