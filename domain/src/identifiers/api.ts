@@ -117,6 +117,16 @@ export const identifierListSchema = z.object({
   totalIsEstimate: z
     .boolean()
     .describe('True when more than 10,000 match: totalItems is then an estimate (show "10,000+")'),
+  totalWithMatches: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe(
+      'totalItems and the identifiers the search text is by normalised key however it was written ' +
+        '(GET /api/identifiers/matches under the same type and tag) that the display-value search misses, ' +
+        'each counted once: how many identifiers a search shows in all. totalItems without a search; ' +
+        'an estimate when totalIsEstimate',
+    ),
 });
 export type IdentifierList = z.infer<typeof identifierListSchema>;
 
@@ -136,6 +146,10 @@ export const identifierMatchesQuerySchema = z.object({
   value: text({ label: 'value', max: SEARCH_MAX_LENGTH, required: true }).describe(
     'An e-mail address, phone number or wallet address, written in any way',
   ),
+  type: identifierTypeSchema.optional().describe('Only identifiers of this type, as the list filters them'),
+  tag: uuidSchema('tag')
+    .optional()
+    .describe('Only identifiers carrying this tag (a tag id), as the list filters them'),
 });
 export type IdentifierMatchesQuery = z.infer<typeof identifierMatchesQuerySchema>;
 

@@ -1,5 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
-import { identifierKeysOf } from '@scamtrail/domain/identifiers/lookup';
+import { and, sql } from 'drizzle-orm';
 import type { ReviewQueueQuery } from '@scamtrail/domain/identifiers/api';
 import { canSeeAllCases, visibleCaseCondition } from '../../db/case-visibility';
 import type { DbOrTx } from '../../db/client';
@@ -18,12 +17,12 @@ import type { CsvPage } from '../../plugins/csv-export';
 import type { Principal } from '../auth/principal';
 import {
   filterCondition as identifierFilterCondition,
+  findKeyMatchIds,
   readItems,
   readItemsInOrder,
   type IdentifierListFilter,
 } from './identifier-list-queries';
 import { queueCondition, reviewQueueColumns } from './identifier-review.repository';
-import { findIdentifierIdsByKeys } from './identifiers.repository';
 import { presentReviews } from './identifier-review.service';
 
 /**
@@ -68,31 +67,8 @@ async function identifierRowsAfter(
 }
 
 /**
- * The identifiers a search's text is by normalised key, however it was written ("+44 (0) 7700 900123"
- * for "+44 7700900123": `identifierKeysOf`, as `GET /api/identifiers/matches` finds them), under the
- * filter's type and tag. The list screen and the search page show them above the display-value
- * matches, so a CSV of a search holds them too, first.
- */
-async function keyMatchIds(db: DbOrTx, filter: IdentifierListFilter): Promise<string[]> {
-  const search = filter.search?.trim();
-  if (!search) return [];
-  const ids = await findIdentifierIdsByKeys(
-    db,
-    identifierKeysOf(search, { defaultRegion: filter.defaultRegion }),
-  );
-  if (ids.length === 0 || (!filter.type && !filter.tag)) return ids;
-  const rows = await db
-    .select({ id: identifiers.id })
-    .from(identifiers)
-    .where(
-      and(inArray(identifiers.id, ids), identifierFilterCondition({ type: filter.type, tag: filter.tag })),
-    );
-  return rows.map((row) => row.id);
-}
-
-/**
  * A page of the list's CSV: on the first, the identifiers the search text is by normalised key
- * (`keyMatchIds`, newest first), then the list's rows after `after` without them, each once.
+ * (`findKeyMatchIds`, newest first), then the list's rows after `after` without them, each once.
  */
 export async function identifierCsvPage(
   db: DbOrTx,
@@ -103,7 +79,7 @@ export async function identifierCsvPage(
 ): Promise<CsvPage> {
   const keys = filter.sort === 'most_cases' ? mostCasesKeys(principal) : newestIdentifiers;
   const [matched, rows] = await readsTogether(db, [
-    () => keyMatchIds(db, filter),
+    () => findKeyMatchIds(db, filter),
     () => identifierRowsAfter(db, identifierFilterCondition(filter), keys, after, limit),
   ]);
   const first = after === undefined && matched.length > 0 ? await readItems(db, matched, principal) : [];

@@ -31,7 +31,8 @@ import { sqlLiteral, sqlWhenThen } from '../../db/sql-literal';
 import { isoText, selectField } from '../../db/sql/json';
 import { originatorSummaryOf, originatorSummaryRows } from '../../db/sql/originators';
 import { tagColorSql } from '../../db/sql/tags';
-import { evidenceCountSql } from './identifiers.repository';
+import { identifierKeysOf } from '@scamtrail/domain/identifiers/lookup';
+import { evidenceCountSql, holdsAnyKey } from './identifiers.repository';
 
 /** The statements of the identifier list; `identifier-list.repository.ts` decides which to run. */
 
@@ -104,6 +105,49 @@ function conditionOf(filter: IdentifierListFilter, param: Param): SQL | undefine
 
 export function filterCondition(filter: IdentifierListFilter): SQL | undefined {
   return conditionOf(filter, inline);
+}
+
+/**
+ * The identifiers the filter's search text is by normalised key however it was written
+ * (`identifierKeysOf`: "+44 (0) 7700 900123" is "+44 7700900123"), under its type and tag: the key
+ * matches `GET /api/identifiers/matches` answers, the list and the search page show above the
+ * display-value matches, and a search's CSV writes first. Undefined when the text is no such value.
+ */
+function keyMatchCondition(filter: IdentifierListFilter): SQL | undefined {
+  const search = filter.search?.trim();
+  if (!search) return undefined;
+  const keys = identifierKeysOf(search, { defaultRegion: filter.defaultRegion });
+  if (keys.length === 0) return undefined;
+  return and(holdsAnyKey(keys), filterCondition({ type: filter.type, tag: filter.tag }));
+}
+
+/** The ids of the filter's key matches (`keyMatchCondition`), newest first. */
+export async function findKeyMatchIds(db: DbOrTx, filter: IdentifierListFilter): Promise<string[]> {
+  const condition = keyMatchCondition(filter);
+  if (!condition) return [];
+  const rows = await db
+    .select({ id: identifiers.id })
+    .from(identifiers)
+    .where(condition)
+    .orderBy(...ORDERS.sort);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * How many of the filter's key matches (`keyMatchCondition`) its display-value search does not find:
+ * what the list's total leaves out of the identifiers a search shows. None without a search term, as
+ * the list then holds every identifier of the type and tag.
+ */
+export async function countKeyMatchesOffList(db: DbOrTx, filter: IdentifierListFilter): Promise<number> {
+  const pattern = searchPatternOf(filter);
+  const condition = keyMatchCondition(filter);
+  if (!pattern || !condition) return 0;
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(identifiers)
+    // A row without a search text is in no search's list (null is not true).
+    .where(and(condition, sql`not coalesce(${identifiers.searchText} ilike ${pattern}, false)`));
+  return n;
 }
 
 /**

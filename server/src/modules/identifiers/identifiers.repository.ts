@@ -109,13 +109,13 @@ export async function findIdentifierIdByKey(
  */
 export async function findIdentifierIdsByKeys(db: DbOrTx, keys: readonly IdentifierKey[]): Promise<string[]> {
   if (keys.length === 0) return [];
-  const rows = await db
-    .select({ id: identifiers.id })
-    .from(identifiers)
-    .where(
-      sql`(${identifiers.type}, ${identifiers.normalizedKey}) in (select * from unnest(${sql.param(keys.map((k) => k.type))}::text[], ${sql.param(keys.map((k) => k.normalizedKey))}::text[]))`,
-    );
+  const rows = await db.select({ id: identifiers.id }).from(identifiers).where(holdsAnyKey(keys));
   return rows.map((row) => row.id);
+}
+
+/** The identifier holds one of these type and key pairs, given as two arrays (see `findIdentifierIdsByKeys`). */
+export function holdsAnyKey(keys: readonly IdentifierKey[]): SQL {
+  return sql`(${identifiers.type}, ${identifiers.normalizedKey}) in (select * from unnest(${sql.param(keys.map((k) => k.type))}::text[], ${sql.param(keys.map((k) => k.normalizedKey))}::text[]))`;
 }
 
 /**

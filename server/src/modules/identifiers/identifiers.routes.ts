@@ -61,7 +61,8 @@ export async function identifiersRoutes(
         description:
           'The CSV of a search also holds, first, the identifiers the search text is by normalised key ' +
           'however it was written (those `GET /api/identifiers/matches` finds), under the same type and tag, ' +
-          'as the list and the search page show them.',
+          "as the list and the search page show them. `totalWithMatches` counts them with the list's " +
+          'matches, each once: how many identifiers the search page shows for the text.',
         querystring: identifierListQuerySchema,
         response: { 200: identifierListSchema, ...errorResponses(400, 401, 403) },
       },
@@ -115,13 +116,13 @@ export async function identifiersRoutes(
           'number stored as "+44 7700900123", an e-mail address is found in any case and as a Zelle handle, an ' +
           "EVM address on every EVM network; a phone number without a country code is read in the server's " +
           'DEFAULT_PHONE_REGION. A value that is not an e-mail address, phone number or wallet ' +
-          'address finds nothing.',
+          'address finds nothing. `type` and `tag` narrow them as they narrow the list.',
         querystring: identifierMatchesQuerySchema,
         response: { 200: identifierMatchesSchema, ...errorResponses(400, 401, 403) },
       },
-      config: { access: access.permission('identifier.view') },
+      config: { access: namingInQuery(access.permission('identifier.view'), ['tag']) },
     },
-    async (request) => findIdentifierMatches(db, request.query.value, request.principal!, region),
+    async (request) => findIdentifierMatches(db, request.query, request.principal!, region),
   );
 
   r.post(

@@ -18,12 +18,12 @@ import { appendChainLink } from '../signatures/journal-chain';
 import { findSignedEntriesNaming } from '../signatures/signatures.service';
 import { parseIdentifierInput, toIdentifierValues } from './identifier-input';
 import { listIdentifierRows } from './identifier-list.repository';
-import { readItems } from './identifier-list-queries';
+import { countKeyMatchesOffList, findKeyMatchIds, readItems } from './identifier-list-queries';
+import { readsTogether } from '../../db/reads-together';
 import {
   deleteIdentifierWithLinks,
   findEvidenceNaming,
   findIdentifierIdByKey,
-  findIdentifierIdsByKeys,
   findIdentifierRow,
   insertIdentifierRow,
   lockIdentifierRow,
@@ -40,9 +40,9 @@ import type {
   IdentifierListItem,
   IdentifierListQuery,
   IdentifierMatches,
+  IdentifierMatchesQuery,
   UpdateIdentifierBody,
 } from '@scamtrail/domain/identifiers/api';
-import { identifierKeysOf } from '@scamtrail/domain/identifiers/lookup';
 
 const DUPLICATE_MESSAGE = 'An identifier with the same value already exists';
 
@@ -70,19 +70,24 @@ export async function presentIdentifier(
 
 /**
  * The identifiers on record that a pasted value is, however it was written (`identifierKeysOf`):
- * what the display-value search cannot find when the value is written differently. Newest first.
+ * what the display-value search cannot find when the value is written differently. Newest first,
+ * under the list's type and tag when given, as the list and its CSV filter them.
  */
 export async function findIdentifierMatches(
   db: DbOrTx,
-  value: string,
+  query: IdentifierMatchesQuery,
   principal: Principal,
   defaultRegion?: string,
 ): Promise<IdentifierMatches> {
-  const ids = await findIdentifierIdsByKeys(db, identifierKeysOf(value, { defaultRegion }));
+  const ids = await findKeyMatchIds(db, { ...query, search: query.value, defaultRegion });
   return { data: ids.length === 0 ? [] : await readItems(db, ids, principal) };
 }
 
-/** One page of identifiers, its items as the page's statement wrote them, sent as they are. */
+/**
+ * One page of identifiers, its items as the page's statement wrote them, sent as they are. Beside the
+ * list's own total, `totalWithMatches` counts the identifiers a search shows in all: those and the key
+ * matches (`findIdentifierMatches` under the same type and tag) its display-value search misses.
+ */
 export async function listIdentifiers(
   db: Db,
   query: IdentifierListQuery & { defaultRegion?: string },
@@ -90,10 +95,14 @@ export async function listIdentifiers(
   countTimeBoxMs?: number,
 ): Promise<IdentifierList> {
   const { page, pageSize } = query;
-  const found = await listIdentifierRows(db, query, { page, pageSize }, principal, countTimeBoxMs);
+  const [found, offList] = await readsTogether(db, [
+    () => listIdentifierRows(db, query, { page, pageSize }, principal, countTimeBoxMs),
+    () => countKeyMatchesOffList(db, query),
+  ]);
   const pagination = toPagination(page, pageSize, found.total);
   return jsonText<IdentifierList>(
-    `{"data":${found.json},"pagination":${JSON.stringify(pagination)},"totalIsEstimate":${found.totalIsEstimate}}`,
+    `{"data":${found.json},"pagination":${JSON.stringify(pagination)},"totalIsEstimate":${found.totalIsEstimate},` +
+      `"totalWithMatches":${found.total + offList}}`,
   );
 }
 
