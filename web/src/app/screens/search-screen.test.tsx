@@ -16,11 +16,15 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** A list answer: the page's rows and how many match in all. */
+/**
+ * A list answer: the page's rows and how many match in all (the identifier list's `totalWithMatches`,
+ * with the key matches it misses, is that too unless `extra` says otherwise).
+ */
 const listOf = (data: object[], totalItems = data.length, extra: object = {}) =>
   json(200, {
     data,
     pagination: { page: 1, pageSize: 5, totalItems, totalPages: Math.ceil(totalItems / 5) },
+    totalWithMatches: totalItems,
     ...extra,
   });
 
@@ -150,9 +154,9 @@ describe('search page', () => {
       ...asAdmin,
       ...HITS,
       'GET /api/identifiers/matches': () => json(200, { data: [differently, same] }),
-      'GET /api/identifiers': () => listOf([other, same], 2, { totalIsEstimate: false }),
+      'GET /api/identifiers': () => listOf([other, same], 2, { totalIsEstimate: false, totalWithMatches: 3 }),
     });
-    // The list's two, and the one it cannot find as written.
+    // The list's two, and the one it cannot find as written, as the server counts them.
     const identifiers = await section(/^Identifiers \(3\)$/);
     expect(hitTexts(identifiers)).toEqual([
       '+44 7700900123Phone · On record, written differently',
@@ -184,17 +188,19 @@ describe('search page', () => {
     expect(within(identifiers).queryByRole('link', { name: /View all/ })).toBeNull();
   });
 
-  it('counts a match off the first page of a longer list only when it is newer than that page', async () => {
+  it('shows the count the server makes of the list and the matches it misses, each once', async () => {
+    // An older match may be off the list as well as a newer one: only the server can tell.
     const OLD = { ...ITEM, id: 'id-old', createdAt: '2020-01-01T00:00:00.000Z' };
     const NEW = { ...ITEM, id: 'id-new', createdAt: '2030-01-01T00:00:00.000Z' };
     renderApp('/search?q=scam@example.com', {
       ...asAdmin,
       ...HITS,
       'GET /api/identifiers/matches': () => json(200, { data: [NEW, OLD] }),
-      // 7 in the list, ITEM and SECOND on its first page: NEW would be on it, OLD may be further on.
-      'GET /api/identifiers': () => listOf([ITEM, SECOND], 7, { totalIsEstimate: false }),
+      'GET /api/identifiers': () =>
+        listOf([ITEM, SECOND], 7, { totalIsEstimate: false, totalWithMatches: 9 }),
     });
-    await section(/^Identifiers \(8\)$/);
+    const identifiers = await section(/^Identifiers \(9\)$/);
+    expect(within(identifiers).getByRole('link', { name: 'View all 9 identifiers' })).toBeInTheDocument();
   });
 
   it('reads an estimated total as "10,000+"', async () => {

@@ -7,7 +7,7 @@ export const identifierKeys = {
   reviewQueues: () => [...identifierKeys.lists(), 'review-queue'] as const,
   reviewQueue: (params: object) => [...identifierKeys.reviewQueues(), params] as const,
   /** The identifiers a searched value is (`GET /api/identifiers/matches`). */
-  matches: (value: string) => [...identifierKeys.all, 'matches', value] as const,
+  matches: (params: { value: string; type?: string }) => [...identifierKeys.all, 'matches', params] as const,
   detail: (id: string) => [...identifierKeys.all, 'detail', id] as const,
   /** A page of the records around one identifier: refreshed with its detail. */
   related: (id: string, kind: string, page: number) => [...identifierKeys.detail(id), kind, page] as const,

@@ -10,23 +10,6 @@ import { readListParams, writeListParams } from '../utils/list-params';
 import { SEARCH_PAGE_SIZE, SearchSection, sectionResult } from '../../../components/search-section';
 import { paths } from '../../../lib/paths';
 
-/**
- * The identifiers the text is by normalised key (`matches`) that the display-value search does not
- * count. Its search text holds every written form of a value, so it finds most of them however they
- * were typed ("+44 7700 900123" finds "+44 7700900123"), and not only those whose display value holds
- * the text. Its first page answers for those it lists; when that page is the whole list, a match off it
- * is not in the list, and otherwise one newer than the page's last is not (the list is newest first).
- * An older one may be further on and is taken as counted.
- */
-function uncounted(exact: IdentifierItem[], page: { data: IdentifierItem[]; complete: boolean }) {
-  const listed = new Set(page.data.map((item) => item.id));
-  const last = page.data.at(-1);
-  return exact.filter(
-    (item) =>
-      !listed.has(item.id) && (page.complete || (last !== undefined && item.createdAt > last.createdAt)),
-  );
-}
-
 /** An identifier whose display value does not hold the text: marked "written differently". */
 function isWrittenDifferently(item: IdentifierItem, search: string): boolean {
   return !item.displayValue.toLowerCase().includes(search.toLowerCase());
@@ -49,12 +32,8 @@ export function IdentifierHits({ search }: { search: string }) {
   const result = matches.isLoading
     ? { status: 'pending' as const }
     : sectionResult(query, (data) => ({
-        total:
-          data.pagination.totalItems +
-          uncounted(exact, {
-            data: data.data,
-            complete: !data.totalIsEstimate && data.pagination.totalItems <= data.data.length,
-          }).length,
+        // Counted by the server: the list's matches and the key matches it misses, each once.
+        total: data.totalWithMatches,
         totalIsEstimate: data.totalIsEstimate,
         shown: items.length,
       }));

@@ -25,6 +25,8 @@ function matchedAboveText(search: string, count: number) {
 interface IdentifiersEmptyStateProps {
   hasFilters: boolean;
   search: string;
+  /** The list's type filter ('' for all): the matches above are of that type only. */
+  type: string;
   /** The list failed to load: it is empty because of the failure, not because nothing matches. */
   hasFailed: boolean;
   /** Why it failed: the server's message is shown, as in the other lists. */
@@ -44,7 +46,7 @@ export function IdentifiersEmptyState(props: IdentifiersEmptyStateProps) {
   const { hasFilters, canCreate, onAdd } = props;
   // The identifiers the search names written differently, which the list route shows above the empty
   // list (`IdentifierMatchesNotice`, the same query): then the list does not say that nothing matches.
-  const matchedAbove = useIdentifierMatches(props.search).data?.data.length ?? 0;
+  const matchedAbove = useIdentifierMatches(props.search, props.type).data?.data.length ?? 0;
   if (props.hasFailed) {
     return (
       <ListLoadFailed

@@ -54,6 +54,29 @@ describe('identifiers a search names, written differently', () => {
     stop();
   });
 
+  it('shows only matches of the type the list is filtered by, as the list and its CSV do', async () => {
+    const { fetchMock } = renderApp('/identifiers?search=%2B44%207700%20900123&type=email', {
+      'GET /api/auth/me': () => json(200, makeUser('viewer')),
+      'GET /api/identifiers': () => page([]),
+      // As the server answers: under `type`, only identifiers of that type.
+      'GET /api/identifiers/matches': (_, url) => {
+        const type = url.searchParams.get('type');
+        return json(200, { data: [PHONE].filter((item) => !type || item.type === type) });
+      },
+    });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .map(([url]) => new URL(String(url), 'http://localhost'))
+          .filter((url) => url.pathname === '/api/identifiers/matches')
+          .map((url) => Object.fromEntries(url.searchParams)),
+      ).toEqual([{ value: '+44 7700 900123', type: 'email' }]),
+    );
+    expect(await screen.findByText('No identifier matches "+44 7700 900123".')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No identifiers found' })).toBeInTheDocument();
+    expect(screen.queryByText('On record, written differently')).not.toBeInTheDocument();
+  });
+
   it('does not repeat a match the list already shows', async () => {
     renderApp('/identifiers?search=scam%40example.org', {
       'GET /api/auth/me': () => json(200, makeUser('viewer')),

@@ -53,7 +53,8 @@ export function IdentifiersRoute() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const can = (permission: string) => hasPermission(user?.permissions, permission);
   const hasFilters = hasActiveFilters(params);
-  const matches = useIdentifierMatches(params.search);
+  // Under the list's type filter, as the list and its CSV leave the other types out.
+  const matches = useIdentifierMatches(params.search, params.type);
 
   // A failed load empties the list (spec 4) and says so once per failure.
   const items = query.isError ? [] : (query.data?.data ?? []);
@@ -131,6 +132,7 @@ export function IdentifiersRoute() {
           <IdentifiersEmptyState
             hasFilters={hasFilters}
             search={params.search}
+            type={params.type}
             hasFailed={query.isError}
             error={query.error}
             canCreate={can('identifier.create')}
