@@ -87,6 +87,7 @@ describe('case visibility', () => {
       originatorId: member.originatorId,
       creatorUserId: member.kind === 'user' ? member.userId : '',
       permissions: ['case.view'],
+      ownsAutomationRecords: false,
     };
     expect(await visibleTitles(key)).toEqual(['open case']);
     expect(await visibleTitles(null)).toEqual([]);

@@ -142,7 +142,14 @@ export function viewerKind(principal: Principal): ViewerKind {
 export function viewerTemplate(kind: ViewerKind): Principal {
   const viewerId = sql.placeholder('viewerId') as unknown as string;
   if (kind === 'api_key') {
-    return { kind: 'api_key', apiKeyId: '', originatorId: '', creatorUserId: '', permissions: [] };
+    return {
+      kind: 'api_key',
+      apiKeyId: '',
+      originatorId: '',
+      creatorUserId: '',
+      permissions: [],
+      ownsAutomationRecords: false,
+    };
   }
   return {
     kind: 'user',

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { keyLiveAt, signInStillWorks } from '../../db/key-sign-in';
 import { preparedPerDatabase } from '../../db/prepared';
-import { apiKeyPermissions } from '@scamtrail/domain/permissions';
+import { apiKeyPermissions, permissionsForRole, WILDCARD } from '@scamtrail/domain/permissions';
 import { apiKeys, originators, users } from '../../db/schema/index';
 import { API_KEY_PREFIX, sha256Hex } from '../../lib/tokens';
 import type { ApiKeyPrincipal } from './principal';
@@ -70,6 +70,8 @@ const apiKeyWithCreator = preparedPerDatabase((db) => {
  * Unknown, revoked or expired keys give null. The
  * key's permissions are its scopes as far as its creator holds them now: a creator demoted to viewer
  * takes their keys' write scopes with them, and a disabled (or deleted) creator's keys stop working.
+ * Likewise the key changes what its automation recorded only while its creator could change it
+ * themselves (`ownsAutomationRecords`): while the creator is an administrator, who changes any record.
  */
 export async function findApiKeyPrincipal(
   db: Db,
@@ -91,5 +93,6 @@ export async function findApiKeyPrincipal(
     originatorId: row.automationId,
     creatorUserId: row.creatorId,
     permissions: apiKeyPermissions(row.scopes, row.creatorRole),
+    ownsAutomationRecords: permissionsForRole(row.creatorRole).includes(WILDCARD),
   };
 }

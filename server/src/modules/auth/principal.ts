@@ -28,6 +28,13 @@ export type ApiKeyPrincipal = {
   creatorUserId: string;
   /** The key's scopes that its creator still holds. */
   permissions: string[];
+  /**
+   * Whether the key may change, as their recorder, the records its automation made (`ownRecordsOf`):
+   * only while its creator could change those records themselves, that is while they hold every
+   * permission (an administrator). A key made by anyone else owns nothing: it never holds more than
+   * its creator holds now, and its creator may not change what the automation recorded.
+   */
+  ownsAutomationRecords: boolean;
 };
 
 export type Principal = UserPrincipal | ApiKeyPrincipal;
@@ -37,6 +44,18 @@ declare module 'fastify' {
     /** Who is calling, resolved from the session cookie or an API key; null when anonymous. */
     principal: Principal | null;
   }
+}
+
+/**
+ * The originator whose records the caller may change as whoever recorded them (a journal entry's
+ * recorder, `allowEntryChange`): a user's own originator; an API key's automation only when the key
+ * `ownsAutomationRecords`, else none (null: every record is another's). Every decision of the kind
+ * "the caller recorded it" compares with this, never with `originatorId`, which says only whom a new
+ * record is attributed to.
+ */
+export function ownRecordsOf(principal: Principal): string | null {
+  if (principal.kind === 'user') return principal.originatorId;
+  return principal.ownsAutomationRecords ? principal.originatorId : null;
 }
 
 /** The signed-in user of a route whose access is `user`, `userPermission` or `session`. */

@@ -11,8 +11,10 @@ import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 const keyParamsSchema = idParamsSchema.extend({ keyId: z.uuid({ message: 'keyId must be a UUID' }) });
 
 /**
- * API keys of automations: `Authorization: Bearer <key>` acts as the automation with the key's scopes.
- * Every route here is of one automation: a key reaches its own automation's keys only.
+ * API keys of automations: `Authorization: Bearer <key>` acts as the automation with the key's scopes,
+ * as far as its creator holds them now; it changes what its automation recorded only while its creator
+ * could too (`ownRecordsOf`, modules/auth/principal.ts). Every route here is of one automation: a key
+ * reaches its own automation's keys only.
  */
 export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db; deviceSessionIdleMs: number }) {
   const { db } = opts;
@@ -48,7 +50,10 @@ export async function apiKeysRoutes(app: FastifyInstance, opts: { db: Db; device
           "wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires " +
           'no later than that key (400 naming expiresAt) and is revoked with it; one made with a device ' +
           "sign-in's token, no later than that sign-in (400 naming expiresAt). name: not that of another key " +
-          'of the automation that is active (neither revoked nor expired), in any case (409 naming the field).',
+          'of the automation that is active (neither revoked nor expired), in any case (409 naming the field). ' +
+          'The key records as its automation, but changes what the automation recorded (its journal entries) ' +
+          'only while its creator could change it themselves, that is while they are an administrator: a key ' +
+          'never holds more than its creator holds now.',
         params: idParamsSchema,
         body: createApiKeyBodySchema,
         response: { 201: createdApiKeySchema, ...errorResponses(400, 401, 403, 404, 409) },

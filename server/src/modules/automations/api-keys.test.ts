@@ -250,6 +250,33 @@ describe('a key never holds more than its creator holds now', () => {
     expect((await caller.post('/api/identifiers', email())).statusCode).toBe(201);
   });
 
+  it("a key changes its automation's entries only while its creator is an administrator", async () => {
+    const creator = await signedIn(t, 'admin');
+    const automation = await createAutomationVia(creator.client);
+    const scopes: Permission[] = ['journal_entry.view', 'journal_entry.create', 'journal_entry.edit'];
+    const caller = keyClient(t, (await createKeyVia(creator.client, automation.id, scopes)).key);
+    const created = await caller.post('/api/journal-entries', { type: 'note', description: 'Seen' });
+    expect(created.statusCode, created.body).toBe(201);
+    const edit = (description: string) =>
+      caller.patch(`/api/journal-entries/${created.json().id}`, { description });
+    expect((await edit('Seen twice')).statusCode).toBe(200);
+
+    // Demoted, the creator may no longer change what the automation recorded: nor may their key.
+    expect((await admin.patch(`/api/users/${creator.user.id}`, { role: 'investigator' })).statusCode).toBe(
+      200,
+    );
+    const refused = await edit('Seen thrice');
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().error.message).toMatch(/^This API key's creator may not change/);
+    // The key keeps every scope its creator still holds: it records, it reads.
+    expect(
+      (await caller.post('/api/journal-entries', { type: 'note', description: 'Again' })).statusCode,
+    ).toBe(201);
+
+    expect((await admin.patch(`/api/users/${creator.user.id}`, { role: 'admin' })).statusCode).toBe(200);
+    expect((await edit('Seen thrice')).statusCode).toBe(200);
+  });
+
   it("a disabled creator's keys stop working", async () => {
     const { user, caller } = await investigatorKey(['identifier.view']);
     expect((await caller.get('/api/identifiers')).statusCode).toBe(200);

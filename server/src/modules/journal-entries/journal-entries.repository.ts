@@ -12,7 +12,7 @@ import {
 import { isAnyUuid } from '../../db/sql/arrays';
 import { lockEntryIdentifiers, lockIdentifiersInIdOrder } from '../../db/identifier-link-locks';
 import { entryColumns, type EntryRow } from '../../db/sql/entry-columns';
-import type { Principal } from '../auth/principal';
+import { ownRecordsOf, type Principal } from '../auth/principal';
 import {
   holdCaseSight,
   viewerKind,
@@ -298,6 +298,13 @@ export async function deleteIdentifierLink(
   return rows.length > 0;
 }
 
+/** The entries the caller did not record (`ownRecordsOf`): every one, for a key that owns nothing. */
+function othersRecords(principal: Principal) {
+  const own = ownRecordsOf(principal);
+  if (own === null) return sql`true`;
+  return sql`coalesce(${journalEntries.proxyOriginatorId}, ${journalEntries.originatorId}) <> ${own}`;
+}
+
 /**
  * Whether entries the caller did not record (as `entryRecorderId` says: the proxy, else the
  * originator) name the identifier, removed or not, in cases the caller may see and in others.
@@ -312,11 +319,6 @@ export async function findOthersEntriesNaming(
     .from(journalEntryIdentifiers)
     .innerJoin(journalEntries, eq(journalEntries.id, journalEntryIdentifiers.journalEntryId))
     .leftJoin(cases, eq(cases.id, journalEntries.caseId))
-    .where(
-      and(
-        eq(journalEntryIdentifiers.identifierId, identifierId),
-        sql`coalesce(${journalEntries.proxyOriginatorId}, ${journalEntries.originatorId}) <> ${principal.originatorId}`,
-      ),
-    );
+    .where(and(eq(journalEntryIdentifiers.identifierId, identifierId), othersRecords(principal)));
   return row;
 }

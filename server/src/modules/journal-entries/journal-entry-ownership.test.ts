@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { loadOperations } from '../../../test/openapi-operations';
-import { automationWithKey, createCommunityMemberVia } from '../../../test/originator-helpers';
+import {
+  automationWithKey,
+  createCommunityMemberVia,
+  createKeyVia,
+  keyClient,
+} from '../../../test/originator-helpers';
+import { KEY_CREATOR_MAY_NOT_CHANGE } from './journal-entry.preconditions';
 import {
   findEntryRow,
   insertCase,
@@ -14,7 +20,9 @@ import {
  * Every change of a journal entry (its text, its case, its evidence and identifier links, its removal)
  * is for whoever recorded it (the proxy of an entry entered on a community member's behalf; an API key's
  * automation for the entries it created) or an administrator: the links and the case are part of what
- * the entry's author signs, as much as its text.
+ * the entry's author signs, as much as its text. An API key never holds more than its creator holds
+ * now: a key changes its automation's entries only when its creator could change them themselves, an
+ * administrator; an investigator's key of the same automation changes none, whoever recorded them.
  */
 
 let t: TestApp;
@@ -23,6 +31,8 @@ let authorOriginatorId: string;
 let colleague: Client;
 let admin: Client;
 let automationKey: Client;
+/** A key of the same automation as `automationKey`, made by an investigator (`author`). */
+let investigatorsKey: Client;
 let memberId: string;
 
 beforeAll(async () => {
@@ -34,17 +44,20 @@ beforeAll(async () => {
   admin = (await signedIn(t, 'admin')).client;
   memberId = (await createCommunityMemberVia(admin)).id;
   // Writing in cases, linking evidence and identifiers: it may read what it names.
-  automationKey = (
-    await automationWithKey(t, admin, [
-      'case.view',
-      'evidence.view',
-      'identifier.view',
-      'journal_entry.view',
-      'journal_entry.create',
-      'journal_entry.edit',
-      'journal_entry.delete',
-    ])
-  ).caller;
+  const scopes = [
+    'case.view',
+    'evidence.view',
+    'identifier.view',
+    'identifier.delete',
+    'journal_entry.view',
+    'journal_entry.create',
+    'journal_entry.edit',
+    'journal_entry.delete',
+  ] as const;
+  const keyed = await automationWithKey(t, admin, [...scopes]);
+  automationKey = keyed.caller;
+  // automation.edit lets an investigator key any automation, with scopes they hold themselves.
+  investigatorsKey = keyClient(t, (await createKeyVia(author, keyed.automation.id, [...scopes])).key);
 });
 afterAll(async () => {
   await t.close();
@@ -160,12 +173,17 @@ it('holds every operation that changes a journal entry to the rule', async () =>
   expect(writes.sort()).toEqual(changes.map((c) => c.operation).sort());
 });
 
-async function expectRefused(client: Client, change: (typeof changes)[number], e: Recorded) {
+async function expectRefused(
+  client: Client,
+  change: (typeof changes)[number],
+  e: Recorded,
+  because = 'Only whoever recorded this entry, or an administrator, can',
+) {
   const row = await findEntryRow(db(), e.entryId);
   const before = await journalRowCounts(db());
   const res = await change.call(client, e);
   expect(res.statusCode, res.body).toBe(403);
-  expect(res.json().error.message).toMatch(/^Only whoever recorded this entry, or an administrator, can/);
+  expect(res.json().error.message.startsWith(because), res.body).toBe(true);
   expect(await findEntryRow(db(), e.entryId)).toEqual(row);
   expect(await journalRowCounts(db())).toEqual(before);
 }
@@ -206,6 +224,17 @@ describe.each(changes)('$operation', (change) => {
     await expectAllowed(automationKey, change, await record(automationKey));
   });
 
+  it(`an investigator's key cannot ${does('an entry its automation created')}, by another key or itself, as its creator cannot (403)`, async () => {
+    await expectRefused(author, change, await record(automationKey));
+    await expectRefused(investigatorsKey, change, await record(automationKey), KEY_CREATOR_MAY_NOT_CHANGE);
+    await expectRefused(investigatorsKey, change, await record(investigatorsKey), KEY_CREATOR_MAY_NOT_CHANGE);
+    await expectRefused(investigatorsKey, change, await record(author));
+  });
+
+  it(`an administrator's key can ${does("an entry an investigator's key of its automation created")}`, async () => {
+    await expectAllowed(automationKey, change, await record(investigatorsKey));
+  });
+
   it(`an administrator can ${does("another's entry")}`, async () => {
     await expectAllowed(admin, change, await record(author));
   });
@@ -233,6 +262,16 @@ describe('deleting an identifier that journal entries name', () => {
     await author.post(`${entryUrl(entered)}/identifiers/${own.linkedIdentifier}`);
     expect((await author.delete(`/api/identifiers/${own.linkedIdentifier}`)).statusCode).toBe(204);
     expect(await identifierExists(own.linkedIdentifier)).toBe(false);
+  });
+
+  it("an investigator's key cannot delete an identifier only its automation's entries name (403); an administrator's key can", async () => {
+    const e = await recordEntry(automationKey);
+    const res = await investigatorsKey.delete(`/api/identifiers/${e.linkedIdentifier}`);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(await identifierExists(e.linkedIdentifier)).toBe(true);
+    expect((await author.delete(`/api/identifiers/${e.linkedIdentifier}`)).statusCode).toBe(403);
+    expect((await automationKey.delete(`/api/identifiers/${e.linkedIdentifier}`)).statusCode).toBe(204);
+    expect(await identifierExists(e.linkedIdentifier)).toBe(false);
   });
 
   it("an administrator can delete an identifier others' entries name", async () => {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import type { EntryRow } from '../../db/sql/entry-columns';
 import { AppError } from '../../lib/errors';
-import type { Principal } from '../auth/principal';
+import { ownRecordsOf, type Principal } from '../auth/principal';
 import {
   canSeeAllCases,
   holdCaseSight,
@@ -44,11 +44,17 @@ export function entryRecorderId(row: Pick<EntryRow, 'originatorId' | 'proxyOrigi
 
 /** Said in the OpenAPI text of every route that changes an entry. */
 export const ENTRY_CHANGE_RULE =
-  'Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403.';
+  'Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. ' +
+  "An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them.";
+
+/** The 403 of an API key whose automation recorded the entry, made by someone who may not change it. */
+export const KEY_CREATOR_MAY_NOT_CHANGE =
+  "This API key's creator may not change what its automation recorded, so neither may the key; only a key made by an administrator can";
 
 /**
  * The one rule for every change of an entry (its fields, its case, its evidence and identifier links,
- * its removal): 403 unless the caller recorded it or is an administrator. The links are part of what
+ * its removal): 403 unless the caller recorded it (`ownRecordsOf`: an API key its automation's entries
+ * only when its creator could change them too) or is an administrator. The links are part of what
  * is signed, so they are the author's as much as the text is. Checked after the entry is found visible,
  * so a hidden entry stays a 404. The answer is what the repository's writes take.
  */
@@ -57,7 +63,11 @@ export function allowEntryChange(
   principal: Principal,
   verb: 'edit' | 'remove' = 'edit',
 ): ChangeableEntry {
-  if (entryRecorderId(row) !== principal.originatorId && !canSeeAllCases(principal)) {
+  const recorder = entryRecorderId(row);
+  if (recorder !== ownRecordsOf(principal) && !canSeeAllCases(principal)) {
+    if (principal.kind === 'api_key' && recorder === principal.originatorId) {
+      throw AppError.forbidden(`${KEY_CREATOR_MAY_NOT_CHANGE} ${verb} it`);
+    }
     throw AppError.forbidden(`Only whoever recorded this entry, or an administrator, can ${verb} it`);
   }
   return row as ChangeableEntry;
