@@ -9,6 +9,7 @@ import { admissionPlugin } from './plugins/admission';
 import { publicWriteLimitPlugin } from './plugins/public-write-limit';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
+import { contentEncodingPlugin } from './plugins/content-encoding';
 import { csvExportPlugin } from './plugins/csv-export';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -114,6 +115,8 @@ export async function buildApp({
   // wait their turn say so with `config.queued: false` (health, readiness, sign-in).
   await app.register(admissionPlugin, config.admission);
   await app.register(securityPlugin, { publicUrl: config.publicUrl, webDistDir: config.webDistDir });
+  // A body sent with a Content-Encoding is refused (415) before it is read, after the route's access.
+  await app.register(contentEncodingPlugin);
   // Before any route: it chooses per route, as each is added, whether its answers are compressed.
   await app.register(compressionPlugin);
   // Before the document and the routes: it adds `format` to the querystring of routes with `config.csv`.

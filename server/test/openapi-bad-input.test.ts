@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +22,7 @@ import {
   loadMultipartOperations,
   malformedForms,
   oddFileNames,
+  wellFormedForm,
   type MultipartOperation,
 } from './openapi-multipart';
 
@@ -328,6 +330,87 @@ describe('a malformed multipart body to every operation that takes one answers 4
   // A part without Content-Disposition over 16 KiB stalls @fastify/busboy 3.2.6 for good; every route
   // reads its form through readMultipartForm, which gives up a stalled form with 408
   // (lib/multipart-form.test.ts, with a window short enough to test).
+});
+
+/** How a client may encode a body: the codings it names, and one nobody knows over plain bytes. */
+const BODY_CODINGS: { coding: string; encode(bytes: Buffer): Buffer }[] = [
+  { coding: 'gzip', encode: (bytes) => gzipSync(bytes) },
+  { coding: 'br', encode: (bytes) => brotliCompressSync(bytes) },
+  { coding: 'x-unknown', encode: (bytes) => bytes },
+];
+
+/** A well-formed body of the media type for the operation, with the Content-Type it goes with. */
+function bodyOfType(op: Operation, type: string): { headers: Record<string, string>; payload: Buffer } {
+  if (type === 'multipart/form-data') {
+    const form = multipartOperations.find((m) => m.key === op.key);
+    if (!form) throw new Error(`${op.key}: no multipart operation`);
+    return wellFormedForm(form);
+  }
+  const text =
+    type === 'application/json'
+      ? JSON.stringify(sampleBody(op) ?? {})
+      : type === 'text/csv'
+        ? 'type,address\nemail,encoded@example.com\n'
+        : 'client_id=scamtrail-cli';
+  return { headers: { 'content-type': type }, payload: Buffer.from(text) };
+}
+
+describe('a body sent with a Content-Encoding to every operation that takes one answers 415 naming it', () => {
+  it('finds the operations and their media types in the document', () => {
+    const types = new Set(operations.flatMap((op) => op.bodyTypes ?? []));
+    expect([...types]).toEqual(
+      expect.arrayContaining(['application/json', 'multipart/form-data', 'text/csv']),
+    );
+  });
+
+  // The server decodes no request body: an encoded one was read as if it were plain (a 400 about its
+  // JSON, a CSV's compressed bytes read as rows). Refused before it is read, so nothing is staged or
+  // written and an Idempotency-Key is not claimed (its table is among those counted).
+  it('every operation, in every media type it takes', { timeout: 600_000 }, async () => {
+    const failures: string[] = [];
+    let before = { rows: await rowCounts(), files: await dataFiles() };
+    for (const op of operations) {
+      if (op.key === 'POST /api/auth/logout') continue;
+      for (const type of op.bodyTypes ?? []) {
+        for (const { coding, encode } of BODY_CODINGS) {
+          const body = bodyOfType(op, type);
+          const res = await admin.request({
+            method: op.method as InjectOptions['method'],
+            url: fillPath(op),
+            headers: {
+              ...body.headers,
+              'content-encoding': coding,
+              'idempotency-key': crypto.randomUUID(),
+            },
+            payload: encode(body.payload),
+          });
+          const where = `${op.key} ${type} ${coding}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+          if (res.statusCode !== 415) {
+            failures.push(`expected 415: ${where}`);
+            continue;
+          }
+          const answer = res.json() as { error?: unknown };
+          // OAuth's form routes answer in RFC 6749's shape, which names no field.
+          if (typeof answer.error === 'string') {
+            if (answer.error !== 'invalid_request') failures.push(`not OAuth's invalid_request: ${where}`);
+            continue;
+          }
+          const problem = check(res, { label: `${type} ${coding}`, options: { url: fillPath(op) } });
+          const fields = (answer.error as { details?: { fields?: { field: string }[] } }).details?.fields;
+          if (problem) failures.push(`${op.key} ${problem}`);
+          else if (!fields?.some((f) => f.field === 'Content-Encoding')) {
+            failures.push(`does not name Content-Encoding: ${where}`);
+          }
+        }
+      }
+      const after = { rows: await rowCounts(), files: await dataFiles() };
+      const written = tables.filter((table) => after.rows[table] !== before.rows[table]);
+      if (written.length) failures.push(`${op.key} wrote rows to ${written.join(', ')}`);
+      if (after.files.join() !== before.files.join()) failures.push(`${op.key} left files`);
+      before = after;
+    }
+    expect(failures).toEqual([]);
+  });
 });
 
 /** What a stored file name must not hold: the replacement of an unpaired surrogate, controls, bidi marks. */

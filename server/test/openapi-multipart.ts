@@ -146,6 +146,12 @@ export function malformedForms(op: MultipartOperation): MalformedForm[] {
   return forms;
 }
 
+/** A well-formed form for the operation: its file part (when it takes one), a CSV any route accepts. */
+export function wellFormedForm(op: MultipartOperation): { headers: Record<string, string>; payload: Buffer } {
+  const boundary = `----probe${randomBytes(8).toString('hex')}`;
+  return { headers: { 'content-type': formType(boundary) }, payload: encode(boundary, filePart(op)) };
+}
+
 /** A file part named as a client may name it, as the raw header or as RFC 8187's `filename*`. */
 export interface OddFileName {
   label: string;

@@ -39,6 +39,8 @@ export interface Operation {
   pathParams: string[];
   query: { name: string; schema: JsonSchema }[];
   body?: JsonSchema;
+  /** The media types its body may come in (none when it takes no body). */
+  bodyTypes?: string[];
   /** What the operation does, as the document says it. */
   summary?: string;
   /** Well-formed values for path parameters that are not UUIDs (a STIX id). */
@@ -85,6 +87,7 @@ export async function loadOperations(app: FastifyInstance): Promise<Operation[]>
         pathParams: parameters.filter((p) => p.in === 'path').map((p) => p.name),
         query: parameters.filter((p) => p.in === 'query').map(({ name, schema }) => ({ name, schema })),
         body: op.requestBody?.content['application/json']?.schema,
+        bodyTypes: Object.keys(op.requestBody?.content ?? {}),
         summary: op.summary,
       });
     }

@@ -51,7 +51,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
     'record (a duplicate, a record in use, an archived case) or with a request still in progress',
   412: '`PRECONDITION_FAILED`: If-Match is stale; `details.current` holds the record as it is now',
   413: '`PAYLOAD_TOO_LARGE`: the body is over its limit (`details.maxBytes` when the route has its own)',
-  415: '`UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take',
+  415:
+    '`UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a ' +
+    'Content-Encoding (the server reads bodies unencoded only)',
   422: '`IDEMPOTENCY_KEY_REUSED`: the Idempotency-Key was used for another request',
   429: '`TOO_MANY_REQUESTS`: too many attempts; Retry-After says when to try again',
   503:
