@@ -97,8 +97,40 @@ const FAILURE_TOASTS = [
 }));
 
 /**
+ * A 401 or 403 told apart by its status outside the API client: to decide whether a failure was
+ * reported already, which only the client knows (it answers a non-silent call's refusal with sign-in or
+ * "Access Denied", and marks the error `answered`; a silent call's refusal it reports to nobody). As
+ * `x.status === 403` (either side, any equality operator, `x?.status`, a bare `status`),
+ * `[401, 403].includes(x.status)` and `case 403:` in a switch on a status.
+ */
+const REFUSAL_CODES = [401, 403];
+const STATUS_OPERANDS = ["property.name='status'", "expression.property.name='status'", "name='status'"];
+const REFUSAL_MESSAGE =
+  'Decide "already reported" with isAnsweredByClient(error) or failureMessage (web/src/lib/api-error.ts): a silent call\'s 401 or 403 was reported to nobody. A status that means something else here (the session probe\'s 401) takes an eslint-disable comment saying why.';
+const REFUSAL_STATUS_CHECKS = REFUSAL_CODES.flatMap((code) => [
+  ...[
+    ['left', 'right'],
+    ['right', 'left'],
+  ].flatMap(([status, literal]) =>
+    STATUS_OPERANDS.map((operand) => ({
+      selector: `BinaryExpression[operator=/^[!=]==?$/][${literal}.value=${code}][${status}.${operand}]`,
+      message: REFUSAL_MESSAGE,
+    })),
+  ),
+  {
+    selector: `CallExpression[callee.property.name='includes'] > MemberExpression.callee > ArrayExpression.object > Literal[value=${code}]`,
+    message: REFUSAL_MESSAGE,
+  },
+  {
+    selector: `SwitchStatement[discriminant.property.name='status'] > SwitchCase > Literal.test[value=${code}]`,
+    message: REFUSAL_MESSAGE,
+  },
+]);
+
+/**
  * Screen URLs come from one table: a path typed by hand could name a screen that does not exist. With
- * them (one block, as a later block's no-restricted-syntax would replace this one's), failure toasts.
+ * them (one block, as a later block's no-restricted-syntax would replace this one's), failure toasts
+ * and refusals told apart by their status.
  */
 const screenUrls = {
   files: [`${SRC}/**/${CODE}`],
@@ -114,6 +146,7 @@ const screenUrls = {
         })),
       ),
       ...FAILURE_TOASTS,
+      ...REFUSAL_STATUS_CHECKS,
     ],
   },
 };

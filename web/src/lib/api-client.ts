@@ -96,11 +96,13 @@ export function createApiClient(config: ApiClientConfig = {}) {
 
     if (!response.ok) {
       const error = await errorFromResponse(response);
+      /* eslint-disable no-restricted-syntax -- the one place a 401 or 403 is answered for every screen. */
       if (!options.silent && (response.status === 401 || response.status === 403)) {
         if (response.status === 401) handlers.onUnauthorized?.(error);
         else handlers.onForbidden?.(error);
         error.answered = true;
       }
+      /* eslint-enable no-restricted-syntax */
       throw error;
     }
     if (options.idempotent) idempotencyKeys.answered(method, path, body);

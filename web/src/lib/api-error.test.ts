@@ -7,9 +7,20 @@ describe('failureMessage', () => {
     expect(failureMessage(new Error('boom'), 'Failed')).toBe('Failed');
   });
 
-  it('says nothing when nothing failed, or for a 403 (its toast has said it)', () => {
+  it('says nothing when nothing failed, or for what the API client answered (its toast said it)', () => {
     expect(failureMessage(null, 'Failed')).toBeNull();
-    expect(failureMessage(new ApiError(403, 'FORBIDDEN', 'No'), 'Failed')).toBeNull();
+    const answered = new ApiError(403, 'FORBIDDEN', 'No');
+    answered.answered = true;
+    expect(failureMessage(answered, 'Failed')).toBeNull();
+  });
+
+  it('gives the message of a refusal the client did not answer (a silent call’s 401 or 403)', () => {
+    expect(failureMessage(new ApiError(403, 'FORBIDDEN', 'You may not do this'), 'Failed')).toBe(
+      'You may not do this',
+    );
+    expect(failureMessage(new ApiError(401, 'UNAUTHORIZED', 'Sign in first'), 'Failed')).toBe(
+      'Sign in first',
+    );
   });
 });
 

@@ -97,21 +97,20 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A failure the API client has already answered (a 401's sign-in, a 403's "Access Denied"). */
+/**
+ * A failure the API client has already answered for every screen (a 401's sign-in, a 403's "Access
+ * Denied" toast): the one test of "already reported". A refusal of a call made `silent` is not
+ * answered, so the screen that shows the call's failure explains it.
+ */
 export function isAnsweredByClient(error: unknown): boolean {
   return isApiError(error) && error.answered;
 }
 
-/** A 403: the API client has already shown its "Access Denied" toast (spec 8). */
-export function isAccessDenied(error: unknown): boolean {
-  return isApiError(error) && error.status === 403;
-}
-
 /**
  * What a dialog says about its failed call: the server's message, else `fallback`. Null when nothing
- * failed, or for a 403, which its toast already reported.
+ * failed, or when the API client has already answered it (isAnsweredByClient).
  */
 export function failureMessage(error: unknown, fallback: string): string | null {
-  if (!error || isAccessDenied(error)) return null;
+  if (!error || isAnsweredByClient(error)) return null;
   return errorMessage(error, fallback);
 }

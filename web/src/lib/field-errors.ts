@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isApiError } from './api-error';
+import { isAnsweredByClient, isApiError } from './api-error';
 
 /** Inline messages of a form, by field name. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -28,7 +28,8 @@ export interface SaveFailure {
 
 /**
  * What a form shows when a save fails: the server's `details.fields` on the fields the form has, and the
- * server's message (or the fallback) for the rest. 401 and 403 are left to the API client's handlers.
+ * server's message (or the fallback) for the rest. Nothing for a failure the API client answered (a
+ * 401's sign-in, a 403's toast); a silent call's refusal is described like any other.
  */
 export function describeSaveFailure(
   error: unknown,
@@ -36,7 +37,7 @@ export function describeSaveFailure(
   fallback: string,
 ): SaveFailure {
   if (!isApiError(error)) return { fieldErrors: {}, message: fallback };
-  if (error.status === 401 || error.status === 403) return { fieldErrors: {}, message: null };
+  if (isAnsweredByClient(error)) return { fieldErrors: {}, message: null };
   const fieldErrors: FieldErrors = {};
   const unplaced: string[] = [];
   for (const { field: path, message } of error.details?.fields ?? []) {

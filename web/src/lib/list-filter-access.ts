@@ -80,6 +80,7 @@ export function removedFiltersText(keys: readonly FilterKey[]): { title: string;
  * 'tag.view', message }`); the message is for people and is not read.
  */
 export function refusedFilterText(error: unknown): string | null {
+  // eslint-disable-next-line no-restricted-syntax -- reads which filter was refused, not whether it was said.
   if (!isApiError(error) || error.status !== 403) return null;
   const key = (error.details?.fields ?? [])
     .map(({ field, permission }) => {

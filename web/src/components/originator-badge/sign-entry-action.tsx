@@ -1,7 +1,7 @@
 import { Button, InlineLoading, Stack } from '@carbon/react';
 import { FingerprintRecognition } from '@carbon/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { isAccessDenied } from '../../lib/api-error';
+import { isAnsweredByClient } from '../../lib/api-error';
 import { passkeyErrorMessage } from '../../lib/passkeys';
 import { page } from '../../lib/reload-page';
 import { FormErrorNotice } from '../form-modal';
@@ -38,8 +38,8 @@ export function useSignEntry(sign: () => Promise<unknown>) {
   }
 
   const error = state.status === 'failed' ? state.error : null;
-  // A 403 already has its "Access Denied" toast.
-  const message = error && !isAccessDenied(error) ? passkeyErrorMessage(error, SIGN_FAILED) : null;
+  // A failure the API client answered (a 403's "Access Denied" toast) is not said twice.
+  const message = error && !isAnsweredByClient(error) ? passkeyErrorMessage(error, SIGN_FAILED) : null;
   return { isSigning: state.status === 'signing', message, run };
 }
 

@@ -10,6 +10,7 @@ export interface LoginErrorMessage {
 export function describeLoginError(error: unknown): LoginErrorMessage {
   if (error instanceof PasskeyError) return { title: error.message };
   if (!isApiError(error)) return { title: 'Sign-in failed', subtitle: 'Please try again.' };
+  // eslint-disable-next-line no-restricted-syntax -- sign-in's 401 is the wrong password, said by the form.
   if (error.status === 401) return { title: error.message || 'Invalid email or password' };
   if (error.status === 429) {
     return {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Case } from '@scamtrail/domain/cases';
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import { PasskeyError, passkeyErrorMessage } from '../../../lib/passkeys';
 import {
   canPickSaveFile,
@@ -93,7 +93,7 @@ export function CaseDossierDialog({ caseItem, onClose }: { caseItem: Case; onClo
       setFailure(
         error instanceof PasskeyError
           ? passkeyErrorMessage(error, 'The dossier was not signed')
-          : errorMessage(error, 'Please try again'),
+          : failureMessage(error, 'Please try again'),
       );
       setPhase('choose');
       setProgress(null);

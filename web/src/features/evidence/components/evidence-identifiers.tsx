@@ -2,7 +2,7 @@ import { Button, InlineNotification, Link, SkeletonText } from '@carbon/react';
 import { ComboBox } from '../../../components/keep-selection-on-escape';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, failureMessage } from '../../../lib/api-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { LINKED_IDENTIFIERS_PAGE_SIZE, useEvidenceIdentifiers } from '../api/get-evidence-identifiers';
 import { useIdentifierOptions, type IdentifierOption } from '../api/get-identifier-options';
@@ -83,6 +83,7 @@ export function EvidenceIdentifiers({ evidenceId, canEdit }: EvidenceIdentifiers
   const [page, setPage] = useState(1);
   const query = useEvidenceIdentifiers(evidenceId, page);
   const link = useEvidenceIdentifierLink(evidenceId);
+  const linkFailure = failureMessage(link.error, 'Please try again');
   const linked = query.data?.data ?? [];
 
   // Unlinking the last one of the last page: show the page before.
@@ -103,12 +104,12 @@ export function EvidenceIdentifiers({ evidenceId, canEdit }: EvidenceIdentifiers
           }}
         />
       )}
-      {link.isError && (
+      {linkFailure && (
         <InlineNotification
           kind="error"
           lowContrast
           title="The link was not changed"
-          subtitle={errorMessage(link.error, 'Please try again')}
+          subtitle={linkFailure}
           onClose={() => link.reset()}
         />
       )}

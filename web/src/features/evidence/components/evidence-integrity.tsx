@@ -1,6 +1,6 @@
 import { Button, CodeSnippet, InlineNotification } from '@carbon/react';
 import { Security } from '@carbon/icons-react';
-import { errorMessage } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import { useVerifyEvidence } from '../api/verify-evidence';
 import '../../../styles/carbon/code-snippet.scss';
 
@@ -13,6 +13,7 @@ interface EvidenceIntegrityProps {
 export function EvidenceIntegrity({ evidenceId, sha256 }: EvidenceIntegrityProps) {
   const verify = useVerifyEvidence(evidenceId);
   const result = verify.data;
+  const verifyFailure = failureMessage(verify.error, 'Please try again');
   return (
     <div className="evidence-integrity">
       <div className="evidence-integrity__hash">
@@ -64,13 +65,13 @@ export function EvidenceIntegrity({ evidenceId, sha256 }: EvidenceIntegrityProps
             }
           />
         ))}
-      {verify.isError && (
+      {verifyFailure && (
         <InlineNotification
           kind="error"
           lowContrast
           hideCloseButton
           title="Could not verify"
-          subtitle={errorMessage(verify.error, 'Please try again')}
+          subtitle={verifyFailure}
         />
       )}
     </div>

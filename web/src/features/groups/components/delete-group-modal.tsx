@@ -1,7 +1,7 @@
 import type { GroupDetail } from '@scamtrail/domain/groups';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { failureMessage, isApiError } from '../../../lib/api-error';
 import { useDeleteGroup } from '../api/delete-group';
 
 interface DeleteGroupModalProps {
@@ -16,7 +16,6 @@ export function DeleteGroupModal({ group, onClose, onDeleted }: DeleteGroupModal
   const { showToast } = useToast();
   const error = remove.error;
   const inUse = isApiError(error) && error.code === 'IN_USE';
-  const failure = remove.isError && !(isApiError(error) && error.status === 403);
 
   return (
     <ConfirmModal
@@ -25,7 +24,7 @@ export function DeleteGroupModal({ group, onClose, onDeleted }: DeleteGroupModal
       actionDisabled={inUse}
       busy={remove.isPending}
       loadingDescription="Deleting..."
-      failure={failure ? errorMessage(error, 'Failed to delete the group') : null}
+      failure={failureMessage(error, 'Failed to delete the group')}
       failureTitle={inUse ? 'The group is in use' : 'Not deleted'}
       onConfirm={() =>
         remove.mutate(group.id, {

@@ -18,7 +18,7 @@ import { useFoundCandidates } from '../../../components/found-identifiers/use-fo
 import { AppModal } from '../../../components/app-modal';
 import { useToast } from '../../../components/toasts/toast-context';
 import type { ToastInput } from '../../../components/toasts/toast-types';
-import { errorMessage } from '../../../lib/api-error';
+import { failureMessage } from '../../../lib/api-error';
 import type { IdentifierInputBody, ImportResult } from '../api/identifier-types';
 import { partialImportResult, useImportIdentifiers, type ImportProgress } from '../api/import-identifiers';
 import { csvToImportItems } from '../utils/csv-import';
@@ -126,7 +126,7 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
     },
     onError: (error: Error) => {
       setResult(partialImportResult(error) ?? null);
-      setFailure(errorMessage(error, 'Failed to import identifiers'));
+      setFailure(failureMessage(error, 'Failed to import identifiers'));
     },
   };
 
@@ -148,7 +148,7 @@ export function ImportIdentifiersModal({ onClose, onOpenIdentifier }: ImportIden
           setResult(done);
           showToast(importFinishedToast(done.summary));
         },
-        onError: (error) => setFailure(errorMessage(error, 'Failed to import identifiers')),
+        onError: (error) => setFailure(failureMessage(error, 'Failed to import identifiers')),
       });
     }
     importRows.mutate(file.items, handleRowsImported);

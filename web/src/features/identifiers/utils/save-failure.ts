@@ -1,5 +1,5 @@
 import type { FieldError } from '@scamtrail/domain/errors';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { errorMessage, isAnsweredByClient, isApiError } from '../../../lib/api-error';
 
 export const CREATE_FAILED_MESSAGE = 'Failed to create identifier';
 export const UPDATE_FAILED_MESSAGE = 'Failed to update identifier';
@@ -24,9 +24,11 @@ const isFormField = (field: string) =>
  * Reads a failed create or update (spec 8: the server's message, else the fallback). A duplicate
  * (409) names the existing identifier so the form can offer it; a 400 whose details name form
  * fields is shown beside those fields with the form's summary instead of as one long sentence.
+ * Nothing for a failure the API client answered (a 401's sign-in, a 403's toast).
  */
 export function readSaveFailure(error: unknown, fallback: string): SaveFailure {
   if (!isApiError(error)) return { failure: { message: fallback }, fields: [] };
+  if (isAnsweredByClient(error)) return { failure: null, fields: [] };
   if (error.status === 409) {
     const existingId = error.details?.existingId;
     return {

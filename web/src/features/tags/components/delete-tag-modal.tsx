@@ -2,7 +2,7 @@ import { InlineNotification } from '@carbon/react';
 import { describeTagUsage, type Tag } from '@scamtrail/domain/tags';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { useToast } from '../../../components/toasts/toast-context';
-import { errorMessage, isApiError } from '../../../lib/api-error';
+import { failureMessage, isApiError } from '../../../lib/api-error';
 import { useDeleteTag } from '../api/delete-tag';
 
 /**
@@ -14,7 +14,7 @@ export function DeleteTagModal({ tag, onClose }: { tag: Tag; onClose: () => void
   const { showToast } = useToast();
   const error = remove.error;
   const inUse = isApiError(error) && error.code === 'IN_USE';
-  const showFailure = remove.isError && !(isApiError(error) && error.status === 403);
+  const failure = failureMessage(error, 'Failed to delete the tag');
 
   return (
     <ConfirmModal
@@ -23,7 +23,7 @@ export function DeleteTagModal({ tag, onClose }: { tag: Tag; onClose: () => void
       actionDisabled={inUse}
       busy={remove.isPending}
       loadingDescription="Deleting..."
-      failure={showFailure ? errorMessage(error, 'Failed to delete the tag') : null}
+      failure={failure}
       failureTitle={inUse ? 'The tag is in use' : 'Not deleted'}
       onConfirm={() =>
         remove.mutate(tag.id, {
@@ -35,7 +35,7 @@ export function DeleteTagModal({ tag, onClose }: { tag: Tag; onClose: () => void
       }
       onClose={onClose}
     >
-      {!showFailure && tag.usage.total > 0 && (
+      {!failure && tag.usage.total > 0 && (
         <InlineNotification
           kind="warning"
           lowContrast

@@ -7,7 +7,7 @@ import {
   type UpdateJournalEntryBody,
 } from '@scamtrail/domain/journal-entries';
 import type { ToastInput } from '../../../../components/toasts/toast-types';
-import { ApiError, errorMessage, isApiError } from '../../../../lib/api-error';
+import { ApiError, errorMessage, isAnsweredByClient, isApiError } from '../../../../lib/api-error';
 import { useCreateCaseJournalEntry } from '../api/journal-create-entry';
 import type { EvidenceOption } from '../api/journal-evidence-options';
 import type { IdentifierOption } from '../api/journal-identifiers';
@@ -35,7 +35,8 @@ const PERFORMED_AT_MESSAGE = 'Enter the day and the time (HH:MM) it happened';
 /**
  * The ids of the identifiers found in the text: the one on record the server named, or one created
  * (or, when someone created it meanwhile, that one). A failure names the identifier, so it can be
- * unticked.
+ * unticked; one the API client answered (sign-in, "Access Denied") goes on as it is, keeping its mark
+ * so the dialog says nothing more about it.
  */
 async function ensureFound(found: FoundCandidate[]): Promise<string[]> {
   const ids: string[] = [];
@@ -43,7 +44,7 @@ async function ensureFound(found: FoundCandidate[]): Promise<string[]> {
     try {
       ids.push(await ensureFoundIdentifier(candidate));
     } catch (error) {
-      if (!isApiError(error) || error.status === 401 || error.status === 403) throw error;
+      if (!isApiError(error) || isAnsweredByClient(error)) throw error;
       throw new ApiError(
         error.status,
         error.code,
