@@ -23,6 +23,8 @@ const NOT_LISTS = new Set(['/api/identifiers/stix']);
 /** What a list needs besides the filter (its required parameters). */
 const BASE_QUERY: Record<string, Record<string, string>> = {
   '/api/journal-entries': { search: 'filtered' },
+  // The identifiers a value is, under the list's filters: the e-mail address below is one.
+  '/api/identifiers/matches': { value: 'filtered@example.com' },
 };
 
 type Item = Record<string, unknown>;
