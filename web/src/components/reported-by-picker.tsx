@@ -4,12 +4,16 @@ import { useState } from 'react';
 import type { OriginatorSummary } from '@scamtrail/domain/originators';
 import type { Pagination } from '@scamtrail/domain/pagination';
 import { api } from '../lib/api-client';
+import { errorMessage } from '../lib/api-error';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /** How many community members the picker offers for what is typed. */
 const OPTIONS = 20;
 
-/** Active community members whose username holds `search` (`GET /api/originators/community-members`). */
+/**
+ * Active community members whose username holds `search` (`GET /api/originators/community-members`).
+ * Silent: a refusal is said under the picker rather than as a toast.
+ */
 function useCommunityMemberOptions(search: string) {
   return useQuery({
     queryKey: ['community-members', 'options', search],
@@ -49,7 +53,11 @@ export function ReportedByPicker({ id, value, onChange, disabled, invalidText }:
     <ComboBox<OriginatorSummary>
       id={id}
       titleText="Reported by (optional)"
-      helperText="A community member who reported this to you; you are recorded as entering it for them."
+      helperText={
+        options.isError
+          ? `${errorMessage(options.error, 'Community members cannot be listed.')} Left empty, the report is your own.`
+          : 'A community member who reported this to you; you are recorded as entering it for them.'
+      }
       placeholder="Search community members"
       items={items}
       itemToString={(item) => item?.displayName ?? ''}

@@ -2,6 +2,7 @@ import { ComboBox } from '../keep-selection-on-escape';
 import { useState } from 'react';
 import { caseLabel } from '@scamtrail/domain/case-labels';
 import type { CaseRef } from '@scamtrail/domain/cases';
+import { errorMessage } from '../../lib/api-error';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCaseOptions, useCaseRef } from './get-case-options';
 
@@ -25,7 +26,7 @@ interface CasePickerProps {
 /**
  * A case, searched for on the server as the person types (`GET /api/cases?search=`: by its title or
  * number first, then by its description). The chosen case stays named even when it is not among the
- * cases the search answered.
+ * cases the search answered. The search is silent: a refusal is said under the field, not as a toast.
  */
 export function CasePicker(props: CasePickerProps) {
   const [input, setInput] = useState('');
@@ -49,7 +50,9 @@ export function CasePicker(props: CasePickerProps) {
         }
         placeholder={props.placeholder}
         size={props.size}
-        helperText={props.helperText}
+        helperText={
+          options.isError ? errorMessage(options.error, 'Cases cannot be listed.') : props.helperText
+        }
         invalid={Boolean(props.invalidText)}
         invalidText={props.invalidText}
         disabled={props.disabled}

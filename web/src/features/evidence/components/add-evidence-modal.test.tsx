@@ -148,6 +148,19 @@ describe('add evidence', () => {
     return { dialog, bodies };
   }
 
+  it('says under "Reported by" why community members cannot be listed: its silent call has no toast', async () => {
+    const refusal = 'Missing permission originator.view';
+    renderEvidence({
+      'GET /api/originators/community-members': () =>
+        json(403, { error: { code: 'FORBIDDEN', message: refusal } }),
+    });
+    const dialog = await openAddDialog();
+    const picker = within(dialog).getByRole('combobox', { name: /^Reported by/ });
+    await waitFor(() => expect(picker).toHaveAccessibleDescription(new RegExp(refusal)));
+    expect(within(dialog).getByText(/Left empty, the report is your own/)).toBeVisible();
+    expect(screen.queryByText('Access Denied')).toBeNull();
+  });
+
   it('adds written text a community member reported, entered on their behalf', async () => {
     const { dialog, bodies } = await openWrittenText();
     await fill(within(dialog).getByLabelText('Title'), 'Call transcript');

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ENTERED_FOR_MEMBER } from '../../../test/community-members';
@@ -50,6 +50,26 @@ describe('evidence detail', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     expect(await within(dialog).findByText('Hash matches')).toBeInTheDocument();
+  });
+
+  it('leaves a refused Verify to the "Access Denied" toast: no second message in the dialog', async () => {
+    renderApp('/evidence?open=e1', {
+      ...routes({ sha256: SCREENSHOT.sha256, matches: true }),
+      'POST /api/evidence/e1/verify': () =>
+        json(403, { error: { code: 'FORBIDDEN', message: 'Missing permission evidence.view' } }),
+    });
+    const dialog = await findDialog('Payment receipt');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Access Denied')).toBeVisible();
+    // Settled: the button is no longer read-only, so a failure would be on screen by now.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Verify' })).toHaveAttribute(
+        'aria-disabled',
+        'false',
+      ),
+    );
+    expect(within(dialog).queryByText('Could not verify')).toBeNull();
+    expect(within(dialog).queryByText('Missing permission evidence.view')).toBeNull();
   });
 
   it('opens with focus on Close, not on its whole body, and gives focus back to the title that opened it', async () => {
