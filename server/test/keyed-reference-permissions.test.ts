@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '@scamtrail/domain/permissions';
 import type { ErrorBody } from '@scamtrail/domain/errors';
+import type { InjectOptions } from 'fastify';
 import type { Access } from '../src/modules/auth/route-access';
+import { multipartForm, pngBytes } from '../src/modules/evidence/evidence-test-fixtures';
 import { buildTestApp, signedIn, type Client, type TestApp } from './helpers';
 import { deviceSignedIn } from './device-sign-in';
 
@@ -27,6 +29,8 @@ interface Probe {
 let t: TestApp;
 let browser: Client;
 let probes: Probe[];
+/** The same, for the routes that read a multipart form and claim its key themselves (`formClaimsKey`). */
+let formProbes: Probe[];
 /** A device sign-in of the same administrator for each permission, holding every other one. */
 const without = new Map<Permission, Client>();
 /** An `Idempotency-Key` the browser used once, its answer stored. */
@@ -42,7 +46,14 @@ beforeAll(async () => {
     const url = route.url.replace(/:(\w+)/g, () => randomUUID());
     return Object.entries(rule.references).map(([field, permission]) => ({ method, url, field, permission }));
   });
-  for (const permission of new Set(probes.map((p) => p.permission))) {
+  formProbes = t.routes.flatMap((route) => {
+    const rule = route.config?.access as Access | undefined;
+    const method = [route.method].flat()[0];
+    if (!route.config?.formClaimsKey || rule?.kind !== 'principal' || !rule.references) return [];
+    const url = route.url.replace(/:(\w+)/g, () => randomUUID());
+    return Object.entries(rule.references).map(([field, permission]) => ({ method, url, field, permission }));
+  });
+  for (const permission of new Set([...probes, ...formProbes].map((p) => p.permission))) {
     const scope = PERMISSIONS.filter((p) => p !== permission);
     without.set(permission, await deviceSignedIn(t, browser, scope));
   }
@@ -108,5 +119,63 @@ describe('a body naming records without their view permission', () => {
       }
     }
     expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+describe('a multipart form naming records without their view permission', () => {
+  it('routes whose form claims its key declare reference fields', () => {
+    expect(formProbes.map((p) => `${p.method} ${p.url} ${p.field}`)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^POST \/api\/evidence caseId$/)]),
+    );
+  });
+
+  // The form's fields are read with its file, in the route: its key was claimed before them, so a key
+  // the caller had used for another request answered 422 before the 403 naming the field.
+  it('is refused naming the field, with a fresh key or one the caller used before', async () => {
+    const failures: string[] = [];
+    /** The caller's own written evidence, kept with its key: probes must leave that answer as it was. */
+    const used = new Map<Client, { key: string; request: InjectOptions }>();
+    for (const probe of formProbes) {
+      const caller = without.get(probe.permission)!;
+      if (!used.has(caller)) {
+        const key = randomUUID();
+        const request: InjectOptions = {
+          method: 'POST',
+          url: '/api/evidence',
+          payload: { title: 'Kept with its key', body: `written ${key}` },
+          headers: { 'idempotency-key': key },
+        };
+        const first = await caller.request(request);
+        if (first.statusCode !== 201) throw new Error(`written evidence: ${first.statusCode} ${first.body}`);
+        used.set(caller, { key, request });
+      }
+      for (const [label, key] of [
+        ['no key', undefined],
+        ['a fresh key', randomUUID()],
+        ['a key the caller used before', used.get(caller)!.key],
+      ] as const) {
+        const form = multipartForm({ [probe.field]: randomUUID() }, [
+          { name: 'shot.png', bytes: pngBytes(), type: 'image/png' },
+        ]);
+        const res = await caller.request({
+          method: probe.method as 'POST',
+          url: probe.url,
+          payload: form.payload,
+          headers: { ...form.headers, ...(key ? { 'idempotency-key': key } : {}) },
+        });
+        const fields = res.statusCode === 403 ? ((res.json() as ErrorBody).error.details?.fields ?? []) : [];
+        if (!fields.some((f) => f.field === probe.field)) {
+          failures.push(
+            `${probe.method} ${probe.url} ${probe.field} (${label}): ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    for (const [caller, { request }] of used) {
+      const again = await caller.request(request);
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    }
   }, 120_000);
 });

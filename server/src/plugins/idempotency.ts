@@ -30,6 +30,24 @@ declare module 'fastify' {
      * answering 201 declares it: true, or false with the reason beside it.
      */
     idempotent?: boolean;
+    /**
+     * The route reads its multipart form itself (in preValidation) and checks the records the form's
+     * fields name there. A keyed form's key is claimed before (a retry meets 409 while the upload
+     * arrives), but a key it cannot claim (in use, used before) answers only when the route, the
+     * fields checked, calls `request.claimFormIdempotencyKey`: a caller the fields' rule refuses gets
+     * its 403, never 409 or 422 for the key, nor a stored answer.
+     */
+    formClaimsKey?: boolean;
+  }
+  interface FastifyRequest {
+    /**
+     * For a keyed multipart request to a route with `config.formClaimsKey` whose key could not be
+     * claimed before its form was read, called by the route once it checked the form's fields: claims
+     * the key now (resolving false: the route goes on and creates), or sends the stored answer again
+     * (resolving true: the route stops there), or throws the 409 or 422 of a key in use or used for
+     * another request. Null on any other request (nothing to wait for: the route goes on).
+     */
+    claimFormIdempotencyKey: (() => Promise<boolean>) | null;
   }
 }
 
@@ -44,6 +62,13 @@ const BODY_END_TIMEOUT_MS = 5_000;
 
 /** How often a request still running says so, well within the time after which its claim is stale. */
 const CLAIM_REFRESH_MS = (IDEMPOTENCY_CLAIM_STALE_SECONDS * 1000) / 4;
+
+/** A multipart body its route reads itself (`config.formClaimsKey`), hashed as the route reads it. */
+interface FormKey {
+  read: MultipartFingerprint;
+  /** Whether the route has checked the records the form's fields name. */
+  checked: boolean;
+}
 
 interface HeldKey {
   caller: string;
@@ -95,6 +120,13 @@ async function fingerprintWholeBody(raw: IncomingMessage, fingerprint: Multipart
   return fingerprint.digest();
 }
 
+/** Reads what is left of a body whose form the route has read (its epilogue), hashed as it goes. */
+async function bodyEnd(raw: IncomingMessage) {
+  if (raw.readableEnded) return;
+  raw.resume();
+  await finished(raw, { signal: AbortSignal.timeout(BODY_END_TIMEOUT_MS) });
+}
+
 function answerHeaders(reply: FastifyReply): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
@@ -123,6 +155,7 @@ export const idempotencyPlugin = fp(
   async (app: FastifyInstance, opts: { db: Db; claimRefreshMs?: number }) => {
     const { db } = opts;
     const held = new WeakMap<FastifyRequest, HeldKey>();
+    app.decorateRequest('claimFormIdempotencyKey', null);
     let lastSweep = 0;
 
     async function sweep(request: FastifyRequest) {
@@ -135,7 +168,12 @@ export const idempotencyPlugin = fp(
       }
     }
 
-    async function claimOrReplay(request: FastifyRequest, reply: FastifyReply) {
+    /**
+     * Claims the request's key, or answers from it. `form`: a multipart body the route reads itself
+     * (`config.formClaimsKey`), hashed as its parser reads it; until the route has checked the form's
+     * fields (`checked`), a key it cannot claim answers nothing yet: the route asks again once they are.
+     */
+    async function claimOrReplay(request: FastifyRequest, reply: FastifyReply, form?: FormKey) {
       const header = request.headers['idempotency-key'];
       if (header === undefined) return;
       const key = parseKey(header);
@@ -162,7 +200,8 @@ export const idempotencyPlugin = fp(
         }, opts.claimRefreshMs ?? CLAIM_REFRESH_MS);
         refresh.unref();
         const entry: HeldKey = { caller: target.caller, key, claim: target.claim, fingerprint, refresh };
-        if (boundary) {
+        if (form) entry.multipart = form.read;
+        else if (boundary) {
           entry.multipart = new MultipartFingerprint(method, path, boundary);
           fingerprintWhileRead(request.raw, entry.multipart);
         }
@@ -170,6 +209,15 @@ export const idempotencyPlugin = fp(
         return;
       }
       const { row } = result;
+      if (form && !form.checked) {
+        // In use, or used before: said once the caller's form is known to be theirs to send.
+        request.claimFormIdempotencyKey = async () => {
+          await claimOrReplay(request, reply, { read: form.read, checked: true });
+          // A replay settles once its answer went out (a reply is thenable: it waits for the end).
+          return reply.sent;
+        };
+        return;
+      }
       if (row.status === null) {
         const error = new AppError(
           'IDEMPOTENCY_KEY_IN_USE',
@@ -178,9 +226,13 @@ export const idempotencyPlugin = fp(
         error.retryAfterSeconds = 1;
         throw error;
       }
-      const received = boundary
-        ? await fingerprintWholeBody(request.raw, new MultipartFingerprint(method, path, boundary))
-        : fingerprint;
+      let received = fingerprint;
+      if (form) {
+        await bodyEnd(request.raw);
+        received = form.read.digest();
+      } else if (boundary) {
+        received = await fingerprintWholeBody(request.raw, new MultipartFingerprint(method, path, boundary));
+      }
       if (received !== row.fingerprint) {
         throw new AppError(
           'IDEMPOTENCY_KEY_REUSED',
@@ -196,6 +248,14 @@ export const idempotencyPlugin = fp(
     // promise and the turn of the microtask queue an async hook costs every request.
     function claimIfKeyed(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) {
       if (request.headers['idempotency-key'] === undefined) return done();
+      const boundary = multipartBoundary(request.headers['content-type']);
+      if (boundary && request.routeOptions.config?.formClaimsKey) {
+        // Claimed now, so a retry meets 409 while the upload arrives; but a key in use or used before
+        // answers only once the route has checked the form's fields (`claimFormIdempotencyKey`).
+        const read = new MultipartFingerprint(request.method, request.url, boundary);
+        fingerprintWhileRead(request.raw, read);
+        return claimOrReplay(request, reply, { read, checked: false });
+      }
       // A promise: Fastify goes on when it settles (or stops, when it sent the first answer again).
       return claimOrReplay(request, reply);
     }
@@ -225,10 +285,7 @@ export const idempotencyPlugin = fp(
       const isText = typeof payload === 'string' || Buffer.isBuffer(payload);
       try {
         if (reply.statusCode >= 200 && reply.statusCode < 300 && isText) {
-          if (entry.multipart && !request.raw.readableEnded) {
-            request.raw.resume();
-            await finished(request.raw, { signal: AbortSignal.timeout(BODY_END_TIMEOUT_MS) });
-          }
+          if (entry.multipart) await bodyEnd(request.raw);
           await storeIdempotentAnswer(db, target, {
             fingerprint: entry.multipart?.digest() ?? entry.fingerprint!,
             status: reply.statusCode,
@@ -262,6 +319,11 @@ export const idempotencyPlugin = fp(
         { response?: Record<number, unknown>; headers?: unknown; description?: string } | undefined;
       const isPost = [route.method].flat().includes('POST');
       const flag = route.config?.idempotent;
+      if (route.config?.formClaimsKey && flag !== true) {
+        throw new Error(
+          `Route ${String(route.method)} ${url}: config.formClaimsKey without config.idempotent`,
+        );
+      }
       if (isPost && schema?.response?.[201] && flag === undefined) {
         throw new Error(`Route POST ${url} answers 201 but declares no config.idempotent`);
       }

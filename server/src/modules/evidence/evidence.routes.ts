@@ -99,18 +99,29 @@ export async function evidenceRoutes(app: FastifyInstance, opts: { database: Dat
         },
         response: { 201: evidenceSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
       },
-      // Checked on request: nobody without the right makes the server read a file.
-      config: { access: CREATE_ACCESS, idempotent: true },
+      // Checked on request: nobody without the right makes the server read a file. A form's key in use
+      // or used before answers only once the form's fields are checked (`formClaimsKey`,
+      // plugins/idempotency.ts), as a JSON body's does.
+      config: { access: CREATE_ACCESS, idempotent: true, formClaimsKey: true },
       preValidation: async (request, reply) => {
         if (!request.isMultipart()) return;
         refuseDeclaredOversize(request, upload.maxBytes);
         const received = await receiveUpload(request, upload);
+        let answered: boolean;
         try {
-          // The form's fields are read with the file: checked here, as a JSON body is before validation.
+          // The form's fields are read with the file: checked here, as a JSON body is before validation,
+          // and before its Idempotency-Key is claimed or answers again (a refused caller gets 403, not
+          // 422 for a key used before, nor the answer stored with it).
           checkReferences(CREATE_ACCESS, request.principal, received.fields);
+          answered = (await request.claimFormIdempotencyKey?.()) ?? false;
         } catch (err) {
           await received.content.discard();
           throw err;
+        }
+        if (answered) {
+          // The first request's answer went out again: this one's file is not kept.
+          await received.content.discard();
+          return reply;
         }
         const created = await createFileEvidence(db, request.principal!, received);
         return reply.status(201).send(created);
