@@ -175,3 +175,25 @@ describe('the name of a new API key', () => {
     expect(within(form).getByLabelText('Name')).toHaveAccessibleDescription(message);
   });
 });
+
+describe('what a new API key may change', () => {
+  it.each([
+    ['admin', false],
+    ['investigator', true],
+  ] as const)(
+    'tells an %s whether the key may change what the automation recorded (warned: %s)',
+    async (role, warned) => {
+      renderApp(`/automations/${AUTOMATION_ID}`, {
+        'GET /api/auth/me': () => json(200, makeUser(role)),
+        [`GET /api/automations/${AUTOMATION_ID}`]: () => json(200, automation),
+      });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Create API key' }));
+      const heading = await screen.findByRole('heading', { name: 'Create API key' });
+      const form = heading.closest<HTMLElement>('[role="dialog"]')!;
+      const warning = 'as you are not an administrator the key cannot change what the automation recorded';
+      expect(form.textContent?.includes(warning)).toBe(warned);
+      expect(form).toHaveTextContent('You can grant only permissions you hold');
+    },
+  );
+});

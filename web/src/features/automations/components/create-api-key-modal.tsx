@@ -2,7 +2,7 @@ import { TextInput } from '../../../components/text-fields';
 import { useState } from 'react';
 import { createApiKeyBodySchema, type CreatedApiKey } from '@scamtrail/domain/automations';
 import { PERMISSION_LABELS } from '@scamtrail/domain/permission-labels';
-import type { Permission } from '@scamtrail/domain/permissions';
+import { WILDCARD, type Permission } from '@scamtrail/domain/permissions';
 import { DateField } from '../../../components/date-field';
 import { dayTextSchema, formatDay } from '../../../lib/day-text';
 import { FormModal } from '../../../components/form-modal';
@@ -50,6 +50,8 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
   );
   const create = useCreateApiKey();
   const options = grantableScopes(user?.permissions);
+  // A key changes what its automation recorded only while its creator could too: an administrator.
+  const holdsEverything = user?.permissions.includes(WILDCARD) ?? false;
 
   async function submit() {
     const input = { name, scopes, expiresAt: expiry };
@@ -86,7 +88,12 @@ export function CreateApiKeyModal({ automationId, onClose, onCreated }: CreateAp
         id="api-key-scopes"
         titleText="Scopes"
         placeholder="Choose permissions"
-        helperText="The key can do only this. You can grant only permissions you hold."
+        helperText={
+          holdsEverything
+            ? 'The key can do only this. You can grant only permissions you hold.'
+            : 'The key can do only this. You can grant only permissions you hold, and as you are not an ' +
+              'administrator the key cannot change what the automation recorded (its journal entries).'
+        }
         items={options}
         itemToString={(item) => (item ? PERMISSION_LABELS[item] : '')}
         filterItems={filterScopes}
