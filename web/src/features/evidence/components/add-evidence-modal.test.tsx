@@ -161,6 +161,18 @@ describe('add evidence', () => {
     expect(screen.queryByText('Access Denied')).toBeNull();
   });
 
+  it('says under "Case" why cases cannot be searched: its silent call has no toast', async () => {
+    const refusal = 'Missing permission case.view';
+    renderEvidence({
+      'GET /api/cases': () => json(403, { error: { code: 'FORBIDDEN', message: refusal } }),
+    });
+    const dialog = await openAddDialog();
+    const picker = within(dialog).getByRole('combobox', { name: /^Case/ });
+    await userEvent.click(picker);
+    await waitFor(() => expect(picker).toHaveAccessibleDescription(new RegExp(refusal)));
+    expect(screen.queryByText('Access Denied')).toBeNull();
+  });
+
   it('adds written text a community member reported, entered on their behalf', async () => {
     const { dialog, bodies } = await openWrittenText();
     await fill(within(dialog).getByLabelText('Title'), 'Call transcript');
