@@ -7,6 +7,7 @@ import type { Access } from '../src/modules/auth/route-access';
 import { multipartForm, pngBytes } from '../src/modules/evidence/evidence-test-fixtures';
 import { buildTestApp, signedIn, type Client, type TestApp } from './helpers';
 import { deviceSignedIn } from './device-sign-in';
+import { fillPath, loadOperations, withoutRefs, type JsonSchema } from './openapi-operations';
 
 /**
  * A body naming records needs their kind's view permission (`naming`, route-access.ts), decided before
@@ -29,8 +30,16 @@ interface Probe {
 let t: TestApp;
 let browser: Client;
 let probes: Probe[];
-/** The same, for the routes that read a multipart form and claim its key themselves (`formClaimsKey`). */
-let formProbes: Probe[];
+/** A form's probe: its file parts, by the form's binary fields in the OpenAPI document. */
+interface FormProbe extends Probe {
+  fileFields: string[];
+}
+/**
+ * The same for every operation the OpenAPI document says takes a multipart form, whatever its route
+ * declares (such a route reads its form itself, so it must check the fields' records itself, before
+ * its key answers: `formClaimsKey`): a multipart route added later is probed without a line for it.
+ */
+let formProbes: FormProbe[];
 /** A device sign-in of the same administrator for each permission, holding every other one. */
 const without = new Map<Permission, Client>();
 /** An `Idempotency-Key` the browser used once, its answer stored. */
@@ -46,13 +55,35 @@ beforeAll(async () => {
     const url = route.url.replace(/:(\w+)/g, () => randomUUID());
     return Object.entries(rule.references).map(([field, permission]) => ({ method, url, field, permission }));
   });
-  formProbes = t.routes.flatMap((route) => {
-    const rule = route.config?.access as Access | undefined;
-    const method = [route.method].flat()[0];
-    if (!route.config?.formClaimsKey || rule?.kind !== 'principal' || !rule.references) return [];
-    const url = route.url.replace(/:(\w+)/g, () => randomUUID());
-    return Object.entries(rule.references).map(([field, permission]) => ({ method, url, field, permission }));
-  });
+  const document = (await t.app.inject('/api/openapi.json')).json() as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>
+    >;
+    components?: { schemas?: Record<string, JsonSchema> };
+  };
+  const paths = withoutRefs(document.paths, document.components?.schemas ?? {});
+  formProbes = (await loadOperations(t.app))
+    .filter((op) => op.bodyTypes?.includes('multipart/form-data'))
+    .flatMap((op) => {
+      const form = paths[op.path][op.method.toLowerCase()].requestBody!.content['multipart/form-data'].schema;
+      const fileFields = Object.entries(form.properties ?? {})
+        .filter(([, property]) => property.format === 'binary')
+        .map(([name]) => name);
+      const routeUrl = op.path.replace(/\{(\w+)\}/g, ':$1');
+      const route = t.routes.find((r) => r.url === routeUrl && [r.method].flat().includes(op.method));
+      if (!route) throw new Error(`${op.key}: no route`);
+      const rule = route.config?.access as Access | undefined;
+      if (rule?.kind !== 'principal' || !rule.references) return [];
+      const url = fillPath(op);
+      return Object.entries(rule.references).map(([field, permission]) => ({
+        method: op.method,
+        url,
+        field,
+        permission,
+        fileFields,
+      }));
+    });
   for (const permission of new Set([...probes, ...formProbes].map((p) => p.permission))) {
     const scope = PERMISSIONS.filter((p) => p !== permission);
     without.set(permission, await deviceSignedIn(t, browser, scope));
@@ -123,14 +154,22 @@ describe('a body naming records without their view permission', () => {
 });
 
 describe('a multipart form naming records without their view permission', () => {
-  it('routes whose form claims its key declare reference fields', () => {
+  it('every operation taking a multipart form is probed for each reference field its route declares', () => {
     expect(formProbes.map((p) => `${p.method} ${p.url} ${p.field}`)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^POST \/api\/evidence caseId$/)]),
+      expect.arrayContaining([
+        'POST /api/evidence caseId',
+        'POST /api/evidence tagIds',
+        'POST /api/evidence onBehalfOfOriginatorId',
+        'POST /api/identifiers/import onBehalfOfOriginatorId',
+      ]),
     );
+    expect(formProbes.every((p) => p.fileFields.length > 0)).toBe(true);
   });
 
-  // The form's fields are read with its file, in the route: its key was claimed before them, so a key
-  // the caller had used for another request answered 422 before the 403 naming the field.
+  // The form's fields are read with its file, in the route, after the application's check of a body's
+  // named records saw no body: the import of a form naming an originator was never checked (400 "not
+  // found", or done on their behalf), and the evidence route's key, claimed before the fields, answered
+  // 422 for a key the caller had used for another request before the 403 naming the field.
   it('is refused naming the field, with a fresh key or one the caller used before', async () => {
     const failures: string[] = [];
     /** The caller's own written evidence, kept with its key: probes must leave that answer as it was. */
@@ -154,9 +193,16 @@ describe('a multipart form naming records without their view permission', () => 
         ['a fresh key', randomUUID()],
         ['a key the caller used before', used.get(caller)!.key],
       ] as const) {
-        const form = multipartForm({ [probe.field]: randomUUID() }, [
-          { name: 'shot.png', bytes: pngBytes(), type: 'image/png' },
-        ]);
+        // A file the evidence route accepts; a route checks the form's fields before what its file holds.
+        const form = multipartForm(
+          { [probe.field]: randomUUID() },
+          probe.fileFields.map((field) => ({
+            field,
+            name: 'shot.png',
+            bytes: pngBytes(),
+            type: 'image/png',
+          })),
+        );
         const res = await caller.request({
           method: probe.method as 'POST',
           url: probe.url,

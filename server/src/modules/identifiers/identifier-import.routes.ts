@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { readMultipartForm } from '../../lib/multipart-form';
 import { errorResponses } from '../../lib/schemas';
-import { access, naming } from '../auth/route-access';
+import { access, checkReferences, naming } from '../auth/route-access';
 import { csvToImportItems } from './identifier-import-csv';
 import {
   IMPORT_BODY_LIMIT,
@@ -46,6 +46,9 @@ const importFormSchema = importBodySchema.meta({
   required: ['file'],
 });
 
+/** Who may import; naming the originator a report came from needs `originator.view` too. */
+const IMPORT_ACCESS = naming(access.permission('identifier.create'), ['onBehalfOfOriginatorId']);
+
 function importTooLarge(): AppError {
   const mb = Math.round(IMPORT_BODY_LIMIT / (1024 * 1024));
   return new AppError('PAYLOAD_TOO_LARGE', `The CSV file is larger than the ${mb} MB import limit`, {
@@ -53,17 +56,26 @@ function importTooLarge(): AppError {
   });
 }
 
-/** A multipart upload's `file` part (and an optional `onBehalfOfOriginatorId` field) as the JSON body. */
+/**
+ * A multipart upload's `file` part (and an optional `onBehalfOfOriginatorId` field) as the JSON body.
+ * The form's fields are read with its file, after the application's check of a body's named records
+ * (plugins/auth.ts) saw no body: checked here, as a JSON body's are before anything else reads it, and
+ * before its Idempotency-Key answers (`formClaimsKey`, plugins/idempotency.ts): a caller refused a field
+ * gets 403, not 409 or 422 for a key in use or used before, nor the answer stored with it. Undefined
+ * once the key's stored answer went out again (nothing more to do).
+ */
 async function readMultipartImport(
   request: FastifyRequest,
   idleMs: number | undefined,
-): Promise<Record<string, unknown>> {
+): Promise<Record<string, unknown> | undefined> {
   const form = await readMultipartForm(request, {
     fileField: 'file',
     readFile: async (part) => (await part.toBuffer()).toString('utf8'),
     tooLarge: importTooLarge,
     idleMs,
   });
+  checkReferences(IMPORT_ACCESS, request.principal, form.fields);
+  if ((await request.claimFormIdempotencyKey?.()) ?? false) return undefined;
   if (form.file === undefined) {
     throw AppError.validation([{ field: 'file', message: 'Attach a CSV file as "file"' }]);
   }
@@ -118,14 +130,18 @@ export async function identifierImportRoutes(app: FastifyInstance, opts: { db: D
       },
       // Access is checked on request, so nobody without the right makes the server read a file.
       // An import creates identifiers though it answers 200: a retried one must not create them twice.
-      config: {
-        access: naming(access.permission('identifier.create'), ['onBehalfOfOriginatorId']),
-        idempotent: true,
-      },
-      preValidation: async (request) => {
-        if (request.isMultipart()) request.body = await readMultipartImport(request, opts.formIdleMs);
-        else if (typeof request.body === 'string')
+      // A form's key in use or used before answers only once the form's fields are checked
+      // (`formClaimsKey`, plugins/idempotency.ts), as a JSON body's does.
+      config: { access: IMPORT_ACCESS, idempotent: true, formClaimsKey: true },
+      preValidation: async (request, reply) => {
+        if (request.isMultipart()) {
+          const body = await readMultipartImport(request, opts.formIdleMs);
+          // The first request's answer went out again: this one stops here.
+          if (body === undefined) return reply;
+          request.body = body;
+        } else if (typeof request.body === 'string') {
           request.body = { items: csvToImportItems(request.body, 'body') };
+        }
       },
     },
     async (request) => {
