@@ -723,7 +723,7 @@ export interface paths {
     put?: never;
     /**
      * Create an API key; the answer carries the secret, shown only this once
-     * @description scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires no later than that key (400 naming expiresAt) and is revoked with it; one made with a device sign-in's token, no later than that sign-in (400 naming expiresAt). name: not that of another key of the automation that is active (neither revoked nor expired), in any case (409 naming the field).
+     * @description scopes: a non-empty list of permission names, each held by the caller (403 otherwise); the wildcard '*' is refused. expiresAt: optional, in the future; a key made by an API key expires no later than that key (400 naming expiresAt) and is revoked with it; one made with a device sign-in's token, no later than that sign-in (400 naming expiresAt). name: not that of another key of the automation that is active (neither revoked nor expired), in any case (409 naming the field). The key records as its automation, but changes what the automation recorded (its journal entries) only while its creator could change it themselves, that is while they are an administrator: a key never holds more than its creator holds now.
      *
      *     Access: a signed-in user or an API key of the automation `{id}` (never another's) holding `automation.edit`.
      */
@@ -1287,7 +1287,7 @@ export interface paths {
     };
     /**
      * List identifiers with their tags, newest first, by type, tag and display-value substring
-     * @description The CSV of a search also holds, first, the identifiers the search text is by normalised key however it was written (those `GET /api/identifiers/matches` finds), under the same type and tag, as the list and the search page show them. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
+     * @description The CSV of a search also holds, first, the identifiers the search text is by normalised key however it was written (those `GET /api/identifiers/matches` finds), under the same type and tag, as the list and the search page show them. `totalWithMatches` counts them with the list's matches, each once: how many identifiers the search page shows for the text. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas. With `Accept: text/csv` or `?format=csv`, answers the whole list under the same filters as a CSV file (text/csv, streamed), its cells escaped against spreadsheet formulas.
      *
      *     Access: a signed-in user or an API key holding `identifier.view`. Naming records in the query also needs their view permission: `tag` `tag.view`.
      */
@@ -1337,9 +1337,9 @@ export interface paths {
     };
     /**
      * The identifiers a pasted value is, however it was written
-     * @description Finds identifiers by normalised key rather than by display value: "+44 7700 900123" finds the phone number stored as "+44 7700900123", an e-mail address is found in any case and as a Zelle handle, an EVM address on every EVM network; a phone number without a country code is read in the server's DEFAULT_PHONE_REGION. A value that is not an e-mail address, phone number or wallet address finds nothing.
+     * @description Finds identifiers by normalised key rather than by display value: "+44 7700 900123" finds the phone number stored as "+44 7700900123", an e-mail address is found in any case and as a Zelle handle, an EVM address on every EVM network; a phone number without a country code is read in the server's DEFAULT_PHONE_REGION. A value that is not an e-mail address, phone number or wallet address finds nothing. `type` and `tag` narrow them as they narrow the list.
      *
-     *     Access: a signed-in user or an API key holding `identifier.view`.
+     *     Access: a signed-in user or an API key holding `identifier.view`. Naming records in the query also needs their view permission: `tag` `tag.view`.
      */
     get: operations['findIdentifierMatches'];
     put?: never;
@@ -1993,7 +1993,7 @@ export interface paths {
     put?: never;
     /**
      * Link an entry to the case (called right after creating it); 400 naming journalEntryId if it is unknown
-     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden case answers 404; a missing or hidden entry 400 naming `journalEntryId`. An entry of another case, a removed entry or an archived case answer 409. Linking an entry to the case it is in answers it unchanged.
+     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. A missing or hidden case answers 404; a missing or hidden entry 400 naming `journalEntryId`. An entry of another case, a removed entry or an archived case answer 409. Linking an entry to the case it is in answers it unchanged.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.edit`, `journal_entry.view`.
      */
@@ -2020,7 +2020,7 @@ export interface paths {
     post?: never;
     /**
      * Remove an entry: it is nullified with the reason, who and when, never deleted
-     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. The body is optional; the reason defaults to "Entry removed by user". Answers the entry.
+     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. The body is optional; the reason defaults to "Entry removed by user". Answers the entry.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.delete`.
      */
@@ -2029,7 +2029,7 @@ export interface paths {
     head?: never;
     /**
      * Edit an entry's type, description or performedAt (whoever recorded it, or an administrator)
-     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A removed or signed entry or an archived case answers 409.
+     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. A removed or signed entry or an archived case answers 409.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.edit`.
      */
@@ -2047,7 +2047,7 @@ export interface paths {
     put?: never;
     /**
      * Remove an entry of a case: as DELETE, with the reason required and the entry's case named
-     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A `caseId` that is not the entry's case answers 400 naming `caseId`.
+     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. A `caseId` that is not the entry's case answers 400 naming `caseId`.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.delete`, `case.view`.
      */
@@ -2069,14 +2069,14 @@ export interface paths {
     put?: never;
     /**
      * Link an evidence item to the entry (linking it again changes nothing)
-     * @description Recorded in the item's chain of custody. Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
+     * @description Recorded in the item's chain of custody. Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.edit`, `evidence.view`.
      */
     post: operations['linkJournalEntryEvidence'];
     /**
      * Unlink an evidence item from the entry (404 when it is not linked)
-     * @description Recorded in the item's chain of custody. Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
+     * @description Recorded in the item's chain of custody. Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.edit`, `evidence.view`.
      */
@@ -2097,14 +2097,14 @@ export interface paths {
     put?: never;
     /**
      * Link an identifier to the entry (linking it again changes nothing)
-     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
+     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.edit`, `identifier.view`.
      */
     post: operations['linkJournalEntryIdentifier'];
     /**
      * Unlink an identifier from the entry (404 when it is not linked)
-     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
+     * @description Only whoever recorded the entry (the proxy of an entry entered on behalf of a community member) or an administrator may change it; others answer 403. An API key changes its automation's entries only when an administrator made it: a key never holds more than its creator, who may not change them. A missing or hidden entry or target answers 404; a removed or signed entry or an archived case 409. Answers the entry.
      *
      *     Access: a signed-in user or an API key holding `journal_entry.edit`, `identifier.view`.
      */
@@ -4313,7 +4313,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4451,7 +4451,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4532,7 +4532,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4860,7 +4860,7 @@ export interface operations {
           'application/json': components['schemas']['OAuthError'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -4942,7 +4942,7 @@ export interface operations {
           'application/json': components['schemas']['OAuthError'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5042,7 +5042,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5142,7 +5142,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5242,7 +5242,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5403,7 +5403,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5600,7 +5600,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -5907,7 +5907,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6033,7 +6033,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6289,7 +6289,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6417,7 +6417,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6593,7 +6593,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -6838,7 +6838,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7035,7 +7035,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7286,7 +7286,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7483,7 +7483,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7745,7 +7745,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -7990,7 +7990,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8628,7 +8628,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -8823,7 +8823,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9237,7 +9237,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9506,7 +9506,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9612,7 +9612,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9718,7 +9718,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -9980,7 +9980,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10264,7 +10264,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10429,7 +10429,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10696,7 +10696,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -10919,6 +10919,8 @@ export interface operations {
             pagination: components['schemas']['Pagination'];
             /** @description True when more than 10,000 match: totalItems is then an estimate (show "10,000+") */
             totalIsEstimate: boolean;
+            /** @description totalItems and the identifiers the search text is by normalised key however it was written (GET /api/identifiers/matches under the same type and tag) that the display-value search misses, each counted once: how many identifiers a search shows in all. totalItems without a search; an estimate when totalIsEstimate */
+            totalWithMatches: number;
           };
         };
       };
@@ -11055,7 +11057,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11140,6 +11142,10 @@ export interface operations {
       query: {
         /** @description An e-mail address, phone number or wallet address, written in any way */
         value: string;
+        /** @description Only identifiers of this type, as the list filters them */
+        type?: 'email' | 'phone' | 'bank_account' | 'zelle' | 'crypto_wallet' | 'social_media' | 'other';
+        /** @description Only identifiers carrying this tag (a tag id), as the list filters them */
+        tag?: string;
       };
       header?: never;
       path?: never;
@@ -11265,7 +11271,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11463,7 +11469,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -11955,7 +11961,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12083,7 +12089,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12207,7 +12213,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12653,7 +12659,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -12951,7 +12957,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13056,7 +13062,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13467,7 +13473,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13741,7 +13747,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -13949,7 +13955,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14150,7 +14156,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14351,7 +14357,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14551,7 +14557,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14722,7 +14728,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14851,7 +14857,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -14958,7 +14964,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15469,7 +15475,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -15664,7 +15670,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16490,7 +16496,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16591,7 +16597,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16680,7 +16686,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -16842,7 +16848,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17011,7 +17017,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17082,7 +17088,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17194,7 +17200,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -17396,7 +17402,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
@@ -18057,7 +18063,7 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take */
+      /** @description `UNSUPPORTED_MEDIA_TYPE`: a body of a media type the operation does not take, or sent with a Content-Encoding (the server reads bodies unencoded only) */
       415: {
         headers: {
           [name: string]: unknown;
