@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signedIn, type Client, type TestApp } from '../../../test/helpers';
 import { keyClient } from '../../../test/originator-helpers';
 import {
+  createIdentifierVia,
+  createPhoneWrittenThreeWays,
   insertAutomationKey,
   insertCase,
   insertEvidence,
@@ -29,18 +31,13 @@ beforeAll(async () => {
   admin = signed.client;
   viewer = (await signedIn(t, 'viewer')).client;
   keyReader = keyClient(t, (await insertAutomationKey(t.database.db, ['identifier.view'])).key);
-  const create = async (name: string, type: string, data: Record<string, string>) => {
-    const res = await admin.post('/api/identifiers', { type, data });
-    if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-    ids[name] = (res.json() as { id: string }).id;
-  };
   // Created one by one: the later is the newer.
-  await create('phone', 'phone', { countryCode: '+44', number: '7700900123' });
-  await create('zelle', 'zelle', { identifierType: 'phone', identifier: '+44 7700 900123' });
-  await create('note', 'other', { identifierType: 'Note', value: 'Call back on 447700900123 after six' });
-  await create('unrelated', 'phone', { countryCode: '+44', number: '7700900999' });
-  await create('email', 'email', { address: 'refunds@scam.example' });
-  await create('emailZelle', 'zelle', { identifierType: 'email', identifier: 'refunds@scam.example' });
+  Object.assign(ids, await createPhoneWrittenThreeWays(admin));
+  ids.email = await createIdentifierVia(admin, 'email', { address: 'refunds@scam.example' });
+  ids.emailZelle = await createIdentifierVia(admin, 'zelle', {
+    identifierType: 'email',
+    identifier: 'refunds@scam.example',
+  });
   tagId = (await admin.post('/api/tags', { name: 'Mule account', color: 'red' })).json().id;
   const tagged = await admin.put(`/api/identifiers/${ids.zelle}/tags`, { tagIds: [tagId] });
   if (tagged.statusCode !== 200) throw new Error(`tagging failed: ${tagged.statusCode} ${tagged.body}`);

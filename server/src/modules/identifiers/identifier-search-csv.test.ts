@@ -4,6 +4,7 @@ import { parseCsv } from '@scamtrail/domain/csv';
 import type { KeysetPosition } from '../../db/keyset';
 import type { Principal } from '../auth/principal';
 import { identifierCsvPage } from './identifier-list-csv';
+import { createPhoneWrittenThreeWays } from './identifier-test-fixtures';
 
 /**
  * The CSV of an identifier search holds what the list screen and the search page show for it: the
@@ -31,15 +32,7 @@ beforeAll(async () => {
     lastName: 'Ewer',
     permissions: ['identifier.view'],
   };
-  const create = async (name: string, type: string, data: Record<string, string>) => {
-    const res = await admin.post('/api/identifiers', { type, data });
-    if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-    ids[name] = (res.json() as { id: string }).id;
-  };
-  await create('phone', 'phone', { countryCode: '+44', number: '7700900123' });
-  await create('zelle', 'zelle', { identifierType: 'phone', identifier: '+44 7700 900123' });
-  await create('note', 'other', { identifierType: 'Note', value: 'Call back on 447700900123 after six' });
-  await create('unrelated', 'phone', { countryCode: '+44', number: '7700900999' });
+  Object.assign(ids, await createPhoneWrittenThreeWays(admin));
 });
 afterAll(async () => {
   await t.close();

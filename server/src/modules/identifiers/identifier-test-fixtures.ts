@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index';
 import { generateApiKey, sha256Hex } from '../../lib/tokens';
 import { insertUserWithOriginator } from '../users/users.repository';
+import type { Client } from '../../../test/helpers';
 
 /** Test-only helpers that write the records around identifiers straight to the database. */
 
@@ -127,4 +128,30 @@ export async function insertJournalEntry(
     await db.insert(journalEntryEvidence).values({ journalEntryId: row.id, evidenceId });
   }
   return row.id;
+}
+
+/** Creates an identifier through the API as `admin`; answers its id. */
+export async function createIdentifierVia(admin: Client, type: string, data: Record<string, string>) {
+  const res = await admin.post('/api/identifiers', { type, data });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
+}
+
+/**
+ * Creates, one by one through the API (the later is the newer), a phone number written three ways (a
+ * phone, a Zelle handle, a note holding it) and another phone number: the key matches of "+44 7700
+ * 900123" and one that is none. Answers their ids by name.
+ */
+export async function createPhoneWrittenThreeWays(
+  admin: Client,
+): Promise<Record<'phone' | 'zelle' | 'note' | 'unrelated', string>> {
+  const ids: Record<string, string> = {};
+  const create = async (name: string, type: string, data: Record<string, string>) => {
+    ids[name] = await createIdentifierVia(admin, type, data);
+  };
+  await create('phone', 'phone', { countryCode: '+44', number: '7700900123' });
+  await create('zelle', 'zelle', { identifierType: 'phone', identifier: '+44 7700 900123' });
+  await create('note', 'other', { identifierType: 'Note', value: 'Call back on 447700900123 after six' });
+  await create('unrelated', 'phone', { countryCode: '+44', number: '7700900999' });
+  return ids as Record<'phone' | 'zelle' | 'note' | 'unrelated', string>;
 }
